@@ -1,0 +1,70 @@
+// swift-tools-version:6.0
+// Strata: a dependency-graph analyzer for modular Swift codebases.
+// Targets follow the pipeline: discover -> scan -> assemble -> analyze -> report.
+// A target never depends on one that comes later in the pipeline (see strata.yml).
+import PackageDescription
+
+let syntax: [Target.Dependency] = [
+    .product(name: "SwiftSyntax", package: "swift-syntax"),
+    .product(name: "SwiftParser", package: "swift-syntax"),
+]
+
+let package = Package(
+    name: "Strata",
+    products: [
+        .executable(name: "strata", targets: ["strata"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // Plain Codable values shared by every stage.
+        .target(name: "StrataModel"),
+        // strata.yml, read with Yams.
+        .target(name: "StrataConfiguration", dependencies: ["StrataModel", "Yams"]),
+        // The files of a repository: a working directory now, a git revision later.
+        .target(name: "StrataSourceTree", dependencies: ["StrataModel"]),
+        // discover: modules and their files from manifests.
+        .target(name: "StrataDiscovery", dependencies: ["StrataModel", "StrataSourceTree"] + syntax),
+        // scan: per-file facts with swift-syntax, cached by content hash.
+        .target(name: "StrataScan", dependencies: ["StrataModel", "StrataSourceTree"] + syntax),
+        // assemble: one model of modules and edges with evidence.
+        .target(name: "StrataAssemble", dependencies: ["StrataModel"]),
+        // analyze: metrics, cycles, dependency findings; pure functions.
+        .target(name: "StrataAnalysis", dependencies: ["StrataModel"]),
+        // report: JSON, HTML, DOT; graph layout through libgraphviz.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
+        .target(
+            name: "StrataWeb",
+            path: "Web",
+            exclude: [],
+            resources: [.copy("index.html"), .copy("report.css"), .copy("report.js")]
+        ),
+        .target(name: "StrataReport", dependencies: ["StrataModel", "StrataWeb", "CGraphviz"]),
+        // The pipeline, end to end, for the CLI and the tests.
+        .target(
+            name: "StrataPipeline",
+            dependencies: [
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery",
+                "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataReport",
+            ] + syntax
+        ),
+        .executableTarget(
+            name: "strata",
+            dependencies: ["StrataPipeline", "StrataModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(
+            name: "StrataTests",
+            dependencies: [
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery", "StrataScan",
+                "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataPipeline",
+            ] + syntax
+        ),
+    ]
+)

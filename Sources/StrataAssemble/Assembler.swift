@@ -1,0 +1,96 @@
+import StrataModel
+
+/// Joins discovery and scanning into one model: modules with their summed-up facts, declared
+/// dependencies resolved to the repository's modules, and edges with their import sites.
+public enum Assembler {
+    public static func assemble(root: String, discovery: Discovery, facts: [String: FileFacts], diagnostics: [Diagnostic]) -> Project {
+        let resolver = ModuleResolver(discovery: discovery)
+        var modules: [AssembledModule] = []
+        var edges: [ImportEdge] = []
+        for module in discovery.modules {
+            var imports: [ImportSite] = []
+            var declarations: [String: Int] = [:], access: [String: Int] = [:]
+            var lines = 0
+            for file in module.sourceFiles {
+                guard let fileFacts = facts[file] else { continue }
+                lines += fileFacts.lines
+                imports += fileFacts.imports.map { ImportSite($0, file: file) }
+                for declaration in fileFacts.declarations {
+                    declarations[declaration.kind.rawValue, default: 0] += 1
+                    access[declaration.access.rawValue, default: 0] += 1
+                }
+            }
+            let dependencies = module.dependencies.map { dependency in
+                var resolved = dependency
+                resolved.modules = resolver.modules(for: dependency, from: module)
+                return resolved
+            }
+            let assembled = AssembledModule(
+                name: module.name, kind: module.kind, package: module.package, path: module.path,
+                manifest: module.manifest, files: module.sourceFiles.count, lines: lines,
+                dependencies: dependencies, imports: imports.sorted(),
+                declarations: declarations, access: access)
+            modules.append(assembled)
+
+            var sites: [String: [Location]] = [:]
+            for site in imports {
+                guard let target = resolver.module(importing: site.module, from: module), target != module.name else { continue }
+                sites[target, default: []].append(site.evidence)
+            }
+            let declared = assembled.declaredModules.subtracting([module.name])
+            for target in Set(sites.keys).union(declared) {
+                edges.append(ImportEdge(
+                    from: module.name, to: target, declared: declared.contains(target),
+                    imported: sites[target] != nil, evidence: (sites[target] ?? []).sorted()))
+            }
+        }
+        return Project(
+            root: root, packages: discovery.packages, modules: modules.sorted { $0.name < $1.name },
+            edges: edges.sorted(), diagnostics: (discovery.diagnostics + diagnostics).sorted())
+    }
+}
+
+/// Finds which module of the repository an import or a declared dependency refers to.
+struct ModuleResolver {
+    private var byImportName: [String: [DiscoveredModule]] = [:]
+    private var byPackageAndTarget: [String: String] = [:]
+    private var packages: [PackageInfo]
+
+    init(discovery: Discovery) {
+        packages = discovery.packages
+        for module in discovery.modules {
+            let target = String(module.name.split(separator: "/").last ?? Substring(module.name))
+            byImportName[DiscoveredModule.moduleName(forTarget: target), default: []].append(module)
+            byPackageAndTarget[module.package + "\u{0}" + target] = module.name
+        }
+    }
+
+    /// The module an `import X` in `module` means: one of the same package first, then any.
+    func module(importing name: String, from module: DiscoveredModule) -> String? {
+        guard let candidates = byImportName[name] else { return nil }
+        return (candidates.first { $0.package == module.package } ?? candidates.first)?.name
+    }
+
+    /// The modules a declared dependency stands for, or nil when it is external.
+    func modules(for dependency: DeclaredDependency, from module: DiscoveredModule) -> [String]? {
+        let sameTarget = byPackageAndTarget[module.package + "\u{0}" + dependency.name]
+        switch dependency.kind {
+        case .target:
+            return sameTarget.map { [$0] }
+        case .byName:
+            if let sameTarget { return [sameTarget] }
+            return productModules(dependency.name, package: nil)
+        case .product:
+            return productModules(dependency.name, package: dependency.package)
+        }
+    }
+
+    private func productModules(_ product: String, package: String?) -> [String]? {
+        for info in packages where package == nil || info.identity.lowercased() == package!.lowercased() || info.name == package {
+            guard let match = info.products.first(where: { $0.name == product }) else { continue }
+            let modules = match.targets.compactMap { byPackageAndTarget[info.name + "\u{0}" + $0] }
+            if !modules.isEmpty { return modules.sorted() }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import StrataModel
+import Yams
+
+/// `strata.yml`: what a user tells Strata about a repository.
+///
+/// ```yaml
+/// exclude:            # globs relative to the repository root, never read
+///   - Samples/**
+///   - "**/Generated"
+/// ```
+public struct Configuration: Sendable, Equatable, Decodable {
+    public var exclude: [String]
+
+    public init(exclude: [String] = []) {
+        self.exclude = exclude
+    }
+
+    private enum Keys: String, CodingKey, CaseIterable { case exclude }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        exclude = try container.decodeIfPresent([String].self, forKey: .exclude) ?? []
+    }
+
+    /// The default file name, looked up at the repository root.
+    public static let fileName = "strata.yml"
+
+    /// A config file that cannot be used, with the position of the problem where known.
+    public struct Invalid: Error, CustomStringConvertible {
+        public var file: String
+        public var line: Int?
+        public var column: Int?
+        public var reason: String
+
+        public var description: String {
+            var place = file
+            if let line { place += ":\(line)" }
+            if let column { place += ":\(column)" }
+            return "\(place): \(reason)"
+        }
+    }
+
+    /// Parses YAML text; `file` only names it in errors.
+    public static func parse(_ text: String, file: String) throws(Invalid) -> Configuration {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Self.invalid(error, file: file)
+        } catch {
+            throw Invalid(file: file, reason: "\(error)")
+        }
+        guard let node else { return Configuration() }
+        guard let mapping = node.mapping else {
+            throw Invalid(file: file, line: node.mark?.line, column: node.mark?.column, reason: "expected a mapping of settings at the top level")
+        }
+        let known = Set(Keys.allCases.map(\.rawValue))
+        for key in mapping.keys {
+            guard let name = key.string, known.contains(name) else {
+                throw Invalid(
+                    file: file, line: key.mark?.line, column: key.mark?.column,
+                    reason: "unknown setting '\(key.string ?? "?")' (known: \(known.sorted().joined(separator: ", ")))")
+            }
+        }
+        do {
+            return try YAMLDecoder().decode(Configuration.self, from: node)
+        } catch let error as DecodingError {
+            let path = Self.codingPath(error)
+            let mark = Self.node(at: path, in: node)?.mark
+            throw Invalid(file: file, line: mark?.line, column: mark?.column, reason: Self.reason(error))
+        } catch {
+            throw Invalid(file: file, reason: "\(error)")
+        }
+    }
+
+    /// Reads `path`; a missing file is the empty configuration only when `required` is false.
+    public static func load(path: String, required: Bool) throws(Invalid) -> Configuration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if required || FileManager.default.fileExists(atPath: path) {
+                throw Invalid(file: path, reason: "cannot be read")
+            }
+            return Configuration()
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Invalid(file: path, reason: "is not valid UTF-8")
+        }
+        return try parse(text, file: path)
+    }
+
+    private static func invalid(_ error: YamlError, file: String) -> Invalid {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let reason = [context.map { "\($0.text)" }, problem].compactMap { $0 }.joined(separator: ": ")
+            return Invalid(file: file, line: mark.line, column: mark.column, reason: "invalid YAML: \(reason)")
+        case .reader(let problem, _, _, _):
+            return Invalid(file: file, reason: "invalid YAML: \(problem)")
+        default:
+            return Invalid(file: file, reason: "invalid YAML: \(error)")
+        }
+    }
+
+    private static func codingPath(_ error: DecodingError) -> [any CodingKey] {
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+            context.codingPath
+        @unknown default:
+            []
+        }
+    }
+
+    private static func reason(_ error: DecodingError) -> String {
+        let path = codingPath(error).map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        switch error {
+        case .typeMismatch(let type, _): return "'\(path)' should be \(type == [String].self ? "a list of strings" : "a \(type)")"
+        case .valueNotFound(_, _): return "'\(path)' has no value"
+        case .keyNotFound(let key, _): return "'\(key.stringValue)' is missing"
+        case .dataCorrupted(let context): return context.debugDescription
+        @unknown default: return "\(error)"
+        }
+    }
+
+    private static func node(at path: [any CodingKey], in root: Node) -> Node? {
+        var current = root
+        for key in path {
+            if let index = key.intValue, let sequence = current.sequence, index < sequence.count {
+                current = sequence[index]
+            } else if let next = current.mapping?[key.stringValue] {
+                current = next
+            } else {
+                break
+            }
+        }
+        return current
+    }
+}

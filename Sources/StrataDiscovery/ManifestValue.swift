@@ -1,0 +1,78 @@
+/// A value a manifest expression evaluates to, as far as static reading can tell.
+///
+/// Manifests are Swift programs; Strata never runs them. The evaluator understands the
+/// subset manifests use in practice and yields `.unknown` for the rest, with the reason and
+/// line, so the caller can warn precisely and carry on.
+public indirect enum ManifestValue: Hashable, Sendable {
+    /// A string, with the line of its literal (0 when computed).
+    case string(String, line: Int = 0)
+    case int(Int)
+    case bool(Bool)
+    case array([ManifestValue])
+    /// A call such as `.target(name: "A", dependencies: [...])` or `Package(...)`.
+    case call(ManifestCall)
+    /// An enum-like member such as `.dynamic` or `.v6`.
+    case member(String)
+    case null
+    case unknown(reason: String, line: Int)
+
+    public var string: String? {
+        if case .string(let value, _) = self { return value }
+        return nil
+    }
+
+    public var array: [ManifestValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    public var call: ManifestCall? {
+        if case .call(let value) = self { return value }
+        return nil
+    }
+
+    /// Equality of what the values mean, ignoring where they were written.
+    public func sameValue(as other: ManifestValue) -> Bool {
+        switch (self, other) {
+        case (.string(let a, _), .string(let b, _)): a == b
+        default: self == other
+        }
+    }
+
+    public var unknownReason: (reason: String, line: Int)? {
+        if case .unknown(let reason, let line) = self { return (reason, line) }
+        return nil
+    }
+}
+
+/// A call with its labelled arguments, and the line it starts on.
+public struct ManifestCall: Hashable, Sendable {
+    public var name: String
+    public var arguments: [Argument]
+    public var line: Int
+
+    public struct Argument: Hashable, Sendable {
+        public var label: String?
+        public var value: ManifestValue
+    }
+
+    public init(name: String, arguments: [Argument], line: Int) {
+        self.name = name
+        self.arguments = arguments
+        self.line = line
+    }
+
+    public subscript(label: String) -> ManifestValue? {
+        get { arguments.first { $0.label == label }?.value }
+        set {
+            if let index = arguments.firstIndex(where: { $0.label == label }) {
+                if let newValue { arguments[index].value = newValue } else { arguments.remove(at: index) }
+            } else if let newValue {
+                arguments.append(Argument(label: label, value: newValue))
+            }
+        }
+    }
+
+    /// The first unlabelled argument (`"Name"` in `.byName("Name")`-style calls).
+    public var firstUnlabelled: ManifestValue? { arguments.first { $0.label == nil }?.value }
+}

@@ -1,0 +1,174 @@
+/// Martin's package metrics for one module.
+public struct ModuleMetrics: Hashable, Sendable, Codable {
+    /// Efferent coupling (fan-out): distinct internal modules this one imports.
+    public var ce: Int
+    /// Afferent coupling (fan-in): distinct internal modules that import this one.
+    public var ca: Int
+    /// I = Ce / (Ca + Ce), 0 when both are 0.
+    public var instability: Double
+    /// A = protocols / type declarations, 0 without types.
+    public var abstractness: Double
+    /// D = |A + I - 1|, the distance from the main sequence.
+    public var distance: Double
+    public var types: Int
+    public var protocols: Int
+
+    public init(ce: Int, ca: Int, instability: Double, abstractness: Double, distance: Double, types: Int, protocols: Int) {
+        self.ce = ce
+        self.ca = ca
+        self.instability = instability
+        self.abstractness = abstractness
+        self.distance = distance
+        self.types = types
+        self.protocols = protocols
+    }
+}
+
+/// External modules a module imports, split by origin.
+public struct ExternalImports: Hashable, Sendable, Codable {
+    /// Apple SDK and Swift toolchain modules (Foundation, UIKit, XCTest, ...).
+    public var apple: [String]
+    /// Everything else that is not a module of the repository.
+    public var thirdParty: [String]
+
+    public init(apple: [String], thirdParty: [String]) {
+        self.apple = apple
+        self.thirdParty = thirdParty
+    }
+}
+
+/// A strongly connected component of the import graph.
+public struct Cycle: Hashable, Sendable, Codable {
+    public var modules: [String]
+    /// The edges inside the component, each with its import sites.
+    public var edges: [ImportEdge]
+
+    public init(modules: [String], edges: [ImportEdge]) {
+        self.modules = modules
+        self.edges = edges
+    }
+}
+
+/// An internal module imported without being declared as a dependency.
+public struct ImplicitDependency: Hashable, Sendable, Codable {
+    public var module: String
+    public var dependency: String
+    public var evidence: [Location]
+
+    public init(module: String, dependency: String, evidence: [Location]) {
+        self.module = module
+        self.dependency = dependency
+        self.evidence = evidence
+    }
+}
+
+/// A declared dependency on an internal module that no file of the module imports.
+public struct UnusedDependency: Hashable, Sendable, Codable {
+    public var module: String
+    public var dependency: String
+    /// The manifest line that declares it.
+    public var evidence: Location
+
+    public init(module: String, dependency: String, evidence: Location) {
+        self.module = module
+        self.dependency = dependency
+        self.evidence = evidence
+    }
+}
+
+/// A module as the result document shows it: its facts, its external imports and metrics.
+public struct ModuleEntry: Hashable, Sendable, Codable {
+    public var module: AssembledModule
+    public var external: ExternalImports
+    /// Nil for test modules.
+    public var metrics: ModuleMetrics?
+
+    public init(module: AssembledModule, external: ExternalImports, metrics: ModuleMetrics?) {
+        self.module = module
+        self.external = external
+        self.metrics = metrics
+    }
+
+    private enum Keys: String, CodingKey { case external, metrics }
+
+    public init(from decoder: any Decoder) throws {
+        module = try AssembledModule(from: decoder)
+        let container = try decoder.container(keyedBy: Keys.self)
+        external = try container.decode(ExternalImports.self, forKey: .external)
+        metrics = try container.decodeIfPresent(ModuleMetrics.self, forKey: .metrics)
+    }
+
+    /// Flattened: the module's own keys next to `external` and `metrics`.
+    public func encode(to encoder: any Encoder) throws {
+        try module.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(external, forKey: .external)
+        try container.encode(metrics, forKey: .metrics)
+    }
+}
+
+/// Counts for the overview.
+public struct Summary: Hashable, Sendable, Codable {
+    public var modules: Int
+    public var files: Int
+    public var lines: Int
+    public var internalEdges: Int
+    public var cycles: Int
+    public var implicitDependencies: Int
+    public var unusedDependencies: Int
+    public var warnings: Int
+
+    public init(modules: Int, files: Int, lines: Int, internalEdges: Int, cycles: Int, implicitDependencies: Int, unusedDependencies: Int, warnings: Int) {
+        self.modules = modules
+        self.files = files
+        self.lines = lines
+        self.internalEdges = internalEdges
+        self.cycles = cycles
+        self.implicitDependencies = implicitDependencies
+        self.unusedDependencies = unusedDependencies
+        self.warnings = warnings
+    }
+}
+
+/// The one document every reporter renders, and what `--format json` writes.
+///
+/// `schemaVersion` changes when a key is renamed or removed or its meaning changes;
+/// added keys keep the version.
+public struct AnalysisResult: Sendable, Codable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var generator: String
+    public var root: String
+    public var summary: Summary
+    public var packages: [PackageInfo]
+    public var modules: [ModuleEntry]
+    public var edges: [ImportEdge]
+    public var cycles: [Cycle]
+    public var implicitDependencies: [ImplicitDependency]
+    public var unusedDependencies: [UnusedDependency]
+    public var warnings: [Diagnostic]
+
+    public init(
+        generator: String, root: String, summary: Summary, packages: [PackageInfo], modules: [ModuleEntry],
+        edges: [ImportEdge], cycles: [Cycle], implicitDependencies: [ImplicitDependency],
+        unusedDependencies: [UnusedDependency], warnings: [Diagnostic]
+    ) {
+        self.schemaVersion = Self.currentSchemaVersion
+        self.generator = generator
+        self.root = root
+        self.summary = summary
+        self.packages = packages
+        self.modules = modules
+        self.edges = edges
+        self.cycles = cycles
+        self.implicitDependencies = implicitDependencies
+        self.unusedDependencies = unusedDependencies
+        self.warnings = warnings
+    }
+}
+
+/// The version string reporters print; one place so JSON and HTML agree.
+public enum StrataVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,144 @@
+/// What a module is for; decides whether it counts in metrics (tests do not).
+public enum ModuleKind: String, Codable, Sendable, CaseIterable {
+    case library, executable, test, macro, plugin, system, binary
+
+    /// Test modules are analyzed for their imports but kept out of metrics and cycles,
+    /// because importing everything is their job.
+    public var isTest: Bool { self == .test }
+}
+
+/// How a manifest names a dependency; SwiftPM resolves each spelling differently.
+public enum DependencyKind: String, Codable, Sendable {
+    /// `.target(name:)`: a target of the same package.
+    case target
+    /// `.product(name:package:)`: a product of another package.
+    case product
+    /// `"Name"` or `.byName(name:)`: a target of the same package, else a product.
+    case byName
+}
+
+/// A dependency as the manifest declares it, with the manifest line that declares it.
+public struct DeclaredDependency: Hashable, Sendable, Codable {
+    public var name: String
+    public var kind: DependencyKind
+    public var package: String?
+    public var evidence: Location
+    /// The modules of the repository this dependency stands for (a product names its
+    /// targets); nil for an external dependency. Filled in by assembly.
+    public var modules: [String]?
+
+    public init(name: String, kind: DependencyKind, package: String? = nil, evidence: Location, modules: [String]? = nil) {
+        self.name = name
+        self.kind = kind
+        self.package = package
+        self.evidence = evidence
+        self.modules = modules
+    }
+}
+
+/// A product a package vends, and the targets it is made of.
+public struct Product: Hashable, Sendable, Codable {
+    public enum Linkage: String, Codable, Sendable { case automatic, `static`, dynamic }
+    public var name: String
+    public var kind: String
+    public var linkage: Linkage?
+    public var targets: [String]
+
+    public init(name: String, kind: String, linkage: Linkage? = nil, targets: [String]) {
+        self.name = name
+        self.kind = kind
+        self.linkage = linkage
+        self.targets = targets
+    }
+}
+
+/// A package found in the repository (a `Package.swift`, or a directory-convention guess).
+public struct PackageInfo: Hashable, Sendable, Codable {
+    public var name: String
+    /// The manifest, relative to the repository root.
+    public var manifest: String
+    public var products: [Product]
+    /// Identities of the packages this one depends on through `.package(path:)`.
+    public var localDependencies: [String]
+    /// Identities of the packages this one depends on through `.package(url:)`.
+    public var remoteDependencies: [String]
+
+    public init(
+        name: String, manifest: String, products: [Product] = [],
+        localDependencies: [String] = [], remoteDependencies: [String] = []
+    ) {
+        self.name = name
+        self.manifest = manifest
+        self.products = products
+        self.localDependencies = localDependencies
+        self.remoteDependencies = remoteDependencies
+    }
+
+    /// The directory that holds the manifest, relative to the root ("" for the root).
+    public var directory: String {
+        guard let slash = manifest.lastIndex(of: "/") else { return "" }
+        return String(manifest[..<slash])
+    }
+
+    /// The identity SwiftPM gives a local package: its directory's last path component.
+    public var identity: String {
+        let dir = directory
+        guard !dir.isEmpty else { return name }
+        return String(dir.split(separator: "/").last ?? Substring(name))
+    }
+}
+
+/// A module as discovery found it: where it lives and what it declares, before scanning.
+public struct DiscoveredModule: Hashable, Sendable, Codable {
+    /// Unique in the repository: the target name, qualified as `package/target` when two
+    /// packages in the repository use the same target name.
+    public var name: String
+    public var kind: ModuleKind
+    /// The package (or project) that defines the module.
+    public var package: String
+    /// The module's source directory, relative to the repository root.
+    public var path: String
+    /// Where the manifest defines the module.
+    public var manifest: Location?
+    public var dependencies: [DeclaredDependency]
+    /// Swift source files, relative to the repository root, sorted.
+    public var sourceFiles: [String]
+
+    public init(
+        name: String, kind: ModuleKind, package: String, path: String, manifest: Location?,
+        dependencies: [DeclaredDependency], sourceFiles: [String]
+    ) {
+        self.name = name
+        self.kind = kind
+        self.package = package
+        self.path = path
+        self.manifest = manifest
+        self.dependencies = dependencies
+        self.sourceFiles = sourceFiles
+    }
+
+    /// The name `import` uses: the target name with characters that cannot appear in an
+    /// identifier replaced by `_`, as SwiftPM does (`swift-parser-cli` -> `swift_parser_cli`).
+    public static func moduleName(forTarget target: String) -> String {
+        var result = ""
+        for (index, scalar) in target.unicodeScalars.enumerated() {
+            let isLetter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
+            let isDigit = scalar >= "0" && scalar <= "9"
+            result.unicodeScalars.append(isLetter || (isDigit && index > 0) ? scalar : "_")
+        }
+        return result
+    }
+}
+
+/// Everything discovery found.
+public struct Discovery: Sendable, Codable {
+    public var packages: [PackageInfo]
+    public var modules: [DiscoveredModule]
+    public var diagnostics: [Diagnostic]
+
+    public init(packages: [PackageInfo], modules: [DiscoveredModule], diagnostics: [Diagnostic]) {
+        self.packages = packages
+        self.modules = modules
+        self.diagnostics = diagnostics
+    }
+}

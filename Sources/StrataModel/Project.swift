@@ -1,0 +1,112 @@
+/// One import of a module, from a file of the importing module.
+public struct ImportSite: Hashable, Sendable, Codable, Comparable {
+    public var module: String
+    public var evidence: Location
+    public var attributes: [String]?
+    public var accessLevel: AccessLevel?
+    public var declarationKind: String?
+    public var symbol: String?
+    public var condition: String?
+
+    public init(_ fact: ImportFact, file: String) {
+        module = fact.module
+        evidence = Location(file: file, line: fact.line)
+        attributes = fact.attributes.isEmpty ? nil : fact.attributes
+        accessLevel = fact.accessLevel
+        declarationKind = fact.declarationKind
+        symbol = fact.symbol
+        condition = fact.condition
+    }
+
+    public static func < (lhs: ImportSite, rhs: ImportSite) -> Bool {
+        lhs.evidence != rhs.evidence ? lhs.evidence < rhs.evidence : lhs.module < rhs.module
+    }
+}
+
+/// A module with its scanned facts summed up: the unit every analysis works on.
+public struct AssembledModule: Hashable, Sendable, Codable {
+    public var name: String
+    public var kind: ModuleKind
+    public var package: String
+    public var path: String
+    public var manifest: Location?
+    public var files: Int
+    public var lines: Int
+    public var dependencies: [DeclaredDependency]
+    public var imports: [ImportSite]
+    /// Declarations counted by kind.
+    public var declarations: [String: Int]
+    /// Declarations counted by effective access level.
+    public var access: [String: Int]
+
+    public init(
+        name: String, kind: ModuleKind, package: String, path: String, manifest: Location?, files: Int,
+        lines: Int, dependencies: [DeclaredDependency], imports: [ImportSite],
+        declarations: [String: Int], access: [String: Int]
+    ) {
+        self.name = name
+        self.kind = kind
+        self.package = package
+        self.path = path
+        self.manifest = manifest
+        self.files = files
+        self.lines = lines
+        self.dependencies = dependencies
+        self.imports = imports
+        self.declarations = declarations
+        self.access = access
+    }
+
+    /// Internal modules the declared dependencies stand for.
+    public var declaredModules: Set<String> { Set(dependencies.flatMap { $0.modules ?? [] }) }
+
+    /// The name `import` uses for this module.
+    public var importName: String {
+        DiscoveredModule.moduleName(forTarget: String(name.split(separator: "/").last ?? Substring(name)))
+    }
+
+    public var typeCount: Int {
+        DeclarationKind.allCases.filter(\.isType).reduce(0) { $0 + (declarations[$1.rawValue] ?? 0) }
+    }
+    public var protocolCount: Int { declarations[DeclarationKind.protocol.rawValue] ?? 0 }
+}
+
+/// A dependency between two internal modules: declared in a manifest, imported in code, or both.
+public struct ImportEdge: Hashable, Sendable, Codable, Comparable {
+    public var from: String
+    public var to: String
+    public var declared: Bool
+    public var imported: Bool
+    /// The import statements that make the edge, as `file:line`.
+    public var evidence: [Location]
+
+    public init(from: String, to: String, declared: Bool, imported: Bool, evidence: [Location]) {
+        self.from = from
+        self.to = to
+        self.declared = declared
+        self.imported = imported
+        self.evidence = evidence
+    }
+
+    public static func < (lhs: ImportEdge, rhs: ImportEdge) -> Bool {
+        lhs.from != rhs.from ? lhs.from < rhs.from : lhs.to < rhs.to
+    }
+}
+
+/// The assembled model: modules and the edges between them, with evidence.
+public struct Project: Sendable, Codable {
+    /// A display name for the repository (its folder name), never an absolute path.
+    public var root: String
+    public var packages: [PackageInfo]
+    public var modules: [AssembledModule]
+    public var edges: [ImportEdge]
+    public var diagnostics: [Diagnostic]
+
+    public init(root: String, packages: [PackageInfo], modules: [AssembledModule], edges: [ImportEdge], diagnostics: [Diagnostic]) {
+        self.root = root
+        self.packages = packages
+        self.modules = modules
+        self.edges = edges
+        self.diagnostics = diagnostics
+    }
+}

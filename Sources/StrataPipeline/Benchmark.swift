@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+import StrataDiscovery
+import StrataSourceTree
+import SwiftParser
+
+/// The figures `strata bench` prints for one corpus, all on the same files:
+/// reading the bytes, a bare swift-syntax parse on all cores (the baseline), a cold analyze
+/// (empty cache, reports included), a warm analyze (cache hit), and peak memory.
+public struct Benchmark {
+    public let path: String
+    public let repetitions: Int
+
+    public init(path: String, repetitions: Int) {
+        self.path = path
+        self.repetitions = repetitions
+    }
+
+    public func run() throws {
+        let tree = WorkingDirectoryTree(rootPath: path)
+        let discovery = Discoverer(tree: tree).discover(files: try tree.files())
+        let files = discovery.modules.flatMap(\.sourceFiles)
+        for file in files { _ = try? tree.read(file) }  // warm the page cache once, untimed
+
+        let scratch = NSTemporaryDirectory() + "strata-bench-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var cold = Double.infinity, warm = Double.infinity
+        for attempt in 0..<repetitions {
+            let cache = scratch + "/cache-\(attempt)"
+            let options = Pipeline.Options(path: path, outputDirectory: scratch + "/report", formats: [.html, .json], cacheDirectory: cache)
+            cold = min(cold, try time { _ = try Pipeline.run(options) })
+            warm = min(warm, try time { _ = try Pipeline.run(options) })
+        }
+        let peakMB = Self.peakResidentMegabytes()
+
+        var bytes: [[UInt8]] = []
+        var read = Double.infinity
+        for _ in 0..<repetitions {
+            read = min(read, try time { bytes = try files.map { try tree.read($0) } })
+        }
+        let megabytes = Double(bytes.reduce(0) { $0 + $1.count }) / 1_048_576
+        var parse = Double.infinity
+        let shared = bytes
+        for _ in 0..<repetitions {
+            parse = min(parse, try time {
+                DispatchQueue.concurrentPerform(iterations: shared.count) { index in
+                    shared[index].withUnsafeBufferPointer { _ = Parser.parse(source: $0) }
+                }
+            })
+        }
+
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        print("corpus: \(path): \(files.count) Swift files, \(String(format: "%.1f", megabytes)) MB, \(discovery.modules.count) modules, \(cores) cores")
+        print(String(format: "read all bytes:                 %8.3f s", read))
+        print(String(format: "bare swift-syntax parse (%d cores): %6.3f s", cores, parse))
+        print(String(format: "cold analyze (reports included): %7.3f s  = %.2fx the bare parse", cold, cold / parse))
+        print(String(format: "warm analyze (cache hit):        %7.3f s  = %.1fx reading the bytes", warm, warm / read))
+        print(String(format: "peak memory (analyses):          %7.0f MB", peakMB))
+    }
+
+    private func time(_ body: () throws -> Void) throws -> Double {
+        let start = ContinuousClock.now
+        try body()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    static func peakResidentMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #if os(Linux)
+        return Double(usage.ru_maxrss) / 1024
+        #else
+        return Double(usage.ru_maxrss) / 1_048_576
+        #endif
+    }
+}

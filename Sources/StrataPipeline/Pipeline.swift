@@ -1,0 +1,123 @@
+import Foundation
+import StrataAnalysis
+import StrataAssemble
+import StrataConfiguration
+import StrataDiscovery
+import StrataModel
+import StrataReport
+import StrataScan
+import StrataSourceTree
+
+/// discover -> scan -> assemble -> analyze -> report, for one repository on disk.
+/// The CLI parses options and calls this; the tests call it directly.
+public struct Pipeline {
+    public struct Options: Sendable {
+        public var path: String
+        /// Where reports go; nil writes nothing (the result is still returned).
+        public var outputDirectory: String?
+        public var formats: [OutputFormat]
+        /// The cache folder; nil disables the cache (`--no-cache`).
+        public var cacheDirectory: String?
+        public var evaluateManifests: Bool
+        public var excludes: [String]
+        /// An explicit `--config`; otherwise `strata.yml` at the root is read if present.
+        public var configPath: String?
+
+        public init(
+            path: String, outputDirectory: String? = nil, formats: [OutputFormat] = OutputFormat.allCases,
+            cacheDirectory: String? = Pipeline.defaultCacheDirectory, evaluateManifests: Bool = false,
+            excludes: [String] = [], configPath: String? = nil
+        ) {
+            self.path = path
+            self.outputDirectory = outputDirectory
+            self.formats = formats
+            self.cacheDirectory = cacheDirectory
+            self.evaluateManifests = evaluateManifests
+            self.excludes = excludes
+            self.configPath = configPath
+        }
+    }
+
+    /// Bad input that stops the run (exit code 2): a missing path, an invalid config.
+    public struct InputError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public struct Outcome: Sendable {
+        public var result: AnalysisResult
+        public var written: [String]
+        public var parsedFiles: Int
+        public var reusedFiles: Int
+        /// Seconds per stage, in pipeline order.
+        public var timings: [(stage: String, seconds: Double)]
+    }
+
+    /// `$XDG_CACHE_HOME/strata`, else `~/.cache/strata`.
+    public static var defaultCacheDirectory: String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/strata" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/strata" }
+        return nil
+    }
+
+    public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
+        var timings: [(String, Double)] = []
+        var clock = ContinuousClock.now
+        func lap(_ stage: String) {
+            let now = ContinuousClock.now
+            let elapsed = now - clock
+            timings.append((stage, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+            clock = now
+        }
+
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: options.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError(description: "\(options.path): no such directory")
+        }
+        let configuration: Configuration
+        do {
+            configuration = try Configuration.load(
+                path: options.configPath ?? options.path + "/" + Configuration.fileName, required: options.configPath != nil)
+        } catch {
+            throw InputError(description: error.description)
+        }
+
+        progress?("discovering modules")
+        let tree = WorkingDirectoryTree(rootPath: options.path, filter: PathFilter(excludes: options.excludes + configuration.exclude))
+        let files = try tree.files()
+        let root = options.path
+        let discoverer = Discoverer(
+            tree: tree,
+            evaluateManifest: options.evaluateManifests
+                ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil)
+        let discovery = discoverer.discover(files: files)
+        lap("discover")
+
+        let sources = discovery.modules.flatMap(\.sourceFiles)
+        progress?("scanning \(sources.count) Swift files in \(discovery.modules.count) modules")
+        let cache = options.cacheDirectory.map {
+            FactsCache(directory: $0, rootKey: URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path)
+        }
+        let scan = Scanner(tree: tree, cache: cache).scan(sources)
+        lap("scan")
+
+        let project = Assembler.assemble(root: tree.name, discovery: discovery, facts: scan.facts, diagnostics: scan.diagnostics)
+        let result = Analyzer.analyze(project)
+        lap("analyze")
+
+        var written: [String] = []
+        if let output = options.outputDirectory {
+            progress?("writing reports to \(output)")
+            do {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            } catch {
+                throw InputError(description: "\(output): cannot create the output folder (\(error.localizedDescription))")
+            }
+            for format in options.formats {
+                written += try format.reporter.write(result, to: output)
+            }
+        }
+        lap("report")
+        return Outcome(result: result, written: written, parsedFiles: scan.parsed, reusedFiles: scan.reused, timings: timings)
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import StrataModel
+
+/// `strata.json`: the whole result, with sorted keys so runs diff cleanly.
+public struct JSONReporter: Reporter {
+    public static let fileName = "strata.json"
+
+    public init() {}
+
+    public static func encode(_ result: AnalysisResult) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(result)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    public func write(_ result: AnalysisResult, to directory: String) throws -> [String] {
+        let path = directory + "/" + Self.fileName
+        try Self.encode(result).write(to: URL(fileURLWithPath: path), options: .atomic)
+        return [path]
+    }
+}

@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StrataModel
+
+/// The on-disk cache of per-file facts, keyed by content hash.
+///
+/// One file per analyzed root, `facts-v<format>-<root hash>.bin` in the cache folder, holding
+/// the facts of every file the last run saw. A compact binary format, because a warm run
+/// must load it in a few milliseconds; anything unexpected in it makes the cache empty,
+/// never an error. Deleting the folder is always safe.
+public struct FactsCache: Sendable {
+    /// Bump when `FileScanner` or `FileFacts` change, so old entries are not trusted.
+    static let format: UInt32 = 1
+    static let magic: [UInt8] = Array("STRATAFC".utf8)
+
+    public let file: String
+
+    /// - Parameters:
+    ///   - directory: the cache folder.
+    ///   - rootKey: identifies the analyzed repository (its absolute path).
+    public init(directory: String, rootKey: String) {
+        let key = ContentHash(Array(rootKey.utf8))
+        file = directory + "/facts-v\(Self.format)-\(key).bin"
+    }
+
+    public func load() -> [ContentHash: FileFacts] {
+        guard let bytes = try? readFile(file) else { return [:] }
+        var reader = ByteReader(bytes: bytes)
+        return (try? Self.decode(&reader)) ?? [:]
+    }
+
+    /// Writes atomically (temporary file, then rename) so a crash never leaves half a cache.
+    public func save(_ entries: [ContentHash: FileFacts]) throws {
+        var writer = ByteWriter()
+        writer.bytes.append(contentsOf: Self.magic)
+        writer.u32(Self.format)
+        writer.u32(UInt32(entries.count))
+        for (hash, facts) in entries {
+            writer.u64(hash.high)
+            writer.u64(hash.low)
+            Self.encode(facts, into: &writer)
+        }
+        let directory = String(file[..<file.lastIndex(of: "/")!])
+        try makeDirectories(directory)
+        let temporary = file + ".\(getpid()).tmp"
+        try writeFile(temporary, writer.bytes)
+        guard rename(temporary, file) == 0 else {
+            unlink(temporary)
+            throw CacheError(message: "cannot write \(file): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    static func decode(_ reader: inout ByteReader) throws -> [ContentHash: FileFacts] {
+        guard Array(try reader.take(magic.count)) == magic, try reader.u32() == format else { return [:] }
+        let count = Int(try reader.u32())
+        var entries: [ContentHash: FileFacts] = [:]
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let hash = ContentHash(high: try reader.u64(), low: try reader.u64())
+            entries[hash] = try decodeFacts(&reader)
+        }
+        return entries
+    }
+
+    static func encode(_ facts: FileFacts, into writer: inout ByteWriter) {
+        writer.u32(UInt32(facts.lines))
+        writer.u32(UInt32(facts.imports.count))
+        for fact in facts.imports {
+            writer.string(fact.module)
+            writer.u32(UInt32(fact.line))
+            writer.u32(UInt32(fact.attributes.count))
+            fact.attributes.forEach { writer.string($0) }
+            writer.optionalString(fact.accessLevel?.rawValue)
+            writer.optionalString(fact.declarationKind)
+            writer.optionalString(fact.symbol)
+            writer.optionalString(fact.condition)
+        }
+        writer.u32(UInt32(facts.declarations.count))
+        for fact in facts.declarations {
+            writer.byte(UInt8(DeclarationKind.allCases.firstIndex(of: fact.kind)!))
+            writer.byte(UInt8(AccessLevel.allCases.firstIndex(of: fact.access)!))
+            writer.string(fact.name)
+            writer.u32(UInt32(fact.line))
+        }
+        writer.u32(UInt32(facts.problems.count))
+        facts.problems.forEach { writer.string($0) }
+    }
+
+    static func decodeFacts(_ reader: inout ByteReader) throws -> FileFacts {
+        let lines = Int(try reader.u32())
+        var imports: [ImportFact] = []
+        for _ in 0..<(try reader.count()) {
+            let module = try reader.string()
+            let line = Int(try reader.u32())
+            var attributes: [String] = []
+            for _ in 0..<(try reader.count()) { attributes.append(try reader.string()) }
+            let access = try reader.optionalString().flatMap(AccessLevel.init(rawValue:))
+            imports.append(ImportFact(
+                module: module, line: line, attributes: attributes, accessLevel: access,
+                declarationKind: try reader.optionalString(), symbol: try reader.optionalString(),
+                condition: try reader.optionalString()))
+        }
+        var declarations: [DeclarationFact] = []
+        let declarationCount = try reader.count()
+        declarations.reserveCapacity(declarationCount)
+        for _ in 0..<declarationCount {
+            let kind = Int(try reader.byte()), access = Int(try reader.byte())
+            guard kind < DeclarationKind.allCases.count, access < AccessLevel.allCases.count else {
+                throw CacheError(message: "bad entry")
+            }
+            declarations.append(DeclarationFact(
+                kind: DeclarationKind.allCases[kind], name: try reader.string(),
+                access: AccessLevel.allCases[access], line: Int(try reader.u32())))
+        }
+        var problems: [String] = []
+        for _ in 0..<(try reader.count()) { problems.append(try reader.string()) }
+        return FileFacts(lines: lines, imports: imports, declarations: declarations, problems: problems)
+    }
+}
+
+struct CacheError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func byte(_ value: UInt8) { bytes.append(value) }
+    mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func string(_ value: String) {
+        let utf8 = value.utf8
+        u32(UInt32(utf8.count))
+        bytes.append(contentsOf: utf8)
+    }
+    mutating func optionalString(_ value: String?) {
+        guard let value else { return byte(0) }
+        byte(1)
+        string(value)
+    }
+}
+
+struct ByteReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {
+        guard count >= 0, offset + count <= bytes.count else { throw CacheError(message: "truncated") }
+        defer { offset += count }
+        return bytes[offset..<offset + count]
+    }
+    mutating func byte() throws -> UInt8 { try take(1).first! }
+    mutating func u32() throws -> UInt32 {
+        let slice = try take(4)
+        return slice.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
+    }
+    mutating func u64() throws -> UInt64 {
+        let slice = try take(8)
+        return slice.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+    }
+    /// A count, bounded by the bytes left so a corrupt file cannot ask for huge arrays.
+    mutating func count() throws -> Int {
+        let value = Int(try u32())
+        guard value <= bytes.count - offset else { throw CacheError(message: "bad count") }
+        return value
+    }
+    mutating func string() throws -> String { String(decoding: try take(Int(try u32())), as: UTF8.self) }
+    mutating func optionalString() throws -> String? { try byte() == 0 ? nil : try string() }
+}
+
+func readFile(_ path: String) throws -> [UInt8] {
+    guard let handle = fopen(path, "rb") else { throw CacheError(message: "cannot open \(path)") }
+    defer { fclose(handle) }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, handle)
+        if count == 0 { break }
+        result.append(contentsOf: chunk[0..<count])
+    }
+    return result
+}
+
+func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+    guard let handle = fopen(path, "wb") else {
+        throw CacheError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(handle) }
+    guard fwrite(bytes, 1, bytes.count, handle) == bytes.count else {
+        throw CacheError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+}
+
+func makeDirectories(_ path: String) throws {
+    var current = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+        current += "/" + component
+        if mkdir(current, 0o755) != 0 && errno != EEXIST {
+            throw CacheError(message: "cannot create \(current): \(String(cString: strerror(errno)))")
+        }
+    }
+}

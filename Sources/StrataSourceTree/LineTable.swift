@@ -1,0 +1,36 @@
+/// Maps byte offsets of a file to 1-based line numbers.
+///
+/// Cheaper than swift-syntax's `SourceLocationConverter` for the few lookups a scan makes:
+/// one pass to find newlines, then a binary search per lookup.
+public struct LineTable: Sendable {
+    private var lineStarts: [Int] = [0]
+    public let byteCount: Int
+
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        byteCount = bytes.count
+        lineStarts.reserveCapacity(bytes.count / 32 + 1)
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            lineStarts.append(index + 1)
+        }
+    }
+
+    public init(_ bytes: [UInt8]) {
+        self = bytes.withUnsafeBufferPointer { LineTable($0) }
+    }
+
+    /// Lines in the file: a final line without a newline counts, an empty file has none.
+    public var lineCount: Int {
+        if byteCount == 0 { return 0 }
+        return lineStarts.last == byteCount ? lineStarts.count - 1 : lineStarts.count
+    }
+
+    /// The 1-based line of a byte offset.
+    public func line(at offset: Int) -> Int {
+        var low = 0, high = lineStarts.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid }
+        }
+        return low + 1
+    }
+}

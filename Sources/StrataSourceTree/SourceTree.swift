@@ -1,0 +1,56 @@
+import StrataModel
+
+/// The files of a repository, as discovery and scanning see them.
+///
+/// Two implementations are planned: the working directory (`WorkingDirectoryTree`) and a git
+/// revision read with `git cat-file --batch` (for `strata diff`). Scanners only use this
+/// interface, so they never know which one they read.
+public protocol SourceTree: Sendable {
+    /// A display name for the repository (its folder name); never an absolute path, so
+    /// results do not depend on where the repository is checked out.
+    var name: String { get }
+    /// Every file, as a path relative to the root with `/` separators, sorted, with the
+    /// ignored directories (see `PathFilter`) already left out.
+    func files() throws -> [String]
+    /// The bytes of one file.
+    func read(_ path: String) throws -> [UInt8]
+}
+
+/// An error reading the tree, with the path it concerns.
+public struct SourceTreeError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Which paths a walk leaves out: build products, dependency checkouts and user exclusions.
+public struct PathFilter: Sendable {
+    /// Directory names never worth reading: build output, VCS data, vendored dependencies.
+    public static let ignoredDirectoryNames: Set<String> = [
+        ".build", ".git", "Pods", "Carthage", "DerivedData", ".swiftpm", "node_modules",
+    ]
+
+    private let patterns: [GlobPattern]
+
+    /// - Parameter excludes: glob patterns relative to the root (`Samples/**`, `*/Generated`),
+    ///   from `--exclude` and `strata.yml`.
+    public init(excludes: [String] = []) {
+        patterns = excludes.map(GlobPattern.init)
+    }
+
+    /// Whether a directory (its path relative to the root) should be skipped with all it holds.
+    public func skipsDirectory(_ path: String, name: String) -> Bool {
+        Self.ignoredDirectoryNames.contains(name) || patterns.contains { $0.matches(path) }
+    }
+
+    /// Whether a file (its path relative to the root) should be skipped.
+    public func skipsFile(_ path: String) -> Bool {
+        patterns.contains { $0.matches(path) }
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import StrataModel
+import StrataPipeline
+import StrataReport
+
+/// `strata analyze`: the whole pipeline on one repository, reports into a folder.
+struct Analyze: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Analyze a Swift repository and write its reports.",
+        discussion: """
+            Reads every Package.swift under PATH without running it, scans the Swift files with \
+            swift-syntax, and writes the reports. Warnings (unreadable files, manifest constructs \
+            that could not be read statically) go to stderr; the analysis goes on.
+            """
+    )
+
+    @Argument(help: "The repository to analyze.", completion: .directory)
+    var path: String = "."
+
+    @Option(name: [.short, .customLong("output")], help: "The folder to write reports into.")
+    var output: String = "strata-report"
+
+    @Option(
+        help: ArgumentHelp(
+            "Comma-separated report formats: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
+            valueName: "formats"))
+    var format: String = "html,json"
+
+    @Flag(help: "Parse every file again instead of reusing the facts cached by content hash.")
+    var noCache = false
+
+    @Option(help: "The cache folder (default: $XDG_CACHE_HOME/strata or ~/.cache/strata). Safe to delete.")
+    var cacheDir: String?
+
+    @Flag(help: "Run `swift package dump-package` to read manifests. This compiles and runs the manifest code; by default manifests are only read.")
+    var evaluateManifests = false
+
+    @Option(name: .customLong("exclude"), help: "A glob of paths to leave out, relative to PATH (repeatable), e.g. 'Examples/**'.")
+    var excludes: [String] = []
+
+    @Option(help: "The strata.yml to use (default: PATH/strata.yml when it exists).")
+    var config: String?
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        _ = try formats()
+    }
+
+    func formats() throws -> [OutputFormat] {
+        let names = format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return try names.map { name in
+            guard let format = OutputFormat(rawValue: name) else {
+                throw ValidationError("unknown format '\(name)'; expected one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return format
+        }
+    }
+
+    func run() throws {
+        let options = Pipeline.Options(
+            path: path, outputDirectory: output, formats: try formats(),
+            cacheDirectory: noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory),
+            evaluateManifests: evaluateManifests, excludes: excludes, configPath: config)
+        let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
+        let outcome: Pipeline.Outcome
+        do {
+            outcome = try Pipeline.run(options, progress: progress)
+        } catch let error as Pipeline.InputError {
+            throw ValidationError(error.description)
+        }
+        let result = outcome.result
+        if !quiet {
+            for warning in result.warnings {
+                let place = Location(file: warning.file, line: warning.line)
+                FileHandle.standardError.write(Data("\(place): warning: \(warning.message)\n".utf8))
+            }
+            let s = result.summary
+            print("""
+                \(result.root): \(s.modules) modules, \(s.files) Swift files, \(s.lines) lines, \(s.internalEdges) internal import edges
+                  cycles: \(s.cycles)  implicit dependencies: \(s.implicitDependencies)  unused dependencies: \(s.unusedDependencies)  warnings: \(s.warnings)
+                  files parsed: \(outcome.parsedFiles), reused from cache: \(outcome.reusedFiles)
+                """)
+            for cycle in result.cycles { print("  cycle: \(cycle.modules.joined(separator: " <-> "))") }
+            for finding in result.implicitDependencies {
+                print("  \(finding.evidence.first.map(\.description) ?? finding.module): implicit dependency: \(finding.module) imports \(finding.dependency) without declaring it")
+            }
+            for finding in result.unusedDependencies {
+                print("  \(finding.evidence): unused dependency: \(finding.module) declares \(finding.dependency) but never imports it")
+            }
+            for file in outcome.written where file.hasSuffix("index.html") || file.hasSuffix(".json") || file.hasSuffix(".dot") {
+                print("wrote \(file)")
+            }
+        }
+    }
+}

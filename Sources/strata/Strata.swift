@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+
+/// `strata`: the command line. Commands only parse options and call the pipeline.
+@main
+struct Strata: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strata",
+        abstract: "Dependency-graph analysis for modular Swift codebases.",
+        discussion: """
+            Exit codes: 0 success, 1 rule violations (reserved for `strata check`), 2 bad usage or input.
+            """,
+        version: "0.1.0",
+        subcommands: [Analyze.self, Bench.self],
+        defaultSubcommand: Analyze.self
+    )
+
+    /// ArgumentParser exits 64 on usage errors; Strata documents 2 for bad usage or input.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || code.rawValue == 1 { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// Progress lines on stderr, only when stderr is a terminal (CI logs stay clean).
+enum Progress {
+    nonisolated static let enabled = isatty(2) == 1
+
+    nonisolated static func report(_ message: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("strata: \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,450 @@
+"""Browser tests for the Strata HTML report (Web/index.html + report.css + report.js).
+
+Runs headless Debian chromium through selenium:
+
+    pip install selenium pytest
+    pytest Tests/Browser
+
+Without STRATA_REPORT_DIR the report folder is built in a pytest tmp dir from the
+live Web/ assets plus Tests/Browser/fixture/data.json and fixture/graph.svg, the
+same way the Swift side does it (see build_report). fixture/graph.svg is real
+Graphviz output: `dot -Tsvg fixture/graph.dot` with the <?xml/DOCTYPE lines removed.
+
+With STRATA_REPORT_DIR=/path/to/report the real folder written by `strata` is tested.
+"""
+import html
+import json
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "Web"
+FIXTURE = Path(__file__).resolve().parent / "fixture"
+IMG_NAME = '<img src=x onerror="window.__pwned=1">'
+SCRIPT_NAME = "</script><script>window.__pwned=2</script>"
+PLACEHOLDER = re.compile(r"\{\{(TITLE|DATA|GRAPH)\}\}")
+
+
+# ---------------------------------------------------------------- report building
+
+def escape_json_for_script(text):
+    """What the Swift side does to the DATA JSON: no raw <, > or & inside <script>."""
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+def strip_xml_prolog(svg):
+    """Graphviz prepends <?xml ...?> and a DOCTYPE; they are invalid inside HTML."""
+    svg = re.sub(r"<\?xml[^>]*\?>\s*", "", svg)
+    return re.sub(r"<!DOCTYPE[^>]*>\s*", "", svg)
+
+
+def render_index(template, title, data_json, graph_svg):
+    """Single-pass substitution: text inserted for one placeholder is never rescanned."""
+    values = {
+        "TITLE": html.escape(title, quote=True),
+        "DATA": escape_json_for_script(data_json),
+        "GRAPH": strip_xml_prolog(graph_svg),
+    }
+    return PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
+
+
+def build_report(out_dir, data, graph_svg):
+    out_dir.mkdir(parents=True, exist_ok=True)
+    template = (WEB / "index.html").read_text(encoding="utf-8")
+    data_json = json.dumps(data, ensure_ascii=False)
+    (out_dir / "index.html").write_text(
+        render_index(template, data.get("root", "report"), data_json, graph_svg), encoding="utf-8")
+    for name in ("report.css", "report.js"):
+        shutil.copyfile(WEB / name, out_dir / name)
+    (out_dir / "graph.svg").write_text(graph_svg, encoding="utf-8")
+    return out_dir
+
+
+@pytest.fixture(scope="session")
+def report_dir(tmp_path_factory):
+    given = os.environ.get("STRATA_REPORT_DIR")
+    if given:
+        path = Path(given).resolve()
+        assert (path / "index.html").is_file(), f"no index.html in STRATA_REPORT_DIR={path}"
+        return path
+    data = json.loads((FIXTURE / "data.json").read_text(encoding="utf-8"))
+    graph = (FIXTURE / "graph.svg").read_text(encoding="utf-8")
+    return build_report(tmp_path_factory.mktemp("report"), data, graph)
+
+
+# ---------------------------------------------------------------- browser
+
+@pytest.fixture(scope="session")
+def driver():
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    os.environ["SE_OFFLINE"] = "true"  # never let selenium-manager go online
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
+        options.add_argument(arg)
+    # "performance" carries DevTools Network events: every request, file: ones included.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    service = Service(executable_path=os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
+    drv = webdriver.Chrome(service=service, options=options)
+    drv.set_window_size(1280, 1000)
+    yield drv
+    drv.quit()
+
+
+def severe_logs(driver):
+    return [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+
+
+def load(driver, report_dir):
+    """Opens a report with an empty console and network log, so each test sees only its own."""
+    driver.get("about:blank")
+    driver.get_log("browser")
+    driver.get_log("performance")
+    driver.get((report_dir / "index.html").as_uri())
+
+
+@pytest.fixture
+def page(driver, report_dir):
+    """Loads the report fresh; after the test, any SEVERE console entry fails it."""
+    driver.set_window_size(1280, 1000)
+    load(driver, report_dir)
+    driver.find_element("css selector", "#metrics-table tbody")  # page is parsed
+    yield driver
+    errors = severe_logs(driver)
+    assert not errors, f"browser console errors: {errors}"
+
+
+@pytest.fixture
+def data(page):
+    return page.execute_script(
+        "return JSON.parse(document.getElementById('strata-data').textContent)")
+
+
+def css(driver, selector):
+    return driver.find_elements("css selector", selector)
+
+
+def text_of(driver, selector):
+    return driver.find_element("css selector", selector).get_attribute("textContent")
+
+
+def metric_rows(driver):
+    return [r for r in css(driver, "#metrics-table tbody tr:not(.no-match)") if r.is_displayed()]
+
+
+def row_names(driver):
+    return [r.find_element("css selector", "th").get_attribute("textContent") for r in metric_rows(driver)]
+
+
+def non_test_modules(data):
+    return [m for m in data.get("modules", []) if m.get("kind") != "test" and m.get("metrics")]
+
+
+# ---------------------------------------------------------------- tests
+
+def requested_urls(driver):
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def test_page_loads_without_errors_or_network(driver, report_dir):
+    load(driver, report_dir)
+    driver.find_element("css selector", "#metrics-table tbody tr")  # report.js has run
+    assert severe_logs(driver) == []
+    # Resource Timing (Chrome lists no entries for file: loads, but would list any http one).
+    entries = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert all(u.startswith("file:") for u in entries), entries
+    # DevTools sees every request: the page, report.css and report.js, all local.
+    urls = requested_urls(driver)
+    assert any(u.endswith("/report.css") for u in urls) and any(u.endswith("/report.js") for u in urls), urls
+    assert all(u.startswith(("file:", "data:")) for u in urls), urls
+    loaded = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert loaded != "rgba(0, 0, 0, 0)", "report.css was not applied"
+
+
+def test_assets_reference_nothing_external(report_dir):
+    for name in ("report.css", "report.js"):
+        text = (report_dir / name).read_text(encoding="utf-8")
+        assert "://" not in text and "@import" not in text and "url(" not in text, name
+    page = (report_dir / "index.html").read_text(encoding="utf-8")
+    refs = re.findall(r"""\b(?:src|href)\s*=\s*["']?([^"'\s>]+)""", page)
+    assert all(not re.match(r"[a-z][a-z0-9+.-]*:|//", r, re.I) for r in refs), refs
+
+
+def test_overview_numbers_match_summary(page, data):
+    summary = data["summary"]
+    for key, value in summary.items():
+        card = page.find_element("css selector", f'#summary-cards [data-key="{key}"]')
+        shown = card.find_element("css selector", ".value").text.replace(",", "")
+        assert shown == str(value), (key, shown, value)
+    for key in ("cycles", "implicitDependencies", "unusedDependencies", "warnings"):
+        card = page.find_element("css selector", f'#summary-cards [data-key="{key}"]')
+        assert ("flagged" in card.get_attribute("class")) == (summary[key] > 0), key
+    assert data["generator"] in text_of(page, "#generator")
+    assert page.find_element("css selector", "h1").text == data["root"]
+
+
+def test_top_findings(page, data):
+    items = [li.get_attribute("textContent") for li in css(page, "#top-findings li")]
+    for c in data["cycles"][:3]:
+        assert any(all(m in t for m in c["modules"]) for t in items)
+    for f in data["implicitDependencies"][:3] + data["unusedDependencies"][:3]:
+        assert any(f["module"] in t and f["dependency"] in t for t in items)
+
+
+def test_metrics_table_has_one_row_per_non_test_module(page, data):
+    expected = sorted(m["name"] for m in non_test_modules(data))
+    names = row_names(page)
+    assert sorted(names) == expected
+    assert names == sorted(names, key=str.casefold) or len(names) < 2  # initial order: by name
+    header = page.find_element("css selector", '#metrics-table th[data-key="name"]')
+    assert header.get_attribute("aria-sort") == "ascending"
+
+
+def test_sort_by_instability(page, data):
+    header = page.find_element("css selector", '#metrics-table th[data-key="instability"]')
+    col = [th.get_attribute("data-key") for th in css(page, "#metrics-table thead th")].index("instability")
+
+    def values():
+        return [float(r.find_elements("css selector", "th, td")[col].text) for r in metric_rows(page)]
+
+    header.find_element("css selector", "button").click()
+    asc = values()
+    assert asc == sorted(asc)
+    assert header.get_attribute("aria-sort") == "ascending"
+    header.find_element("css selector", "button").click()
+    desc = values()
+    assert desc == sorted(desc, reverse=True)
+    assert header.get_attribute("aria-sort") == "descending"
+    others = [th.get_attribute("aria-sort") for th in css(page, "#metrics-table thead th")
+              if th.get_attribute("data-key") != "instability"]
+    assert not any(others)
+    if len(set(asc)) > 1:
+        assert asc != desc
+    # numeric, not lexical, sort on another column
+    page.find_element("css selector", '#metrics-table th[data-key="lines"] button').click()
+    lines = [int(r.get_attribute("data-value")) for r in css(page, '#metrics-table tbody td:nth-child(4)')]
+    assert lines == sorted(lines)
+
+
+def test_filter(page, data):
+    modules = non_test_modules(data)
+    if not modules:
+        pytest.skip("no modules with metrics")
+    target = sorted(m["name"] for m in modules)[0]
+    box = page.find_element("css selector", "#metrics-filter")
+    box.send_keys(target.upper())  # case-insensitive
+    names = row_names(page)
+    assert target in names
+    assert all(target.lower() in n.lower() for n in names)
+    box.clear()
+    box.send_keys("zz-no-such-module-zz")
+    assert row_names(page) == []
+    assert page.find_element("css selector", "#metrics-table tr.no-match").is_displayed()
+    box.clear()
+    box.send_keys(" ")  # clear() fires no input event; whitespace-only query shows all rows
+    assert len(row_names(page)) == len(modules)
+
+
+def graph_nodes(page):
+    return {n.find_element("css selector", "title").get_attribute("textContent"): n
+            for n in css(page, "#graph svg g.node")}
+
+
+def test_graph_has_a_node_per_module(page, data):
+    assert css(page, "#graph svg"), "no inline svg in #graph"
+    nodes = graph_nodes(page)
+    assert len(nodes) == len(css(page, "#graph svg g.node")), "duplicate node titles"
+    assert len(nodes) >= len(non_test_modules(data))
+    for e in data["edges"]:
+        kinds = {m["name"]: m.get("kind") for m in data["modules"]}
+        if kinds.get(e["from"]) != "test":
+            assert e["from"] in nodes and e["to"] in nodes, e
+    # the svg is scaled to fit the column, not overflowing it at 1280px
+    fits = page.execute_script(
+        "const g = document.getElementById('graph'), s = g.querySelector('svg');"
+        "return s.getBoundingClientRect().width <= g.clientWidth + 1")
+    assert fits
+
+
+def test_edge_classes_are_styled(page, data):
+    colours = page.execute_script("""
+        const out = {};
+        for (const k of ['cycle', 'implicit', 'unused']) {
+          const p = document.querySelector('#graph g.edge.' + k + ' path');
+          if (p) out[k] = [getComputedStyle(p).stroke, getComputedStyle(p).strokeDasharray];
+        }
+        const n = document.querySelector('#graph g.edge:not(.cycle):not(.implicit):not(.unused) path');
+        out.normal = n && [getComputedStyle(n).stroke, getComputedStyle(n).strokeDasharray];
+        return out;""")
+    if data["cycles"]:
+        assert colours["cycle"][0] != colours["normal"][0]
+    if "implicit" in colours:
+        assert colours["implicit"][1] != "none"
+    if "unused" in colours:
+        assert colours["unused"][1] != "none"
+
+
+def test_click_node_shows_panel_and_highlights(page, data):
+    nodes = graph_nodes(page)
+    names = [e["from"] for e in data["edges"] if e["from"] in nodes and e["to"] in nodes]
+    name = names[0] if names else next(iter(nodes))
+    nodes[name].click()
+    assert text_of(page, "#panel-title") == name
+    module = next((m for m in data["modules"] if m["name"] == name), None)
+    if module:
+        panel = text_of(page, "#module-panel")
+        assert module["kind"] in panel
+        for d in module.get("dependencies", []):
+            assert d["name"] in panel
+    assert "selected" in nodes[name].get_attribute("class")
+    assert "has-selection" in page.find_element("css selector", "#graph svg").get_attribute("class")
+    neighbours = {e["to"] for e in data["edges"] if e["from"] == name} | \
+                 {e["from"] for e in data["edges"] if e["to"] == name}
+    for n in neighbours & nodes.keys():
+        assert "neighbor" in nodes[n].get_attribute("class")
+    assert len(css(page, "#graph g.edge.highlight")) >= len(neighbours & nodes.keys())
+    dimmed = [n for n in nodes if n != name and n not in neighbours]
+    if dimmed:
+        assert float(nodes[dimmed[0]].value_of_css_property("opacity")) < 0.5
+    page.find_element("css selector", "#module-panel .close").click()
+    assert not css(page, "#graph .selected")
+    assert not css(page, "#panel-title")
+
+
+def test_table_name_selects_module(page, data):
+    rows = metric_rows(page)
+    if not rows:
+        pytest.skip("no metric rows")
+    button = rows[0].find_element("css selector", "th button")
+    name = button.get_attribute("textContent")
+    button.click()
+    assert text_of(page, "#panel-title") == name
+
+
+def test_zoom_buttons(page):
+    if not css(page, "#graph svg"):
+        pytest.skip("no graph")
+    width = lambda: page.execute_script(
+        "return document.querySelector('#graph svg').getBoundingClientRect().width")
+    fitted = width()
+    page.find_element("css selector", "#zoom-in").click()
+    assert width() > fitted * 1.2
+    page.find_element("css selector", "#zoom-out").click()
+    page.find_element("css selector", "#zoom-out").click()
+    assert width() < fitted
+    page.find_element("css selector", "#zoom-reset").click()
+    assert abs(width() - fitted) < 1
+
+
+def test_cycles_section(page, data):
+    section = text_of(page, "#cycles")
+    if not data["cycles"]:
+        assert "No cycles" in section
+    for c in data["cycles"]:
+        for m in c["modules"]:
+            assert m in section
+        for e in c.get("edges", []):
+            for ev in e.get("evidence", []):
+                assert ev in section
+    assert len(css(page, "#cycles-list article")) == len(data["cycles"])
+
+
+def test_dependency_findings(page, data):
+    implicit = text_of(page, "#implicit-list")
+    for f in data["implicitDependencies"]:
+        assert f["module"] in implicit and f["dependency"] in implicit
+        for ev in f.get("evidence", []):
+            assert ev in implicit
+    unused = text_of(page, "#unused-list")
+    for f in data["unusedDependencies"]:
+        assert f["module"] in unused and f["dependency"] in unused and f["evidence"] in unused
+    if not data["implicitDependencies"]:
+        assert "No implicit dependencies" in implicit
+    if not data["unusedDependencies"]:
+        assert "No unused dependencies" in unused
+
+
+def test_warnings_section(page, data):
+    text = text_of(page, "#warnings-list")
+    if not data["warnings"]:
+        assert "No warnings" in text
+    for w in data["warnings"]:
+        assert w["file"] in text and w["message"] in text
+
+
+def test_hostile_module_names_are_inert_text(page, data):
+    names = {m["name"] for m in data["modules"]}
+    hostile = [n for n in (IMG_NAME, SCRIPT_NAME) if n in names]
+    if not hostile and os.environ.get("STRATA_REPORT_DIR"):
+        pytest.skip("real report without the hostile module names")
+    assert hostile == [IMG_NAME, SCRIPT_NAME], "the fixture must contain both hostile names"
+    assert page.execute_script("return typeof window.__pwned") == "undefined"
+    assert page.execute_script("return document.querySelectorAll('main img, main script').length") == 0
+    table_names = row_names(page)
+    nodes = graph_nodes(page)
+    for name in hostile:
+        assert name in table_names
+        assert name in nodes
+        nodes[name].click()
+        assert text_of(page, "#panel-title") == name
+    assert page.execute_script("return typeof window.__pwned") == "undefined"
+
+
+def test_title_is_escaped(tmp_path, driver):
+    """A repo folder name with markup stays text in <title> and <h1>."""
+    if os.environ.get("STRATA_REPORT_DIR"):
+        pytest.skip("fixture-only")
+    data = json.loads((FIXTURE / "data.json").read_text(encoding="utf-8"))
+    data["root"] = "<b>Repo</b> & {{DATA}}"
+    out = build_report(tmp_path / "r", data, (FIXTURE / "graph.svg").read_text(encoding="utf-8"))
+    load(driver, out)
+    assert driver.find_element("css selector", "h1").text == data["root"]
+    assert driver.title.startswith(data["root"])
+    assert severe_logs(driver) == []
+
+
+def test_minimal_data_and_missing_graph(tmp_path, driver):
+    """Empty lists, absent optional keys and no Graphviz output must still render."""
+    if os.environ.get("STRATA_REPORT_DIR"):
+        pytest.skip("fixture-only")
+    data = {"schemaVersion": 1, "root": "Empty", "modules": [
+        {"name": "OnlyTests", "kind": "test", "metrics": None}]}
+    out = build_report(tmp_path / "r", data, "")
+    load(driver, out)
+    body = driver.find_element("css selector", "main").text
+    for phrase in ("No cycles", "No implicit dependencies", "No unused dependencies",
+                   "No warnings", "No graph", "No modules with metrics"):
+        assert phrase in body
+    assert driver.find_element("css selector", '#summary-cards [data-key="modules"] .value').text == "1"
+    assert severe_logs(driver) == []
+
+
+def test_csp_blocks_inline_script_even_if_escaping_failed(tmp_path, driver, monkeypatch):
+    """Defence in depth: with the JSON deliberately left unescaped, the injected script still must not run."""
+    if os.environ.get("STRATA_REPORT_DIR"):
+        pytest.skip("fixture-only")
+    monkeypatch.setattr(sys.modules[__name__], "escape_json_for_script", lambda text: text)
+    data = {"schemaVersion": 1, "root": "R", "modules": [{"name": "</script><script>window.__pwned=3</script>"}]}
+    out = build_report(tmp_path / "r", data, "")
+    load(driver, out)
+    assert driver.execute_script("return typeof window.__pwned") == "undefined"
+    assert any("Content Security Policy" in e["message"] for e in severe_logs(driver))
+
+
+def test_narrow_layout_does_not_overflow(page):
+    page.set_window_size(420, 900)
+    overflow = page.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1
