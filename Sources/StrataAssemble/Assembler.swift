@@ -61,19 +61,19 @@ struct ModuleResolver {
         for module in discovery.modules {
             let target = String(module.name.split(separator: "/").last ?? Substring(module.name))
             byImportName[DiscoveredModule.moduleName(forTarget: target), default: []].append(module)
-            byPackageAndTarget[module.package + "\u{0}" + target] = module.name
+            byPackageAndTarget[(module.manifest?.file ?? "") + "\u{0}" + target] = module.name
         }
     }
 
     /// The module an `import X` in `module` means: one of the same package first, then any.
     func module(importing name: String, from module: DiscoveredModule) -> String? {
         guard let candidates = byImportName[name] else { return nil }
-        return (candidates.first { $0.package == module.package } ?? candidates.first)?.name
+        return (candidates.first { $0.manifest?.file == module.manifest?.file } ?? candidates.first)?.name
     }
 
     /// The modules a declared dependency stands for, or nil when it is external.
     func modules(for dependency: DeclaredDependency, from module: DiscoveredModule) -> [String]? {
-        let sameTarget = byPackageAndTarget[module.package + "\u{0}" + dependency.name]
+        let sameTarget = byPackageAndTarget[(module.manifest?.file ?? "") + "\u{0}" + dependency.name]
         switch dependency.kind {
         case .target:
             return sameTarget.map { [$0] }
@@ -88,7 +88,7 @@ struct ModuleResolver {
     private func productModules(_ product: String, package: String?) -> [String]? {
         for info in packages where package == nil || info.identity.lowercased() == package!.lowercased() || info.name == package {
             guard let match = info.products.first(where: { $0.name == product }) else { continue }
-            let modules = match.targets.compactMap { byPackageAndTarget[info.name + "\u{0}" + $0] }
+            let modules = match.targets.compactMap { byPackageAndTarget[info.manifest + "\u{0}" + $0] }
             if !modules.isEmpty { return modules.sorted() }
         }
         return nil

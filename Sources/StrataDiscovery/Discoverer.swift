@@ -68,12 +68,10 @@ public struct Discoverer {
             }
         }
 
-        var nameCounts: [String: Int] = [:]
-        for entry in placed { nameCounts[entry.target.name, default: 0] += 1 }
+        let names = Self.uniqueNames(placed.map { ($0.target.name, $0.manifest) })
         let modules = placed.enumerated().map { index, entry in
-            let unique = nameCounts[entry.target.name] == 1
-            return DiscoveredModule(
-                name: unique ? entry.target.name : "\(entry.manifest.name)/\(entry.target.name)",
+            DiscoveredModule(
+                name: names[index],
                 kind: entry.target.kind, package: entry.manifest.name, path: entry.directory,
                 manifest: entry.manifest.path.isEmpty ? nil : Location(file: entry.manifest.path, line: entry.target.line > 0 ? entry.target.line : nil),
                 dependencies: entry.target.dependencies, sourceFiles: filesByTarget[index].sorted())
@@ -83,6 +81,27 @@ public struct Discoverer {
             modules: modules.sorted { $0.name < $1.name },
             diagnostics: diagnostics.sorted())
     }
+
+    /// Target names, qualified where two packages of the repository share one: first with
+    /// the package name (`Examples/Client`), then with the manifest's folder.
+    static func uniqueNames(_ targets: [(name: String, manifest: PackageManifest)]) -> [String] {
+        var counts: [String: Int] = [:]
+        for target in targets { counts[target.name, default: 0] += 1 }
+        var qualified = targets.map { counts[$0.name] == 1 ? $0.name : "\($0.manifest.name)/\($0.name)" }
+        var qualifiedCounts: [String: Int] = [:]
+        for name in qualified { qualifiedCounts[name, default: 0] += 1 }
+        for index in qualified.indices where qualifiedCounts[qualified[index]]! > 1 {
+            let directory = targets[index].manifest.directory
+            qualified[index] = (directory.isEmpty ? "." : directory) + "/" + targets[index].name
+        }
+        return qualified
+    }
+
+    /// Folders SwiftPM treats as resources or bundles, whose Swift files are not compiled.
+    static let bundleExtensions: Set<Substring> = [
+        "docc", "xcassets", "xcdatamodeld", "xcmappingmodel", "bundle", "playground", "lproj",
+        "xcframework", "framework", "xcodeproj", "xcworkspace", "swiftpm",
+    ]
 
     /// SwiftPM's layout: `path:` if given, else the first of the conventional folders that exists.
     static func directory(of target: PackageManifest.Target, in manifest: PackageManifest, directories: Set<String>) -> String? {
@@ -114,6 +133,11 @@ public struct Discoverer {
             return relative == trimmed || relative.hasPrefix(trimmed.hasSuffix("/") ? trimmed : trimmed + "/")
         }
         if target.exclude.contains(where: under) { return false }
+        for component in relative.split(separator: "/").dropLast() {
+            if let dot = component.lastIndex(of: "."), bundleExtensions.contains(component[component.index(after: dot)...]) {
+                return false
+            }
+        }
         if let sources = target.sources { return sources.contains(where: under) }
         return true
     }

@@ -145,14 +145,14 @@ public struct ManifestEvaluator {
         }
     }
 
+    /// Records a statement that was not evaluated when it could add targets or products.
     private mutating func skip(_ node: some SyntaxProtocol) {
         let text = node.trimmedDescription
-        let definesTargets = ["targets", "products", ".target(", "Target(", ".library("].contains { text.contains($0) }
-        let onlyAdjustsSettings = !text.contains("append(") && !text.contains("+=") && !text.contains(".target(")
-        if definesTargets && !onlyAdjustsSettings {
-            let kind = text.split(separator: " ").first.map(String.init) ?? "statement"
-            skipped.append((line(node), "`\(kind)` statement not evaluated statically"))
-        }
+        let adds = ["targets.append", "targets +=", "products.append", "products +=", "targets =", "products ="]
+        let defines = [".target(", ".executableTarget(", ".testTarget(", ".library(", ".executable(", ".macro(", ".plugin("]
+        guard adds.contains(where: text.contains) || defines.contains(where: text.contains) else { return }
+        let kind = text.split(separator: " ").first.map(String.init) ?? "statement"
+        skipped.append((line(node), "`\(kind)` statement not evaluated statically"))
     }
 
     /// `x.append(e)`, `x.append(contentsOf: e)`, `x += e`, `x = e`, with `x` a variable or a
