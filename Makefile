@@ -1,0 +1,30 @@
+# The two commands of the README. Each does its own set-up on a fresh machine.
+#   make demo   analyze Samples/TheMonth and write the report to demo-report/
+#   make test   unit and integration tests (swift test), then the report in headless Chromium
+
+.PHONY: demo test bench verify
+
+demo:
+	scripts/setup
+	swift build -c release --product strata
+	.build/release/strata analyze Samples/TheMonth -o demo-report
+	@echo "open demo-report/index.html"
+
+test:
+	scripts/setup --test
+	swift build --build-tests
+	swift test --skip-build
+	rm -rf .build/browser-report
+	.build/debug/strata analyze Samples/TheMonth -o .build/browser-report --format html,json --no-cache --quiet
+	SE_OFFLINE=true STRATA_REPORT_DIR=.build/browser-report python3 -m pytest -q Tests/Browser
+	SE_OFFLINE=true python3 -m pytest -q Tests/Browser
+
+# Performance figures (see Benchmarks/README.md); not part of the tests.
+bench:
+	scripts/setup
+	Benchmarks/run
+
+# Discovery checked against `swift package dump-package` on real packages.
+verify:
+	scripts/setup
+	Benchmarks/verify-corpus

@@ -1,0 +1,87 @@
+import StrataAnalysis
+import StrataAssemble
+import StrataModel
+import Testing
+
+@Suite struct AnalysisTests {
+    /// A project from module names, declared dependencies and imports, files made up.
+    func project(_ spec: [(name: String, kind: ModuleKind, declares: [String], imports: [String], protocols: Int, types: Int)]) -> Project {
+        var modules: [DiscoveredModule] = []
+        var facts: [String: FileFacts] = [:]
+        for (index, entry) in spec.enumerated() {
+            let file = "Sources/\(entry.name)/File.swift"
+            modules.append(DiscoveredModule(
+                name: entry.name, kind: entry.kind, package: "P", path: "Sources/\(entry.name)",
+                manifest: Location(file: "Package.swift", line: index + 1),
+                dependencies: entry.declares.map { DeclaredDependency(name: $0, kind: .byName, evidence: Location(file: "Package.swift", line: index + 1)) },
+                sourceFiles: [file]))
+            var declarations = (0..<entry.protocols).map { DeclarationFact(kind: .protocol, name: "P\($0)", access: .public, line: 1) }
+            declarations += (entry.protocols..<entry.types).map { DeclarationFact(kind: .struct, name: "S\($0)", access: .internal, line: 1) }
+            facts[file] = FileFacts(
+                lines: 10, imports: entry.imports.enumerated().map { ImportFact(module: $1, line: $0 + 1) },
+                declarations: declarations)
+        }
+        let discovery = Discovery(packages: [PackageInfo(name: "P", manifest: "Package.swift")], modules: modules, diagnostics: [])
+        return Assembler.assemble(root: "P", discovery: discovery, facts: facts, diagnostics: [])
+    }
+
+    @Test func computesMartinMetrics() {
+        let result = Analyzer.analyze(project([
+            ("App", .executable, ["Domain", "Data"], ["Domain", "Data", "Foundation"], 0, 1),
+            ("Data", .library, ["Domain"], ["Domain"], 0, 2),
+            ("Domain", .library, [], ["Foundation"], 3, 4),
+            ("DomainTests", .test, ["Domain"], ["Domain", "XCTest"], 0, 1),
+        ]))
+        let metrics = Dictionary(uniqueKeysWithValues: result.modules.map { ($0.module.name, $0.metrics) })
+        #expect(metrics["App"]??.ce == 2)
+        #expect(metrics["App"]??.ca == 0)
+        #expect(metrics["App"]??.instability == 1)
+        #expect(metrics["Data"]??.instability == 0.5)
+        #expect(metrics["Domain"]??.ca == 2)  // the test module does not count
+        #expect(metrics["Domain"]??.instability == 0)
+        #expect(metrics["Domain"]??.abstractness == 0.75)
+        #expect(metrics["Domain"]??.distance == 0.25)
+        #expect(metrics["DomainTests"]! == nil)
+        #expect(result.modules.first { $0.module.name == "DomainTests" }?.external.apple == ["XCTest"])
+    }
+
+    @Test func findsCyclesWithTheirImportSites() {
+        let result = Analyzer.analyze(project([
+            ("A", .library, ["B"], ["B"], 0, 0),
+            ("B", .library, ["C"], ["C"], 0, 0),
+            ("C", .library, [], ["A"], 0, 0),
+            ("D", .library, ["A"], ["A"], 0, 0),
+            ("E", .library, [], ["E"], 0, 0),
+        ]))
+        #expect(result.cycles.map(\.modules) == [["A", "B", "C"]])
+        #expect(result.cycles[0].edges.map { "\($0.from)->\($0.to)" } == ["A->B", "B->C", "C->A"])
+        #expect(result.cycles[0].edges[2].evidence == [Location(file: "Sources/C/File.swift", line: 1)])
+    }
+
+    @Test func findsImplicitAndUnusedDependencies() {
+        let result = Analyzer.analyze(project([
+            ("Feature", .library, ["Domain", "UI"], ["Domain", "Entities", "SwiftUI"], 0, 0),
+            ("Domain", .library, ["Entities"], ["Entities"], 0, 0),
+            ("Entities", .library, [], [], 0, 1),
+            ("UI", .library, [], [], 0, 1),
+        ]))
+        #expect(result.implicitDependencies.map { "\($0.module)->\($0.dependency)" } == ["Feature->Entities"])
+        #expect(result.implicitDependencies[0].evidence == [Location(file: "Sources/Feature/File.swift", line: 2)])
+        #expect(result.unusedDependencies.map { "\($0.module)->\($0.dependency)" } == ["Feature->UI"])
+        #expect(result.unusedDependencies[0].evidence == Location(file: "Package.swift", line: 1))
+        let feature = result.modules.first { $0.module.name == "Feature" }!
+        #expect(feature.external == ExternalImports(apple: ["SwiftUI"], thirdParty: []))
+        #expect(result.summary.internalEdges == 3)
+    }
+
+    @Test func anExportedReExportCountsAsUse() {
+        var project = project([
+            ("App", .library, ["Umbrella", "Core"], ["Umbrella"], 0, 0),
+            ("Umbrella", .library, ["Core"], ["Core"], 0, 0),
+            ("Core", .library, [], [], 0, 0),
+        ])
+        let index = project.modules.firstIndex { $0.name == "Umbrella" }!
+        project.modules[index].imports[0].attributes = ["@_exported"]
+        #expect(Analyzer.analyze(project).unusedDependencies.isEmpty)
+    }
+}

@@ -1,0 +1,94 @@
+import StrataDiscovery
+import StrataModel
+import StrataSourceTree
+import Testing
+
+@Suite struct DiscovererTests {
+    func discover(_ files: [String: String]) throws -> Discovery {
+        let tree = MemoryTree(files)
+        return Discoverer(tree: tree).discover(files: try tree.files())
+    }
+
+    @Test func appliesSwiftPMLayoutPathsExcludesAndSources() throws {
+        let discovery = try discover([
+            "Package.swift": """
+                import PackageDescription
+                let package = Package(name: "App", targets: [
+                    .target(name: "Core", exclude: ["Legacy"]),
+                    .target(name: "UI", path: "Custom/UI", sources: ["Views"]),
+                    .executableTarget(name: "Tool"),
+                    .testTarget(name: "CoreTests", dependencies: ["Core"]),
+                    .target(name: "Ghost"),
+                ])
+                """,
+            "Sources/Core/A.swift": "",
+            "Sources/Core/Legacy/Old.swift": "",
+            "Sources/Core/Core.docc/Tutorial.swift": "",
+            "Sources/Core/readme.md": "",
+            "Custom/UI/Views/V.swift": "",
+            "Custom/UI/Other/O.swift": "",
+            "Sources/Tool/main.swift": "",
+            "Tests/CoreTests/T.swift": "",
+        ])
+        let byName = Dictionary(uniqueKeysWithValues: discovery.modules.map { ($0.name, $0) })
+        #expect(discovery.modules.map(\.name) == ["Core", "CoreTests", "Tool", "UI"])
+        #expect(byName["Core"]?.sourceFiles == ["Sources/Core/A.swift"])
+        #expect(byName["UI"]?.sourceFiles == ["Custom/UI/Views/V.swift"])
+        #expect(byName["UI"]?.path == "Custom/UI")
+        #expect(byName["Tool"]?.kind == .executable)
+        #expect(byName["CoreTests"]?.sourceFiles == ["Tests/CoreTests/T.swift"])
+        #expect(byName["Core"]?.manifest == Location(file: "Package.swift", line: 3))
+        #expect(discovery.diagnostics.map(\.message).contains { $0.contains("Ghost") })
+    }
+
+    @Test func findsNestedPackagesAndKeepsTheirFilesApart() throws {
+        let discovery = try discover([
+            "Package.swift": #"let package = Package(name: "Root", targets: [.target(name: "Shared"), .target(name: "Kit")])"#,
+            "Sources/Shared/S.swift": "",
+            "Sources/Kit/K.swift": "",
+            "Sources/Kit/Inner/Package.swift": #"let package = Package(name: "Inner", targets: [.target(name: "Kit")])"#,
+            "Sources/Kit/Inner/Sources/Kit/I.swift": "",
+            "Examples/Package.swift": #"let package = Package(name: "Examples", dependencies: [.package(path: "..")], targets: [.target(name: "Demo")])"#,
+            "Examples/Sources/Demo/D.swift": "",
+        ])
+        #expect(discovery.packages.map(\.manifest) == ["Examples/Package.swift", "Package.swift", "Sources/Kit/Inner/Package.swift"])
+        let byName = Dictionary(uniqueKeysWithValues: discovery.modules.map { ($0.name, $0) })
+        #expect(byName["Demo"]?.sourceFiles == ["Examples/Sources/Demo/D.swift"])
+        #expect(byName["Root/Kit"]?.sourceFiles == ["Sources/Kit/K.swift"])
+        #expect(byName["Inner/Kit"]?.sourceFiles == ["Sources/Kit/Inner/Sources/Kit/I.swift"])
+        #expect(byName["Shared"]?.sourceFiles == ["Sources/Shared/S.swift"])
+    }
+
+    @Test func fallsBackToTheDirectoryConventionWithAWarning() throws {
+        let discovery = try discover([
+            "Sources/Alpha/A.swift": "",
+            "Sources/Beta/B.swift": "",
+            "Tests/AlphaTests/T.swift": "",
+        ])
+        #expect(discovery.modules.map(\.name) == ["Alpha", "AlphaTests", "Beta"])
+        #expect(discovery.modules.map(\.kind) == [.library, .test, .library])
+        #expect(discovery.modules.allSatisfy { $0.manifest == nil })
+        #expect(discovery.diagnostics.count == 1)
+    }
+}
+
+@Suite struct PathFilterTests {
+    @Test func skipsBuildFoldersAndUserGlobs() {
+        let filter = PathFilter(excludes: ["Samples/**", "*.generated.swift", "Sources/Gen"])
+        #expect(filter.skipsDirectory(".build", name: ".build"))
+        #expect(filter.skipsDirectory("App/Pods", name: "Pods"))
+        #expect(filter.skipsDirectory("Samples", name: "Samples"))
+        #expect(filter.skipsDirectory("Sources/Gen", name: "Gen"))
+        #expect(!filter.skipsDirectory("Sources/General", name: "General"))
+        #expect(filter.skipsFile("Sources/A/Model.generated.swift"))
+        #expect(!filter.skipsFile("Sources/A/Model.swift"))
+    }
+
+    @Test func globMatchesComponentsAndDoubleStars() {
+        #expect(GlobPattern("a/**/z.swift").matches("a/b/c/z.swift"))
+        #expect(GlobPattern("a/**/z.swift").matches("a/z.swift"))
+        #expect(!GlobPattern("a/*.swift").matches("a/b/z.swift"))
+        #expect(GlobPattern("a/?.swift").matches("a/b.swift"))
+        #expect(GlobPattern("Pods").matches("x/y/Pods"))
+    }
+}

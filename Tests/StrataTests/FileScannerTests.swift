@@ -1,0 +1,132 @@
+import StrataModel
+import StrataScan
+import Testing
+
+@Suite struct FileScannerTests {
+    func scan(_ source: String) -> FileFacts { FileScanner.scan(Array(source.utf8)) }
+
+    @Test func recordsEveryImportFormWithItsLine() {
+        let facts = scan("""
+            import Foundation
+            @testable import Home
+            @_exported import Entities
+            @_implementationOnly import Secret
+            @preconcurrency import Combine
+            @_spi(Internal) import LocalDataCore
+            public import PublicDep
+            package import PackageDep
+            internal import InternalDep
+            import struct Entities.Month
+            import Foundation.NSData
+            """)
+        #expect(facts.imports.map(\.module) == [
+            "Foundation", "Home", "Entities", "Secret", "Combine", "LocalDataCore", "PublicDep", "PackageDep",
+            "InternalDep", "Entities", "Foundation",
+        ])
+        #expect(facts.imports.map(\.line) == Array(1...11))
+        #expect(facts.imports[1].attributes == ["@testable"])
+        #expect(facts.imports[2].attributes == ["@_exported"])
+        #expect(facts.imports[3].attributes == ["@_implementationOnly"])
+        #expect(facts.imports[4].attributes == ["@preconcurrency"])
+        #expect(facts.imports[5].attributes == ["@_spi(Internal)"])
+        #expect(facts.imports[6].accessLevel == .public)
+        #expect(facts.imports[7].accessLevel == .package)
+        #expect(facts.imports[8].accessLevel == .internal)
+        #expect(facts.imports[9].declarationKind == "struct")
+        #expect(facts.imports[9].symbol == "Month")
+        #expect(facts.imports[10].symbol == "NSData")
+        #expect(facts.imports[0].condition == nil)
+    }
+
+    @Test func importsInCommentsAndStringsAreNotImports() {
+        let facts = scan("""
+            // import Fake
+            /* import AlsoFake */
+            let text = \"""
+            import StillFake
+            \"""
+            import Real
+            """)
+        #expect(facts.imports.map(\.module) == ["Real"])
+        #expect(facts.imports.first?.line == 6)
+    }
+
+    @Test func recordsTheIfConfigConditionAroundAnImport() {
+        let facts = scan("""
+            #if canImport(UIKit)
+            import UIKit
+            #elseif os(macOS)
+            import AppKit
+            #else
+            import Foundation
+            #endif
+            #if DEBUG
+            #if swift(>=6.0)
+            import Nested
+            #endif
+            #endif
+            """)
+        #expect(facts.imports.map(\.module) == ["UIKit", "AppKit", "Foundation", "Nested"])
+        #expect(facts.imports.map(\.condition) == [
+            "canImport(UIKit)", "!(canImport(UIKit)) && os(macOS)", "!(canImport(UIKit) || os(macOS))",
+            "DEBUG && swift(>=6.0)",
+        ])
+    }
+
+    @Test func countsDeclarationsWithEffectiveAccess() {
+        let facts = scan("""
+            public protocol Repository { func load() }
+            open class Base { public init() {} open func run() {} }
+            public struct Month { var days: Int; public let name: String; private func helper() {} }
+            enum Mood { case happy }
+            private struct Hidden { public func reveal() {} }
+            actor Store {}
+            public typealias Callback = () -> Void
+            public extension Month { func describe() -> String { "" } }
+            extension Mood { struct Nested {} }
+            func free() { struct LocalIsIgnored {} }
+            """)
+        let byName = Dictionary(facts.declarations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(byName["Repository"]?.access == .public)
+        #expect(byName["load"]?.access == .public)
+        #expect(byName["Base"]?.access == .open)
+        #expect(byName["run"]?.access == .open)
+        #expect(byName["days"]?.access == .internal)
+        #expect(byName["name"]?.access == .public)
+        #expect(byName["helper"]?.access == .private)
+        #expect(byName["Hidden"]?.access == .fileprivate)
+        #expect(byName["reveal"]?.access == .fileprivate)
+        #expect(byName["Callback"]?.kind == .typealias)
+        #expect(byName["describe"]?.access == .public)
+        #expect(byName["Nested"]?.kind == .struct)
+        #expect(byName["LocalIsIgnored"] == nil)
+        let types = facts.declarations.filter(\.kind.isType)
+        #expect(types.count == 7)
+        #expect(types.filter { $0.kind == .protocol }.count == 1)
+        #expect(facts.declarations.filter { $0.kind == .extension }.map(\.name) == ["Month", "Mood"])
+    }
+
+    @Test func countsLines() {
+        #expect(scan("").lines == 0)
+        #expect(scan("import A").lines == 1)
+        #expect(scan("import A\nimport B\n").lines == 2)
+    }
+
+    @Test func invalidUTF8IsAProblemNotACrash() {
+        var bytes = Array("import Foundation\nlet x = \"".utf8)
+        bytes += [0xFF, 0xFE, 0xC3, 0x28]
+        bytes += Array("\"\n".utf8)
+        let facts = FileScanner.scan(bytes)
+        #expect(facts.imports.map(\.module) == ["Foundation"])
+        #expect(facts.problems.contains { $0.contains("not valid UTF-8") })
+    }
+
+    @Test func randomBytesAreAProblemNotACrash() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let facts = FileScanner.scan(bytes)
+            #expect(!facts.problems.isEmpty)
+        }
+    }
+}

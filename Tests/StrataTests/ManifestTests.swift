@@ -1,0 +1,135 @@
+import StrataDiscovery
+import StrataModel
+import Testing
+
+@Suite struct SwiftPackageReaderTests {
+    func read(_ source: String) -> PackageManifest {
+        SwiftPackageReader.read(Array(source.utf8), path: "Package.swift")
+    }
+
+    @Test func readsLiteralTargetsProductsAndEveryDependencySpelling() {
+        let manifest = read("""
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "App",
+                products: [
+                    .library(name: "Kit", type: .dynamic, targets: ["Core"]),
+                    .library(name: "Static", type: .static, targets: ["Core"]),
+                    .library(name: "Auto", targets: ["Core"]),
+                ],
+                dependencies: [
+                    .package(url: "https://github.com/hmlongco/Factory.git", from: "2.3.0"),
+                    .package(path: "../LocalKit"),
+                ],
+                targets: [
+                    .target(name: "Core"),
+                    .target(
+                        name: "Feature",
+                        dependencies: [
+                            "Core",
+                            .target(name: "Core"),
+                            .product(name: "Factory", package: "Factory"),
+                            .byName(name: "Core"),
+                        ],
+                        path: "Custom/Feature",
+                        exclude: ["README.md"],
+                        sources: ["A.swift"]
+                    ),
+                    .executableTarget(name: "Tool"),
+                    .testTarget(name: "CoreTests", dependencies: ["Core"]),
+                    .macro(name: "Macros"),
+                    .plugin(name: "Plug", capability: .buildTool()),
+                    .systemLibrary(name: "CLib"),
+                    .binaryTarget(name: "Bin", path: "Bin.xcframework"),
+                ]
+            )
+            """)
+        #expect(manifest.name == "App")
+        #expect(manifest.diagnostics.isEmpty)
+        #expect(manifest.targets.map(\.name) == ["Core", "Feature", "Tool", "CoreTests", "Macros", "Plug", "CLib", "Bin"])
+        #expect(manifest.targets.map(\.kind) == [.library, .library, .executable, .test, .macro, .plugin, .system, .binary])
+        let feature = manifest.targets[1]
+        #expect(feature.path == "Custom/Feature")
+        #expect(feature.exclude == ["README.md"])
+        #expect(feature.sources == ["A.swift"])
+        #expect(feature.dependencies.map(\.kind) == [.byName, .target, .product, .byName])
+        #expect(feature.dependencies[2].package == "Factory")
+        #expect(feature.dependencies.map(\.evidence.line) == [19, 20, 21, 22])
+        #expect(manifest.products.map(\.linkage) == [.dynamic, .static, .automatic])
+        #expect(manifest.remoteDependencies == ["Factory"])
+        #expect(manifest.localDependencies == ["LocalKit"])
+    }
+
+    @Test func followsVariablesAppendsHelpersAndEnvironmentChecks() {
+        let manifest = read("""
+            import PackageDescription
+            let atomics: Target.Dependency = .product(name: "Atomics", package: "swift-atomics")
+            var targets: [Target] = [.target(name: "A", dependencies: [atomics, .core])]
+            targets.append(.target(name: "B"))
+            func feature(_ name: String) -> Target { .target(name: "\\(name)Feature", dependencies: [.target(name: "A")]) }
+            let package = Package(name: "P", targets: targets + [feature("Login")])
+            package.targets += [.target(name: "C")]
+            if Context.environment["BENCHMARKS"] != nil {
+                package.targets.append(.target(name: "OnlyWithEnvironment"))
+            }
+            #if os(Windows)
+            package.targets.append(.target(name: "OnlyOnWindows"))
+            #endif
+            extension Target.Dependency {
+                static let core: Self = .target(name: "Core")
+            }
+            """)
+        #expect(manifest.targets.map(\.name) == ["A", "B", "LoginFeature", "C"])
+        #expect(manifest.targets[0].dependencies.map(\.name) == ["Atomics", "Core"])
+        #expect(manifest.targets[2].dependencies.map(\.name) == ["A"])
+        #expect(manifest.diagnostics.isEmpty)
+    }
+
+    @Test func warnsWithTheLineOfWhatItCannotEvaluateAndKeepsTheRest() {
+        let manifest = read("""
+            import PackageDescription
+            let names = ["X", "Y"]
+            let package = Package(
+                name: "P",
+                targets: [
+                    .target(name: "Literal"),
+                    .target(name: "All", dependencies: names.map { .target(name: $0) }),
+                ] + names.map { .target(name: $0) }
+            )
+            for name in names { package.targets.append(.target(name: name + "Tests")) }
+            """)
+        #expect(manifest.targets.map(\.name) == ["Literal", "All"])
+        let lines = manifest.diagnostics.compactMap(\.line)
+        #expect(lines.contains(7))
+        #expect(lines.contains(8))
+        #expect(lines.contains(10))
+        #expect(manifest.diagnostics.allSatisfy { $0.file == "Package.swift" })
+    }
+
+    @Test func undecidableConditionsAreAssumedFalseWithAWarning() {
+        let manifest = read("""
+            import PackageDescription
+            let products: [Product]
+            if dynamicBuild {
+                products = [.library(name: "Dyn", type: .dynamic, targets: ["A"])]
+            } else {
+                products = [.library(name: "A", targets: ["A"])]
+            }
+            let package = Package(name: "P", products: products, targets: [.target(name: "A")])
+            var dynamicBuild: Bool { hasEnvironmentVariable("DYNAMIC") }
+            func hasEnvironmentVariable(_ name: String) -> Bool {
+                let value = ProcessInfo.processInfo.environment[name]
+                return value != nil
+            }
+            """)
+        #expect(manifest.products.map(\.name) == ["A"])
+        #expect(manifest.diagnostics.map(\.line) == [3])
+    }
+
+    @Test func aManifestWithoutAPackageGivesAWarningNotACrash() {
+        let manifest = read("this is not swift {{{")
+        #expect(manifest.targets.isEmpty)
+        #expect(manifest.diagnostics.count == 1)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import StrataModel
+import StrataPipeline
+import Testing
+
+/// Each sample's `expected.json` holds the facts a correct analysis must find.
+@Suite struct SampleTests {
+    struct Expected: Decodable {
+        struct Module: Decodable { var name: String; var kind: String; var path: String; var dependencies: [String] }
+        struct Edge: Decodable, Hashable { var from: String; var to: String }
+        struct Finding: Decodable, Hashable { var module: String; var dependency: String }
+        struct External: Decodable, Equatable { var apple: [String]; var thirdParty: [String] }
+        var modules: [Module]
+        var internalImportEdges: [Edge]
+        var cycles: [[String]]
+        var implicitDependencies: [Finding]
+        var unusedDependencies: [Finding]
+        var externalImports: [String: External]
+        var abstractness: [String: Double]
+    }
+
+    @Test(arguments: ["TheMonth"])
+    func findsExactlyTheExpectedFacts(sample: String) throws {
+        let folder = repositoryRoot + "/Samples/" + sample
+        let expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/expected.json")))
+        let result = try Pipeline.run(.init(path: folder, cacheDirectory: nil)).result
+
+        #expect(result.modules.map(\.module.name) == expected.modules.map(\.name))
+        for (module, wanted) in zip(result.modules.map(\.module), expected.modules) {
+            #expect(module.kind.rawValue == wanted.kind, "\(module.name)")
+            #expect(module.path == wanted.path, "\(module.name)")
+            #expect(module.dependencies.map(\.name).sorted() == wanted.dependencies, "\(module.name)")
+        }
+        let edges = Set(result.edges.filter(\.imported).map { Expected.Edge(from: $0.from, to: $0.to) })
+        #expect(edges == Set(expected.internalImportEdges))
+        #expect(result.cycles.map(\.modules) == expected.cycles)
+        #expect(Set(result.implicitDependencies.map { Expected.Finding(module: $0.module, dependency: $0.dependency) }) == Set(expected.implicitDependencies))
+        #expect(Set(result.unusedDependencies.map { Expected.Finding(module: $0.module, dependency: $0.dependency) }) == Set(expected.unusedDependencies))
+        for entry in result.modules {
+            let external = expected.externalImports[entry.module.name] ?? Expected.External(apple: [], thirdParty: [])
+            #expect(entry.external.apple == external.apple, "\(entry.module.name)")
+            #expect(entry.external.thirdParty == external.thirdParty, "\(entry.module.name)")
+            if let metrics = entry.metrics, let abstractness = expected.abstractness[entry.module.name] {
+                #expect(abs(metrics.abstractness - abstractness) < 0.001, "\(entry.module.name)")
+            }
+        }
+        #expect(result.warnings.isEmpty)
+    }
+}
