@@ -51,7 +51,7 @@ public struct Discoverer {
         var targetsByDirectory: [String: [Int]] = [:]
         for (index, entry) in placed.enumerated() { targetsByDirectory[entry.directory, default: []].append(index) }
         var filesByTarget = [[String]](repeating: [], count: placed.count)
-        for file in files where file.hasSuffix(".swift") {
+        for file in files where file.hasSwiftExtension {
             let ancestors = Self.ancestors(of: file)
             guard let owner = ancestors.first(where: packageRoots.contains) else { continue }
             for directory in ancestors {
@@ -127,14 +127,16 @@ public struct Discoverer {
     }
 
     static func includes(_ file: String, target: PackageManifest.Target, directory: String) -> Bool {
-        let relative = directory.isEmpty ? file : String(file.dropFirst(directory.count + 1))
+        let relative = directory.isEmpty ? file : String(Substring(file.utf8.dropFirst(directory.utf8.count + 1)))
         func under(_ path: String) -> Bool {
             let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
             return relative == trimmed || relative.hasPrefix(trimmed.hasSuffix("/") ? trimmed : trimmed + "/")
         }
         if target.exclude.contains(where: under) { return false }
-        for component in relative.split(separator: "/").dropLast() {
-            if let dot = component.lastIndex(of: "."), bundleExtensions.contains(component[component.index(after: dot)...]) {
+        for component in relative.utf8.split(separator: UInt8(ascii: "/")).dropLast() {
+            if let dot = component.lastIndex(of: UInt8(ascii: ".")),
+                bundleExtensions.contains(Substring(component[component.index(after: dot)...]))
+            {
                 return false
             }
         }
@@ -142,13 +144,15 @@ public struct Discoverer {
         return true
     }
 
-    /// A file's directories, innermost first, ending with "" for the root.
+    /// A file's directories, innermost first, ending with "" for the root. Works on UTF-8
+    /// bytes: `/` is ASCII, and Character-wise search costs more than the rest of discovery.
     static func ancestors(of file: String) -> [String] {
         var result: [String] = []
-        var current = Substring(file)
-        while let slash = current.lastIndex(of: "/") {
-            current = current[..<slash]
-            result.append(String(current))
+        let utf8 = file.utf8
+        var end = utf8.endIndex
+        while let slash = utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            result.append(String(Substring(utf8[..<slash])))
+            end = slash
         }
         result.append("")
         return result

@@ -25,11 +25,18 @@ public struct Benchmark {
         let scratch = NSTemporaryDirectory() + "strata-bench-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var cold = Double.infinity, warm = Double.infinity
+        var coldStages = "", warmStages = ""
+        func stages(_ outcome: Pipeline.Outcome) -> String {
+            outcome.timings.map { String(format: "%@ %.3f", $0.stage, $0.seconds) }.joined(separator: ", ")
+        }
         for attempt in 0..<repetitions {
             let cache = scratch + "/cache-\(attempt)"
             let options = Pipeline.Options(path: path, outputDirectory: scratch + "/report", formats: [.html, .json], cacheDirectory: cache)
-            cold = min(cold, try time { _ = try Pipeline.run(options) })
-            warm = min(warm, try time { _ = try Pipeline.run(options) })
+            var outcome: Pipeline.Outcome?
+            let coldTime = try time { outcome = try Pipeline.run(options) }
+            if coldTime < cold { cold = coldTime; coldStages = stages(outcome!) }
+            let warmTime = try time { outcome = try Pipeline.run(options) }
+            if warmTime < warm { warm = warmTime; warmStages = stages(outcome!) }
         }
         let peakMB = Self.peakResidentMegabytes()
 
@@ -55,6 +62,8 @@ public struct Benchmark {
         print(String(format: "bare swift-syntax parse (%d cores): %6.3f s", cores, parse))
         print(String(format: "cold analyze (reports included): %7.3f s  = %.2fx the bare parse", cold, cold / parse))
         print(String(format: "warm analyze (cache hit):        %7.3f s  = %.1fx reading the bytes", warm, warm / read))
+        print("  cold analyze stages (s): \(coldStages)")
+        print("  warm analyze stages (s): \(warmStages)")
         print(String(format: "peak memory (analyses):          %7.0f MB", peakMB))
     }
 
@@ -75,3 +84,4 @@ public struct Benchmark {
         #endif
     }
 }
+

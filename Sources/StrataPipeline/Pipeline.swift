@@ -95,9 +95,8 @@ public struct Pipeline {
 
         let sources = discovery.modules.flatMap(\.sourceFiles)
         progress?("scanning \(sources.count) Swift files in \(discovery.modules.count) modules")
-        let cache = options.cacheDirectory.map {
-            FactsCache(directory: $0, rootKey: URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path)
-        }
+        let rootKey = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+        let cache = options.cacheDirectory.map { FactsCache(directory: $0, rootKey: rootKey) }
         let scan = Scanner(tree: tree, cache: cache).scan(sources)
         lap("scan")
 
@@ -113,8 +112,10 @@ public struct Pipeline {
             } catch {
                 throw InputError(description: "\(output): cannot create the output folder (\(error.localizedDescription))")
             }
+            let document = ReportDocument(result: result, layoutCache: cache?.companion("layout.svg"))
+            document.prepare(for: options.formats)
             for format in options.formats {
-                written += try format.reporter.write(result, to: output)
+                written += try format.reporter.write(document, to: output)
             }
         }
         lap("report")

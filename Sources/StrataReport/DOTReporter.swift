@@ -8,9 +8,9 @@ public struct DOTReporter: Reporter {
 
     public init() {}
 
-    public func write(_ result: AnalysisResult, to directory: String) throws -> [String] {
+    public func write(_ document: ReportDocument, to directory: String) throws -> [String] {
         let path = directory + "/" + Self.fileName
-        try Data(Self.render(result).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try Data(document.dot.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         return [path]
     }
 

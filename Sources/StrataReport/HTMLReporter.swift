@@ -9,50 +9,50 @@ import StrataWeb
 public struct HTMLReporter: Reporter {
     public init() {}
 
-    public func write(_ result: AnalysisResult, to directory: String) throws -> [String] {
-        let svg = try Self.graphSVG(result)
-        let page = try Self.page(result, svg: svg)
+    public func write(_ document: ReportDocument, to directory: String) throws -> [String] {
+        let svg = try document.svg.get()
+        let page = try Self.page(document.result, json: try document.json.get(), svg: svg)
         var written: [String] = []
-        for (name, text) in [("index.html", page), ("report.css", try WebAssets.stylesheet), ("report.js", try WebAssets.script), ("graph.svg", svg)] {
+        for (name, bytes) in [
+            ("index.html", page), ("report.css", Data(try WebAssets.stylesheet.utf8)),
+            ("report.js", Data(try WebAssets.script.utf8)), ("graph.svg", Data(svg.utf8)),
+        ] {
             let path = directory + "/" + name
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
             written.append(path)
         }
         return written
     }
 
-    /// The module graph laid out by libgraphviz; `sfdp` past a thousand modules, where `dot`
-    /// takes seconds.
-    public static func graphSVG(_ result: AnalysisResult) throws -> String {
-        let count = result.modules.count { !$0.module.kind.isTest }
-        return try GraphvizLayout.svg(dot: DOTReporter.render(result), engine: count > 1000 ? "sfdp" : "dot")
-    }
-
-    public static func page(_ result: AnalysisResult, svg: String) throws -> String {
-        let data = String(decoding: try JSONReporter.encode(result), as: UTF8.self)
-        return fill(try WebAssets.indexTemplate, [
-            "TITLE": escapeHTML(result.root),
-            "DATA": escapeForScript(data),
-            "GRAPH": inlineSVG(svg),
+    /// The page: the template with the title, the data and the inline graph filled in.
+    public static func page(_ result: AnalysisResult, json: Data, svg: String) throws -> Data {
+        fill(try WebAssets.indexTemplate, [
+            "TITLE": Data(escapeHTML(result.root).utf8),
+            "DATA": escapeForScript(json),
+            "GRAPH": Data(inlineSVG(svg).utf8),
         ])
     }
 
     /// Replaces `{{NAME}}` placeholders in one pass, so a value that itself contains
     /// `{{...}}` is never substituted again.
-    static func fill(_ template: String, _ values: [String: String]) -> String {
-        var result = ""
+    static func fill(_ template: String, _ values: [String: Data]) -> Data {
+        var result = Data()
         var rest = Substring(template)
         while let open = rest.range(of: "{{") {
-            result += rest[..<open.lowerBound]
+            result.append(contentsOf: rest[..<open.lowerBound].utf8)
             guard let close = rest[open.upperBound...].range(of: "}}") else {
                 rest = rest[open.lowerBound...]
                 break
             }
-            let key = String(rest[open.upperBound..<close.lowerBound])
-            result += values[key] ?? String(rest[open.lowerBound..<close.upperBound])
+            if let value = values[String(rest[open.upperBound..<close.lowerBound])] {
+                result.append(value)
+            } else {
+                result.append(contentsOf: rest[open.lowerBound..<close.upperBound].utf8)
+            }
             rest = rest[close.upperBound...]
         }
-        return result + rest
+        result.append(contentsOf: rest.utf8)
+        return result
     }
 
     public static func escapeHTML(_ text: String) -> String {
@@ -70,11 +70,22 @@ public struct HTMLReporter: Reporter {
         return result
     }
 
-    /// JSON made safe inside `<script>`: no `</script>` or `<!--` can appear.
-    static func escapeForScript(_ json: String) -> String {
-        json.replacingOccurrences(of: "&", with: "\\u0026")
-            .replacingOccurrences(of: "<", with: "\\u003c")
-            .replacingOccurrences(of: ">", with: "\\u003e")
+    /// JSON made safe inside `<script>`: `<`, `>` and `&` become `\u003c`, `\u003e` and
+    /// `\u0026` (they only occur inside JSON strings), so no `</script>` or `<!--` can appear.
+    static func escapeForScript(_ json: Data) -> Data {
+        var result: [UInt8] = []
+        result.reserveCapacity(json.count + json.count / 16)
+        json.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "<"): result += Array(#"\u003c"#.utf8)
+                case UInt8(ascii: ">"): result += Array(#"\u003e"#.utf8)
+                case UInt8(ascii: "&"): result += Array(#"\u0026"#.utf8)
+                default: result.append(byte)
+                }
+            }
+        }
+        return Data(result)
     }
 
     /// Graphviz's SVG without the XML declaration and DOCTYPE, which HTML does not want.

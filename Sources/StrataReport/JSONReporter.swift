@@ -15,9 +15,9 @@ public struct JSONReporter: Reporter {
         return data
     }
 
-    public func write(_ result: AnalysisResult, to directory: String) throws -> [String] {
+    public func write(_ document: ReportDocument, to directory: String) throws -> [String] {
         let path = directory + "/" + Self.fileName
-        try Self.encode(result).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try document.json.get().write(to: URL(fileURLWithPath: path), options: .atomic)
         return [path]
     }
 }

@@ -3,7 +3,7 @@ import StrataModel
 /// Writes one format of the result into the output folder.
 public protocol Reporter {
     /// Writes the files of this format and returns their paths.
-    func write(_ result: AnalysisResult, to directory: String) throws -> [String]
+    func write(_ document: ReportDocument, to directory: String) throws -> [String]
 }
 
 /// The formats `--format` accepts, each with its reporter.

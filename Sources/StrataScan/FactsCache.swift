@@ -26,6 +26,11 @@ public struct FactsCache: Sendable {
         file = directory + "/facts-v\(Self.format)-\(key).bin"
     }
 
+    /// Another file of the cache for the same root (e.g. the last graph layout).
+    public func companion(_ suffix: String) -> String {
+        String(file.dropLast(".bin".count)) + "-" + suffix
+    }
+
     public func load() -> [ContentHash: FileFacts] {
         guard let bytes = try? readFile(file) else { return [:] }
         var reader = ByteReader(bytes: bytes)

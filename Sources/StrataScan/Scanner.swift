@@ -22,24 +22,34 @@ public struct Scanner: Sendable {
 
     public func scan(_ paths: [String], progress: (@Sendable (Int, Int) -> Void)? = nil) -> Outcome {
         let cached = cache?.load() ?? [:]
-        let results = ResultBuffer(count: paths.count)
-        let total = paths.count
+        let results = ResultBuffer<FileResult>(count: paths.count)
+        let pending = ResultBuffer<[UInt8]>(count: paths.count)
+        // Read and hash everything first (cheap), then parse what the cache lacks, largest
+        // files first, so no big file starts last and leaves a core idle at the end.
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let path = paths[index]
-            let bytes: [UInt8]
             do {
-                bytes = try tree.read(path)
+                let bytes = try tree.read(paths[index])
+                let hash = ContentHash(bytes)
+                if let facts = cached[hash] {
+                    results.store(index, .scanned(hash, facts, parsed: false))
+                } else {
+                    results.store(index, .unparsed(hash))
+                    pending.store(index, bytes)
+                }
             } catch {
                 results.store(index, .unreadable("cannot be read: \(error)"))
-                return
             }
-            let hash = ContentHash(bytes)
-            if let facts = cached[hash] {
-                results.store(index, .scanned(hash, facts, parsed: false))
-            } else {
-                results.store(index, .scanned(hash, FileScanner.scan(bytes), parsed: true))
-            }
-            if let progress, index % 64 == 0 { progress(index, total) }
+        }
+        let work = (0..<paths.count).filter { pending[$0] != nil }.sorted {
+            (pending[$0]?.count ?? 0, $1) > (pending[$1]?.count ?? 0, $0)
+        }
+        let total = work.count
+        DispatchQueue.concurrentPerform(iterations: work.count) { position in
+            let index = work[position]
+            guard case .unparsed(let hash)? = results[index], let bytes = pending[index] else { return }
+            results.store(index, .scanned(hash, FileScanner.scan(bytes), parsed: true))
+            pending.store(index, nil)
+            if let progress, position % 64 == 0 { progress(position, total) }
         }
         var outcome = Outcome(facts: [:], diagnostics: [], parsed: 0, reused: 0)
         var entries: [ContentHash: FileFacts] = [:]
@@ -55,7 +65,7 @@ public struct Scanner: Sendable {
                 for problem in facts.problems {
                     outcome.diagnostics.append(Diagnostic(file: path, message: problem))
                 }
-            case nil:
+            case .unparsed?, nil:
                 break
             }
         }
@@ -72,12 +82,14 @@ public struct Scanner: Sendable {
 
 private enum FileResult: Sendable {
     case scanned(ContentHash, FileFacts, parsed: Bool)
+    case unparsed(ContentHash)
     case unreadable(String)
 }
 
-/// Slots written by index from many threads, each slot by exactly one of them.
-private final class ResultBuffer: @unchecked Sendable {
-    private let base: UnsafeMutablePointer<FileResult?>
+/// Slots written by index from many threads, each slot by one thread at a time.
+private final class ResultBuffer<Value>: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<Value?>
+    private let count: Int
 
     init(count: Int) {
         base = .allocate(capacity: count)
@@ -85,9 +97,9 @@ private final class ResultBuffer: @unchecked Sendable {
         self.count = count
     }
 
-    private let count: Int
+    func store(_ index: Int, _ value: Value?) { base[index] = value }
 
-    func store(_ index: Int, _ value: FileResult) { base[index] = value }
+    subscript(index: Int) -> Value? { base[index] }
 
     deinit {
         base.deinitialize(count: count)
@@ -95,5 +107,5 @@ private final class ResultBuffer: @unchecked Sendable {
     }
 
     /// Read once all writers are done.
-    var collected: [FileResult?] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    var collected: [Value?] { Array(UnsafeBufferPointer(start: base, count: count)) }
 }

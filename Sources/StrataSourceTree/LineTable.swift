@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Maps byte offsets of a file to 1-based line numbers.
 ///
 /// Cheaper than swift-syntax's `SourceLocationConverter` for the few lookups a scan makes:
@@ -9,8 +15,11 @@ public struct LineTable: Sendable {
     public init(_ bytes: UnsafeBufferPointer<UInt8>) {
         byteCount = bytes.count
         lineStarts.reserveCapacity(bytes.count / 32 + 1)
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            lineStarts.append(index + 1)
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), bytes.count - offset) {
+            offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            lineStarts.append(offset)
         }
     }
 

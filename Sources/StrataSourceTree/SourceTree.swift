@@ -54,3 +54,10 @@ public struct PathFilter: Sendable {
         patterns.contains { $0.matches(path) }
     }
 }
+
+extension String {
+    /// Whether the path ends in `.swift`, compared as bytes (cheaper than `hasSuffix`).
+    public var hasSwiftExtension: Bool {
+        utf8.count > 6 && utf8.suffix(6).elementsEqual(".swift".utf8)
+    }
+}

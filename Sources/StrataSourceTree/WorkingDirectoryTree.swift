@@ -75,21 +75,30 @@ public struct WorkingDirectoryTree: SourceTree {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw SourceTreeError(path: path, reason: String(cString: strerror(errno))) }
         guard (info.st_mode & S_IFMT) != S_IFDIR else { throw SourceTreeError(path: path, reason: "is a directory") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var offset = 0
-        while true {
-            if offset == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        // Sized from fstat and filled without zeroing first; a file that grows meanwhile
+        // is read on in chunks.
+        let expected = Int(info.st_size)
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            count = 0
+            while count < expected {
+                let read = Glibc.read(fd, buffer.baseAddress! + count, expected - count)
+                if read < 0 && errno == EINTR { continue }
+                if read < 0 { failure = errno; return }
+                if read == 0 { return }
+                count += read
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SourceTreeError(path: path, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            offset += count
         }
-        bytes.removeSubrange(offset...)
+        guard failure == 0 else { throw SourceTreeError(path: path, reason: String(cString: strerror(failure))) }
+        if bytes.count == expected {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let read = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+                if read < 0 && errno == EINTR { continue }
+                if read <= 0 { break }
+                bytes += chunk[0..<read]
+            }
+        }
         return bytes
     }
 }

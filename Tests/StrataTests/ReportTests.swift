@@ -39,8 +39,8 @@ import Testing
 
     @Test func thePageHasTheDataTheGraphAndNoNetworkReferences() throws {
         let outcome = try Pipeline.run(.init(path: repositoryRoot + "/Samples/TheMonth", cacheDirectory: nil))
-        let svg = try HTMLReporter.graphSVG(outcome.result)
-        let page = try HTMLReporter.page(outcome.result, svg: svg)
+        let document = ReportDocument(result: outcome.result)
+        let page = String(decoding: try HTMLReporter.page(outcome.result, json: document.json.get(), svg: document.svg.get()), as: UTF8.self)
         #expect(page.contains("<script type=\"application/json\" id=\"strata-data\">"))
         #expect(page.contains("<svg"))
         #expect(!page.contains("<?xml"))
