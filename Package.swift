@@ -57,12 +57,15 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata",
-            dependencies: ["StrataPipeline", "StrataModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "StrataPipeline", "StrataModel", "StrataReport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(
             name: "StrataTests",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery", "StrataScan",
+                "StrataModel", "StrataSourceTree", "StrataDiscovery", "StrataScan",
                 "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataPipeline",
             ] + syntax
         ),

@@ -65,12 +65,7 @@ struct Analyze: ParsableCommand {
             cacheDirectory: noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory),
             evaluateManifests: evaluateManifests, excludes: excludes, configPath: config)
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
-        let outcome: Pipeline.Outcome
-        do {
-            outcome = try Pipeline.run(options, progress: progress)
-        } catch let error as Pipeline.InputError {
-            throw ValidationError(error.description)
-        }
+        let outcome = try Pipeline.run(options, progress: progress)
         let result = outcome.result
         if !quiet {
             for warning in result.warnings {

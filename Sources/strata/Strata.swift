@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataPipeline
 
 /// `strata`: the command line. Commands only parse options and call the pipeline.
 @main
@@ -20,9 +21,14 @@ struct Strata: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as Pipeline.InputError {
+            // Bad input, not bad usage: one line, no usage text.
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Foundation.exit(2)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success || code.rawValue == 1 { exit(withError: error) }
+            // Help and version exit 0; an explicit ExitCode (violations) is kept; anything
+            // else is bad usage or input: 2.
+            if exitCode(for: error) == .success || error is ExitCode { exit(withError: error) }
             let message = fullMessage(for: error)
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             Foundation.exit(2)
