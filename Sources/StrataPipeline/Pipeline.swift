@@ -110,7 +110,7 @@ public struct Pipeline {
             do {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             } catch {
-                throw InputError(description: "\(output): cannot create the output folder (\(error.localizedDescription))")
+                throw InputError(description: "\(output): cannot create the output folder")
             }
             let document = ReportDocument(result: result, layoutCache: cache?.companion("layout.svg"))
             document.prepare(for: options.formats)
