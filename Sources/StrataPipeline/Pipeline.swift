@@ -60,6 +60,26 @@ public struct Pipeline {
         return nil
     }
 
+    /// Everything the result depends on: Strata's build, the root's name, the options, every
+    /// path in the tree (discovery reads folder layout), and the bytes of every manifest,
+    /// config and scanned file. Equal digests mean byte-identical results.
+    static func inputDigest(files: [String], scan: StrataScan.Scanner.Outcome, tree: WorkingDirectoryTree, options: Options) -> String {
+        var bytes: [UInt8] = Array("\(FactsCache.buildIdentity)\u{0}\(tree.name)\u{0}\(options.excludes)\u{0}\(options.configPath ?? "")\u{0}".utf8)
+        for file in files {
+            bytes += file.utf8
+            if let hash = scan.hashes[file] {
+                bytes += "=\(hash)".utf8
+            } else if file.hasSuffix("Package.swift") || file == Configuration.fileName, let content = try? tree.read(file) {
+                bytes += "=\(ContentHash(content))".utf8
+            }
+            bytes.append(0)
+        }
+        if let config = options.configPath, let content = FileManager.default.contents(atPath: config) {
+            bytes += "\(ContentHash(Array(content)))".utf8
+        }
+        return ContentHash(bytes).description
+    }
+
     public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
         var timings: [(String, Double)] = []
         var clock = ContinuousClock.now
@@ -112,7 +132,10 @@ public struct Pipeline {
             } catch {
                 throw InputError(description: "\(output): cannot create the output folder")
             }
-            let document = ReportDocument(result: result, layoutCache: cache?.companion("layout.svg"))
+            let resultCache = cache.flatMap { cache in
+                options.evaluateManifests ? nil : (cache.companion("result.json"), Self.inputDigest(files: files, scan: scan, tree: tree, options: options))
+            }
+            let document = ReportDocument(result: result, layoutCache: cache?.companion("layout.svg"), resultCache: resultCache)
             document.prepare(for: options.formats)
             for format in options.formats {
                 written += try format.reporter.write(document, to: output)

@@ -11,12 +11,18 @@ public final class ReportDocument: @unchecked Sendable {
     /// unchanged repository skips Graphviz. Nil disables it.
     let layoutCache: String?
 
-    public init(result: AnalysisResult, layoutCache: String? = nil) {
+    /// Where the last JSON encoding is kept, and the digest of the inputs that produced
+    /// the result: the same inputs give the same bytes, so an unchanged repository skips
+    /// the encoding. Nil disables it.
+    let resultCache: (file: String, inputDigest: String)?
+
+    public init(result: AnalysisResult, layoutCache: String? = nil, resultCache: (file: String, inputDigest: String)? = nil) {
         self.result = result
         self.layoutCache = layoutCache
+        self.resultCache = resultCache
     }
 
-    public private(set) lazy var json: Result<Data, any Error> = Result { try JSONReporter.encode(result) }
+    public private(set) lazy var json: Result<Data, any Error> = Result { try encodeJSON() }
 
     public private(set) lazy var dot: String = DOTReporter.render(result)
 
@@ -29,6 +35,17 @@ public final class ReportDocument: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 { _ = self.json } else { _ = self.svg }
         }
+    }
+
+    private func encodeJSON() throws -> Data {
+        guard let (file, digest) = resultCache else { return try JSONReporter.encode(result) }
+        let header = Data((digest + "\n").utf8)
+        if let cached = FileManager.default.contents(atPath: file), cached.starts(with: header) {
+            return cached.dropFirst(header.count)
+        }
+        let json = try JSONReporter.encode(result)
+        try? (header + json).write(to: URL(fileURLWithPath: file), options: .atomic)
+        return json
     }
 
     private func layout() throws -> String {

@@ -18,6 +18,14 @@ public struct FactsCache: Sendable {
 
     public let file: String
 
+    /// Identifies the running build of Strata (the executable's size and modification time),
+    /// so a rebuilt Strata never trusts facts that an older scanner wrote.
+    public static let buildIdentity: UInt64 = {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 || stat(CommandLine.arguments.first ?? "", &info) == 0 else { return 0 }
+        return ContentHash(Array("\(info.st_size):\(info.st_mtim.tv_sec):\(info.st_mtim.tv_nsec)".utf8)).low
+    }()
+
     /// - Parameters:
     ///   - directory: the cache folder.
     ///   - rootKey: identifies the analyzed repository (its absolute path).
@@ -42,6 +50,7 @@ public struct FactsCache: Sendable {
         var writer = ByteWriter()
         writer.bytes.append(contentsOf: Self.magic)
         writer.u32(Self.format)
+        writer.u64(Self.buildIdentity)
         writer.u32(UInt32(entries.count))
         for (hash, facts) in entries {
             writer.u64(hash.high)
@@ -59,7 +68,8 @@ public struct FactsCache: Sendable {
     }
 
     static func decode(_ reader: inout ByteReader) throws -> [ContentHash: FileFacts] {
-        guard Array(try reader.take(magic.count)) == magic, try reader.u32() == format else { return [:] }
+        guard Array(try reader.take(magic.count)) == magic, try reader.u32() == format, try reader.u64() == buildIdentity
+        else { return [:] }
         let count = Int(try reader.u32())
         var entries: [ContentHash: FileFacts] = [:]
         entries.reserveCapacity(count)

@@ -15,6 +15,8 @@ public struct Scanner: Sendable {
     /// What a scan produced, and how much of it came from the cache.
     public struct Outcome: Sendable {
         public var facts: [String: FileFacts]
+        /// The content hash of every file read.
+        public var hashes: [String: ContentHash]
         public var diagnostics: [Diagnostic]
         public var parsed: Int
         public var reused: Int
@@ -51,7 +53,7 @@ public struct Scanner: Sendable {
             pending.store(index, nil)
             if let progress, position % 64 == 0 { progress(position, total) }
         }
-        var outcome = Outcome(facts: [:], diagnostics: [], parsed: 0, reused: 0)
+        var outcome = Outcome(facts: [:], hashes: [:], diagnostics: [], parsed: 0, reused: 0)
         var entries: [ContentHash: FileFacts] = [:]
         for (index, result) in results.collected.enumerated() {
             let path = paths[index]
@@ -60,6 +62,7 @@ public struct Scanner: Sendable {
                 outcome.diagnostics.append(Diagnostic(file: path, message: message))
             case .scanned(let hash, let facts, let parsed)?:
                 outcome.facts[path] = facts
+                outcome.hashes[path] = hash
                 entries[hash] = facts
                 if parsed { outcome.parsed += 1 } else { outcome.reused += 1 }
                 for problem in facts.problems {
