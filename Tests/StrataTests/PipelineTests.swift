@@ -66,6 +66,26 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: repo.path + "/out/index.html"))
     }
 
+    @Test func cachedReportsFollowEveryChangeOfTheInputs() throws {
+        let repo = try makeRepository()
+        let cache = repo.path + "-cache"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        func json(cached: Bool) throws -> Data {
+            let output = repo.path + "/out"
+            _ = try Pipeline.run(.init(path: repo.path, outputDirectory: output, cacheDirectory: cached ? cache : nil))
+            return try Data(contentsOf: URL(fileURLWithPath: output + "/strata.json"))
+        }
+        _ = try json(cached: true)
+        try repo.write("Sources/Feature/Feature.swift", "import Core\n")
+        #expect(try json(cached: true) == json(cached: false))
+        try repo.write("Package.swift", "import PackageDescription\nlet package = Package(name: \"Demo\", targets: [.target(name: \"Core\")])\n")
+        let afterManifest = try json(cached: true)
+        #expect(afterManifest == (try json(cached: false)))
+        #expect(!String(decoding: afterManifest, as: UTF8.self).contains("Feature"))
+        try repo.write("Sources/Extra/Extra.swift", "")
+        #expect(try json(cached: true) == json(cached: false))
+    }
+
     @Test func aMissingPathIsAnInputError() {
         #expect(throws: Pipeline.InputError.self) {
             try Pipeline.run(.init(path: "/nonexistent/strata-\(UUID().uuidString)", cacheDirectory: nil))
