@@ -114,11 +114,20 @@
     const applyZoom = () => {
       svg.style.width = zoom === 1 ? '' : Math.round(Math.min(naturalWidth, $('#graph').clientWidth) * zoom) + 'px';
       svg.style.maxWidth = zoom === 1 ? '' : 'none';
-      $('#zoom-reset').textContent = zoom === 1 ? 'Fit' : Math.round(zoom * 100) + '%';
+      // The label is the size relative to the graph's natural size, which a reader can judge.
+      const shown = Math.min(naturalWidth, $('#graph').clientWidth) * zoom / naturalWidth;
+      $('#zoom-reset').textContent = zoom === 1 ? 'Fit' : Math.round(shown * 100) + '%';
     };
     $('#zoom-in').addEventListener('click', () => { zoom = Math.min(zoom * 1.25, 8); applyZoom(); });
     $('#zoom-out').addEventListener('click', () => { zoom = Math.max(zoom / 1.25, 0.25); applyZoom(); });
     $('#zoom-reset').addEventListener('click', () => { zoom = 1; applyZoom(); });
+    // A large graph fitted to the width is unreadable: start it at 60% of its natural size
+    // and let the frame scroll instead.
+    const frameWidth = $('#graph').clientWidth;
+    if (frameWidth > 0 && frameWidth / naturalWidth < 0.6) {
+      zoom = (naturalWidth * 0.6) / Math.min(naturalWidth, frameWidth);
+      applyZoom();
+    }
   }
 
   // Highlight a module and its direct neighbours (or clear with null), then show its facts.

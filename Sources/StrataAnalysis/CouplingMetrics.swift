@@ -1,6 +1,7 @@
 import StrataModel
 
-/// Ce, Ca, instability, abstractness and distance for the non-test modules (PRODUCT.md).
+/// Ce, Ca, instability, abstractness and distance for the non-test modules with Swift files
+/// (PRODUCT.md). A C target has no Swift declarations, so its A and D would only mislead.
 public enum CouplingMetrics {
     /// - Parameter edges: import edges between non-test modules.
     public static func compute(modules: [AssembledModule], edges: [ImportEdge]) -> [String: ModuleMetrics] {
@@ -10,7 +11,7 @@ public enum CouplingMetrics {
             into[edge.to, default: []].insert(edge.from)
         }
         var result: [String: ModuleMetrics] = [:]
-        for module in modules where !module.kind.isTest {
+        for module in modules where !module.kind.isTest && module.files > 0 {
             let ce = out[module.name]?.count ?? 0, ca = into[module.name]?.count ?? 0
             let instability = ce + ca == 0 ? 0 : Double(ce) / Double(ce + ca)
             let types = module.typeCount, protocols = module.protocolCount
