@@ -17,7 +17,7 @@ public struct Discoverer {
     public func discover(files: [String]) -> Discovery {
         var diagnostics: [Diagnostic] = []
         var manifests: [PackageManifest] = []
-        for path in files where path == "Package.swift" || path.hasSuffix("/Package.swift") {
+        for path in files where Self.isManifest(path) {
             do {
                 let manifest = try evaluateManifest?(path) ?? SwiftPackageReader.read(try tree.read(path), path: path)
                 manifests.append(manifest)
@@ -80,6 +80,11 @@ public struct Discoverer {
             packages: manifests.filter { !$0.path.isEmpty }.map(\.info).sorted { $0.manifest < $1.manifest },
             modules: modules.sorted { $0.name < $1.name },
             diagnostics: diagnostics.sorted())
+    }
+
+    /// Whether a path is a SwiftPM manifest (`Package.swift`, at any depth).
+    public static func isManifest(_ path: String) -> Bool {
+        path == "Package.swift" || path.hasSuffix("/Package.swift")
     }
 
     /// Target names, qualified where two packages of the repository share one: first with
@@ -174,7 +179,7 @@ public struct Discoverer {
 enum DirectoryConvention {
     static func manifest(files: [String], rootName: String) -> PackageManifest {
         var names: [String: ModuleKind] = [:]
-        for file in files where file.hasSuffix(".swift") {
+        for file in files where file.hasSwiftExtension {
             let parts = file.split(separator: "/")
             guard parts.count >= 3 else { continue }
             if parts[0] == "Sources" { names[String(parts[1])] = .library }

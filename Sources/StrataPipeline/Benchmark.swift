@@ -84,4 +84,3 @@ public struct Benchmark {
         #endif
     }
 }
-

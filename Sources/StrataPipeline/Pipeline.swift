@@ -69,7 +69,7 @@ public struct Pipeline {
             bytes += file.utf8
             if let hash = scan.hashes[file] {
                 bytes += "=\(hash)".utf8
-            } else if file.hasSuffix("Package.swift") || file == Configuration.fileName, let content = try? tree.read(file) {
+            } else if Discoverer.isManifest(file) || file == Configuration.fileName, let content = try? tree.read(file) {
                 bytes += "=\(ContentHash(content))".utf8
             }
             bytes.append(0)

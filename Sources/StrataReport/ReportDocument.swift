@@ -28,10 +28,10 @@ public final class ReportDocument: @unchecked Sendable {
 
     public private(set) lazy var svg: Result<String, any Error> = Result { try layout() }
 
-    /// Encodes the JSON and lays out the graph in parallel when the formats need both.
+    /// Encodes the JSON and lays out the graph in parallel when the formats need both
+    /// (the HTML page embeds both).
     public func prepare(for formats: [OutputFormat]) {
-        let needsJSON = formats.contains(.json) || formats.contains(.html)
-        guard needsJSON, formats.contains(.html) else { return }
+        guard formats.contains(.html) else { return }
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 { _ = self.json } else { _ = self.svg }
         }

@@ -22,7 +22,7 @@ public struct Scanner: Sendable {
         public var reused: Int
     }
 
-    public func scan(_ paths: [String], progress: (@Sendable (Int, Int) -> Void)? = nil) -> Outcome {
+    public func scan(_ paths: [String]) -> Outcome {
         let cached = cache?.load() ?? [:]
         let results = ResultBuffer<FileResult>(count: paths.count)
         let pending = ResultBuffer<[UInt8]>(count: paths.count)
@@ -45,13 +45,11 @@ public struct Scanner: Sendable {
         let work = (0..<paths.count).filter { pending[$0] != nil }.sorted {
             (pending[$0]?.count ?? 0, $1) > (pending[$1]?.count ?? 0, $0)
         }
-        let total = work.count
         DispatchQueue.concurrentPerform(iterations: work.count) { position in
             let index = work[position]
             guard case .unparsed(let hash)? = results[index], let bytes = pending[index] else { return }
             results.store(index, .scanned(hash, FileScanner.scan(bytes), parsed: true))
             pending.store(index, nil)
-            if let progress, position % 64 == 0 { progress(position, total) }
         }
         var outcome = Outcome(facts: [:], hashes: [:], diagnostics: [], parsed: 0, reused: 0)
         var entries: [ContentHash: FileFacts] = [:]
