@@ -19,7 +19,7 @@ test:
 	SE_OFFLINE=true STRATA_REPORT_DIR=.build/browser-report python3 -m pytest -q Tests/Browser
 	SE_OFFLINE=true python3 -m pytest -q Tests/Browser
 
-# Performance figures (see Benchmarks/README.md); not part of the tests.
+# Performance figures (README, Benchmarks); not part of the tests.
 bench:
 	scripts/setup
 	Benchmarks/run
