@@ -112,11 +112,11 @@
     let zoom = 1;
     const naturalWidth = svg.width.baseVal.value || svg.viewBox.baseVal.width || 800;
     const applyZoom = () => {
-      svg.style.width = zoom === 1 ? '' : Math.round(Math.min(naturalWidth, $('#graph').clientWidth) * zoom) + 'px';
+      const width = Math.min(naturalWidth, $('#graph').clientWidth) * zoom;
+      svg.style.width = zoom === 1 ? '' : Math.round(width) + 'px';
       svg.style.maxWidth = zoom === 1 ? '' : 'none';
       // The label is the size relative to the graph's natural size, which a reader can judge.
-      const shown = Math.min(naturalWidth, $('#graph').clientWidth) * zoom / naturalWidth;
-      $('#zoom-reset').textContent = zoom === 1 ? 'Fit' : Math.round(shown * 100) + '%';
+      $('#zoom-reset').textContent = zoom === 1 ? 'Fit' : Math.round(width / naturalWidth * 100) + '%';
     };
     $('#zoom-in').addEventListener('click', () => { zoom = Math.min(zoom * 1.25, 8); applyZoom(); });
     $('#zoom-out').addEventListener('click', () => { zoom = Math.max(zoom / 1.25, 0.25); applyZoom(); });
