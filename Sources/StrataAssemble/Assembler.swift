@@ -26,8 +26,7 @@ public enum Assembler {
                 return resolved
             }
             let assembled = AssembledModule(
-                name: module.name, kind: module.kind, package: module.package, path: module.path,
-                manifest: module.manifest, files: module.sourceFiles.count, lines: lines,
+                module, files: module.sourceFiles.count, lines: lines,
                 dependencies: dependencies, imports: imports.sorted(),
                 declarations: declarations, access: access)
             modules.append(assembled)
@@ -44,6 +43,7 @@ public enum Assembler {
                     imported: sites[target] != nil, evidence: (sites[target] ?? []).sorted()))
             }
         }
+        LinkGraph.assign(&modules)
         return Project(
             root: root, packages: discovery.packages, modules: modules.sorted { $0.name < $1.name },
             edges: edges.sorted(), diagnostics: (discovery.diagnostics + diagnostics).sorted())
@@ -55,13 +55,21 @@ struct ModuleResolver {
     private var byImportName: [String: [DiscoveredModule]] = [:]
     private var byPackageAndTarget: [String: String] = [:]
     private var packages: [PackageInfo]
+    /// Pods defined by podspecs in the repository, by pod name.
+    private var pods: [String: String] = [:]
+    /// Tuist targets by their project's folder and name, for `.project(target:path:)`.
+    private var byProjectAndTarget: [String: String] = [:]
 
     init(discovery: Discovery) {
         packages = discovery.packages
         for module in discovery.modules {
             let target = String(module.name.split(separator: "/").last ?? Substring(module.name))
-            byImportName[DiscoveredModule.moduleName(forTarget: target), default: []].append(module)
+            byImportName[module.importName, default: []].append(module)
             byPackageAndTarget[(module.manifest?.file ?? "") + "\u{0}" + target] = module.name
+            if module.system == .cocoapods, module.product == "pod" { pods[target] = module.name }
+            if module.system == .tuist, let file = module.manifest?.file {
+                byProjectAndTarget[Self.folder(of: file) + "\u{0}" + target] = module.name
+            }
         }
     }
 
@@ -80,9 +88,20 @@ struct ModuleResolver {
         case .byName:
             if let sameTarget { return [sameTarget] }
             return productModules(dependency.name, package: nil)
-        case .product:
+        case .product, .external:
             return productModules(dependency.name, package: dependency.package)
+        case .project:
+            return byProjectAndTarget[(dependency.package ?? "") + "\u{0}" + dependency.name].map { [$0] }
+        case .pod:
+            return pods[String(dependency.name.split(separator: "/").first ?? "")].map { [$0] }
+        case .sdk, .binary:
+            return nil
         }
+    }
+
+    private static func folder(of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return "" }
+        return String(file[..<slash])
     }
 
     private func productModules(_ product: String, package: String?) -> [String]? {

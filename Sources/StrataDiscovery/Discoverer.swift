@@ -1,57 +1,117 @@
 import StrataModel
 import StrataSourceTree
 
-/// Finds the modules of a repository and their Swift files: every `Package.swift` in the
-/// tree (nested packages included), else the directory convention.
+/// Finds the modules of a repository and their Swift files from every manifest in the tree
+/// (SwiftPM, Tuist, CocoaPods, Xcode; nested ones included), else the directory convention.
 public struct Discoverer {
     public let tree: any SourceTree
-    /// Replaces static reading of a manifest (`--evaluate-manifests`), given its path
+    /// Replaces static reading of a `Package.swift` (`--evaluate-manifests`), given its path
     /// relative to the root.
-    public var evaluateManifest: ((String) throws -> PackageManifest)?
+    public var evaluateManifest: ((String) throws -> Manifest)?
 
-    public init(tree: any SourceTree, evaluateManifest: ((String) throws -> PackageManifest)? = nil) {
+    /// One reader per manifest kind.
+    public static let readers: [any ManifestReader.Type] = [
+        SwiftPackageReader.self, TuistProjectReader.self, PodspecReader.self, PodfileReader.self, XcodeProjectReader.self,
+    ]
+
+    public init(tree: any SourceTree, evaluateManifest: ((String) throws -> Manifest)? = nil) {
         self.tree = tree
         self.evaluateManifest = evaluateManifest
     }
 
+    /// A target with the folder it lives in and the files it was given.
+    struct Placed {
+        var manifest: Manifest
+        var target: Manifest.Target
+        var directory: String
+        var files: [String] = []
+    }
+
     public func discover(files: [String]) -> Discovery {
         var diagnostics: [Diagnostic] = []
-        var manifests: [PackageManifest] = []
-        for path in files where Self.isManifest(path) {
-            do {
-                let manifest = try evaluateManifest?(path) ?? SwiftPackageReader.read(try tree.read(path), path: path)
-                manifests.append(manifest)
-                diagnostics += manifest.diagnostics
-            } catch {
-                diagnostics.append(Diagnostic(file: path, message: "manifest not read: \(error)"))
+        var manifests: [Manifest] = []
+        for path in files {
+            for reader in Self.readers where reader.accepts(path) {
+                do {
+                    let read: [Manifest]
+                    if let evaluateManifest, ObjectIdentifier(reader) == ObjectIdentifier(SwiftPackageReader.self) {
+                        read = [try evaluateManifest(path)]
+                    } else {
+                        read = try reader.read(path: path, tree: tree, files: files)
+                    }
+                    manifests += read
+                    diagnostics += read.flatMap(\.diagnostics)
+                } catch {
+                    diagnostics.append(Diagnostic(file: path, message: "manifest not read: \(error)"))
+                }
             }
         }
         if manifests.isEmpty {
             manifests = [DirectoryConvention.manifest(files: files, rootName: tree.name)]
             diagnostics.append(Diagnostic(
-                file: ".", message: "no Package.swift found; modules guessed from the Sources/ and Tests/ folders"))
-        }
-        let directories = Self.directories(of: files)
-        var placed: [(manifest: PackageManifest, target: PackageManifest.Target, directory: String)] = []
-        for manifest in manifests {
-            for target in manifest.targets where target.kind != .binary {
-                guard let directory = Self.directory(of: target, in: manifest, directories: directories) else {
-                    diagnostics.append(Diagnostic(
-                        file: manifest.path, line: target.line,
-                        message: "target \(target.name) has no source directory on disk; left out"))
-                    continue
-                }
-                placed.append((manifest, target, directory))
-            }
+                file: ".", message: "no manifest found (Package.swift, Project.swift, podspec, Podfile, Xcode project); modules guessed from the Sources/ and Tests/ folders"))
         }
 
-        // Each Swift file belongs to the innermost package, then to that package's target
-        // whose directory is the longest prefix of the file's path.
-        let packageRoots = Set(manifests.map(\.directory))
+        let swiftFiles = files.filter(\.hasSwiftExtension)
+        var placed: [Placed] = []
+        var amending: [(manifest: Manifest, target: Manifest.Target, fallback: [String])] = []
+        let directories = Self.directories(of: files)
+        for manifest in manifests {
+            for target in manifest.targets where target.kind != .binary {
+                switch target.sources {
+                case .package:
+                    guard let directory = Self.directory(of: target, in: manifest, directories: directories) else {
+                        diagnostics.append(Diagnostic(
+                            file: manifest.path, line: target.line,
+                            message: "target \(target.name) has no source directory on disk; left out"))
+                        continue
+                    }
+                    placed.append(Placed(manifest: manifest, target: target, directory: directory))
+                case .globs(let include, let exclude):
+                    let matched = Self.files(in: swiftFiles, matching: include, excluding: exclude)
+                    placed.append(Placed(manifest: manifest, target: target, directory: Self.folder(of: include), files: matched))
+                case .amends(let fallback):
+                    amending.append((manifest, target, fallback))
+                }
+            }
+        }
+        assignPackageFiles(swiftFiles, to: &placed, packageRoots: Set(manifests.filter { $0.system == .swiftpm || $0.system == .convention }.map(\.directory)))
+        for (manifest, target, fallback) in amending {
+            if let index = Self.amendedTarget(named: target.name, from: manifest, in: placed) {
+                placed[index].target.dependencies += target.dependencies
+                if placed[index].target.podLinkage == nil { placed[index].target.podLinkage = target.podLinkage }
+            } else {
+                placed.append(Placed(
+                    manifest: manifest, target: target, directory: Self.folder(of: fallback),
+                    files: Self.files(in: swiftFiles, matching: fallback, excluding: [])))
+            }
+        }
+        Self.assignPodLinkage(&placed)
+
+        let names = Self.uniqueNames(placed.map { ($0.target.name, $0.manifest) })
+        let modules = placed.enumerated().map { index, entry in
+            DiscoveredModule(
+                name: names[index], importName: entry.target.importName, kind: entry.target.kind,
+                system: entry.manifest.system, product: entry.target.product, linkage: entry.target.linkage ?? .unknown,
+                package: entry.manifest.name, path: entry.directory,
+                manifest: entry.manifest.path.isEmpty ? nil : Location(file: entry.manifest.path, line: entry.target.line > 0 ? entry.target.line : nil),
+                dependencies: entry.target.dependencies, sourceFiles: entry.files.sorted())
+        }
+        return Discovery(
+            packages: manifests.filter { !$0.path.isEmpty }.map(\.info).sorted { $0.manifest < $1.manifest },
+            modules: modules.sorted { $0.name < $1.name },
+            diagnostics: diagnostics.sorted())
+    }
+
+    /// SwiftPM's rule: each Swift file belongs to the innermost package, then to that
+    /// package's target whose directory is the longest prefix of the file's path.
+    private func assignPackageFiles(_ swiftFiles: [String], to placed: inout [Placed], packageRoots: Set<String>) {
         var targetsByDirectory: [String: [Int]] = [:]
-        for (index, entry) in placed.enumerated() { targetsByDirectory[entry.directory, default: []].append(index) }
-        var filesByTarget = [[String]](repeating: [], count: placed.count)
-        for file in files where file.hasSwiftExtension {
+        for (index, entry) in placed.enumerated() {
+            guard case .package = entry.target.sources else { continue }
+            targetsByDirectory[entry.directory, default: []].append(index)
+        }
+        for file in swiftFiles {
             let ancestors = Self.ancestors(of: file)
             guard let owner = ancestors.first(where: packageRoots.contains) else { continue }
             for directory in ancestors {
@@ -62,24 +122,96 @@ public struct Discoverer {
                 if let index = candidates.first(where: { placed[$0].manifest.directory == owner }),
                     Self.includes(file, target: placed[index].target, directory: directory)
                 {
-                    filesByTarget[index].append(file)
+                    placed[index].files.append(file)
                 }
                 break
             }
         }
+    }
 
-        let names = Self.uniqueNames(placed.map { ($0.target.name, $0.manifest) })
-        let modules = placed.enumerated().map { index, entry in
-            DiscoveredModule(
-                name: names[index],
-                kind: entry.target.kind, package: entry.manifest.name, path: entry.directory,
-                manifest: entry.manifest.path.isEmpty ? nil : Location(file: entry.manifest.path, line: entry.target.line > 0 ? entry.target.line : nil),
-                dependencies: entry.target.dependencies, sourceFiles: filesByTarget[index].sorted())
+    /// The Swift files matching any of `include` and none of `exclude` (root-relative globs,
+    /// braces allowed). Only files under a glob's literal folder are tested.
+    static func files(in swiftFiles: [String], matching include: [String], excluding exclude: [String]) -> [String] {
+        let excluded = exclude.flatMap(GlobPattern.expandingBraces).map { GlobPattern($0, anchored: true) }
+        var result: Set<String> = []
+        for pattern in include.flatMap(GlobPattern.expandingBraces) {
+            let glob = GlobPattern(pattern, anchored: true)
+            let prefix = glob.literalPrefix
+            var index = prefix.isEmpty ? 0 : lowerBound(of: prefix + "/", in: swiftFiles)
+            while index < swiftFiles.count {
+                let file = swiftFiles[index]
+                if !prefix.isEmpty, !file.hasPrefix(prefix + "/") { break }
+                if glob.matches(file), !excluded.contains(where: { $0.matches(file) }),
+                    !Self.insideBundle(Substring(file.utf8.dropFirst(prefix.isEmpty ? 0 : prefix.utf8.count + 1)))
+                {
+                    result.insert(file)
+                }
+                index += 1
+            }
         }
-        return Discovery(
-            packages: manifests.filter { !$0.path.isEmpty }.map(\.info).sorted { $0.manifest < $1.manifest },
-            modules: modules.sorted { $0.name < $1.name },
-            diagnostics: diagnostics.sorted())
+        return result.sorted()
+    }
+
+    private static func lowerBound(of key: String, in sorted: [String]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The folder that globs share before their first wildcard: the module's path.
+    static func folder(of globs: [String]) -> String {
+        let prefixes = globs.flatMap(GlobPattern.expandingBraces).map { GlobPattern($0, anchored: true).literalPrefix }
+        guard var common = prefixes.first?.split(separator: "/") else { return "" }
+        for prefix in prefixes.dropFirst() {
+            let parts = prefix.split(separator: "/")
+            common = Array(zip(common, parts).prefix { $0 == $1 }.map(\.0))
+        }
+        return common.joined(separator: "/")
+    }
+
+    /// The module a Podfile-style target amends: the target of that name in another manifest,
+    /// the one whose folder shares the longest prefix with the amending manifest's folder.
+    static func amendedTarget(named name: String, from manifest: Manifest, in placed: [Placed]) -> Int? {
+        func shared(_ a: String, _ b: String) -> Int {
+            zip(a.split(separator: "/"), b.split(separator: "/")).prefix { $0 == $1 }.count
+        }
+        return placed.indices
+            .filter { placed[$0].target.name == name && placed[$0].manifest.path != manifest.path }
+            .max { shared(placed[$0].manifest.directory, manifest.directory) < shared(placed[$1].manifest.directory, manifest.directory) }
+    }
+
+    /// CocoaPods decides a pod's linkage in the Podfile: `use_frameworks!` (dynamic, or static
+    /// with `:linkage => :static`) of the first target that pulls the pod in, directly or
+    /// through other pods. `s.static_framework` in the podspec has already decided its own.
+    static func assignPodLinkage(_ placed: inout [Placed]) {
+        var pods: [String: Int] = [:]
+        for (index, entry) in placed.enumerated() where entry.manifest.system == .cocoapods && entry.target.linkage == nil {
+            if case .amends = entry.target.sources { continue }
+            pods[entry.target.name] = index
+        }
+        guard !pods.isEmpty else { return }
+        func podName(_ dependency: DeclaredDependency) -> String? {
+            guard dependency.kind == .pod else { return nil }
+            return String(dependency.name.split(separator: "/").first ?? Substring(dependency.name))
+        }
+        let consumers = placed.indices.filter { placed[$0].target.podLinkage != nil }
+            .sorted { (placed[$0].manifest.path, placed[$0].target.line) < (placed[$1].manifest.path, placed[$1].target.line) }
+        for consumer in consumers {
+            guard let linkage = placed[consumer].target.podLinkage else { continue }
+            var queue = placed[consumer].target.dependencies.compactMap(podName)
+            while let name = queue.popLast() {
+                guard let index = pods[name], placed[index].target.linkage == nil else { continue }
+                placed[index].target.linkage = linkage
+                queue += placed[index].target.dependencies.compactMap(podName)
+            }
+        }
+        for index in pods.values where placed[index].target.linkage == nil {
+            placed[index].target.linkage = Linkage(
+                .unknown, reason: "decided by the use_frameworks! of the Podfile that uses the pod, and no Podfile here does")
+        }
     }
 
     /// Whether a path is a SwiftPM manifest (`Package.swift`, at any depth).
@@ -89,7 +221,7 @@ public struct Discoverer {
 
     /// Target names, qualified where two packages of the repository share one: first with
     /// the package name (`Examples/Client`), then with the manifest's folder.
-    static func uniqueNames(_ targets: [(name: String, manifest: PackageManifest)]) -> [String] {
+    static func uniqueNames(_ targets: [(name: String, manifest: Manifest)]) -> [String] {
         var counts: [String: Int] = [:]
         for target in targets { counts[target.name, default: 0] += 1 }
         var qualified = targets.map { counts[$0.name] == 1 ? $0.name : "\($0.manifest.name)/\($0.name)" }
@@ -109,17 +241,10 @@ public struct Discoverer {
     ]
 
     /// SwiftPM's layout: `path:` if given, else the first of the conventional folders that exists.
-    static func directory(of target: PackageManifest.Target, in manifest: PackageManifest, directories: Set<String>) -> String? {
-        let base = manifest.directory
-        func join(_ relative: String) -> String {
-            var parts = base.isEmpty ? [] : base.split(separator: "/").map(String.init)
-            for part in relative.split(separator: "/") {
-                if part == "." { continue }
-                if part == "..", !parts.isEmpty { parts.removeLast() } else { parts.append(String(part)) }
-            }
-            return parts.joined(separator: "/")
-        }
-        if let path = target.path {
+    static func directory(of target: Manifest.Target, in manifest: Manifest, directories: Set<String>) -> String? {
+        guard case .package(let path, _, _) = target.sources else { return nil }
+        func join(_ relative: String) -> String { Manifest.join(manifest.directory, relative) }
+        if let path {
             let directory = join(path)
             return directories.contains(directory) ? directory : nil
         }
@@ -131,22 +256,29 @@ public struct Discoverer {
         return roots.map { join("\($0)/\(target.name)") }.first(where: directories.contains)
     }
 
-    static func includes(_ file: String, target: PackageManifest.Target, directory: String) -> Bool {
+    static func includes(_ file: String, target: Manifest.Target, directory: String) -> Bool {
+        guard case .package(_, let sources, let exclude) = target.sources else { return false }
         let relative = directory.isEmpty ? file : String(Substring(file.utf8.dropFirst(directory.utf8.count + 1)))
         func under(_ path: String) -> Bool {
             let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
             return relative == trimmed || relative.hasPrefix(trimmed.hasSuffix("/") ? trimmed : trimmed + "/")
         }
-        if target.exclude.contains(where: under) { return false }
+        if exclude.contains(where: under) || insideBundle(Substring(relative)) { return false }
+        if let sources { return sources.contains(where: under) }
+        return true
+    }
+
+    /// Whether a path relative to a module's folder passes through a bundle folder
+    /// (`Guide.docc/`, `Assets.xcassets/`), whose Swift files are not compiled.
+    static func insideBundle(_ relative: Substring) -> Bool {
         for component in relative.utf8.split(separator: UInt8(ascii: "/")).dropLast() {
             if let dot = component.lastIndex(of: UInt8(ascii: ".")),
                 bundleExtensions.contains(Substring(component[component.index(after: dot)...]))
             {
-                return false
+                return true
             }
         }
-        if let sources = target.sources { return sources.contains(where: under) }
-        return true
+        return false
     }
 
     /// A file's directories, innermost first, ending with "" for the root. Works on UTF-8
@@ -177,7 +309,7 @@ public struct Discoverer {
 /// Modules from folder names when there is no manifest: `Sources/<Name>` and `Tests/<Name>`,
 /// or the whole tree as one module.
 enum DirectoryConvention {
-    static func manifest(files: [String], rootName: String) -> PackageManifest {
+    static func manifest(files: [String], rootName: String) -> Manifest {
         var names: [String: ModuleKind] = [:]
         for file in files where file.hasSwiftExtension {
             let parts = file.split(separator: "/")
@@ -186,15 +318,13 @@ enum DirectoryConvention {
             if parts[0] == "Tests" { names[String(parts[1])] = .test }
         }
         var targets = names.sorted { $0.key < $1.key }.map { name, kind in
-            PackageManifest.Target(name: name, kind: kind, path: nil, sources: nil, exclude: [], dependencies: [], line: 0)
+            Manifest.Target(name: name, kind: kind, sources: .package(path: nil, sources: nil, exclude: []), line: 0)
         }
         if targets.isEmpty {
-            targets = [PackageManifest.Target(
-                name: DiscoveredModule.moduleName(forTarget: rootName), kind: .library, path: ".",
-                sources: nil, exclude: [], dependencies: [], line: 0)]
+            targets = [Manifest.Target(
+                name: DiscoveredModule.moduleName(forTarget: rootName), kind: .library,
+                sources: .package(path: ".", sources: nil, exclude: []), line: 0)]
         }
-        return PackageManifest(
-            name: rootName, path: "", products: [], localDependencies: [], remoteDependencies: [],
-            targets: targets, diagnostics: [])
+        return Manifest(name: rootName, system: .convention, path: "", targets: targets)
     }
 }

@@ -13,7 +13,7 @@ public enum DumpPackageReader {
     /// - Parameters:
     ///   - rootPath: the repository root on disk.
     ///   - manifestPath: the manifest, relative to the root.
-    public static func read(rootPath: String, manifestPath: String) throws -> PackageManifest {
+    public static func read(rootPath: String, manifestPath: String) throws -> Manifest {
         let directory = manifestPath.contains("/")
             ? rootPath + "/" + manifestPath[..<manifestPath.lastIndex(of: "/")!] : rootPath
         let process = Process()
@@ -32,7 +32,7 @@ public enum DumpPackageReader {
         return try parse(data, manifestPath: manifestPath)
     }
 
-    static func parse(_ data: Data, manifestPath: String) throws -> PackageManifest {
+    static func parse(_ data: Data, manifestPath: String) throws -> Manifest {
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw Failure(description: "dump-package printed no JSON object")
         }
@@ -41,7 +41,7 @@ public enum DumpPackageReader {
             "regular": .library, "executable": .executable, "test": .test, "macro": .macro,
             "plugin": .plugin, "system": .system, "binary": .binary,
         ]
-        let targets = (json["targets"] as? [[String: Any]] ?? []).compactMap { target -> PackageManifest.Target? in
+        var targets = (json["targets"] as? [[String: Any]] ?? []).compactMap { target -> Manifest.Target? in
             guard let name = target["name"] as? String else { return nil }
             let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { entry -> DeclaredDependency? in
                 if let list = entry["byName"] as? [Any], let name = list.first as? String {
@@ -55,9 +55,11 @@ public enum DumpPackageReader {
                 }
                 return nil
             }
-            return PackageManifest.Target(
-                name: name, kind: kinds[target["type"] as? String ?? ""] ?? .library, path: target["path"] as? String,
-                sources: target["sources"] as? [String], exclude: target["exclude"] as? [String] ?? [],
+            return Manifest.Target(
+                name: name, kind: kinds[target["type"] as? String ?? ""] ?? .library,
+                sources: .package(
+                    path: target["path"] as? String, sources: target["sources"] as? [String],
+                    exclude: target["exclude"] as? [String] ?? []),
                 dependencies: dependencies, line: 0)
         }
         let products = (json["products"] as? [[String: Any]] ?? []).compactMap { product -> Product? in
@@ -76,8 +78,9 @@ public enum DumpPackageReader {
                 remote.append(identity)
             }
         }
-        return PackageManifest(
-            name: json["name"] as? String ?? "package", path: manifestPath, products: products,
+        SwiftPackageReader.assignLinkage(&targets, products: products, path: manifestPath, productLines: [:])
+        return Manifest(
+            name: json["name"] as? String ?? "package", system: .swiftpm, path: manifestPath, products: products,
             localDependencies: local.sorted(), remoteDependencies: remote.sorted(), targets: targets, diagnostics: [])
     }
 }

@@ -1,16 +1,23 @@
 import StrataModel
+import StrataSourceTree
 
 /// Reads `Package.swift` statically with `ManifestEvaluator`; never compiles or runs it.
 ///
 /// What cannot be evaluated is reported as a warning naming the manifest line, and what can
 /// is kept: one target defined in a loop does not hide the others.
-public enum SwiftPackageReader {
+public enum SwiftPackageReader: ManifestReader {
+    public static func accepts(_ path: String) -> Bool { Discoverer.isManifest(path) }
+
+    public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
+        [read(try tree.read(path), path: path)]
+    }
+
     static let targetKinds: [String: ModuleKind] = [
         "target": .library, "executableTarget": .executable, "testTarget": .test, "macro": .macro,
         "plugin": .plugin, "systemLibrary": .system, "binaryTarget": .binary,
     ]
 
-    public static func read(_ source: [UInt8], path: String) -> PackageManifest {
+    public static func read(_ source: [UInt8], path: String) -> Manifest {
         let evaluator = ManifestEvaluator(source: source)
         var diagnostics: [Diagnostic] = []
         func warn(_ line: Int?, _ message: String) {
@@ -22,13 +29,11 @@ public enum SwiftPackageReader {
         let packageCall = evaluator.variables.values.compactMap(\.call).first { $0.name == "Package" }
         guard let package = packageCall else {
             warn(nil, "no `let package = Package(...)` found; the manifest was not understood")
-            return PackageManifest(
-                name: directoryName(path), path: path, products: [], localDependencies: [],
-                remoteDependencies: [], targets: [], diagnostics: diagnostics)
+            return Manifest(name: directoryName(path), system: .swiftpm, path: path, targets: [], diagnostics: diagnostics)
         }
         let name = package["name"]?.string ?? directoryName(path)
 
-        var targets: [PackageManifest.Target] = []
+        var targets: [Manifest.Target] = []
         for element in elements(package["targets"], "targets", at: package.line, warn: warn) {
             guard let call = element.call, let kind = targetKinds[call.name] else {
                 if let (reason, line) = element.unknownReason {
@@ -49,14 +54,16 @@ public enum SwiftPackageReader {
                     warn(line, "a dependency of target \(targetName) could not be evaluated; it is left out")
                 }
             }
-            targets.append(PackageManifest.Target(
-                name: targetName, kind: kind, path: call["path"]?.string,
-                sources: call["sources"]?.array.map { $0.compactMap(\.string) },
-                exclude: call["exclude"]?.array?.compactMap(\.string) ?? [],
+            targets.append(Manifest.Target(
+                name: targetName, kind: kind,
+                sources: .package(
+                    path: call["path"]?.string, sources: call["sources"]?.array.map { $0.compactMap(\.string) },
+                    exclude: call["exclude"]?.array?.compactMap(\.string) ?? []),
                 dependencies: dependencies, line: call.line))
         }
 
         var products: [Product] = []
+        var productLines: [String: Int] = [:]
         for element in elements(package["products"], "products", at: package.line, warn: warn) {
             guard let call = element.call, let productName = call["name"]?.string else {
                 if let (reason, line) = element.unknownReason { warn(line, "a product could not be evaluated (\(reason))") }
@@ -66,6 +73,7 @@ public enum SwiftPackageReader {
             if call.name == "library" {
                 if case .member(let type)? = call["type"] { linkage = Product.Linkage(rawValue: type) } else { linkage = .automatic }
             }
+            productLines[productName] = call.line
             products.append(Product(
                 name: productName, kind: call.name, linkage: linkage,
                 targets: call["targets"]?.array?.compactMap(\.string) ?? []))
@@ -82,9 +90,43 @@ public enum SwiftPackageReader {
                 remote.append(id)
             }
         }
-        return PackageManifest(
-            name: name, path: path, products: products, localDependencies: local.sorted(),
+        assignLinkage(&targets, products: products, path: path, productLines: productLines)
+        return Manifest(
+            name: name, system: .swiftpm, path: path, products: products, localDependencies: local.sorted(),
             remoteDependencies: remote.sorted(), targets: targets, diagnostics: diagnostics)
+    }
+
+    /// SwiftPM's linkage: a library target is dynamic only inside a `type: .dynamic` product;
+    /// automatic products are linked statically by SwiftPM and Xcode alike.
+    static func assignLinkage(_ targets: inout [Manifest.Target], products: [Product], path: String, productLines: [String: Int]) {
+        for index in targets.indices {
+            let target = targets[index]
+            func decided(_ kind: Linkage.Kind, _ reason: String, line: Int?) -> Linkage {
+                Linkage(kind, evidence: Location(file: path, line: line.flatMap { $0 > 0 ? $0 : nil }), reason: reason)
+            }
+            switch target.kind {
+            case .test:
+                targets[index].linkage = decided(.executable, "test target: its own test bundle", line: target.line)
+            case .executable, .macro, .plugin, .app, .example:
+                targets[index].linkage = decided(.executable, "\(target.kind.rawValue) target: its own image", line: target.line)
+            case .system, .binary, .bundle:
+                targets[index].linkage = .unknown
+            case .library:
+                let containing = products.filter { $0.linkage != nil && $0.targets.contains(target.name) }
+                if let product = containing.first(where: { $0.linkage == .dynamic }) {
+                    targets[index].linkage = decided(.dynamic, "in product \(product.name) (type: .dynamic)", line: productLines[product.name])
+                } else if let product = containing.first(where: { $0.linkage == .static }) {
+                    targets[index].linkage = decided(.static, "in product \(product.name) (type: .static)", line: productLines[product.name])
+                } else if let product = containing.first {
+                    targets[index].linkage = decided(
+                        .static, "in automatic library product \(product.name); SwiftPM links it statically",
+                        line: productLines[product.name])
+                } else {
+                    targets[index].linkage = decided(
+                        .static, "in no library product; linked statically into what uses it", line: target.line)
+                }
+            }
+        }
     }
 
     private static func elements(

@@ -1,20 +1,82 @@
 /// What a module is for; decides whether it counts in metrics (tests do not).
 public enum ModuleKind: String, Codable, Sendable, CaseIterable {
-    case library, executable, test, macro, plugin, system, binary
+    /// A framework or library other modules link.
+    case library
+    /// A command-line tool (`executableTarget`, Xcode tool).
+    case executable
+    /// An iOS/macOS app or app extension.
+    case app
+    /// A demo app of one feature (uFeature `Example` targets).
+    case example
+    /// Unit or UI tests.
+    case test
+    /// A resource bundle: no code of its own to link.
+    case bundle
+    case macro, plugin, system, binary
 
     /// Test modules are analyzed for their imports but kept out of metrics and cycles,
     /// because importing everything is their job.
     public var isTest: Bool { self == .test }
 }
 
-/// How a manifest names a dependency; SwiftPM resolves each spelling differently.
+/// How a manifest names a dependency; each spelling resolves differently.
 public enum DependencyKind: String, Codable, Sendable {
-    /// `.target(name:)`: a target of the same package.
+    /// `.target(name:)`: a target of the same package or project.
     case target
-    /// `.product(name:package:)`: a product of another package.
+    /// `.product(name:package:)` (SwiftPM, Tuist `.package(product:)`, Xcode package
+    /// product): a product of another package.
     case product
     /// `"Name"` or `.byName(name:)`: a target of the same package, else a product.
     case byName
+    /// Tuist `.project(target:path:)`: a target of another project; `package` holds the
+    /// project's folder relative to the repository root.
+    case project
+    /// Tuist `.external(name:)`: a product of a package from `Tuist/Package.swift`.
+    case external
+    /// A CocoaPods pod (`s.dependency`, Podfile `pod`); `package` holds a subspec path
+    /// such as `Auth` when one is named.
+    case pod
+    /// An Apple SDK framework or library (`.sdk(name:)`, a linked `UIKit.framework`).
+    case sdk
+    /// A prebuilt binary: `.xcframework(path:)`, `.framework(path:)`, `.library(path:)`.
+    case binary
+}
+
+/// The project system a module was read from.
+public enum BuildSystem: String, Codable, Sendable, CaseIterable {
+    case swiftpm, tuist, cocoapods, xcode
+    /// Guessed from folder names because no manifest described it.
+    case convention
+    /// Declared in `strata.yml`.
+    case config
+}
+
+/// How a module's code reaches the binaries that use it, and what decided it.
+public struct Linkage: Hashable, Sendable, Codable {
+    public enum Kind: String, Codable, Sendable {
+        /// Copied into every image that links it (static library or static framework).
+        case `static`
+        /// Its own image, loaded by dyld when a dependent image loads.
+        case dynamic
+        /// A final image that nothing links: app, app extension, command-line tool, test bundle.
+        case executable
+        /// Not decided by anything Strata read.
+        case unknown
+    }
+
+    public var kind: Kind
+    /// The manifest line or setting that decided it; nil when it is a default.
+    public var evidence: Location?
+    /// Why, in the manifest's words: `product: .staticFramework`, `MACH_O_TYPE = staticlib`.
+    public var reason: String
+
+    public init(_ kind: Kind, evidence: Location? = nil, reason: String) {
+        self.kind = kind
+        self.evidence = evidence
+        self.reason = reason
+    }
+
+    public static let unknown = Linkage(.unknown, reason: "not declared")
 }
 
 /// A dependency as the manifest declares it, with the manifest line that declares it.
@@ -52,9 +114,11 @@ public struct Product: Hashable, Sendable, Codable {
     }
 }
 
-/// A package found in the repository (a `Package.swift`, or a directory-convention guess).
+/// A package or project found in the repository: a `Package.swift`, a Tuist `Project.swift`,
+/// a podspec, an Xcode project, or a directory-convention guess.
 public struct PackageInfo: Hashable, Sendable, Codable {
     public var name: String
+    public var system: BuildSystem
     /// The manifest, relative to the repository root.
     public var manifest: String
     public var products: [Product]
@@ -64,10 +128,11 @@ public struct PackageInfo: Hashable, Sendable, Codable {
     public var remoteDependencies: [String]
 
     public init(
-        name: String, manifest: String, products: [Product] = [],
+        name: String, system: BuildSystem = .swiftpm, manifest: String, products: [Product] = [],
         localDependencies: [String] = [], remoteDependencies: [String] = []
     ) {
         self.name = name
+        self.system = system
         self.manifest = manifest
         self.products = products
         self.localDependencies = localDependencies
@@ -93,7 +158,14 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     /// Unique in the repository: the target name, qualified as `package/target` when two
     /// packages in the repository use the same target name.
     public var name: String
+    /// The name `import` uses (a target's module name, a pod's `module_name`).
+    public var importName: String
     public var kind: ModuleKind
+    public var system: BuildSystem
+    /// The product type as the manifest writes it (`staticFramework`, `framework`, `app`,
+    /// `com.apple.product-type.framework`, `pod`), when it says one.
+    public var product: String?
+    public var linkage: Linkage
     /// The package (or project) that defines the module.
     public var package: String
     /// The module's source directory, relative to the repository root.
@@ -105,11 +177,16 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     public var sourceFiles: [String]
 
     public init(
-        name: String, kind: ModuleKind, package: String, path: String, manifest: Location?,
-        dependencies: [DeclaredDependency], sourceFiles: [String]
+        name: String, importName: String? = nil, kind: ModuleKind, system: BuildSystem = .swiftpm,
+        product: String? = nil, linkage: Linkage = .unknown, package: String, path: String,
+        manifest: Location?, dependencies: [DeclaredDependency], sourceFiles: [String]
     ) {
         self.name = name
+        self.importName = importName ?? Self.moduleName(forTarget: String(name.split(separator: "/").last ?? Substring(name)))
         self.kind = kind
+        self.system = system
+        self.product = product
+        self.linkage = linkage
         self.package = package
         self.path = path
         self.manifest = manifest

@@ -26,7 +26,18 @@ public struct ImportSite: Hashable, Sendable, Codable, Comparable {
 /// A module with its scanned facts summed up: the unit every analysis works on.
 public struct AssembledModule: Hashable, Sendable, Codable {
     public var name: String
+    /// The name `import` uses for this module.
+    public var importName: String
     public var kind: ModuleKind
+    public var system: BuildSystem
+    public var product: String?
+    public var linkage: Linkage
+    /// For an image (a dynamic framework or an executable): the static modules whose code is
+    /// copied into it, reached through static dependencies, sorted.
+    public var links: [String]
+    /// For an app, example app or test bundle: the dynamic frameworks it bundles and dyld
+    /// loads at launch, reached through any dependencies, sorted.
+    public var embeds: [String]
     public var package: String
     public var path: String
     public var manifest: Location?
@@ -40,12 +51,31 @@ public struct AssembledModule: Hashable, Sendable, Codable {
     public var access: [String: Int]
 
     public init(
-        name: String, kind: ModuleKind, package: String, path: String, manifest: Location?, files: Int,
+        _ module: DiscoveredModule, files: Int, lines: Int, dependencies: [DeclaredDependency],
+        imports: [ImportSite], declarations: [String: Int], access: [String: Int]
+    ) {
+        self.init(
+            name: module.name, importName: module.importName, kind: module.kind, system: module.system,
+            product: module.product, linkage: module.linkage, package: module.package, path: module.path,
+            manifest: module.manifest, files: files, lines: lines, dependencies: dependencies, imports: imports,
+            declarations: declarations, access: access)
+    }
+
+    public init(
+        name: String, importName: String? = nil, kind: ModuleKind, system: BuildSystem = .swiftpm,
+        product: String? = nil, linkage: Linkage = .unknown, links: [String] = [], embeds: [String] = [],
+        package: String, path: String, manifest: Location?, files: Int,
         lines: Int, dependencies: [DeclaredDependency], imports: [ImportSite],
         declarations: [String: Int], access: [String: Int]
     ) {
         self.name = name
+        self.importName = importName ?? DiscoveredModule.moduleName(forTarget: String(name.split(separator: "/").last ?? Substring(name)))
         self.kind = kind
+        self.system = system
+        self.product = product
+        self.linkage = linkage
+        self.links = links
+        self.embeds = embeds
         self.package = package
         self.path = path
         self.manifest = manifest
@@ -59,11 +89,6 @@ public struct AssembledModule: Hashable, Sendable, Codable {
 
     /// Internal modules the declared dependencies stand for.
     public var declaredModules: Set<String> { Set(dependencies.flatMap { $0.modules ?? [] }) }
-
-    /// The name `import` uses for this module.
-    public var importName: String {
-        DiscoveredModule.moduleName(forTarget: String(name.split(separator: "/").last ?? Substring(name)))
-    }
 
     public var typeCount: Int {
         DeclarationKind.allCases.filter(\.isType).reduce(0) { $0 + (declarations[$1.rawValue] ?? 0) }

@@ -41,7 +41,7 @@ public struct PathFilter: Sendable {
     /// - Parameter excludes: glob patterns relative to the root (`Samples/**`, `*/Generated`),
     ///   from `--exclude` and `strata.yml`.
     public init(excludes: [String] = []) {
-        patterns = excludes.map(GlobPattern.init)
+        patterns = excludes.map { GlobPattern($0) }
     }
 
     /// Whether a directory (its path relative to the root) should be skipped with all it holds.

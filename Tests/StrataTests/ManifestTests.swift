@@ -3,7 +3,7 @@ import StrataModel
 import Testing
 
 @Suite struct SwiftPackageReaderTests {
-    func read(_ source: String) -> PackageManifest {
+    func read(_ source: String) -> Manifest {
         SwiftPackageReader.read(Array(source.utf8), path: "Package.swift")
     }
 
@@ -50,13 +50,21 @@ import Testing
         #expect(manifest.targets.map(\.name) == ["Core", "Feature", "Tool", "CoreTests", "Macros", "Plug", "CLib", "Bin"])
         #expect(manifest.targets.map(\.kind) == [.library, .library, .executable, .test, .macro, .plugin, .system, .binary])
         let feature = manifest.targets[1]
-        #expect(feature.path == "Custom/Feature")
-        #expect(feature.exclude == ["README.md"])
-        #expect(feature.sources == ["A.swift"])
+        guard case .package(let path, let sources, let exclude) = feature.sources else {
+            Issue.record("a SwiftPM target should have a package layout")
+            return
+        }
+        #expect(path == "Custom/Feature")
+        #expect(exclude == ["README.md"])
+        #expect(sources == ["A.swift"])
         #expect(feature.dependencies.map(\.kind) == [.byName, .target, .product, .byName])
         #expect(feature.dependencies[2].package == "Factory")
         #expect(feature.dependencies.map(\.evidence.line) == [19, 20, 21, 22])
         #expect(manifest.products.map(\.linkage) == [.dynamic, .static, .automatic])
+        // Core is in a dynamic product, which wins over its static and automatic ones.
+        #expect(manifest.targets.map { $0.linkage?.kind } == [.dynamic, .static, .executable, .executable, .executable, .executable, .unknown, .unknown])
+        #expect(manifest.targets[0].linkage?.evidence == Location(file: "Package.swift", line: 6))
+        #expect(manifest.targets[0].linkage?.reason == "in product Kit (type: .dynamic)")
         #expect(manifest.remoteDependencies == ["Factory"])
         #expect(manifest.localDependencies == ["LocalKit"])
     }

@@ -6,7 +6,19 @@ import Testing
 /// Each sample's `expected.json` holds the facts a correct analysis must find.
 @Suite struct SampleTests {
     struct Expected: Decodable {
-        struct Module: Decodable { var name: String; var kind: String; var path: String; var dependencies: [String] }
+        struct Module: Decodable {
+            var name: String
+            var kind: String
+            var system: String
+            var path: String
+            var dependencies: [String]
+            /// static, dynamic, executable or unknown.
+            var linkage: String
+            /// Static modules copied into this image; absent means none.
+            var links: [String]?
+            /// Dynamic frameworks this app bundles; absent means none.
+            var embeds: [String]?
+        }
         struct Edge: Decodable, Hashable { var from: String; var to: String }
         struct Finding: Decodable, Hashable { var module: String; var dependency: String }
         struct External: Decodable, Equatable { var apple: [String]; var thirdParty: [String] }
@@ -19,7 +31,26 @@ import Testing
         var abstractness: [String: Double]
     }
 
-    @Test(arguments: ["TheMonth"])
+    /// Every folder under `Samples/` (one or two levels down) that has an `expected.json`.
+    static let samples: [String] = {
+        let root = repositoryRoot + "/Samples"
+        let manager = FileManager.default
+        var found: [String] = []
+        for name in (try? manager.contentsOfDirectory(atPath: root)) ?? [] {
+            if manager.fileExists(atPath: "\(root)/\(name)/expected.json") { found.append(name) }
+            for inner in (try? manager.contentsOfDirectory(atPath: "\(root)/\(name)")) ?? []
+            where manager.fileExists(atPath: "\(root)/\(name)/\(inner)/expected.json") {
+                found.append("\(name)/\(inner)")
+            }
+        }
+        return found.sorted()
+    }()
+
+    @Test func everySeedArchitectureHasASample() {
+        #expect(Self.samples.contains("TheMonth"))
+    }
+
+    @Test(arguments: samples)
     func findsExactlyTheExpectedFacts(sample: String) throws {
         let folder = repositoryRoot + "/Samples/" + sample
         let expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/expected.json")))
@@ -29,7 +60,11 @@ import Testing
         for (module, wanted) in zip(result.modules.map(\.module), expected.modules) {
             #expect(module.kind.rawValue == wanted.kind, "\(module.name)")
             #expect(module.path == wanted.path, "\(module.name)")
+            #expect(module.system.rawValue == wanted.system, "\(module.name)")
             #expect(module.dependencies.map(\.name).sorted() == wanted.dependencies, "\(module.name)")
+            #expect(module.linkage.kind.rawValue == wanted.linkage, "\(module.name): \(module.linkage.reason)")
+            #expect(module.links == (wanted.links ?? []), "\(module.name)")
+            #expect(module.embeds == (wanted.embeds ?? []), "\(module.name)")
         }
         let edges = Set(result.edges.filter(\.imported).map { Expected.Edge(from: $0.from, to: $0.to) })
         #expect(edges == Set(expected.internalImportEdges))
@@ -44,6 +79,6 @@ import Testing
                 #expect(abs(metrics.abstractness - abstractness) < 0.001, "\(entry.module.name)")
             }
         }
-        #expect(result.warnings.isEmpty)
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
     }
 }

@@ -1,0 +1,108 @@
+import StrataModel
+import StrataSourceTree
+
+/// One manifest as Strata understands it, before its targets are matched to files: a
+/// `Package.swift`, a Tuist `Project.swift`, a podspec, a Podfile or an Xcode project.
+public struct Manifest: Sendable {
+    public var name: String
+    public var system: BuildSystem
+    /// The manifest path, relative to the repository root.
+    public var path: String
+    public var products: [Product]
+    public var localDependencies: [String]
+    public var remoteDependencies: [String]
+    public var targets: [Target]
+    public var diagnostics: [Diagnostic]
+
+    public init(
+        name: String, system: BuildSystem, path: String, products: [Product] = [], localDependencies: [String] = [],
+        remoteDependencies: [String] = [], targets: [Target], diagnostics: [Diagnostic] = []
+    ) {
+        self.name = name
+        self.system = system
+        self.path = path
+        self.products = products
+        self.localDependencies = localDependencies
+        self.remoteDependencies = remoteDependencies
+        self.targets = targets
+        self.diagnostics = diagnostics
+    }
+
+    public struct Target: Sendable {
+        public var name: String
+        /// The name `import` uses, when it is not the target name made an identifier.
+        public var importName: String?
+        public var kind: ModuleKind
+        /// The product type as written (`staticFramework`, `com.apple.product-type.app`).
+        public var product: String?
+        /// Nil when the manifest does not decide it: discovery then applies the system's default
+        /// (for pods, the Podfile's `use_frameworks!`).
+        public var linkage: Linkage?
+        public var sources: Sources
+        public var dependencies: [DeclaredDependency]
+        /// For a Podfile target: the linkage `use_frameworks!` gives the pods it pulls in.
+        public var podLinkage: Linkage?
+        public var line: Int
+
+        public init(
+            name: String, importName: String? = nil, kind: ModuleKind, product: String? = nil, linkage: Linkage? = nil,
+            sources: Sources, dependencies: [DeclaredDependency] = [], podLinkage: Linkage? = nil, line: Int
+        ) {
+            self.name = name
+            self.importName = importName
+            self.kind = kind
+            self.product = product
+            self.linkage = linkage
+            self.sources = sources
+            self.dependencies = dependencies
+            self.podLinkage = podLinkage
+            self.line = line
+        }
+    }
+
+    /// Which files make a target.
+    public enum Sources: Sendable {
+        /// SwiftPM's layout: `path:` relative to the package directory (else `Sources/<Name>`),
+        /// narrowed by `sources:` and `exclude:`. A file belongs to the innermost package.
+        case package(path: String?, sources: [String]?, exclude: [String])
+        /// Globs relative to the repository root (Tuist `sources:`, podspec `source_files`,
+        /// Xcode file references and synchronized folders); a file may belong to several targets.
+        case globs(include: [String], exclude: [String])
+        /// The target adds its dependencies to the module of the same name that another
+        /// manifest defines (a Podfile target names an Xcode target); if no manifest does,
+        /// it takes the files of these globs.
+        case amends(fallback: [String])
+    }
+
+    /// The directory that holds the manifest, relative to the root ("" for the root).
+    public var directory: String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    public var info: PackageInfo {
+        PackageInfo(
+            name: name, system: system, manifest: path, products: products,
+            localDependencies: localDependencies, remoteDependencies: remoteDependencies)
+    }
+
+    /// `relative` (which may use `.` and `..`) joined to `directory`, normalized.
+    public static func join(_ directory: String, _ relative: String) -> String {
+        var parts = directory.isEmpty ? [] : directory.split(separator: "/").map(String.init)
+        for part in relative.split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", !parts.isEmpty { parts.removeLast() } else { parts.append(String(part)) }
+        }
+        return parts.joined(separator: "/")
+    }
+}
+
+/// Reads one kind of manifest. Readers never run manifest code: what they cannot evaluate
+/// becomes a diagnostic naming the manifest and line, and the rest is kept.
+public protocol ManifestReader {
+    /// Whether the file at `path` (relative to the root) is a manifest this reader reads.
+    static func accepts(_ path: String) -> Bool
+    /// Reads the manifest at `path`. `files` is every file of the tree, sorted, for readers
+    /// that need neighbours (Tuist helpers, a workspace's projects).
+    static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest]
+}
