@@ -63,7 +63,7 @@ struct ModuleResolver {
     init(discovery: Discovery) {
         packages = discovery.packages
         for module in discovery.modules {
-            let target = String(module.name.split(separator: "/").last ?? Substring(module.name))
+            let target = module.target
             byImportName[module.importName, default: []].append(module)
             byPackageAndTarget[(module.manifest?.file ?? "") + "\u{0}" + target] = module.name
             if module.system == .cocoapods, module.product == "pod" { pods[target] = module.name }

@@ -8,19 +8,77 @@ import Yams
 /// exclude:            # globs relative to the repository root, never read
 ///   - Samples/**
 ///   - "**/Generated"
+/// modules:            # corrections when discovery guesses wrong
+///   - name: Networking          # the module's name in reports
+///     module: NetKit            # the discovered module to change (default: name)
+///     path: Shared/Networking   # its folder: every Swift file under it belongs to it
+///     kind: library
+///     linkage: static
 /// ```
 public struct Configuration: Sendable, Equatable, Decodable {
     public var exclude: [String]
+    public var modules: [ModuleOverride]
 
-    public init(exclude: [String] = []) {
+    public init(exclude: [String] = [], modules: [ModuleOverride] = []) {
         self.exclude = exclude
+        self.modules = modules
     }
 
-    private enum Keys: String, CodingKey, CaseIterable { case exclude }
+    private enum Keys: String, CodingKey, CaseIterable { case exclude, modules }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         exclude = try container.decodeIfPresent([String].self, forKey: .exclude) ?? []
+        modules = try container.decodeIfPresent([ModuleOverride].self, forKey: .modules) ?? []
+    }
+
+    /// A correction of discovery: rename a module, give it a folder (or make a new module of
+    /// a folder), set its kind or its linkage.
+    public struct ModuleOverride: Sendable, Equatable, Decodable {
+        /// The module's name in reports.
+        public var name: String
+        /// The discovered module this entry changes; nil means the module called `name`, or a
+        /// new module when `path` is given and no module has that name.
+        public var module: String?
+        /// A folder relative to the root: its Swift files move to this module.
+        public var path: String?
+        public var kind: ModuleKind?
+        public var linkage: Linkage.Kind?
+        /// The entry's line in the file, for evidence.
+        public var line: Int = 0
+
+        public init(name: String, module: String? = nil, path: String? = nil, kind: ModuleKind? = nil, linkage: Linkage.Kind? = nil, line: Int = 0) {
+            self.name = name
+            self.module = module
+            self.path = path
+            self.kind = kind
+            self.linkage = linkage
+            self.line = line
+        }
+
+        enum Keys: String, CodingKey, CaseIterable { case name, module, path, kind, linkage }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            name = try container.decode(String.self, forKey: .name)
+            module = try container.decodeIfPresent(String.self, forKey: .module)
+            path = try container.decodeIfPresent(String.self, forKey: .path)
+            if let text = try container.decodeIfPresent(String.self, forKey: .kind) {
+                guard let kind = ModuleKind(rawValue: text) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .kind, in: container,
+                        debugDescription: "kind '\(text)' is not one of \(ModuleKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                self.kind = kind
+            }
+            if let text = try container.decodeIfPresent(String.self, forKey: .linkage) {
+                guard let linkage = Linkage.Kind(rawValue: text), linkage != .unknown else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .linkage, in: container, debugDescription: "linkage '\(text)' is not one of static, dynamic, executable")
+                }
+                self.linkage = linkage
+            }
+        }
     }
 
     /// The default file name, looked up at the repository root.
@@ -55,22 +113,35 @@ public struct Configuration: Sendable, Equatable, Decodable {
         guard let mapping = node.mapping else {
             throw Invalid(file: file, line: node.mark?.line, column: node.mark?.column, reason: "expected a mapping of settings at the top level")
         }
-        let known = Set(Keys.allCases.map(\.rawValue))
-        for key in mapping.keys {
-            guard let name = key.string, known.contains(name) else {
-                throw Invalid(
-                    file: file, line: key.mark?.line, column: key.mark?.column,
-                    reason: "unknown setting '\(key.string ?? "?")' (known: \(known.sorted().joined(separator: ", ")))")
+        try Self.rejectUnknownKeys(mapping, known: Keys.allCases.map(\.rawValue), what: "setting", file: file)
+        for entry in mapping["modules"]?.sequence ?? [] {
+            guard let fields = entry.mapping else {
+                throw Invalid(file: file, line: entry.mark?.line, column: entry.mark?.column, reason: "a module entry should be a mapping with at least 'name'")
             }
+            try Self.rejectUnknownKeys(fields, known: ModuleOverride.Keys.allCases.map(\.rawValue), what: "module setting", file: file)
         }
         do {
-            return try YAMLDecoder().decode(Configuration.self, from: node)
+            var configuration = try YAMLDecoder().decode(Configuration.self, from: node)
+            for (index, entry) in (mapping["modules"]?.sequence ?? []).enumerated() where index < configuration.modules.count {
+                configuration.modules[index].line = entry.mark?.line ?? 0
+            }
+            return configuration
         } catch let error as DecodingError {
             let path = Self.codingPath(error)
             let mark = Self.node(at: path, in: node)?.mark
             throw Invalid(file: file, line: mark?.line, column: mark?.column, reason: Self.reason(error))
         } catch {
             throw Invalid(file: file, reason: "\(error)")
+        }
+    }
+
+    private static func rejectUnknownKeys(_ mapping: Node.Mapping, known: [String], what: String, file: String) throws(Invalid) {
+        for key in mapping.keys {
+            guard let name = key.string, known.contains(name) else {
+                throw Invalid(
+                    file: file, line: key.mark?.line, column: key.mark?.column,
+                    reason: "unknown \(what) '\(key.string ?? "?")' (known: \(known.sorted().joined(separator: ", ")))")
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import StrataConfiguration
 import StrataModel
 import StrataSourceTree
 
@@ -8,6 +9,10 @@ public struct Discoverer {
     /// Replaces static reading of a `Package.swift` (`--evaluate-manifests`), given its path
     /// relative to the root.
     public var evaluateManifest: ((String) throws -> Manifest)?
+    /// Corrections from `strata.yml`, applied last.
+    public var overrides: [Configuration.ModuleOverride] = []
+    /// The config file's path as evidence names it.
+    public var overridesFile = Configuration.fileName
 
     /// One reader per manifest kind.
     public static let readers: [any ManifestReader.Type] = [
@@ -46,6 +51,13 @@ public struct Discoverer {
                 }
             }
         }
+        return discover(manifests: manifests, files: files, diagnostics: diagnostics)
+    }
+
+    /// Places already-read manifests' targets on the files of the tree.
+    public func discover(manifests: [Manifest], files: [String], diagnostics: [Diagnostic] = []) -> Discovery {
+        var manifests = manifests
+        var diagnostics = diagnostics
         if manifests.isEmpty {
             manifests = [DirectoryConvention.manifest(files: files, rootName: tree.name)]
             diagnostics.append(Diagnostic(
@@ -87,15 +99,25 @@ public struct Discoverer {
             }
         }
         Self.assignPodLinkage(&placed)
+        let (kept, duplicates) = Self.mergingDuplicates(placed)
+        placed = kept
 
         let names = Self.uniqueNames(placed.map { ($0.target.name, $0.manifest) })
-        let modules = placed.enumerated().map { index, entry in
-            DiscoveredModule(
+        var modules = placed.enumerated().map { index, entry in
+            var module = DiscoveredModule(
                 name: names[index], importName: entry.target.importName, kind: entry.target.kind,
                 system: entry.manifest.system, product: entry.target.product, linkage: entry.target.linkage ?? .unknown,
                 package: entry.manifest.name, path: entry.directory,
                 manifest: entry.manifest.path.isEmpty ? nil : Location(file: entry.manifest.path, line: entry.target.line > 0 ? entry.target.line : nil),
                 dependencies: entry.target.dependencies, sourceFiles: entry.files.sorted())
+            module.target = entry.target.name
+            module.alsoDeclaredIn = duplicates[index] ?? []
+            return module
+        }
+        if !overrides.isEmpty {
+            let applied = ModuleOverrides.apply(overrides, file: overridesFile, to: modules, swiftFiles: swiftFiles)
+            modules = applied.modules
+            diagnostics += applied.diagnostics
         }
         return Discovery(
             packages: manifests.filter { !$0.path.isEmpty }.map(\.info).sorted { $0.manifest < $1.manifest },
@@ -127,6 +149,44 @@ public struct Discoverer {
                 break
             }
         }
+    }
+
+    /// Where each system stands when several describe the same module: the package manifest
+    /// is what both Xcode and `swift build` use, a generated Xcode project comes from Tuist, and
+    /// a podspec usually repackages the same folder.
+    static let precedence: [BuildSystem] = [.config, .swiftpm, .tuist, .xcode, .cocoapods, .convention]
+
+    /// One module per importable name and set of files: targets with the same module name that
+    /// share a Swift file (a library's `Package.swift`, podspec and Xcode project; an Xcode
+    /// target per platform) become the one from the system first in `precedence`. The others'
+    /// manifest locations are returned by the kept target's new index.
+    static func mergingDuplicates(_ placed: [Placed]) -> (kept: [Placed], duplicates: [Int: [Location]]) {
+        func importName(_ entry: Placed) -> String {
+            entry.target.importName ?? DiscoveredModule.moduleName(forTarget: entry.target.name)
+        }
+        func rank(_ entry: Placed) -> Int { precedence.firstIndex(of: entry.manifest.system) ?? precedence.count }
+        let order = placed.indices.sorted {
+            let a = placed[$0], b = placed[$1]
+            return (rank(a), a.manifest.path, a.target.line, a.target.name) < (rank(b), b.manifest.path, b.target.line, b.target.name)
+        }
+        var kept: [Placed] = []
+        var keptFiles: [Set<String>] = []
+        var byName: [String: [Int]] = [:]
+        var duplicates: [Int: [Location]] = [:]
+        for index in order {
+            let entry = placed[index]
+            let files = Set(entry.files)
+            if !files.isEmpty,
+                let twin = byName[importName(entry)]?.first(where: { !keptFiles[$0].isDisjoint(with: files) })
+            {
+                duplicates[twin, default: []].append(Location(file: entry.manifest.path, line: entry.target.line > 0 ? entry.target.line : nil))
+                continue
+            }
+            byName[importName(entry), default: []].append(kept.count)
+            kept.append(entry)
+            keptFiles.append(files)
+        }
+        return (kept, duplicates.mapValues { $0.sorted() })
     }
 
     /// The Swift files matching any of `include` and none of `exclude` (root-relative globs,
@@ -212,6 +272,12 @@ public struct Discoverer {
             placed[index].target.linkage = Linkage(
                 .unknown, reason: "decided by the use_frameworks! of the Podfile that uses the pod, and no Podfile here does")
         }
+    }
+
+    /// Whether discovery reads the file at `path`: a manifest of any kind, or a Tuist helper
+    /// that manifests use. Results depend on these files' bytes.
+    public static func readsFile(_ path: String) -> Bool {
+        path.hasPrefix("Tuist/") || path.contains("/Tuist/") || readers.contains { $0.accepts(path) }
     }
 
     /// Whether a path is a SwiftPM manifest (`Package.swift`, at any depth).

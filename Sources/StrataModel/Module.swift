@@ -158,6 +158,8 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     /// Unique in the repository: the target name, qualified as `package/target` when two
     /// packages in the repository use the same target name.
     public var name: String
+    /// The target's name in its manifest (`name` may be qualified or renamed in `strata.yml`).
+    public var target: String
     /// The name `import` uses (a target's module name, a pod's `module_name`).
     public var importName: String
     public var kind: ModuleKind
@@ -172,6 +174,9 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     public var path: String
     /// Where the manifest defines the module.
     public var manifest: Location?
+    /// Other manifests that describe the same module (a library with a `Package.swift`, a
+    /// podspec and an Xcode project); `manifest` is the one that was used.
+    public var alsoDeclaredIn: [Location] = []
     public var dependencies: [DeclaredDependency]
     /// Swift source files, relative to the repository root, sorted.
     public var sourceFiles: [String]
@@ -182,7 +187,8 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
         manifest: Location?, dependencies: [DeclaredDependency], sourceFiles: [String]
     ) {
         self.name = name
-        self.importName = importName ?? Self.moduleName(forTarget: String(name.split(separator: "/").last ?? Substring(name)))
+        target = String(name.split(separator: "/").last ?? Substring(name))
+        self.importName = importName ?? Self.moduleName(forTarget: target)
         self.kind = kind
         self.system = system
         self.product = product

@@ -41,6 +41,8 @@ public struct AssembledModule: Hashable, Sendable, Codable {
     public var package: String
     public var path: String
     public var manifest: Location?
+    /// Other manifests that describe the same module.
+    public var alsoDeclaredIn: [Location] = []
     public var files: Int
     public var lines: Int
     public var dependencies: [DeclaredDependency]
@@ -59,6 +61,7 @@ public struct AssembledModule: Hashable, Sendable, Codable {
             product: module.product, linkage: module.linkage, package: module.package, path: module.path,
             manifest: module.manifest, files: files, lines: lines, dependencies: dependencies, imports: imports,
             declarations: declarations, access: access)
+        alsoDeclaredIn = module.alsoDeclaredIn
     }
 
     public init(

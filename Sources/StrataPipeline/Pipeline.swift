@@ -69,7 +69,7 @@ public struct Pipeline {
             bytes += file.utf8
             if let hash = scan.hashes[file] {
                 bytes += "=\(hash)".utf8
-            } else if Discoverer.isManifest(file) || file == Configuration.fileName, let content = try? tree.read(file) {
+            } else if Discoverer.readsFile(file) || file == Configuration.fileName, let content = try? tree.read(file) {
                 bytes += "=\(ContentHash(content))".utf8
             }
             bytes.append(0)
@@ -106,14 +106,16 @@ public struct Pipeline {
         let tree = WorkingDirectoryTree(rootPath: options.path, filter: PathFilter(excludes: options.excludes + configuration.exclude))
         let files = try tree.files()
         let root = options.path
-        let discoverer = Discoverer(
+        var discoverer = Discoverer(
             tree: tree,
             evaluateManifest: options.evaluateManifests
                 ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil)
+        discoverer.overrides = configuration.modules
+        discoverer.overridesFile = options.configPath ?? Configuration.fileName
         let discovery = discoverer.discover(files: files)
         lap("discover")
 
-        let sources = discovery.modules.flatMap(\.sourceFiles)
+        let sources = Set(discovery.modules.flatMap(\.sourceFiles)).sorted()
         progress?("scanning \(sources.count) Swift files in \(discovery.modules.count) modules")
         let rootKey = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
         let cache = options.cacheDirectory.map { FactsCache(directory: $0, rootKey: rootKey) }
