@@ -159,7 +159,11 @@
     close.addEventListener('click', () => select(null));
     panel.append(el('div', { class: 'panel-head' }, el('h3', { id: 'panel-title' }, name), close));
     if (!m) { panel.append(empty('This module is not part of the analysed sources.')); return; }
-    const facts = [['Kind', m.kind], ['Package', m.package], ['Path', m.path], ['Manifest', m.manifest],
+    const linkage = m.linkage ? [m.linkage.kind, m.linkage.reason, m.linkage.evidence].filter(Boolean).join(' · ') : undefined;
+    const facts = [['Kind', m.kind], ['System', m.system], ['Product', m.product], ['Linkage', linkage],
+      ['Package', m.package], ['Path', m.path], ['Manifest', m.manifest],
+      ['Also declared in', list(m.alsoDeclaredIn).join(', ')],
+      ['Links statically', list(m.links).join(', ')], ['Embeds', list(m.embeds).join(', ')],
       ['Files', fmtInt(m.files)], ['Lines', fmtInt(m.lines)]];
     if (m.metrics) {
       const x = m.metrics;
@@ -189,14 +193,14 @@
 
   // ---- 3. Metrics table ----
   const rows = modules.filter((m) => m.metrics && m.kind !== 'test').map((m) => {
-    const v = { name: m.name, kind: m.kind || '', files: m.files, lines: m.lines, ...m.metrics };
+    const v = { name: m.name, kind: m.kind || '', linkage: (m.linkage && m.linkage.kind) || '', files: m.files, lines: m.lines, ...m.metrics };
     const nameButton = el('button', { type: 'button', class: 'link' }, m.name);
     nameButton.addEventListener('click', () => {
       select(m.name);
       $('#module-graph').scrollIntoView({ behavior: 'smooth' });
     });
     const cell = (key, text, cls) => el('td', { class: cls, 'data-value': v[key] ?? '' }, text);
-    const tr = el('tr', {}, el('th', { scope: 'row', 'data-value': m.name }, nameButton), cell('kind', v.kind),
+    const tr = el('tr', {}, el('th', { scope: 'row', 'data-value': m.name }, nameButton), cell('kind', v.kind), cell('linkage', v.linkage),
       cell('files', fmtInt(v.files), 'num'), cell('lines', fmtInt(v.lines), 'num'),
       cell('ce', fmtInt(v.ce), 'num'), cell('ca', fmtInt(v.ca), 'num'),
       cell('instability', fmtRatio(v.instability), 'num'), cell('abstractness', fmtRatio(v.abstractness), 'num'),

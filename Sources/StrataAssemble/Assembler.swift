@@ -57,7 +57,8 @@ struct ModuleResolver {
     private var packages: [PackageInfo]
     /// Pods defined by podspecs in the repository, by pod name.
     private var pods: [String: String] = [:]
-    /// Tuist targets by their project's folder and name, for `.project(target:path:)`.
+    /// Tuist and Xcode targets by their project's folder and name, for `.project(target:path:)`
+    /// and cross-project target dependencies.
     private var byProjectAndTarget: [String: String] = [:]
 
     init(discovery: Discovery) {
@@ -67,7 +68,9 @@ struct ModuleResolver {
             byImportName[module.importName, default: []].append(module)
             byPackageAndTarget[(module.manifest?.file ?? "") + "\u{0}" + target] = module.name
             if module.system == .cocoapods, module.product == "pod" { pods[target] = module.name }
-            if module.system == .tuist, let file = module.manifest?.file {
+            // A Tuist project is named by its folder, an Xcode project by its `.xcodeproj` path:
+            // both are the folder of the manifest file.
+            if module.system == .tuist || module.system == .xcode, let file = module.manifest?.file {
                 byProjectAndTarget[Self.folder(of: file) + "\u{0}" + target] = module.name
             }
         }

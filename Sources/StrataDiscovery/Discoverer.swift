@@ -17,6 +17,7 @@ public struct Discoverer {
     /// One reader per manifest kind.
     public static let readers: [any ManifestReader.Type] = [
         SwiftPackageReader.self, TuistProjectReader.self, PodspecReader.self, PodfileReader.self, XcodeProjectReader.self,
+        XcodeWorkspaceReader.self,
     ]
 
     public init(tree: any SourceTree, evaluateManifest: ((String) throws -> Manifest)? = nil) {

@@ -26,7 +26,12 @@ public struct DOTReporter: Reporter {
             "  edge [color=\"#7a8899\", arrowsize=0.7];",
         ]
         for module in modules {
-            var attributes = ["class=\(quote("module \(module.kind.rawValue)"))"]
+            var attributes = ["class=\(quote("module \(module.kind.rawValue) \(module.linkage.kind.rawValue)"))"]
+            switch module.linkage.kind {
+            case .dynamic: attributes.append("peripheries=2")
+            case .unknown: attributes.append("style=\"rounded,filled,dashed\"")
+            case .static, .executable: break
+            }
             switch module.kind {
             case .executable: attributes += ["shape=box3d", "fillcolor=\"#e3ecfa\""]
             case .macro, .plugin: attributes += ["shape=hexagon", "style=filled"]

@@ -1,9 +1,158 @@
 import StrataModel
 import StrataSourceTree
 
-/// Reads Xcode `*.xcodeproj/project.pbxproj` statically. (Stub: filled in by issue 3.)
+/// Reads Xcode `*.xcodeproj/project.pbxproj` statically: one module per native target, with
+/// its source files, declared dependencies, import name and linkage, each pointing at the
+/// pbxproj line that decided it.
+///
+/// - Kind from `productType`: applications and extensions are apps (`…Example`/`…Demo` apps are
+///   examples), test bundles are tests, frameworks and libraries are libraries, tools are
+///   executables, bundles are bundles.
+/// - Import name: `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME` (with `$(TARGET_NAME)` expanded),
+///   made an identifier, from the Release configuration (see `XcodeBuildSettings`).
+/// - Linkage: `MACH_O_TYPE` when set (`staticlib` static, `mh_dylib` dynamic, `mh_execute` and
+///   `mh_bundle` executable), else the product type's (framework dynamic, static library static).
+///
+/// Aggregate and legacy targets compile nothing Xcode lists and are skipped. A project next to
+/// a Tuist `Project.swift` was generated from it and is skipped as a whole: the Tuist reader
+/// describes those targets with their real source globs. CocoaPods' `Pods/Pods.xcodeproj` is
+/// skipped too (the Podfile and podspecs describe it).
 public enum XcodeProjectReader: ManifestReader {
-    public static func accepts(_ path: String) -> Bool { false }
+    public static func accepts(_ path: String) -> Bool {
+        path.hasSuffix(".xcodeproj/project.pbxproj") && !path.hasPrefix("Pods/") && !path.contains("/Pods/")
+    }
 
-    public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] { [] }
+    public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
+        let folder = XcodeProjectFile.parent(of: XcodeProjectFile.parent(of: path))
+        if XcodeTargetSources.contains(files, Manifest.join(folder, "Project.swift")) { return [] }
+        return [read(try tree.read(path), path: path, tree: tree, files: files)]
+    }
+
+    /// Reads one pbxproj's bytes; `files` (every file of the tree, sorted) tells which listed
+    /// sources exist, and `tree` gives the `.xcconfig` files the configurations are based on.
+    public static func read(_ bytes: [UInt8], path: String, tree: any SourceTree, files: [String]) -> Manifest {
+        let fallbackName = projectName(path)
+        let file: XcodeProjectFile
+        do {
+            file = try XcodeProjectFile(try PropertyListParser.parse(bytes), path: path)
+        } catch let error as PropertyListError {
+            return Manifest(name: fallbackName, system: .xcode, path: path, targets: [], diagnostics: [
+                Diagnostic(file: path, line: error.line, message: "project.pbxproj not read: \(error.message); its targets are missing from the analysis"),
+            ])
+        } catch let error as XcodeProjectFile.NotAProject {
+            return Manifest(name: fallbackName, system: .xcode, path: path, targets: [], diagnostics: [
+                Diagnostic(file: path, line: error.line, message: "project.pbxproj not understood: \(error.message); its targets are missing from the analysis"),
+            ])
+        } catch {
+            return Manifest(name: fallbackName, system: .xcode, path: path, targets: [], diagnostics: [
+                Diagnostic(file: path, message: "project.pbxproj not read: \(error)"),
+            ])
+        }
+
+        var diagnostics: [Diagnostic] = []
+        let targetEntries = file.ids(file.project, "targets")
+        var targetNames: [String: String] = [:], skipped: Set<String> = []
+        for entry in targetEntries {
+            switch file.isa(entry.id) {
+            case "PBXNativeTarget":
+                if let name = file[entry.id]?["name"]?.string { targetNames[entry.id] = name }
+            case "PBXAggregateTarget", "PBXLegacyTarget":
+                skipped.insert(entry.id)
+            default:
+                break
+            }
+        }
+        let sources = XcodeTargetSources(file: file, files: files)
+        let dependencies = XcodeTargetDependencies(file: file, files: files, targetNames: targetNames, skippedTargets: skipped)
+
+        var targets: [Manifest.Target] = []
+        for entry in targetEntries where !skipped.contains(entry.id) {
+            let line = file.lines[entry.id] ?? entry.line
+            guard let object = file[entry.id], file.isa(entry.id) == "PBXNativeTarget" else {
+                diagnostics.append(Diagnostic(
+                    file: path, line: line,
+                    message: "target object \(entry.id) is missing or not a PBXNativeTarget (\(file.isa(entry.id) ?? "no isa")); left out"))
+                continue
+            }
+            guard let name = targetNames[entry.id] else {
+                diagnostics.append(Diagnostic(file: path, line: line, message: "a native target without a name; left out"))
+                continue
+            }
+            let productType = XcodeProductType(object["productType"]?.string ?? "")
+            let productLine = object.entry("productType")?.line ?? line
+            var kind = productType.kind ?? .bundle
+            if productType.kind == nil {
+                diagnostics.append(Diagnostic(
+                    file: path, line: productLine,
+                    message: "target \(name) has product type '\(productType.identifier)', which Strata does not know; read as a bundle with unknown linkage"))
+            }
+            if kind == .app, name.hasSuffix("Example") || name.hasSuffix("Demo") { kind = .example }
+
+            let settings = XcodeBuildSettings(target: object, name: name, in: file, tree: tree)
+            let globs = sources.globs(of: object, id: entry.id)
+            if !globs.missing.isEmpty {
+                let sample = globs.missing.prefix(3).joined(separator: ", ")
+                diagnostics.append(Diagnostic(
+                    file: path, line: line,
+                    message: "target \(name) compiles \(globs.missing.count) Swift file(s) that are not in the repository (\(sample)\(globs.missing.count > 3 ? ", …" : "")); they are not analyzed"))
+            }
+            targets.append(Manifest.Target(
+                name: name, importName: importName(name: name, settings: settings, diagnostics: &diagnostics),
+                kind: kind, product: productType.identifier.isEmpty ? nil : productType.identifier,
+                linkage: linkage(productType, line: productLine, settings: settings, name: name, path: path, diagnostics: &diagnostics),
+                sources: .globs(include: globs.include, exclude: globs.exclude),
+                dependencies: dependencies.dependencies(of: object, name: name), line: line))
+        }
+
+        var local: [String] = [], remote: [String] = []
+        for reference in file.ids(file.project, "packageReferences").compactMap({ file[$0.id] }) {
+            if let url = reference["repositoryURL"]?.string {
+                var last = XcodeProjectFile.lastComponent(url)
+                if last.hasSuffix(".git") { last.removeLast(4) }
+                remote.append(last)
+            } else if let relative = reference["relativePath"]?.string {
+                local.append(XcodeProjectFile.lastComponent(relative))
+            }
+        }
+        return Manifest(
+            name: file.name, system: .xcode, path: path, localDependencies: local.sorted(), remoteDependencies: remote.sorted(),
+            targets: targets, diagnostics: diagnostics)
+    }
+
+    /// The module name `import` uses, when it differs from the target name made an identifier.
+    static func importName(name: String, settings: XcodeBuildSettings, diagnostics: inout [Diagnostic]) -> String? {
+        let key = settings.setting("PRODUCT_MODULE_NAME") != nil ? "PRODUCT_MODULE_NAME" : "PRODUCT_NAME"
+        guard let raw = settings.setting(key) else { return nil }
+        guard let value = settings.expanded(key)?.value, !value.isEmpty else {
+            diagnostics.append(Diagnostic(
+                file: raw.evidence.file, line: raw.evidence.line,
+                message: "target \(name): \(key) = \(raw.value) could not be evaluated; its module is taken to be \(DiscoveredModule.moduleName(forTarget: name))"))
+            return nil
+        }
+        let module = DiscoveredModule.moduleName(forTarget: value)
+        return module == DiscoveredModule.moduleName(forTarget: name) ? nil : module
+    }
+
+    /// `MACH_O_TYPE` when it is set to a value Strata knows, else the product type's linkage.
+    static func linkage(
+        _ productType: XcodeProductType, line: Int, settings: XcodeBuildSettings, name: String, path: String,
+        diagnostics: inout [Diagnostic]
+    ) -> Linkage {
+        if let machO = settings.setting("MACH_O_TYPE") {
+            if let value = settings.expanded("MACH_O_TYPE")?.value, let kind = XcodeProductType.linkage(machOType: value) {
+                return Linkage(kind, evidence: machO.evidence, reason: "MACH_O_TYPE = \(value)")
+            }
+            diagnostics.append(Diagnostic(
+                file: machO.evidence.file, line: machO.evidence.line,
+                message: "target \(name): MACH_O_TYPE = \(machO.value) is not understood; linkage taken from the product type"))
+        }
+        let reason = productType.identifier.isEmpty ? "no productType" : "productType \(productType.shortName)"
+        return Linkage(productType.linkage, evidence: Location(file: path, line: line), reason: reason)
+    }
+
+    /// The `.xcodeproj` folder name without its extension.
+    static func projectName(_ path: String) -> String {
+        let bundle = XcodeProjectFile.lastComponent(XcodeProjectFile.parent(of: path))
+        return bundle.hasSuffix(".xcodeproj") ? String(bundle.dropLast(".xcodeproj".count)) : bundle
+    }
 }
