@@ -56,18 +56,18 @@ struct ModuleResolver {
     private var byPackageAndTarget: [String: String] = [:]
     private var packages: [PackageInfo]
     /// Pods defined by podspecs in the repository, by pod name.
-    private var pods: [String: String] = [:]
+    private var pods: [String: String]
     /// Tuist and Xcode targets by their project's folder and name, for `.project(target:path:)`
     /// and cross-project target dependencies.
     private var byProjectAndTarget: [String: String] = [:]
 
     init(discovery: Discovery) {
         packages = discovery.packages
+        pods = discovery.pods
         for module in discovery.modules {
             let target = module.target
             byImportName[module.importName, default: []].append(module)
             byPackageAndTarget[(module.manifest?.file ?? "") + "\u{0}" + target] = module.name
-            if module.system == .cocoapods, module.product == "pod" { pods[target] = module.name }
             // A Tuist project is named by its folder, an Xcode project by its `.xcodeproj` path:
             // both are the folder of the manifest file.
             if module.system == .tuist || module.system == .xcode, let file = module.manifest?.file {

@@ -31,6 +31,18 @@ public struct Discoverer {
         var target: Manifest.Target
         var directory: String
         var files: [String] = []
+        /// Names of targets merged into this one (an Xcode target per platform, `Kit-iOS`).
+        var aliases: Set<String> = []
+        /// The pod this module is, when a podspec describes it (itself or a merged twin).
+        var pod: String?
+
+        init(manifest: Manifest, target: Manifest.Target, directory: String, files: [String] = []) {
+            self.manifest = manifest
+            self.target = target
+            self.directory = directory
+            self.files = files
+            if manifest.system == .cocoapods, target.product == "pod" { pod = target.name }
+        }
     }
 
     public func discover(files: [String]) -> Discovery {
@@ -65,7 +77,7 @@ public struct Discoverer {
                 file: ".", message: "no manifest found (Package.swift, Project.swift, podspec, Podfile, Xcode project); modules guessed from the Sources/ and Tests/ folders"))
         }
 
-        let swiftFiles = files.filter(\.hasSwiftExtension)
+        let swiftFiles = files.filter(\.hasSwiftExtension).sorted()
         var placed: [Placed] = []
         var amending: [(manifest: Manifest, target: Manifest.Target, fallback: [String])] = []
         let directories = Self.directories(of: files)
@@ -89,6 +101,8 @@ public struct Discoverer {
             }
         }
         assignPackageFiles(swiftFiles, to: &placed, packageRoots: Set(manifests.filter { $0.system == .swiftpm || $0.system == .convention }.map(\.directory)))
+        let (kept, duplicates) = Self.mergingDuplicates(placed)
+        placed = kept
         for (manifest, target, fallback) in amending {
             if let index = Self.amendedTarget(named: target.name, from: manifest, in: placed) {
                 placed[index].target.dependencies += target.dependencies
@@ -100,8 +114,6 @@ public struct Discoverer {
             }
         }
         Self.assignPodLinkage(&placed)
-        let (kept, duplicates) = Self.mergingDuplicates(placed)
-        placed = kept
 
         let names = Self.uniqueNames(placed.map { ($0.target.name, $0.manifest) })
         var modules = placed.enumerated().map { index, entry in
@@ -120,9 +132,17 @@ public struct Discoverer {
             modules = applied.modules
             diagnostics += applied.diagnostics
         }
+        // Pod names resolve to the module, whichever system's description was kept.
+        var pods: [String: String] = [:]
+        for entry in placed {
+            guard let pod = entry.pod else { continue }
+            let manifest = entry.manifest.path
+            pods[pod] = modules.first { $0.manifest?.file == manifest && $0.target == entry.target.name }?.name
+        }
         return Discovery(
             packages: manifests.filter { !$0.path.isEmpty }.map(\.info).sorted { $0.manifest < $1.manifest },
             modules: modules.sorted { $0.name < $1.name },
+            pods: pods,
             diagnostics: diagnostics.sorted())
     }
 
@@ -181,6 +201,8 @@ public struct Discoverer {
                 let twin = byName[importName(entry)]?.first(where: { !keptFiles[$0].isDisjoint(with: files) })
             {
                 duplicates[twin, default: []].append(Location(file: entry.manifest.path, line: entry.target.line > 0 ? entry.target.line : nil))
+                kept[twin].aliases.insert(entry.target.name)
+                if kept[twin].pod == nil { kept[twin].pod = entry.pod }
                 continue
             }
             byName[importName(entry), default: []].append(kept.count)
@@ -240,7 +262,7 @@ public struct Discoverer {
             zip(a.split(separator: "/"), b.split(separator: "/")).prefix { $0 == $1 }.count
         }
         return placed.indices
-            .filter { placed[$0].target.name == name && placed[$0].manifest.path != manifest.path }
+            .filter { (placed[$0].target.name == name || placed[$0].aliases.contains(name)) && placed[$0].manifest.path != manifest.path }
             .max { shared(placed[$0].manifest.directory, manifest.directory) < shared(placed[$1].manifest.directory, manifest.directory) }
     }
 

@@ -31,6 +31,12 @@ public indirect enum ManifestValue: Hashable, Sendable {
         return nil
     }
 
+    /// The name of an enum-like member (`.framework`, a manifest enum's `.core`).
+    public var member: String? {
+        if case .member(let value) = self { return value }
+        return nil
+    }
+
     /// Equality of what the values mean, ignoring where they were written.
     public func sameValue(as other: ManifestValue) -> Bool {
         switch (self, other) {
@@ -46,20 +52,30 @@ public indirect enum ManifestValue: Hashable, Sendable {
 }
 
 /// A call with its labelled arguments, and the line it starts on.
+///
+/// Lines are positions as `ManifestEvaluator` numbers them: in a manifest read with helper
+/// files, `ManifestEvaluator.location(of:)` tells the file and its line.
 public struct ManifestCall: Hashable, Sendable {
     public var name: String
     public var arguments: [Argument]
     public var line: Int
+    /// The line of the manifest itself whose evaluation made this call: `line` when the call is
+    /// written there, else the line that called the helper that wrote it.
+    public var site: Int
 
     public struct Argument: Hashable, Sendable {
         public var label: String?
         public var value: ManifestValue
+        /// Where the value was written, which may be far from the call: a helper's default
+        /// argument, or the literal a parameter or variable was given.
+        public var line: Int = 0
     }
 
-    public init(name: String, arguments: [Argument], line: Int) {
+    public init(name: String, arguments: [Argument], line: Int, site: Int? = nil) {
         self.name = name
         self.arguments = arguments
         self.line = line
+        self.site = site ?? line
     }
 
     public subscript(label: String) -> ManifestValue? {
@@ -73,6 +89,17 @@ public struct ManifestCall: Hashable, Sendable {
         }
     }
 
+    /// Sets the argument with this label, and where its value was written (0: unknown).
+    public mutating func set(_ label: String, _ value: ManifestValue, line: Int) {
+        self[label] = value
+        if line > 0, let index = arguments.firstIndex(where: { $0.label == label }) { arguments[index].line = line }
+    }
+
     /// The first unlabelled argument (`"Name"` in `.byName("Name")`-style calls).
     public var firstUnlabelled: ManifestValue? { arguments.first { $0.label == nil }?.value }
+
+    /// Where the argument with this label got its value (see `Argument.line`).
+    public func line(of label: String?) -> Int? {
+        arguments.first { $0.label == label }.map { $0.line > 0 ? $0.line : line }
+    }
 }

@@ -217,11 +217,15 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
 public struct Discovery: Sendable, Codable {
     public var packages: [PackageInfo]
     public var modules: [DiscoveredModule]
+    /// The module each pod of the repository is, by pod name (`GRDB.swift` -> `GRDB`), also
+    /// when a `Package.swift` describes the same module and was kept instead of the podspec.
+    public var pods: [String: String]
     public var diagnostics: [Diagnostic]
 
-    public init(packages: [PackageInfo], modules: [DiscoveredModule], diagnostics: [Diagnostic]) {
+    public init(packages: [PackageInfo], modules: [DiscoveredModule], pods: [String: String] = [:], diagnostics: [Diagnostic]) {
         self.packages = packages
         self.modules = modules
+        self.pods = pods
         self.diagnostics = diagnostics
     }
 }

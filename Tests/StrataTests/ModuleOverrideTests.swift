@@ -1,3 +1,4 @@
+import StrataAssemble
 import StrataConfiguration
 import StrataDiscovery
 import StrataModel
@@ -106,5 +107,33 @@ import Testing
         #expect(discovery.modules.first?.alsoDeclaredIn == [
             Location(file: "Kit.podspec", line: 4), Location(file: "Kit.xcodeproj/project.pbxproj", line: 9),
         ])
+    }
+
+    @Test func podsAndPodfileTargetsStillResolveWhenTheirTwinWasKept() throws {
+        let files = ["Sources/GRDB/DB.swift", "App/A.swift"]
+        let tree = MemoryTree(Dictionary(uniqueKeysWithValues: files.map { ($0, "") }))
+        let package = SwiftPackageReader.read(Array("""
+            import PackageDescription
+            let package = Package(name: "GRDB", targets: [.target(name: "GRDB")])
+            """.utf8), path: "Package.swift")
+        let podspec = Manifest(name: "GRDB.swift", system: .cocoapods, path: "GRDB.swift.podspec", targets: [
+            Manifest.Target(name: "GRDB.swift", importName: "GRDB", kind: .library, product: "pod", sources: .globs(include: ["Sources/GRDB/**"], exclude: []), line: 2),
+        ])
+        let xcode = Manifest(name: "App", system: .xcode, path: "App.xcodeproj/project.pbxproj", targets: [
+            Manifest.Target(name: "App-iOS", importName: "App", kind: .app, sources: .globs(include: ["App/A.swift"], exclude: []), line: 7),
+            Manifest.Target(name: "App-macOS", importName: "App", kind: .app, sources: .globs(include: ["App/A.swift"], exclude: []), line: 9),
+        ])
+        let podfile = Manifest(name: "Podfile", system: .cocoapods, path: "Podfile", targets: [
+            Manifest.Target(
+                name: "App-macOS", kind: .app, sources: .amends(fallback: ["App-macOS/**"]),
+                dependencies: [DeclaredDependency(name: "GRDB.swift", kind: .pod, evidence: Location(file: "Podfile", line: 3))], line: 2),
+        ])
+        let discovery = Discoverer(tree: tree).discover(manifests: [podfile, podspec, xcode, package], files: files)
+        #expect(discovery.modules.map(\.name) == ["App-iOS", "GRDB"])
+        #expect(discovery.pods == ["GRDB.swift": "GRDB"])
+        let app = try #require(discovery.modules.first)
+        #expect(app.dependencies.map(\.name) == ["GRDB.swift"], "the Podfile amends the kept twin of App-macOS")
+        let project = Assembler.assemble(root: "R", discovery: discovery, facts: [:], diagnostics: [])
+        #expect(project.modules.first?.dependencies.first?.modules == ["GRDB"])
     }
 }
