@@ -14,6 +14,8 @@ public enum DependencyFindings {
     /// A declared dependency on internal modules none of which the module imports, either
     /// directly or through an `@_exported import` of a module it does import. Dependencies
     /// on modules without Swift files (C targets) are left alone: headers and linking use them.
+    /// So are dependencies on executables and bundles: an app embeds its extensions and a test
+    /// bundle runs in its host app without importing them.
     public static func unused(modules: [AssembledModule], edges: [ImportEdge]) -> [UnusedDependency] {
         let byName = Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0) })
         var importedBy: [String: Set<String>] = [:]
@@ -30,7 +32,10 @@ public enum DependencyFindings {
             let reached = Set(imported.flatMap { reexports[$0] ?? [] })
             for dependency in module.dependencies {
                 guard let targets = dependency.modules, !targets.isEmpty, !targets.contains(module.name) else { continue }
-                let swiftTargets = targets.filter { (byName[$0]?.files ?? 0) > 0 && byName[$0]?.kind != .plugin }
+                let swiftTargets = targets.filter {
+                    guard let target = byName[$0] else { return false }
+                    return target.files > 0 && target.kind != .plugin && target.kind != .bundle && target.linkage.kind != .executable
+                }
                 guard !swiftTargets.isEmpty else { continue }
                 let used = swiftTargets.contains { imported.contains($0) || reached.contains(byName[$0]?.importName ?? $0) }
                 if !used {

@@ -1120,6 +1120,13 @@ public struct ManifestEvaluator {
         switch receiver {
         case .null:
             return .null
+        case .member where ["getBoolean", "getString", "getInt"].contains(name):
+            // Tuist's `Environment.x.getBoolean(default:)`: environment variables read as unset.
+            if let fallback = call.arguments.first(where: { $0.label?.text == "default" }) {
+                passed = true
+                return value(of: fallback.expression, scope)
+            }
+            return .null
         case .array(let items):
             if let result = arrayMethod(name, items, call, function, scope, expecting: type, at) { return result }
         case .string(let text, _):

@@ -84,4 +84,17 @@ import Testing
         project.modules[index].imports[0].attributes = ["@_exported"]
         #expect(Analyzer.analyze(project).unusedDependencies.isEmpty)
     }
+
+    @Test func embeddingAnExtensionOrHostingTestsIsNotAnUnusedDependency() {
+        var project = project([
+            ("App", .app, ["Widget", "Feature"], [], 0, 0),
+            ("Widget", .app, [], [], 0, 0),
+            ("Feature", .library, [], [], 0, 0),
+            ("AppTests", .test, ["App"], [], 0, 0),
+        ])
+        for index in project.modules.indices where project.modules[index].kind != .library {
+            project.modules[index].linkage = Linkage(.executable, reason: "application")
+        }
+        #expect(Analyzer.analyze(project).unusedDependencies.map { "\($0.module)->\($0.dependency)" } == ["App->Feature"])
+    }
 }

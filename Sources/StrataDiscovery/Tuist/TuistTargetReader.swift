@@ -54,8 +54,8 @@ struct TuistTargetReader {
     /// The target a call describes, or nil (with a warning) when its name is not known.
     mutating func target(_ call: ManifestCall) -> Manifest.Target? {
         let line = Self.manifestLine(call)
-        guard let name = call["name"]?.string else {
-            let reason = call["name"]?.unknownReason?.reason ?? "not a string"
+        guard let name = call["name"]?.string, !name.isEmpty else {
+            let reason = call["name"]?.unknownReason?.reason ?? (call["name"]?.string == "" ? "empty" : "not a string")
             warn(at: call["name"]?.unknownReason?.line ?? call.line, "a target's name could not be evaluated (\(reason)); the target is missing from the analysis")
             return nil
         }
