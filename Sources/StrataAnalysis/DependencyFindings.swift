@@ -17,7 +17,7 @@ public enum DependencyFindings {
     /// So are dependencies on executables and bundles: an app embeds its extensions and a test
     /// bundle runs in its host app without importing them.
     public static func unused(modules: [AssembledModule], edges: [ImportEdge]) -> [UnusedDependency] {
-        let byName = Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0) })
+        let byName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var importedBy: [String: Set<String>] = [:]
         for edge in edges where edge.imported { importedBy[edge.from, default: []].insert(edge.to) }
         var reexports: [String: Set<String>] = [:]

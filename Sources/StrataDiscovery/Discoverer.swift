@@ -132,6 +132,7 @@ public struct Discoverer {
             modules = applied.modules
             diagnostics += applied.diagnostics
         }
+        Self.makeNamesUnique(&modules, diagnostics: &diagnostics)
         // Pod names resolve to the module, whichever system's description was kept.
         var pods: [String: String] = [:]
         for entry in placed {
@@ -169,6 +170,25 @@ public struct Discoverer {
                 }
                 break
             }
+        }
+    }
+
+    /// Module names are keys everywhere after discovery. A name still taken twice (one
+    /// manifest defining a target twice, a `strata.yml` rename onto another module) gets a
+    /// `#2` suffix, in manifest order, and a warning.
+    static func makeNamesUnique(_ modules: inout [DiscoveredModule], diagnostics: inout [Diagnostic]) {
+        modules.sort { ($0.name, $0.manifest?.description ?? "") < ($1.name, $1.manifest?.description ?? "") }
+        var taken = Set(modules.map(\.name))
+        var seen: Set<String> = []
+        for index in modules.indices where !seen.insert(modules[index].name).inserted {
+            let name = modules[index].name
+            var number = 2
+            while taken.contains("\(name)#\(number)") { number += 1 }
+            modules[index].name = "\(name)#\(number)"
+            taken.insert(modules[index].name)
+            diagnostics.append(Diagnostic(
+                file: modules[index].manifest?.file ?? ".", line: modules[index].manifest?.line,
+                message: "a second module named \(name) is called \(modules[index].name) here; rename one (strata.yml modules:)"))
         }
     }
 
@@ -300,7 +320,8 @@ public struct Discoverer {
     /// Whether discovery reads the file at `path`: a manifest of any kind, or a Tuist helper
     /// that manifests use. Results depend on these files' bytes.
     public static func readsFile(_ path: String) -> Bool {
-        path.hasPrefix("Tuist/") || path.contains("/Tuist/") || readers.contains { $0.accepts(path) }
+        path.hasPrefix("Tuist/") || path.contains("/Tuist/") || path.contains("ProjectDescriptionHelpers/")
+            || path.hasSuffix(".xcconfig") || readers.contains { $0.accepts(path) }
     }
 
     /// Whether a path is a SwiftPM manifest (`Package.swift`, at any depth).

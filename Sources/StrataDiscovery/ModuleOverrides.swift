@@ -50,10 +50,6 @@ enum ModuleOverrides {
                 modules[index].linkage = Linkage(linkage, evidence: evidence, reason: "set in \(file)")
             }
         }
-        var seen: Set<String> = []
-        for module in modules where !seen.insert(module.name).inserted {
-            diagnostics.append(Diagnostic(file: file, message: "two modules are named \(module.name); rename one of them"))
-        }
         return (modules.sorted { $0.name < $1.name }, diagnostics)
     }
 }

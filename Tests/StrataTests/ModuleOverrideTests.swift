@@ -60,6 +60,14 @@ import Testing
         #expect(discovery.diagnostics == [Diagnostic(file: "strata.yml", line: 3, message: "no module named Missing was discovered; this entry changes nothing")])
     }
 
+    @Test func renamingOntoAnotherModuleKeepsNamesUniqueWithAWarning() throws {
+        let discovery = try discover(
+            ["Package.swift": package, "Sources/Core/A.swift": "", "Sources/Feature/F.swift": ""],
+            config: "modules:\n  - name: Core\n    module: Feature\n")
+        #expect(discovery.modules.map(\.name) == ["Core", "Core#2"])
+        #expect(discovery.diagnostics.map(\.message) == ["a second module named Core is called Core#2 here; rename one (strata.yml modules:)"])
+    }
+
     @Test func invalidEntriesAreErrorsWithLineAndColumn() {
         func problem(_ text: String) -> Configuration.Invalid? {
             do {

@@ -3,8 +3,7 @@ import StrataModel
 import Testing
 
 @Suite struct TuistReaderTests {
-    /// Reads `manifest` from an in-memory repository holding `files` (and a Swift file in
-    /// every folder the manifests' globs might name, so that discovery has something to match).
+    /// Reads `manifest` from an in-memory repository holding `files`.
     func read(_ manifest: String, _ files: [String: String]) throws -> Manifest {
         let tree = MemoryTree(files)
         let manifests = try TuistProjectReader.read(path: manifest, tree: tree, files: try tree.files())
@@ -500,6 +499,151 @@ import Testing
         #expect(include == ["Projects/Network/Targets/Network/Sources/**", "Projects/Shared/Sources/**"])
         #expect(exclude == ["Projects/Core/Targets/Core/Sources/AppDelegate.swift"])
         #expect(network.dependencies.map(\.package) == ["Projects/Core"])
+    }
+
+    /// Factory structs with nested option types, `.init(...)` where they are expected, copies
+    /// mutated property by property (also inside a `switch`), `Self.` statics in a nested
+    /// namespace reached through a type alias.
+    @Test func factoryStructsWithNestedTypesAndMutatedCopies() throws {
+        let manifest = try read("Modules/Profile/Project.swift", [
+            "Tuist/ProjectDescriptionHelpers/ModuleFactory.swift": """
+                import ProjectDescription
+
+                public struct ModuleFactory {
+                    public struct Dependencies {
+                        let module: [TargetDependency]
+                        let tests: [TargetDependency]
+
+                        public init(module: [TargetDependency] = [], tests: [TargetDependency] = []) {
+                            self.module = module
+                            self.tests = tests
+                        }
+                    }
+
+                    public struct Options {
+                        var name: String
+                        var product: Product = .staticFramework
+                        var hasTests = true
+                    }
+
+                    private let dependencies: Dependencies
+
+                    public init(dependencies: Dependencies) {
+                        self.dependencies = dependencies
+                    }
+
+                    public func make(_ options: Options) -> [Target] {
+                        var module = Spec(name: options.name)
+                        module.product = options.product
+                        module.sources = "Sources/**"
+                        switch options.product {
+                        case .app: module.name = options.name + "App"
+                        default: break
+                        }
+                        var targets = [module.target(dependencies: self.dependencies.module)]
+                        if options.hasTests {
+                            targets.append(.target(
+                                name: options.name + "Tests", destinations: .iOS, product: .unitTests, bundleId: "io.tests",
+                                sources: "Tests/**", dependencies: [.target(name: module.name)] + dependencies.tests))
+                        }
+                        return targets
+                    }
+                }
+
+                struct Spec {
+                    var name: String
+                    var product: Product = .framework
+                    var sources: SourceFilesList? = nil
+
+                    func target(dependencies: [TargetDependency]) -> Target {
+                        .target(name: name, destinations: .iOS, product: product, bundleId: "io.\\(name)", sources: sources, dependencies: dependencies)
+                    }
+                }
+                """,
+            "Tuist/ProjectDescriptionHelpers/Dependencies.swift": """
+                import ProjectDescription
+
+                public extension TargetDependency {
+                    struct Modules {}
+                }
+
+                public extension TargetDependency.Modules {
+                    static let network = Self.module("Network")
+
+                    private static func module(_ name: String) -> TargetDependency {
+                        .project(target: name, path: .relativeToRoot("Modules/\\(name)"))
+                    }
+                }
+
+                public typealias Dep = TargetDependency
+                """,
+            "Modules/Profile/Project.swift": """
+                import ProjectDescription
+                import ProjectDescriptionHelpers
+
+                let factory = ModuleFactory(dependencies: .init(module: [Dep.Modules.network], tests: [.external(name: "Nimble")]))
+                let project = Project(
+                    name: "Profile",
+                    targets: factory.make(.init(name: "Profile")) + factory.make(.init(name: "Profile", product: .app, hasTests: false))
+                )
+                """,
+        ])
+        #expect(manifest.diagnostics.isEmpty, "\(manifest.diagnostics)")
+        #expect(manifest.targets.map(\.name) == ["Profile", "ProfileTests", "ProfileApp"])
+        #expect(manifest.targets.map { $0.linkage?.kind } == [.static, .executable, .executable])
+        let profile = try target(manifest, "Profile")
+        #expect(profile.dependencies.map(\.package) == ["Modules/Network"])
+        #expect(globs(profile) == ["Modules/Profile/Sources/**"])
+        #expect(try target(manifest, "ProfileTests").dependencies.map(\.name) == ["Profile", "Nimble"])
+    }
+
+    /// `spec.with { $0.sources = ... }` (a `Configurable` protocol's method that hands the
+    /// closure an `inout` copy), then a method of the configured copy.
+    @Test func aClosureThatConfiguresAnInoutCopy() throws {
+        let manifest = try read("Features/Home/Project.swift", [
+            "Tuist/ProjectDescriptionHelpers/Spec.swift": """
+                import ProjectDescription
+
+                protocol Configurable {}
+
+                extension Configurable {
+                    func with(_ block: (inout Self) throws -> Void) rethrows -> Self {
+                        var copy = self
+                        try block(&copy)
+                        return copy
+                    }
+                }
+
+                public struct Spec: Configurable {
+                    var name: String
+                    var sources: SourceFilesList = "Sources/**"
+
+                    func toTarget(product: Product) -> Target {
+                        .target(name: name, destinations: .iOS, product: product, bundleId: "io.home", sources: sources)
+                    }
+                }
+
+                public extension Target {
+                    static func interface(_ name: String, spec: Spec) -> Target {
+                        spec.with {
+                            $0.sources = "Interface/**"
+                            $0.name = name + "Interface"
+                        }
+                        .toTarget(product: .framework)
+                    }
+                }
+                """,
+            "Features/Home/Project.swift": """
+                import ProjectDescription
+                import ProjectDescriptionHelpers
+
+                let project = Project(name: "Home", targets: [.interface("Home", spec: Spec(name: "Home"))])
+                """,
+        ])
+        #expect(manifest.diagnostics.isEmpty, "\(manifest.diagnostics)")
+        #expect(manifest.targets.map(\.name) == ["HomeInterface"])
+        #expect(globs(manifest.targets[0]) == ["Features/Home/Interface/**"])
+        #expect(manifest.targets[0].linkage?.kind == .dynamic)
     }
 
     /// A uFeature template with an enum of module paths whose cases carry nested enums, a

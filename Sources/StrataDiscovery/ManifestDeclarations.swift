@@ -206,7 +206,11 @@ struct ManifestDeclarations {
     /// Tuist's `Environment`).
     func type(named written: String?) -> TypeDeclaration? {
         guard var name = written.map(Self.stripped), !name.isEmpty else { return nil }
-        if let alias = typeAliases[name] { name = alias }
+        if let alias = typeAliases[name] {
+            name = alias
+        } else if let dot = name.firstIndex(of: "."), let alias = typeAliases[String(name[..<dot])] {
+            name = alias + name[dot...]
+        }
         if let found = types[name] { return found }
         let last = name.split(separator: ".").last.map(String.init) ?? name
         if let alias = typeAliases[last], let found = types[alias] { return found }

@@ -1,0 +1,9 @@
+import ProjectDescription
+import ProjectDescriptionHelpers
+
+let project = Project.makeModule(
+    name: "DSKit",
+    targets: [
+        .module("DSKit", product: .framework, dependencies: [.thirdPartyLibs], resources: ["Resources/**"]),
+    ]
+)

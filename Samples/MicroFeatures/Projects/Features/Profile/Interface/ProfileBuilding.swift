@@ -1,0 +1,5 @@
+import UIKit
+
+public protocol ProfileBuilding {
+    func makeProfile(userID: String) -> UIViewController
+}

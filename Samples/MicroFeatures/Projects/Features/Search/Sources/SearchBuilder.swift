@@ -1,0 +1,10 @@
+import SearchInterface
+import UIKit
+
+public struct SearchBuilder: SearchBuilding {
+    public init() {}
+
+    public func makeSearch(initialQuery: String?) -> UIViewController {
+        SearchViewController(viewModel: SearchViewModel(query: initialQuery ?? ""))
+    }
+}

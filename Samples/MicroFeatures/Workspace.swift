@@ -1,0 +1,6 @@
+import ProjectDescription
+
+let workspace = Workspace(
+    name: "MicroFeatures",
+    projects: ["Projects/**"]
+)

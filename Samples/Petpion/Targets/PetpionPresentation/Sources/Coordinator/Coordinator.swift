@@ -1,0 +1,6 @@
+import UIKit
+
+public protocol Coordinator: AnyObject {
+    var navigationController: UINavigationController { get }
+    func start()
+}
