@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(
             name: "StrataTests",
             dependencies: [
-                "StrataModel", "StrataSourceTree", "StrataDiscovery", "StrataScan",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery", "StrataScan",
                 "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataPipeline",
             ] + syntax
         ),

@@ -29,11 +29,13 @@ public struct SourceTreeError: Error, CustomStringConvertible, Sendable {
     public var description: String { "\(path): \(reason)" }
 }
 
-/// Which paths a walk leaves out: build products, dependency checkouts and user exclusions.
+/// Which paths a walk leaves out: hidden folders, build products, dependency checkouts and
+/// user exclusions.
 public struct PathFilter: Sendable {
-    /// Directory names never worth reading: build output, VCS data, vendored dependencies.
+    /// Directory names never worth reading besides hidden ones (`.build`, `.build-release`,
+    /// `.git`, `.swiftpm`): build output and vendored dependencies.
     public static let ignoredDirectoryNames: Set<String> = [
-        ".build", ".git", "Pods", "Carthage", "DerivedData", ".swiftpm", "node_modules",
+        "Pods", "Carthage", "DerivedData", "node_modules",
     ]
 
     private let patterns: [GlobPattern]
@@ -46,7 +48,12 @@ public struct PathFilter: Sendable {
 
     /// Whether a directory (its path relative to the root) should be skipped with all it holds.
     public func skipsDirectory(_ path: String, name: String) -> Bool {
-        Self.ignoredDirectoryNames.contains(name) || patterns.contains { $0.matches(path) }
+        Self.ignores(directoryNamed: name) || patterns.contains { $0.matches(path) }
+    }
+
+    /// Whether a folder of this name is never read, wherever it is.
+    public static func ignores(directoryNamed name: some StringProtocol) -> Bool {
+        name.hasPrefix(".") || ignoredDirectoryNames.contains(String(name))
     }
 
     /// Whether a file (its path relative to the root) should be skipped.

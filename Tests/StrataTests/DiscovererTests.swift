@@ -76,6 +76,7 @@ import Testing
     @Test func skipsBuildFoldersAndUserGlobs() {
         let filter = PathFilter(excludes: ["Samples/**", "*.generated.swift", "Sources/Gen"])
         #expect(filter.skipsDirectory(".build", name: ".build"))
+        #expect(filter.skipsDirectory(".build-release", name: ".build-release"), "any hidden folder, such as a second scratch path")
         #expect(filter.skipsDirectory("App/Pods", name: "Pods"))
         #expect(filter.skipsDirectory("Samples", name: "Samples"))
         #expect(filter.skipsDirectory("Sources/Gen", name: "Gen"))

@@ -50,7 +50,7 @@ public enum XcodeWorkspaceReader: ManifestReader {
                     continue
                 }
                 let components = project.split(separator: "/")
-                if components.contains(where: { PathFilter.ignoredDirectoryNames.contains(String($0)) }) { continue }
+                if components.contains(where: { PathFilter.ignores(directoryNamed: $0) }) { continue }
                 if XcodeTargetSources.contains(files, project + "/project.pbxproj") { continue }
                 if XcodeTargetSources.contains(files, Manifest.join(XcodeProjectFile.parent(of: project), "Project.swift")) { continue }
                 diagnostics.append(Diagnostic(
