@@ -234,7 +234,8 @@ def test_sort_by_instability(page, data):
         assert asc != desc
     # numeric, not lexical, sort on another column
     page.find_element("css selector", '#metrics-table th[data-key="lines"] button').click()
-    lines = [int(r.get_attribute("data-value")) for r in css(page, '#metrics-table tbody td:nth-child(4)')]
+    lines_col = [th.get_attribute("data-key") for th in css(page, "#metrics-table thead th")].index("lines")
+    lines = [int(r.find_elements("css selector", "th, td")[lines_col].get_attribute("data-value")) for r in metric_rows(page)]
     assert lines == sorted(lines)
 
 
@@ -308,6 +309,13 @@ def test_click_node_shows_panel_and_highlights(page, data):
         assert module["kind"] in panel
         for d in module.get("dependencies", []):
             assert d["name"] in panel
+        linkage = module.get("linkage")
+        if linkage:
+            assert linkage["kind"] in panel and linkage["reason"] in panel
+            if linkage.get("evidence"):
+                assert linkage["evidence"] in panel
+        for linked in module.get("links", []) + module.get("embeds", []):
+            assert linked in panel
     assert "selected" in nodes[name].get_attribute("class")
     assert "has-selection" in page.find_element("css selector", "#graph svg").get_attribute("class")
     neighbours = {e["to"] for e in data["edges"] if e["from"] == name} | \
@@ -321,6 +329,14 @@ def test_click_node_shows_panel_and_highlights(page, data):
     page.find_element("css selector", "#module-panel .close").click()
     assert not css(page, "#graph .selected")
     assert not css(page, "#panel-title")
+
+
+def test_metrics_table_shows_each_modules_linkage(page, data):
+    col = [th.get_attribute("data-key") for th in css(page, "#metrics-table thead th")].index("linkage")
+    shown = {r.find_element("css selector", "th").get_attribute("data-value"): r.find_elements("css selector", "th, td")[col].text
+             for r in metric_rows(page)}
+    expected = {m["name"]: (m.get("linkage") or {}).get("kind", "") for m in data["modules"] if m["name"] in shown}
+    assert shown == expected
 
 
 def test_table_name_selects_module(page, data):
