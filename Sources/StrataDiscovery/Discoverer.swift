@@ -173,65 +173,6 @@ public struct Discoverer {
         }
     }
 
-    /// Module names are keys everywhere after discovery. A name still taken twice (one
-    /// manifest defining a target twice, a `strata.yml` rename onto another module) gets a
-    /// `#2` suffix, in manifest order, and a warning.
-    static func makeNamesUnique(_ modules: inout [DiscoveredModule], diagnostics: inout [Diagnostic]) {
-        modules.sort { ($0.name, $0.manifest?.description ?? "") < ($1.name, $1.manifest?.description ?? "") }
-        var taken = Set(modules.map(\.name))
-        var seen: Set<String> = []
-        for index in modules.indices where !seen.insert(modules[index].name).inserted {
-            let name = modules[index].name
-            var number = 2
-            while taken.contains("\(name)#\(number)") { number += 1 }
-            modules[index].name = "\(name)#\(number)"
-            taken.insert(modules[index].name)
-            diagnostics.append(Diagnostic(
-                file: modules[index].manifest?.file ?? ".", line: modules[index].manifest?.line,
-                message: "a second module named \(name) is called \(modules[index].name) here; rename one (strata.yml modules:)"))
-        }
-    }
-
-    /// Where each system stands when several describe the same module: the package manifest
-    /// is what both Xcode and `swift build` use, a generated Xcode project comes from Tuist, and
-    /// a podspec usually repackages the same folder.
-    static let precedence: [BuildSystem] = [.config, .swiftpm, .tuist, .xcode, .cocoapods, .convention]
-
-    /// One module per importable name and set of files: targets with the same module name that
-    /// share a Swift file (a library's `Package.swift`, podspec and Xcode project; an Xcode
-    /// target per platform) become the one from the system first in `precedence`. The others'
-    /// manifest locations are returned by the kept target's new index.
-    static func mergingDuplicates(_ placed: [Placed]) -> (kept: [Placed], duplicates: [Int: [Location]]) {
-        func importName(_ entry: Placed) -> String {
-            entry.target.importName ?? DiscoveredModule.moduleName(forTarget: entry.target.name)
-        }
-        func rank(_ entry: Placed) -> Int { precedence.firstIndex(of: entry.manifest.system) ?? precedence.count }
-        let order = placed.indices.sorted {
-            let a = placed[$0], b = placed[$1]
-            return (rank(a), a.manifest.path, a.target.line, a.target.name) < (rank(b), b.manifest.path, b.target.line, b.target.name)
-        }
-        var kept: [Placed] = []
-        var keptFiles: [Set<String>] = []
-        var byName: [String: [Int]] = [:]
-        var duplicates: [Int: [Location]] = [:]
-        for index in order {
-            let entry = placed[index]
-            let files = Set(entry.files)
-            if !files.isEmpty,
-                let twin = byName[importName(entry)]?.first(where: { !keptFiles[$0].isDisjoint(with: files) })
-            {
-                duplicates[twin, default: []].append(Location(file: entry.manifest.path, line: entry.target.line > 0 ? entry.target.line : nil))
-                kept[twin].aliases.insert(entry.target.name)
-                if kept[twin].pod == nil { kept[twin].pod = entry.pod }
-                continue
-            }
-            byName[importName(entry), default: []].append(kept.count)
-            kept.append(entry)
-            keptFiles.append(files)
-        }
-        return (kept, duplicates.mapValues { $0.sorted() })
-    }
-
     /// The Swift files matching any of `include` and none of `exclude` (root-relative globs,
     /// braces allowed). Only files under a glob's literal folder are tested.
     static func files(in swiftFiles: [String], matching include: [String], excluding exclude: [String]) -> [String] {
@@ -275,48 +216,6 @@ public struct Discoverer {
         return common.joined(separator: "/")
     }
 
-    /// The module a Podfile-style target amends: the target of that name in another manifest,
-    /// the one whose folder shares the longest prefix with the amending manifest's folder.
-    static func amendedTarget(named name: String, from manifest: Manifest, in placed: [Placed]) -> Int? {
-        func shared(_ a: String, _ b: String) -> Int {
-            zip(a.split(separator: "/"), b.split(separator: "/")).prefix { $0 == $1 }.count
-        }
-        return placed.indices
-            .filter { (placed[$0].target.name == name || placed[$0].aliases.contains(name)) && placed[$0].manifest.path != manifest.path }
-            .max { shared(placed[$0].manifest.directory, manifest.directory) < shared(placed[$1].manifest.directory, manifest.directory) }
-    }
-
-    /// CocoaPods decides a pod's linkage in the Podfile: `use_frameworks!` (dynamic, or static
-    /// with `:linkage => :static`) of the first target that pulls the pod in, directly or
-    /// through other pods. `s.static_framework` in the podspec has already decided its own.
-    static func assignPodLinkage(_ placed: inout [Placed]) {
-        var pods: [String: Int] = [:]
-        for (index, entry) in placed.enumerated() where entry.manifest.system == .cocoapods && entry.target.linkage == nil {
-            if case .amends = entry.target.sources { continue }
-            pods[entry.target.name] = index
-        }
-        guard !pods.isEmpty else { return }
-        func podName(_ dependency: DeclaredDependency) -> String? {
-            guard dependency.kind == .pod else { return nil }
-            return String(dependency.name.split(separator: "/").first ?? Substring(dependency.name))
-        }
-        let consumers = placed.indices.filter { placed[$0].target.podLinkage != nil }
-            .sorted { (placed[$0].manifest.path, placed[$0].target.line) < (placed[$1].manifest.path, placed[$1].target.line) }
-        for consumer in consumers {
-            guard let linkage = placed[consumer].target.podLinkage else { continue }
-            var queue = placed[consumer].target.dependencies.compactMap(podName)
-            while let name = queue.popLast() {
-                guard let index = pods[name], placed[index].target.linkage == nil else { continue }
-                placed[index].target.linkage = linkage
-                queue += placed[index].target.dependencies.compactMap(podName)
-            }
-        }
-        for index in pods.values where placed[index].target.linkage == nil {
-            placed[index].target.linkage = Linkage(
-                .unknown, reason: "decided by the use_frameworks! of the Podfile that uses the pod, and no Podfile here does")
-        }
-    }
-
     /// Whether discovery reads the file at `path`: a manifest of any kind, or a Tuist helper
     /// that manifests use. Results depend on these files' bytes.
     public static func readsFile(_ path: String) -> Bool {
@@ -327,21 +226,6 @@ public struct Discoverer {
     /// Whether a path is a SwiftPM manifest (`Package.swift`, at any depth).
     public static func isManifest(_ path: String) -> Bool {
         path == "Package.swift" || path.hasSuffix("/Package.swift")
-    }
-
-    /// Target names, qualified where two packages of the repository share one: first with
-    /// the package name (`Examples/Client`), then with the manifest's folder.
-    static func uniqueNames(_ targets: [(name: String, manifest: Manifest)]) -> [String] {
-        var counts: [String: Int] = [:]
-        for target in targets { counts[target.name, default: 0] += 1 }
-        var qualified = targets.map { counts[$0.name] == 1 ? $0.name : "\($0.manifest.name)/\($0.name)" }
-        var qualifiedCounts: [String: Int] = [:]
-        for name in qualified { qualifiedCounts[name, default: 0] += 1 }
-        for index in qualified.indices where qualifiedCounts[qualified[index]]! > 1 {
-            let directory = targets[index].manifest.directory
-            qualified[index] = (directory.isEmpty ? "." : directory) + "/" + targets[index].name
-        }
-        return qualified
     }
 
     /// Folders SwiftPM treats as resources or bundles, whose Swift files are not compiled.

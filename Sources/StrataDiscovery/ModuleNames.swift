@@ -1,0 +1,79 @@
+import StrataModel
+
+/// Naming after placement: one module per set of files however many manifests describe it,
+/// and names that are unique keys.
+extension Discoverer {
+    /// Target names, qualified where two packages of the repository share one: first with
+    /// the package name (`Examples/Client`), then with the manifest's folder.
+    static func uniqueNames(_ targets: [(name: String, manifest: Manifest)]) -> [String] {
+        var counts: [String: Int] = [:]
+        for target in targets { counts[target.name, default: 0] += 1 }
+        var qualified = targets.map { counts[$0.name] == 1 ? $0.name : "\($0.manifest.name)/\($0.name)" }
+        var qualifiedCounts: [String: Int] = [:]
+        for name in qualified { qualifiedCounts[name, default: 0] += 1 }
+        for index in qualified.indices where qualifiedCounts[qualified[index]]! > 1 {
+            let directory = targets[index].manifest.directory
+            qualified[index] = (directory.isEmpty ? "." : directory) + "/" + targets[index].name
+        }
+        return qualified
+    }
+
+    /// Module names are keys everywhere after discovery. A name still taken twice (one
+    /// manifest defining a target twice, a `strata.yml` rename onto another module) gets a
+    /// `#2` suffix, in manifest order, and a warning.
+    static func makeNamesUnique(_ modules: inout [DiscoveredModule], diagnostics: inout [Diagnostic]) {
+        modules.sort { ($0.name, $0.manifest?.description ?? "") < ($1.name, $1.manifest?.description ?? "") }
+        var taken = Set(modules.map(\.name))
+        var seen: Set<String> = []
+        for index in modules.indices where !seen.insert(modules[index].name).inserted {
+            let name = modules[index].name
+            var number = 2
+            while taken.contains("\(name)#\(number)") { number += 1 }
+            modules[index].name = "\(name)#\(number)"
+            taken.insert(modules[index].name)
+            diagnostics.append(Diagnostic(
+                file: modules[index].manifest?.file ?? ".", line: modules[index].manifest?.line,
+                message: "a second module named \(name) is called \(modules[index].name) here; rename one (strata.yml modules:)"))
+        }
+    }
+
+    /// Where each system stands when several describe the same module: the package manifest
+    /// is what both Xcode and `swift build` use, a generated Xcode project comes from Tuist, and
+    /// a podspec usually repackages the same folder.
+    static let precedence: [BuildSystem] = [.config, .swiftpm, .tuist, .xcode, .cocoapods, .convention]
+
+    /// One module per importable name and set of files: targets with the same module name that
+    /// share a Swift file (a library's `Package.swift`, podspec and Xcode project; an Xcode
+    /// target per platform) become the one from the system first in `precedence`. The others'
+    /// manifest locations are returned by the kept target's new index.
+    static func mergingDuplicates(_ placed: [Placed]) -> (kept: [Placed], duplicates: [Int: [Location]]) {
+        func importName(_ entry: Placed) -> String {
+            entry.target.importName ?? DiscoveredModule.moduleName(forTarget: entry.target.name)
+        }
+        func rank(_ entry: Placed) -> Int { precedence.firstIndex(of: entry.manifest.system) ?? precedence.count }
+        let order = placed.indices.sorted {
+            let a = placed[$0], b = placed[$1]
+            return (rank(a), a.manifest.path, a.target.line, a.target.name) < (rank(b), b.manifest.path, b.target.line, b.target.name)
+        }
+        var kept: [Placed] = []
+        var keptFiles: [Set<String>] = []
+        var byName: [String: [Int]] = [:]
+        var duplicates: [Int: [Location]] = [:]
+        for index in order {
+            let entry = placed[index]
+            let files = Set(entry.files)
+            if !files.isEmpty,
+                let twin = byName[importName(entry)]?.first(where: { !keptFiles[$0].isDisjoint(with: files) })
+            {
+                duplicates[twin, default: []].append(Location(file: entry.manifest.path, line: entry.target.line > 0 ? entry.target.line : nil))
+                kept[twin].aliases.insert(entry.target.name)
+                if kept[twin].pod == nil { kept[twin].pod = entry.pod }
+                continue
+            }
+            byName[importName(entry), default: []].append(kept.count)
+            kept.append(entry)
+            keptFiles.append(files)
+        }
+        return (kept, duplicates.mapValues { $0.sorted() })
+    }
+}
