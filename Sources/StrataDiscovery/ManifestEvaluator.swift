@@ -69,7 +69,7 @@ public struct ManifestEvaluator {
 
     /// Evaluates a `Package.swift`.
     public init(source: [UInt8]) {
-        self.init(sources: [(path: "", source: source)], subset: .package)
+        self.init(sources: [(path: "", source: source)], subset: .project)
     }
 
     /// Evaluates `sources[0]` with the declarations of the other sources (helper files) in scope.
@@ -668,12 +668,20 @@ public struct ManifestEvaluator {
         return .unknown(reason: "`\(elements.map(\.trimmedDescription).joined(separator: " "))`", line: at)
     }
 
+    private static func unknownList(_ call: ManifestCall) -> ManifestValue {
+        .unknown(reason: "`\(call.name)(...)` is not known statically", line: call.line)
+    }
+
     static func concatenate(_ lhs: ManifestValue, _ rhs: ManifestValue, line: Int) -> ManifestValue {
         switch (lhs, rhs) {
         case (.array(let a), .array(let b)): return .array(a + b)
         case (.string(let a, let line), .string(let b, _)): return .string(a + b, line: line)
         case (.array(let a), .unknown): return .array(a + [rhs])
         case (.unknown, .array(let b)): return .array([lhs] + b)
+        // A call added to a list is a function Strata does not know that returns a list:
+        // keep the list, and the call as what could not be evaluated.
+        case (.array(let a), .call(let call)): return .array(a + [unknownList(call)])
+        case (.call(let call), .array(let b)): return .array([unknownList(call)] + b)
         default: return .unknown(reason: "`+` of values not known statically", line: line)
         }
     }

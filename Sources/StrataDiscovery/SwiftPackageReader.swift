@@ -138,6 +138,9 @@ public enum SwiftPackageReader: ManifestReader {
         case .unknown(let reason, let at)?:
             warn(at, "the \(what) could not be evaluated (\(reason)); they are missing from the analysis")
             return []
+        case .call(let call)?:
+            warn(call.line, "the \(what) could not be evaluated (`\(call.name)(...)` is not known statically); they are missing from the analysis")
+            return []
         default:
             warn(line, "the \(what) are not a list")
             return []

@@ -94,7 +94,7 @@ import Testing
         #expect(manifest.diagnostics.isEmpty)
     }
 
-    @Test func warnsWithTheLineOfWhatItCannotEvaluateAndKeepsTheRest() {
+    @Test func evaluatesClosuresLoopsAndHelpersLikeTheCompilerWould() {
         let manifest = read("""
             import PackageDescription
             let names = ["X", "Y"]
@@ -107,15 +107,49 @@ import Testing
             )
             for name in names { package.targets.append(.target(name: name + "Tests")) }
             """)
-        #expect(manifest.targets.map(\.name) == ["Literal", "All"])
+        #expect(manifest.targets.map(\.name) == ["Literal", "All", "X", "Y", "XTests", "YTests"])
+        #expect(manifest.targets[1].dependencies.map(\.name) == ["X", "Y"])
+        #expect(manifest.diagnostics.isEmpty)
+    }
+
+    @Test func warnsWithTheLineOfWhatItCannotEvaluateAndKeepsTheRest() {
+        let manifest = read("""
+            import PackageDescription
+            let package = Package(
+                name: "P",
+                targets: [
+                    .target(name: "Literal"),
+                    .target(name: "Generated", dependencies: loadDependencies(from: "deps.json")),
+                ] + discoveredTargets()
+            )
+            var index = 0
+            while index < 2 { package.targets.append(.target(name: "T\\(index)")); index += 1 }
+            """)
+        #expect(manifest.targets.map(\.name) == ["Literal", "Generated"])
         let lines = manifest.diagnostics.compactMap(\.line)
-        #expect(lines.contains(7))
-        #expect(lines.contains(8))
-        #expect(lines.contains(10))
+        #expect(lines.contains(6), "the dependencies that come from a file")
+        #expect(lines.contains(7), "targets from a function Strata does not know")
+        #expect(lines.contains(10), "the while loop")
         #expect(manifest.diagnostics.allSatisfy { $0.file == "Package.swift" })
     }
 
     @Test func undecidableConditionsAreAssumedFalseWithAWarning() {
+        let manifest = read("""
+            import PackageDescription
+            let products: [Product]
+            if dynamicBuild {
+                products = [.library(name: "Dyn", type: .dynamic, targets: ["A"])]
+            } else {
+                products = [.library(name: "A", targets: ["A"])]
+            }
+            let package = Package(name: "P", products: products, targets: [.target(name: "A")])
+            var dynamicBuild: Bool { readBuildFlag("DYNAMIC") }
+            """)
+        #expect(manifest.products.map(\.name) == ["A"])
+        #expect(manifest.diagnostics.map(\.line) == [3])
+    }
+
+    @Test func environmentVariablesAreUnsetAsInAPlainBuild() {
         let manifest = read("""
             import PackageDescription
             let products: [Product]
@@ -132,7 +166,7 @@ import Testing
             }
             """)
         #expect(manifest.products.map(\.name) == ["A"])
-        #expect(manifest.diagnostics.map(\.line) == [3])
+        #expect(manifest.diagnostics.isEmpty)
     }
 
     @Test func aManifestWithoutAPackageGivesAWarningNotACrash() {
