@@ -219,8 +219,9 @@ public struct Discoverer {
     /// Whether discovery reads the file at `path`: a manifest of any kind, or a Tuist helper
     /// that manifests use. Results depend on these files' bytes.
     public static func readsFile(_ path: String) -> Bool {
-        path.hasPrefix("Tuist/") || path.contains("/Tuist/") || path.contains("ProjectDescriptionHelpers/")
-            || path.hasSuffix(".xcconfig") || readers.contains { $0.accepts(path) }
+        if readers.contains(where: { $0.accepts(path) }) || path.hasSuffix(".xcconfig") { return true }
+        guard path.hasSwiftExtension else { return false }
+        return path.hasPrefix("Tuist/") || path.contains("/Tuist/") || path.contains("ProjectDescriptionHelpers/")
     }
 
     /// Whether a path is a SwiftPM manifest (`Package.swift`, at any depth).

@@ -99,7 +99,7 @@ public struct Manifest: Sendable {
 
 /// Reads one kind of manifest. Readers never run manifest code: what they cannot evaluate
 /// becomes a diagnostic naming the manifest and line, and the rest is kept.
-public protocol ManifestReader {
+public protocol ManifestReader: Sendable {
     /// Whether the file at `path` (relative to the root) is a manifest this reader reads.
     static func accepts(_ path: String) -> Bool
     /// Reads the manifest at `path`. `files` is every file of the tree, sorted, for readers

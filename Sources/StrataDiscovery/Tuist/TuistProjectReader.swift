@@ -13,6 +13,8 @@ import StrataSourceTree
 /// is an ordinary SwiftPM manifest: `.external(name:)` names its products.
 public enum TuistProjectReader: ManifestReader {
     public static func accepts(_ path: String) -> Bool {
+        // Every file of the tree comes through here: the cheap test first.
+        guard path == "Project.swift" || path.hasSuffix("/Project.swift") else { return false }
         let parts = path.split(separator: "/")
         return parts.last == "Project.swift" && !parts.dropLast().contains("Tuist")
     }
