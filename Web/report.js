@@ -275,7 +275,19 @@
         ' but never imports it'), evidenceList([].concat(f.evidence ?? []))));
   }
 
-  // ---- 6. Warnings ----
+  // ---- 6. Linkage ----
+  const linkageBody = $('#linkage-table tbody');
+  for (const m of modules) {
+    const l = m.linkage || { kind: 'unknown', reason: '' };
+    linkageBody.append(el('tr', {},
+      el('th', { scope: 'row' }, el('span', { class: 'mod' }, m.name), el('span', { class: 'muted' }, ` ${m.kind || ''}`)),
+      el('td', { class: `linkage ${l.kind}` }, l.kind),
+      el('td', {}, l.reason || '', l.evidence ? el('code', {}, l.evidence) : null),
+      el('td', { class: 'mods' }, list(m.links).join(', ') || '–'),
+      el('td', { class: 'mods' }, list(m.embeds).length ? `${list(m.embeds).length}: ${list(m.embeds).join(', ')}` : '–')));
+  }
+
+  // ---- 7. Warnings ----
   const warningsBox = $('#warnings-list');
   if (warnings.length === 0) warningsBox.append(empty('No warnings.'));
   else {

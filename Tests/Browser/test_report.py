@@ -339,6 +339,20 @@ def test_metrics_table_shows_each_modules_linkage(page, data):
     assert shown == expected
 
 
+def test_linkage_section_lists_every_module_with_its_evidence(page, data):
+    rows = css(page, "#linkage-table tbody tr")
+    assert len(rows) == len(data["modules"])
+    for row, module in zip(rows, data["modules"]):
+        cells = row.find_elements("css selector", "th, td")
+        assert module["name"] in cells[0].text
+        linkage = module.get("linkage") or {"kind": "unknown"}
+        assert cells[1].text == linkage["kind"]
+        if linkage.get("evidence"):
+            assert linkage["evidence"] in cells[2].text
+        for linked in module.get("links", []):
+            assert linked in cells[3].text
+
+
 def test_table_name_selects_module(page, data):
     rows = metric_rows(page)
     if not rows:
