@@ -1,6 +1,7 @@
 # The two commands of the README. Each does its own set-up on a fresh machine.
 #   make demo   analyze Samples/TheMonth and write the report to demo-report/
-#   make test   unit and integration tests (swift test), then the report in headless Chromium
+#   make test   unit and integration tests (swift test), Strata's layering checked on itself
+#               (strata check ., exit 1 on a violation), then the report in headless Chromium
 
 .PHONY: demo test bench verify
 
@@ -14,6 +15,7 @@ test:
 	scripts/setup --test
 	swift build --build-tests
 	swift test --skip-build
+	.build/debug/strata check .
 	rm -rf .build/browser-report
 	.build/debug/strata analyze Samples/TheMonth -o .build/browser-report --format html,json --no-cache --quiet
 	SE_OFFLINE=true STRATA_REPORT_DIR=.build/browser-report python3 -m pytest -q Tests/Browser

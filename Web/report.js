@@ -53,8 +53,9 @@
   const cards = [
     ['modules', 'Modules'], ['files', 'Files'], ['lines', 'Lines'], ['internalEdges', 'Internal edges'],
     ['cycles', 'Cycles', '#cycles'], ['implicitDependencies', 'Implicit deps', '#findings'],
-    ['unusedDependencies', 'Unused deps', '#findings'], ['warnings', 'Warnings', '#warnings'],
-  ];
+    ['unusedDependencies', 'Unused deps', '#findings'],
+    ['duplicatedStaticModules', 'Duplicated static', '#linkage'], ['warnings', 'Warnings', '#warnings'],
+  ].filter(([key]) => summary[key] !== undefined);
   for (const [key, label, href] of cards) {
     const value = summary[key];
     const flagged = href && value > 0; // findings are flagged only when non-zero
@@ -70,6 +71,8 @@
       `${f.module} imports ${f.dependency} without declaring it`, '#findings']),
     ...unused.slice(0, 3).map((f) => [el('span', { class: 'tag unused' }, 'unused'),
       `${f.module} declares ${f.dependency} but never imports it`, '#findings']),
+    ...list((data.linkage || {}).duplicatedStaticModules).filter((d) => d.critical).slice(0, 3).map((d) => [
+      el('span', { class: 'tag critical' }, 'critical'), `${d.module} is copied into ${list(d.images).join(', ')}`, '#linkage']),
   ];
   if (top.length === 0) $('#top-findings').append(el('li', { class: 'empty' }, 'No cycles, implicit or unused dependencies.'));
   for (const [tag, text, href] of top) $('#top-findings').append(el('li', {}, tag, el('a', { href }, text)));
@@ -256,6 +259,12 @@
     cyclesBox.append(el('article', { class: 'finding cycle' },
       el('h3', {}, `Cycle ${i + 1} `, el('span', { class: 'sub' }, `${mods.length} modules`)),
       el('ul', { class: 'chips' }, mods.map((m) => el('li', { class: 'mod' }, m))),
+      list(c.cuts).length ? el('div', { class: 'cuts' },
+        el('h4', {}, 'To break it, change these imports'),
+        el('ul', { class: 'edge-list' }, list(c.cuts).map((cut) => el('li', {}, arrow(cut.from, cut.to),
+          el('span', { class: 'muted' }, ` ${cut.importSites} import site${cut.importSites === 1 ? '' : 's'}${cut.declared ? ', declared in the manifest' : ''}`),
+          evidenceList(cut.evidence))))) : null,
+      el('h4', {}, 'All edges in the cycle'),
       el('ul', { class: 'edge-list' }, list(c.edges).map((e) => el('li', {}, arrow(e.from, e.to), evidenceList(e.evidence))))));
   });
 
@@ -286,6 +295,35 @@
       el('td', { class: 'mods' }, list(m.links).join(', ') || '–'),
       el('td', { class: 'mods' }, list(m.embeds).length ? `${list(m.embeds).length}: ${list(m.embeds).join(', ')}` : '–')));
   }
+
+  const impact = data.linkage || {};
+  const dupBox = $('#duplicated-list');
+  const duplicated = list(impact.duplicatedStaticModules);
+  if (duplicated.length === 0) dupBox.append(empty('No static module is copied into two or more images.'));
+  for (const d of duplicated) {
+    dupBox.append(el('article', { class: 'finding duplicated' + (d.critical ? ' critical' : '') },
+      el('p', {}, d.critical ? el('span', { class: 'tag critical' }, 'critical') : null, ' ',
+        el('span', { class: 'mod' }, d.module), ` is copied into ${list(d.images).length} images: `,
+        el('span', { class: 'mods' }, list(d.images).join(', '))),
+      d.reason ? el('p', { class: 'muted' }, d.reason) : null,
+      evidenceList([].concat(d.evidence ?? [], list(d.singletons).map((x) => x.evidence)))));
+  }
+  const launchBox = $('#launch-list');
+  const launches = list(impact.launchLoads);
+  if (launches.length === 0) launchBox.append(empty('No app embeds dynamic frameworks.'));
+  for (const l of launches) {
+    launchBox.append(el('p', {}, el('span', { class: 'mod' }, l.app), ` loads ${fmtInt(l.count)} dynamic framework${l.count === 1 ? '' : 's'} at launch`,
+      list(l.frameworks).length ? el('span', { class: 'muted' }, ': ' + list(l.frameworks).join(', ')) : null));
+  }
+  const path = impact.criticalPath;
+  $('#critical-path').append(path && list(path.modules).length
+    ? el('p', {}, el('span', { class: 'mods' }, list(path.modules).join(' → ')), el('span', { class: 'muted' }, ` · ${fmtInt(path.lines)} lines`))
+    : empty('No dependency chain.'));
+  const radius = list(impact.blastRadius).filter((r) => r.count > 0).sort((a, b) => b.lines - a.lines || (a.module < b.module ? -1 : 1)).slice(0, 10);
+  $('#blast-radius').append(radius.length ? el('ul', { class: 'deps' }, radius.map((r) => el('li', {},
+    el('span', { class: 'mod' }, r.module),
+    el('span', { class: 'muted' }, ` rebuilds ${fmtInt(r.count)} module${r.count === 1 ? '' : 's'} (${fmtInt(r.lines)} lines): ${list(r.dependents).join(', ')}`))))
+    : empty('No module has dependents.'));
 
   // ---- 7. Warnings ----
   const warningsBox = $('#warnings-list');

@@ -2,7 +2,9 @@ import StrataModel
 
 /// Runs every analysis over the assembled model and builds the result document.
 public enum Analyzer {
-    public static func analyze(_ project: Project) -> AnalysisResult {
+    /// - Parameter rules: the layers, rules and severities of `strata.yml`; without them only
+    ///   the rules that need no configuration report findings.
+    public static func analyze(_ project: Project, rules: ArchitectureRules = ArchitectureRules()) -> AnalysisResult {
         let production = Set(project.modules.filter { !$0.kind.isTest }.map(\.name))
         let productionEdges = project.edges.filter { production.contains($0.from) && production.contains($0.to) }
         let metrics = CouplingMetrics.compute(modules: project.modules, edges: productionEdges)
@@ -22,9 +24,15 @@ public enum Analyzer {
             internalEdges: project.edges.filter(\.imported).count,
             cycles: cycles.count, implicitDependencies: implicit.count, unusedDependencies: unused.count,
             warnings: project.diagnostics.count)
-        return AnalysisResult(
+        var result = AnalysisResult(
             generator: "strata \(StrataVersion.current)", root: project.root, summary: summary,
             packages: project.packages, modules: entries, edges: project.edges, cycles: cycles,
             implicitDependencies: implicit, unusedDependencies: unused, warnings: project.diagnostics)
+        result.linkage = LinkageImpact.analyze(modules: project.modules, edges: project.edges)
+        result.summary.duplicatedStaticModules = result.linkage.duplicatedStaticModules.count
+        result.summary.criticalDuplicatedStaticModules = result.linkage.duplicatedStaticModules.filter(\.critical).count
+        result.findings = RuleFindings.all(project: project, metrics: metrics, cycles: cycles, implicit: implicit, unused: unused, rules: rules)
+        result.summary.findings = FindingCounts(result.findings)
+        return result
     }
 }

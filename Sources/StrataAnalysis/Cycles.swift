@@ -1,6 +1,7 @@
 import StrataModel
 
-/// Strongly connected components of the import graph (Tarjan), each with its edges.
+/// Strongly connected components of the import graph (Tarjan), each with its edges and the
+/// edges to cut to break it.
 public enum Cycles {
     public static func find(edges: [ImportEdge]) -> [Cycle] {
         let imported = edges.filter { $0.imported && $0.from != $0.to }
@@ -52,7 +53,8 @@ public enum Cycles {
         }
         return components.sorted { $0.lexicographicallyPrecedes($1) }.map { modules in
             let members = Set(modules)
-            return Cycle(modules: modules, edges: imported.filter { members.contains($0.from) && members.contains($0.to) }.sorted())
+            let edges = imported.filter { members.contains($0.from) && members.contains($0.to) }.sorted()
+            return Cycle(modules: modules, edges: edges, cuts: CycleBreaking.cuts(for: edges))
         }
     }
 }

@@ -10,6 +10,7 @@ public enum Assembler {
         for module in discovery.modules {
             var imports: [ImportSite] = []
             var declarations: [String: Int] = [:], access: [String: Int] = [:]
+            var singletons: [Singleton] = []
             var lines = 0
             for file in module.sourceFiles {
                 guard let fileFacts = facts[file] else { continue }
@@ -19,6 +20,7 @@ public enum Assembler {
                     declarations[declaration.kind.rawValue, default: 0] += 1
                     access[declaration.access.rawValue, default: 0] += 1
                 }
+                singletons += Singletons.find(in: fileFacts.declarations, file: file)
             }
             let dependencies = module.dependencies.map { dependency in
                 var resolved = dependency
@@ -28,7 +30,7 @@ public enum Assembler {
             let assembled = AssembledModule(
                 module, files: module.sourceFiles.count, lines: lines,
                 dependencies: dependencies, imports: imports.sorted(),
-                declarations: declarations, access: access)
+                declarations: declarations, access: access, singletons: singletons.sorted())
             modules.append(assembled)
 
             var sites: [String: [Location]] = [:]

@@ -14,22 +14,36 @@ import Yams
 ///     path: Shared/Networking   # its folder: every Swift file under it belongs to it
 ///     kind: library
 ///     linkage: static
+/// layers:             # lowest first; see ArchitectureRulesReader for the whole format
+///   - name: domain
+///     modules: ["*Domain"]
+///     forbiddenImports: [UIKit]
+/// rules:
+///   - forbidden: {from: presentation, to: data}
+/// severity:
+///   stable-dependencies: info
 /// ```
 public struct Configuration: Sendable, Equatable, Decodable {
     public var exclude: [String]
     public var modules: [ModuleOverride]
+    /// `layers:`, `rules:` and `severity:`: the architecture `strata check` enforces.
+    public var rules: ArchitectureRules
 
-    public init(exclude: [String] = [], modules: [ModuleOverride] = []) {
+    public init(exclude: [String] = [], modules: [ModuleOverride] = [], rules: ArchitectureRules = ArchitectureRules()) {
         self.exclude = exclude
         self.modules = modules
+        self.rules = rules
     }
 
     private enum Keys: String, CodingKey, CaseIterable { case exclude, modules }
+    /// Sections read from the YAML nodes by `ArchitectureRulesReader` rather than decoded.
+    private static let ruleKeys = ["layers", "rules", "severity"]
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         exclude = try container.decodeIfPresent([String].self, forKey: .exclude) ?? []
         modules = try container.decodeIfPresent([ModuleOverride].self, forKey: .modules) ?? []
+        rules = ArchitectureRules()
     }
 
     /// A correction of discovery: rename a module, give it a folder (or make a new module of
@@ -113,18 +127,20 @@ public struct Configuration: Sendable, Equatable, Decodable {
         guard let mapping = node.mapping else {
             throw Invalid(file: file, line: node.mark?.line, column: node.mark?.column, reason: "expected a mapping of settings at the top level")
         }
-        try Self.rejectUnknownKeys(mapping, known: Keys.allCases.map(\.rawValue), what: "setting", file: file)
+        try Self.rejectUnknownKeys(mapping, known: Keys.allCases.map(\.rawValue) + ruleKeys, what: "setting", file: file)
         for entry in mapping["modules"]?.sequence ?? [] {
             guard let fields = entry.mapping else {
                 throw Invalid(file: file, line: entry.mark?.line, column: entry.mark?.column, reason: "a module entry should be a mapping with at least 'name'")
             }
             try Self.rejectUnknownKeys(fields, known: ModuleOverride.Keys.allCases.map(\.rawValue), what: "module setting", file: file)
         }
+        let rules = try ArchitectureRulesReader(file: file).read(mapping)
         do {
             var configuration = try YAMLDecoder().decode(Configuration.self, from: node)
             for (index, entry) in (mapping["modules"]?.sequence ?? []).enumerated() where index < configuration.modules.count {
                 configuration.modules[index].line = entry.mark?.line ?? 0
             }
+            configuration.rules = rules
             return configuration
         } catch let error as DecodingError {
             let path = Self.codingPath(error)

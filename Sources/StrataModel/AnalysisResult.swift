@@ -42,10 +42,14 @@ public struct Cycle: Hashable, Sendable, Codable {
     public var modules: [String]
     /// The edges inside the component, each with its import sites.
     public var edges: [ImportEdge]
+    /// The cheapest edges to remove to break the cycle (weighted by import sites), with the
+    /// import lines to change.
+    public var cuts: [CycleCut]
 
-    public init(modules: [String], edges: [ImportEdge]) {
+    public init(modules: [String], edges: [ImportEdge], cuts: [CycleCut] = []) {
         self.modules = modules
         self.edges = edges
+        self.cuts = cuts
     }
 }
 
@@ -117,6 +121,12 @@ public struct Summary: Hashable, Sendable, Codable {
     public var implicitDependencies: Int
     public var unusedDependencies: Int
     public var warnings: Int
+    /// Static modules copied into two or more images (`linkage.duplicatedStaticModules`).
+    public var duplicatedStaticModules: Int = 0
+    /// Those of them that hold a DI container or shared instance.
+    public var criticalDuplicatedStaticModules: Int = 0
+    /// Rule findings (`AnalysisResult.findings`) by severity.
+    public var findings = FindingCounts()
 
     public init(modules: Int, files: Int, lines: Int, internalEdges: Int, cycles: Int, implicitDependencies: Int, unusedDependencies: Int, warnings: Int) {
         self.modules = modules
@@ -148,6 +158,11 @@ public struct AnalysisResult: Sendable, Codable {
     public var implicitDependencies: [ImplicitDependency]
     public var unusedDependencies: [UnusedDependency]
     public var warnings: [Diagnostic]
+    /// Launch loads, duplicated static modules, rebuild blast radius and the build's critical path.
+    public var linkage: LinkageImpact = .empty
+    /// Every rule finding (layers, forbidden imports, stability, cycles, undeclared and unused
+    /// dependencies, import attributes), worst first; what `strata check` prints.
+    public var findings: [Finding] = []
 
     public init(
         generator: String, root: String, summary: Summary, packages: [PackageInfo], modules: [ModuleEntry],

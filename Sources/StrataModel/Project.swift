@@ -51,16 +51,19 @@ public struct AssembledModule: Hashable, Sendable, Codable {
     public var declarations: [String: Int]
     /// Declarations counted by effective access level.
     public var access: [String: Int]
+    /// Process-wide state the module declares (`shared` instances, DI container types), found
+    /// by name: what a static module duplicated into several images would duplicate.
+    public var singletons: [Singleton] = []
 
     public init(
         _ module: DiscoveredModule, files: Int, lines: Int, dependencies: [DeclaredDependency],
-        imports: [ImportSite], declarations: [String: Int], access: [String: Int]
+        imports: [ImportSite], declarations: [String: Int], access: [String: Int], singletons: [Singleton] = []
     ) {
         self.init(
             name: module.name, importName: module.importName, kind: module.kind, system: module.system,
             product: module.product, linkage: module.linkage, package: module.package, path: module.path,
             manifest: module.manifest, files: files, lines: lines, dependencies: dependencies, imports: imports,
-            declarations: declarations, access: access)
+            declarations: declarations, access: access, singletons: singletons)
         alsoDeclaredIn = module.alsoDeclaredIn
     }
 
@@ -69,7 +72,7 @@ public struct AssembledModule: Hashable, Sendable, Codable {
         product: String? = nil, linkage: Linkage = .unknown, links: [String] = [], embeds: [String] = [],
         package: String, path: String, manifest: Location?, files: Int,
         lines: Int, dependencies: [DeclaredDependency], imports: [ImportSite],
-        declarations: [String: Int], access: [String: Int]
+        declarations: [String: Int], access: [String: Int], singletons: [Singleton] = []
     ) {
         self.name = name
         self.importName = importName ?? DiscoveredModule.moduleName(forTarget: String(name.split(separator: "/").last ?? Substring(name)))
@@ -88,6 +91,7 @@ public struct AssembledModule: Hashable, Sendable, Codable {
         self.imports = imports
         self.declarations = declarations
         self.access = access
+        self.singletons = singletons
     }
 
     /// Internal modules the declared dependencies stand for.

@@ -41,6 +41,8 @@ public struct Pipeline {
     /// Bad input that stops the run (exit code 2): a missing path, an invalid config.
     public struct InputError: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) { self.description = description }
     }
 
     public struct Outcome: Sendable {
@@ -50,6 +52,11 @@ public struct Pipeline {
         public var reusedFiles: Int
         /// Seconds per stage, in pipeline order.
         public var timings: [(stage: String, seconds: Double)]
+        /// The assembled model the result was computed from (`strata init` analyzes it again
+        /// with inferred rules).
+        public var project: Project
+        /// The configuration that was used (`strata.yml` or `--config`).
+        public var configuration: Configuration
     }
 
     /// `$XDG_CACHE_HOME/strata`, else `~/.cache/strata`.
@@ -123,7 +130,7 @@ public struct Pipeline {
         lap("scan")
 
         let project = Assembler.assemble(root: tree.name, discovery: discovery, facts: scan.facts, diagnostics: scan.diagnostics)
-        let result = Analyzer.analyze(project)
+        let result = Analyzer.analyze(project, rules: configuration.rules)
         lap("analyze")
 
         var written: [String] = []
@@ -144,6 +151,30 @@ public struct Pipeline {
             }
         }
         lap("report")
-        return Outcome(result: result, written: written, parsedFiles: scan.parsed, reusedFiles: scan.reused, timings: timings)
+        return Outcome(
+            result: result, written: written, parsedFiles: scan.parsed, reusedFiles: scan.reused, timings: timings,
+            project: project, configuration: configuration)
+    }
+}
+
+extension Pipeline {
+    /// The text `strata init` writes: layers inferred from the repository, with the severity
+    /// of every rule that has an error today lowered to `warn`, so that `strata check` passes
+    /// on the repository as it is; today's findings are listed as comments. Keeps `exclude`
+    /// and `modules` of an existing configuration and adds the `--exclude` globs.
+    public static func starterConfiguration(_ options: Options) throws -> String {
+        var options = options
+        options.outputDirectory = nil
+        let outcome = try run(options)
+        var rules = LayerInference.infer(outcome.project)
+        var result = Analyzer.analyze(outcome.project, rules: rules)
+        var lowered: [String: Int] = [:]
+        for finding in result.findings where finding.severity == .error { lowered[finding.rule, default: 0] += 1 }
+        for id in lowered.keys { rules.severities[id] = .some(.warn) }
+        if !lowered.isEmpty { result = Analyzer.analyze(outcome.project, rules: rules) }
+        var exclude = outcome.configuration.exclude
+        for glob in options.excludes where !exclude.contains(glob) { exclude.append(glob) }
+        return StarterFile.render(
+            rules: rules, exclude: exclude, modules: outcome.configuration.modules, lowered: lowered, findings: result.findings)
     }
 }

@@ -29,6 +29,22 @@ import Testing
         var unusedDependencies: [Finding]
         var externalImports: [String: External]
         var abstractness: [String: Double]
+        /// A rule finding the sample's `strata.yml` must produce; evidence is checked when given.
+        struct RuleFinding: Decodable, Hashable {
+            var rule: String
+            var severity: String
+            var module: String
+            var dependency: String?
+            var evidence: [String]?
+        }
+        /// When present: exactly these rule findings (`AnalysisResult.findings`), in any order.
+        var findings: [RuleFinding]?
+        /// A static module copied into two or more images; checked only when the key is present.
+        struct Duplicated: Decodable, Equatable { var module: String; var images: [String]; var critical: Bool }
+        var duplicatedStaticModules: [Duplicated]?
+        /// Per cycle, the edges to cut with their import lines; checked only when the key is present.
+        struct Cut: Decodable, Equatable { var from: String; var to: String; var evidence: [String] }
+        var cycleCuts: [[Cut]]?
     }
 
     /// Every folder under `Samples/` (one or two levels down) that has an `expected.json`.
@@ -69,6 +85,12 @@ import Testing
         let edges = Set(result.edges.filter(\.imported).map { Expected.Edge(from: $0.from, to: $0.to) })
         #expect(edges == Set(expected.internalImportEdges))
         #expect(result.cycles.map(\.modules) == expected.cycles)
+        if let cuts = expected.cycleCuts {
+            #expect(result.cycles.map { $0.cuts.map { Expected.Cut(from: $0.from, to: $0.to, evidence: $0.evidence.map(\.description)) } } == cuts)
+        }
+        if let duplicated = expected.duplicatedStaticModules {
+            #expect(result.linkage.duplicatedStaticModules.map { Expected.Duplicated(module: $0.module, images: $0.images, critical: $0.critical) } == duplicated)
+        }
         #expect(Set(result.implicitDependencies.map { Expected.Finding(module: $0.module, dependency: $0.dependency) }) == Set(expected.implicitDependencies))
         #expect(Set(result.unusedDependencies.map { Expected.Finding(module: $0.module, dependency: $0.dependency) }) == Set(expected.unusedDependencies))
         for entry in result.modules {
@@ -80,5 +102,14 @@ import Testing
             }
         }
         #expect(result.warnings.isEmpty, "\(result.warnings)")
+        if let findings = expected.findings {
+            let found = result.findings.map { finding in
+                let wanted = findings.first { $0.rule == finding.rule && $0.module == finding.module && $0.dependency == finding.dependency }
+                return Expected.RuleFinding(
+                    rule: finding.rule, severity: finding.severity.rawValue, module: finding.module, dependency: finding.dependency,
+                    evidence: wanted?.evidence == nil ? nil : finding.evidence.map(\.description))
+            }
+            #expect(Set(found) == Set(findings))
+        }
     }
 }

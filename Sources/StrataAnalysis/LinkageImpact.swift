@@ -1,0 +1,120 @@
+import StrataModel
+
+/// What linking costs, from the linkage facts assembly put on each module (`links`, `embeds`)
+/// and the dependency edges.
+extension LinkageImpact {
+    /// - Parameters:
+    ///   - modules: every module, tests included (they are left out where they do not count).
+    ///   - edges: every internal edge, declared or imported.
+    public static func analyze(modules: [AssembledModule], edges: [ImportEdge]) -> LinkageImpact {
+        let production = modules.filter { !$0.kind.isTest }
+        let names = Set(production.map(\.name))
+        let productionEdges = edges.filter { names.contains($0.from) && names.contains($0.to) && $0.from != $0.to }
+        return LinkageImpact(
+            launchLoads: launchLoads(modules), duplicatedStaticModules: duplicatedStaticModules(modules),
+            blastRadius: blastRadius(production, edges: productionEdges),
+            criticalPath: criticalPath(production, edges: productionEdges))
+    }
+
+    /// Each app's and example app's embedded frameworks: assembly already followed every chain.
+    static func launchLoads(_ modules: [AssembledModule]) -> [LaunchLoad] {
+        modules.filter { ($0.kind == .app || $0.kind == .example) && $0.linkage.kind == .executable }
+            .sorted { $0.name < $1.name }
+            .map { LaunchLoad(app: $0.name, frameworks: $0.embeds.sorted()) }
+    }
+
+    /// Static modules copied into two or more images. Test bundles are not counted: a test
+    /// bundle carrying its own copy of what it tests is how static code gets tested.
+    static func duplicatedStaticModules(_ modules: [AssembledModule]) -> [DuplicatedStaticModule] {
+        var images: [String: [String]] = [:]
+        for image in modules where !image.kind.isTest && (image.linkage.kind == .dynamic || image.linkage.kind == .executable) {
+            for linked in image.links { images[linked, default: []].append(image.name) }
+        }
+        return modules.filter { $0.linkage.kind == .static && (images[$0.name]?.count ?? 0) >= 2 }
+            .sorted { $0.name < $1.name }
+            .map { module in
+                let carriers = images[module.name]!.sorted()
+                let singletons = module.singletons.sorted()
+                return DuplicatedStaticModule(
+                    module: module.name, images: carriers, evidence: module.linkage.evidence,
+                    critical: !singletons.isEmpty, singletons: singletons,
+                    reason: reason(singletons: singletons, images: carriers.count))
+            }
+    }
+
+    /// The sentence that says what the duplication breaks.
+    static func reason(singletons: [Singleton], images: Int) -> String {
+        guard !singletons.isEmpty else {
+            return "its code is copied into each of the \(images) images: they grow, and its types and globals exist once per image"
+        }
+        let held = singletons.map { "`\($0.name)` (\($0.evidence))" }.joined(separator: ", ")
+        let consequence = singletons.contains(where: \.isContainer)
+            ? "registrations made in one are missing in the others"
+            : "state set through one is not seen by the others"
+        return "holds \(held); each image gets its own instance, so \(consequence)"
+    }
+
+    /// For each module, the modules that depend on it directly or not.
+    static func blastRadius(_ modules: [AssembledModule], edges: [ImportEdge]) -> [BlastRadius] {
+        var dependents: [String: Set<String>] = [:]
+        for edge in edges { dependents[edge.to, default: []].insert(edge.from) }
+        let lines = Dictionary(modules.map { ($0.name, $0.lines) }, uniquingKeysWith: { first, _ in first })
+        return modules.map(\.name).sorted().map { name in
+            var reached: Set<String> = [name]
+            var queue = [name]
+            while let next = queue.popLast() {
+                for dependent in dependents[next] ?? [] where reached.insert(dependent).inserted { queue.append(dependent) }
+            }
+            reached.remove(name)
+            return BlastRadius(module: name, dependents: reached.sorted(), lines: reached.reduce(0) { $0 + (lines[$1] ?? 0) })
+        }
+    }
+
+    /// The chain of dependencies with the most lines. A cycle's modules are one step (none of
+    /// them can finish first), so the chain is taken over the graph of strongly connected
+    /// components, which has no cycles.
+    static func criticalPath(_ modules: [AssembledModule], edges: [ImportEdge]) -> CriticalPath {
+        let lines = Dictionary(modules.map { ($0.name, $0.lines) }, uniquingKeysWith: { first, _ in first })
+        // Every module stands for itself, except that a cycle's members stand for its first one.
+        var members: [String: [String]] = Dictionary(uniqueKeysWithValues: lines.keys.map { ($0, [$0]) })
+        var step: [String: String] = Dictionary(uniqueKeysWithValues: lines.keys.map { ($0, $0) })
+        let asImports = edges.map { ImportEdge(from: $0.from, to: $0.to, declared: $0.declared, imported: true, evidence: []) }
+        for cycle in Cycles.find(edges: asImports) {
+            for module in cycle.modules {
+                members[module] = nil
+                step[module] = cycle.modules[0]
+            }
+            members[cycle.modules[0]] = cycle.modules
+        }
+        var dependencies: [String: Set<String>] = [:], dependents: [String: Set<String>] = [:]
+        for edge in edges {
+            let from = step[edge.from]!, to = step[edge.to]!
+            guard from != to else { continue }
+            dependencies[from, default: []].insert(to)
+            dependents[to, default: []].insert(from)
+        }
+        // Dependencies first (Kahn), so each step's longest chain below it is known when it is reached.
+        var best: [String: (lines: Int, below: String?)] = [:]
+        var waiting = Dictionary(uniqueKeysWithValues: members.keys.map { ($0, dependencies[$0]?.count ?? 0) })
+        var ready = waiting.filter { $0.value == 0 }.map(\.key).sorted(by: >)
+        while let node = ready.popLast() {
+            let weight = members[node]!.reduce(0) { $0 + lines[$1]! }
+            let below = (dependencies[node] ?? []).sorted().max { best[$0]!.lines != best[$1]!.lines ? best[$0]!.lines < best[$1]!.lines : $0 > $1 }
+            best[node] = (weight + (below.map { best[$0]!.lines } ?? 0), below)
+            for dependent in (dependents[node] ?? []).sorted() {
+                waiting[dependent]! -= 1
+                if waiting[dependent] == 0 { ready.append(dependent) }
+            }
+        }
+        guard let top = best.keys.sorted().max(by: { best[$0]!.lines != best[$1]!.lines ? best[$0]!.lines < best[$1]!.lines : $0 > $1 }) else {
+            return CriticalPath(modules: [], lines: 0)
+        }
+        var chain: [String] = []
+        var current: String? = top
+        while let node = current {
+            chain.insert(contentsOf: members[node]!, at: 0)
+            current = best[node]!.below
+        }
+        return CriticalPath(modules: chain, lines: best[top]!.lines)
+    }
+}

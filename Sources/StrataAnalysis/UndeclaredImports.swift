@@ -1,0 +1,51 @@
+import StrataModel
+
+/// Third-party modules imported without a manifest declaring them for the importing module
+/// (the Petpion layers that import Swinject although only Core declares it). They build only
+/// because some other module brings the library in, and break when it stops doing so.
+///
+/// Only modules whose manifest lists their external dependencies are checked (SwiftPM, Tuist,
+/// CocoaPods); an Xcode target links frameworks in ways a static reading misses. A declared
+/// dependency covers an import when its name, reduced to a module name, equals the import
+/// (`GRDB.swift` -> `GRDB`, `Firebase/Analytics` -> `Firebase` or `FirebaseAnalytics`,
+/// `Frameworks/Lottie.xcframework` -> `Lottie`), or when its package has that name.
+public enum UndeclaredImports {
+    public static func findings(project: Project, rules: ArchitectureRules) -> [Finding] {
+        guard let severity = rules.severity(of: .undeclaredImport) else { return [] }
+        let internalNames = Set(project.modules.map(\.importName))
+        let checkedSystems: Set<BuildSystem> = [.swiftpm, .tuist, .cocoapods]
+        var findings: [Finding] = []
+        for module in project.modules where module.manifest != nil && checkedSystems.contains(module.system) {
+            let covered = Set(module.dependencies.flatMap(names))
+            let sites = module.imports.filter {
+                !internalNames.contains($0.module) && !SystemModules.contains($0.module) && !covered.contains($0.module)
+            }
+            for (name, sites) in Dictionary(grouping: sites, by: \.module) {
+                findings.append(Finding(
+                    rule: RuleID.undeclaredImport.rawValue, severity: severity,
+                    message: "\(module.name) imports \(name) but its manifest does not declare it",
+                    module: module.name, dependency: name, evidence: sites.map(\.evidence)))
+            }
+        }
+        return findings.sorted()
+    }
+
+    /// The module names a declared dependency may stand for.
+    static func names(_ dependency: DeclaredDependency) -> [String] {
+        var spellings = [dependency.name]
+        if let package = dependency.package { spellings.append(package) }
+        var result: [String] = []
+        for spelling in spellings {
+            let last = String(spelling.split(separator: "/").last ?? Substring(spelling))
+            let parts = spelling.split(separator: "/").map(String.init)
+            for candidate in [spelling, last, parts.first ?? spelling, parts.joined()] {
+                var name = candidate
+                for suffix in [".xcframework", ".framework", ".swift", ".a"] where name.hasSuffix(suffix) {
+                    name.removeLast(suffix.count)
+                }
+                result.append(DiscoveredModule.moduleName(forTarget: name))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,106 @@
+import StrataModel
+
+/// The text of the `strata.yml` that `strata init` writes: inferred layers, the severities
+/// lowered so the file passes `strata check` today, and today's findings as comments, so a
+/// team starts from a green check and a to-do list.
+public enum StarterFile {
+    /// At most this many findings are listed; the rest are counted.
+    public static let listedFindings = 100
+
+    /// - Parameters:
+    ///   - rules: the inferred layers, with `severities` already lowered where needed.
+    ///   - lowered: rule ids whose default severity was lowered, with the number of findings each.
+    ///   - findings: the findings the file gives today (after lowering), listed as comments.
+    public static func render(
+        rules: ArchitectureRules, exclude: [String], modules: [Configuration.ModuleOverride], lowered: [String: Int],
+        findings: [Finding]
+    ) -> String {
+        var lines = [
+            "# strata.yml, written by `strata init` from the modules and imports found here. Edit it:",
+            "# it is the architecture `strata check` enforces (exit 1 on error-severity findings).",
+        ]
+        if !exclude.isEmpty {
+            lines += ["", "exclude:"] + exclude.map { "  - \(quoted($0))" }
+        }
+        if !modules.isEmpty {
+            lines += ["", "modules:"]
+            for module in modules {
+                lines.append("  - name: \(quoted(module.name))")
+                if let name = module.module { lines.append("    module: \(quoted(name))") }
+                if let path = module.path { lines.append("    path: \(quoted(path))") }
+                if let kind = module.kind { lines.append("    kind: \(kind.rawValue)") }
+                if let linkage = module.linkage { lines.append("    linkage: \(linkage.rawValue)") }
+            }
+        }
+        lines += [
+            "",
+            "# Layers, lowest first. A module may depend on its own layer and on the layers listed",
+            "# before it; depending on a later layer is a layer-violation. Names are exact; globs",
+            "# such as \"*Domain\" also cover modules added later. Test modules have no layer.",
+            "# forbiddenImports: modules (Apple, third-party or internal) no module of the layer may import.",
+        ]
+        if rules.layers.isEmpty {
+            lines.append("layers: []")
+        } else {
+            lines.append("layers:")
+            for layer in rules.layers {
+                lines.append("  - name: \(quoted(layer.name))")
+                lines.append("    modules: [\(layer.modules.map { quoted($0.text) }.joined(separator: ", "))]")
+                if !layer.forbiddenImports.isEmpty {
+                    lines.append("    forbiddenImports: [\(layer.forbiddenImports.map { quoted($0.text) }.joined(separator: ", "))]")
+                }
+            }
+        }
+        lines += [
+            "",
+            "# Rules between modules or layers (globs or layer names); `allowed` wins over `forbidden`",
+            "# and over the layer order. For example:",
+            "# rules:",
+            "#   - forbidden: {from: presentation, to: data}",
+            "#     severity: error",
+            "#     reason: presentation reaches data through domain protocols",
+            "#   - allowed: {from: \"*Feature\", to: \"*Interface\"}",
+        ]
+        let severities = rules.severities.keys.sorted()
+        lines += [
+            "",
+            "# Severity per rule id: error, warn, info or off. Defaults: " + RuleID.allCases.map { "\($0.rawValue) \($0.defaultSeverity.rawValue)" }.joined(separator: ", ") + ".",
+        ]
+        if !severities.isEmpty {
+            lines.append("severity:")
+            for id in severities {
+                let value = rules.severities[id]!.map(\.rawValue) ?? "off"
+                let note = lowered[id].map { "  # lowered from error: \($0) current finding\($0 == 1 ? "" : "s"); raise once fixed" } ?? ""
+                lines.append("  \(id): \(value)\(note)")
+            }
+        }
+        let listed = findings.filter { $0.severity != .info }
+        if !listed.isEmpty {
+            lines += ["", "# Current findings (\(listed.count)):"]
+            for finding in listed.prefix(listedFindings) {
+                let place = finding.evidence.first.map { "\($0): " } ?? ""
+                lines.append("#   \(place)\(finding.severity.rawValue): \(oneLine(finding.message)) [\(finding.rule)]")
+            }
+            if listed.count > listedFindings { lines.append("#   ... and \(listed.count - listedFindings) more (run `strata check`)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A double-quoted YAML scalar: safe for globs (`*` starts an alias) and any name.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n", "\r", "\t": out += " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

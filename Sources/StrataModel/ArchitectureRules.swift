@@ -1,0 +1,112 @@
+/// The architecture a team declares in `strata.yml`: ordered layers, dependency rules and the
+/// severity of each rule. Plain values, so analysis stays a pure function of model and rules.
+public struct ArchitectureRules: Hashable, Sendable {
+    /// Lowest first: a module may depend on its own layer and on layers listed before it.
+    public var layers: [Layer]
+    /// Forbidden and allowed pairs, in file order.
+    public var rules: [DependencyRule]
+    /// Per rule id: the severity to use instead of the default, or nil to turn the rule off.
+    public var severities: [String: Finding.Severity?]
+
+    public init(layers: [Layer] = [], rules: [DependencyRule] = [], severities: [String: Finding.Severity?] = [:]) {
+        self.layers = layers
+        self.rules = rules
+        self.severities = severities
+    }
+
+    /// The severity of `rule`: the configured one, else the rule's default; nil when turned off.
+    public func severity(of rule: RuleID) -> Finding.Severity? {
+        if let configured = severities[rule.rawValue] { return configured }
+        return rule.defaultSeverity
+    }
+
+    /// The layer a module belongs to: the first whose patterns match its name.
+    public func layer(of module: String) -> Layer? {
+        layers.first { layer in layer.modules.contains { $0.matches(module) } }
+    }
+
+    /// The position of a layer in the order (0 = lowest), by name.
+    public func rank(of layer: String) -> Int? {
+        layers.firstIndex { $0.name == layer }
+    }
+
+    /// A named group of modules; the order of layers in the file is the direction of dependencies.
+    public struct Layer: Hashable, Sendable {
+        public var name: String
+        public var modules: [ModulePattern]
+        /// Modules (external or internal, by import name) that no module of this layer may import.
+        public var forbiddenImports: [ModulePattern]
+        /// The line in `strata.yml`, for messages.
+        public var line: Int
+
+        public init(name: String, modules: [ModulePattern], forbiddenImports: [ModulePattern] = [], line: Int = 0) {
+            self.name = name
+            self.modules = modules
+            self.forbiddenImports = forbiddenImports
+            self.line = line
+        }
+    }
+
+    /// `forbidden`: no module matching `from` may depend on one matching `to`. `allowed`: an
+    /// exception that wins over forbidden rules and over the layer order for the pairs it matches.
+    public struct DependencyRule: Hashable, Sendable {
+        public enum Kind: String, Hashable, Sendable { case forbidden, allowed }
+
+        public var kind: Kind
+        /// Module globs or layer names.
+        public var from: [ModulePattern]
+        /// Module globs or layer names; for forbidden rules also external import names.
+        public var to: [ModulePattern]
+        /// Nil means the default of `forbidden-dependency`.
+        public var severity: Finding.Severity?
+        /// Why the rule exists, repeated in findings.
+        public var reason: String?
+        public var line: Int
+
+        public init(
+            kind: Kind, from: [ModulePattern], to: [ModulePattern], severity: Finding.Severity? = nil,
+            reason: String? = nil, line: Int = 0
+        ) {
+            self.kind = kind
+            self.from = from
+            self.to = to
+            self.severity = severity
+            self.reason = reason
+            self.line = line
+        }
+    }
+}
+
+/// A module name or a glob over module names: `*` matches any run of characters, `?` one.
+/// Matching is case-sensitive, like module names.
+public struct ModulePattern: Hashable, Sendable, CustomStringConvertible {
+    public var text: String
+
+    public init(_ text: String) { self.text = text }
+
+    public var description: String { text }
+
+    public var isGlob: Bool { text.contains("*") || text.contains("?") }
+
+    public func matches(_ name: String) -> Bool {
+        Self.match(Array(text.unicodeScalars), Array(name.unicodeScalars))
+    }
+
+    /// Iterative wildcard matching with backtracking to the last `*`.
+    private static func match(_ pattern: [Unicode.Scalar], _ name: [Unicode.Scalar]) -> Bool {
+        var p = 0, n = 0, star = -1, mark = 0
+        while n < name.count {
+            if p < pattern.count && (pattern[p] == "?" || pattern[p] == name[n]) {
+                p += 1; n += 1
+            } else if p < pattern.count && pattern[p] == "*" {
+                star = p; mark = n; p += 1
+            } else if star >= 0 {
+                p = star + 1; mark += 1; n = mark
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count && pattern[p] == "*" { p += 1 }
+        return p == pattern.count
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import StrataPipeline
+
+/// `strata init`: a starter `strata.yml` inferred from the repository.
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a starter strata.yml with layers inferred from the repository.",
+        discussion: """
+            Layers come from module names (Core, Domain, Data, Presentation, Feature, App, \
+            *Interface) and the import graph. Rules that have errors today are lowered to warn, \
+            so `strata check` passes on the repository as it is; today's findings are listed \
+            in the file as comments.
+            """
+    )
+
+    @Argument(help: "The repository to write PATH/strata.yml for.", completion: .directory)
+    var path: String = "."
+
+    @Flag(help: "Overwrite an existing strata.yml.")
+    var force = false
+
+    @Option(name: .customLong("exclude"), help: "A glob of paths to leave out, relative to PATH (repeatable); written to the file.")
+    var excludes: [String] = []
+
+    func run() throws {
+        let file = (path.hasSuffix("/") ? String(path.dropLast()) : path) + "/strata.yml"
+        if FileManager.default.fileExists(atPath: file) && !force {
+            throw Pipeline.InputError(description: "\(file) exists; pass --force to overwrite it")
+        }
+        let text = try Pipeline.starterConfiguration(.init(path: path, outputDirectory: nil, excludes: excludes))
+        guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8)) else {
+            throw Pipeline.InputError(description: "\(file): cannot be written")
+        }
+        print("wrote \(file)")
+    }
+}
