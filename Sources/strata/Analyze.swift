@@ -73,18 +73,16 @@ struct Analyze: ParsableCommand {
                 FileHandle.standardError.write(Data("\(place): warning: \(warning.message)\n".utf8))
             }
             let s = result.summary
+            let lines = FindingLines(root: path)
             print("""
                 \(result.root): \(s.modules) modules, \(s.files) Swift files, \(s.lines) lines, \(s.internalEdges) internal import edges
                   cycles: \(s.cycles)  implicit dependencies: \(s.implicitDependencies)  unused dependencies: \(s.unusedDependencies)  warnings: \(s.warnings)
+                  static modules in several images: \(s.duplicatedStaticModules) (\(s.criticalDuplicatedStaticModules) holding shared state)
                   files parsed: \(outcome.parsedFiles), reused from cache: \(outcome.reusedFiles)
                 """)
-            for cycle in result.cycles { print("  cycle: \(cycle.modules.joined(separator: " <-> "))") }
-            for finding in result.implicitDependencies {
-                print("  \(finding.evidence.first.map(\.description) ?? finding.module): implicit dependency: \(finding.module) imports \(finding.dependency) without declaring it")
-            }
-            for finding in result.unusedDependencies {
-                print("  \(finding.evidence): unused dependency: \(finding.module) declares \(finding.dependency) but never imports it")
-            }
+            // Errors and warnings, as `strata check` prints them; notes stay in the report.
+            for finding in result.findings where finding.severity != .info { print("  " + lines.line(for: finding)) }
+            print(lines.total(result))
             for file in outcome.written where file.hasSuffix("index.html") || file.hasSuffix(".json") || file.hasSuffix(".dot") {
                 print("wrote \(file)")
             }

@@ -183,7 +183,10 @@ def test_assets_reference_nothing_external(report_dir):
 
 
 def test_overview_numbers_match_summary(page, data):
-    summary = data["summary"]
+    summary = dict(data["summary"])
+    if "findings" in summary:
+        summary["ruleErrors"] = summary.pop("findings")["error"]
+    summary.pop("criticalDuplicatedStaticModules", None)  # shown in the Linkage section
     for key, value in summary.items():
         card = page.find_element("css selector", f'#summary-cards [data-key="{key}"]')
         shown = card.find_element("css selector", ".value").text.replace(",", "")
@@ -337,6 +340,17 @@ def test_metrics_table_shows_each_modules_linkage(page, data):
              for r in metric_rows(page)}
     expected = {m["name"]: (m.get("linkage") or {}).get("kind", "") for m in data["modules"] if m["name"] in shown}
     assert shown == expected
+
+
+def test_rule_findings_are_listed_with_severity_and_evidence(page, data):
+    articles = css(page, "#rules-list article")
+    findings = data.get("findings", [])
+    assert len(articles) == len(findings)
+    for article, finding in zip(articles, findings):
+        assert article.get_attribute("data-rule") == finding["rule"]
+        assert finding["message"] in article.text
+        for evidence in finding.get("evidence", []):
+            assert evidence in article.text
 
 
 def test_linkage_section_lists_every_module_with_its_evidence(page, data):
