@@ -174,35 +174,29 @@ public struct Discoverer {
     }
 
     /// The Swift files matching any of `include` and none of `exclude` (root-relative globs,
-    /// braces allowed). Only files under a glob's literal folder are tested.
+    /// braces allowed). A pattern without wildcards (an Xcode project lists every file) is
+    /// one lookup; otherwise only files under the glob's literal folder are tested.
     static func files(in swiftFiles: [String], matching include: [String], excluding exclude: [String]) -> [String] {
         let excluded = exclude.flatMap(GlobPattern.expandingBraces).map { GlobPattern($0, anchored: true) }
         var result: Set<String> = []
         for pattern in include.flatMap(GlobPattern.expandingBraces) {
             let glob = GlobPattern(pattern, anchored: true)
             let prefix = glob.literalPrefix
-            var index = prefix.isEmpty ? 0 : lowerBound(of: prefix + "/", in: swiftFiles)
-            while index < swiftFiles.count {
-                let file = swiftFiles[index]
-                if !prefix.isEmpty, !file.hasPrefix(prefix + "/") { break }
-                if glob.matches(file), !excluded.contains(where: { $0.matches(file) }),
+            let candidates: ArraySlice<String>
+            if let path = glob.literalPath {
+                candidates = swiftFiles.containsSorted(path) ? [path] : []
+            } else {
+                candidates = prefix.isEmpty ? swiftFiles[...] : swiftFiles.sortedRun(withPrefix: prefix + "/")
+            }
+            for file in candidates where glob.literalPath != nil || glob.matches(file) {
+                if !excluded.contains(where: { $0.matches(file) }),
                     !Self.insideBundle(Substring(file.utf8.dropFirst(prefix.isEmpty ? 0 : prefix.utf8.count + 1)))
                 {
                     result.insert(file)
                 }
-                index += 1
             }
         }
         return result.sorted()
-    }
-
-    private static func lowerBound(of key: String, in sorted: [String]) -> Int {
-        var low = 0, high = sorted.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sorted[mid] < key { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 
     /// The folder that globs share before their first wildcard: the module's path.

@@ -24,6 +24,12 @@ public struct GlobPattern: Sendable, Hashable {
             ? literal.dropLast().joined(separator: "/") : literal.joined(separator: "/")
     }
 
+    /// The one path an anchored pattern without wildcards matches, else nil.
+    public var literalPath: String? {
+        guard anchored, !components.contains(where: { $0.contains(where: { "*?".contains($0) }) }) else { return nil }
+        return components.joined(separator: "/")
+    }
+
     /// `{a,b}` alternatives expanded, as CocoaPods and Tuist globs write them
     /// (`Sources/**/*.{h,m,swift}`); nested braces work, an unmatched brace is literal.
     public static func expandingBraces(_ pattern: String) -> [String] {

@@ -90,7 +90,7 @@ public enum PodspecReader: ManifestReader {
         for pattern in patterns {
             let joined = Manifest.join(directory, pattern)
             let hasWildcard = joined.contains { "*?{[".contains($0) }
-            if !hasWildcard, Self.isFolder(joined, in: files) {
+            if !hasWildcard, !files.sortedRun(withPrefix: joined + "/").isEmpty {
                 result.append(joined + "/**")
             } else {
                 result.append(joined)
@@ -112,15 +112,5 @@ public enum PodspecReader: ManifestReader {
             }
         }
         return swift.isEmpty ? globs : swift
-    }
-
-    private static func isFolder(_ path: String, in files: [String]) -> Bool {
-        let prefix = path + "/"
-        var low = 0, high = files.count
-        while low < high {
-            let mid = (low + high) / 2
-            if files[mid] < prefix { low = mid + 1 } else { high = mid }
-        }
-        return low < files.count && files[low].hasPrefix(prefix)
     }
 }

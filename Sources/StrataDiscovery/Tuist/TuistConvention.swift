@@ -1,3 +1,4 @@
+import StrataSourceTree
 import StrataModel
 
 /// The folder layouts Tuist projects follow, for when a manifest cannot be evaluated:
@@ -29,12 +30,12 @@ enum TuistConvention {
             let guess = Guess(name: owner + role.suffix, kind: role.kind, folder: folder)
             if found[guess.name] == nil { found[guess.name] = guess }
         }
-        for file in TuistLayout.files(files, under: prefix) where file.hasSwiftExtension {
+        for file in files.sortedRun(withPrefix: prefix) where file.hasSwiftExtension {
             let parts = file.dropFirst(prefix.count).split(separator: "/")
             guard parts.count >= 2 else { continue }
             if parts.count >= 4, ["Targets", "Features", "Projects"].contains(parts[0]) {
                 let owner = prefix + parts.prefix(2).joined(separator: "/")
-                if parts[0] == "Projects", TuistLayout.contains(files, prefix: owner + "/Project.swift") { continue }
+                if parts[0] == "Projects", !files.sortedRun(withPrefix: owner + "/Project.swift").isEmpty { continue }
                 if parts[0] == "Targets", parts[2] != "Sources", parts[2] != "Tests" { continue }
                 add(String(parts[1]), parts[2], folder: owner + "/" + parts[2])
             } else {

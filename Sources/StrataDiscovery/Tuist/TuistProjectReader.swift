@@ -143,7 +143,7 @@ public enum TuistProjectReader: ManifestReader {
         let place = at.map { " at \($0.file):\($0.line.map(String.init) ?? "?")" } ?? ""
         var guessed: [Manifest.Target] = []
         for guess in TuistConvention.guesses(in: reader.layout.directory, projectName: projectName, files: files) where !taken.contains(guess.name) {
-            let folderFiles = TuistLayout.files(swiftFiles, under: guess.folder + "/")
+            let folderFiles = swiftFiles.sortedRun(withPrefix: guess.folder + "/")
             guard !folderFiles.isEmpty, !folderFiles.allSatisfy(covered.contains) else { continue }
             reader.warn(at: manifestLine, "target \(guess.name) guessed from folder \(guess.folder): \(construct)\(place) was not understood")
             guessed.append(Manifest.Target(

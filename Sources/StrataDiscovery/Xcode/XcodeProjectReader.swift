@@ -24,7 +24,7 @@ public enum XcodeProjectReader: ManifestReader {
 
     public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
         let folder = XcodeProjectFile.parent(of: XcodeProjectFile.parent(of: path))
-        if XcodeTargetSources.contains(files, Manifest.join(folder, "Project.swift")) { return [] }
+        if files.containsSorted(Manifest.join(folder, "Project.swift")) { return [] }
         return [read(try tree.read(path), path: path, tree: tree, files: files)]
     }
 

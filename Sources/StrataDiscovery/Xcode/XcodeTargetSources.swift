@@ -1,3 +1,5 @@
+import StrataSourceTree
+
 /// Which files an Xcode target compiles, as root-relative globs: the exact paths its Sources
 /// build phase lists, and `<folder>/**` for each synchronized folder (Xcode 16) it builds.
 ///
@@ -42,7 +44,7 @@ struct XcodeTargetSources {
                     case .repository(let path)?:
                         // A listed file that is not there would only pull the module's folder
                         // up; it is reported instead.
-                        if Self.contains(files, path) {
+                        if files.containsSorted(path) {
                             add(path)
                         } else if path.hasSwiftExtension {
                             missing.append(path)
@@ -89,15 +91,5 @@ struct XcodeTargetSources {
 
     private static func join(_ folder: String, _ relative: String) -> String {
         folder.isEmpty ? relative : folder + "/" + relative
-    }
-
-    /// Binary search: `files` is sorted, and a big project lists thousands of sources.
-    static func contains(_ files: [String], _ path: String) -> Bool {
-        var low = 0, high = files.count
-        while low < high {
-            let mid = (low + high) / 2
-            if files[mid] < path { low = mid + 1 } else { high = mid }
-        }
-        return low < files.count && files[low] == path
     }
 }

@@ -51,8 +51,8 @@ public enum XcodeWorkspaceReader: ManifestReader {
                 }
                 let components = project.split(separator: "/")
                 if components.contains(where: { PathFilter.ignores(directoryNamed: $0) }) { continue }
-                if XcodeTargetSources.contains(files, project + "/project.pbxproj") { continue }
-                if XcodeTargetSources.contains(files, Manifest.join(XcodeProjectFile.parent(of: project), "Project.swift")) { continue }
+                if files.containsSorted(project + "/project.pbxproj") { continue }
+                if files.containsSorted(Manifest.join(XcodeProjectFile.parent(of: project), "Project.swift")) { continue }
                 diagnostics.append(Diagnostic(
                     file: path, line: element.line,
                     message: "the workspace lists \(project), which is not in the repository (not committed, or generated); its targets are not analyzed"))
