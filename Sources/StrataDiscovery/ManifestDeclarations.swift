@@ -48,8 +48,6 @@ struct ManifestDeclarations {
     var functions: [String: [FunctionDeclSyntax]] = [:]
     /// Computed variables anywhere, and the top-level constants of helper files.
     var globals: [String: Member] = [:]
-    /// Static members of extensions by name alone (the `.package` subset's view).
-    var staticMembers: [String: ExprSyntax] = [:]
     /// Types by qualified name (`ModulePaths.Feature`).
     var types: [String: TypeDeclaration] = [:]
     var typeAliases: [String: String] = [:]
@@ -58,9 +56,8 @@ struct ManifestDeclarations {
 
     /// Collects the top-level declarations of one file. Top-level constants of helper files
     /// become globals (a helper module's globals); the manifest's own run in order instead.
-    /// `packageStatics` adds the `.package` subset's by-name view of extensions.
     mutating func collect(
-        _ statements: CodeBlockItemListSyntax, helper: Bool, packageStatics: Bool, choose: (IfConfigDeclSyntax) -> IfConfigClauseSyntax?
+        _ statements: CodeBlockItemListSyntax, helper: Bool, choose: (IfConfigDeclSyntax) -> IfConfigClauseSyntax?
     ) {
         for item in statements {
             if let function = item.item.as(FunctionDeclSyntax.self) {
@@ -77,36 +74,16 @@ struct ManifestDeclarations {
                 }
             } else if let ext = item.item.as(ExtensionDeclSyntax.self) {
                 let name = Self.typeName(ext.extendedType)
-                if packageStatics { collectPackageStatics(ext.memberBlock.members) }
                 declare(name, inherits: ext.inheritanceClause, members: ext.memberBlock.members, choose: choose)
             } else if let decl = item.item.as(DeclSyntax.self) {
                 declareType(decl, in: nil, choose: choose)
             }
             if let ifConfig = item.item.as(IfConfigDeclSyntax.self), let clause = choose(ifConfig) {
                 switch clause.elements {
-                case .statements(let inner)?: collect(inner, helper: helper, packageStatics: packageStatics, choose: choose)
+                case .statements(let inner)?: collect(inner, helper: helper, choose: choose)
                 case .decls(let members)?: collectMembers(members, of: nil, choose: choose)
                 default: break
                 }
-            }
-        }
-    }
-
-    /// The `.package` subset's reading of an extension: static members by name, functions
-    /// as globals.
-    private mutating func collectPackageStatics(_ members: MemberBlockItemListSyntax) {
-        for member in members {
-            if let variable = member.decl.as(VariableDeclSyntax.self) {
-                for binding in variable.bindings {
-                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                    if let value = binding.initializer?.value {
-                        staticMembers[name] = value
-                    } else if let body = Self.singleExpression(of: binding.accessorBlock) {
-                        staticMembers[name] = body
-                    }
-                }
-            } else if let function = member.decl.as(FunctionDeclSyntax.self) {
-                functions[function.name.text, default: []].append(function)
             }
         }
     }
@@ -282,11 +259,6 @@ struct ManifestDeclarations {
         case .accessors(let list):
             return list.first { $0.accessorSpecifier.text == "get" }?.body.map { .statements($0.statements) }
         }
-    }
-
-    static func singleExpression(of accessor: AccessorBlockSyntax?) -> ExprSyntax? {
-        guard case .statements(let statements)? = body(of: accessor) else { return nil }
-        return singleExpression(of: statements)
     }
 
     static func singleExpression(of statements: CodeBlockItemListSyntax) -> ExprSyntax? {

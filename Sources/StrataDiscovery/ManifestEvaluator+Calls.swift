@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Calls in the `.project` subset: which function a call means (a local or global function,
+/// Calls: which function a call means (a local or global function,
 /// a static function of the expected or named type, a method of `self`, an initializer),
 /// chosen by argument labels and the written arguments' kinds, then invoked with its
 /// parameters bound; what the manifest does not define stays a `ManifestCall` value.

@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Members in the `.project` subset: `self` and its properties, enum cases and their raw
+/// Members: `self` and its properties, enum cases and their raw
 /// values and computed properties, static properties reached through a type or an implicit
 /// `.member`, struct properties, and the bodies that compute them.
 extension ManifestEvaluator {
@@ -9,7 +9,7 @@ extension ManifestEvaluator {
     mutating func memberOfSelf(_ name: String, _ scope: Scope, _ at: Int, _ passed: inout Bool) -> ManifestValue? {
         if let selfValue = scope.selfValue {
             if case .member(let caseName) = selfValue, name == "rawValue" { return rawValue(of: caseName, hint: scope.selfType) }
-            if let found = instanceMember(name, of: selfValue, hint: scope.selfType, methods: false) {
+            if let found = instanceMember(name, of: selfValue, hint: scope.selfType) {
                 passed = true
                 return evaluate(found.member, selfValue: selfValue, selfType: found.owner, at: at)
             }
@@ -31,25 +31,6 @@ extension ManifestEvaluator {
 
     mutating func valueOfMember(_ member: MemberAccessExprSyntax, _ scope: Scope, _ type: String?, _ at: Int, _ passed: inout Bool) -> ManifestValue {
         let name = member.declName.baseName.text
-        guard subset == .project else {
-            guard let base = member.base else {
-                if let body = declarations.staticMembers[name] {
-                    passed = true
-                    return value(of: body, Scope())
-                }
-                return .member(name)
-            }
-            // `Target.Dependency.x`, `PackageDescription.Product.x`: a type path, not a value.
-            if base.trimmedDescription.first?.isUppercase == true, Self.path(base) != nil, variables[base.trimmedDescription] == nil {
-                if let body = declarations.staticMembers[name] {
-                    passed = true
-                    return value(of: body, Scope())
-                }
-                return .member(name)
-            }
-            if case .call(let call) = value(of: base, scope) { return call[name] ?? .array([]) }
-            return .unknown(reason: "`\(Self.abbreviate(ExprSyntax(member)))`", line: at)
-        }
         guard let base = member.base else { return implicitMember(name, expecting: type, at, &passed) }
         // `ModulePath.Feature.home.rawValue`: the base is a value reached through a type.
         let throughType = valueThroughType(base, scope)
@@ -162,7 +143,7 @@ extension ManifestEvaluator {
             passed = true
             return stored.value
         }
-        if let found = instanceMember(name, of: receiver, hint: hint, methods: false) {
+        if let found = instanceMember(name, of: receiver, hint: hint) {
             passed = true
             return evaluate(found.member, selfValue: receiver, selfType: found.owner, at: at)
         }
@@ -208,7 +189,7 @@ extension ManifestEvaluator {
         }
     }
 
-    func instanceMember(_ name: String, of value: ManifestValue, hint: String?, methods: Bool) -> (owner: String, member: ManifestDeclarations.Member)? {
+    func instanceMember(_ name: String, of value: ManifestValue, hint: String?) -> (owner: String, member: ManifestDeclarations.Member)? {
         for owner in owners(of: value, hint: hint) {
             for declared in declarations.lineage(of: owner) {
                 if let member = declared.properties[name] { return (owner.name, member) }

@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Methods of values in the `.project` subset: `map`, `flatMap`, `compactMap`, `filter`,
+/// Methods of values: `map`, `flatMap`, `compactMap`, `filter`,
 /// `reduce`, `contains`, `joined` on arrays, common `String` methods, methods of the
 /// manifest's own types, closures applied to elements, and `Configurable`-style `with { }`.
 extension ManifestEvaluator {
@@ -34,26 +34,21 @@ extension ManifestEvaluator {
         }
         // `spec.with { $0.sources = .interface }`: a method that hands the closure an `inout`
         // copy of the receiver (`Configurable`, `Then`) returns the copy as the closure left it.
+        let methods = instanceMethods(name, of: receiver, hint: hint(for: base, scope))
         if let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self), call.arguments.count <= 1,
-            let method = instanceMethods(name, of: receiver, hint: hint(for: base, scope)).first?.function,
+            let method = methods.first?.function,
             method.signature.parameterClause.parameters.first?.type.trimmedDescription.contains("inout") == true
         {
             var inner = scope
             inner.topLevel = false
             inner.values["$0"] = receiver
-            let names: [String]
-            switch closure.signature?.parameterClause {
-            case .simpleInput(let list)?: names = list.map(\.name.text)
-            case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-            case nil: names = ["$0"]
-            }
-            let parameter = names.first ?? "$0"
+            let parameter = Self.parameterNames(of: closure).first ?? "$0"
             inner.values[parameter] = receiver
             _ = execute(closure.statements, &inner)
             return inner.values[parameter] ?? receiver
         }
-        if let method = choose(instanceMethods(name, of: receiver, hint: hint(for: base, scope)).map(\.function), for: call),
-            let owner = instanceMethods(name, of: receiver, hint: hint(for: base, scope)).first(where: { $0.function.id == method.function.id })?.owner
+        if let method = choose(methods.map(\.function), for: call),
+            let owner = methods.first(where: { $0.function.id == method.function.id })?.owner
         {
             passed = true
             return invoke(method.function, call, method.match, scope, context: context(selfValue: receiver, selfType: owner), at: at)
@@ -126,8 +121,6 @@ extension ManifestEvaluator {
             return .array(items)
         case "reversed":
             return .array(items.reversed())
-        case "enumerated":
-            return nil
         default:
             return nil
         }
@@ -192,16 +185,20 @@ extension ManifestEvaluator {
         return .unknown(reason: "`\(Self.abbreviate(function))` applied to each element", line: at)
     }
 
+    /// The names a closure gives its parameters (`{ a, b in ... }`); none for `$0` style.
+    static func parameterNames(of closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?: list.map(\.name.text)
+        case .parameterClause(let clause)?: clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: []
+        }
+    }
+
     mutating func apply(_ closure: ClosureExprSyntax, to arguments: [ManifestValue], _ scope: Scope, returning type: String? = nil) -> ManifestValue {
         var inner = scope
         inner.topLevel = false
         inner.returnType = type
-        var names: [String] = []
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let list)?: names = list.map(\.name.text)
-        case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        case nil: break
-        }
+        let names = Self.parameterNames(of: closure)
         let at = position(closure)
         for (index, argument) in arguments.enumerated() {
             inner.values["$\(index)"] = argument

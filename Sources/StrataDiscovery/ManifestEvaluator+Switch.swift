@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// `switch` in the `.project` subset: the case a known subject takes, with the bindings of
+/// `switch`: the case a known subject takes, with the bindings of
 /// enum payload patterns (`case let .feature(module as any Convertible)`).
 extension ManifestEvaluator {
     /// The statements of the case a `switch` takes, with its pattern's bindings in `scope`.

@@ -5,33 +5,19 @@ import SwiftSyntax
 /// Evaluates a Swift manifest statically: its top level statement by statement, with the
 /// declarations of its helper files in scope. Nothing is compiled or run.
 ///
-/// Two subsets of Swift. `.package` is what `Package.swift` manifests use: `let`/`var`
-/// bindings; literals, string interpolation, arrays and `+`; calls kept as `ManifestCall`
-/// values; static members from extensions (`extension Target.Dependency { static let x = ... }`);
-/// global functions and computed variables whose body is one expression, with their
-/// parameters substituted; `#if` and `if` (conditions on environment variables read as
-/// "unset"); ternaries; `x.append(...)`, `x.append(contentsOf:)`, `x += ...` and `x = ...` on
-/// variables and on their arguments (`package.targets.append(...)`).
-///
-/// `.project` adds what Tuist manifests and their helpers are written with: enums (cases, raw
-/// values, `allCases`, computed properties and methods that `switch self`), structs (memberwise
-/// and written initializers, computed properties, methods), protocol extensions, static
-/// members and functions of any type, chosen by argument labels and by the type the context
-/// expects (`.feature(...)` in `targets:` is `Target.feature`), bodies of several statements
-/// (`let`, `var`, `if`/`if let`, `guard`, `switch`, `for`, `return`), closures for `map`,
-/// `flatMap`, `compactMap`, `filter`, `reduce`, common `String` methods, `??`.
+/// Understood: `let`/`var` bindings; literals, string interpolation, arrays and `+`; calls
+/// kept as `ManifestCall` values; `#if` and `if` (environment variables read as unset, as a
+/// plain build sees them); ternaries; `x.append(...)`, `x += ...` and `x = ...` on variables
+/// and their arguments (`package.targets.append(...)`); enums (cases, raw values, `allCases`,
+/// computed properties and methods that `switch self`), structs (memberwise and written
+/// initializers, computed properties, methods), protocol extensions, static members and
+/// functions of any type, chosen by argument labels and by the type the context expects
+/// (`.feature(...)` in `targets:` is `Target.feature`), bodies of several statements (`let`,
+/// `var`, `if`/`if let`, `guard`, `switch`, `for`, `return`), closures for `map`, `flatMap`,
+/// `compactMap`, `filter`, `reduce`, common `String` methods, `??`.
 ///
 /// Everything else becomes `.unknown` with a reason and line, or a skipped statement.
 public struct ManifestEvaluator {
-    /// How much of Swift the evaluator understands.
-    public enum Subset: Sendable {
-        /// `Package.swift`: closures, loops and functions of several statements stay unknown,
-        /// so that what SwiftPM's reader warns about is stable.
-        case package
-        /// Tuist manifests and their `ProjectDescriptionHelpers`.
-        case project
-    }
-
     /// Lines in values are positions: `file × fileStride + line`, file 0 being the manifest, so
     /// that a manifest read alone has plain line numbers. `location(of:)` decodes them.
     public static let fileStride = 1 << 24
@@ -43,7 +29,6 @@ public struct ManifestEvaluator {
     /// Conditions that could not be decided and were taken as false.
     public private(set) var assumptions: [(line: Int, reason: String)] = []
 
-    let subset: Subset
     /// The types arguments of unknown calls have, by label (`product:` is a `Product`): what
     /// implicit members such as `.feature(...)` written there belong to.
     let argumentTypes: [String: String]
@@ -69,12 +54,11 @@ public struct ManifestEvaluator {
 
     /// Evaluates a `Package.swift`.
     public init(source: [UInt8]) {
-        self.init(sources: [(path: "", source: source)], subset: .project)
+        self.init(sources: [(path: "", source: source)])
     }
 
     /// Evaluates `sources[0]` with the declarations of the other sources (helper files) in scope.
-    public init(sources: [(path: String, source: [UInt8])], subset: Subset, argumentTypes: [String: String] = [:]) {
-        self.subset = subset
+    public init(sources: [(path: String, source: [UInt8])], argumentTypes: [String: String] = [:]) {
         self.argumentTypes = argumentTypes
         var trees: [SourceFileSyntax] = []
         for (index, file) in sources.enumerated() {
@@ -84,7 +68,7 @@ public struct ManifestEvaluator {
             trees.append(tree)
         }
         for (index, tree) in trees.enumerated() {
-            declarations.collect(tree.statements, helper: index > 0, packageStatics: subset == .package, choose: Self.chosenClause)
+            declarations.collect(tree.statements, helper: index > 0, choose: Self.chosenClause)
         }
         if let manifest = trees.first {
             var scope = Scope()
@@ -126,14 +110,6 @@ public struct ManifestEvaluator {
         case normal, returned(ManifestValue), broke, continued
     }
 
-    /// The value of an expression with the manifest's declarations in scope and `parameters`
-    /// bound.
-    public mutating func evaluate(_ expr: ExprSyntax, parameters: [String: ManifestValue] = [:]) -> ManifestValue {
-        var scope = Scope()
-        scope.values = parameters
-        return value(of: expr, scope)
-    }
-
     // MARK: - Statements
 
     mutating func execute(_ statements: CodeBlockItemListSyntax, _ scope: inout Scope) -> Flow {
@@ -153,12 +129,12 @@ public struct ManifestEvaluator {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                     let type = binding.typeAnnotation.map { ManifestDeclarations.typeName($0.type) }
                     if let accessor = binding.accessorBlock {
-                        if subset == .project, !scope.topLevel, let body = ManifestDeclarations.body(of: accessor) {
+                        if !scope.topLevel, let body = ManifestDeclarations.body(of: accessor) {
                             scope.computed[name] = ManifestDeclarations.Member(body: body, type: type)
                         }
                         continue
                     }
-                    if let type, subset == .project { declare(name, type: type, in: &scope) }
+                    if let type { declare(name, type: type, in: &scope) }
                     if let initial = binding.initializer?.value {
                         let value = self.value(of: initial, scope, expecting: type)
                         bind(name, value, origin: origin, in: &scope)
@@ -166,16 +142,12 @@ public struct ManifestEvaluator {
                 }
             } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
                 if case .statements(let inner)? = Self.chosenClause(ifConfig)?.elements { return execute(inner, &scope) }
-            } else if subset == .project, !scope.topLevel, let function = decl.as(FunctionDeclSyntax.self) {
+            } else if !scope.topLevel, let function = decl.as(FunctionDeclSyntax.self) {
                 scope.functions[function.name.text, default: []].append(function)
             }
         case .stmt(let stmt):
             if let expression = stmt.as(ExpressionStmtSyntax.self)?.expression {
                 return executeExpression(expression, &scope, statement: Syntax(stmt))
-            }
-            guard subset == .project else {
-                skip(stmt)
-                return .normal
             }
             if let node = stmt.as(ReturnStmtSyntax.self) {
                 return .returned(node.expression.map { value(of: $0, scope, expecting: scope.returnType) } ?? .null)
@@ -197,7 +169,7 @@ public struct ManifestEvaluator {
 
     mutating func executeExpression(_ expr: ExprSyntax, _ scope: inout Scope, statement: Syntax) -> Flow {
         if let node = expr.as(IfExprSyntax.self) { return executeIf(node, &scope) }
-        if subset == .project, let node = expr.as(SwitchExprSyntax.self) {
+        if let node = expr.as(SwitchExprSyntax.self) {
             guard let statements = chooseCase(node, &scope) else { return .normal }
             let flow = execute(statements, &scope)
             if case .broke = flow { return .normal }
@@ -230,7 +202,7 @@ public struct ManifestEvaluator {
                 let truth = self.truth(value(of: expr, scope))
                 if truth == false { result = false; break loop }
                 if truth == nil { result = nil }
-            case .optionalBinding(let binding) where subset == .project:
+            case .optionalBinding(let binding):
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { result = nil; break loop }
                 let bound = binding.initializer.map { value(of: $0.value, scope) } ?? lookUp(name, scope)?.value ?? .null
                 if case .null = bound { result = false; break loop }
@@ -320,7 +292,7 @@ public struct ManifestEvaluator {
     mutating func mutate(_ expr: ExprSyntax, _ scope: inout Scope) -> Bool {
         if let call = expr.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
-            callee.declName.baseName.text == "append" || (subset == .project && callee.declName.baseName.text == "insert"),
+            ["append", "insert"].contains(callee.declName.baseName.text),
             let base = callee.base, let path = Self.path(base),
             let argument = call.arguments.first
         {
@@ -334,7 +306,7 @@ public struct ManifestEvaluator {
             return true
         }
         // `x = a + b` is one sequence: the target, the operator, then the value's own elements.
-        if let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3 || (subset == .project && sequence.elements.count > 3) {
+        if let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count >= 3 {
             let elements = Array(sequence.elements)
             guard let path = Self.path(elements[0]) else { return false }
             let type = path.count == 1 ? declaredType(path[0], scope) : propertyType(path, scope)
@@ -372,7 +344,7 @@ public struct ManifestEvaluator {
         let local = scope.values[name] != nil
         let current = local ? scope.values[name] : variables[name]
         // In an initializer, `name = value` sets a property of `self`.
-        if subset == .project, current == nil, path.count == 1, case .call(var call)? = scope.selfValue,
+        if current == nil, path.count == 1, case .call(var call)? = scope.selfValue,
             declarations.type(named: scope.selfType)?.storedProperties.contains(where: { $0.name == name }) == true
         {
             call.set(name, transform(call[name]), line: origin)
@@ -406,7 +378,7 @@ public struct ManifestEvaluator {
         let at = position(expr)
         depth += 1
         defer { depth -= 1 }
-        guard depth < (subset == .package ? 64 : 150) else {
+        guard depth < 150 else {
             origin = at
             return .unknown(reason: "expression nested too deeply", line: at)
         }
@@ -460,7 +432,7 @@ public struct ManifestEvaluator {
             return valueOfMember(member, scope, type, at, &passed)
         }
         if let call = expr.as(FunctionCallExprSyntax.self) {
-            return subset == .package ? packageCall(call, scope, at, &passed) : projectCall(call, scope, type, at, &passed)
+            return projectCall(call, scope, type, at, &passed)
         }
         if let sequence = expr.as(SequenceExprSyntax.self) {
             return valueOfSequence(Array(sequence.elements), scope, type, &passed)
@@ -470,7 +442,7 @@ public struct ManifestEvaluator {
                 // Environment variables are taken as unset: the manifest as a plain build sees it.
                 return .null
             }
-            if subset == .project, subscriptCall.arguments.count == 1, let index = subscriptCall.arguments.first?.expression,
+            if subscriptCall.arguments.count == 1, let index = subscriptCall.arguments.first?.expression,
                 case .array(let items) = value(of: subscriptCall.calledExpression, scope), case .int(let offset) = value(of: index, scope),
                 items.indices.contains(offset)
             {
@@ -487,32 +459,30 @@ public struct ManifestEvaluator {
             passed = true
             return value(of: condition == true ? ternary.thenExpression : ternary.elseExpression, scope, expecting: type)
         }
-        if subset == .project {
-            if let inner = expr.as(ForceUnwrapExprSyntax.self)?.expression ?? expr.as(OptionalChainingExprSyntax.self)?.expression
-                ?? expr.as(TryExprSyntax.self)?.expression ?? expr.as(AwaitExprSyntax.self)?.expression
-                ?? expr.as(AsExprSyntax.self)?.expression
-            {
-                passed = true
-                return value(of: inner, scope, expecting: type)
+        if let inner = expr.as(ForceUnwrapExprSyntax.self)?.expression ?? expr.as(OptionalChainingExprSyntax.self)?.expression
+            ?? expr.as(TryExprSyntax.self)?.expression ?? expr.as(AwaitExprSyntax.self)?.expression
+            ?? expr.as(AsExprSyntax.self)?.expression
+        {
+            passed = true
+            return value(of: inner, scope, expecting: type)
+        }
+        if let node = expr.as(SwitchExprSyntax.self) {
+            var inner = scope
+            guard let statements = chooseCase(node, &inner) else {
+                return .unknown(reason: "`switch \(node.subject.trimmedDescription)` with no case taken statically", line: at)
             }
-            if let node = expr.as(SwitchExprSyntax.self) {
-                var inner = scope
-                guard let statements = chooseCase(node, &inner) else {
-                    return .unknown(reason: "`switch \(node.subject.trimmedDescription)` with no case taken statically", line: at)
-                }
-                passed = true
-                return blockValue(statements, &inner, at: at, what: "a switch case")
-            }
-            if let node = expr.as(IfExprSyntax.self) {
-                var inner = scope
-                let condition = decide(node.conditions, &inner, at: at, what: "if")
-                passed = true
-                if condition == true { return blockValue(node.body.statements, &inner, at: at, what: "an if branch") }
-                switch node.elseBody {
-                case .codeBlock(let block)?: return blockValue(block.statements, &inner, at: at, what: "an else branch")
-                case .ifExpr(let nested)?: return value(of: ExprSyntax(nested), inner, expecting: type)
-                case nil: return .null
-                }
+            passed = true
+            return blockValue(statements, &inner, at: at, what: "a switch case")
+        }
+        if let node = expr.as(IfExprSyntax.self) {
+            var inner = scope
+            let condition = decide(node.conditions, &inner, at: at, what: "if")
+            passed = true
+            if condition == true { return blockValue(node.body.statements, &inner, at: at, what: "an if branch") }
+            switch node.elseBody {
+            case .codeBlock(let block)?: return blockValue(block.statements, &inner, at: at, what: "an else branch")
+            case .ifExpr(let nested)?: return value(of: ExprSyntax(nested), inner, expecting: type)
+            case nil: return .null
             }
         }
         return .unknown(reason: "`\(Self.abbreviate(expr))`", line: at)
@@ -523,8 +493,8 @@ public struct ManifestEvaluator {
         switch value {
         case .string(let text, _): text
         case .int(let number): String(number)
-        case .bool(let truth) where subset == .project: String(truth)
-        case .member(let name) where subset == .project: name
+        case .bool(let truth): String(truth)
+        case .member(let name): name
         default: nil
         }
     }
@@ -535,80 +505,21 @@ public struct ManifestEvaluator {
             passed = true
             return value
         }
-        if subset == .project {
-            if name == "self", let selfValue = scope.selfValue { return selfValue }
-            if let member = scope.computed[name] {
-                passed = true
-                var inner = scope
-                inner.returnType = member.type
-                return bodyValue(member.body, &inner, type: member.type, at: at)
-            }
-            if let result = memberOfSelf(name, scope, at, &passed) { return result }
+        if name == "self", let selfValue = scope.selfValue { return selfValue }
+        if let member = scope.computed[name] {
+            passed = true
+            var inner = scope
+            inner.returnType = member.type
+            return bodyValue(member.body, &inner, type: member.type, at: at)
         }
+        if let result = memberOfSelf(name, scope, at, &passed) { return result }
         if let global = declarations.globals[name] {
             passed = true
             var inner = Scope()
             inner.returnType = global.type
-            if subset == .package {
-                guard case .statements(let statements) = global.body, let single = ManifestDeclarations.singleExpression(of: statements) else {
-                    return .unknown(reason: "`\(name)` is not known statically", line: at)
-                }
-                return value(of: single, inner)
-            }
             return bodyValue(global.body, &inner, type: global.type, at: at)
         }
         return .unknown(reason: "`\(name)` is not known statically", line: at)
-    }
-
-    // MARK: - Calls, `.package`
-
-    mutating func packageCall(_ call: FunctionCallExprSyntax, _ scope: Scope, _ at: Int, _ passed: inout Bool) -> ManifestValue {
-        let arguments = call.arguments.map { argument -> ManifestCall.Argument in
-            let value = self.value(of: argument.expression, scope)
-            return ManifestCall.Argument(label: argument.label?.text, value: value, line: origin)
-        }
-        let callee = call.calledExpression
-        let name: String
-        if let member = callee.as(MemberAccessExprSyntax.self) {
-            name = member.declName.baseName.text
-            if let base = member.base, base.trimmedDescription.first?.isUppercase != true {
-                return .unknown(reason: "call `\(Self.abbreviate(ExprSyntax(call)))`", line: at)
-            }
-        } else if let reference = callee.as(DeclReferenceExprSyntax.self) {
-            name = reference.baseName.text
-        } else {
-            return .unknown(reason: "call `\(Self.abbreviate(ExprSyntax(call)))`", line: at)
-        }
-        if call.trailingClosure != nil {
-            return .unknown(reason: "closure in `\(Self.abbreviate(ExprSyntax(call)))`", line: at)
-        }
-        if let function = declarations.functions[name]?.last {
-            passed = true
-            return substitute(function, arguments, at: at)
-        }
-        return .call(ManifestCall(name: name, arguments: arguments, line: at, site: sites.last))
-    }
-
-    /// Calls a manifest-defined function whose body is one expression.
-    mutating func substitute(_ function: FunctionDeclSyntax, _ arguments: [ManifestCall.Argument], at callLine: Int) -> ManifestValue {
-        guard let body = function.body.flatMap({ ManifestDeclarations.singleExpression(of: $0.statements) }) else {
-            origin = callLine
-            return .unknown(reason: "function `\(function.name.text)` has more than one statement", line: callLine)
-        }
-        var bound: [String: ManifestValue] = [:]
-        var remaining = arguments
-        for parameter in function.signature.parameterClause.parameters {
-            let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
-            let local = (parameter.secondName ?? parameter.firstName).text
-            if let index = remaining.firstIndex(where: { $0.label == label }) {
-                bound[local] = remaining.remove(at: index).value
-            } else if let defaultValue = parameter.defaultValue?.value {
-                bound[local] = value(of: defaultValue, Scope())
-            }
-        }
-        var scope = Scope()
-        scope.values = bound
-        return value(of: body, scope)
     }
 
     // MARK: - Operators
@@ -617,10 +528,8 @@ public struct ManifestEvaluator {
     /// `c ? x : y`, and `as` casts (ignored).
     mutating func valueOfSequence(_ written: [ExprSyntax], _ scope: Scope, _ type: String?, _ passed: inout Bool) -> ManifestValue {
         var elements = written
-        if subset == .project {
-            while let index = elements.firstIndex(where: { $0.is(UnresolvedAsExprSyntax.self) }) {
-                elements.removeSubrange(index...min(index + 1, elements.count - 1))
-            }
+        while let index = elements.firstIndex(where: { $0.is(UnresolvedAsExprSyntax.self) }) {
+            elements.removeSubrange(index...min(index + 1, elements.count - 1))
         }
         guard let first = elements.first else { return .null }
         if elements.count == 1 {
@@ -636,7 +545,7 @@ public struct ManifestEvaluator {
             if condition == true { return value(of: ternary.thenExpression, scope, expecting: type) }
             return valueOfSequence(Array(elements[(index + 1)...]), scope, type, &passed)
         }
-        let operators = subset == .project ? ["||", "&&", "==", "!=", "??", "+"] : ["||", "&&", "==", "!=", "+"]
+        let operators = ["||", "&&", "==", "!=", "??", "+"]
         for op in operators {
             guard let index = elements.lastIndex(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == op }) else { continue }
             var ignored = false

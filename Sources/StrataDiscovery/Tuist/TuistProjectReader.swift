@@ -52,7 +52,7 @@ public enum TuistProjectReader: ManifestReader {
     /// Reads a manifest given its text (`sources[0]`) and its helpers'.
     static func read(_ sources: [(path: String, source: [UInt8])], layout: TuistLayout, files: [String]) -> Manifest {
         let path = sources[0].path
-        let evaluator = ManifestEvaluator(sources: sources, subset: .project, argumentTypes: argumentTypes)
+        let evaluator = ManifestEvaluator(sources: sources, argumentTypes: argumentTypes)
         let swiftFiles = files.filter(\.hasSwiftExtension)
         var reader = TuistTargetReader(evaluator: evaluator, path: path, layout: layout, swiftFiles: swiftFiles)
         for (line, reason) in evaluator.skipped { reader.warn(at: line, reason + "; targets it defines are missing") }
