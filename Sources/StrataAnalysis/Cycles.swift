@@ -6,12 +6,19 @@ public enum Cycles {
     public static func find(edges: [ImportEdge]) -> [Cycle] {
         let imported = edges.filter { $0.imported && $0.from != $0.to }
         var successors: [String: [String]] = [:]
-        var nodes = Set<String>()
-        for edge in imported {
-            successors[edge.from, default: []].append(edge.to)
-            nodes.insert(edge.from)
-            nodes.insert(edge.to)
+        for edge in imported { successors[edge.from, default: []].append(edge.to) }
+        return components(successors: successors).filter { $0.count > 1 }.map { modules in
+            let members = Set(modules)
+            let edges = imported.filter { members.contains($0.from) && members.contains($0.to) }.sorted()
+            return Cycle(modules: modules, edges: edges, cuts: CycleBreaking.cuts(for: edges))
         }
+    }
+
+    /// Every strongly connected component of a graph (Tarjan), single nodes included, each
+    /// sorted, in lexicographic order.
+    public static func components(successors: [String: [String]]) -> [[String]] {
+        var nodes = Set(successors.keys)
+        for targets in successors.values { nodes.formUnion(targets) }
         var index = 0
         var indices: [String: Int] = [:], lowlink: [String: Int] = [:]
         var stack: [String] = [], onStack = Set<String>()
@@ -47,14 +54,10 @@ public enum Cycles {
                         component.append(top)
                         if top == frame.node { break }
                     }
-                    if component.count > 1 { components.append(component.sorted()) }
+                    components.append(component.sorted())
                 }
             }
         }
-        return components.sorted { $0.lexicographicallyPrecedes($1) }.map { modules in
-            let members = Set(modules)
-            let edges = imported.filter { members.contains($0.from) && members.contains($0.to) }.sorted()
-            return Cycle(modules: modules, edges: edges, cuts: CycleBreaking.cuts(for: edges))
-        }
+        return components.sorted { $0.lexicographicallyPrecedes($1) }
     }
 }

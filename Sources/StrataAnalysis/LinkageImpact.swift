@@ -78,13 +78,14 @@ extension LinkageImpact {
         // Every module stands for itself, except that a cycle's members stand for its first one.
         var members: [String: [String]] = Dictionary(uniqueKeysWithValues: lines.keys.map { ($0, [$0]) })
         var step: [String: String] = Dictionary(uniqueKeysWithValues: lines.keys.map { ($0, $0) })
-        let asImports = edges.map { ImportEdge(from: $0.from, to: $0.to, declared: $0.declared, imported: true, evidence: []) }
-        for cycle in Cycles.find(edges: asImports) {
-            for module in cycle.modules {
+        var successors: [String: [String]] = [:]
+        for edge in edges { successors[edge.from, default: []].append(edge.to) }
+        for cycle in Cycles.components(successors: successors) where cycle.count > 1 {
+            for module in cycle {
                 members[module] = nil
-                step[module] = cycle.modules[0]
+                step[module] = cycle[0]
             }
-            members[cycle.modules[0]] = cycle.modules
+            members[cycle[0]] = cycle
         }
         var dependencies: [String: Set<String>] = [:], dependents: [String: Set<String>] = [:]
         for edge in edges {

@@ -16,10 +16,10 @@ public enum UndeclaredImports {
         let checkedSystems: Set<BuildSystem> = [.swiftpm, .tuist, .cocoapods]
         var findings: [Finding] = []
         for module in project.modules where module.manifest != nil && checkedSystems.contains(module.system) {
+            let external = module.imports.filter { !internalNames.contains($0.module) && !SystemModules.contains($0.module) }
+            guard !external.isEmpty else { continue }
             let covered = Set(module.dependencies.flatMap(names))
-            let sites = module.imports.filter {
-                !internalNames.contains($0.module) && !SystemModules.contains($0.module) && !covered.contains($0.module)
-            }
+            let sites = external.filter { !covered.contains($0.module) }
             for (name, sites) in Dictionary(grouping: sites, by: \.module) {
                 findings.append(Finding(
                     rule: RuleID.undeclaredImport.rawValue, severity: severity,

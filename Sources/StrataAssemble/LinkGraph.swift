@@ -8,33 +8,28 @@ import StrataModel
 enum LinkGraph {
     static func assign(_ modules: inout [AssembledModule]) {
         let index = Dictionary(modules.indices.map { (modules[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
-        func dependencies(_ module: AssembledModule) -> [Int] {
-            module.declaredModules.sorted().compactMap { index[$0] }.filter { modules[$0].name != module.name }
-        }
-        for position in modules.indices {
-            let module = modules[position]
-            guard module.linkage.kind == .dynamic || module.linkage.kind == .executable else { continue }
-            var links: Set<String> = [], embeds: Set<String> = []
-            // Static code: through static modules only.
-            var visited: Set<Int> = [position]
-            var queue = dependencies(module)
+        let dependencies = modules.map { module in module.declaredModules.compactMap { index[$0] } }
+        let kinds = modules.map(\.linkage.kind)
+        /// The modules reached from `start` by going through those `follow` allows.
+        func reached(from start: Int, through follow: (Linkage.Kind) -> Bool) -> [Int] {
+            var visited: Set<Int> = [start], found: [Int] = []
+            var queue = dependencies[start]
             while let next = queue.popLast() {
-                guard visited.insert(next).inserted, modules[next].linkage.kind == .static else { continue }
-                links.insert(modules[next].name)
-                queue += dependencies(modules[next])
+                guard visited.insert(next).inserted else { continue }
+                found.append(next)
+                if follow(kinds[next]) { queue += dependencies[next] }
             }
+            return found
+        }
+        for position in modules.indices where kinds[position] == .dynamic || kinds[position] == .executable {
+            // Static code: through static modules only.
+            modules[position].links = reached(from: position) { $0 == .static }
+                .filter { kinds[$0] == .static }.map { modules[$0].name }.sorted()
             // Embedded frameworks: apps and test bundles carry every dynamic framework they reach.
-            if module.linkage.kind == .executable {
-                visited = [position]
-                queue = dependencies(module)
-                while let next = queue.popLast() {
-                    guard visited.insert(next).inserted else { continue }
-                    if modules[next].linkage.kind == .dynamic { embeds.insert(modules[next].name) }
-                    if modules[next].linkage.kind != .executable { queue += dependencies(modules[next]) }
-                }
+            if kinds[position] == .executable {
+                modules[position].embeds = reached(from: position) { $0 != .executable }
+                    .filter { kinds[$0] == .dynamic }.map { modules[$0].name }.sorted()
             }
-            modules[position].links = links.sorted()
-            modules[position].embeds = embeds.sorted()
         }
     }
 }

@@ -24,7 +24,8 @@ enum Singletons {
             case .extension, .protocol:
                 enclosing = declaration
             case .var:
-                let name = declaration.name.filter { $0 != "`" }
+                // Backticks only in `` `default` ``; most variables are not worth a copy.
+                let name = declaration.name.first == "`" ? declaration.name.filter { $0 != "`" } : declaration.name
                 // A protocol's `static var shared: Self { get }` is a requirement, not state.
                 guard instanceNames.contains(name), enclosing?.kind != .protocol else { continue }
                 found.append(Singleton(
