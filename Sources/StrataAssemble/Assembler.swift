@@ -73,7 +73,7 @@ struct ModuleResolver {
             // A Tuist project is named by its folder, an Xcode project by its `.xcodeproj` path:
             // both are the folder of the manifest file.
             if module.system == .tuist || module.system == .xcode, let file = module.manifest?.file {
-                byProjectAndTarget[Self.folder(of: file) + "\u{0}" + target] = module.name
+                byProjectAndTarget[RepositoryPath.folder(of: file) + "\u{0}" + target] = module.name
             }
         }
     }
@@ -98,15 +98,10 @@ struct ModuleResolver {
         case .project:
             return byProjectAndTarget[(dependency.package ?? "") + "\u{0}" + dependency.name].map { [$0] }
         case .pod:
-            return pods[String(dependency.name.split(separator: "/").first ?? "")].map { [$0] }
+            return pods[dependency.podName].map { [$0] }
         case .sdk, .binary:
             return nil
         }
-    }
-
-    private static func folder(of file: String) -> String {
-        guard let slash = file.lastIndex(of: "/") else { return "" }
-        return String(file[..<slash])
     }
 
     private func productModules(_ product: String, package: String?) -> [String]? {

@@ -14,8 +14,8 @@ public enum DumpPackageReader {
     ///   - rootPath: the repository root on disk.
     ///   - manifestPath: the manifest, relative to the root.
     public static func read(rootPath: String, manifestPath: String) throws -> Manifest {
-        let directory = manifestPath.contains("/")
-            ? rootPath + "/" + manifestPath[..<manifestPath.lastIndex(of: "/")!] : rootPath
+        let folder = RepositoryPath.folder(of: manifestPath)
+        let directory = folder.isEmpty ? rootPath : rootPath + "/" + folder
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "package", "dump-package", "--package-path", directory]

@@ -76,8 +76,7 @@ public struct Manifest: Sendable {
 
     /// The directory that holds the manifest, relative to the root ("" for the root).
     public var directory: String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
+        RepositoryPath.folder(of: path)
     }
 
     public var info: PackageInfo {

@@ -26,7 +26,7 @@ extension Discoverer {
         guard !pods.isEmpty else { return }
         func podName(_ dependency: DeclaredDependency) -> String? {
             guard dependency.kind == .pod else { return nil }
-            return String(dependency.name.split(separator: "/").first ?? Substring(dependency.name))
+            return dependency.podName
         }
         let consumers = placed.indices.filter { placed[$0].target.podLinkage != nil }
             .sorted { (placed[$0].manifest.path, placed[$0].target.line) < (placed[$1].manifest.path, placed[$1].target.line) }

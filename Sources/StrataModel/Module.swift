@@ -85,6 +85,9 @@ public struct DeclaredDependency: Hashable, Sendable, Codable {
     public var kind: DependencyKind
     public var package: String?
     public var evidence: Location
+    /// For a `.pod` dependency, the pod without its subspec (`Dependencies/Login` -> `Dependencies`):
+    /// CocoaPods builds a pod's subspecs into one module.
+    public var podName: String { String(name.split(separator: "/").first ?? Substring(name)) }
     /// The modules of the repository this dependency stands for (a product names its
     /// targets); nil for an external dependency. Filled in by assembly.
     public var modules: [String]?
@@ -141,8 +144,7 @@ public struct PackageInfo: Hashable, Sendable, Codable {
 
     /// The directory that holds the manifest, relative to the root ("" for the root).
     public var directory: String {
-        guard let slash = manifest.lastIndex(of: "/") else { return "" }
-        return String(manifest[..<slash])
+        RepositoryPath.folder(of: manifest)
     }
 
     /// The identity SwiftPM gives a local package: its directory's last path component.

@@ -20,7 +20,7 @@ public enum PodfileReader: ManifestReader {
     public static func read(_ source: [UInt8], path: String, rootName: String) -> Manifest {
         let script = PodfileScript.read(source, path: path)
         var diagnostics = script.diagnostics
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ""
+        let directory = RepositoryPath.folder(of: path)
         var targets: [Manifest.Target] = []
         for (index, definition) in script.definitions.enumerated() where !definition.isAbstract {
             let parentIsTarget = definition.parent.map { !script.definitions[$0].isAbstract } ?? false
@@ -40,7 +40,7 @@ public enum PodfileReader: ManifestReader {
             diagnostics.append(Diagnostic(
                 file: path, message: "pods declared outside any target, and the Podfile has no target: no module uses them"))
         }
-        let name = directory.isEmpty ? rootName : String(directory.split(separator: "/").last!)
+        let name = directory.isEmpty ? rootName : RepositoryPath.name(of: directory)
         return Manifest(
             name: name, system: .cocoapods, path: path, localDependencies: script.localPods.sorted(),
             remoteDependencies: script.remotePods.sorted(), targets: targets, diagnostics: diagnostics)

@@ -23,9 +23,9 @@ public enum PodspecReader: ManifestReader {
     public static func read(_ source: [UInt8], path: String, files: [String]) -> Manifest {
         let (spec, diagnostics) = path.hasSuffix(".json")
             ? PodspecJSON.read(source, path: path) : PodspecScript.read(source, path: path)
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ""
+        let directory = RepositoryPath.folder(of: path)
         guard let spec else {
-            let name = String(path.split(separator: "/").last ?? Substring(path))
+            let name = RepositoryPath.name(of: path)
             return Manifest(name: name, system: .cocoapods, path: path, targets: [], diagnostics: diagnostics)
         }
         var warnings = diagnostics
@@ -77,8 +77,7 @@ public enum PodspecReader: ManifestReader {
     static func withoutOwnSubspecs(_ dependencies: [DeclaredDependency], of podName: String) -> [DeclaredDependency] {
         var seen: Set<String> = []
         return dependencies.filter { dependency in
-            let root = dependency.name.split(separator: "/").first.map(String.init) ?? dependency.name
-            guard dependency.kind != .pod || root != podName else { return false }
+            guard dependency.kind != .pod || dependency.podName != podName else { return false }
             return seen.insert(dependency.name).inserted
         }
     }

@@ -1,3 +1,4 @@
+import StrataModel
 import StrataSourceTree
 
 /// Where a Tuist manifest's helpers and root are, found from the repository's file list.
@@ -15,7 +16,7 @@ struct TuistLayout {
     let helpers: [String]
 
     init(manifest: String, files: [String]) {
-        directory = Manifest(name: "", system: .tuist, path: manifest, targets: []).directory
+        directory = RepositoryPath.folder(of: manifest)
         let ancestors = Discoverer.ancestors(of: manifest)
         root = ancestors.first { ancestor in
             let prefix = ancestor.isEmpty ? "" : ancestor + "/"

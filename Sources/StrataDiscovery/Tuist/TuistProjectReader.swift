@@ -58,7 +58,7 @@ public enum TuistProjectReader: ManifestReader {
         for (line, reason) in evaluator.skipped { reader.warn(at: line, reason + "; targets it defines are missing") }
         for (line, reason) in evaluator.assumptions { reader.warn(at: line, reason) }
 
-        let folderName = layout.directory.split(separator: "/").last.map(String.init) ?? "Project"
+        let folderName = layout.directory.isEmpty ? "Project" : RepositoryPath.name(of: layout.directory)
         var targets: [Manifest.Target] = []
         var notUnderstood: (construct: String, line: Int?)?
         var name = folderName

@@ -223,7 +223,7 @@ struct TuistTargetReader {
             return DeclaredDependency(name: name, kind: .sdk, evidence: evidence)
         case "xcframework", "framework", "library", "bundle":
             guard let binary = call["path"].flatMap(path) else { return nil }
-            let file = binary.split(separator: "/").last.map(String.init) ?? binary
+            let file = RepositoryPath.name(of: binary)
             let name = file.split(separator: ".").first.map(String.init) ?? file
             return DeclaredDependency(name: name, kind: .binary, package: binary, evidence: evidence)
         case "xctest":

@@ -140,7 +140,7 @@ enum XcodeConfigFile {
                 guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""), open < close else { continue }
                 let included = String(trimmed[trimmed.index(after: open)..<close])
                 guard !included.hasPrefix("/") else { continue }
-                let resolved = Manifest.join(XcodeProjectFile.parent(of: path), included)
+                let resolved = Manifest.join(RepositoryPath.folder(of: path), included)
                 result.merge(settings(at: resolved, tree: tree, visited: &visited)) { _, new in new }
                 continue
             }

@@ -1,3 +1,5 @@
+import StrataModel
+
 /// The object graph of one `project.pbxproj`: every object by its id, the project object,
 /// and where each file reference points.
 ///
@@ -49,8 +51,8 @@ struct XcodeProjectFile {
         self.parents = parents
         self.rootID = rootID
         self.project = project
-        let xcodeproj = Self.parent(of: path)
-        folder = Self.parent(of: xcodeproj)
+        let xcodeproj = RepositoryPath.folder(of: path)
+        folder = RepositoryPath.folder(of: xcodeproj)
         projectDirectory = (project["projectDirPath"]?.string ?? "").split(separator: "/").map(String.init)
     }
 
@@ -119,14 +121,5 @@ struct XcodeProjectFile {
             }
         }
         return .repository(parts.joined(separator: "/"))
-    }
-
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
-    }
-
-    static func lastComponent(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -23,7 +23,7 @@ public enum XcodeProjectReader: ManifestReader {
     }
 
     public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
-        let folder = XcodeProjectFile.parent(of: XcodeProjectFile.parent(of: path))
+        let folder = RepositoryPath.folder(of: RepositoryPath.folder(of: path))
         if files.containsSorted(Manifest.join(folder, "Project.swift")) { return [] }
         return [read(try tree.read(path), path: path, tree: tree, files: files)]
     }
@@ -107,11 +107,11 @@ public enum XcodeProjectReader: ManifestReader {
         var local: [String] = [], remote: [String] = []
         for reference in file.ids(file.project, "packageReferences").compactMap({ file[$0.id] }) {
             if let url = reference["repositoryURL"]?.string {
-                var last = XcodeProjectFile.lastComponent(url)
+                var last = RepositoryPath.name(of: url)
                 if last.hasSuffix(".git") { last.removeLast(4) }
                 remote.append(last)
             } else if let relative = reference["relativePath"]?.string {
-                local.append(XcodeProjectFile.lastComponent(relative))
+                local.append(RepositoryPath.name(of: relative))
             }
         }
         return Manifest(
@@ -152,7 +152,7 @@ public enum XcodeProjectReader: ManifestReader {
 
     /// The `.xcodeproj` folder name without its extension.
     static func projectName(_ path: String) -> String {
-        let bundle = XcodeProjectFile.lastComponent(XcodeProjectFile.parent(of: path))
+        let bundle = RepositoryPath.name(of: RepositoryPath.folder(of: path))
         return bundle.hasSuffix(".xcodeproj") ? String(bundle.dropLast(".xcodeproj".count)) : bundle
     }
 }

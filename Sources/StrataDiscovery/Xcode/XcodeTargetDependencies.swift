@@ -36,7 +36,7 @@ struct XcodeTargetDependencies {
             guard let reference = file[id]?["productReference"]?.string else { continue }
             productOwners[reference] = name
             if let path = file[reference]?["path"]?.string {
-                productNames[XcodeProjectFile.lastComponent(path)] = productNames[XcodeProjectFile.lastComponent(path)] ?? name
+                productNames[RepositoryPath.name(of: path)] = productNames[RepositoryPath.name(of: path)] ?? name
             }
         }
     }
@@ -100,10 +100,10 @@ struct XcodeTargetDependencies {
     private func projectPath(_ reference: String) -> String? {
         if case .repository(let path)? = file.place(of: reference) { return path }
         guard let path = file[reference]?["path"]?.string else { return nil }
-        let suffix = "/" + XcodeProjectFile.lastComponent(path) + "/project.pbxproj"
+        let suffix = "/" + RepositoryPath.name(of: path) + "/project.pbxproj"
         let candidates = files.filter { $0.hasSuffix(suffix) || "/" + $0 == suffix }
         guard candidates.count == 1 else { return nil }
-        return XcodeProjectFile.parent(of: candidates[0])
+        return RepositoryPath.folder(of: candidates[0])
     }
 
     private func productDependency(_ id: String, line: Int) -> DeclaredDependency? {
@@ -120,7 +120,7 @@ struct XcodeTargetDependencies {
     private func package(_ id: String?) -> String? {
         guard let id, let reference = file[id] else { return nil }
         if let url = reference["repositoryURL"]?.string {
-            var last = XcodeProjectFile.lastComponent(url)
+            var last = RepositoryPath.name(of: url)
             if last.hasSuffix(".git") { last.removeLast(4) }
             return last.isEmpty ? nil : last
         }
@@ -144,7 +144,7 @@ struct XcodeTargetDependencies {
             return proxied(proxy, line: line)
         }
         guard let path = object["path"]?.string ?? object["name"]?.string else { return nil }
-        let fileName = XcodeProjectFile.lastComponent(path)
+        let fileName = RepositoryPath.name(of: path)
         let (stem, fileExtension) = Self.split(fileName)
         if stem.hasPrefix("Pods_") || stem.hasPrefix("libPods-") || stem.hasPrefix("Pods-") { return nil }
         if fileExtension == "xcframework" { return DeclaredDependency(name: stem, kind: .binary, evidence: evidence(line)) }

@@ -18,13 +18,13 @@ public enum XcodeWorkspaceReader: ManifestReader {
     public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
         let diagnostics = check(try tree.read(path), path: path, files: files)
         guard !diagnostics.isEmpty else { return [] }
-        let workspace = XcodeProjectFile.lastComponent(XcodeProjectFile.parent(of: path))
+        let workspace = RepositoryPath.name(of: RepositoryPath.folder(of: path))
         return [Manifest(name: workspace, system: .xcode, path: "", targets: [], diagnostics: diagnostics)]
     }
 
     /// One warning per listed `.xcodeproj` that is not in `files`.
     public static func check(_ bytes: [UInt8], path: String, files: [String]) -> [Diagnostic] {
-        let container = XcodeProjectFile.parent(of: XcodeProjectFile.parent(of: path))
+        let container = RepositoryPath.folder(of: RepositoryPath.folder(of: path))
         var diagnostics: [Diagnostic] = []
         var groups: [String?] = []
         for element in elements(bytes) {
@@ -52,7 +52,7 @@ public enum XcodeWorkspaceReader: ManifestReader {
                 let components = project.split(separator: "/")
                 if components.contains(where: { PathFilter.ignores(directoryNamed: $0) }) { continue }
                 if files.containsSorted(project + "/project.pbxproj") { continue }
-                if files.containsSorted(Manifest.join(XcodeProjectFile.parent(of: project), "Project.swift")) { continue }
+                if files.containsSorted(Manifest.join(RepositoryPath.folder(of: project), "Project.swift")) { continue }
                 diagnostics.append(Diagnostic(
                     file: path, line: element.line,
                     message: "the workspace lists \(project), which is not in the repository (not committed, or generated); its targets are not analyzed"))

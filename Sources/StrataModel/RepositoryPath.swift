@@ -1,0 +1,14 @@
+/// Repository-relative paths (`Sources/App/File.swift`) and the two questions every reader
+/// asks of them.
+public enum RepositoryPath {
+    /// The folder that holds `path`, "" at the root.
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// The last component: a file's or folder's own name.
+    public static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
