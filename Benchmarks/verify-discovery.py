@@ -44,7 +44,6 @@ def main():
         targets = {}
         for t in dump['targets']:
             if t['type'] in ('test', 'binary', 'plugin'): continue
-            kind_root = 'Sources'
             path = t.get('path') or next((f'{r}/{t["name"]}' for r in ('Sources', 'Source', 'src', 'srcs') if os.path.isdir(os.path.join(package, r, t['name']))), None)
             if path and os.path.isdir(os.path.join(package, path)):
                 targets[t['name']] = (path, set(t.get('exclude') or []))

@@ -86,27 +86,7 @@ public struct ModulePattern: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
-    public var isGlob: Bool { text.contains("*") || text.contains("?") }
-
     public func matches(_ name: String) -> Bool {
-        Self.match(Array(text.unicodeScalars), Array(name.unicodeScalars))
-    }
-
-    /// Iterative wildcard matching with backtracking to the last `*`.
-    private static func match(_ pattern: [Unicode.Scalar], _ name: [Unicode.Scalar]) -> Bool {
-        var p = 0, n = 0, star = -1, mark = 0
-        while n < name.count {
-            if p < pattern.count && (pattern[p] == "?" || pattern[p] == name[n]) {
-                p += 1; n += 1
-            } else if p < pattern.count && pattern[p] == "*" {
-                star = p; mark = n; p += 1
-            } else if star >= 0 {
-                p = star + 1; mark += 1; n = mark
-            } else {
-                return false
-            }
-        }
-        while p < pattern.count && pattern[p] == "*" { p += 1 }
-        return p == pattern.count
+        Wildcard.matches(Array(text.unicodeScalars), Array(name.unicodeScalars), star: "*", single: "?")
     }
 }

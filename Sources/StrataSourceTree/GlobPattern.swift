@@ -1,3 +1,5 @@
+import StrataModel
+
 /// A path glob: `*` matches within one path component, `**` across components, `?` one
 /// character. A pattern without `/` matches a path's last component anywhere in the tree.
 public struct GlobPattern: Sendable, Hashable {
@@ -84,25 +86,6 @@ public struct GlobPattern: Sendable, Hashable {
     }
 
     static func matchComponent(_ pattern: Substring, _ text: Substring) -> Bool {
-        let p = Array(pattern.utf8), t = Array(text.utf8)
-        var pi = 0, ti = 0, star = -1, mark = 0
-        while ti < t.count {
-            if pi < p.count, p[pi] == UInt8(ascii: "?") || p[pi] == t[ti] {
-                pi += 1
-                ti += 1
-            } else if pi < p.count, p[pi] == UInt8(ascii: "*") {
-                star = pi
-                mark = ti
-                pi += 1
-            } else if star >= 0 {
-                pi = star + 1
-                mark += 1
-                ti = mark
-            } else {
-                return false
-            }
-        }
-        while pi < p.count, p[pi] == UInt8(ascii: "*") { pi += 1 }
-        return pi == p.count
+        Wildcard.matches(Array(pattern.utf8), Array(text.utf8), star: UInt8(ascii: "*"), single: UInt8(ascii: "?"))
     }
 }

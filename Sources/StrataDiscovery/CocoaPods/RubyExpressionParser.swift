@@ -364,6 +364,6 @@ extension RubyParser {
             skipClauses()
             try expectEnd("do", line: line)
         }
-        return RubyBlock(parameters: parameters, body: body, line: line)
+        return RubyBlock(parameters: parameters, body: body)
     }
 }

@@ -94,7 +94,6 @@ struct RubyCall {
 struct RubyBlock {
     var parameters: [String]
     var body: [RubyStatement]
-    var line: Int
 }
 
 /// One statement of a manifest.
@@ -109,15 +108,6 @@ indirect enum RubyStatement {
     case conditional(keyword: String, clauses: [RubyClause], line: Int)
     /// A construct the parser could not read, recorded so the reader can name it.
     case unreadable(String, line: Int)
-
-    var line: Int {
-        switch self {
-        case .expression(let expression): expression.line
-        case .assignment(_, _, _, let line), .method(_, _, _, let line), .conditional(_, _, let line),
-            .unreadable(_, let line):
-            line
-        }
-    }
 }
 
 /// One branch of a conditional: `elsif cond` with its statements, or a final `else`.

@@ -18,16 +18,13 @@ struct XcodeBuildSettings {
     private var layers: [[String: Setting]]
     let targetName: String
     let projectName: String
-    /// The configuration read, for messages.
-    let configuration: String?
 
     init(target: PropertyListDictionary, name: String, in file: XcodeProjectFile, tree: any SourceTree) {
         targetName = name
         projectName = file.name
         let targetConfiguration = Self.configuration(list: target["buildConfigurationList"]?.string, named: nil, in: file)
-        configuration = targetConfiguration?["name"]?.string
         let projectConfiguration = Self.configuration(
-            list: file.project["buildConfigurationList"]?.string, named: configuration, in: file)
+            list: file.project["buildConfigurationList"]?.string, named: targetConfiguration?["name"]?.string, in: file)
         layers = []
         for object in [targetConfiguration, projectConfiguration] {
             guard let object else { continue }
