@@ -126,14 +126,10 @@ struct ArchitectureRulesReader {
     }
 
     private func rejectUnknownKeys(_ mapping: Node.Mapping, known: [String], what: String) throws(Configuration.Invalid) {
-        for key in mapping.keys {
-            guard let name = key.string, known.contains(name) else {
-                throw invalid(key, "unknown \(what) '\(key.string ?? "?")' (known: \(known.sorted().joined(separator: ", ")))")
-            }
-        }
+        try Configuration.rejectUnknownKeys(mapping, known: known, what: what, file: file)
     }
 
     private func invalid(_ node: Node, _ reason: String) -> Configuration.Invalid {
-        Configuration.Invalid(file: file, line: node.mark?.line, column: node.mark?.column, reason: reason)
+        Configuration.Invalid(file: file, at: node, reason: reason)
     }
 }

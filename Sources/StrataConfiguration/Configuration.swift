@@ -125,12 +125,12 @@ public struct Configuration: Sendable, Equatable, Decodable {
         }
         guard let node else { return Configuration() }
         guard let mapping = node.mapping else {
-            throw Invalid(file: file, line: node.mark?.line, column: node.mark?.column, reason: "expected a mapping of settings at the top level")
+            throw Invalid(file: file, at: node, reason: "expected a mapping of settings at the top level")
         }
         try Self.rejectUnknownKeys(mapping, known: Keys.allCases.map(\.rawValue) + ruleKeys, what: "setting", file: file)
         for entry in mapping["modules"]?.sequence ?? [] {
             guard let fields = entry.mapping else {
-                throw Invalid(file: file, line: entry.mark?.line, column: entry.mark?.column, reason: "a module entry should be a mapping with at least 'name'")
+                throw Invalid(file: file, at: entry, reason: "a module entry should be a mapping with at least 'name'")
             }
             try Self.rejectUnknownKeys(fields, known: ModuleOverride.Keys.allCases.map(\.rawValue), what: "module setting", file: file)
         }
@@ -151,11 +151,12 @@ public struct Configuration: Sendable, Equatable, Decodable {
         }
     }
 
-    private static func rejectUnknownKeys(_ mapping: Node.Mapping, known: [String], what: String, file: String) throws(Invalid) {
+    /// Every key of `mapping` must be one of `known`; the first that is not is the error.
+    static func rejectUnknownKeys(_ mapping: Node.Mapping, known: [String], what: String, file: String) throws(Invalid) {
         for key in mapping.keys {
             guard let name = key.string, known.contains(name) else {
                 throw Invalid(
-                    file: file, line: key.mark?.line, column: key.mark?.column,
+                    file: file, at: key,
                     reason: "unknown \(what) '\(key.string ?? "?")' (known: \(known.sorted().joined(separator: ", ")))")
             }
         }
@@ -220,5 +221,12 @@ public struct Configuration: Sendable, Equatable, Decodable {
             }
         }
         return current
+    }
+}
+
+extension Configuration.Invalid {
+    /// The problem at a YAML node's position.
+    init(file: String, at node: Node, reason: String) {
+        self.init(file: file, line: node.mark?.line, column: node.mark?.column, reason: reason)
     }
 }
