@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataPipeline", "StrataModel", "StrataReport",
+                "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -42,14 +42,12 @@ enum ModuleOverrides {
                 modules[index].path = folder
                 modules[index].sourceFiles = owned
             }
-            if override.name != modules[index].name {
-                modules[index].name = override.name
-            }
+            modules[index].name = override.name
             if let kind = override.kind { modules[index].kind = kind }
             if let linkage = override.linkage {
                 modules[index].linkage = Linkage(linkage, evidence: evidence, reason: "set in \(file)")
             }
         }
-        return (modules.sorted { $0.name < $1.name }, diagnostics)
+        return (modules, diagnostics)
     }
 }

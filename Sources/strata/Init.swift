@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataConfiguration
 import StrataPipeline
 
 /// `strata init`: a starter `strata.yml` inferred from the repository.
@@ -24,7 +25,7 @@ struct Init: ParsableCommand {
     var excludes: [String] = []
 
     func run() throws {
-        let file = (path.hasSuffix("/") ? String(path.dropLast()) : path) + "/strata.yml"
+        let file = (path.hasSuffix("/") ? String(path.dropLast()) : path) + "/" + Configuration.fileName
         if FileManager.default.fileExists(atPath: file) && !force {
             throw Pipeline.InputError(description: "\(file) exists; pass --force to overwrite it")
         }

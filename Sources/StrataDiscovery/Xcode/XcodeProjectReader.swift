@@ -19,7 +19,8 @@ import StrataSourceTree
 /// skipped too (the Podfile and podspecs describe it).
 public enum XcodeProjectReader: ManifestReader {
     public static func accepts(_ path: String) -> Bool {
-        path.hasSuffix(".xcodeproj/project.pbxproj") && !path.hasPrefix("Pods/") && !path.contains("/Pods/")
+        // The tree walk never lists `Pods/`; a project handed in by path is checked the same way.
+        path.hasSuffix(".xcodeproj/project.pbxproj") && !path.split(separator: "/").contains { PathFilter.ignores(directoryNamed: $0) }
     }
 
     public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
