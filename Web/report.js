@@ -40,6 +40,9 @@
   const implicit = list(data.implicitDependencies);
   const unused = list(data.unusedDependencies);
   const warnings = list(data.warnings);
+  const findings = list(data.findings);
+  const impact = data.linkage || {};
+  const duplicated = list(impact.duplicatedStaticModules);
   // Older or partial data may lack a summary: fall back to counting the lists.
   const sum = (key) => modules.reduce((n, m) => n + (Number(m[key]) || 0), 0);
   const summary = Object.assign({
@@ -66,7 +69,7 @@
       : el('div', { class: 'card', 'data-key': key, 'data-value': value }, body));
   }
   const top = [
-    ...list(data.findings).filter((f) => f.severity === 'error').slice(0, 5).map((f) => [
+    ...findings.filter((f) => f.severity === 'error').slice(0, 5).map((f) => [
       el('span', { class: 'tag error' }, 'error'), f.message, '#rules']),
     ...cycles.slice(0, 3).map((c) => [el('span', { class: 'tag cycle' }, 'cycle'),
       list(c.modules).concat(list(c.modules).slice(0, 1)).join(' → '), '#cycles']),
@@ -74,7 +77,7 @@
       `${f.module} imports ${f.dependency} without declaring it`, '#findings']),
     ...unused.slice(0, 3).map((f) => [el('span', { class: 'tag unused' }, 'unused'),
       `${f.module} declares ${f.dependency} but never imports it`, '#findings']),
-    ...list((data.linkage || {}).duplicatedStaticModules).filter((d) => d.critical).slice(0, 3).map((d) => [
+    ...duplicated.filter((d) => d.critical).slice(0, 3).map((d) => [
       el('span', { class: 'tag critical' }, 'critical'), `${d.module} is copied into ${list(d.images).join(', ')}`, '#linkage']),
   ];
   if (top.length === 0) $('#top-findings').append(el('li', { class: 'empty' }, 'No cycles, implicit or unused dependencies.'));
@@ -255,14 +258,14 @@
   renderRows();
 
   // ---- 4. Rule findings (strata.yml layers and rules, and the built-in rules) ----
-  const findings = list(data.findings);
   const words = { error: 'error', warn: 'warning', info: 'note' };
   const counts = (summary.findings || {});
   $('#rules-count').textContent = `${fmtInt(counts.error || 0)} errors · ${fmtInt(counts.warn || 0)} warnings · ${fmtInt(counts.info || 0)} notes. ` +
     'strata check fails on errors; severities are set in strata.yml.';
-  if (findings.length === 0) $('#rules-list').append(empty('No findings.'));
+  const rulesBox = $('#rules-list');
+  if (findings.length === 0) rulesBox.append(empty('No findings.'));
   for (const f of findings) {
-    $('#rules-list').append(el('article', { class: `finding rule ${f.severity}`, 'data-rule': f.rule },
+    rulesBox.append(el('article', { class: `finding rule ${f.severity}`, 'data-rule': f.rule },
       el('p', {}, el('span', { class: `tag ${f.severity}` }, words[f.severity] || f.severity), ' ', f.message, ' ',
         el('span', { class: 'muted' }, `[${f.rule}]`)),
       evidenceList(list(f.evidence))));
@@ -276,9 +279,9 @@
     cyclesBox.append(el('article', { class: 'finding cycle' },
       el('h3', {}, `Cycle ${i + 1} `, el('span', { class: 'sub' }, `${mods.length} modules`)),
       el('ul', { class: 'chips' }, mods.map((m) => el('li', { class: 'mod' }, m))),
-      list(c.cuts).length ? el('div', { class: 'cuts' },
+      c.cuts && c.cuts.length ? el('div', { class: 'cuts' },
         el('h4', {}, 'To break it, change these imports'),
-        el('ul', { class: 'edge-list' }, list(c.cuts).map((cut) => el('li', {}, arrow(cut.from, cut.to),
+        el('ul', { class: 'edge-list' }, c.cuts.map((cut) => el('li', {}, arrow(cut.from, cut.to),
           el('span', { class: 'muted' }, ` ${cut.importSites} import site${cut.importSites === 1 ? '' : 's'}${cut.declared ? ', declared in the manifest' : ''}`),
           evidenceList(cut.evidence))))) : null,
       el('h4', {}, 'All edges in the cycle'),
@@ -310,18 +313,17 @@
       el('td', { class: `linkage ${l.kind}` }, l.kind),
       el('td', {}, l.reason || '', l.evidence ? el('code', {}, l.evidence) : null),
       el('td', { class: 'mods' }, list(m.links).join(', ') || '–'),
-      el('td', { class: 'mods' }, list(m.embeds).length ? `${list(m.embeds).length}: ${list(m.embeds).join(', ')}` : '–')));
+      el('td', { class: 'mods' }, list(m.embeds).length ? `${m.embeds.length}: ${m.embeds.join(', ')}` : '–')));
   }
 
-  const impact = data.linkage || {};
   const dupBox = $('#duplicated-list');
-  const duplicated = list(impact.duplicatedStaticModules);
   if (duplicated.length === 0) dupBox.append(empty('No static module is copied into two or more images.'));
   for (const d of duplicated) {
+    const images = list(d.images);
     dupBox.append(el('article', { class: 'finding duplicated' + (d.critical ? ' critical' : '') },
       el('p', {}, d.critical ? el('span', { class: 'tag critical' }, 'critical') : null, ' ',
-        el('span', { class: 'mod' }, d.module), ` is copied into ${list(d.images).length} images: `,
-        el('span', { class: 'mods' }, list(d.images).join(', '))),
+        el('span', { class: 'mod' }, d.module), ` is copied into ${images.length} images: `,
+        el('span', { class: 'mods' }, images.join(', '))),
       d.reason ? el('p', { class: 'muted' }, d.reason) : null,
       evidenceList([].concat(d.evidence ?? [], list(d.singletons).map((x) => x.evidence)))));
   }

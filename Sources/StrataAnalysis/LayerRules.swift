@@ -16,10 +16,11 @@ public enum LayerRules {
     public static func layerViolations(project: Project, rules: ArchitectureRules) -> [Finding] {
         guard let severity = rules.severity(of: .layerViolation), !rules.layers.isEmpty else { return [] }
         let modules = production(project)
+        // Each module's layer once, not once per edge: a layer lookup matches every pattern.
+        let layerOf = modules.mapValues { rules.layer(of: $0.name) }
         var findings: [Finding] = []
         for edge in project.edges where edge.from != edge.to {
-            guard modules[edge.from] != nil, modules[edge.to] != nil,
-                let lower = rules.layer(of: edge.from), let higher = rules.layer(of: edge.to),
+            guard let lower = layerOf[edge.from] ?? nil, let higher = layerOf[edge.to] ?? nil,
                 let lowerRank = rules.rank(of: lower.name), let higherRank = rules.rank(of: higher.name), lowerRank < higherRank,
                 !allowed(edge.from, edge.to, rules: rules)
             else { continue }
@@ -68,7 +69,7 @@ public enum LayerRules {
     /// An import (of any module, by its import name) that the importing module's layer lists
     /// under `forbiddenImports`.
     public static func forbiddenImports(project: Project, rules: ArchitectureRules) -> [Finding] {
-        guard let severity = rules.severity(of: .forbiddenImport) else { return [] }
+        guard let severity = rules.severity(of: .forbiddenImport), !rules.layers.isEmpty else { return [] }
         var findings: [Finding] = []
         for module in production(project).values.sorted(by: { $0.name < $1.name }) {
             guard let layer = rules.layer(of: module.name), !layer.forbiddenImports.isEmpty else { continue }
