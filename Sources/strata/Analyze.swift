@@ -15,8 +15,7 @@ struct Analyze: ParsableCommand {
             """
     )
 
-    @Argument(help: "The repository to analyze.", completion: .directory)
-    var path: String = "."
+    @OptionGroup var repository: RepositoryOptions
 
     @Option(name: [.short, .customLong("output")], help: "The folder to write reports into.")
     var output: String = "strata-report"
@@ -27,20 +26,8 @@ struct Analyze: ParsableCommand {
             valueName: "formats"))
     var format: String = "html,json"
 
-    @Flag(help: "Parse every file again instead of reusing the facts cached by content hash.")
-    var noCache = false
-
-    @Option(help: "The cache folder (default: $XDG_CACHE_HOME/strata or ~/.cache/strata). Safe to delete.")
-    var cacheDir: String?
-
     @Flag(help: "Run `swift package dump-package` to read manifests. This compiles and runs the manifest code; by default manifests are only read.")
     var evaluateManifests = false
-
-    @Option(name: .customLong("exclude"), help: "A glob of paths to leave out, relative to PATH (repeatable), e.g. 'Examples/**'.")
-    var excludes: [String] = []
-
-    @Option(help: "The strata.yml to use (default: PATH/strata.yml when it exists).")
-    var config: String?
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
@@ -61,9 +48,9 @@ struct Analyze: ParsableCommand {
 
     func run() throws {
         let options = Pipeline.Options(
-            path: path, outputDirectory: output, formats: try formats(),
-            cacheDirectory: noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory),
-            evaluateManifests: evaluateManifests, excludes: excludes, configPath: config)
+            path: repository.path, outputDirectory: output, formats: try formats(),
+            cacheDirectory: repository.cacheDirectory,
+            evaluateManifests: evaluateManifests, excludes: repository.excludes, configPath: repository.config)
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let outcome = try Pipeline.run(options, progress: progress)
         let result = outcome.result
@@ -73,7 +60,7 @@ struct Analyze: ParsableCommand {
                 FileHandle.standardError.write(Data("\(place): warning: \(warning.message)\n".utf8))
             }
             let s = result.summary
-            let lines = FindingLines(root: path)
+            let lines = FindingLines(root: repository.path)
             print("""
                 \(result.root): \(s.modules) modules, \(s.files) Swift files, \(s.lines) lines, \(s.internalEdges) internal import edges
                   cycles: \(s.cycles)  implicit dependencies: \(s.implicitDependencies)  unused dependencies: \(s.unusedDependencies)  warnings: \(s.warnings)

@@ -16,27 +16,17 @@ struct Check: ParsableCommand {
             """
     )
 
-    @Argument(help: "The repository to check.", completion: .directory)
-    var path: String = "."
-
-    @Option(help: "The strata.yml to use (default: PATH/strata.yml when it exists).")
-    var config: String?
-
-    @Option(name: .customLong("exclude"), help: "A glob of paths to leave out, relative to PATH (repeatable).")
-    var excludes: [String] = []
-
-    @Flag(help: "Parse every file again instead of reusing the facts cached by content hash.")
-    var noCache = false
+    @OptionGroup var repository: RepositoryOptions
 
     @Flag(name: .shortAndLong, help: "Print only findings of severity error, and the total.")
     var quiet = false
 
     func run() throws {
         let options = Pipeline.Options(
-            path: path, outputDirectory: nil, cacheDirectory: noCache ? nil : Pipeline.defaultCacheDirectory,
-            excludes: excludes, configPath: config)
+            path: repository.path, outputDirectory: nil, cacheDirectory: repository.cacheDirectory,
+            excludes: repository.excludes, configPath: repository.config)
         let result = try Pipeline.run(options).result
-        let lines = FindingLines(root: path)
+        let lines = FindingLines(root: repository.path)
         for finding in result.findings where !quiet || finding.severity == .error {
             print(lines.line(for: finding))
         }

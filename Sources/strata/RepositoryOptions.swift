@@ -1,0 +1,24 @@
+import ArgumentParser
+import StrataPipeline
+
+/// What `analyze` and `check` both need to read a repository: one declaration, so the two
+/// commands accept the same options with the same meaning.
+struct RepositoryOptions: ParsableArguments {
+    @Argument(help: "The repository to read.", completion: .directory)
+    var path: String = "."
+
+    @Flag(help: "Parse every file again instead of reusing the facts cached by content hash.")
+    var noCache = false
+
+    @Option(help: "The cache folder (default: $XDG_CACHE_HOME/strata or ~/.cache/strata). Safe to delete.")
+    var cacheDir: String?
+
+    @Option(name: .customLong("exclude"), help: "A glob of paths to leave out, relative to PATH (repeatable), e.g. 'Examples/**'.")
+    var excludes: [String] = []
+
+    @Option(help: "The strata.yml to use (default: PATH/strata.yml when it exists).")
+    var config: String?
+
+    /// The facts cache to use, nil with `--no-cache`.
+    var cacheDirectory: String? { noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory) }
+}
