@@ -50,18 +50,53 @@ public struct ImportFact: Hashable, Sendable, Codable {
     }
 }
 
+/// What a declaration's attributes and modifiers say about how it is used.
+public struct DeclarationTraits: OptionSet, Hashable, Sendable, Codable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// `@objc`, `@objcMembers` (on the type), `@IBAction`, `@IBOutlet`, `@IBInspectable`,
+    /// `@NSManaged`, `dynamic`: reachable from the Objective-C runtime, Interface Builder or
+    /// selectors, where no Swift identifier names it.
+    public static let objc = DeclarationTraits(rawValue: 1 << 0)
+    /// `@main`, `@UIApplicationMain`, `@NSApplicationMain`: the program's entry point.
+    public static let entryPoint = DeclarationTraits(rawValue: 1 << 1)
+    /// `override`: the name belongs to the superclass.
+    public static let override = DeclarationTraits(rawValue: 1 << 2)
+    /// `static` or `class`: a type member.
+    public static let `static` = DeclarationTraits(rawValue: 1 << 3)
+    /// `final` (a class that cannot be subclassed), or a member of a final class.
+    public static let final = DeclarationTraits(rawValue: 1 << 4)
+}
+
 /// One declaration with its effective access level.
 public struct DeclarationFact: Hashable, Sendable, Codable {
     public var kind: DeclarationKind
     public var name: String
     public var access: AccessLevel
     public var line: Int
+    /// The type or extended type it is declared in; nil at the top level.
+    public var parent: String?
+    /// A type's or extension's inheritance clause as written (`UIViewController`,
+    /// `DependencyKey`); empty for other kinds.
+    public var inherits: [String]
+    public var traits: DeclarationTraits
+    /// What it stands for, when short and written out: a typealias's type, a `static let`'s
+    /// initializer. DI keys are often spelled this way (`static let injectId = ...`).
+    public var value: String?
 
-    public init(kind: DeclarationKind, name: String, access: AccessLevel, line: Int) {
+    public init(
+        kind: DeclarationKind, name: String, access: AccessLevel, line: Int, parent: String? = nil,
+        inherits: [String] = [], traits: DeclarationTraits = [], value: String? = nil
+    ) {
         self.kind = kind
         self.name = name
         self.access = access
         self.line = line
+        self.parent = parent
+        self.inherits = inherits
+        self.traits = traits
+        self.value = value
     }
 }
 
@@ -71,13 +106,23 @@ public struct FileFacts: Hashable, Sendable, Codable {
     public var lines: Int
     public var imports: [ImportFact]
     public var declarations: [DeclarationFact]
+    /// Every identifier the file spells outside its comments and strings, sorted and unique:
+    /// what access-control analysis counts as a reference from this file.
+    public var references: [String]
+    /// Dependency-injection syntax: registrations and resolutions, as written.
+    public var injections: [InjectionFact]
     /// Problems with the file itself (not UTF-8, syntax errors); reported as warnings.
     public var problems: [String]
 
-    public init(lines: Int, imports: [ImportFact], declarations: [DeclarationFact], problems: [String] = []) {
+    public init(
+        lines: Int, imports: [ImportFact], declarations: [DeclarationFact], references: [String] = [],
+        injections: [InjectionFact] = [], problems: [String] = []
+    ) {
         self.lines = lines
         self.imports = imports
         self.declarations = declarations
+        self.references = references
+        self.injections = injections
         self.problems = problems
     }
 

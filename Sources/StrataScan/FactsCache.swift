@@ -13,10 +13,13 @@ import StrataModel
 /// never an error. Deleting the folder is always safe.
 public struct FactsCache: Sendable {
     /// Bump when `FileScanner` or `FileFacts` change, so old entries are not trusted.
-    static let format: UInt32 = 1
+    static let format: UInt32 = 2
     static let magic: [UInt8] = Array("STRATAFC".utf8)
 
     public let file: String
+    /// The build and the configured injection names: facts written under another identity
+    /// are not trusted.
+    let identity: UInt64
 
     /// Identifies the running build of Strata (the executable's size and modification time),
     /// so a rebuilt Strata never trusts facts that an older scanner wrote.
@@ -29,9 +32,11 @@ public struct FactsCache: Sendable {
     /// - Parameters:
     ///   - directory: the cache folder.
     ///   - rootKey: identifies the analyzed repository (its absolute path).
-    public init(directory: String, rootKey: String) {
+    ///   - names: the configured injection names the scanner looks for.
+    public init(directory: String, rootKey: String, names: InjectionNames = InjectionNames()) {
         let key = ContentHash(Array(rootKey.utf8))
         file = directory + "/facts-v\(Self.format)-\(key).bin"
+        identity = ContentHash(Array("\(Self.buildIdentity);\(names.identity)".utf8)).low
     }
 
     /// Another file of the cache for the same root (e.g. the last graph layout).
@@ -42,7 +47,7 @@ public struct FactsCache: Sendable {
     public func load() -> [ContentHash: FileFacts] {
         guard let bytes = try? readFile(file) else { return [:] }
         var reader = ByteReader(bytes: bytes)
-        return (try? Self.decode(&reader)) ?? [:]
+        return (try? Self.decode(&reader, identity: identity)) ?? [:]
     }
 
     /// Writes atomically (temporary file, then rename) so a crash never leaves half a cache.
@@ -50,7 +55,7 @@ public struct FactsCache: Sendable {
         var writer = ByteWriter()
         writer.bytes.append(contentsOf: Self.magic)
         writer.u32(Self.format)
-        writer.u64(Self.buildIdentity)
+        writer.u64(identity)
         writer.u32(UInt32(entries.count))
         for (hash, facts) in entries {
             writer.u64(hash.high)
@@ -67,8 +72,8 @@ public struct FactsCache: Sendable {
         }
     }
 
-    static func decode(_ reader: inout ByteReader) throws -> [ContentHash: FileFacts] {
-        guard Array(try reader.take(magic.count)) == magic, try reader.u32() == format, try reader.u64() == buildIdentity
+    static func decode(_ reader: inout ByteReader, identity: UInt64) throws -> [ContentHash: FileFacts] {
+        guard Array(try reader.take(magic.count)) == magic, try reader.u32() == format, try reader.u64() == identity
         else { return [:] }
         let count = Int(try reader.u32())
         var entries: [ContentHash: FileFacts] = [:]
@@ -99,6 +104,29 @@ public struct FactsCache: Sendable {
             writer.byte(UInt8(AccessLevel.allCases.firstIndex(of: fact.access)!))
             writer.string(fact.name)
             writer.u32(UInt32(fact.line))
+            writer.optionalString(fact.parent)
+            writer.strings(fact.inherits)
+            writer.byte(fact.traits.rawValue)
+            writer.optionalString(fact.value)
+        }
+        writer.strings(facts.references)
+        writer.u32(UInt32(facts.injections.count))
+        for fact in facts.injections {
+            writer.byte(UInt8(InjectionFact.Shape.allCases.firstIndex(of: fact.shape)!))
+            writer.string(fact.name)
+            writer.optionalString(fact.receiver)
+            writer.u32(UInt32(fact.arguments.count))
+            for argument in fact.arguments {
+                writer.optionalString(argument.label)
+                writer.string(argument.text)
+            }
+            writer.optionalString(fact.type)
+            writer.optionalString(fact.implementation)
+            writer.optionalString(fact.scope)
+            writer.u32(fact.within.map { UInt32($0) + 1 } ?? 0)
+            writer.byte(fact.generic ? 1 : 0)
+            writer.optionalString(fact.context)
+            writer.u32(UInt32(fact.line))
         }
         writer.u32(UInt32(facts.problems.count))
         facts.problems.forEach { writer.string($0) }
@@ -128,11 +156,32 @@ public struct FactsCache: Sendable {
             }
             declarations.append(DeclarationFact(
                 kind: DeclarationKind.allCases[kind], name: try reader.string(),
-                access: AccessLevel.allCases[access], line: Int(try reader.u32())))
+                access: AccessLevel.allCases[access], line: Int(try reader.u32()), parent: try reader.optionalString(),
+                inherits: try reader.strings(), traits: DeclarationTraits(rawValue: try reader.byte()),
+                value: try reader.optionalString()))
+        }
+        let references = try reader.strings()
+        var injections: [InjectionFact] = []
+        for _ in 0..<(try reader.count()) {
+            let shape = Int(try reader.byte())
+            guard shape < InjectionFact.Shape.allCases.count else { throw CacheError(message: "bad entry") }
+            let name = try reader.string(), receiver = try reader.optionalString()
+            var arguments: [InjectionFact.Argument] = []
+            for _ in 0..<(try reader.count()) {
+                arguments.append(InjectionFact.Argument(label: try reader.optionalString(), text: try reader.string()))
+            }
+            let type = try reader.optionalString(), implementation = try reader.optionalString()
+            let scope = try reader.optionalString(), within = Int(try reader.u32())
+            injections.append(InjectionFact(
+                shape: InjectionFact.Shape.allCases[shape], name: name, receiver: receiver, arguments: arguments,
+                type: type, implementation: implementation, scope: scope, within: within == 0 ? nil : within - 1,
+                generic: try reader.byte() != 0, context: try reader.optionalString(), line: Int(try reader.u32())))
         }
         var problems: [String] = []
         for _ in 0..<(try reader.count()) { problems.append(try reader.string()) }
-        return FileFacts(lines: lines, imports: imports, declarations: declarations, problems: problems)
+        return FileFacts(
+            lines: lines, imports: imports, declarations: declarations, references: references,
+            injections: injections, problems: problems)
     }
 }
 
@@ -151,6 +200,10 @@ struct ByteWriter {
         let utf8 = value.utf8
         u32(UInt32(utf8.count))
         bytes.append(contentsOf: utf8)
+    }
+    mutating func strings(_ values: [String]) {
+        u32(UInt32(values.count))
+        values.forEach { string($0) }
     }
     mutating func optionalString(_ value: String?) {
         guard let value else { return byte(0) }
@@ -185,6 +238,13 @@ struct ByteReader {
     }
     mutating func string() throws -> String { String(decoding: try take(Int(try u32())), as: UTF8.self) }
     mutating func optionalString() throws -> String? { try byte() == 0 ? nil : try string() }
+    mutating func strings() throws -> [String] {
+        let count = try count()
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try string()) }
+        return values
+    }
 }
 
 func readFile(_ path: String) throws -> [UInt8] {

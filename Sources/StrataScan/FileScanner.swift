@@ -1,15 +1,17 @@
 import StrataModel
 import StrataSourceTree
 import SwiftParser
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
-/// Extracts a file's facts (imports, declarations, line count) with swift-syntax.
+/// Extracts a file's facts (imports, declarations, references, injection syntax, line count)
+/// with swift-syntax.
 ///
-/// A pure function of the bytes. It walks the top level, `#if` blocks and type and extension
-/// bodies only: imports and the declarations that count cannot live inside function bodies,
-/// so skipping them keeps a scan close to the cost of the parse.
+/// A pure function of the bytes and the configured injection names. Declarations come from a
+/// walk of the top level, `#if` blocks and type and extension bodies only; references from the
+/// token stream; injection syntax from a full walk that only files spelling an injection name
+/// pay for.
 public enum FileScanner {
-    public static func scan(_ bytes: [UInt8]) -> FileFacts {
+    public static func scan(_ bytes: [UInt8], names: InjectionNames = InjectionNames()) -> FileFacts {
         bytes.withUnsafeBufferPointer { buffer in
             var problems: [String] = []
             if !isValidUTF8(buffer) {
@@ -17,17 +19,40 @@ public enum FileScanner {
             }
             let tree = Parser.parse(source: buffer)
             if tree.hasError { problems.append("has syntax errors; facts may be incomplete") }
-            var facts = facts(of: tree, lines: LineTable(buffer))
+            let lines = LineTable(buffer)
+            var facts = facts(of: tree, lines: lines)
+            if InjectionScanner.mayInject(buffer, names: names) {
+                let importsFactory = facts.imports.contains { $0.module == "Factory" || $0.module == "FactoryKit" }
+                facts.injections = InjectionScanner.scan(tree, lines: lines, names: names, importsFactory: importsFactory)
+            }
             facts.problems = problems
             return facts
         }
     }
 
-    /// The facts of a parsed file.
+    /// The facts of a parsed file, without injection syntax.
     public static func facts(of tree: SourceFileSyntax, lines: LineTable) -> FileFacts {
         var walker = Walker(lines: lines)
         walker.visit(tree.statements, clauses: [])
-        return FileFacts(lines: lines.lineCount, imports: walker.imports, declarations: walker.declarations)
+        return FileFacts(
+            lines: lines.lineCount, imports: walker.imports, declarations: walker.declarations,
+            references: references(in: tree))
+    }
+
+    /// The distinct identifiers of the file, compared as raw text so that only distinct ones
+    /// become Strings. Backticks are dropped: `` `default` `` refers to `default`.
+    static func references(in tree: SourceFileSyntax) -> [String] {
+        var seen = Set<SyntaxText>()
+        for token in tree.tokens(viewMode: .sourceAccurate) where token.rawTokenKind == .identifier {
+            seen.insert(token.rawText)
+        }
+        var names = Set<String>()
+        names.reserveCapacity(seen.count)
+        for text in seen {
+            let name = String(syntaxText: text)
+            names.insert(name.first == "`" ? String(name.dropFirst().dropLast()) : name)
+        }
+        return names.sorted()
     }
 }
 
@@ -78,7 +103,7 @@ private struct Walker {
     mutating func visit(_ statements: CodeBlockItemListSyntax, clauses: [Clause]) {
         for item in statements {
             guard case .decl(let decl) = item.item else { continue }
-            visit(decl, clauses: clauses, container: .topLevel)
+            visit(decl, clauses: clauses, scope: .topLevel)
         }
     }
 
@@ -90,57 +115,77 @@ private struct Walker {
         case `protocol`(AccessLevel)
     }
 
-    mutating func visit(_ decl: DeclSyntax, clauses: [Clause], container: Container) {
+    /// The enclosing declaration: its access rule, its name and whether its members are final.
+    struct Scope {
+        var container: Container
+        var parent: String?
+        var traits: DeclarationTraits = []
+
+        static let topLevel = Scope(container: .topLevel, parent: nil)
+    }
+
+    mutating func visit(_ decl: DeclSyntax, clauses: [Clause], scope: Scope) {
         switch decl.as(DeclSyntaxEnum.self) {
         case .importDecl(let node):
             record(node, clauses: clauses)
         case .ifConfigDecl(let node):
-            visit(node, clauses: clauses, container: container)
+            visit(node, clauses: clauses, scope: scope)
         case .structDecl(let node):
-            let access = record(.struct, node.name, node.modifiers, container)
-            visit(node.memberBlock, clauses: clauses, container: .type(access))
+            let inner = record(.struct, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
+            visit(node.memberBlock, clauses: clauses, scope: inner)
         case .classDecl(let node):
-            let access = record(.class, node.name, node.modifiers, container)
-            visit(node.memberBlock, clauses: clauses, container: .type(access))
+            let inner = record(.class, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
+            visit(node.memberBlock, clauses: clauses, scope: inner)
         case .enumDecl(let node):
-            let access = record(.enum, node.name, node.modifiers, container)
-            visit(node.memberBlock, clauses: clauses, container: .type(access))
+            let inner = record(.enum, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
+            visit(node.memberBlock, clauses: clauses, scope: inner)
         case .actorDecl(let node):
-            let access = record(.actor, node.name, node.modifiers, container)
-            visit(node.memberBlock, clauses: clauses, container: .type(access))
+            let inner = record(.actor, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
+            visit(node.memberBlock, clauses: clauses, scope: inner)
         case .protocolDecl(let node):
-            let access = record(.protocol, node.name, node.modifiers, container)
-            visit(node.memberBlock, clauses: clauses, container: .protocol(access))
+            let inner = record(.protocol, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
+            visit(node.memberBlock, clauses: clauses, scope: inner)
         case .extensionDecl(let node):
             let explicit = Self.explicitAccess(node.modifiers)
+            let name = Self.typeName(node.extendedType)
             declarations.append(DeclarationFact(
-                kind: .extension, name: Self.typeName(node.extendedType),
-                access: explicit ?? .internal, line: line(of: node.extensionKeyword)))
-            visit(node.memberBlock, clauses: clauses, container: .extension(explicit))
+                kind: .extension, name: name, access: explicit ?? .internal, line: line(of: node.extensionKeyword),
+                parent: scope.parent, inherits: Self.inherited(node.inheritanceClause),
+                traits: Self.traits(node.modifiers, node.attributes)))
+            visit(node.memberBlock, clauses: clauses, scope: Scope(
+                container: .extension(explicit), parent: name,
+                traits: Self.traits(node.modifiers, node.attributes).intersection(.objc)))
         case .functionDecl(let node):
-            _ = record(.func, node.name, node.modifiers, container)
+            _ = record(.func, node.name, node.modifiers, node.attributes, nil, scope)
         case .variableDecl(let node):
+            let isStaticLet = node.bindingSpecifier.tokenKind == .keyword(.let)
+                && node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
             for binding in node.bindings {
+                let value = isStaticLet ? binding.initializer.flatMap { Self.short($0.value) } : nil
                 if let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier {
-                    _ = record(.var, identifier, node.modifiers, container)
+                    _ = record(.var, identifier.text, line(of: identifier), node.modifiers, node.attributes, nil, scope, value: value)
                 } else {
-                    _ = record(.var, binding.pattern.trimmedDescription, line(of: node.bindingSpecifier), node.modifiers, container)
+                    _ = record(
+                        .var, binding.pattern.trimmedDescription, line(of: node.bindingSpecifier), node.modifiers,
+                        node.attributes, nil, scope)
                 }
             }
         case .typeAliasDecl(let node):
-            _ = record(.typealias, node.name, node.modifiers, container)
+            _ = record(
+                .typealias, node.name.text, line(of: node.name), node.modifiers, node.attributes, nil, scope,
+                value: Self.short(node.initializer.value))
         default:
             break
         }
     }
 
-    mutating func visit(_ members: MemberBlockSyntax, clauses: [Clause], container: Container) {
+    mutating func visit(_ members: MemberBlockSyntax, clauses: [Clause], scope: Scope) {
         for member in members.members {
-            visit(member.decl, clauses: clauses, container: container)
+            visit(member.decl, clauses: clauses, scope: scope)
         }
     }
 
-    mutating func visit(_ node: IfConfigDeclSyntax, clauses outer: [Clause], container: Container) {
+    mutating func visit(_ node: IfConfigDeclSyntax, clauses outer: [Clause], scope: Scope) {
         var earlier: [ExprSyntax] = []
         for clause in node.clauses {
             let clauses = outer + [Clause(earlier: earlier, own: clause.condition)]
@@ -149,7 +194,7 @@ private struct Walker {
             case .statements(let statements)?:
                 visit(statements, clauses: clauses)
             case .decls(let members)?:
-                for member in members { visit(member.decl, clauses: clauses, container: container) }
+                for member in members { visit(member.decl, clauses: clauses, scope: scope) }
             default:
                 break
             }
@@ -172,19 +217,26 @@ private struct Walker {
             condition: clauses.isEmpty ? nil : clauses.map(\.text).joined(separator: " && ")))
     }
 
+    /// Records a type declaration and returns the scope of its members.
     mutating func record(
-        _ kind: DeclarationKind, _ name: TokenSyntax, _ modifiers: DeclModifierListSyntax, _ container: Container
-    ) -> AccessLevel {
-        record(kind, name.text, line(of: name), modifiers, container)
+        _ kind: DeclarationKind, _ name: TokenSyntax, _ modifiers: DeclModifierListSyntax,
+        _ attributes: AttributeListSyntax, _ inheritance: InheritanceClauseSyntax?, _ scope: Scope
+    ) -> Scope {
+        let access = record(kind, name.text, line(of: name), modifiers, attributes, inheritance, scope)
+        let own = declarations[declarations.count - 1].traits
+        let container: Container = kind == .protocol ? .protocol(access) : .type(access)
+        return Scope(container: container, parent: name.text, traits: own.intersection([.objc, .final]))
     }
 
     /// Records a declaration and returns its effective access, which caps its members'.
     mutating func record(
-        _ kind: DeclarationKind, _ name: String, _ line: Int, _ modifiers: DeclModifierListSyntax, _ container: Container
+        _ kind: DeclarationKind, _ name: String, _ line: Int, _ modifiers: DeclModifierListSyntax,
+        _ attributes: AttributeListSyntax, _ inheritance: InheritanceClauseSyntax?, _ scope: Scope,
+        value: String? = nil
     ) -> AccessLevel {
         let explicit = Self.explicitAccess(modifiers)
         let access: AccessLevel
-        switch container {
+        switch scope.container {
         case .topLevel:
             access = explicit == .private ? .fileprivate : explicit ?? .internal
         case .type(let outer):
@@ -194,8 +246,49 @@ private struct Walker {
         case .protocol(let outer):
             access = outer
         }
-        declarations.append(DeclarationFact(kind: kind, name: name, access: access, line: line))
+        // Members inherit `final` and `@objcMembers`; nested types do not.
+        let traits = Self.traits(modifiers, attributes).union(kind.isType ? [] : scope.traits)
+        declarations.append(DeclarationFact(
+            kind: kind, name: name, access: access, line: line, parent: scope.parent,
+            inherits: Self.inherited(inheritance), traits: traits, value: value))
         return access
+    }
+
+    /// The inheritance clause's type names as written.
+    static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
+        clause?.inheritedTypes.map { typeName($0.type) } ?? []
+    }
+
+    /// A short expression or type as written; long ones are not worth keeping.
+    static func short(_ node: some SyntaxProtocol) -> String? {
+        let text = node.trimmedDescription
+        return text.utf8.count <= 120 ? text : nil
+    }
+
+    static let objcAttributes: Set<String> = [
+        "objc", "objcMembers", "IBAction", "IBOutlet", "IBInspectable", "IBSegueAction", "NSManaged", "GKInspectable",
+    ]
+    static let entryPointAttributes: Set<String> = ["main", "UIApplicationMain", "NSApplicationMain"]
+
+    /// Traits from modifiers and attributes, compared by token kind where possible.
+    static func traits(_ modifiers: DeclModifierListSyntax, _ attributes: AttributeListSyntax) -> DeclarationTraits {
+        var traits: DeclarationTraits = []
+        for modifier in modifiers {
+            switch modifier.name.tokenKind {
+            case .keyword(.override): traits.insert(.override)
+            case .keyword(.static), .keyword(.class): traits.insert(.static)
+            case .keyword(.final): traits.insert(.final)
+            case .keyword(.dynamic): traits.insert(.objc)
+            default: continue
+            }
+        }
+        for element in attributes {
+            guard let attribute = element.as(AttributeSyntax.self),
+                  let name = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text else { continue }
+            if objcAttributes.contains(name) { traits.insert(.objc) }
+            if entryPointAttributes.contains(name) { traits.insert(.entryPoint) }
+        }
+        return traits
     }
 
     /// A type's name as written, without building it from tokens in the common cases.

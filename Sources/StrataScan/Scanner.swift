@@ -6,10 +6,13 @@ import StrataSourceTree
 public struct Scanner: Sendable {
     public let tree: any SourceTree
     public let cache: FactsCache?
+    /// The configured injection names, beyond the built-in ones.
+    public let names: InjectionNames
 
-    public init(tree: any SourceTree, cache: FactsCache?) {
+    public init(tree: any SourceTree, cache: FactsCache?, names: InjectionNames = InjectionNames()) {
         self.tree = tree
         self.cache = cache
+        self.names = names
     }
 
     /// What a scan produced, and how much of it came from the cache.
@@ -48,7 +51,7 @@ public struct Scanner: Sendable {
         DispatchQueue.concurrentPerform(iterations: work.count) { position in
             let index = work[position]
             guard case .unparsed(let hash)? = results[index], let bytes = pending[index] else { return }
-            results.store(index, .scanned(hash, FileScanner.scan(bytes), parsed: true))
+            results.store(index, .scanned(hash, FileScanner.scan(bytes, names: names), parsed: true))
             pending.store(index, nil)
         }
         var outcome = Outcome(facts: [:], hashes: [:], diagnostics: [], parsed: 0, reused: 0)

@@ -73,6 +73,37 @@ import Testing
         ])
     }
 
+    @Test func recordsParentsInheritanceTraitsAndShortValues() {
+        let facts = scan("""
+            @main struct App {}
+            public final class Item: Base, InjectItem {
+                public static let injectId = Ids.item
+                @objc public func tap() {}
+                public override func run() {}
+                public typealias Interface = ItemInject
+            }
+            extension Item: Equatable { public var `default`: Int { 1 } }
+            """)
+        let byName = Dictionary(facts.declarations.filter { $0.kind != .extension }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(byName["App"]?.traits == [.entryPoint])
+        #expect(byName["Item"]?.inherits == ["Base", "InjectItem"] && byName["Item"]?.traits == [.final])
+        #expect(byName["injectId"]?.value == "Ids.item" && byName["injectId"]?.traits == [.static, .final])
+        #expect(byName["injectId"]?.parent == "Item")
+        #expect(byName["tap"]?.traits == [.objc, .final] && byName["run"]?.traits == [.override, .final])
+        #expect(byName["Interface"]?.value == "ItemInject")
+        #expect(facts.declarations.first { $0.kind == .extension }?.inherits == ["Equatable"])
+        #expect(byName["`default`"]?.parent == "Item")
+    }
+
+    @Test func referencesAreTheDistinctIdentifiersOutsideCommentsAndStrings() {
+        let facts = scan("""
+            // Hidden in a comment
+            let a = Loader(name: "Hidden in a string \\(shown)")
+            let b = a.`default`
+            """)
+        #expect(facts.references == ["Loader", "a", "b", "default", "name", "shown"])
+    }
+
     @Test func countsDeclarationsWithEffectiveAccess() {
         let facts = scan("""
             public protocol Repository { func load() }

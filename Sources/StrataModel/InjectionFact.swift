@@ -1,0 +1,109 @@
+/// One piece of dependency-injection syntax in a file, as written.
+///
+/// The scanner records shapes only (a call with its arguments, a wrapped property, a Factory
+/// property, a swift-dependencies key); the analysis decides what each one registers or
+/// resolves, so that its rules live in one place and the cache stays a function of the bytes
+/// and the configured names.
+public struct InjectionFact: Hashable, Sendable, Codable {
+    public enum Shape: String, Hashable, Sendable, Codable, CaseIterable {
+        /// `receiver.name(arguments)` whose name is a registration or resolution call
+        /// (`register`, `resolve`, `autoregister`, or one configured in `strata.yml`), or a
+        /// Factory consumer call `Container.shared.name()`.
+        case call
+        /// `@Name(arguments) var property: Type`, for `@Injected`-style property wrappers.
+        case wrapper
+        /// `var name: Factory<Type> { ... }` (or `ParameterFactory`) in an extension.
+        case factory
+        /// A type conforming to `DependencyKey` or `TestDependencyKey` (swift-dependencies).
+        case dependencyKey
+        /// `var name: Type` in `extension DependencyValues`.
+        case dependencyValue
+    }
+
+    /// One argument of a call or attribute.
+    public struct Argument: Hashable, Sendable, Codable {
+        /// The label, or nil when unlabeled. A trailing closure has the label `{}`.
+        public var label: String?
+        /// The argument as written, trimmed (a closure is just `{…}`).
+        public var text: String
+
+        public init(label: String?, text: String) {
+            self.label = label
+            self.text = text
+        }
+
+        /// `X` when the argument is `X.self`.
+        public var metatype: String? {
+            text.hasSuffix(".self") ? String(text.dropLast(".self".count)) : nil
+        }
+    }
+
+    public var shape: Shape
+    /// The method, wrapper or property name: `register`, `Injected`, `homeViewModel`.
+    public var name: String
+    /// A call's receiver as written (`container`, `DIContainer.shared`); nil for a bare call.
+    public var receiver: String?
+    public var arguments: [Argument]
+    /// The declared type of a wrapped property, a Factory's `T`, a dependency value's type, or
+    /// the conforming type of a dependency key.
+    public var type: String?
+    /// The type the factory closure (or `liveValue`) constructs: the first call in it whose
+    /// callee is a capitalized name (`DefaultLoginRepository(client: ...)`).
+    public var implementation: String?
+    /// `.inObjectScope(.container)` → `container`; Factory's `.singleton`, `.cached`, ...
+    public var scope: String?
+    /// The index, in the same file's list, of the registration whose factory holds this fact:
+    /// what its factory resolves.
+    public var within: Int?
+    /// Whether the metatype argument names a generic parameter (`resolve(Service.self)` in a
+    /// generic wrapper around a container): not a service of its own.
+    public var generic: Bool
+    /// The innermost type or extension around it.
+    public var context: String?
+    public var line: Int
+
+    public init(
+        shape: Shape, name: String, receiver: String? = nil, arguments: [Argument] = [], type: String? = nil,
+        implementation: String? = nil, scope: String? = nil, within: Int? = nil, generic: Bool = false,
+        context: String? = nil, line: Int
+    ) {
+        self.shape = shape
+        self.name = name
+        self.receiver = receiver
+        self.arguments = arguments
+        self.type = type
+        self.implementation = implementation
+        self.scope = scope
+        self.within = within
+        self.generic = generic
+        self.context = context
+        self.line = line
+    }
+}
+
+/// The names that make a call or property wrapper dependency-injection syntax, beyond the
+/// built-in ones: what `strata.yml`'s `injection:` section configures. Scanning depends on
+/// them, so they are part of the facts cache's identity.
+public struct InjectionNames: Hashable, Sendable, Codable {
+    /// Method names whose calls register or resolve (`regist`, `load`).
+    public var calls: Set<String>
+    /// Property wrapper names (`Injectable`).
+    public var wrappers: Set<String>
+
+    public init(calls: Set<String> = [], wrappers: Set<String> = []) {
+        self.calls = calls
+        self.wrappers = wrappers
+    }
+
+    /// Swinject's and the common container vocabulary.
+    public static let builtInCalls: Set<String> = ["register", "resolve", "autoregister"]
+    /// Factory's and swift-dependencies' wrappers.
+    public static let builtInWrappers: Set<String> = [
+        "Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject", "InjectedObservable", "Dependency",
+    ]
+
+    /// A stable text for cache keys.
+    public var identity: String {
+        calls.sorted().joined(separator: ",") + ";" + wrappers.sorted().joined(separator: ",")
+    }
+}

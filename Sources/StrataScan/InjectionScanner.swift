@@ -1,0 +1,309 @@
+import StrataModel
+import StrataSourceTree
+import SwiftSyntax
+
+/// Records a file's dependency-injection syntax (see `InjectionFact`) with swift-syntax.
+///
+/// Registrations and resolutions live in function bodies, which the declaration walk skips,
+/// so this is a second, full walk. It runs only on files that spell one of the names it looks
+/// for, which a byte search decides before any tree is walked.
+enum InjectionScanner {
+    /// Whether the file may hold injection syntax: a cheap filter on the raw bytes.
+    static func mayInject(_ buffer: UnsafeBufferPointer<UInt8>, names: InjectionNames) -> Bool {
+        let words = ["register", "resolve", "Factory", "Injected", "Dependency"] + names.calls + names.wrappers
+        return words.contains { contains(buffer, Array($0.utf8)) }
+    }
+
+    static func scan(_ tree: SourceFileSyntax, lines: LineTable, names: InjectionNames, importsFactory: Bool) -> [InjectionFact] {
+        let visitor = InjectionVisitor(lines: lines, names: names, importsFactory: importsFactory)
+        visitor.walk(tree)
+        return visitor.facts
+    }
+
+    private static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+        guard let first = word.first, buffer.count >= word.count else { return false }
+        var index = 0
+        let last = buffer.count - word.count
+        while index <= last {
+            if buffer[index] == first {
+                var matched = 1
+                while matched < word.count && buffer[index + matched] == word[matched] { matched += 1 }
+                if matched == word.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+}
+
+private final class InjectionVisitor: SyntaxVisitor {
+    let lines: LineTable
+    let calls: Set<String>
+    let wrappers: Set<String>
+    let importsFactory: Bool
+    var facts: [InjectionFact] = []
+
+    /// Enclosing types and extensions, innermost last.
+    var contexts: [String] = []
+    /// Generic parameter names in scope, one list per enclosing generic declaration.
+    var generics: [[String]] = []
+    /// The registrations whose factory closures enclose the current point, innermost last.
+    var factories: [Int] = []
+    /// Whether the innermost context is `extension DependencyValues`.
+    var dependencyValues: [Bool] = []
+
+    init(lines: LineTable, names: InjectionNames, importsFactory: Bool) {
+        self.lines = lines
+        calls = InjectionNames.builtInCalls.union(names.calls)
+        wrappers = InjectionNames.builtInWrappers.union(names.wrappers)
+        self.importsFactory = importsFactory
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    static let dependencyKeys: Set<String> = ["DependencyKey", "TestDependencyKey"]
+    static let factoryTypes: Set<String> = ["Factory", "ParameterFactory"]
+    static let factoryScopes: Set<String> = ["singleton", "cached", "shared", "graph", "unique", "scope"]
+
+    func line(of node: some SyntaxProtocol) -> Int {
+        lines.line(at: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    }
+
+    // MARK: Contexts
+
+    func enter(_ name: String, generics clause: GenericParameterClauseSyntax?, inherits: InheritanceClauseSyntax?, at node: some SyntaxProtocol) {
+        contexts.append(name)
+        generics.append(clause?.parameters.map(\.name.text) ?? [])
+        dependencyValues.append(name == "DependencyValues")
+        let conformances = inherits?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        if conformances.contains(where: Self.dependencyKeys.contains) {
+            facts.append(InjectionFact(
+                shape: .dependencyKey, name: name, type: name, implementation: liveValue(in: node),
+                context: name, line: line(of: node)))
+        }
+    }
+
+    func leave() {
+        contexts.removeLast()
+        generics.removeLast()
+        dependencyValues.removeLast()
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause, at: node)
+        return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { leave() }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause, at: node)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { leave() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause, at: node)
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { leave() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause, at: node)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { leave() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.extendedType.trimmedDescription, generics: nil, inherits: node.inheritanceClause, at: node)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leave() }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        generics.append(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { generics.removeLast() }
+
+    func isGeneric(_ name: String) -> Bool { generics.contains { $0.contains(name) } }
+
+    // MARK: Properties
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            let type = binding.typeAnnotation?.type
+            for element in node.attributes {
+                guard let attribute = element.as(AttributeSyntax.self),
+                      let wrapper = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text,
+                      wrappers.contains(wrapper) else { continue }
+                var arguments: [InjectionFact.Argument] = []
+                if case .argumentList(let list)? = attribute.arguments {
+                    arguments = list.map { InjectionFact.Argument(label: $0.label?.text, text: Self.text($0.expression)) }
+                }
+                facts.append(InjectionFact(
+                    shape: .wrapper, name: wrapper, arguments: arguments, type: type.map(Self.unwrapped),
+                    context: contexts.last, line: line(of: attribute)))
+            }
+            if let generic = type?.as(IdentifierTypeSyntax.self), Self.factoryTypes.contains(generic.name.text),
+               let served = generic.genericArgumentClause?.arguments.last, contexts.last != nil {
+                let body = binding.accessorBlock.map(Syntax.init) ?? binding.initializer.map(Syntax.init)
+                facts.append(InjectionFact(
+                    shape: .factory, name: name, type: served.argument.trimmedDescription,
+                    implementation: body.flatMap { constructedType(in: $0) }, scope: body.flatMap(factoryScope),
+                    context: contexts.last, line: line(of: binding.pattern)))
+                factories.append(facts.count - 1)
+                if let body { walk(body) }
+                factories.removeLast()
+                return .skipChildren
+            }
+            if dependencyValues.last == true, let type {
+                let key = binding.accessorBlock.flatMap(subscriptKey)
+                facts.append(InjectionFact(
+                    shape: .dependencyValue, name: name, type: type.trimmedDescription, implementation: key,
+                    context: contexts.last, line: line(of: binding.pattern)))
+            }
+        }
+        return .visitChildren
+    }
+
+    /// `LoginDependency` from `LoginDependency!` or `LoginDependency?`.
+    static func unwrapped(_ type: TypeSyntax) -> String {
+        if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType.trimmedDescription }
+        if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return forced.wrappedType.trimmedDescription }
+        return type.trimmedDescription
+    }
+
+    // MARK: Calls
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let name: String
+        var receiver: String?
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+            name = member.declName.baseName.text
+            receiver = member.base.map(Self.text)
+        } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else {
+            return .visitChildren
+        }
+        let isNamed = calls.contains(name)
+        guard isNamed || isFactoryConsumer(name: name, receiver: receiver) else { return .visitChildren }
+        var arguments = node.arguments.map { InjectionFact.Argument(label: $0.label?.text, text: Self.text($0.expression)) }
+        var closures = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+        if let trailing = node.trailingClosure {
+            arguments.append(InjectionFact.Argument(label: "{}", text: "{…}"))
+            closures.append(trailing)
+        }
+        let generic = arguments.first?.metatype.map(isGeneric) ?? false
+        facts.append(InjectionFact(
+            shape: .call, name: name, receiver: receiver, arguments: arguments,
+            implementation: closures.first.flatMap { constructedType(in: Syntax($0)) }, scope: objectScope(of: node),
+            within: factories.last, generic: generic, context: contexts.last, line: line(of: node.calledExpression)))
+        guard isNamed, !closures.isEmpty else { return .visitChildren }
+        // What the factory closure resolves belongs to this registration.
+        factories.append(facts.count - 1)
+        walk(node.calledExpression)
+        for argument in node.arguments { walk(argument) }
+        if let trailing = node.trailingClosure { walk(trailing) }
+        factories.removeLast()
+        return .skipChildren
+    }
+
+    /// Factory's consumer calls, `Container.shared.homeViewModel()`, and inside a Factory
+    /// property the factories it calls (`self.repository()`, `repository()`). Only in files that
+    /// import Factory; lowercase names only, as Factory properties are.
+    func isFactoryConsumer(name: String, receiver: String?) -> Bool {
+        guard importsFactory, name != "self", name.first?.isLowercase == true else { return false }
+        if receiver?.hasSuffix(".shared") == true { return true }
+        return !factories.isEmpty && facts[factories.last!].shape == .factory && (receiver == nil || receiver == "self")
+    }
+
+    // MARK: Reading expressions
+
+    /// An argument as written, with closures shortened and long text cut.
+    static func text(_ expression: some SyntaxProtocol) -> String {
+        if expression.is(ClosureExprSyntax.self) { return "{…}" }
+        let text = expression.trimmedDescription
+        return text.utf8.count <= 120 ? text : String(text.prefix(117)) + "..."
+    }
+
+    /// The first type the code constructs: a call whose callee is a capitalized name.
+    func constructedType(in node: Syntax) -> String? {
+        final class Finder: SyntaxVisitor {
+            var found: String?
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                guard found == nil else { return .skipChildren }
+                // `Type(...)`, `Type.init(...)` or a static factory `Type.live(...)`.
+                let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+                if let callee, callee.first?.isUppercase == true, !InjectionVisitor.factoryTypes.contains(callee) {
+                    found = callee
+                    return .skipChildren
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(node)
+        return finder.found
+    }
+
+    /// A static `liveValue`'s constructed type, else the type it is declared with.
+    func liveValue(in node: some SyntaxProtocol) -> String? {
+        guard let members = node.children(viewMode: .sourceAccurate).compactMap({ $0.as(MemberBlockSyntax.self) }).first
+        else { return nil }
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.pattern.trimmedDescription == "liveValue" {
+                if let made = (binding.initializer.map(Syntax.init) ?? binding.accessorBlock.map(Syntax.init)).flatMap { constructedType(in: $0) } {
+                    return made
+                }
+                return binding.typeAnnotation?.type.trimmedDescription
+            }
+        }
+        return nil
+    }
+
+    /// `Key` in a `DependencyValues` accessor's `self[Key.self]`.
+    func subscriptKey(_ node: AccessorBlockSyntax) -> String? {
+        final class Finder: SyntaxVisitor {
+            var found: String?
+            override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if found == nil, let first = node.arguments.first?.expression.trimmedDescription, first.hasSuffix(".self") {
+                    found = String(first.dropLast(".self".count))
+                }
+                return .skipChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(node)
+        return finder.found
+    }
+
+    /// Swinject's `.inObjectScope(.container)` after a registration: `container`.
+    func objectScope(of call: FunctionCallExprSyntax) -> String? {
+        guard let member = call.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "inObjectScope",
+              let scopeCall = member.parent?.as(FunctionCallExprSyntax.self),
+              let argument = scopeCall.arguments.first?.expression.trimmedDescription else { return nil }
+        return argument.hasPrefix(".") ? String(argument.dropFirst()) : argument
+    }
+
+    /// Factory's scope modifier on the property's expression: `.singleton`, `.scope(.session)`.
+    func factoryScope(_ body: Syntax) -> String? {
+        final class Finder: SyntaxVisitor {
+            var found: String?
+            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+                let name = node.declName.baseName.text
+                guard found == nil, InjectionVisitor.factoryScopes.contains(name), node.base != nil else { return .visitChildren }
+                if name == "scope", let call = node.parent?.as(FunctionCallExprSyntax.self),
+                   let argument = call.arguments.first?.expression.trimmedDescription {
+                    found = argument.hasPrefix(".") ? String(argument.dropFirst()) : argument
+                } else {
+                    found = name
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(body)
+        return finder.found
+    }
+}
