@@ -7,6 +7,7 @@ public enum Assembler {
         let resolver = ModuleResolver(discovery: discovery)
         var modules: [AssembledModule] = []
         var edges: [ImportEdge] = []
+        var sources: [String: [SourceFile]] = [:]
         for module in discovery.modules {
             var imports: [ImportSite] = []
             var declarations: [String: Int] = [:], access: [String: Int] = [:]
@@ -14,6 +15,7 @@ public enum Assembler {
             var lines = 0
             for file in module.sourceFiles {
                 guard let fileFacts = facts[file] else { continue }
+                sources[module.name, default: []].append(SourceFile(path: file, facts: fileFacts))
                 lines += fileFacts.lines
                 imports += fileFacts.imports.map { ImportSite($0, file: file) }
                 for declaration in fileFacts.declarations {
@@ -48,7 +50,7 @@ public enum Assembler {
         LinkGraph.assign(&modules)
         return Project(
             root: root, packages: discovery.packages, modules: modules.sorted { $0.name < $1.name },
-            edges: edges.sorted(), diagnostics: (discovery.diagnostics + diagnostics).sorted())
+            edges: edges.sorted(), diagnostics: (discovery.diagnostics + diagnostics).sorted(), sources: sources)
     }
 }
 

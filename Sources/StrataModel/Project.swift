@@ -133,12 +133,33 @@ public struct Project: Sendable, Codable {
     public var modules: [AssembledModule]
     public var edges: [ImportEdge]
     public var diagnostics: [Diagnostic]
+    /// Each module's files with their facts, by module name, for the analyses that need more
+    /// than a module's totals (DI wiring, access control). Not part of the encoded model.
+    public var sources: [String: [SourceFile]] = [:]
 
-    public init(root: String, packages: [PackageInfo], modules: [AssembledModule], edges: [ImportEdge], diagnostics: [Diagnostic]) {
+    public init(
+        root: String, packages: [PackageInfo], modules: [AssembledModule], edges: [ImportEdge],
+        diagnostics: [Diagnostic], sources: [String: [SourceFile]] = [:]
+    ) {
         self.root = root
         self.packages = packages
         self.modules = modules
         self.edges = edges
         self.diagnostics = diagnostics
+        self.sources = sources
+    }
+
+    private enum CodingKeys: String, CodingKey { case root, packages, modules, edges, diagnostics }
+}
+
+/// One Swift file of a module and what scanning learned from it.
+public struct SourceFile: Sendable, Hashable {
+    /// Relative to the repository root.
+    public var path: String
+    public var facts: FileFacts
+
+    public init(path: String, facts: FileFacts) {
+        self.path = path
+        self.facts = facts
     }
 }
