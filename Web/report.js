@@ -43,6 +43,7 @@
   const findings = list(data.findings);
   const impact = data.linkage || {};
   const duplicated = list(impact.duplicatedStaticModules);
+  const injection = data.injection || {};
   // Older or partial data may lack a summary: fall back to counting the lists.
   const sum = (key) => modules.reduce((n, m) => n + (Number(m[key]) || 0), 0);
   const summary = Object.assign({
@@ -57,8 +58,9 @@
   const cards = [
     ['modules', 'Modules'], ['files', 'Files'], ['lines', 'Lines'], ['internalEdges', 'Internal edges'],
     ['ruleErrors', 'Rule errors', '#rules'], ['cycles', 'Cycles', '#cycles'], ['implicitDependencies', 'Implicit deps', '#findings'],
-    ['unusedDependencies', 'Unused deps', '#findings'],
-    ['duplicatedStaticModules', 'Duplicated static', '#linkage'], ['warnings', 'Warnings', '#warnings'],
+    ['unusedDependencies', 'Unused deps', '#findings'], ['unregisteredResolutions', 'Unregistered DI', '#injection'],
+    ['duplicatedStaticModules', 'Duplicated static', '#linkage'], ['unusedPublic', 'Internal candidates', '#access-control'],
+    ['warnings', 'Warnings', '#warnings'],
   ].filter(([key]) => summary[key] !== undefined);
   for (const [key, label, href] of cards) {
     const value = summary[key];
@@ -304,6 +306,57 @@
         ' but never imports it'), evidenceList([].concat(f.evidence ?? []))));
   }
 
+  // ---- 5b. Dependency injection ----
+  const registrations = list(injection.registrations);
+  const resolutions = list(injection.resolutions);
+  const named = (service, name) => (name ? `${service} "${name}"` : service);
+  $('#injection-count').textContent = `${fmtInt(registrations.length)} registrations · ${fmtInt(resolutions.length)} resolutions · ` +
+    `${fmtInt(summary.unregisteredResolutions || 0)} unregistered · ${fmtInt(list(injection.duplicates).length)} registered twice. ` +
+    'Swinject-style register/resolve, Factory, swift-dependencies and the calls named in strata.yml.';
+  const unregistered = list(injection.unregistered);
+  const unregisteredBox = $('#unregistered-list');
+  if (unregistered.length === 0) unregisteredBox.append(empty('Every resolution in production code has a registration.'));
+  for (const r of unregistered) {
+    unregisteredBox.append(el('article', { class: 'finding rule error' },
+      el('p', {}, el('span', { class: 'mod' }, r.module), ' resolves ', el('code', {}, named(r.service, r.name)),
+        el('span', { class: 'muted' }, ` (${r.api})`)), evidenceList([r.evidence])));
+  }
+  const duplicateBox = $('#duplicate-list');
+  const registrationAt = new Map(registrations.map((r) => [r.evidence, r]));
+  if (list(injection.duplicates).length === 0) duplicateBox.append(empty('No service is registered twice.'));
+  for (const sites of list(injection.duplicates)) {
+    const first = registrationAt.get(list(sites)[0]) || {};
+    duplicateBox.append(el('article', { class: 'finding rule warn' },
+      el('p', {}, el('code', {}, named(first.service || '?', first.name)), ` is registered ${list(sites).length} times`), evidenceList(sites)));
+  }
+  const edgeBody = $('#injection-edges tbody');
+  const injectionEdges = list(injection.edges);
+  if (injectionEdges.length === 0) edgeBody.append(el('tr', {}, el('td', { colspan: 5, class: 'empty' }, 'No module gets an implementation from another through a container.')));
+  for (const e of injectionEdges) {
+    const breaks = list(e.breaks);
+    const kind = breaks.length ? `flagged: ${breaks.map((b) => (b === 'cycle' ? 'closes a cycle' : 'breaks the layer order')).join(', ')}`
+      : e.containerOnly ? (e.inverted ? 'container only, dependency inversion' : 'container only') : 'also imported or declared';
+    edgeBody.append(el('tr', { class: breaks.length ? 'flagged' : null },
+      el('td', {}, el('span', { class: 'mod' }, e.from)), el('td', {}, el('span', { class: 'mod' }, e.to)),
+      el('td', {}, list(e.services).join(', ')), el('td', {}, kind), el('td', {}, evidenceList(e.evidence))));
+  }
+  const registrationBody = $('#registrations-table tbody');
+  if (registrations.length === 0) registrationBody.append(el('tr', {}, el('td', { colspan: 7, class: 'empty' }, 'No registrations found.')));
+  for (const r of registrations) {
+    registrationBody.append(el('tr', {},
+      el('th', { scope: 'row' }, el('code', {}, named(r.service, r.name)), r.type ? el('span', { class: 'muted' }, ` ${r.type}`) : null),
+      el('td', {}, r.implementation || '–'), el('td', {}, list(r.resolves).join(', ') || '–'), el('td', {}, r.scope || '–'),
+      el('td', {}, r.api), el('td', {}, el('span', { class: 'mod' }, r.module)), el('td', {}, el('code', {}, r.evidence))));
+  }
+  const resolutionBody = $('#resolutions-table tbody');
+  for (const r of resolutions) {
+    const served = list(r.registrations);
+    resolutionBody.append(el('tr', { class: r.checkedAtRunTime && served.length === 0 ? 'flagged' : null },
+      el('th', { scope: 'row' }, el('code', {}, named(r.service, r.name))), el('td', {}, r.api),
+      el('td', {}, el('span', { class: 'mod' }, r.module)), el('td', {}, el('code', {}, r.evidence)),
+      el('td', {}, served.length ? served.join(', ') : 'nothing')));
+  }
+
   // ---- 6. Linkage ----
   const linkageBody = $('#linkage-table tbody');
   for (const m of modules) {
@@ -343,6 +396,31 @@
     el('span', { class: 'mod' }, r.module),
     el('span', { class: 'muted' }, ` rebuilds ${fmtInt(r.count)} module${r.count === 1 ? '' : 's'} (${fmtInt(r.lines)} lines): ${list(r.dependents).join(', ')}`))))
     : empty('No module has dependents.'));
+
+  // ---- 6b. Access control ----
+  const access = list((data.accessControl || {}).modules);
+  const levels = ['open', 'public', 'package', 'internal', 'fileprivate', 'private'];
+  const accessBody = $('#access-table tbody');
+  if (access.length === 0) accessBody.append(el('tr', {}, el('td', { colspan: 10, class: 'empty' }, 'No non-test module with Swift files.')));
+  for (const a of access) {
+    const n = (v) => el('td', { class: 'num' }, fmtInt(v || 0));
+    accessBody.append(el('tr', {}, el('th', { scope: 'row' }, el('span', { class: 'mod' }, a.module)),
+      levels.map((level) => n((a.byLevel || {})[level])), n(a.publicSurface),
+      n(list(a.unusedPublic).length), n(list(a.openNotSubclassed).length)));
+  }
+  // One collapsible block per module: a vended library can list thousands of declarations.
+  const candidates = (box, key, none) => {
+    const withAny = access.filter((a) => list(a[key]).length > 0);
+    if (withAny.length === 0) box.append(empty(none));
+    for (const a of withAny) {
+      box.append(el('details', { class: 'access-module' },
+        el('summary', {}, el('span', { class: 'mod' }, a.module), el('span', { class: 'muted' }, ` ${fmtInt(a[key].length)}`)),
+        el('ul', { class: 'evidence' }, a[key].map((c) => el('li', {}, el('code', {}, c.evidence), ' ',
+          el('span', { class: 'muted' }, `${c.access} ${c.kind} `), c.parent ? `${c.parent}.${c.name}` : c.name)))));
+    }
+  };
+  candidates($('#unused-public-list'), 'unusedPublic', 'Every public declaration is referenced by another module.');
+  candidates($('#open-classes-list'), 'openNotSubclassed', 'Every open class is subclassed by another module.');
 
   // ---- 7. Warnings ----
   const warningsBox = $('#warnings-list');

@@ -4,7 +4,10 @@ import StrataModel
 public enum Analyzer {
     /// - Parameter rules: the layers, rules and severities of `strata.yml`; without them only
     ///   the rules that need no configuration report findings.
-    public static func analyze(_ project: Project, rules: ArchitectureRules = ArchitectureRules()) -> AnalysisResult {
+    ///   - injection: the team's own container calls and wrappers (`injection:` in `strata.yml`).
+    public static func analyze(
+        _ project: Project, rules: ArchitectureRules = ArchitectureRules(), injection: InjectionVocabulary = InjectionVocabulary()
+    ) -> AnalysisResult {
         let production = Set(project.modules.filter { !$0.kind.isTest }.map(\.name))
         let productionEdges = project.edges.filter { production.contains($0.from) && production.contains($0.to) }
         let metrics = CouplingMetrics.compute(modules: project.modules, edges: productionEdges)
@@ -31,7 +34,21 @@ public enum Analyzer {
         result.linkage = LinkageImpact.analyze(modules: project.modules, edges: project.edges)
         result.summary.duplicatedStaticModules = result.linkage.duplicatedStaticModules.count
         result.summary.criticalDuplicatedStaticModules = result.linkage.duplicatedStaticModules.filter(\.critical).count
-        result.findings = RuleFindings.all(project: project, metrics: metrics, cycles: cycles, implicit: implicit, unused: unused, rules: rules)
+        result.accessControl = AccessControl.analyze(project)
+        result.summary.publicDeclarations = result.accessControl.publicDeclarations
+        result.summary.unusedPublic = result.accessControl.unusedPublic
+        result.summary.openNotSubclassed = result.accessControl.openNotSubclassed
+        result.injection = InjectionWiring.analyze(project, vocabulary: injection, rules: rules)
+        result.summary.registrations = result.injection.registrations.count
+        result.summary.resolutions = result.injection.resolutions.count
+        result.summary.unregisteredResolutions = result.injection.unregistered.count
+        result.summary.duplicateRegistrations = result.injection.duplicates.count
+        result.summary.flaggedContainerEdges = result.injection.edges.count { !$0.breaks.isEmpty }
+        result.findings = RuleFindings.all(
+            project: project, metrics: metrics, cycles: cycles, implicit: implicit, unused: unused, rules: rules,
+            accessControl: result.accessControl) + InjectionWiring.findings(result.injection, rules: rules)
+            + LinkageImpact.findings(result.linkage, rules: rules)
+        result.findings.sort()
         result.summary.findings = FindingCounts(result.findings)
         return result
     }

@@ -5,7 +5,7 @@ import StrataModel
 public enum RuleFindings {
     public static func all(
         project: Project, metrics: [String: ModuleMetrics], cycles: [Cycle], implicit: [ImplicitDependency],
-        unused: [UnusedDependency], rules: ArchitectureRules
+        unused: [UnusedDependency], rules: ArchitectureRules, accessControl: AccessControlReport = .empty
     ) -> [Finding] {
         var findings = LayerRules.findings(project: project, rules: rules)
         findings += StabilityPrinciples.stableDependencies(project: project, metrics: metrics, rules: rules)
@@ -16,6 +16,7 @@ public enum RuleFindings {
         findings += GraphFindings.cycles(cycles, rules: rules)
         findings += GraphFindings.implicit(implicit, rules: rules)
         findings += GraphFindings.unused(unused, rules: rules)
+        findings += AccessControl.findings(accessControl, rules: rules)
         return findings.sorted()
     }
 }

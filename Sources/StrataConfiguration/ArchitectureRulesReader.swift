@@ -120,16 +120,16 @@ struct ArchitectureRulesReader {
         return [ModulePattern(try string(node, what))]
     }
 
-    private func string(_ node: Node, _ what: String) throws(Configuration.Invalid) -> String {
+    func string(_ node: Node, _ what: String) throws(Configuration.Invalid) -> String {
         guard let scalar = node.scalar, !scalar.string.isEmpty else { throw invalid(node, "\(what) should be a non-empty string") }
         return scalar.string
     }
 
-    private func rejectUnknownKeys(_ mapping: Node.Mapping, known: [String], what: String) throws(Configuration.Invalid) {
+    func rejectUnknownKeys(_ mapping: Node.Mapping, known: [String], what: String) throws(Configuration.Invalid) {
         try Configuration.rejectUnknownKeys(mapping, known: known, what: what, file: file)
     }
 
-    private func invalid(_ node: Node, _ reason: String) -> Configuration.Invalid {
+    func invalid(_ node: Node, _ reason: String) -> Configuration.Invalid {
         Configuration.Invalid(file: file, at: node, reason: reason)
     }
 }

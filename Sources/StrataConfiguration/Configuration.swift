@@ -28,22 +28,29 @@ public struct Configuration: Sendable, Equatable, Decodable {
     public var modules: [ModuleOverride]
     /// `layers:`, `rules:` and `severity:`: the architecture `strata check` enforces.
     public var rules: ArchitectureRules
+    /// `injection:`: the team's own registration and resolution calls and property wrappers.
+    public var injection: InjectionVocabulary
 
-    public init(exclude: [String] = [], modules: [ModuleOverride] = [], rules: ArchitectureRules = ArchitectureRules()) {
+    public init(
+        exclude: [String] = [], modules: [ModuleOverride] = [], rules: ArchitectureRules = ArchitectureRules(),
+        injection: InjectionVocabulary = InjectionVocabulary()
+    ) {
         self.exclude = exclude
         self.modules = modules
         self.rules = rules
+        self.injection = injection
     }
 
     private enum Keys: String, CodingKey, CaseIterable { case exclude, modules }
     /// Sections read from the YAML nodes by `ArchitectureRulesReader` rather than decoded.
-    private static let ruleKeys = ["layers", "rules", "severity"]
+    private static let ruleKeys = ["layers", "rules", "severity", "injection"]
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         exclude = try container.decodeIfPresent([String].self, forKey: .exclude) ?? []
         modules = try container.decodeIfPresent([ModuleOverride].self, forKey: .modules) ?? []
         rules = ArchitectureRules()
+        injection = InjectionVocabulary()
     }
 
     /// A correction of discovery: rename a module, give it a folder (or make a new module of
@@ -134,13 +141,16 @@ public struct Configuration: Sendable, Equatable, Decodable {
             }
             try Self.rejectUnknownKeys(fields, known: ModuleOverride.Keys.allCases.map(\.rawValue), what: "module setting", file: file)
         }
-        let rules = try ArchitectureRulesReader(file: file).read(mapping)
+        let reader = ArchitectureRulesReader(file: file)
+        let rules = try reader.read(mapping)
+        let injection = try mapping["injection"].map { node throws(Invalid) in try reader.injection(node) } ?? InjectionVocabulary()
         do {
             var configuration = try YAMLDecoder().decode(Configuration.self, from: node)
             for (index, entry) in (mapping["modules"]?.sequence ?? []).enumerated() where index < configuration.modules.count {
                 configuration.modules[index].line = entry.mark?.line ?? 0
             }
             configuration.rules = rules
+            configuration.injection = injection
             return configuration
         } catch let error as DecodingError {
             let path = Self.codingPath(error)

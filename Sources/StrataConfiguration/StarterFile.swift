@@ -64,7 +64,7 @@ public enum StarterFile {
         let severities = rules.severities.keys.sorted()
         lines += [
             "",
-            "# Severity per rule id: error, warn, info or off. Defaults: " + RuleID.allCases.map { "\($0.rawValue) \($0.defaultSeverity.rawValue)" }.joined(separator: ", ") + ".",
+            "# Severity per rule id: error, warn, info or off. Defaults: " + RuleID.allCases.map { "\($0.rawValue) \($0.defaultSeverity?.rawValue ?? "off")" }.joined(separator: ", ") + ".",
         ]
         if !severities.isEmpty {
             lines.append("severity:")

@@ -125,8 +125,21 @@ public struct Summary: Hashable, Sendable, Codable {
     public var duplicatedStaticModules: Int = 0
     /// Those of them that hold a DI container or shared instance.
     public var criticalDuplicatedStaticModules: Int = 0
+    /// DI: registrations, resolutions, resolutions nothing registers, services registered more
+    /// than once, and container-only module edges that break a layer or close a cycle.
+    public var registrations: Int = 0
+    public var resolutions: Int = 0
+    public var unregisteredResolutions: Int = 0
+    public var duplicateRegistrations: Int = 0
+    public var flaggedContainerEdges: Int = 0
     /// Rule findings (`AnalysisResult.findings`) by severity.
     public var findings = FindingCounts()
+    /// Public and open declarations of non-test modules (`accessControl`).
+    public var publicDeclarations: Int = 0
+    /// Of them, those no other module references: candidates for `internal`.
+    public var unusedPublic: Int = 0
+    /// Open classes no other module subclasses.
+    public var openNotSubclassed: Int = 0
 
     public init(modules: Int, files: Int, lines: Int, internalEdges: Int, cycles: Int, implicitDependencies: Int, unusedDependencies: Int, warnings: Int) {
         self.modules = modules
@@ -160,9 +173,13 @@ public struct AnalysisResult: Sendable, Codable {
     public var warnings: [Diagnostic]
     /// Launch loads, duplicated static modules, rebuild blast radius and the build's critical path.
     public var linkage: LinkageImpact = .empty
+    /// DI registrations and resolutions, how they match, and the module edges they create.
+    public var injection: InjectionReport = .empty
     /// Every rule finding (layers, forbidden imports, stability, cycles, undeclared and unused
     /// dependencies, import attributes), worst first; what `strata check` prints.
     public var findings: [Finding] = []
+    /// Declarations by access level per module, and the public API no other module uses.
+    public var accessControl: AccessControlReport = .empty
 
     public init(
         generator: String, root: String, summary: Summary, packages: [PackageInfo], modules: [ModuleEntry],

@@ -51,7 +51,12 @@ public struct Finding: Hashable, Sendable, Codable, Comparable {
 /// Defaults: what breaks the intended architecture or the build is an error (layer order,
 /// forbidden dependencies and imports, cycles, `@testable` in production code); what is
 /// probably wrong but often tolerated is a warning (undeclared or unused dependencies,
-/// leaking re-exports, Stable Dependencies); the Stable Abstractions Principle is advice (info).
+/// leaking re-exports, Stable Dependencies). DI: a resolution nothing registers crashes
+/// (error), as does a static module holding shared state copied into several images (error);
+/// duplicate registrations and container-only edges that break layers or close cycles are
+/// warnings. The Stable Abstractions Principle is advice (info).
+/// Access-control advice (`unused-public`, `open-not-subclassed`) is off unless `strata.yml`'s
+/// `severity:` names it: a library's whole API would otherwise flood `strata check`.
 public enum RuleID: String, Sendable, CaseIterable {
     case layerViolation = "layer-violation"
     case forbiddenDependency = "forbidden-dependency"
@@ -64,12 +69,22 @@ public enum RuleID: String, Sendable, CaseIterable {
     case implicitDependency = "implicit-dependency"
     case unusedDependency = "unused-dependency"
     case undeclaredImport = "undeclared-import"
+    case unusedPublic = "unused-public"
+    case openNotSubclassed = "open-not-subclassed"
+    case unregisteredService = "unregistered-service"
+    case duplicateRegistration = "duplicate-registration"
+    case containerDependency = "container-dependency"
+    case sharedStateDuplicated = "shared-state-duplicated"
 
-    public var defaultSeverity: Finding.Severity {
+    /// The severity when `strata.yml` does not set one; nil for rules that are off by default.
+    public var defaultSeverity: Finding.Severity? {
         switch self {
-        case .layerViolation, .forbiddenDependency, .forbiddenImport, .testableImport, .cycle: .error
-        case .stableDependencies, .exportedImport, .implicitDependency, .unusedDependency, .undeclaredImport: .warn
+        case .layerViolation, .forbiddenDependency, .forbiddenImport, .testableImport, .cycle, .unregisteredService,
+            .sharedStateDuplicated: .error
+        case .stableDependencies, .exportedImport, .implicitDependency, .unusedDependency, .undeclaredImport,
+            .duplicateRegistration, .containerDependency: .warn
         case .stableAbstractions: .info
+        case .unusedPublic, .openNotSubclassed: nil
         }
     }
 }

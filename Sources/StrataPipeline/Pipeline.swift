@@ -125,12 +125,13 @@ public struct Pipeline {
         let sources = Set(discovery.modules.flatMap(\.sourceFiles)).sorted()
         progress?("scanning \(sources.count) Swift files in \(discovery.modules.count) modules")
         let rootKey = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
-        let cache = options.cacheDirectory.map { FactsCache(directory: $0, rootKey: rootKey) }
-        let scan = Scanner(tree: tree, cache: cache).scan(sources)
+        let names = configuration.injection.names
+        let cache = options.cacheDirectory.map { FactsCache(directory: $0, rootKey: rootKey, names: names) }
+        let scan = Scanner(tree: tree, cache: cache, names: names).scan(sources)
         lap("scan")
 
         let project = Assembler.assemble(root: tree.name, discovery: discovery, facts: scan.facts, diagnostics: scan.diagnostics)
-        let result = Analyzer.analyze(project, rules: configuration.rules)
+        let result = Analyzer.analyze(project, rules: configuration.rules, injection: configuration.injection)
         lap("analyze")
 
         var written: [String] = []

@@ -65,6 +65,8 @@ struct Analyze: ParsableCommand {
                 \(result.root): \(s.modules) modules, \(s.files) Swift files, \(s.lines) lines, \(s.internalEdges) internal import edges
                   cycles: \(s.cycles)  implicit dependencies: \(s.implicitDependencies)  unused dependencies: \(s.unusedDependencies)  warnings: \(s.warnings)
                   static modules in several images: \(s.duplicatedStaticModules) (\(s.criticalDuplicatedStaticModules) holding shared state)
+                  dependency injection: \(s.registrations) registrations, \(s.resolutions) resolutions, \(s.unregisteredResolutions) unregistered, \(s.duplicateRegistrations) registered twice, \(s.flaggedContainerEdges) flagged container edges
+                  access control: \(s.publicDeclarations) public declarations, \(s.unusedPublic) candidates for internal, \(s.openNotSubclassed) open classes never subclassed
                   files parsed: \(outcome.parsedFiles), reused from cache: \(outcome.reusedFiles)
                 """)
             // Errors and warnings, as `strata check` prints them; notes stay in the report.

@@ -187,6 +187,8 @@ def test_overview_numbers_match_summary(page, data):
     if "findings" in summary:
         summary["ruleErrors"] = summary.pop("findings")["error"]
     summary.pop("criticalDuplicatedStaticModules", None)  # shown in the Linkage section
+    summary.pop("publicDeclarations", None)  # shown in the Access control section
+    summary.pop("openNotSubclassed", None)
     for key, value in summary.items():
         card = page.find_element("css selector", f'#summary-cards [data-key="{key}"]')
         shown = card.find_element("css selector", ".value").text.replace(",", "")
@@ -492,3 +494,31 @@ def test_narrow_layout_does_not_overflow(page):
     overflow = page.execute_script(
         "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 1
+
+
+def test_access_control_section(tmp_path, driver):
+    """Counts per module, candidates with their evidence, open classes; names stay text."""
+    if os.environ.get("STRATA_REPORT_DIR"):
+        pytest.skip("fixture-only")
+    data = json.loads((FIXTURE / "data.json").read_text(encoding="utf-8"))
+    data["summary"]["unusedPublic"] = 2
+    data["accessControl"] = {"modules": [
+        {"module": IMG_NAME, "byLevel": {"open": 1, "public": 3, "internal": 4}, "publicSurface": 4,
+         "unusedPublic": [
+             {"name": SCRIPT_NAME, "kind": "func", "parent": "Money", "access": "public", "evidence": "Core/A.swift:3"},
+             {"name": "Base", "kind": "class", "access": "open", "evidence": "Core/B.swift:5"}],
+         "openNotSubclassed": [{"name": "Base", "kind": "class", "access": "open", "evidence": "Core/B.swift:5"}]},
+        {"module": "Clean", "byLevel": {"public": 1}, "publicSurface": 1, "unusedPublic": [], "openNotSubclassed": []},
+    ]}
+    out = build_report(tmp_path / "r", data, (FIXTURE / "graph.svg").read_text(encoding="utf-8"))
+    load(driver, out)
+    rows = [[c.get_attribute("textContent") for c in css(r, "th, td")] for r in css(driver, "#access-table tbody tr")]
+    assert rows == [[IMG_NAME, "1", "3", "0", "4", "0", "0", "4", "2", "1"], ["Clean", "0", "1", "0", "0", "0", "0", "1", "0", "0"]]
+    listed = text_of(driver, "#unused-public-list")
+    for text in (f"Money.{SCRIPT_NAME}", "Core/A.swift:3", "Core/B.swift:5", "open class"):
+        assert text in listed
+    assert "Core/B.swift:5" in text_of(driver, "#open-classes-list")
+    card = driver.find_element("css selector", '#summary-cards [data-key="unusedPublic"]')
+    assert card.get_attribute("href").endswith("#access-control") and "flagged" in card.get_attribute("class")
+    assert driver.execute_script("return typeof window.__pwned") == "undefined"
+    assert severe_logs(driver) == []

@@ -45,6 +45,37 @@ import Testing
         /// Per cycle, the edges to cut with their import lines; checked only when the key is present.
         struct Cut: Decodable, Equatable { var from: String; var to: String; var evidence: [String] }
         var cycleCuts: [[Cut]]?
+        /// DI registrations, resolutions (with the registrations serving them), unregistered
+        /// resolutions and container edges; checked only when the key is present.
+        struct Injection: Decodable, Equatable {
+            struct Registration: Decodable, Hashable {
+                var service: String
+                var name: String?
+                var implementation: String?
+                var module: String
+                var evidence: String
+                var resolves: [String]
+            }
+            struct Resolution: Decodable, Hashable {
+                var service: String
+                var name: String?
+                var module: String
+                var evidence: String
+                var registrations: [String]
+            }
+            struct Edge: Decodable, Hashable {
+                var from: String
+                var to: String
+                var containerOnly: Bool
+                var inverted: Bool
+                var breaks: [String]
+            }
+            var registrations: [Registration]
+            var resolutions: [Resolution]
+            var unregistered: [String]
+            var edges: [Edge]
+        }
+        var injection: Injection?
     }
 
     /// Every folder under `Samples/` (one or two levels down) that has an `expected.json`.
@@ -100,6 +131,23 @@ import Testing
             if let metrics = entry.metrics, let abstractness = expected.abstractness[entry.module.name] {
                 #expect(abs(metrics.abstractness - abstractness) < 0.001, "\(entry.module.name)")
             }
+        }
+        if let injection = expected.injection {
+            let found = result.injection
+            #expect(found.registrations.map {
+                Expected.Injection.Registration(
+                    service: $0.service, name: $0.name, implementation: $0.implementation, module: $0.module,
+                    evidence: $0.evidence.description, resolves: $0.resolves)
+            } == injection.registrations)
+            #expect(found.resolutions.map {
+                Expected.Injection.Resolution(
+                    service: $0.service, name: $0.name, module: $0.module, evidence: $0.evidence.description,
+                    registrations: $0.registrations.map(\.description))
+            } == injection.resolutions)
+            #expect(found.unregistered.map(\.evidence.description) == injection.unregistered)
+            #expect(found.edges.map {
+                Expected.Injection.Edge(from: $0.from, to: $0.to, containerOnly: $0.containerOnly, inverted: $0.inverted, breaks: $0.breaks)
+            } == injection.edges)
         }
         #expect(result.warnings.isEmpty, "\(result.warnings)")
         if let findings = expected.findings {

@@ -19,6 +19,8 @@ enum AppDependencies {
 
 /// One API service for the whole app, so the session token is shared.
 private struct APIServiceItem: DependencyItem {
+    typealias Interface = AuthService
+
     nonisolated(unsafe) static var client: URLSessionHTTPClient?
     private static let service = DefaultAPIService(client: client!)
 
@@ -28,5 +30,7 @@ private struct APIServiceItem: DependencyItem {
 }
 
 private struct AlbumServiceItem: DependencyItem {
+    typealias Interface = AlbumService
+
     static func make() -> AlbumService { APIServiceItem.shared }
 }

@@ -1,0 +1,130 @@
+import StrataModel
+
+/// Decides what each piece of scanned injection syntax registers or resolves.
+///
+/// The rule for calls named `register`, `autoregister` and `resolve`, which many non-container
+/// types also have (UIKit's `register(_:forCellReuseIdentifier:)`, SwiftNIO's
+/// `Channel.register()`): it is container syntax only when its first argument is an unlabeled
+/// metatype `X.self` naming no generic parameter, and
+/// - a registration also hands over a factory: a closure (trailing or `factory:`) or
+///   `initializer:`, and has no other labels than `name:`, `factory:` and `initializer:`;
+/// - a resolution has no other labels than `name:`, `argument:`, `arguments:` and `arg1:`...
+/// The receiver is not consulted: containers are reached through any name (`container`,
+/// `resolver`, `DIContainer.shared`), and the argument shapes already exclude the rest.
+/// Configured calls (`injection:` in `strata.yml`) match by name and labels exactly.
+struct InjectionRecognizer {
+    /// Which namespace a key lives in: registrations only serve resolutions of their family.
+    enum Family: String {
+        /// Swinject-style and configured containers, keyed by type or configured key.
+        case container
+        /// Factory properties, keyed by property name.
+        case factory
+        /// swift-dependencies, keyed by key path name or key type.
+        case dependencies
+    }
+
+    struct Recognized<Value> {
+        var value: Value
+        var family: Family
+        /// The index, in the same file's injection facts, of the fact it came from.
+        var fact: Int
+    }
+
+    let vocabulary: InjectionVocabulary
+    /// `Type.member` → value, for configured registration keys (`ManagementCardItem.injectId`).
+    let members: [String: String]
+
+    static let registrationLabels: Set<String?> = [nil, "name", "factory", "initializer", "{}"]
+    static let factoryWrappers: Set<String> = ["Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject", "InjectedObservable"]
+
+    init(vocabulary: InjectionVocabulary, sources: [String: [SourceFile]]) {
+        self.vocabulary = vocabulary
+        var members: [String: String] = [:]
+        let keys = Set(vocabulary.registrations.compactMap(\.key))
+        if !keys.isEmpty {
+            for file in sources.values.joined() {
+                for declaration in file.facts.declarations where keys.contains(declaration.name) {
+                    if let parent = declaration.parent, let value = declaration.value {
+                        members["\(parent).\(declaration.name)"] = value
+                    }
+                }
+            }
+        }
+        self.members = members
+    }
+
+    /// The registrations and resolutions of one file.
+    func recognize(_ file: SourceFile, module: String) -> (registrations: [Recognized<Registration>], resolutions: [Recognized<Resolution>]) {
+        var registrations: [Recognized<Registration>] = []
+        var resolutions: [Recognized<Resolution>] = []
+        for (index, fact) in file.facts.injections.enumerated() {
+            let evidence = Location(file: file.path, line: fact.line)
+            func register(_ family: Family, api: String, service: String, name: String? = nil, implementation: String?, type: String? = nil) {
+                registrations.append(Recognized(value: Registration(
+                    api: api, service: service, name: name, implementation: implementation, type: type, scope: fact.scope,
+                    module: module, evidence: evidence), family: family, fact: index))
+            }
+            func resolve(_ family: Family, api: String, service: String, name: String? = nil) {
+                resolutions.append(Recognized(value: Resolution(
+                    api: api, service: service, name: name, module: module, evidence: evidence,
+                    checkedAtRunTime: family == .container), family: family, fact: index))
+            }
+            switch fact.shape {
+            case .call:
+                let metatype = fact.generic ? nil : fact.arguments.first.flatMap { $0.label == nil ? $0.metatype : nil }
+                let labels = Set(fact.arguments.dropFirst().map(\.label))
+                if let call = vocabulary.registrations.first(where: { $0.matches(fact) }) {
+                    guard let registered = fact.generic ? nil : fact.arguments.lazy.compactMap(\.metatype).first else { continue }
+                    let service = call.key.map { members["\(registered).\($0)"] ?? "\(registered).\($0)" } ?? registered
+                    register(.container, api: call.signature, service: service, implementation: fact.implementation ?? registered)
+                } else if let call = vocabulary.resolutions.first(where: { $0.matches(fact) }) {
+                    guard !fact.generic, let key = fact.arguments.first else { continue }
+                    resolve(.container, api: call.signature, service: key.metatype ?? key.text)
+                } else if fact.name == "register" || fact.name == "autoregister", let metatype,
+                          labels.isSubset(of: Self.registrationLabels),
+                          labels.contains("{}") || labels.contains("factory") || labels.contains("initializer") {
+                    let initializer = fact.arguments.first { $0.label == "initializer" }?.text
+                    let implementation = fact.implementation ?? initializer.map { $0.hasSuffix(".init") ? String($0.dropLast(5)) : $0 }
+                    register(.container, api: "container", service: metatype, name: Self.literal(fact, "name"), implementation: implementation)
+                } else if fact.name == "resolve", let metatype, labels.allSatisfy(Self.isResolutionLabel) {
+                    resolve(.container, api: "container", service: metatype, name: Self.literal(fact, "name"))
+                } else if fact.name.first?.isLowercase == true, fact.receiver?.hasSuffix(".shared") == true || fact.within != nil {
+                    // Factory: `Container.shared.homeViewModel()`, or a factory calling another.
+                    resolve(.factory, api: "factory", service: fact.name)
+                }
+            case .wrapper:
+                let key = fact.arguments.first
+                if vocabulary.wrappers.contains(fact.name), let type = fact.type {
+                    resolve(.container, api: "@" + fact.name, service: type)
+                } else if Self.factoryWrappers.contains(fact.name), let path = key.flatMap({ Self.keyPathName($0.text) }) {
+                    resolve(.factory, api: "@" + fact.name, service: path)
+                } else if fact.name == "Dependency", let key {
+                    resolve(.dependencies, api: "@Dependency", service: key.metatype ?? Self.keyPathName(key.text) ?? key.text)
+                }
+            case .factory:
+                register(.factory, api: "factory", service: fact.name, implementation: fact.implementation, type: fact.type)
+            case .dependencyKey, .dependencyValue:
+                register(.dependencies, api: "swift-dependencies", service: fact.name, implementation: fact.implementation, type: fact.type)
+            }
+        }
+        return (registrations, resolutions)
+    }
+
+    static func isResolutionLabel(_ label: String?) -> Bool {
+        guard let label else { return false }
+        return label == "name" || label == "argument" || label == "arguments"
+            || (label.hasPrefix("arg") && label.dropFirst(3).allSatisfy(\.isNumber))
+    }
+
+    /// A string literal argument's content: `"MainCoordinator"` → `MainCoordinator`.
+    static func literal(_ fact: InjectionFact, _ label: String) -> String? {
+        guard let text = fact.arguments.first(where: { $0.label == label })?.text else { return nil }
+        return text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? String(text.dropFirst().dropLast()) : text
+    }
+
+    /// `\.homeViewModel` or `\Container.homeViewModel` → `homeViewModel`.
+    static func keyPathName(_ text: String) -> String? {
+        guard text.hasPrefix("\\"), let dot = text.lastIndex(of: "."), text.index(after: dot) < text.endIndex else { return nil }
+        return String(text[text.index(after: dot)...])
+    }
+}

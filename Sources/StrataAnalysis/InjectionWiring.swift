@@ -1,0 +1,179 @@
+import StrataModel
+
+/// Joins registrations and resolutions across the repository: which registration serves each
+/// resolution, which services are registered twice, the DI graph (what each factory resolves),
+/// and the module edges the container creates.
+public enum InjectionWiring {
+    public static func analyze(_ project: Project, vocabulary: InjectionVocabulary, rules: ArchitectureRules) -> InjectionReport {
+        let recognizer = InjectionRecognizer(vocabulary: vocabulary, sources: project.sources)
+        let tests = Set(project.modules.filter(\.kind.isTest).map(\.name))
+        typealias Family = InjectionRecognizer.Family
+        var registrations: [(registration: Registration, family: Family)] = []
+        var resolutions: [(resolution: Resolution, family: Family, within: Int?)] = []
+        for (module, files) in project.sources.sorted(by: { $0.key < $1.key }) {
+            for file in files where !file.facts.injections.isEmpty {
+                let found = recognizer.recognize(file, module: module)
+                // Fact index → index in `registrations`, to credit what a factory resolves.
+                var byFact: [Int: Int] = [:]
+                for entry in found.registrations {
+                    byFact[entry.fact] = registrations.count
+                    registrations.append((entry.value, entry.family))
+                }
+                for entry in found.resolutions {
+                    let within = file.facts.injections[entry.fact].within.flatMap { byFact[$0] }
+                    resolutions.append((entry.value, entry.family, within))
+                }
+            }
+        }
+
+        func key(_ family: Family, _ service: String, _ name: String?) -> String {
+            "\(family.rawValue)\u{0}\(service)\u{0}\(name ?? "")"
+        }
+        var byKey: [String: [Int]] = [:]
+        for (index, entry) in registrations.enumerated() {
+            byKey[key(entry.family, entry.registration.service, entry.registration.name), default: []].append(index)
+        }
+        // A production resolution needs a production registration; a test may use its own.
+        var matched: [(resolution: Resolution, within: Int?, served: [Int])] = []
+        for entry in resolutions {
+            let isTest = tests.contains(entry.resolution.module)
+            let served = (byKey[key(entry.family, entry.resolution.service, entry.resolution.name)] ?? [])
+                .filter { isTest || !tests.contains(registrations[$0].registration.module) }
+            // Factory consumer calls are only recognised when they name a registered factory.
+            if entry.family == .factory && served.isEmpty && entry.resolution.api == "factory" { continue }
+            var resolution = entry.resolution
+            resolution.registrations = served.map { registrations[$0].registration.evidence }.sorted()
+            matched.append((resolution, entry.within, served))
+            if let within = entry.within, !registrations[within].registration.resolves.contains(resolution.service) {
+                registrations[within].registration.resolves.append(resolution.service)
+            }
+        }
+
+        let duplicates = byKey.values.compactMap { indices -> [Location]? in
+            let production = indices.filter { !tests.contains(registrations[$0].registration.module) }
+            guard production.count > 1, registrations[production[0]].family == .container else { return nil }
+            return production.map { registrations[$0].registration.evidence }.sorted()
+        }.sorted { $0.lexicographicallyPrecedes($1) }
+
+        let edges = moduleEdges(
+            project: project, registrations: registrations.map(\.registration), matched: matched, rules: rules)
+        let resolved = matched.map(\.resolution).sorted()
+        return InjectionReport(
+            registrations: registrations.map(\.registration).sorted(), resolutions: resolved, duplicates: duplicates,
+            edges: edges,
+            unregistered: resolved.filter { $0.checkedAtRunTime && $0.registrations.isEmpty && !tests.contains($0.module) })
+    }
+
+    /// The module edges the container creates: from the module that resolves (for a resolution
+    /// inside a factory, the module of the implementation the factory makes) to the module that
+    /// declares the implementation it gets.
+    static func moduleEdges(
+        project: Project, registrations: [Registration], matched: [(resolution: Resolution, within: Int?, served: [Int])],
+        rules: ArchitectureRules
+    ) -> [InjectionEdge] {
+        var typeModules: [String: [String]] = [:]
+        for (module, files) in project.sources {
+            for file in files {
+                for declaration in file.facts.declarations where declaration.kind.isType && declaration.parent == nil {
+                    typeModules[declaration.name, default: []].append(module)
+                }
+            }
+        }
+        /// The module declaring a type, preferring `near` when several do.
+        func module(declaring type: String?, near: String) -> String? {
+            guard let type, let modules = typeModules[type] else { return nil }
+            return modules.contains(near) ? near : modules.min()
+        }
+        let production = Set(project.modules.filter { !$0.kind.isTest }.map(\.name))
+        var dependsOn: [String: Set<String>] = [:]
+        for edge in project.edges { dependsOn[edge.from, default: []].insert(edge.to) }
+
+        struct Pair: Hashable { var from: String; var to: String }
+        var services: [Pair: Set<String>] = [:], evidence: [Pair: Set<Location>] = [:], inverted: [Pair: Bool] = [:]
+        for entry in matched where production.contains(entry.resolution.module) {
+            let resolution = entry.resolution
+            var consumer = resolution.module
+            if let within = entry.within {
+                let outer = registrations[within]
+                consumer = module(declaring: outer.implementation, near: outer.module) ?? outer.module
+            }
+            for index in entry.served {
+                let registration = registrations[index]
+                let provider = module(declaring: registration.implementation, near: registration.module) ?? registration.module
+                guard provider != consumer, production.contains(provider), production.contains(consumer) else { continue }
+                let pair = Pair(from: consumer, to: provider)
+                services[pair, default: []].insert(resolution.service)
+                evidence[pair, default: []].insert(resolution.evidence)
+                // Inverted when the abstraction asked for lives where the consumer already looks.
+                let abstraction = module(declaring: registration.type ?? resolution.service, near: consumer)
+                let sees = abstraction.map { $0 == consumer || dependsOn[consumer]?.contains($0) == true } ?? false
+                inverted[pair] = (inverted[pair] ?? true) && sees
+            }
+        }
+        var edges = services.keys.map { pair in
+            InjectionEdge(
+                from: pair.from, to: pair.to, services: services[pair]!.sorted(),
+                containerOnly: dependsOn[pair.from]?.contains(pair.to) != true, inverted: inverted[pair] ?? false,
+                evidence: evidence[pair]!.sorted())
+        }.sorted()
+
+        // Flag container-only edges that are not dependency inversion.
+        var graph = dependsOn
+        for edge in edges { graph[edge.from, default: []].insert(edge.to) }
+        for index in edges.indices where edges[index].containerOnly && !edges[index].inverted {
+            let edge = edges[index]
+            if let lower = rules.layer(of: edge.from), let higher = rules.layer(of: edge.to),
+               let lowerRank = rules.rank(of: lower.name), let higherRank = rules.rank(of: higher.name), lowerRank < higherRank,
+               !LayerRules.allowed(edge.from, edge.to, rules: rules) {
+                edges[index].breaks.append("layer")
+            }
+            if reaches(edge.to, edge.from, in: graph) { edges[index].breaks.append("cycle") }
+        }
+        return edges
+    }
+
+    static func reaches(_ start: String, _ goal: String, in graph: [String: Set<String>]) -> Bool {
+        var seen: Set<String> = [start], stack = [start]
+        while let next = stack.popLast() {
+            if next == goal { return true }
+            for successor in graph[next] ?? [] where seen.insert(successor).inserted { stack.append(successor) }
+        }
+        return false
+    }
+
+    /// The findings: resolutions nothing registers, duplicate registrations, and flagged
+    /// container edges.
+    public static func findings(_ report: InjectionReport, rules: ArchitectureRules) -> [Finding] {
+        var findings: [Finding] = []
+        if let severity = rules.severity(of: .unregisteredService) {
+            for resolution in report.unregistered {
+                let named = resolution.name.map { " named \"\($0)\"" } ?? ""
+                findings.append(Finding(
+                    rule: RuleID.unregisteredService.rawValue, severity: severity,
+                    message: "\(resolution.module) resolves \(resolution.service)\(named), which nothing registers: it fails at run time",
+                    module: resolution.module, dependency: resolution.service, evidence: [resolution.evidence]))
+            }
+        }
+        if let severity = rules.severity(of: .duplicateRegistration) {
+            let byEvidence = Dictionary(report.registrations.map { ($0.evidence, $0) }, uniquingKeysWith: { first, _ in first })
+            for sites in report.duplicates {
+                guard let first = byEvidence[sites[0]] else { continue }
+                let named = first.name.map { " named \"\($0)\"" } ?? ""
+                findings.append(Finding(
+                    rule: RuleID.duplicateRegistration.rawValue, severity: severity,
+                    message: "\(first.service)\(named) is registered \(sites.count) times; the last registration at run time wins",
+                    module: first.module, dependency: first.service, evidence: sites))
+            }
+        }
+        if let severity = rules.severity(of: .containerDependency) {
+            for edge in report.edges where !edge.breaks.isEmpty {
+                let why = edge.breaks.map { $0 == "cycle" ? "closes a cycle" : "goes from a lower layer to a higher one" }
+                findings.append(Finding(
+                    rule: RuleID.containerDependency.rawValue, severity: severity,
+                    message: "\(edge.from) gets \(edge.services.joined(separator: ", ")) from \(edge.to) only through the container, which \(why.joined(separator: " and "))",
+                    module: edge.from, dependency: edge.to, evidence: edge.evidence))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,206 @@
+/// `strata.yml`'s `injection:` section: a team's own container vocabulary, next to the
+/// built-in Swinject-style, Factory and swift-dependencies shapes.
+///
+/// ```yaml
+/// injection:
+///   register:
+///     - call: regist(injectType:)   # method name and argument labels
+///       key: injectId               # member of the registered type naming what it provides
+///   resolve:
+///     - call: load(for:)            # its first argument is the key
+///   wrappers: [Injectable]          # property wrappers resolving their property's type
+/// ```
+public struct InjectionVocabulary: Hashable, Sendable {
+    /// A call named by its signature, `regist(injectType:)`.
+    public struct Call: Hashable, Sendable {
+        public var name: String
+        /// Argument labels, nil for `_`.
+        public var labels: [String?]
+        /// For registrations: the member (a typealias or a `static let`) of the registered type
+        /// whose value is the key resolutions use. Nil: the registered type itself is the key.
+        public var key: String?
+        /// The entry's line in `strata.yml`.
+        public var line: Int
+
+        public init(name: String, labels: [String?], key: String? = nil, line: Int = 0) {
+            self.name = name
+            self.labels = labels
+            self.key = key
+            self.line = line
+        }
+
+        /// `regist(injectType:)` → name `regist`, labels `[injectType]`; nil when malformed.
+        public init?(signature: String, key: String? = nil, line: Int = 0) {
+            guard let open = signature.firstIndex(of: "("), signature.hasSuffix(")") else { return nil }
+            let name = String(signature[..<open])
+            let inner = signature[signature.index(after: open)..<signature.index(before: signature.endIndex)]
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                  inner.isEmpty || inner.hasSuffix(":") else { return nil }
+            let labels = inner.split(separator: ":", omittingEmptySubsequences: false).dropLast().map { label -> String? in
+                label == "_" ? nil : String(label)
+            }
+            self.init(name: name, labels: labels, key: key, line: line)
+        }
+
+        public var signature: String {
+            "\(name)(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+        }
+
+        /// Whether a call has this name and these labels (a trailing closure aside).
+        public func matches(_ fact: InjectionFact) -> Bool {
+            fact.shape == .call && fact.name == name && fact.arguments.filter { $0.label != "{}" }.map(\.label) == labels
+        }
+    }
+
+    public var registrations: [Call]
+    public var resolutions: [Call]
+    public var wrappers: [String]
+
+    public init(registrations: [Call] = [], resolutions: [Call] = [], wrappers: [String] = []) {
+        self.registrations = registrations
+        self.resolutions = resolutions
+        self.wrappers = wrappers
+    }
+
+    /// What the scanner must look for beyond the built-in names.
+    public var names: InjectionNames {
+        InjectionNames(calls: Set((registrations + resolutions).map(\.name)), wrappers: Set(wrappers))
+    }
+}
+
+/// A service made available through a container: `register(LoginUseCase.self) { ... }`, a
+/// Factory property, a swift-dependencies key, or a configured registration call.
+public struct Registration: Hashable, Sendable, Codable, Comparable {
+    /// `container` (Swinject-style `register`/`autoregister`), `factory`, `swift-dependencies`,
+    /// or the configured call's signature (`regist(injectType:)`).
+    public var api: String
+    /// What resolutions ask for: a type (`LoginUseCase`), a Factory property or dependency
+    /// key path name (`homeViewModel`), or a configured key (`InjectIdentifier.card`).
+    public var service: String
+    /// Swinject's `name:`.
+    public var name: String?
+    /// The type the factory constructs, when it can be read.
+    public var implementation: String?
+    /// The service's type when the key is a name rather than a type: Factory's `T`, a
+    /// dependency value's type.
+    public var type: String?
+    /// `.inObjectScope(.container)`, Factory's `.singleton`, ...
+    public var scope: String?
+    public var module: String
+    public var evidence: Location
+    /// The services its factory resolves: the DI graph's edges out of this registration.
+    public var resolves: [String]
+
+    public init(
+        api: String, service: String, name: String? = nil, implementation: String? = nil, type: String? = nil,
+        scope: String? = nil, module: String, evidence: Location, resolves: [String] = []
+    ) {
+        self.api = api
+        self.service = service
+        self.name = name
+        self.implementation = implementation
+        self.type = type
+        self.scope = scope
+        self.module = module
+        self.evidence = evidence
+        self.resolves = resolves
+    }
+
+    public static func < (lhs: Registration, rhs: Registration) -> Bool {
+        lhs.evidence != rhs.evidence ? lhs.evidence < rhs.evidence : lhs.service < rhs.service
+    }
+}
+
+/// A request to a container for a service: `resolve(X.self)`, `@Injected(\.x)`,
+/// `Container.shared.x()`, `@Dependency(\.x)`, or a configured call or wrapper.
+public struct Resolution: Hashable, Sendable, Codable, Comparable {
+    /// As for `Registration`, or `@Wrapper` for a property wrapper.
+    public var api: String
+    public var service: String
+    public var name: String?
+    public var module: String
+    public var evidence: Location
+    /// The registrations it can get, by their evidence; empty for none.
+    public var registrations: [Location]
+    /// Whether a missing registration is a crash at run time (Swinject-style and configured
+    /// containers), rather than a compile error (Factory, swift-dependencies).
+    public var checkedAtRunTime: Bool
+
+    public init(
+        api: String, service: String, name: String? = nil, module: String, evidence: Location,
+        registrations: [Location] = [], checkedAtRunTime: Bool
+    ) {
+        self.api = api
+        self.service = service
+        self.name = name
+        self.module = module
+        self.evidence = evidence
+        self.registrations = registrations
+        self.checkedAtRunTime = checkedAtRunTime
+    }
+
+    public static func < (lhs: Resolution, rhs: Resolution) -> Bool {
+        lhs.evidence != rhs.evidence ? lhs.evidence < rhs.evidence : lhs.service < rhs.service
+    }
+}
+
+/// A module that gets an implementation from another module through the container.
+public struct InjectionEdge: Hashable, Sendable, Codable, Comparable {
+    /// The module that resolves (or whose registered implementation's factory resolves).
+    public var from: String
+    /// The module that declares the implementation it gets.
+    public var to: String
+    public var services: [String]
+    /// No import or declared dependency joins the two modules: only the container does.
+    public var containerOnly: Bool
+    /// Every service is an abstraction `from` already depends on (declared in `from` or in a
+    /// module it imports): dependency inversion, the container's purpose. Not flagged.
+    public var inverted: Bool
+    /// Why it is flagged: `layer` (a lower layer gets a higher layer's implementation),
+    /// `cycle` (the edge closes a cycle of imports and container edges). Empty: not flagged.
+    public var breaks: [String]
+    /// The resolution sites.
+    public var evidence: [Location]
+
+    public init(
+        from: String, to: String, services: [String], containerOnly: Bool, inverted: Bool, breaks: [String] = [],
+        evidence: [Location]
+    ) {
+        self.from = from
+        self.to = to
+        self.services = services
+        self.containerOnly = containerOnly
+        self.inverted = inverted
+        self.breaks = breaks
+        self.evidence = evidence
+    }
+
+    public static func < (lhs: InjectionEdge, rhs: InjectionEdge) -> Bool {
+        lhs.from != rhs.from ? lhs.from < rhs.from : lhs.to < rhs.to
+    }
+}
+
+/// Everything the DI analysis found.
+public struct InjectionReport: Hashable, Sendable, Codable {
+    public var registrations: [Registration]
+    public var resolutions: [Resolution]
+    /// Registrations of the same service (and name) in two or more places, by evidence.
+    public var duplicates: [[Location]]
+    public var edges: [InjectionEdge]
+    /// Resolutions in production modules that no registration serves and that fail at run
+    /// time. Tests are left out: they resolve unregistered services on purpose.
+    public var unregistered: [Resolution]
+
+    public init(
+        registrations: [Registration] = [], resolutions: [Resolution] = [], duplicates: [[Location]] = [],
+        edges: [InjectionEdge] = [], unregistered: [Resolution] = []
+    ) {
+        self.registrations = registrations
+        self.resolutions = resolutions
+        self.duplicates = duplicates
+        self.edges = edges
+        self.unregistered = unregistered
+    }
+
+    public static let empty = InjectionReport()
+}
