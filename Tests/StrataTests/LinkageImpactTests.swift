@@ -40,12 +40,17 @@ import Testing
         DeclarationFact(kind: kind, name: name, access: .public, line: line)
     }
 
+    /// `static var name` in `parent`.
+    func staticVar(_ name: String, in parent: String, line: Int) -> DeclarationFact {
+        DeclarationFact(kind: .var, name: name, access: .public, line: line, parent: parent, traits: .static)
+    }
+
     /// An app and an example over a dynamic feature with a static core, a test bundle beside them.
     var features: [Spec] {
         [
             Spec(name: "App", kind: .app, linkage: .executable, declares: ["Feature", "Core"], lines: 30),
             Spec(name: "Core", linkage: .static, lines: 40, declarations: [
-                declaration(.class, "DIContainer", line: 3), declaration(.var, "shared", line: 4),
+                declaration(.class, "DIContainer", line: 3), staticVar("shared", in: "DIContainer", line: 4),
                 declaration(.func, "register", line: 6),
             ]),
             Spec(name: "CoreTests", kind: .test, linkage: .executable, declares: ["Core"], lines: 500),
@@ -102,20 +107,21 @@ import Testing
         let duplicated = impact([
             Spec(name: "A", linkage: .dynamic, declares: ["Kit"]),
             Spec(name: "B", linkage: .dynamic, declares: ["Kit"]),
-            Spec(name: "Kit", linkage: .static, declarations: [declaration(.class, "SecureStore", line: 2), declaration(.var, "shared", line: 3)]),
+            Spec(name: "Kit", linkage: .static, declarations: [declaration(.class, "SecureStore", line: 2), staticVar("shared", in: "SecureStore", line: 3)]),
         ]).duplicatedStaticModules
         #expect(duplicated.first?.critical == true)
         #expect(duplicated.first?.reason == "holds `SecureStore.shared` (Kit/File.swift:3); each image gets its own instance, so state set through one is not seen by the others")
     }
 
-    @Test func singletonsAreFoundByName() {
+    @Test func singletonsAreStaticInstancesAndContainerTypes() {
         let module = project([
             Spec(name: "Kit", linkage: .static, declarations: [
-                declaration(.protocol, "Service", line: 1), declaration(.var, "shared", line: 2),  // a requirement
-                declaration(.struct, "Settings", line: 4), declaration(.var, "`default`", line: 5),
-                declaration(.var, "title", line: 6),
+                declaration(.protocol, "Service", line: 1), staticVar("shared", in: "Service", line: 2),  // a requirement
+                declaration(.struct, "Settings", line: 4), staticVar("`default`", in: "Settings", line: 5),
+                staticVar("title", in: "Settings", line: 6),
+                DeclarationFact(kind: .var, name: "shared", access: .public, line: 7, parent: "Settings"),  // not static
                 declaration(.class, "AppAssembler", line: 8),  // a container without `shared`
-                declaration(.class, "DIContainer", line: 10), declaration(.var, "shared", line: 11),
+                declaration(.class, "DIContainer", line: 10), staticVar("shared", in: "DIContainer", line: 11),
             ]),
         ]).modules[0]
         #expect(module.singletons.map(\.name) == ["Settings.default", "AppAssembler", "DIContainer.shared"])
