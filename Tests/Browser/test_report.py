@@ -189,6 +189,8 @@ def test_overview_numbers_match_summary(page, data):
     summary.pop("criticalDuplicatedStaticModules", None)  # shown in the Linkage section
     summary.pop("publicDeclarations", None)  # shown in the Access control section
     summary.pop("openNotSubclassed", None)
+    for key in ("registrations", "resolutions", "duplicateRegistrations", "flaggedContainerEdges"):
+        summary.pop(key, None)  # shown in the Dependency injection section
     for key, value in summary.items():
         card = page.find_element("css selector", f'#summary-cards [data-key="{key}"]')
         shown = card.find_element("css selector", ".value").text.replace(",", "")
@@ -520,5 +522,60 @@ def test_access_control_section(tmp_path, driver):
     assert "Core/B.swift:5" in text_of(driver, "#open-classes-list")
     card = driver.find_element("css selector", '#summary-cards [data-key="unusedPublic"]')
     assert card.get_attribute("href").endswith("#access-control") and "flagged" in card.get_attribute("class")
+    assert driver.execute_script("return typeof window.__pwned") == "undefined"
+    assert severe_logs(driver) == []
+
+
+def test_injection_section_lists_every_registration_resolution_and_edge(page, data):
+    injection = data.get("injection") or {}
+    registrations = injection.get("registrations", [])
+    rows = css(page, "#registrations-table tbody tr")
+    assert len(rows) == max(1, len(registrations))
+    for row, registration in zip(rows, registrations):
+        text = row.get_attribute("textContent")
+        assert registration["service"] in text and registration["evidence"] in text
+        for service in registration.get("resolves", []):
+            assert service in text
+    resolutions = injection.get("resolutions", [])
+    assert len(css(page, "#resolutions-table tbody tr")) == len(resolutions)
+    edges = injection.get("edges", [])
+    assert len(css(page, "#injection-edges tbody tr")) == max(1, len(edges))
+    assert len(css(page, "#unregistered-list article")) == len(injection.get("unregistered", []))
+    if "unregisteredResolutions" in data["summary"]:
+        card = page.find_element("css selector", '#summary-cards [data-key="unregisteredResolutions"]')
+        assert card.get_attribute("data-value") == str(data["summary"]["unregisteredResolutions"])
+
+
+def test_injection_section_flags_and_escapes(tmp_path, driver):
+    """Unregistered services, duplicates and flagged container edges; names stay text."""
+    if os.environ.get("STRATA_REPORT_DIR"):
+        pytest.skip("fixture-only")
+    data = json.loads((FIXTURE / "data.json").read_text(encoding="utf-8"))
+    data["summary"]["unregisteredResolutions"] = 1
+    unregistered = {"api": "container", "service": IMG_NAME, "module": "Feature", "evidence": "Feature/A.swift:9",
+                    "registrations": [], "checkedAtRunTime": True}
+    data["injection"] = {
+        "registrations": [
+            {"api": "container", "service": "Clock", "implementation": SCRIPT_NAME, "scope": "container", "module": "Core",
+             "evidence": "Core/DI.swift:3", "resolves": ["Logger"]},
+            {"api": "container", "service": "Clock", "implementation": "SystemClock", "module": "App",
+             "evidence": "App/DI.swift:7", "resolves": []}],
+        "resolutions": [unregistered],
+        "unregistered": [unregistered],
+        "duplicates": [["App/DI.swift:7", "Core/DI.swift:3"]],
+        "edges": [{"from": "Cards", "to": "Accounts", "services": ["Ids.accounts"], "containerOnly": True, "inverted": False,
+                   "breaks": ["cycle"], "evidence": ["Cards/A.swift:4"]}],
+    }
+    out = build_report(tmp_path / "r", data, (FIXTURE / "graph.svg").read_text(encoding="utf-8"))
+    load(driver, out)
+    listed = text_of(driver, "#unregistered-list")
+    assert IMG_NAME in listed and "Feature/A.swift:9" in listed
+    assert "registered 2 times" in text_of(driver, "#duplicate-list")
+    edge = driver.find_element("css selector", "#injection-edges tbody tr")
+    assert "flagged" in edge.get_attribute("class") and "closes a cycle" in edge.get_attribute("textContent")
+    assert SCRIPT_NAME in text_of(driver, "#registrations-table")
+    assert "flagged" in css(driver, "#resolutions-table tbody tr")[0].get_attribute("class")
+    card = driver.find_element("css selector", '#summary-cards [data-key="unregisteredResolutions"]')
+    assert card.get_attribute("href").endswith("#injection") and "flagged" in card.get_attribute("class")
     assert driver.execute_script("return typeof window.__pwned") == "undefined"
     assert severe_logs(driver) == []
