@@ -40,12 +40,18 @@ public enum FileScanner {
     }
 
     /// The distinct identifiers of the file, compared as raw text so that only distinct ones
-    /// become Strings. Backticks are dropped: `` `default` `` refers to `default`.
+    /// become Strings. Backticks are dropped: `` `default` `` refers to `default`. The raw
+    /// tree is walked directly: making a `TokenSyntax` per token costs more than the lookup.
     static func references(in tree: SourceFileSyntax) -> [String] {
         var seen = Set<SyntaxText>()
-        for token in tree.tokens(viewMode: .sourceAccurate) where token.rawTokenKind == .identifier {
-            seen.insert(token.rawText)
+        func collect(_ raw: RawSyntax) {
+            if let token = raw.tokenView {
+                if token.rawKind == .identifier, !token.rawText.isEmpty { seen.insert(token.rawText) }
+            } else if let layout = raw.layoutView {
+                for child in layout.children { if let child { collect(child) } }
+            }
         }
+        collect(tree.raw)
         var names = Set<String>()
         names.reserveCapacity(seen.count)
         for text in seen {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StrataModel
 import StrataSourceTree
 import SwiftSyntax
@@ -14,25 +19,23 @@ enum InjectionScanner {
         return words.contains { contains(buffer, Array($0.utf8)) }
     }
 
+    /// `memchr` finds each candidate first byte at memory speed; most are rejected at once.
+    private static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+        guard let base = buffer.baseAddress, let first = word.first, buffer.count >= word.count else { return false }
+        let end = base + (buffer.count - word.count + 1)
+        var cursor = base
+        while cursor < end, let found = memchr(cursor, Int32(first), end - cursor) {
+            let start = found.assumingMemoryBound(to: UInt8.self)
+            if memcmp(start, word, word.count) == 0 { return true }
+            cursor = UnsafePointer(start) + 1
+        }
+        return false
+    }
+
     static func scan(_ tree: SourceFileSyntax, lines: LineTable, names: InjectionNames, importsFactory: Bool) -> [InjectionFact] {
         let visitor = InjectionVisitor(lines: lines, names: names, importsFactory: importsFactory)
         visitor.walk(tree)
         return visitor.facts
-    }
-
-    private static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
-        guard let first = word.first, buffer.count >= word.count else { return false }
-        var index = 0
-        let last = buffer.count - word.count
-        while index <= last {
-            if buffer[index] == first {
-                var matched = 1
-                while matched < word.count && buffer[index + matched] == word[matched] { matched += 1 }
-                if matched == word.count { return true }
-            }
-            index += 1
-        }
-        return false
     }
 }
 
@@ -174,17 +177,18 @@ private final class InjectionVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let name: String
-        var receiver: String?
+        var base: ExprSyntax?
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
             name = member.declName.baseName.text
-            receiver = member.base.map(Self.text)
+            base = member.base
         } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
             name = reference.baseName.text
         } else {
             return .visitChildren
         }
         let isNamed = calls.contains(name)
-        guard isNamed || isFactoryConsumer(name: name, receiver: receiver) else { return .visitChildren }
+        guard isNamed || isFactoryConsumer(name: name, base: base) else { return .visitChildren }
+        let receiver = base.map(Self.text)
         var arguments = node.arguments.map { InjectionFact.Argument(label: $0.label?.text, text: Self.text($0.expression)) }
         var closures = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
         if let trailing = node.trailingClosure {
@@ -209,10 +213,11 @@ private final class InjectionVisitor: SyntaxVisitor {
     /// Factory's consumer calls, `Container.shared.homeViewModel()`, and inside a Factory
     /// property the factories it calls (`self.repository()`, `repository()`). Only in files that
     /// import Factory; lowercase names only, as Factory properties are.
-    func isFactoryConsumer(name: String, receiver: String?) -> Bool {
+    func isFactoryConsumer(name: String, base: ExprSyntax?) -> Bool {
         guard importsFactory, name != "self", name.first?.isLowercase == true else { return false }
-        if receiver?.hasSuffix(".shared") == true { return true }
-        return !factories.isEmpty && facts[factories.last!].shape == .factory && (receiver == nil || receiver == "self")
+        if base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "shared" { return true }
+        let isSelf = base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        return !factories.isEmpty && facts[factories.last!].shape == .factory && (base == nil || isSelf)
     }
 
     // MARK: Reading expressions
