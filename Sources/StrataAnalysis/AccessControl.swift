@@ -87,6 +87,9 @@ public enum AccessControl {
 
     /// `Foo` in `Outer.Foo`, `Foo<Int>` or `` `Foo` ``: how a name is spelled where it is used.
     static func simpleName(_ written: String) -> String {
+        if !written.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "`") }) {
+            return written
+        }
         var name = Substring(written)
         if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
         if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
@@ -96,9 +99,15 @@ public enum AccessControl {
 
     /// Whether a name is an identifier (operators and tuple patterns are not).
     static func isIdentifier(_ name: String) -> Bool {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let first = name.utf8.first, first == UInt8(ascii: "_") || isASCIILetter(first) else { return false }
+            return name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isASCIILetter($0) || (0x30...0x39).contains($0) }
+        }
         guard let first = name.first, first == "_" || first.isLetter else { return false }
         return name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
     }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
 
     /// The modules that spell a name: the first one and whether there is another, which is
     /// all "referenced from another module than M" needs, in constant space.
