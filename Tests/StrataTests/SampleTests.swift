@@ -76,6 +76,14 @@ import Testing
             var edges: [Edge]
         }
         var injection: Injection?
+        /// Public declarations, and the candidates as `Module: Parent.name path:line`;
+        /// checked only when the key is present.
+        struct Access: Decodable, Equatable {
+            var publicDeclarations: Int
+            var unusedPublic: [String]
+            var openNotSubclassed: [String]
+        }
+        var accessControl: Access?
     }
 
     /// Every folder under `Samples/` (one or two levels down) that has an `expected.json`.
@@ -148,6 +156,16 @@ import Testing
             #expect(found.edges.map {
                 Expected.Injection.Edge(from: $0.from, to: $0.to, containerOnly: $0.containerOnly, inverted: $0.inverted, breaks: $0.breaks)
             } == injection.edges)
+        }
+        if let access = expected.accessControl {
+            func line(_ module: ModuleAccess, _ candidate: AccessCandidate) -> String {
+                "\(module.module): \(candidate.parent.map { $0 + "." } ?? "")\(candidate.name) \(candidate.evidence)"
+            }
+            let modules = result.accessControl.modules
+            #expect(Expected.Access(
+                publicDeclarations: result.summary.publicDeclarations,
+                unusedPublic: modules.flatMap { module in module.unusedPublic.map { line(module, $0) } },
+                openNotSubclassed: modules.flatMap { module in module.openNotSubclassed.map { line(module, $0) } }) == access)
         }
         #expect(result.warnings.isEmpty, "\(result.warnings)")
         if let findings = expected.findings {
