@@ -35,7 +35,6 @@ struct InjectionRecognizer {
     let members: [String: String]
 
     static let registrationLabels: Set<String?> = [nil, "name", "factory", "initializer", "{}"]
-    static let factoryWrappers: Set<String> = ["Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject", "InjectedObservable"]
 
     init(vocabulary: InjectionVocabulary, sources: [String: [SourceFile]]) {
         self.vocabulary = vocabulary
@@ -96,7 +95,7 @@ struct InjectionRecognizer {
                 let key = fact.arguments.first
                 if vocabulary.wrappers.contains(fact.name), let type = fact.type {
                     resolve(.container, api: "@" + fact.name, service: type)
-                } else if Self.factoryWrappers.contains(fact.name), let path = key.flatMap({ Self.keyPathName($0.text) }) {
+                } else if InjectionNames.factoryWrappers.contains(fact.name), let path = key.flatMap({ Self.keyPathName($0.text) }) {
                     resolve(.factory, api: "@" + fact.name, service: path)
                 } else if fact.name == "Dependency", let key {
                     resolve(.dependencies, api: "@Dependency", service: key.metatype ?? Self.keyPathName(key.text) ?? key.text)

@@ -97,10 +97,12 @@ public struct InjectionNames: Hashable, Sendable, Codable {
 
     /// Swinject's and the common container vocabulary.
     public static let builtInCalls: Set<String> = ["register", "resolve", "autoregister"]
-    /// Factory's and swift-dependencies' wrappers.
-    public static let builtInWrappers: Set<String> = [
-        "Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject", "InjectedObservable", "Dependency",
+    /// Factory's property wrappers, keyed by a key path to a Factory property.
+    public static let factoryWrappers: Set<String> = [
+        "Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject", "InjectedObservable",
     ]
+    /// Factory's and swift-dependencies' wrappers.
+    public static let builtInWrappers = factoryWrappers.union(["Dependency"])
 
     /// A stable text for cache keys.
     public var identity: String {
