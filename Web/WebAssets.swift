@@ -8,7 +8,7 @@ public enum WebAssets {
     public static var stylesheet: String { get throws { try text("report.css") } }
     public static var script: String { get throws { try text("report.js") } }
 
-    public struct Missing: Error, CustomStringConvertible {
+    struct Missing: Error, CustomStringConvertible {
         public var description: String
     }
 

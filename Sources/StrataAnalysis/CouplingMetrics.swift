@@ -2,9 +2,9 @@ import StrataModel
 
 /// Ce, Ca, instability, abstractness and distance for the non-test modules with Swift files
 /// (PRODUCT.md). A C target has no Swift declarations, so its A and D would only mislead.
-public enum CouplingMetrics {
+enum CouplingMetrics {
     /// - Parameter edges: import edges between non-test modules.
-    public static func compute(modules: [AssembledModule], edges: [ImportEdge]) -> [String: ModuleMetrics] {
+    static func compute(modules: [AssembledModule], edges: [ImportEdge]) -> [String: ModuleMetrics] {
         var out: [String: Set<String>] = [:], into: [String: Set<String>] = [:]
         for edge in edges where edge.imported {
             out[edge.from, default: []].insert(edge.to)

@@ -1,7 +1,7 @@
 import StrataModel
 
 /// Imports that the manifests do not declare, and declarations that no import uses.
-public enum DependencyFindings {
+enum DependencyFindings {
     /// An internal module imported without being declared (it builds only because some
     /// other dependency happens to bring it in).
     public static func implicit(modules: [AssembledModule], edges: [ImportEdge]) -> [ImplicitDependency] {

@@ -2,7 +2,7 @@ import StrataModel
 
 /// Cycles, implicit and unused dependencies, as `Finding`s with the severities configured in
 /// `strata.yml`, so `strata check` treats them like every other rule.
-public enum GraphFindings {
+enum GraphFindings {
     /// One finding per cycle, pointing at the import lines of the edges to cut (all of the
     /// cycle's import lines when no cut was computed).
     public static func cycles(_ cycles: [Cycle], rules: ArchitectureRules) -> [Finding] {

@@ -31,7 +31,7 @@ public enum LayerInference {
     static let contractSuffixes = ["interface", "interfaces", "protocol", "protocols", "contract", "contracts"]
 
     /// Imports a domain layer should not need: UI frameworks.
-    public static let domainForbiddenImports = ["AppKit", "SwiftUI", "UIKit"]
+    static let domainForbiddenImports = ["AppKit", "SwiftUI", "UIKit"]
 
     /// The inferred layers (only those with modules), each listing its modules by exact name.
     public static func infer(_ project: Project) -> ArchitectureRules {

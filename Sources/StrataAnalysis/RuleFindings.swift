@@ -2,7 +2,7 @@ import StrataModel
 
 /// Every rule family's findings in one sorted list: what `AnalysisResult.findings` holds and
 /// `strata check` prints.
-public enum RuleFindings {
+enum RuleFindings {
     public static func all(
         project: Project, metrics: [String: ModuleMetrics], cycles: [Cycle], implicit: [ImplicitDependency],
         unused: [UnusedDependency], rules: ArchitectureRules, accessControl: AccessControlReport = .empty

@@ -2,10 +2,10 @@ import StrataModel
 
 /// Martin's Stable Dependencies and Stable Abstractions principles over the metrics of the
 /// production modules (test modules have no metrics).
-public enum StabilityPrinciples {
+enum StabilityPrinciples {
     /// SAP is only judged this far from the main sequence: D > 0.7 leaves the many modules
     /// that are merely imperfect alone and names the ones in a corner of the A/I plot.
-    public static let distanceThreshold = 0.7
+    static let distanceThreshold = 0.7
 
     /// An imported edge to a module more unstable than the importer (I(to) > I(from)): the
     /// importer is hard to change yet depends on something that changes easily.

@@ -5,7 +5,7 @@ import StrataModel
 /// team starts from a green check and a to-do list.
 public enum StarterFile {
     /// At most this many findings are listed; the rest are counted.
-    public static let listedFindings = 100
+    static let listedFindings = 100
 
     /// - Parameters:
     ///   - rules: the inferred layers, with `severities` already lowered where needed.

@@ -15,7 +15,7 @@ public struct Discoverer {
     public var overridesFile = Configuration.fileName
 
     /// One reader per manifest kind.
-    public static let readers: [any ManifestReader.Type] = [
+    static let readers: [any ManifestReader.Type] = [
         SwiftPackageReader.self, TuistProjectReader.self, PodspecReader.self, PodfileReader.self, XcodeProjectReader.self,
         XcodeWorkspaceReader.self,
     ]
@@ -219,7 +219,7 @@ public struct Discoverer {
     }
 
     /// Whether a path is a SwiftPM manifest (`Package.swift`, at any depth).
-    public static func isManifest(_ path: String) -> Bool {
+    static func isManifest(_ path: String) -> Bool {
         path == "Package.swift" || path.hasSuffix("/Package.swift")
     }
 

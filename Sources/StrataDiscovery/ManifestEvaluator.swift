@@ -17,17 +17,17 @@ import SwiftSyntax
 /// `compactMap`, `filter`, `reduce`, common `String` methods, `??`.
 ///
 /// Everything else becomes `.unknown` with a reason and line, or a skipped statement.
-public struct ManifestEvaluator {
+struct ManifestEvaluator {
     /// Lines in values are positions: `file × fileStride + line`, file 0 being the manifest, so
     /// that a manifest read alone has plain line numbers. `location(of:)` decodes them.
-    public static let fileStride = 1 << 24
+    static let fileStride = 1 << 24
 
     /// The manifest's top-level constants and variables, as its statements left them.
-    public private(set) var variables: [String: ManifestValue] = [:]
+    private(set) var variables: [String: ManifestValue] = [:]
     /// Statements that could not be evaluated and look like they define targets or products.
-    public private(set) var skipped: [(line: Int, reason: String)] = []
+    private(set) var skipped: [(line: Int, reason: String)] = []
     /// Conditions that could not be decided and were taken as false.
-    public private(set) var assumptions: [(line: Int, reason: String)] = []
+    private(set) var assumptions: [(line: Int, reason: String)] = []
 
     /// The types arguments of unknown calls have, by label (`product:` is a `Product`): what
     /// implicit members such as `.feature(...)` written there belong to.

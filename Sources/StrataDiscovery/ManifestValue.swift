@@ -3,7 +3,7 @@
 /// Manifests are Swift programs; Strata never runs them. The evaluator understands the
 /// subset manifests use in practice and yields `.unknown` for the rest, with the reason and
 /// line, so the caller can warn precisely and carry on.
-public indirect enum ManifestValue: Hashable, Sendable {
+indirect enum ManifestValue: Hashable, Sendable {
     /// A string, with the line of its literal (0 when computed).
     case string(String, line: Int = 0)
     case int(Int)
@@ -55,7 +55,7 @@ public indirect enum ManifestValue: Hashable, Sendable {
 ///
 /// Lines are positions as `ManifestEvaluator` numbers them: in a manifest read with helper
 /// files, `ManifestEvaluator.location(of:)` tells the file and its line.
-public struct ManifestCall: Hashable, Sendable {
+struct ManifestCall: Hashable, Sendable {
     public var name: String
     public var arguments: [Argument]
     public var line: Int

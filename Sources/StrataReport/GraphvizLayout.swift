@@ -6,7 +6,7 @@ import Foundation
 /// libgvc finds its layout and render plugins only through the `config6a` file that
 /// `dot -c` writes (the `graphviz` package runs it on install; `scripts/setup` checks it).
 /// Graphviz is not thread-safe, so every call holds one lock.
-public enum GraphvizLayout {
+enum GraphvizLayout {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
     }

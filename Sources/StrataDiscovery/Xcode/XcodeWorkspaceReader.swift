@@ -10,7 +10,7 @@ import StrataSourceTree
 /// `Project.swift` (Tuist generates them) and the workspace inside every `.xcodeproj` are not
 /// reported. The warnings travel in a manifest without targets and without a path, which
 /// discovery lists as no package.
-public enum XcodeWorkspaceReader: ManifestReader {
+enum XcodeWorkspaceReader: ManifestReader {
     public static func accepts(_ path: String) -> Bool {
         path.hasSuffix(".xcworkspace/contents.xcworkspacedata") && !path.contains(".xcodeproj/")
     }
