@@ -60,6 +60,16 @@ public enum StarterFile {
             "#     severity: error",
             "#     reason: presentation reaches data through domain protocols",
             "#   - allowed: {from: \"*Feature\", to: \"*Interface\"}",
+            "",
+            "# Your own DI container's calls and property wrappers, for the dependency-injection",
+            "# analysis (Swinject-style register/resolve, Factory and swift-dependencies need nothing).",
+            "# injection:",
+            "#   register:",
+            "#     - call: regist(injectType:)   # name and labels",
+            "#       key: injectId               # the registered type's member naming its key",
+            "#   resolve:",
+            "#     - call: load(for:)",
+            "#   wrappers: [Injectable]",
         ]
         let severities = rules.severities.keys.sorted()
         lines += [
