@@ -257,9 +257,8 @@ private final class InjectionVisitor: SyntaxVisitor {
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings where binding.pattern.trimmedDescription == "liveValue" {
-                if let made = (binding.initializer.map(Syntax.init) ?? binding.accessorBlock.map(Syntax.init)).flatMap { constructedType(in: $0) } {
-                    return made
-                }
+                let value = binding.initializer.map(Syntax.init) ?? binding.accessorBlock.map(Syntax.init)
+                if let value, let made = constructedType(in: value) { return made }
                 return binding.typeAnnotation?.type.trimmedDescription
             }
         }
