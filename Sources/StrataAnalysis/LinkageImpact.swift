@@ -23,12 +23,27 @@ extension LinkageImpact {
             .map { LaunchLoad(app: $0.name, frameworks: $0.embeds.sorted()) }
     }
 
-    /// Static modules copied into two or more images. Test bundles are not counted: a test
-    /// bundle carrying its own copy of what it tests is how static code gets tested.
+    /// Static modules copied into two or more images of one process. A process is an app or
+    /// executable with the dynamic frameworks it embeds; dynamic frameworks that nothing here
+    /// embeds are taken as one more, since whoever uses them loads them together. Separate
+    /// executables each having a copy is not duplication: they never share memory. Test
+    /// bundles are not counted: a test bundle carrying its own copy of what it tests is how
+    /// static code gets tested.
     static func duplicatedStaticModules(_ modules: [AssembledModule]) -> [DuplicatedStaticModule] {
-        var images: [String: [String]] = [:]
-        for image in modules where !image.kind.isTest && (image.linkage.kind == .dynamic || image.linkage.kind == .executable) {
-            for linked in image.links { images[linked, default: []].append(image.name) }
+        let production = modules.filter { !$0.kind.isTest }
+        let byName = Dictionary(production.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var processes: [[AssembledModule]] = []
+        var embedded = Set<String>()
+        for executable in production where executable.linkage.kind == .executable {
+            processes.append([executable] + executable.embeds.compactMap { byName[$0] })
+            embedded.formUnion(executable.embeds)
+        }
+        processes.append(production.filter { $0.linkage.kind == .dynamic && !embedded.contains($0.name) })
+        var images: [String: Set<String>] = [:]
+        for process in processes {
+            var carriers: [String: [String]] = [:]
+            for image in process { for linked in image.links { carriers[linked, default: []].append(image.name) } }
+            for (module, names) in carriers where names.count >= 2 { images[module, default: []].formUnion(names) }
         }
         return modules.filter { $0.linkage.kind == .static && (images[$0.name]?.count ?? 0) >= 2 }
             .sorted { $0.name < $1.name }

@@ -2,19 +2,21 @@ import StrataModel
 
 /// Finds a file's process-wide state from its declarations.
 ///
-/// A `static` (or `class`) variable named `shared`, `default`, `instance` or `current`, outside
-/// a protocol, is a shared instance, named after its type (`DIContainer.shared`); a class,
-/// struct, enum or actor whose name ends in `Container`, `Assembler` or `Resolver` is taken for
-/// a DI container. The names are a heuristic: a type called `...Container` that holds no state
+/// A `static` (or `class`) variable named `shared`, `instance` or `current`, outside a
+/// protocol, is a shared instance, named after its type (`DIContainer.shared`); so is a
+/// `default` of a class or actor (a struct's or enum's `default` is a value, not shared
+/// state). A class, struct, enum or actor whose name ends in `Container` or `Assembler` is
+/// taken for a DI container. The names are a heuristic: a type called `...Container` that holds no state
 /// is a false positive the report shows with its line, so a reader can dismiss it.
 enum Singletons {
-    static let instanceNames: Set<String> = ["shared", "default", "instance", "current"]
+    static let instanceNames: Set<String> = ["shared", "instance", "current"]
 
     static func find(in declarations: [DeclarationFact], file: String) -> [Singleton] {
         var found: [Singleton] = []
         var containers: [DeclarationFact] = []
         // A protocol's `static var shared: Self { get }` is a requirement, not state.
         let protocols = Set(declarations.filter { $0.kind == .protocol }.map(\.name))
+        let classes = Set(declarations.filter { $0.kind == .class || $0.kind == .actor }.map(\.name))
         for declaration in declarations {
             switch declaration.kind {
             case .class, .struct, .enum, .actor:
@@ -23,7 +25,9 @@ enum Singletons {
                 guard declaration.traits.contains(.static) else { continue }
                 // Backticks only in `` `default` ``; most variables are not worth a copy.
                 let name = declaration.name.first == "`" ? declaration.name.filter { $0 != "`" } : declaration.name
-                guard instanceNames.contains(name), !protocols.contains(declaration.parent ?? "") else { continue }
+                let parent = declaration.parent ?? ""
+                guard instanceNames.contains(name) || (name == "default" && classes.contains(parent)),
+                      !protocols.contains(parent) else { continue }
                 found.append(Singleton(
                     name: declaration.parent.map { "\($0).\(name)" } ?? name,
                     evidence: Location(file: file, line: declaration.line)))

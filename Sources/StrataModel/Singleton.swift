@@ -12,8 +12,9 @@ public struct Singleton: Hashable, Sendable, Codable, Comparable {
         self.evidence = evidence
     }
 
-    /// Type-name endings that mark a DI container: `DIContainer`, `AppAssembler`, `Resolver`.
-    public static let containerSuffixes = ["Container", "Assembler", "Resolver"]
+    /// Type-name endings that mark a DI container: `DIContainer`, `AppAssembler`. Not
+    /// `Resolver`: DNS and path resolvers are far more common than containers named so.
+    public static let containerSuffixes = ["Container", "Assembler"]
 
     /// Whether it names a DI container (or its shared instance) rather than other state.
     public var isContainer: Bool {

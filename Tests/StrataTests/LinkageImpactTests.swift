@@ -82,6 +82,15 @@ import Testing
         #expect(result.summary.criticalDuplicatedStaticModules == 1)
     }
 
+    @Test func separateExecutablesEachWithACopyAreNotDuplication() {
+        let linkage = impact([
+            Spec(name: "Client", kind: .executable, linkage: .executable, declares: ["Core"]),
+            Spec(name: "Core", linkage: .static, declarations: [declaration(.class, "AppContainer", line: 1)]),
+            Spec(name: "Server", kind: .executable, linkage: .executable, declares: ["Core"]),
+        ])
+        #expect(linkage.duplicatedStaticModules.isEmpty)
+    }
+
     @Test func aTestBundleDoesNotCountAsAnImage() {
         let linkage = impact([
             Spec(name: "App", kind: .app, linkage: .executable, declares: ["Core"]),
@@ -117,7 +126,8 @@ import Testing
         let module = project([
             Spec(name: "Kit", linkage: .static, declarations: [
                 declaration(.protocol, "Service", line: 1), staticVar("shared", in: "Service", line: 2),  // a requirement
-                declaration(.struct, "Settings", line: 4), staticVar("`default`", in: "Settings", line: 5),
+                declaration(.class, "Settings", line: 4), staticVar("`default`", in: "Settings", line: 5),
+                declaration(.struct, "Flags", line: 12), staticVar("`default`", in: "Flags", line: 13),  // a value
                 staticVar("title", in: "Settings", line: 6),
                 DeclarationFact(kind: .var, name: "shared", access: .public, line: 7, parent: "Settings"),  // not static
                 declaration(.class, "AppAssembler", line: 8),  // a container without `shared`
