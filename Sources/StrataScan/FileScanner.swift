@@ -8,8 +8,8 @@ import SwiftParser
 ///
 /// A pure function of the bytes and the configured injection names. Declarations come from a
 /// walk of the top level, `#if` blocks and type and extension bodies only; references from the
-/// token stream; injection syntax from a full walk that only files spelling an injection name
-/// pay for.
+/// identifier tokens of the raw tree; injection syntax from a full walk that only files
+/// spelling an injection name pay for.
 public enum FileScanner {
     public static func scan(_ bytes: [UInt8], names: InjectionNames = InjectionNames()) -> FileFacts {
         bytes.withUnsafeBufferPointer { buffer in
@@ -154,13 +154,12 @@ private struct Walker {
         case .extensionDecl(let node):
             let explicit = Self.explicitAccess(node.modifiers)
             let name = Self.typeName(node.extendedType)
+            let traits = Self.traits(node.modifiers, node.attributes)
             declarations.append(DeclarationFact(
                 kind: .extension, name: name, access: explicit ?? .internal, line: line(of: node.extensionKeyword),
-                parent: scope.parent, inherits: Self.inherited(node.inheritanceClause),
-                traits: Self.traits(node.modifiers, node.attributes)))
+                parent: scope.parent, inherits: Self.inherited(node.inheritanceClause), traits: traits))
             visit(node.memberBlock, clauses: clauses, scope: Scope(
-                container: .extension(explicit), parent: name,
-                traits: Self.traits(node.modifiers, node.attributes).intersection(.objc)))
+                container: .extension(explicit), parent: name, traits: traits.intersection(.objc)))
         case .functionDecl(let node):
             _ = record(.func, node.name, node.modifiers, node.attributes, nil, scope)
         case .variableDecl(let node):

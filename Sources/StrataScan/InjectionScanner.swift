@@ -15,9 +15,14 @@ import SwiftSyntax
 enum InjectionScanner {
     /// Whether the file may hold injection syntax: a cheap filter on the raw bytes.
     static func mayInject(_ buffer: UnsafeBufferPointer<UInt8>, names: InjectionNames) -> Bool {
-        let words = ["register", "resolve", "Factory", "Injected", "Dependency"] + names.calls + names.wrappers
-        return words.contains { contains(buffer, Array($0.utf8)) }
+        builtInWords.contains { contains(buffer, $0) }
+            || names.calls.contains { contains(buffer, Array($0.utf8)) }
+            || names.wrappers.contains { contains(buffer, Array($0.utf8)) }
     }
+
+    /// Substrings of every built-in name (`autoregister` holds `register`, `LazyInjected`
+    /// holds `Injected`, `DependencyKey` holds `Dependency`), as bytes once.
+    private static let builtInWords = ["register", "resolve", "Factory", "Injected", "Dependency"].map { Array($0.utf8) }
 
     /// `memchr` finds each candidate first byte at memory speed; most are rejected at once.
     private static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
@@ -52,8 +57,6 @@ private final class InjectionVisitor: SyntaxVisitor {
     var generics: [[String]] = []
     /// The registrations whose factory closures enclose the current point, innermost last.
     var factories: [Int] = []
-    /// Whether the innermost context is `extension DependencyValues`.
-    var dependencyValues: [Bool] = []
 
     init(lines: LineTable, names: InjectionNames, importsFactory: Bool) {
         self.lines = lines
@@ -76,7 +79,6 @@ private final class InjectionVisitor: SyntaxVisitor {
     func enter(_ name: String, generics clause: GenericParameterClauseSyntax?, inherits: InheritanceClauseSyntax?, at node: some SyntaxProtocol) {
         contexts.append(name)
         generics.append(clause?.parameters.map(\.name.text) ?? [])
-        dependencyValues.append(name == "DependencyValues")
         let conformances = inherits?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         if conformances.contains(where: Self.dependencyKeys.contains) {
             facts.append(InjectionFact(
@@ -88,7 +90,6 @@ private final class InjectionVisitor: SyntaxVisitor {
     func leave() {
         contexts.removeLast()
         generics.removeLast()
-        dependencyValues.removeLast()
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -156,7 +157,7 @@ private final class InjectionVisitor: SyntaxVisitor {
                 factories.removeLast()
                 return .skipChildren
             }
-            if dependencyValues.last == true, let type {
+            if contexts.last == "DependencyValues", let type {
                 let key = binding.accessorBlock.flatMap(subscriptKey)
                 facts.append(InjectionFact(
                     shape: .dependencyValue, name: name, type: type.trimmedDescription, implementation: key,
@@ -270,8 +271,8 @@ private final class InjectionVisitor: SyntaxVisitor {
         final class Finder: SyntaxVisitor {
             var found: String?
             override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if found == nil, let first = node.arguments.first?.expression.trimmedDescription, first.hasSuffix(".self") {
-                    found = String(first.dropLast(".self".count))
+                if found == nil, let first = node.arguments.first?.expression.trimmedDescription {
+                    found = InjectionFact.Argument(label: nil, text: first).metatype
                 }
                 return .skipChildren
             }
@@ -285,8 +286,14 @@ private final class InjectionVisitor: SyntaxVisitor {
     func objectScope(of call: FunctionCallExprSyntax) -> String? {
         guard let member = call.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "inObjectScope",
               let scopeCall = member.parent?.as(FunctionCallExprSyntax.self),
-              let argument = scopeCall.arguments.first?.expression.trimmedDescription else { return nil }
-        return argument.hasPrefix(".") ? String(argument.dropFirst()) : argument
+              let argument = scopeCall.arguments.first?.expression else { return nil }
+        return Self.memberName(argument)
+    }
+
+    /// `container` from `.container`, as a scope argument is usually written.
+    static func memberName(_ expression: ExprSyntax) -> String {
+        let text = expression.trimmedDescription
+        return text.hasPrefix(".") ? String(text.dropFirst()) : text
     }
 
     /// Factory's scope modifier on the property's expression: `.singleton`, `.scope(.session)`.
@@ -297,8 +304,8 @@ private final class InjectionVisitor: SyntaxVisitor {
                 let name = node.declName.baseName.text
                 guard found == nil, InjectionVisitor.factoryScopes.contains(name), node.base != nil else { return .visitChildren }
                 if name == "scope", let call = node.parent?.as(FunctionCallExprSyntax.self),
-                   let argument = call.arguments.first?.expression.trimmedDescription {
-                    found = argument.hasPrefix(".") ? String(argument.dropFirst()) : argument
+                   let argument = call.arguments.first?.expression {
+                    found = InjectionVisitor.memberName(argument)
                 } else {
                     found = name
                 }
