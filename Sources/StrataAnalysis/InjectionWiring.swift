@@ -117,28 +117,23 @@ public enum InjectionWiring {
                 evidence: evidence[pair]!.sorted())
         }.sorted()
 
-        // Flag container-only edges that are not dependency inversion.
-        var graph = dependsOn
-        for edge in edges { graph[edge.from, default: []].insert(edge.to) }
+        // Flag container-only edges that are not dependency inversion. An edge closes a cycle
+        // when both ends share a strongly connected component of imports and container edges.
+        var graph = dependsOn.mapValues(Array.init)
+        for edge in edges { graph[edge.from, default: []].append(edge.to) }
+        var component: [String: Int] = [:]
+        for (index, members) in Cycles.components(successors: graph).enumerated() {
+            for member in members { component[member] = index }
+        }
         for index in edges.indices where edges[index].containerOnly && !edges[index].inverted {
             let edge = edges[index]
             if let lower = rules.layer(of: edge.from), let higher = rules.layer(of: edge.to),
-               let lowerRank = rules.rank(of: lower.name), let higherRank = rules.rank(of: higher.name), lowerRank < higherRank,
-               !LayerRules.allowed(edge.from, edge.to, rules: rules) {
+               LayerRules.goesUp(edge.from, lower, to: edge.to, higher, rules: rules) {
                 edges[index].breaks.append("layer")
             }
-            if reaches(edge.to, edge.from, in: graph) { edges[index].breaks.append("cycle") }
+            if let own = component[edge.from], component[edge.to] == own { edges[index].breaks.append("cycle") }
         }
         return edges
-    }
-
-    static func reaches(_ start: String, _ goal: String, in graph: [String: Set<String>]) -> Bool {
-        var seen: Set<String> = [start], stack = [start]
-        while let next = stack.popLast() {
-            if next == goal { return true }
-            for successor in graph[next] ?? [] where seen.insert(successor).inserted { stack.append(successor) }
-        }
-        return false
     }
 
     /// The findings: resolutions nothing registers, duplicate registrations, and flagged

@@ -21,8 +21,7 @@ public enum LayerRules {
         var findings: [Finding] = []
         for edge in project.edges where edge.from != edge.to {
             guard let lower = layerOf[edge.from] ?? nil, let higher = layerOf[edge.to] ?? nil,
-                let lowerRank = rules.rank(of: lower.name), let higherRank = rules.rank(of: higher.name), lowerRank < higherRank,
-                !allowed(edge.from, edge.to, rules: rules)
+                goesUp(edge.from, lower, to: edge.to, higher, rules: rules)
             else { continue }
             let how = edge.imported ? "imports" : "declares a dependency on"
             findings.append(Finding(
@@ -85,6 +84,16 @@ public enum LayerRules {
     }
 
     /// Whether an `allowed` rule covers the pair.
+    /// Whether `from` (in layer `lower`) depending on `to` (in layer `higher`) goes up the
+    /// layer order, with no `allowed` rule for the pair.
+    static func goesUp(
+        _ from: String, _ lower: ArchitectureRules.Layer, to: String, _ higher: ArchitectureRules.Layer,
+        rules: ArchitectureRules
+    ) -> Bool {
+        guard let lowerRank = rules.rank(of: lower.name), let higherRank = rules.rank(of: higher.name) else { return false }
+        return lowerRank < higherRank && !allowed(from, to, rules: rules)
+    }
+
     static func allowed(_ from: String, _ to: String, rules: ArchitectureRules) -> Bool {
         rules.rules.contains { $0.kind == .allowed && matches($0.from, from, rules: rules) && matches($0.to, to, rules: rules) }
     }
