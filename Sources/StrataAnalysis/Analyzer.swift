@@ -46,9 +46,7 @@ public enum Analyzer {
         result.summary.flaggedContainerEdges = result.injection.edges.count { !$0.breaks.isEmpty }
         result.findings = RuleFindings.all(
             project: project, metrics: metrics, cycles: cycles, implicit: implicit, unused: unused, rules: rules,
-            accessControl: result.accessControl) + InjectionWiring.findings(result.injection, rules: rules)
-            + LinkageImpact.findings(result.linkage, rules: rules)
-        result.findings.sort()
+            accessControl: result.accessControl, injection: result.injection, linkage: result.linkage)
         result.summary.findings = FindingCounts(result.findings)
         return result
     }

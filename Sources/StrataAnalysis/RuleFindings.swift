@@ -5,7 +5,8 @@ import StrataModel
 enum RuleFindings {
     public static func all(
         project: Project, metrics: [String: ModuleMetrics], cycles: [Cycle], implicit: [ImplicitDependency],
-        unused: [UnusedDependency], rules: ArchitectureRules, accessControl: AccessControlReport = .empty
+        unused: [UnusedDependency], rules: ArchitectureRules, accessControl: AccessControlReport = .empty,
+        injection: InjectionReport = .empty, linkage: LinkageImpact = .empty
     ) -> [Finding] {
         var findings = LayerRules.findings(project: project, rules: rules)
         findings += StabilityPrinciples.stableDependencies(project: project, metrics: metrics, rules: rules)
@@ -17,6 +18,8 @@ enum RuleFindings {
         findings += GraphFindings.implicit(implicit, rules: rules)
         findings += GraphFindings.unused(unused, rules: rules)
         findings += AccessControl.findings(accessControl, rules: rules)
+        findings += InjectionWiring.findings(injection, rules: rules)
+        findings += LinkageImpact.findings(linkage, rules: rules)
         return findings.sorted()
     }
 }
