@@ -83,7 +83,6 @@ public enum LayerRules {
         return findings.sorted()
     }
 
-    /// Whether an `allowed` rule covers the pair.
     /// Whether `from` (in layer `lower`) depending on `to` (in layer `higher`) goes up the
     /// layer order, with no `allowed` rule for the pair.
     static func goesUp(
@@ -94,6 +93,7 @@ public enum LayerRules {
         return lowerRank < higherRank && !allowed(from, to, rules: rules)
     }
 
+    /// Whether an `allowed` rule covers the pair.
     static func allowed(_ from: String, _ to: String, rules: ArchitectureRules) -> Bool {
         rules.rules.contains { $0.kind == .allowed && matches($0.from, from, rules: rules) && matches($0.to, to, rules: rules) }
     }
