@@ -168,14 +168,20 @@ extension Pipeline {
         options.outputDirectory = nil
         let outcome = try run(options)
         var rules = LayerInference.infer(outcome.project)
-        var result = Analyzer.analyze(outcome.project, rules: rules)
+        var findings = Analyzer.analyze(outcome.project, rules: rules, injection: outcome.configuration.injection).findings
         var lowered: [String: Int] = [:]
-        for finding in result.findings where finding.severity == .error { lowered[finding.rule, default: 0] += 1 }
+        for finding in findings where finding.severity == .error { lowered[finding.rule, default: 0] += 1 }
         for id in lowered.keys { rules.severities[id] = .some(.warn) }
-        if !lowered.isEmpty { result = Analyzer.analyze(outcome.project, rules: rules) }
+        // What a run with the lowered severities would find, without running it again: inferred
+        // rules carry no severity of their own, so each finding takes its rule's.
+        findings = findings.map { finding in
+            var finding = finding
+            if lowered[finding.rule] != nil { finding.severity = .warn }
+            return finding
+        }.sorted()
         var exclude = outcome.configuration.exclude
         for glob in options.excludes where !exclude.contains(glob) { exclude.append(glob) }
         return StarterFile.render(
-            rules: rules, exclude: exclude, modules: outcome.configuration.modules, lowered: lowered, findings: result.findings)
+            rules: rules, exclude: exclude, modules: outcome.configuration.modules, lowered: lowered, findings: findings)
     }
 }
