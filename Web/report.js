@@ -21,10 +21,19 @@
   }
   const fmtInt = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : '–');
   const fmtRatio = (n) => (typeof n === 'number' ? n.toFixed(2) : '–');
-  const empty = (text) => el('p', { class: 'empty' }, text);
+  const plural = (n, word) => `${fmtInt(n)} ${word}${n === 1 ? '' : 's'}`;
+  const mod = (name) => el('span', { class: 'mod' }, name);
+  const arrow = (from, to) => [mod(from), ' → ', mod(to)];
   const evidenceList = (items) =>
     el('ul', { class: 'evidence' }, list(items).map((e) => el('li', {}, el('code', {}, e))));
-  const arrow = (from, to) => [el('span', { class: 'mod' }, from), ' → ', el('span', { class: 'mod' }, to)];
+  const empty = (text) => el('p', { class: 'empty' }, text);
+  const emptyRow = (columns, text) => el('tr', {}, el('td', { colspan: columns, class: 'empty' }, text));
+  // Fills a list or table body: `none` (an empty() or emptyRow() node) when there are no items,
+  // otherwise one render(item, index) node per item.
+  function fill(box, items, none, render) {
+    if (items.length === 0) box.append(none);
+    items.forEach((item, i) => box.append(render(item, i)));
+  }
 
   let data;
   try {
@@ -190,11 +199,11 @@
     const usedBy = edges.filter((e) => e.to === name).map((e) => e.from);
     panel.append(el('h4', {}, `Declared dependencies (${list(m.dependencies).length})`),
       list(m.dependencies).length ? el('ul', { class: 'deps' }, list(m.dependencies).map((d) => el('li', {},
-        el('span', { class: 'mod' }, d.name), el('span', { class: 'muted' }, ` ${d.kind || ''}${d.package ? ' · ' + d.package : ''}`),
+        mod(d.name), el('span', { class: 'muted' }, ` ${d.kind || ''}${d.package ? ' · ' + d.package : ''}`),
         d.evidence ? el('code', {}, d.evidence) : null))) : empty('None'),
       el('h4', {}, `Imports (${list(m.imports).length})`),
       list(m.imports).length ? el('ul', { class: 'deps' }, list(m.imports).map((i) => el('li', {},
-        el('span', { class: 'mod' }, i.module),
+        mod(i.module),
         el('span', { class: 'muted' }, [' ', list(i.attributes).join(' '), i.accessLevel, i.declarationKind, i.symbol,
           i.condition ? `#if ${i.condition}` : null].filter(Boolean).join(' ')),
         i.evidence ? el('code', {}, i.evidence) : null))) : empty('None'),
@@ -265,95 +274,80 @@
   $('#rules-count').textContent = `${fmtInt(counts.error || 0)} errors · ${fmtInt(counts.warn || 0)} warnings · ${fmtInt(counts.info || 0)} notes. ` +
     'strata check fails on errors; severities are set in strata.yml.';
   const rulesBox = $('#rules-list');
-  if (findings.length === 0) rulesBox.append(empty('No findings.'));
-  for (const f of findings) {
-    rulesBox.append(el('article', { class: `finding rule ${f.severity}`, 'data-rule': f.rule },
-      el('p', {}, el('span', { class: `tag ${f.severity}` }, words[f.severity] || f.severity), ' ', f.message, ' ',
-        el('span', { class: 'muted' }, `[${f.rule}]`)),
-      evidenceList(list(f.evidence))));
-  }
+  fill(rulesBox, findings, empty('No findings.'), (f) => el('article', { class: `finding rule ${f.severity}`, 'data-rule': f.rule },
+    el('p', {}, el('span', { class: `tag ${f.severity}` }, words[f.severity] || f.severity), ' ', f.message, ' ',
+      el('span', { class: 'muted' }, `[${f.rule}]`)),
+    evidenceList(f.evidence)));
 
   // ---- 4b. Cycles ----
   const cyclesBox = $('#cycles-list');
-  if (cycles.length === 0) cyclesBox.append(empty('No cycles.'));
-  cycles.forEach((c, i) => {
+  fill(cyclesBox, cycles, empty('No cycles.'), (c, i) => {
     const mods = list(c.modules);
-    cyclesBox.append(el('article', { class: 'finding cycle' },
-      el('h3', {}, `Cycle ${i + 1} `, el('span', { class: 'sub' }, `${mods.length} modules`)),
+    const cuts = list(c.cuts);
+    return el('article', { class: 'finding cycle' },
+      el('h3', {}, `Cycle ${i + 1} `, el('span', { class: 'sub' }, plural(mods.length, 'module'))),
       el('ul', { class: 'chips' }, mods.map((m) => el('li', { class: 'mod' }, m))),
-      c.cuts && c.cuts.length ? el('div', { class: 'cuts' },
+      cuts.length ? el('div', { class: 'cuts' },
         el('h4', {}, 'To break it, change these imports'),
-        el('ul', { class: 'edge-list' }, c.cuts.map((cut) => el('li', {}, arrow(cut.from, cut.to),
-          el('span', { class: 'muted' }, ` ${cut.importSites} import site${cut.importSites === 1 ? '' : 's'}${cut.declared ? ', declared in the manifest' : ''}`),
+        el('ul', { class: 'edge-list' }, cuts.map((cut) => el('li', {}, arrow(cut.from, cut.to),
+          el('span', { class: 'muted' }, ` ${plural(cut.importSites, 'import site')}${cut.declared ? ', declared in the manifest' : ''}`),
           evidenceList(cut.evidence))))) : null,
       el('h4', {}, 'All edges in the cycle'),
-      el('ul', { class: 'edge-list' }, list(c.edges).map((e) => el('li', {}, arrow(e.from, e.to), evidenceList(e.evidence))))));
+      el('ul', { class: 'edge-list' }, list(c.edges).map((e) => el('li', {}, arrow(e.from, e.to), evidenceList(e.evidence)))));
   });
 
   // ---- 5. Dependency findings ----
   const implicitBox = $('#implicit-list');
-  if (implicit.length === 0) implicitBox.append(empty('No implicit dependencies.'));
-  for (const f of implicit) {
-    implicitBox.append(el('article', { class: 'finding implicit' },
-      el('p', {}, el('span', { class: 'mod' }, f.module), ' imports ', el('span', { class: 'mod' }, f.dependency),
-        ' without declaring it'), evidenceList(f.evidence)));
-  }
+  fill(implicitBox, implicit, empty('No implicit dependencies.'), (f) => el('article', { class: 'finding implicit' },
+    el('p', {}, mod(f.module), ' imports ', mod(f.dependency), ' without declaring it'), evidenceList(f.evidence)));
   const unusedBox = $('#unused-list');
-  if (unused.length === 0) unusedBox.append(empty('No unused dependencies.'));
-  for (const f of unused) {
-    unusedBox.append(el('article', { class: 'finding unused' },
-      el('p', {}, el('span', { class: 'mod' }, f.module), ' declares ', el('span', { class: 'mod' }, f.dependency),
-        ' but never imports it'), evidenceList([].concat(f.evidence ?? []))));
-  }
+  fill(unusedBox, unused, empty('No unused dependencies.'), (f) => el('article', { class: 'finding unused' },
+    el('p', {}, mod(f.module), ' declares ', mod(f.dependency), ' but never imports it'),
+    evidenceList([].concat(f.evidence ?? []))));
 
   // ---- 5b. Dependency injection ----
   const registrations = list(injection.registrations);
   const resolutions = list(injection.resolutions);
+  const duplicates = list(injection.duplicates);
   const named = (service, name) => (name ? `${service} "${name}"` : service);
   $('#injection-count').textContent = `${fmtInt(registrations.length)} registrations · ${fmtInt(resolutions.length)} resolutions · ` +
-    `${fmtInt(summary.unregisteredResolutions || 0)} unregistered · ${fmtInt(list(injection.duplicates).length)} registered twice. ` +
+    `${fmtInt(summary.unregisteredResolutions || 0)} unregistered · ${fmtInt(duplicates.length)} registered twice. ` +
     'Swinject-style register/resolve, Factory, swift-dependencies and the calls named in strata.yml.';
   const unregistered = list(injection.unregistered);
   const unregisteredBox = $('#unregistered-list');
-  if (unregistered.length === 0) unregisteredBox.append(empty('Every resolution in production code has a registration.'));
-  for (const r of unregistered) {
-    unregisteredBox.append(el('article', { class: 'finding rule error' },
-      el('p', {}, el('span', { class: 'mod' }, r.module), ' resolves ', el('code', {}, named(r.service, r.name)),
+  fill(unregisteredBox, unregistered, empty('Every resolution in production code has a registration.'),
+    (r) => el('article', { class: 'finding rule error' },
+      el('p', {}, mod(r.module), ' resolves ', el('code', {}, named(r.service, r.name)),
         el('span', { class: 'muted' }, ` (${r.api})`)), evidenceList([r.evidence])));
-  }
   const duplicateBox = $('#duplicate-list');
   const registrationAt = new Map(registrations.map((r) => [r.evidence, r]));
-  if (list(injection.duplicates).length === 0) duplicateBox.append(empty('No service is registered twice.'));
-  for (const sites of list(injection.duplicates)) {
+  fill(duplicateBox, duplicates, empty('No service is registered twice.'), (sites) => {
     const first = registrationAt.get(list(sites)[0]) || {};
-    duplicateBox.append(el('article', { class: 'finding rule warn' },
-      el('p', {}, el('code', {}, named(first.service || '?', first.name)), ` is registered ${list(sites).length} times`), evidenceList(sites)));
-  }
+    return el('article', { class: 'finding rule warn' },
+      el('p', {}, el('code', {}, named(first.service || '?', first.name)), ` is registered ${plural(list(sites).length, 'time')}`),
+      evidenceList(sites));
+  });
   const edgeBody = $('#injection-edges tbody');
   const injectionEdges = list(injection.edges);
-  if (injectionEdges.length === 0) edgeBody.append(el('tr', {}, el('td', { colspan: 5, class: 'empty' }, 'No module gets an implementation from another through a container.')));
-  for (const e of injectionEdges) {
+  fill(edgeBody, injectionEdges, emptyRow(5, 'No module gets an implementation from another through a container.'), (e) => {
     const breaks = list(e.breaks);
     const kind = breaks.length ? `flagged: ${breaks.map((b) => (b === 'cycle' ? 'closes a cycle' : 'breaks the layer order')).join(', ')}`
       : e.containerOnly ? (e.inverted ? 'container only, dependency inversion' : 'container only') : 'also imported or declared';
-    edgeBody.append(el('tr', { class: breaks.length ? 'flagged' : null },
-      el('td', {}, el('span', { class: 'mod' }, e.from)), el('td', {}, el('span', { class: 'mod' }, e.to)),
-      el('td', {}, list(e.services).join(', ')), el('td', {}, kind), el('td', {}, evidenceList(e.evidence))));
-  }
+    return el('tr', { class: breaks.length ? 'flagged' : null },
+      el('td', {}, mod(e.from)), el('td', {}, mod(e.to)),
+      el('td', {}, list(e.services).join(', ')), el('td', {}, kind), el('td', {}, evidenceList(e.evidence)));
+  });
   const registrationBody = $('#registrations-table tbody');
-  if (registrations.length === 0) registrationBody.append(el('tr', {}, el('td', { colspan: 7, class: 'empty' }, 'No registrations found.')));
-  for (const r of registrations) {
-    registrationBody.append(el('tr', {},
-      el('th', { scope: 'row' }, el('code', {}, named(r.service, r.name)), r.type ? el('span', { class: 'muted' }, ` ${r.type}`) : null),
-      el('td', {}, r.implementation || '–'), el('td', {}, list(r.resolves).join(', ') || '–'), el('td', {}, r.scope || '–'),
-      el('td', {}, r.api), el('td', {}, el('span', { class: 'mod' }, r.module)), el('td', {}, el('code', {}, r.evidence))));
-  }
+  fill(registrationBody, registrations, emptyRow(7, 'No registrations found.'), (r) => el('tr', {},
+    el('th', { scope: 'row' }, el('code', {}, named(r.service, r.name)), r.type ? el('span', { class: 'muted' }, ` ${r.type}`) : null),
+    el('td', {}, r.implementation || '–'), el('td', {}, list(r.resolves).join(', ') || '–'), el('td', {}, r.scope || '–'),
+    el('td', {}, r.api), el('td', {}, mod(r.module)), el('td', {}, el('code', {}, r.evidence))));
   const resolutionBody = $('#resolutions-table tbody');
   for (const r of resolutions) {
     const served = list(r.registrations);
     resolutionBody.append(el('tr', { class: r.checkedAtRunTime && served.length === 0 ? 'flagged' : null },
       el('th', { scope: 'row' }, el('code', {}, named(r.service, r.name))), el('td', {}, r.api),
-      el('td', {}, el('span', { class: 'mod' }, r.module)), el('td', {}, el('code', {}, r.evidence)),
+      el('td', {}, mod(r.module)), el('td', {}, el('code', {}, r.evidence)),
       el('td', {}, served.length ? served.join(', ') : 'nothing')));
   }
 
@@ -362,7 +356,7 @@
   for (const m of modules) {
     const l = m.linkage || { kind: 'unknown', reason: '' };
     linkageBody.append(el('tr', {},
-      el('th', { scope: 'row' }, el('span', { class: 'mod' }, m.name), el('span', { class: 'muted' }, ` ${m.kind || ''}`)),
+      el('th', { scope: 'row' }, mod(m.name), el('span', { class: 'muted' }, ` ${m.kind || ''}`)),
       el('td', { class: `linkage ${l.kind}` }, l.kind),
       el('td', {}, l.reason || '', l.evidence ? el('code', {}, l.evidence) : null),
       el('td', { class: 'mods' }, list(m.links).join(', ') || '–'),
@@ -370,63 +364,51 @@
   }
 
   const dupBox = $('#duplicated-list');
-  if (duplicated.length === 0) dupBox.append(empty('No static module is copied into two or more images.'));
-  for (const d of duplicated) {
+  fill(dupBox, duplicated, empty('No static module is copied into two or more images.'), (d) => {
     const images = list(d.images);
-    dupBox.append(el('article', { class: 'finding duplicated' + (d.critical ? ' critical' : '') },
+    return el('article', { class: 'finding duplicated' + (d.critical ? ' critical' : '') },
       el('p', {}, d.critical ? el('span', { class: 'tag critical' }, 'critical') : null, ' ',
-        el('span', { class: 'mod' }, d.module), ` is copied into ${images.length} images: `,
+        mod(d.module), ` is copied into ${plural(images.length, 'image')}: `,
         el('span', { class: 'mods' }, images.join(', '))),
       d.reason ? el('p', { class: 'muted' }, d.reason) : null,
-      evidenceList([].concat(d.evidence ?? [], list(d.singletons).map((x) => x.evidence)))));
-  }
+      evidenceList([].concat(d.evidence ?? [], list(d.singletons).map((x) => x.evidence))));
+  });
   const launchBox = $('#launch-list');
   const launches = list(impact.launchLoads);
-  if (launches.length === 0) launchBox.append(empty('No app embeds dynamic frameworks.'));
-  for (const l of launches) {
-    launchBox.append(el('p', {}, el('span', { class: 'mod' }, l.app), ` loads ${fmtInt(l.count)} dynamic framework${l.count === 1 ? '' : 's'} at launch`,
-      list(l.frameworks).length ? el('span', { class: 'muted' }, ': ' + list(l.frameworks).join(', ')) : null));
-  }
+  fill(launchBox, launches, empty('No app embeds dynamic frameworks.'), (l) => el('p', {},
+    mod(l.app), ` loads ${plural(l.count, 'dynamic framework')} at launch`,
+    list(l.frameworks).length ? el('span', { class: 'muted' }, ': ' + list(l.frameworks).join(', ')) : null));
   const path = impact.criticalPath;
   $('#critical-path').append(path && list(path.modules).length
     ? el('p', {}, el('span', { class: 'mods' }, list(path.modules).join(' → ')), el('span', { class: 'muted' }, ` · ${fmtInt(path.lines)} lines`))
     : empty('No dependency chain.'));
   const radius = list(impact.blastRadius).filter((r) => r.count > 0).sort((a, b) => b.lines - a.lines || (a.module < b.module ? -1 : 1)).slice(0, 10);
   $('#blast-radius').append(radius.length ? el('ul', { class: 'deps' }, radius.map((r) => el('li', {},
-    el('span', { class: 'mod' }, r.module),
-    el('span', { class: 'muted' }, ` rebuilds ${fmtInt(r.count)} module${r.count === 1 ? '' : 's'} (${fmtInt(r.lines)} lines): ${list(r.dependents).join(', ')}`))))
+    mod(r.module),
+    el('span', { class: 'muted' }, ` rebuilds ${plural(r.count, 'module')} (${fmtInt(r.lines)} lines): ${list(r.dependents).join(', ')}`))))
     : empty('No module has dependents.'));
 
   // ---- 6b. Access control ----
   const access = list((data.accessControl || {}).modules);
   const levels = ['open', 'public', 'package', 'internal', 'fileprivate', 'private'];
   const accessBody = $('#access-table tbody');
-  if (access.length === 0) accessBody.append(el('tr', {}, el('td', { colspan: 10, class: 'empty' }, 'No non-test module with Swift files.')));
-  for (const a of access) {
-    const n = (v) => el('td', { class: 'num' }, fmtInt(v || 0));
-    accessBody.append(el('tr', {}, el('th', { scope: 'row' }, el('span', { class: 'mod' }, a.module)),
-      levels.map((level) => n((a.byLevel || {})[level])), n(a.publicSurface),
-      n(list(a.unusedPublic).length), n(list(a.openNotSubclassed).length)));
-  }
+  const n = (v) => el('td', { class: 'num' }, fmtInt(v || 0));
+  fill(accessBody, access, emptyRow(10, 'No non-test module with Swift files.'), (a) => el('tr', {},
+    el('th', { scope: 'row' }, mod(a.module)),
+    levels.map((level) => n((a.byLevel || {})[level])), n(a.publicSurface),
+    n(list(a.unusedPublic).length), n(list(a.openNotSubclassed).length)));
   // One collapsible block per module: a vended library can list thousands of declarations.
   const candidates = (box, key, none) => {
-    const withAny = access.filter((a) => list(a[key]).length > 0);
-    if (withAny.length === 0) box.append(empty(none));
-    for (const a of withAny) {
-      box.append(el('details', { class: 'access-module' },
-        el('summary', {}, el('span', { class: 'mod' }, a.module), el('span', { class: 'muted' }, ` ${fmtInt(a[key].length)}`)),
-        el('ul', { class: 'evidence' }, a[key].map((c) => el('li', {}, el('code', {}, c.evidence), ' ',
-          el('span', { class: 'muted' }, `${c.access} ${c.kind} `), c.parent ? `${c.parent}.${c.name}` : c.name)))));
-    }
+    fill(box, access.filter((a) => list(a[key]).length > 0), empty(none), (a) => el('details', { class: 'access-module' },
+      el('summary', {}, mod(a.module), el('span', { class: 'muted' }, ` ${fmtInt(a[key].length)}`)),
+      el('ul', { class: 'evidence' }, a[key].map((c) => el('li', {}, el('code', {}, c.evidence), ' ',
+        el('span', { class: 'muted' }, `${c.access} ${c.kind} `), c.parent ? `${c.parent}.${c.name}` : c.name)))));
   };
   candidates($('#unused-public-list'), 'unusedPublic', 'Every public declaration is referenced by another module.');
   candidates($('#open-classes-list'), 'openNotSubclassed', 'Every open class is subclassed by another module.');
 
   // ---- 7. Warnings ----
-  const warningsBox = $('#warnings-list');
-  if (warnings.length === 0) warningsBox.append(empty('No warnings.'));
-  else {
-    warningsBox.append(el('ul', { class: 'warnings' }, warnings.map((w) =>
-      el('li', {}, el('code', {}, w.file ?? ''), ' ', el('span', {}, w.message ?? '')))));
-  }
+  $('#warnings-list').append(warnings.length ? el('ul', { class: 'warnings' }, warnings.map((w) =>
+    el('li', {}, el('code', {}, w.file ?? ''), ' ', el('span', {}, w.message ?? ''))))
+    : empty('No warnings.'));
 })();
