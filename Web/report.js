@@ -80,7 +80,9 @@
       : el('div', { class: 'card', 'data-key': key, 'data-value': value }, body));
   }
   const top = [
-    ...findings.filter((f) => f.severity === 'error').slice(0, 5).map((f) => [
+    // Cycles and critical duplicated modules are errors too, but they are listed below with their own tag.
+    ...findings.filter((f) => f.severity === 'error' && !['cycle', 'shared-state-duplicated'].includes(f.rule))
+      .slice(0, 5).map((f) => [
       el('span', { class: 'tag error' }, 'error'), f.message, '#rules']),
     ...cycles.slice(0, 3).map((c) => [el('span', { class: 'tag cycle' }, 'cycle'),
       list(c.modules).concat(list(c.modules).slice(0, 1)).join(' → '), '#cycles']),
@@ -91,7 +93,7 @@
     ...duplicated.filter((d) => d.critical).slice(0, 3).map((d) => [
       el('span', { class: 'tag critical' }, 'critical'), `${d.module} is copied into ${list(d.images).join(', ')}`, '#linkage']),
   ];
-  if (top.length === 0) $('#top-findings').append(el('li', { class: 'empty' }, 'No cycles, implicit or unused dependencies.'));
+  if (top.length === 0) $('#top-findings').append(el('li', { class: 'empty' }, 'No errors, cycles, implicit or unused dependencies.'));
   for (const [tag, text, href] of top) $('#top-findings').append(el('li', {}, tag, el('a', { href }, text)));
 
   // ---- 2. Graph ----
