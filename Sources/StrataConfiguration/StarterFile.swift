@@ -13,7 +13,7 @@ public enum StarterFile {
     ///   - findings: the findings the file gives today (after lowering), listed as comments.
     public static func render(
         rules: ArchitectureRules, exclude: [String], modules: [Configuration.ModuleOverride], lowered: [String: Int],
-        findings: [Finding]
+        findings: [Finding], injection: InjectionVocabulary = InjectionVocabulary()
     ) -> String {
         var lines = [
             "# strata.yml, written by `strata init` from the modules and imports found here. Edit it:",
@@ -63,6 +63,8 @@ public enum StarterFile {
             "",
             "# Your own DI container's calls and property wrappers, for the dependency-injection",
             "# analysis (Swinject-style register/resolve, Factory and swift-dependencies need nothing).",
+        ]
+        lines += injection == InjectionVocabulary() ? [
             "# injection:",
             "#   register:",
             "#     - call: regist(injectType:)   # name and labels",
@@ -70,7 +72,7 @@ public enum StarterFile {
             "#   resolve:",
             "#     - call: load(for:)",
             "#   wrappers: [Injectable]",
-        ]
+        ] : render(injection)
         let severities = rules.severities.keys.sorted()
         lines += [
             "",
@@ -94,6 +96,22 @@ public enum StarterFile {
             if listed.count > listedFindings { lines.append("#   ... and \(listed.count - listedFindings) more (run `strata check`)") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An existing `injection:` section, kept as it was configured.
+    static func render(_ injection: InjectionVocabulary) -> [String] {
+        var lines = ["injection:"]
+        for (section, calls) in [("register", injection.registrations), ("resolve", injection.resolutions)] where !calls.isEmpty {
+            lines.append("  \(section):")
+            for call in calls {
+                lines.append("    - call: \(quoted(call.signature))")
+                if let key = call.key { lines.append("      key: \(quoted(key))") }
+            }
+        }
+        if !injection.wrappers.isEmpty {
+            lines.append("  wrappers: [\(injection.wrappers.map(quoted).joined(separator: ", "))]")
+        }
+        return lines
     }
 
     /// A double-quoted YAML scalar: safe for globs (`*` starts an alias) and any name.

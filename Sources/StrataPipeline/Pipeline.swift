@@ -161,8 +161,8 @@ public struct Pipeline {
 extension Pipeline {
     /// The text `strata init` writes: layers inferred from the repository, with the severity
     /// of every rule that has an error today lowered to `warn`, so that `strata check` passes
-    /// on the repository as it is; today's findings are listed as comments. Keeps `exclude`
-    /// and `modules` of an existing configuration and adds the `--exclude` globs.
+    /// on the repository as it is; today's findings are listed as comments. Keeps `exclude`,
+    /// `modules` and `injection` of an existing configuration and adds the `--exclude` globs.
     public static func starterConfiguration(_ options: Options) throws -> String {
         var options = options
         options.outputDirectory = nil
@@ -182,6 +182,7 @@ extension Pipeline {
         var exclude = outcome.configuration.exclude
         for glob in options.excludes where !exclude.contains(glob) { exclude.append(glob) }
         return StarterFile.render(
-            rules: rules, exclude: exclude, modules: outcome.configuration.modules, lowered: lowered, findings: findings)
+            rules: rules, exclude: exclude, modules: outcome.configuration.modules, lowered: lowered, findings: findings,
+            injection: outcome.configuration.injection)
     }
 }

@@ -136,6 +136,15 @@ import Testing
         #expect(text.contains("#   Targets/PetpionDomain/Sources/Entities/PetPost+Layout.swift:1: warn: PetpionDomain (layer domain) imports UIKit"))
     }
 
+    @Test func initKeepsTheConfiguredInjectionVocabularyAndItsFindings() throws {
+        let text = try Pipeline.starterConfiguration(.init(path: repositoryRoot + "/Samples/SafeBox/after", cacheDirectory: nil))
+        let configuration = try Configuration.parse(text, file: "strata.yml")
+        #expect(configuration.injection.registrations.map(\.signature) == ["regist(injectType:)"])
+        #expect(configuration.injection.registrations.map(\.key) == ["injectId"])
+        #expect(configuration.injection.resolutions.map(\.signature) == ["load(for:)"])
+        #expect(text.contains("[container-dependency]"))
+    }
+
     @Test func strataPassesItsOwnCheck() throws {
         let result = try Pipeline.run(.init(path: repositoryRoot, cacheDirectory: nil)).result
         #expect(result.summary.findings.error == 0, "\(result.findings.filter { $0.severity == .error })")
