@@ -93,8 +93,7 @@ public enum AccessControl {
         var name = Substring(written)
         if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
         if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
-        if name.first == "`", name.count >= 2 { name = name.dropFirst().dropLast() }
-        return String(name)
+        return DeclarationFact.plainName(String(name))
     }
 
     /// Whether a name is an identifier (operators and tuple patterns are not).

@@ -23,8 +23,7 @@ enum Singletons {
                 if Singleton.containerSuffixes.contains(where: declaration.name.hasSuffix) { containers.append(declaration) }
             case .var:
                 guard declaration.traits.contains(.static) else { continue }
-                // Backticks only in `` `default` ``; most variables are not worth a copy.
-                let name = declaration.name.first == "`" ? declaration.name.filter { $0 != "`" } : declaration.name
+                let name = DeclarationFact.plainName(declaration.name)
                 let parent = declaration.parent ?? ""
                 guard instanceNames.contains(name) || (name == "default" && classes.contains(parent)),
                       !protocols.contains(parent) else { continue }

@@ -85,6 +85,13 @@ public struct DeclarationFact: Hashable, Sendable, Codable {
     /// initializer. DI keys are often spelled this way (`static let injectId = ...`).
     public var value: String?
 
+    /// `default` for `` `default` ``: a name as other code spells it. Declarations keep the
+    /// backticks they are written with; references do not have them.
+    public static func plainName(_ name: String) -> String {
+        guard name.utf8.first == UInt8(ascii: "`"), name.utf8.count >= 2, name.utf8.last == UInt8(ascii: "`") else { return name }
+        return String(name.dropFirst().dropLast())
+    }
+
     public init(
         kind: DeclarationKind, name: String, access: AccessLevel, line: Int, parent: String? = nil,
         inherits: [String] = [], traits: DeclarationTraits = [], value: String? = nil

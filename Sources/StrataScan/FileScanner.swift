@@ -55,8 +55,7 @@ public enum FileScanner {
         var names = Set<String>()
         names.reserveCapacity(seen.count)
         for text in seen {
-            let name = String(syntaxText: text)
-            names.insert(name.first == "`" ? String(name.dropFirst().dropLast()) : name)
+            names.insert(DeclarationFact.plainName(String(syntaxText: text)))
         }
         return names.sorted()
     }
