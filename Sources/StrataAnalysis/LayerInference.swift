@@ -53,11 +53,12 @@ public enum LayerInference {
         if dependencies.contains(where: { from, targets in rank[from] == domain && targets.contains { rank[$0] == interface } }) {
             for (name, value) in rank where value == interface { rank[name] = domain }
         }
+        unnamed.sort()
         for name in unnamed { rank[name] = 0 }
         var changed = true
         while changed {
             changed = false
-            for name in unnamed.sorted() {
+            for name in unnamed {
                 let needed = dependencies[name, default: []].map { rank[$0] ?? 0 }.max() ?? 0
                 if needed > rank[name]! {
                     rank[name] = needed
@@ -76,7 +77,9 @@ public enum LayerInference {
         return ArchitectureRules(layers: layers)
     }
 
-    static let domain = 1, interface = 2
+    /// Positions in `categories`, looked up so that reordering them cannot break the merge.
+    static let domain = categories.firstIndex { $0.name == "domain" }!
+    static let interface = categories.firstIndex { $0.name == "interface" }!
 
     /// The category index a module's kind or name puts it in, or nil when neither says.
     static func category(of module: AssembledModule) -> Int? {

@@ -36,8 +36,8 @@ public enum UndeclaredImports {
         if let package = dependency.package { spellings.append(package) }
         var result: [String] = []
         for spelling in spellings {
-            let last = String(spelling.split(separator: "/").last ?? Substring(spelling))
             let parts = spelling.split(separator: "/").map(String.init)
+            let last = parts.last ?? spelling
             for candidate in [spelling, last, parts.first ?? spelling, parts.joined()] {
                 var name = candidate
                 for suffix in [".xcframework", ".framework", ".swift", ".a"] where name.hasSuffix(suffix) {

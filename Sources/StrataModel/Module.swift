@@ -189,7 +189,7 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
         manifest: Location?, dependencies: [DeclaredDependency], sourceFiles: [String]
     ) {
         self.name = name
-        target = String(name.split(separator: "/").last ?? Substring(name))
+        target = RepositoryPath.name(of: name)
         self.importName = importName ?? Self.moduleName(forTarget: target)
         self.kind = kind
         self.system = system

@@ -75,7 +75,7 @@ public struct AssembledModule: Hashable, Sendable, Codable {
         declarations: [String: Int], access: [String: Int], singletons: [Singleton] = []
     ) {
         self.name = name
-        self.importName = importName ?? DiscoveredModule.moduleName(forTarget: String(name.split(separator: "/").last ?? Substring(name)))
+        self.importName = importName ?? DiscoveredModule.moduleName(forTarget: RepositoryPath.name(of: name))
         self.kind = kind
         self.system = system
         self.product = product
