@@ -91,6 +91,15 @@ public struct WorkingDirectoryTree: SourceTree {
         }
         guard failure == 0 else { throw SourceTreeError(path: path, reason: String(cString: strerror(failure))) }
         if bytes.count == expected {
+            // One stack byte tells whether the file grew; only then is a chunk buffer made.
+            var probe: UInt8 = 0
+            while true {
+                let read = Glibc.read(fd, &probe, 1)
+                if read < 0 && errno == EINTR { continue }
+                if read <= 0 { return bytes }
+                bytes.append(probe)
+                break
+            }
             var chunk = [UInt8](repeating: 0, count: 65536)
             while true {
                 let read = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
