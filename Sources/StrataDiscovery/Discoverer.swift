@@ -182,13 +182,14 @@ public struct Discoverer {
         for pattern in include.flatMap(GlobPattern.expandingBraces) {
             let glob = GlobPattern(pattern, anchored: true)
             let prefix = glob.literalPrefix
+            let literalPath = glob.literalPath
             let candidates: ArraySlice<String>
-            if let path = glob.literalPath {
+            if let path = literalPath {
                 candidates = swiftFiles.containsSorted(path) ? [path] : []
             } else {
                 candidates = prefix.isEmpty ? swiftFiles[...] : swiftFiles.sortedRun(withPrefix: prefix + "/")
             }
-            for file in candidates where glob.literalPath != nil || glob.matches(file) {
+            for file in candidates where literalPath != nil || glob.matches(file) {
                 if !excluded.contains(where: { $0.matches(file) }),
                     !Self.insideBundle(Substring(file.utf8.dropFirst(prefix.isEmpty ? 0 : prefix.utf8.count + 1)))
                 {
