@@ -94,6 +94,21 @@ public struct Manifest: Sendable {
         }
         return parts.joined(separator: "/")
     }
+
+    /// `relative` joined to `directory` as `join` does, but nil if a `..` climbs above the
+    /// root instead of stopping there.
+    public static func joinInside(_ directory: String, _ relative: String) -> String? {
+        var parts = directory.isEmpty ? [] : directory.split(separator: "/").map(String.init)
+        for part in relative.split(separator: "/") where part != "." {
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
 }
 
 /// Reads one kind of manifest. Readers never run manifest code: what they cannot evaluate

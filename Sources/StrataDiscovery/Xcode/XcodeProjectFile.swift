@@ -110,16 +110,7 @@ struct XcodeProjectFile {
     }
 
     private func repositoryPlace(_ relative: [String]) -> Place {
-        var parts = folder.isEmpty ? [] : folder.split(separator: "/").map(String.init)
-        for part in relative {
-            if part == "." || part.isEmpty { continue }
-            if part == ".." {
-                guard !parts.isEmpty else { return .aboveRoot(relative.joined(separator: "/")) }
-                parts.removeLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        return .repository(parts.joined(separator: "/"))
+        let path = relative.joined(separator: "/")
+        return Manifest.joinInside(folder, path).map(Place.repository) ?? .aboveRoot(path)
     }
 }

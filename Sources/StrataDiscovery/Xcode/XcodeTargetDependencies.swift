@@ -125,16 +125,8 @@ struct XcodeTargetDependencies {
             return last.isEmpty ? nil : last
         }
         guard let relative = reference["relativePath"]?.string else { return nil }
-        var parts = file.folder.split(separator: "/").map(String.init)
-        for part in relative.split(separator: "/") where part != "." {
-            if part == ".." {
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            } else {
-                parts.append(String(part))
-            }
-        }
-        return parts.last
+        guard let joined = Manifest.joinInside(file.folder, relative), !joined.isEmpty else { return nil }
+        return RepositoryPath.name(of: joined)
     }
 
     private func linkedFile(_ reference: String, line: Int) -> DeclaredDependency? {

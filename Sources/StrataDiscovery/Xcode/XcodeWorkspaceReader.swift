@@ -76,16 +76,7 @@ enum XcodeWorkspaceReader: ManifestReader {
         } else {
             return nil
         }
-        var parts = start.split(separator: "/").map(String.init)
-        for part in relative.split(separator: "/") where part != "." {
-            if part == ".." {
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            } else {
-                parts.append(String(part))
-            }
-        }
-        return parts.joined(separator: "/")
+        return Manifest.joinInside(start, relative)
     }
 
     /// A start or end tag of the workspace XML, with its `location` attribute.
