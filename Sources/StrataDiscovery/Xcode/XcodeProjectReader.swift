@@ -24,9 +24,15 @@ public enum XcodeProjectReader: ManifestReader {
     }
 
     public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
-        let folder = RepositoryPath.folder(of: RepositoryPath.folder(of: path))
-        if files.containsSorted(Manifest.join(folder, "Project.swift")) { return [] }
+        if generatedByTuist(path, files: files) { return [] }
         return [read(try tree.read(path), path: path, tree: tree, files: files)]
+    }
+
+    /// Whether a Tuist `Project.swift` sits next to the `.xcodeproj` of the pbxproj at `path`:
+    /// Tuist generated the project, and the Tuist reader describes its targets.
+    static func generatedByTuist(_ path: String, files: [String]) -> Bool {
+        let folder = RepositoryPath.folder(of: RepositoryPath.folder(of: path))
+        return files.containsSorted(Manifest.join(folder, "Project.swift"))
     }
 
     /// Reads one pbxproj's bytes; `files` (every file of the tree, sorted) tells which listed

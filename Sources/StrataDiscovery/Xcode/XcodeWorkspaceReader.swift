@@ -49,10 +49,13 @@ enum XcodeWorkspaceReader: ManifestReader {
                     }
                     continue
                 }
-                let components = project.split(separator: "/")
-                if components.contains(where: { PathFilter.ignores(directoryNamed: $0) }) { continue }
-                if files.containsSorted(project + "/project.pbxproj") { continue }
-                if files.containsSorted(Manifest.join(RepositoryPath.folder(of: project), "Project.swift")) { continue }
+                // A project the project reader would not read, or reads, or skips as Tuist's.
+                let pbxproj = project + "/project.pbxproj"
+                if !XcodeProjectReader.accepts(pbxproj) || files.containsSorted(pbxproj)
+                    || XcodeProjectReader.generatedByTuist(pbxproj, files: files)
+                {
+                    continue
+                }
                 diagnostics.append(Diagnostic(
                     file: path, line: element.line,
                     message: "the workspace lists \(project), which is not in the repository (not committed, or generated); its targets are not analyzed"))
