@@ -166,14 +166,15 @@ public enum SwiftPackageReader: ManifestReader {
         }
     }
 
+    /// The name of the folder that holds the manifest, "root" at the root.
     static func directoryName(_ manifestPath: String) -> String {
-        let parts = manifestPath.split(separator: "/")
-        return parts.count >= 2 ? String(parts[parts.count - 2]) : "root"
+        let folder = RepositoryPath.folder(of: manifestPath)
+        return folder.isEmpty ? "root" : RepositoryPath.name(of: folder)
     }
 
+    /// `RepositoryPath.name`, but "" for a text of slashes only (`.package(path: "/")`).
     static func lastComponent(_ text: String) -> String {
-        var trimmed = Substring(text)
-        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        return trimmed.split(separator: "/").last.map(String.init) ?? String(trimmed)
+        let name = RepositoryPath.name(of: text)
+        return name.contains("/") ? "" : name
     }
 }

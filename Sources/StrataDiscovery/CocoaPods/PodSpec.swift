@@ -52,7 +52,7 @@ final class PodSpec {
 
     /// `vendored_frameworks = 'Lib/Foo.xcframework'`: a prebuilt binary, named by its file.
     func addVendoredBinary(_ path: String, file: String, line: Int) {
-        var name = Substring(path.split(separator: "/").last ?? Substring(path))
+        var name = Substring(RepositoryPath.name(of: path))
         if let dot = name.firstIndex(of: ".") { name = name[..<dot] }
         hasVendoredBinaries = true
         dependencies.append(DeclaredDependency(name: String(name), kind: .binary, evidence: Location(file: file, line: line > 0 ? line : nil)))

@@ -12,7 +12,7 @@ enum PodspecJSON {
             diagnostics.append(Diagnostic(file: path, line: line, message: "not a JSON object; the podspec was not understood"))
             return (nil, diagnostics)
         }
-        var fileName = Substring(path.split(separator: "/").last ?? Substring(path))
+        var fileName = Substring(RepositoryPath.name(of: path))
         if fileName.hasSuffix(".podspec.json") { fileName = fileName.dropLast(".podspec.json".count) }
         let root = PodSpec(role: .root, name: String(fileName), fullName: String(fileName), line: line)
         if let name = text(entries, "name") {

@@ -35,7 +35,7 @@ struct PodspecScript: RubyScript {
 
     private init(path: String) {
         self.path = path
-        var name = Substring(path.split(separator: "/").last ?? Substring(path))
+        var name = Substring(RepositoryPath.name(of: path))
         if name.hasSuffix(".podspec") { name = name.dropLast(".podspec".count) }
         fileName = String(name)
     }

@@ -48,7 +48,7 @@ enum TuistConvention {
     /// Where the convention looks for one target's sources when its `sources:` could not be
     /// evaluated.
     static func sources(forTarget name: String, in directory: String) -> [String] {
-        let projectName = directory.split(separator: "/").last.map(String.init)
+        let projectName = directory.isEmpty ? nil : RepositoryPath.name(of: directory)
         var globs: [String] = []
         for role in roles where name.hasSuffix(role.suffix) {
             let owner = String(name.dropLast(role.suffix.count))

@@ -90,7 +90,7 @@ public enum TuistProjectReader: ManifestReader {
                 if let url = call["url"]?.string {
                     remote.append(SwiftPackageReader.lastComponent(url).replacingOccurrences(of: ".git", with: ""))
                 } else if let packagePath = call["path"].flatMap(reader.path) {
-                    local.append(SwiftPackageReader.lastComponent(packagePath))
+                    local.append(RepositoryPath.name(of: packagePath))
                 }
             }
         }

@@ -186,9 +186,7 @@ struct TuistTargetReader {
             case "relativeToRoot": return Manifest.join(layout.root, text)
             case "relativeToManifest", "path", "Path", "init": return Manifest.join(layout.directory, text)
             case "relativeToCurrentFile":
-                let file = location(call.line).file
-                let folder = file.split(separator: "/").dropLast().joined(separator: "/")
-                return Manifest.join(folder, text)
+                return Manifest.join(RepositoryPath.folder(of: location(call.line).file), text)
             default: return nil
             }
         default:
