@@ -39,10 +39,7 @@ final class PodSpec {
 
     /// `dependency 'Pod/Sub'`: kind `.pod`, the subspec path in `package`.
     func addDependency(_ name: String, file: String, line: Int) {
-        let parts = name.split(separator: "/", maxSplits: 1)
-        dependencies.append(DeclaredDependency(
-            name: name, kind: .pod, package: parts.count > 1 ? String(parts[1]) : nil,
-            evidence: Location(file: file, line: line > 0 ? line : nil)))
+        dependencies.append(.pod(named: name, evidence: Location(file: file, line: line > 0 ? line : nil)))
     }
 
     /// `frameworks = 'UIKit'`: an SDK framework the pod links.
@@ -84,5 +81,14 @@ final class PodSpec {
             result.formUnion(child.subspecNames.map { child.name + "/" + $0 })
         }
         return result
+    }
+}
+
+extension DeclaredDependency {
+    /// A podspec's `dependency 'Pod/Sub'` or a Podfile's `pod 'Pod/Sub'`: kind `.pod`, the
+    /// subspec path (`Sub`) in `package`.
+    static func pod(named name: String, evidence: Location) -> DeclaredDependency {
+        let parts = name.split(separator: "/", maxSplits: 1)
+        return DeclaredDependency(name: name, kind: .pod, package: parts.count > 1 ? String(parts[1]) : nil, evidence: evidence)
     }
 }

@@ -104,23 +104,19 @@ struct PodfileScript: RubyScript {
             warn(call.line, "pod name \(written); the pod is left out")
             return
         }
-        let root = String(name.split(separator: "/").first ?? Substring(name))
+        let evidence = Location(file: path, line: call.line)
+        var pods = [DeclaredDependency.pod(named: name, evidence: evidence)]
+        let root = pods[0].podName
         if call.option("path") != nil || call.option("podspec") != nil { localPods.insert(root) } else { remotePods.insert(root) }
-        var names = [name]
         if let subspecs = call.option("subspecs") {
             let value = evaluate(subspecs)
             if let list = value.texts {
-                names = list.map { name + "/" + $0 }
+                pods = list.map { .pod(named: name + "/" + $0, evidence: evidence) }
             } else {
                 warn(call.line, "subspecs \(RubyValue.unevaluated(subspecs, value)); the whole pod is used")
             }
         }
-        let evidence = Location(file: path, line: call.line)
-        for name in names {
-            let parts = name.split(separator: "/", maxSplits: 1)
-            definitions[current].pods.append(DeclaredDependency(
-                name: name, kind: .pod, package: parts.count > 1 ? String(parts[1]) : nil, evidence: evidence))
-        }
+        definitions[current].pods += pods
     }
 
     /// `use_frameworks!` makes pods dynamic frameworks, `:linkage => :static` static ones,
