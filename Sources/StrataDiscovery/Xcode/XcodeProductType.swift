@@ -24,9 +24,12 @@ struct XcodeProductType {
         default:
             if shortName.hasPrefix("bundle.") && shortName.contains("test") {
                 (kind, linkage) = (.test, .executable)
-            } else if Self.appTypes.contains(shortName) || shortName.hasPrefix("application") || shortName.hasSuffix("-extension")
-                || shortName.hasPrefix("app-extension")
+            } else if shortName.hasPrefix("application") || shortName.hasSuffix("-extension")
+                || shortName.hasPrefix("app-extension") || shortName == "xpc-service"
             {
+                // Final images: `application*`, every `*-extension` (`app-extension`,
+                // `watchkit2-extension`, `extensionkit-extension`, `system-extension`, ...),
+                // `app-extension.*` (`app-extension.messages`), and `xpc-service`.
                 (kind, linkage) = (.app, .executable)
             } else {
                 (kind, linkage) = (nil, .unknown)
@@ -42,12 +45,6 @@ struct XcodeProductType {
         let prefix = "com.apple.product-type."
         return identifier.hasPrefix(prefix) ? String(identifier.dropFirst(prefix.count)) : identifier
     }
-
-    /// Final images that are not named `application*` or `*-extension`.
-    private static let appTypes: Set<String> = [
-        "xcode-extension", "xpc-service", "system-extension", "driver-extension", "extensionkit-extension",
-        "watchkit2-extension", "watchkit-extension", "tv-app-extension", "app-extension",
-    ]
 
     /// What a `MACH_O_TYPE` value makes, nil for a value Strata does not know.
     static func linkage(machOType value: String) -> Linkage.Kind? {
