@@ -279,12 +279,12 @@ struct RubyParser {
             advance()
             skipNewlines()
             let value = try expression()
-            return .method(name: name, parameters: parameters, body: [.expression(value)], line: line)
+            return .method(name: name, parameters: parameters, body: [.expression(value)])
         }
         let body = statements(until: ["end"])
         skipClauses()
         try expectEnd("def", line: line)
-        return .method(name: name, parameters: parameters, body: body, line: line)
+        return .method(name: name, parameters: parameters, body: body)
     }
 
     mutating func conditional() throws -> RubyStatement {

@@ -48,7 +48,7 @@ extension RubyScript {
         switch statement {
         case .unreadable(let construct, let line):
             warn(line, "not understood (\(construct)); skipped")
-        case .method(let name, let parameters, let body, _):
+        case .method(let name, let parameters, let body):
             methods[name] = RubyMethod(parameters: parameters, body: body)
         case .assignment(let target, let value, let op, let line):
             assign(target, value, op: op, line: line)

@@ -102,7 +102,7 @@ indirect enum RubyStatement {
     /// `s.name = 'A'`, `version = '1.0'`, `x ||= y`.
     case assignment(target: RubyExpression, value: RubyExpression, operator: String, line: Int)
     /// `def name(a, b) ... end`.
-    case method(name: String, parameters: [String], body: [RubyStatement], line: Int)
+    case method(name: String, parameters: [String], body: [RubyStatement])
     /// `if`/`unless`/`while`/`until`/`case`/`for`/`begin` with their clauses in order
     /// (`elsif`, `else`, `when`, `rescue`); an `else` clause has no condition.
     case conditional(keyword: String, clauses: [RubyClause], line: Int)

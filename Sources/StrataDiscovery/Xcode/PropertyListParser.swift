@@ -37,8 +37,6 @@ public enum PropertyListParser {
             self.bytes = bytes
         }
 
-        var atEnd: Bool { offset >= bytes.count }
-
         func peek(_ ahead: Int = 0) -> UInt8? {
             offset + ahead < bytes.count ? bytes[offset + ahead] : nil
         }
