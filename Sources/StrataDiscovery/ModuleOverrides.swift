@@ -1,12 +1,13 @@
 import StrataConfiguration
 import StrataModel
+import StrataSourceTree
 
 /// Applies `strata.yml`'s `modules:` corrections to what the manifests said, in file order.
 ///
 /// An entry picks a module by `module:` (or by `name:`); with `path:` it moves every Swift
 /// file under that folder to the module, creating the module when none matches. Renaming
 /// keeps the import name, so `import` statements still resolve. An entry that matches
-/// nothing is a warning at its line, never a crash.
+/// nothing is a warning at its line, never a crash. `swiftFiles` is sorted.
 enum ModuleOverrides {
     static func apply(
         _ overrides: [Configuration.ModuleOverride], file: String, to modules: [DiscoveredModule], swiftFiles: [String]
@@ -31,7 +32,7 @@ enum ModuleOverrides {
             if let path = override.path {
                 let folder = Manifest.join("", path)
                 let prefix = folder.isEmpty ? "" : folder + "/"
-                let owned = swiftFiles.filter { $0.hasPrefix(prefix) }
+                let owned = Array(swiftFiles.sortedRun(withPrefix: prefix))
                 if owned.isEmpty {
                     diagnostics.append(Diagnostic(file: file, line: evidence.line, message: "no Swift files under \(path)"))
                 }
