@@ -47,10 +47,7 @@ struct Analyze: ParsableCommand {
     }
 
     func run() throws {
-        let options = Pipeline.Options(
-            path: repository.path, outputDirectory: output, formats: try formats(),
-            cacheDirectory: repository.cacheDirectory,
-            evaluateManifests: evaluateManifests, excludes: repository.excludes, configPath: repository.config)
+        let options = repository.pipelineOptions(output: output, formats: try formats(), evaluateManifests: evaluateManifests)
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let outcome = try Pipeline.run(options, progress: progress)
         let result = outcome.result

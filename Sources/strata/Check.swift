@@ -22,9 +22,7 @@ struct Check: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let options = Pipeline.Options(
-            path: repository.path, outputDirectory: nil, cacheDirectory: repository.cacheDirectory,
-            excludes: repository.excludes, configPath: repository.config)
+        let options = repository.pipelineOptions()
         let result = try Pipeline.run(options).result
         let lines = FindingLines(root: repository.path)
         for finding in result.findings where !quiet || finding.severity == .error {

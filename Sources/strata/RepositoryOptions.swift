@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrataPipeline
+import StrataReport
 
 /// What `analyze` and `check` both need to read a repository: one declaration, so the two
 /// commands accept the same options with the same meaning.
@@ -21,4 +22,13 @@ struct RepositoryOptions: ParsableArguments {
 
     /// The facts cache to use, nil with `--no-cache`.
     var cacheDirectory: String? { noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory) }
+
+    /// The pipeline's options for these, plus what only `analyze` sets.
+    func pipelineOptions(
+        output: String? = nil, formats: [OutputFormat] = OutputFormat.allCases, evaluateManifests: Bool = false
+    ) -> Pipeline.Options {
+        Pipeline.Options(
+            path: path, outputDirectory: output, formats: formats, cacheDirectory: cacheDirectory,
+            evaluateManifests: evaluateManifests, excludes: excludes, configPath: config)
+    }
 }
