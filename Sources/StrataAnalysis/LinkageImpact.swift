@@ -20,7 +20,7 @@ extension LinkageImpact {
     static func launchLoads(_ modules: [AssembledModule]) -> [LaunchLoad] {
         modules.filter { ($0.kind == .app || $0.kind == .example) && $0.linkage.kind == .executable }
             .sorted { $0.name < $1.name }
-            .map { LaunchLoad(app: $0.name, frameworks: $0.embeds.sorted()) }
+            .map { LaunchLoad(app: $0.name, frameworks: $0.embeds) }
     }
 
     /// Static modules copied into two or more images of one process. A process is an app or
@@ -49,7 +49,7 @@ extension LinkageImpact {
             .sorted { $0.name < $1.name }
             .map { module in
                 let carriers = images[module.name]!.sorted()
-                let singletons = module.singletons.sorted()
+                let singletons = module.singletons
                 return DuplicatedStaticModule(
                     module: module.name, images: carriers, evidence: module.linkage.evidence,
                     critical: !singletons.isEmpty, singletons: singletons,

@@ -51,8 +51,8 @@ public struct AssembledModule: Hashable, Sendable, Codable {
     public var declarations: [String: Int]
     /// Declarations counted by effective access level.
     public var access: [String: Int]
-    /// Process-wide state the module declares (`shared` instances, DI container types), found
-    /// by name: what a static module duplicated into several images would duplicate.
+    /// Process-wide state the module declares (static `shared` instances, DI container types),
+    /// sorted: what a static module duplicated into several images would duplicate.
     public var singletons: [Singleton] = []
 
     public init(
