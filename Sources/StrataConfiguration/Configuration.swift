@@ -112,6 +112,13 @@ public struct Configuration: Sendable, Equatable, Decodable {
         public var column: Int?
         public var reason: String
 
+        public init(file: String, line: Int? = nil, column: Int? = nil, reason: String) {
+            self.file = file
+            self.line = line
+            self.column = column
+            self.reason = reason
+        }
+
         public var description: String {
             var place = file
             if let line { place += ":\(line)" }

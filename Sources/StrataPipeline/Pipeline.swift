@@ -88,15 +88,6 @@ public struct Pipeline {
     }
 
     public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
-        var timings: [(String, Double)] = []
-        var clock = ContinuousClock.now
-        func lap(_ stage: String) {
-            let now = ContinuousClock.now
-            let elapsed = now - clock
-            timings.append((stage, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
-            clock = now
-        }
-
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: options.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw InputError(description: "\(options.path): no such directory")
@@ -109,52 +100,59 @@ public struct Pipeline {
             throw InputError(description: error.description)
         }
 
-        progress?("discovering modules")
         let tree = WorkingDirectoryTree(rootPath: options.path, filter: PathFilter(excludes: options.excludes + configuration.exclude))
-        let files = try tree.files()
         let root = options.path
-        var discoverer = Discoverer(
-            tree: tree,
-            evaluateManifest: options.evaluateManifests
-                ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil)
-        discoverer.overrides = configuration.modules
-        discoverer.overridesFile = options.configPath ?? Configuration.fileName
-        let discovery = discoverer.discover(files: files)
-        lap("discover")
+        let cache = options.cacheDirectory.map {
+            FactsCache(directory: $0, rootKey: Self.rootKey(root), names: configuration.injection.names)
+        }
+        let store = FactStore(cache: cache)
+        let analysis = try TreeAnalysis.run(
+            tree: tree, configuration: configuration, configurationFile: options.configPath ?? Configuration.fileName,
+            store: store,
+            evaluateManifest: options.evaluateManifests ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil,
+            progress: progress)
+        var result = analysis.result
+        do {
+            try store.save()
+        } catch {
+            result.warnings.append(Diagnostic(file: cache?.file ?? "", message: "cache not saved: \(error)"))
+        }
 
-        let sources = Set(discovery.modules.flatMap(\.sourceFiles)).sorted()
-        progress?("scanning \(sources.count) Swift files in \(discovery.modules.count) modules")
-        let rootKey = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
-        let names = configuration.injection.names
-        let cache = options.cacheDirectory.map { FactsCache(directory: $0, rootKey: rootKey, names: names) }
-        let scan = Scanner(tree: tree, cache: cache, names: names).scan(sources)
-        lap("scan")
-
-        let project = Assembler.assemble(root: tree.name, discovery: discovery, facts: scan.facts, diagnostics: scan.diagnostics)
-        let result = Analyzer.analyze(project, rules: configuration.rules, injection: configuration.injection)
-        lap("analyze")
-
+        var stopwatch = Stopwatch()
         var written: [String] = []
         if let output = options.outputDirectory {
             progress?("writing reports to \(output)")
-            do {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            } catch {
-                throw InputError(description: "\(output): cannot create the output folder")
-            }
             let resultCache = cache.flatMap { cache in
-                options.evaluateManifests ? nil : (cache.companion("result.json"), Self.inputDigest(files: files, scan: scan, tree: tree, options: options))
+                options.evaluateManifests
+                    ? nil : (cache.companion("result.json"), Self.inputDigest(files: analysis.files, scan: analysis.scan, tree: tree, options: options))
             }
             let document = ReportDocument(result: result, layoutCache: cache?.companion("layout.svg"), resultCache: resultCache)
-            document.prepare(for: options.formats)
-            for format in options.formats {
-                written += try format.reporter.write(document, to: output)
-            }
+            written = try write(document, formats: options.formats, to: output)
         }
-        lap("report")
+        stopwatch.lap("report")
         return Outcome(
-            result: result, written: written, parsedFiles: scan.parsed, reusedFiles: scan.reused, timings: timings,
-            project: project, configuration: configuration)
+            result: result, written: written, parsedFiles: analysis.scan.parsed, reusedFiles: analysis.scan.reused,
+            timings: analysis.timings + stopwatch.laps, project: analysis.project, configuration: configuration)
+    }
+
+    /// Writes every format of a result into `output`, creating the folder.
+    public static func write(_ document: ReportDocument, formats: [OutputFormat], to output: String) throws -> [String] {
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            throw InputError(description: "\(output): cannot create the output folder")
+        }
+        document.prepare(for: formats)
+        var written: [String] = []
+        for format in formats {
+            written += try format.reporter.write(document, to: output)
+        }
+        return written
+    }
+
+    /// The key of a repository's cache files: its absolute, resolved path.
+    static func rootKey(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }
 

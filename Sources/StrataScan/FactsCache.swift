@@ -7,13 +7,16 @@ import StrataModel
 
 /// The on-disk cache of per-file facts, keyed by content hash.
 ///
-/// One file per analyzed root, `facts-v<format>-<root hash>.bin` in the cache folder, holding
-/// the facts of every file the last run saw. A compact binary format, because a warm run
-/// must load it in a few milliseconds; anything unexpected in it makes the cache empty,
-/// never an error. Deleting the folder is always safe.
+/// One file per analyzed root and injection vocabulary, `facts-v<format>-<root>-<names>.bin`
+/// in the cache folder, holding the facts of every file the last run saw (both revisions of
+/// a diff) and the git blob ids known to hold those bytes. A compact binary format, because a
+/// warm run must load it in a few milliseconds. Every entry carries its length and checksum:
+/// a truncated or corrupted entry is dropped and its file parsed again, never trusted, and
+/// anything unexpected in the header makes the cache empty, never an error. Deleting the
+/// folder is always safe.
 public struct FactsCache: Sendable {
     /// Bump when `FileScanner` or `FileFacts` change, so old entries are not trusted.
-    static let format: UInt32 = 2
+    static let format: UInt32 = 3
     static let magic: [UInt8] = Array("STRATAFC".utf8)
 
     public let file: String
@@ -35,7 +38,8 @@ public struct FactsCache: Sendable {
     ///   - names: the configured injection names the scanner looks for.
     public init(directory: String, rootKey: String, names: InjectionNames = InjectionNames()) {
         let key = ContentHash(Array(rootKey.utf8))
-        file = directory + "/facts-v\(Self.format)-\(key).bin"
+        let vocabulary = ContentHash(Array(names.identity.utf8))
+        file = directory + "/facts-v\(Self.format)-\(key)-\(String(vocabulary.low, radix: 16)).bin"
         identity = ContentHash(Array("\(Self.buildIdentity);\(names.identity)".utf8)).low
     }
 
@@ -44,23 +48,44 @@ public struct FactsCache: Sendable {
         String(file.dropLast(".bin".count)) + "-" + suffix
     }
 
-    public func load() -> [ContentHash: FileFacts] {
-        guard let bytes = try? readFile(file) else { return [:] }
+    /// What the cache file holds: facts by content hash, and content keys (git blob ids)
+    /// known to name those contents.
+    public struct Contents: Sendable, Equatable {
+        public var entries: [ContentHash: FileFacts] = [:]
+        public var aliases: [String: ContentHash] = [:]
+        public init(entries: [ContentHash: FileFacts] = [:], aliases: [String: ContentHash] = [:]) {
+            self.entries = entries
+            self.aliases = aliases
+        }
+    }
+
+    public func load() -> Contents {
+        guard let bytes = try? readFile(file) else { return Contents() }
         var reader = ByteReader(bytes: bytes)
-        return (try? Self.decode(&reader, identity: identity)) ?? [:]
+        return Self.decode(&reader, identity: identity)
     }
 
     /// Writes atomically (temporary file, then rename) so a crash never leaves half a cache.
-    public func save(_ entries: [ContentHash: FileFacts]) throws {
+    public func save(_ contents: Contents) throws {
         var writer = ByteWriter()
         writer.bytes.append(contentsOf: Self.magic)
         writer.u32(Self.format)
         writer.u64(identity)
-        writer.u32(UInt32(entries.count))
-        for (hash, facts) in entries {
+        writer.u32(UInt32(contents.entries.count))
+        for (hash, facts) in contents.entries.sorted(by: { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }) {
+            var entry = ByteWriter()
+            Self.encode(facts, into: &entry)
             writer.u64(hash.high)
             writer.u64(hash.low)
-            Self.encode(facts, into: &writer)
+            writer.u32(UInt32(entry.bytes.count))
+            writer.u64(ContentHash(entry.bytes).low)
+            writer.bytes.append(contentsOf: entry.bytes)
+        }
+        writer.u32(UInt32(contents.aliases.count))
+        for (key, hash) in contents.aliases.sorted(by: { $0.key < $1.key }) {
+            writer.string(key)
+            writer.u64(hash.high)
+            writer.u64(hash.low)
         }
         let directory = String(file[..<file.lastIndex(of: "/")!])
         try makeDirectories(directory)
@@ -72,17 +97,28 @@ public struct FactsCache: Sendable {
         }
     }
 
-    static func decode(_ reader: inout ByteReader, identity: UInt64) throws -> [ContentHash: FileFacts] {
-        guard Array(try reader.take(magic.count)) == magic, try reader.u32() == format, try reader.u64() == identity
-        else { return [:] }
-        let count = Int(try reader.u32())
-        var entries: [ContentHash: FileFacts] = [:]
-        entries.reserveCapacity(count)
+    /// Every entry whose length and checksum hold; the rest are left out (and parsed again).
+    static func decode(_ reader: inout ByteReader, identity: UInt64) -> Contents {
+        var contents = Contents()
+        guard (try? Array(reader.take(magic.count))) == magic, (try? reader.u32()) == format, (try? reader.u64()) == identity,
+            let count = try? reader.u32()
+        else { return contents }
         for _ in 0..<count {
-            let hash = ContentHash(high: try reader.u64(), low: try reader.u64())
-            entries[hash] = try decodeFacts(&reader)
+            guard let high = try? reader.u64(), let low = try? reader.u64(), let length = try? reader.count(),
+                let checksum = try? reader.u64(), let bytes = try? reader.take(length)
+            else { return contents }
+            guard ContentHash(Array(bytes)).low == checksum else { continue }
+            var entry = ByteReader(bytes: Array(bytes))
+            guard let facts = try? decodeFacts(&entry), entry.offset == length else { continue }
+            contents.entries[ContentHash(high: high, low: low)] = facts
         }
-        return entries
+        guard let aliases = try? reader.count() else { return contents }
+        for _ in 0..<aliases {
+            guard let key = try? reader.string(), let high = try? reader.u64(), let low = try? reader.u64() else { break }
+            let hash = ContentHash(high: high, low: low)
+            if contents.entries[hash] != nil { contents.aliases[key] = hash }
+        }
+        return contents
     }
 
     static func encode(_ facts: FileFacts, into writer: inout ByteWriter) {
@@ -236,7 +272,7 @@ struct ByteReader {
         guard value <= bytes.count - offset else { throw CacheError(message: "bad count") }
         return value
     }
-    mutating func string() throws -> String { String(decoding: try take(Int(try u32())), as: UTF8.self) }
+    mutating func string() throws -> String { String(decoding: try take(try count()), as: UTF8.self) }
     mutating func optionalString() throws -> String? { try byte() == 0 ? nil : try string() }
     mutating func strings() throws -> [String] {
         let count = try count()

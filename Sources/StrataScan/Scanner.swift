@@ -2,16 +2,17 @@ import Dispatch
 import StrataModel
 import StrataSourceTree
 
-/// Scans many files in parallel on all cores, reusing cached facts for unchanged bytes.
+/// Scans many files in parallel on all cores, reusing known facts for unchanged bytes.
 public struct Scanner: Sendable {
     public let tree: any SourceTree
-    public let cache: FactsCache?
+    /// Facts already known (from the cache, or an earlier scan of this run); nil parses all.
+    public let store: FactStore?
     /// The configured injection names, beyond the built-in ones.
     public let names: InjectionNames
 
-    public init(tree: any SourceTree, cache: FactsCache?, names: InjectionNames = InjectionNames()) {
+    public init(tree: any SourceTree, store: FactStore?, names: InjectionNames = InjectionNames()) {
         self.tree = tree
-        self.cache = cache
+        self.store = store
         self.names = names
     }
 
@@ -26,16 +27,20 @@ public struct Scanner: Sendable {
     }
 
     public func scan(_ paths: [String]) -> Outcome {
-        let cached = cache?.load() ?? [:]
         let results = ResultBuffer<FileResult>(count: paths.count)
         let pending = ResultBuffer<[UInt8]>(count: paths.count)
-        // Read and hash everything first (cheap), then parse what the cache lacks, largest
-        // files first, so no big file starts last and leaves a core idle at the end.
+        // A file whose content key (git blob id) names known bytes is not even read. The
+        // rest are read and hashed first (cheap), then what the store lacks is parsed,
+        // largest files first, so no big file starts last and leaves a core idle at the end.
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            if let key = tree.contentKey(paths[index]), let hash = store?.hash(forKey: key), let facts = store?.facts(for: hash) {
+                results.store(index, .scanned(hash, facts, parsed: false))
+                return
+            }
             do {
                 let bytes = try tree.read(paths[index])
                 let hash = ContentHash(bytes)
-                if let facts = cached[hash] {
+                if let facts = store?.facts(for: hash) {
                     results.store(index, .scanned(hash, facts, parsed: false))
                 } else {
                     results.store(index, .unparsed(hash))
@@ -55,7 +60,6 @@ public struct Scanner: Sendable {
             pending.store(index, nil)
         }
         var outcome = Outcome(facts: [:], hashes: [:], diagnostics: [], parsed: 0, reused: 0)
-        var entries: [ContentHash: FileFacts] = [:]
         for (index, result) in results.collected.enumerated() {
             let path = paths[index]
             switch result {
@@ -64,20 +68,13 @@ public struct Scanner: Sendable {
             case .scanned(let hash, let facts, let parsed)?:
                 outcome.facts[path] = facts
                 outcome.hashes[path] = hash
-                entries[hash] = facts
+                store?.record(hash, facts, key: tree.contentKey(path), parsed: parsed)
                 if parsed { outcome.parsed += 1 } else { outcome.reused += 1 }
                 for problem in facts.problems {
                     outcome.diagnostics.append(Diagnostic(file: path, message: problem))
                 }
             case .unparsed?, nil:
                 break
-            }
-        }
-        if let cache, outcome.parsed > 0 || entries.count != cached.count {
-            do {
-                try cache.save(entries)
-            } catch {
-                outcome.diagnostics.append(Diagnostic(file: cache.file, message: "cache not saved: \(error)"))
             }
         }
         return outcome

@@ -2,9 +2,9 @@ import StrataModel
 
 /// The files of a repository, as discovery and scanning see them.
 ///
-/// Two implementations are planned: the working directory (`WorkingDirectoryTree`) and a git
-/// revision read with `git cat-file --batch` (for `strata diff`). Scanners only use this
-/// interface, so they never know which one they read.
+/// Two implementations: the working directory (`WorkingDirectoryTree`) and a git revision
+/// (`GitRevisionTree`, for `strata diff`). Discovery and scanning only use this interface, so
+/// they never know which one they read.
 public protocol SourceTree: Sendable {
     /// A display name for the repository (its folder name); never an absolute path, so
     /// results do not depend on where the repository is checked out.
@@ -14,6 +14,13 @@ public protocol SourceTree: Sendable {
     func files() throws -> [String]
     /// The bytes of one file.
     func read(_ path: String) throws -> [UInt8]
+    /// A key that changes whenever the file's bytes change and that the tree knows without
+    /// reading them (a git blob id); nil when the tree has none.
+    func contentKey(_ path: String) -> String?
+}
+
+extension SourceTree {
+    public func contentKey(_ path: String) -> String? { nil }
 }
 
 /// An error reading the tree, with the path it concerns.

@@ -26,26 +26,66 @@ import Testing
             ],
             problems: ["has syntax errors"])
         let hash = ContentHash(Array("import A".utf8))
-        try cache.save([hash: facts])
-        #expect(cache.load() == [hash: facts])
+        let contents = FactsCache.Contents(entries: [hash: facts], aliases: ["0123abcd": hash])
+        try cache.save(contents)
+        #expect(cache.load() == contents)
     }
 
     @Test func otherInjectionNamesMakeTheCacheStale() throws {
         let directory = try TemporaryDirectory()
         let facts = FileFacts(lines: 1, imports: [], declarations: [])
         let hash = ContentHash(Array("x".utf8))
-        try FactsCache(directory: directory.path, rootKey: "/repo").save([hash: facts])
-        #expect(FactsCache(directory: directory.path, rootKey: "/repo").load() == [hash: facts])
-        #expect(FactsCache(directory: directory.path, rootKey: "/repo", names: InjectionNames(calls: ["regist"])).load().isEmpty)
+        try FactsCache(directory: directory.path, rootKey: "/repo").save(.init(entries: [hash: facts]))
+        #expect(FactsCache(directory: directory.path, rootKey: "/repo").load().entries == [hash: facts])
+        #expect(FactsCache(directory: directory.path, rootKey: "/repo", names: InjectionNames(calls: ["regist"])).load().entries.isEmpty)
     }
 
     @Test func aCorruptCacheIsEmptyNotAnError() throws {
         let directory = try TemporaryDirectory()
         let cache = FactsCache(directory: directory.path, rootKey: "/repo")
         try Data("STRATAFC garbage".utf8).write(to: URL(fileURLWithPath: cache.file))
-        #expect(cache.load().isEmpty)
+        #expect(cache.load().entries.isEmpty)
         try Data((0..<10_000).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: cache.file))
-        #expect(cache.load().isEmpty)
+        #expect(cache.load().entries.isEmpty)
+    }
+
+    /// Three entries; the file is then damaged in each way a disk or a killed writer can
+    /// damage it. Whatever is damaged is dropped, whatever is intact is still used.
+    @Test func aDamagedEntryIsDroppedAndTheRestKept() throws {
+        let directory = try TemporaryDirectory()
+        let cache = FactsCache(directory: directory.path, rootKey: "/repo")
+        var entries: [ContentHash: FileFacts] = [:]
+        for name in ["A", "B", "C"] {
+            entries[ContentHash(Array(name.utf8))] = FileFacts(
+                lines: 1, imports: [ImportFact(module: name, line: 1)], declarations: [])
+        }
+        try cache.save(.init(entries: entries))
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: cache.file)))
+        let header = 8 + 4 + 8 + 4
+
+        // A truncated file keeps the entries before the cut, and only those.
+        try Data(bytes.prefix(bytes.count - 30)).write(to: URL(fileURLWithPath: cache.file))
+        let truncated = cache.load().entries
+        #expect(truncated.count == 2)
+        #expect(truncated.allSatisfy { entries[$0.key] == $0.value })
+
+        // A flipped byte inside the first entry's facts fails its checksum: that entry alone goes.
+        var flipped = bytes
+        flipped[header + 16 + 4 + 8 + 6] ^= 0x55
+        try Data(flipped).write(to: URL(fileURLWithPath: cache.file))
+        #expect(cache.load().entries.count == 2)
+
+        // A count field claiming four billion entries neither crashes nor invents any.
+        var counted = bytes
+        counted.replaceSubrange((header - 4)..<header, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        try Data(counted).write(to: URL(fileURLWithPath: cache.file))
+        #expect(cache.load().entries == entries)
+
+        // An entry length larger than the file is the end of what can be trusted.
+        var lengthened = bytes
+        lengthened.replaceSubrange((header + 16)..<(header + 20), with: [0xFF, 0xFF, 0xFF, 0x7F])
+        try Data(lengthened).write(to: URL(fileURLWithPath: cache.file))
+        #expect(cache.load().entries.isEmpty)
     }
 
     @Test func hashesDifferForDifferentBytesOfTheSameLength() {

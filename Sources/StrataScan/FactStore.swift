@@ -1,0 +1,47 @@
+import StrataModel
+
+/// Per-file facts by content hash, for every scan of one run: both revisions of a diff see
+/// the same store, so a file unchanged between them is parsed once. Backed by a `FactsCache`
+/// file when the cache is on; `save()` keeps what this run used, in any of its scans.
+///
+/// Scans use it one after the other, never at once (the scanner reads it from many threads
+/// only between its own updates).
+public final class FactStore: @unchecked Sendable {
+    public let cache: FactsCache?
+    private(set) var contents: FactsCache.Contents
+    private var used = FactsCache.Contents()
+    private var changed = false
+
+    /// A store filled from `cache`'s file, or an empty one in memory without a cache.
+    public init(cache: FactsCache?) {
+        self.cache = cache
+        contents = cache?.load() ?? FactsCache.Contents()
+    }
+
+    /// The facts of a file with these bytes, if known.
+    func facts(for hash: ContentHash) -> FileFacts? { contents.entries[hash] }
+
+    /// The content hash of a file known by its content key (a git blob id).
+    func hash(forKey key: String) -> ContentHash? { contents.aliases[key] }
+
+    /// Records what a scan used or computed.
+    func record(_ hash: ContentHash, _ facts: FileFacts, key: String?, parsed: Bool) {
+        if parsed {
+            contents.entries[hash] = facts
+            changed = true
+        }
+        used.entries[hash] = facts
+        if let key {
+            if contents.aliases[key] != hash { changed = true }
+            contents.aliases[key] = hash
+            used.aliases[key] = hash
+        }
+    }
+
+    /// Writes the facts this run used to the cache file, when anything changed.
+    public func save() throws {
+        guard let cache, changed || used.entries.count != contents.entries.count || used.aliases.count != contents.aliases.count
+        else { return }
+        try cache.save(used)
+    }
+}
