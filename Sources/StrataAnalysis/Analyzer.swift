@@ -47,6 +47,8 @@ public enum Analyzer {
         result.findings = RuleFindings.all(
             project: project, metrics: metrics, cycles: cycles, implicit: implicit, unused: unused, rules: rules,
             accessControl: result.accessControl, injection: result.injection, linkage: result.linkage)
+        let identities = Dictionary(project.modules.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
+        result.findings = FindingFingerprint.assign(result.findings) { identities[$0] }
         result.summary.findings = FindingCounts(result.findings)
         return result
     }

@@ -124,6 +124,7 @@ public struct Discoverer {
                 manifest: entry.manifest.path.isEmpty ? nil : Location(file: entry.manifest.path, line: entry.target.line > 0 ? entry.target.line : nil),
                 dependencies: entry.target.dependencies, sourceFiles: entry.files.sorted())
             module.target = entry.target.name
+            module.id = DiscoveredModule.identity(manifest: module.manifest?.file ?? module.path, target: entry.target.name)
             module.alsoDeclaredIn = duplicates[index] ?? []
             return module
         }
@@ -133,6 +134,7 @@ public struct Discoverer {
             diagnostics += applied.diagnostics
         }
         Self.makeNamesUnique(&modules, diagnostics: &diagnostics)
+        Self.makeIdentitiesUnique(&modules)
         // Pod names resolve to the module, whichever system's description was kept.
         var pods: [String: String] = [:]
         for entry in placed {

@@ -37,6 +37,19 @@ extension Discoverer {
         }
     }
 
+    /// One manifest declaring a target twice gives two modules one identity; the later ones,
+    /// in name order, get a `#2` suffix, as their names do.
+    static func makeIdentitiesUnique(_ modules: inout [DiscoveredModule]) {
+        var taken = Set(modules.map(\.id))
+        var seen: Set<String> = []
+        for index in modules.indices where !seen.insert(modules[index].id).inserted {
+            var number = 2
+            while taken.contains("\(modules[index].id)#\(number)") { number += 1 }
+            modules[index].id += "#\(number)"
+            taken.insert(modules[index].id)
+        }
+    }
+
     /// Where each system stands when several describe the same module: the package manifest
     /// is what both Xcode and `swift build` use, a generated Xcode project comes from Tuist, and
     /// a podspec usually repackages the same folder.

@@ -25,6 +25,11 @@ public struct Finding: Hashable, Sendable, Codable, Comparable {
     public var dependency: String?
     /// The import sites, or the manifest line of a declared-only dependency, sorted.
     public var evidence: [Location]
+    /// What identifies the finding across commits: rule, module and dependency identities,
+    /// and the file for findings about one site; never a line number or the message's
+    /// wording, so moving code or editing elsewhere keeps it. Set by analysis
+    /// (`FindingFingerprint`); baselines, SARIF and `strata diff` match findings by it.
+    public var fingerprint: String = ""
 
     public init(rule: String, severity: Severity, message: String, module: String, dependency: String? = nil, evidence: [Location]) {
         self.rule = rule

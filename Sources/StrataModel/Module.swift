@@ -160,6 +160,10 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     /// Unique in the repository: the target name, qualified as `package/target` when two
     /// packages in the repository use the same target name.
     public var name: String
+    /// Where the module is declared, `manifest#target` (`Modules/Core/Package.swift#Core`):
+    /// stable when other modules come and go or a display name is qualified or renamed, so
+    /// diffs and finding fingerprints match modules by it.
+    public var id: String
     /// The target's name in its manifest (`name` may be qualified or renamed in `strata.yml`).
     public var target: String
     /// The name `import` uses (a target's module name, a pod's `module_name`).
@@ -190,6 +194,7 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     ) {
         self.name = name
         target = RepositoryPath.name(of: name)
+        id = Self.identity(manifest: manifest?.file ?? path, target: target)
         self.importName = importName ?? Self.moduleName(forTarget: target)
         self.kind = kind
         self.system = system
@@ -200,6 +205,11 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
         self.manifest = manifest
         self.dependencies = dependencies
         self.sourceFiles = sourceFiles
+    }
+
+    /// A module's identity: the file that declares it (or its folder) and its target name.
+    public static func identity(manifest: String, target: String) -> String {
+        manifest + "#" + target
     }
 
     /// The name `import` uses: the target name with characters that cannot appear in an

@@ -26,6 +26,8 @@ public struct ImportSite: Hashable, Sendable, Codable, Comparable {
 /// A module with its scanned facts summed up: the unit every analysis works on.
 public struct AssembledModule: Hashable, Sendable, Codable {
     public var name: String
+    /// Where the module is declared (`DiscoveredModule.id`).
+    public var id: String
     /// The name `import` uses for this module.
     public var importName: String
     public var kind: ModuleKind
@@ -64,6 +66,7 @@ public struct AssembledModule: Hashable, Sendable, Codable {
             product: module.product, linkage: module.linkage, package: module.package, path: module.path,
             manifest: module.manifest, files: files, lines: lines, dependencies: dependencies, imports: imports,
             declarations: declarations, access: access, singletons: singletons)
+        id = module.id
         alsoDeclaredIn = module.alsoDeclaredIn
     }
 
@@ -75,6 +78,7 @@ public struct AssembledModule: Hashable, Sendable, Codable {
         declarations: [String: Int], access: [String: Int], singletons: [Singleton] = []
     ) {
         self.name = name
+        id = DiscoveredModule.identity(manifest: manifest?.file ?? path, target: RepositoryPath.name(of: name))
         self.importName = importName ?? DiscoveredModule.moduleName(forTarget: RepositoryPath.name(of: name))
         self.kind = kind
         self.system = system
