@@ -44,7 +44,7 @@ let package = Package(
             name: "StrataWeb",
             path: "Web",
             exclude: [],
-            resources: [.copy("index.html"), .copy("report.css"), .copy("report.js")]
+            resources: [.copy("index.html"), .copy("report.css"), .copy("report.js"), .copy("diff.html")]
         ),
         .target(name: "StrataReport", dependencies: ["StrataModel", "StrataWeb", "CGraphviz"]),
         // The pipeline, end to end, for the CLI and the tests.

@@ -5,6 +5,8 @@ import Foundation
 public enum WebAssets {
     /// The page template, with `{{TITLE}}`, `{{DATA}}` and `{{GRAPH}}` placeholders.
     public static var indexTemplate: String { get throws { try text("index.html") } }
+    /// The diff page template: `{{TITLE}}`, `{{SUBTITLE}}`, `{{CARDS}}`, `{{GRAPH}}`, `{{BODY}}`.
+    public static var diffTemplate: String { get throws { try text("diff.html") } }
     public static var stylesheet: String { get throws { try text("report.css") } }
     public static var script: String { get throws { try text("report.js") } }
 

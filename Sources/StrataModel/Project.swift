@@ -53,6 +53,9 @@ public struct AssembledModule: Hashable, Sendable, Codable {
     public var declarations: [String: Int]
     /// Declarations counted by effective access level.
     public var access: [String: Int]
+    /// A digest of the module's Swift files (paths and contents): equal digests in two
+    /// revisions mean no file of the module changed. Nil when not computed.
+    public var sourceDigest: String?
     /// Process-wide state the module declares (static `shared` instances, DI container types),
     /// sorted: what a static module duplicated into several images would duplicate.
     public var singletons: [Singleton] = []

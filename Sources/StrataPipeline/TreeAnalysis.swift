@@ -44,7 +44,15 @@ public enum TreeAnalysis {
         let scan = Scanner(tree: tree, store: store, names: configuration.injection.names).scan(sources)
         stopwatch.lap("scan")
 
-        let project = Assembler.assemble(root: tree.name, discovery: discovery, facts: scan.facts, diagnostics: scan.diagnostics)
+        var project = Assembler.assemble(root: tree.name, discovery: discovery, facts: scan.facts, diagnostics: scan.diagnostics)
+        for index in project.modules.indices {
+            var bytes: [UInt8] = []
+            for file in project.sources[project.modules[index].name] ?? [] {
+                bytes += file.path.utf8
+                bytes += "=\(scan.hashes[file.path].map(\.description) ?? "")\u{0}".utf8
+            }
+            project.modules[index].sourceDigest = ContentHash(bytes).description
+        }
         let result = Analyzer.analyze(project, rules: configuration.rules, injection: configuration.injection)
         stopwatch.lap("analyze")
         return Output(result: result, project: project, files: files, scan: scan, timings: stopwatch.laps)

@@ -45,6 +45,22 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
         reader = try GitObjectReader(repository: repository)
     }
 
+    private init(_ tree: GitRevisionTree, filter: PathFilter) {
+        repository = tree.repository
+        commit = tree.commit
+        self.filter = filter
+        name = tree.name
+        paths = tree.paths.filter { !Self.isFiltered($0, by: filter) }
+        entries = tree.entries.filter { !Self.isFiltered($0.key, by: filter) }
+        reader = tree.reader
+    }
+
+    /// The same revision with more paths left out (a revision's own `strata.yml` excludes,
+    /// known only once it is read), sharing the reading process.
+    public func narrowed(by filter: PathFilter) -> GitRevisionTree {
+        GitRevisionTree(self, filter: filter)
+    }
+
     /// Whether a path lies in an ignored or excluded folder, or is an excluded file: the
     /// same questions the working-directory walk asks, asked of every prefix.
     static func isFiltered(_ path: String, by filter: PathFilter) -> Bool {
@@ -72,6 +88,8 @@ public struct GitRepository: Sendable {
     public let path: String
     /// The repository's folder name, without `.git`: what reports call it.
     public let name: String
+    /// The root of the working directory; nil for a bare repository.
+    public let workTree: String?
 
     /// Fails, with one line saying why, when `path` is not inside a git repository.
     public init(path: String) throws {
@@ -80,10 +98,16 @@ public struct GitRepository: Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw GitError("\(path): no such directory")
         }
-        let probe = try Self.execute(["rev-parse", "--is-bare-repository", "--show-toplevel"], in: path)
+        let probe = try Self.execute(["rev-parse", "--is-bare-repository"], in: path)
         guard probe.status == 0 else { throw GitError("\(path): not a git repository") }
-        let lines = String(decoding: probe.output, as: UTF8.self).split(separator: "\n").map(String.init)
-        let folder = lines.count > 1 ? lines[1] : URL(fileURLWithPath: path).standardizedFileURL.path
+        if String(decoding: probe.output, as: UTF8.self).hasPrefix("true") {
+            workTree = nil
+        } else {
+            let top = try Self.execute(["rev-parse", "--show-toplevel"], in: path)
+            let folder = String(decoding: top.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            workTree = top.status == 0 && !folder.isEmpty ? folder : nil
+        }
+        let folder = workTree ?? URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         var name = RepositoryPath.name(of: folder)
         if name.hasSuffix(".git"), name.count > 4 { name.removeLast(4) }
         self.name = name

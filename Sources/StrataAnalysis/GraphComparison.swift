@@ -1,0 +1,232 @@
+import StrataModel
+
+/// Compares two analyses of one repository: a pure function of the two results, so two
+/// git revisions, a revision and the working directory, or two saved `strata.json` files
+/// compare the same way.
+public enum GraphComparison {
+    public static func compare(base: AnalysisResult, head: AnalysisResult, baseLabel: String, headLabel: String,
+        baseCommit: String? = nil, headCommit: String? = nil) -> GraphDiff
+    {
+        let matching = ModuleMatching(base: base.modules.map(\.module), head: head.modules.map(\.module))
+        // Every BASE name translated to the HEAD name of the same module, so edges, findings and
+        // DI items of a moved or renamed module compare equal.
+        let rename = { (name: String) in matching.headName(forBase: name) ?? name }
+        let baseEntries = Dictionary(base.modules.map { ($0.module.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let headEntries = Dictionary(head.modules.map { ($0.module.name, $0) }, uniquingKeysWith: { a, _ in a })
+
+        var changed: [String] = []
+        var linkage: [LinkageChange] = []
+        var metrics: [MetricDelta] = []
+        for (baseName, headName) in matching.pairs {
+            guard let old = baseEntries[baseName], let new = headEntries[headName] else { continue }
+            let oldDeclared = Set(old.module.dependencies.map { "\($0.kind):\($0.name)" })
+            let newDeclared = Set(new.module.dependencies.map { "\($0.kind):\($0.name)" })
+            if old.module.sourceDigest != new.module.sourceDigest || oldDeclared != newDeclared || baseName != headName {
+                changed.append(headName)
+            }
+            if old.module.linkage.kind != new.module.linkage.kind {
+                linkage.append(LinkageChange(module: headName, base: old.module.linkage.kind, head: new.module.linkage))
+            }
+            let before = numbers(old), after = numbers(new)
+            if before != after { metrics.append(MetricDelta(module: headName, base: before, head: after)) }
+        }
+
+        let edges = EdgeChanges(
+            imports: compareEdges(base.edges.filter(\.imported), head.edges.filter(\.imported), rename: rename, base: \.evidence, head: \.evidence),
+            declared: compareEdges(
+                base.edges.filter(\.declared), head.edges.filter(\.declared), rename: rename,
+                base: { declarationLines(of: $0, in: baseEntries) }, head: { declarationLines(of: $0, in: headEntries) }))
+        let cycles = compareCycles(base.cycles, head.cycles, rename: rename)
+        let findings = compareFindings(base, head, matching: matching)
+        let injection = InjectionChanges(
+            registrations: changes(base.injection.registrations, head.injection.registrations) {
+                [rename($0.module), $0.service, $0.name ?? "", $0.api, $0.implementation ?? ""]
+            },
+            resolutions: changes(base.injection.resolutions, head.injection.resolutions) {
+                [rename($0.module), $0.service, $0.name ?? "", $0.api, $0.evidence.file]
+            },
+            edges: changes(base.injection.edges, head.injection.edges) { [rename($0.from), rename($0.to)] })
+
+        let oldSurface = Dictionary(base.accessControl.modules.map { (rename($0.module), $0.publicSurface) }, uniquingKeysWith: { a, _ in a })
+        let newSurface = Dictionary(head.accessControl.modules.map { ($0.module, $0.publicSurface) }, uniquingKeysWith: { a, _ in a })
+        let publicSurface = Set(oldSurface.keys).union(newSurface.keys).compactMap { module -> CountChange? in
+            let before = oldSurface[module] ?? 0, after = newSurface[module] ?? 0
+            return before == after ? nil : CountChange(module: module, base: before, head: after)
+        }.sorted()
+
+        let oldLaunch = Dictionary(base.linkage.launchLoads.map { (rename($0.app), Set($0.frameworks.map(rename))) }, uniquingKeysWith: { a, _ in a })
+        let newLaunch = Dictionary(head.linkage.launchLoads.map { ($0.app, Set($0.frameworks)) }, uniquingKeysWith: { a, _ in a })
+        let launch = Set(oldLaunch.keys).union(newLaunch.keys).compactMap { app -> LaunchChange? in
+            let before = oldLaunch[app] ?? [], after = newLaunch[app] ?? []
+            guard before != after else { return nil }
+            return LaunchChange(
+                app: app, base: before.count, head: after.count,
+                frameworks: Changes(added: after.subtracting(before).sorted(), removed: before.subtracting(after).sorted()))
+        }.sorted()
+        let oldDuplicated = Set(base.linkage.duplicatedStaticModules.map { rename($0.module) })
+        let newDuplicated = Set(head.linkage.duplicatedStaticModules.map(\.module))
+        let duplicated = Changes(added: newDuplicated.subtracting(oldDuplicated).sorted(), removed: oldDuplicated.subtracting(newDuplicated).sorted())
+
+        let modules = ModuleChanges(
+            added: matching.added.map(reference).sorted(), removed: matching.removed.map(reference).sorted(),
+            moved: matching.moved.map { ModuleMove(base: reference($0.base), head: reference($0.head)) }.sorted(),
+            changed: changed.sorted())
+        let affected = affectedModules(
+            seeds: Set(changed).union(matching.added.map(\.name)), edges: head.edges)
+
+        var summary = DiffSummary()
+        summary.modulesAdded = modules.added.count
+        summary.modulesRemoved = modules.removed.count
+        summary.modulesMoved = modules.moved.count
+        summary.edgesAdded = edges.imports.added.count
+        summary.edgesRemoved = edges.imports.removed.count
+        summary.cyclesIntroduced = cycles.introduced.count
+        summary.cyclesBroken = cycles.broken.count
+        summary.newFindings = FindingCounts(findings.new)
+        summary.fixedFindings = FindingCounts(findings.fixed)
+        summary.unchangedFindings = findings.unchanged.count
+        summary.affectedModules = affected.count
+        summary.slowerLaunches = launch.count { $0.head > $0.base }
+
+        return GraphDiff(
+            generator: "strata \(StrataVersion.current)",
+            base: revision(base, label: baseLabel, commit: baseCommit), head: revision(head, label: headLabel, commit: headCommit),
+            summary: summary, modules: modules, edges: edges, linkage: linkage.sorted(),
+            metrics: metrics.sorted(), cycles: cycles, findings: findings, injection: injection, publicSurface: publicSurface,
+            launch: launch, duplicatedStaticModules: duplicated, affected: affected)
+    }
+
+    /// The manifest lines that declare an edge.
+    private static func declarationLines(of edge: ImportEdge, in entries: [String: ModuleEntry]) -> [Location] {
+        let dependencies = entries[edge.from]?.module.dependencies ?? []
+        return dependencies.filter { $0.modules?.contains(edge.to) == true }.map(\.evidence).sorted()
+    }
+
+    private static func revision(_ result: AnalysisResult, label: String, commit: String?) -> GraphDiff.Revision {
+        GraphDiff.Revision(
+            label: label, commit: commit, modules: result.modules.count, edges: result.edges.count { $0.imported },
+            findings: result.summary.findings)
+    }
+
+    private static func reference(_ module: AssembledModule) -> ModuleReference {
+        ModuleReference(name: module.name, id: module.id, kind: module.kind, path: module.path)
+    }
+
+    private static func numbers(_ entry: ModuleEntry) -> MetricDelta.Numbers {
+        let metrics = entry.metrics
+        return MetricDelta.Numbers(
+            ce: metrics?.ce ?? 0, ca: metrics?.ca ?? 0, instability: metrics?.instability ?? 0,
+            abstractness: metrics?.abstractness ?? 0, distance: metrics?.distance ?? 0,
+            files: entry.module.files, lines: entry.module.lines)
+    }
+
+    /// Edges keyed by their ends (BASE ends renamed to HEAD's names), each with the evidence
+    /// of the revision that has it.
+    private static func compareEdges(
+        _ base: [ImportEdge], _ head: [ImportEdge], rename: (String) -> String,
+        base baseEvidence: (ImportEdge) -> [Location], head evidence: (ImportEdge) -> [Location]
+    ) -> Changes<EdgeChange> {
+        let old = Dictionary(base.map { ("\(rename($0.from))\u{0}\(rename($0.to))", $0) }, uniquingKeysWith: { a, _ in a })
+        let new = Dictionary(head.map { ("\($0.from)\u{0}\($0.to)", $0) }, uniquingKeysWith: { a, _ in a })
+        return Changes(
+            added: new.filter { old[$0.key] == nil }.values.map { EdgeChange(from: $0.from, to: $0.to, evidence: evidence($0)) }.sorted(),
+            removed: old.filter { new[$0.key] == nil }.values.map {
+                EdgeChange(from: rename($0.from), to: rename($0.to), evidence: baseEvidence($0))
+            }.sorted())
+    }
+
+    /// Cycles keyed by their set of modules.
+    private static func compareCycles(_ base: [Cycle], _ head: [Cycle], rename: (String) -> String) -> CycleChanges {
+        let old = Set(base.map { Set($0.modules.map(rename)) })
+        let new = Set(head.map { Set($0.modules) })
+        return CycleChanges(
+            introduced: head.filter { !old.contains(Set($0.modules)) },
+            broken: base.filter { !new.contains(Set($0.modules.map(rename))) })
+    }
+
+    /// Findings keyed by fingerprint, BASE's recomputed with HEAD's identities for modules
+    /// that moved.
+    private static func compareFindings(_ base: AnalysisResult, _ head: AnalysisResult, matching: ModuleMatching) -> FindingChanges {
+        let baseIDs = Dictionary(base.modules.map { ($0.module.name, matching.headID(forBase: $0.module.name) ?? $0.module.id) }, uniquingKeysWith: { a, _ in a })
+        let rekeyed = FindingFingerprint.assign(base.findings) { baseIDs[$0] }
+        let old = Set(rekeyed.map(\.fingerprint))
+        let new = Set(head.findings.map(\.fingerprint))
+        return FindingChanges(
+            new: head.findings.filter { !old.contains($0.fingerprint) },
+            fixed: zip(base.findings, rekeyed).filter { !new.contains($0.1.fingerprint) }.map(\.0),
+            unchanged: head.findings.filter { old.contains($0.fingerprint) })
+    }
+
+    /// Items keyed by the parts that identify them (never a line), BASE's keyed after renaming.
+    private static func changes<Item: Hashable & Sendable & Codable & Comparable>(
+        _ base: [Item], _ head: [Item], key: (Item) -> [String]
+    ) -> Changes<Item> {
+        let old = Set(base.map { key($0).joined(separator: "\u{0}") })
+        let new = Set(head.map { key($0).joined(separator: "\u{0}") })
+        return Changes(
+            added: head.filter { !old.contains(key($0).joined(separator: "\u{0}")) }.sorted(),
+            removed: base.filter { !new.contains(key($0).joined(separator: "\u{0}")) }.sorted())
+    }
+
+    /// The seeds and every module that reaches one of them through HEAD's edges.
+    static func affectedModules(seeds: Set<String>, edges: [ImportEdge]) -> [String] {
+        var dependents: [String: [String]] = [:]
+        for edge in edges { dependents[edge.to, default: []].append(edge.from) }
+        var reached = seeds
+        var queue = Array(seeds)
+        while let module = queue.popLast() {
+            for dependent in dependents[module] ?? [] where reached.insert(dependent).inserted {
+                queue.append(dependent)
+            }
+        }
+        return reached.sorted()
+    }
+}
+
+/// Pairs BASE's modules with HEAD's: by identity, then a module whose identity changed by its
+/// target name and kind (its manifest moved), then by its folder (it was renamed). Only
+/// one-to-one candidates pair; the rest are added or removed.
+struct ModuleMatching {
+    private(set) var pairs: [(base: String, head: String)] = []
+    private(set) var moved: [(base: AssembledModule, head: AssembledModule)] = []
+    private(set) var added: [AssembledModule] = []
+    private(set) var removed: [AssembledModule] = []
+    private var headByBase: [String: AssembledModule] = [:]
+
+    init(base: [AssembledModule], head: [AssembledModule]) {
+        let headByID = Dictionary(head.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var unmatchedBase: [AssembledModule] = []
+        var matchedHead: Set<String> = []
+        for module in base {
+            if let twin = headByID[module.id] {
+                headByBase[module.name] = twin
+                matchedHead.insert(twin.id)
+            } else {
+                unmatchedBase.append(module)
+            }
+        }
+        var unmatchedHead = head.filter { !matchedHead.contains($0.id) }
+        let byImportName = { (module: AssembledModule) in "\(module.kind)\u{0}\(module.importName)" }
+        let byFolder = { (module: AssembledModule) in "\(module.kind)\u{0}\(module.path)" }
+        for key in [byImportName, byFolder] {
+            let oldGroups = Dictionary(grouping: unmatchedBase, by: key)
+            let newGroups = Dictionary(grouping: unmatchedHead, by: key)
+            var paired: Set<String> = []
+            for (value, olds) in oldGroups {
+                guard olds.count == 1, let news = newGroups[value], news.count == 1 else { continue }
+                headByBase[olds[0].name] = news[0]
+                moved.append((olds[0], news[0]))
+                paired.insert(olds[0].id)
+                paired.insert(news[0].id)
+            }
+            unmatchedBase.removeAll { paired.contains($0.id) }
+            unmatchedHead.removeAll { paired.contains($0.id) }
+        }
+        removed = unmatchedBase
+        added = unmatchedHead
+        pairs = headByBase.map { ($0.key, $0.value.name) }.sorted { $0.head < $1.head }
+    }
+
+    func headName(forBase name: String) -> String? { headByBase[name]?.name }
+    func headID(forBase name: String) -> String? { headByBase[name]?.id }
+}

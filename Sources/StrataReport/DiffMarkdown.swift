@@ -1,0 +1,173 @@
+import Foundation
+import StrataModel
+
+/// The diff as GitHub Markdown, for a pull-request comment or `$GITHUB_STEP_SUMMARY`:
+/// headline counts, new and fixed findings with their places, metric deltas above a
+/// threshold, and a Mermaid graph of the changed subgraph. Kept under GitHub's comment limit
+/// by listing fewer items, never by cutting text in the middle.
+public enum DiffMarkdown {
+    /// GitHub refuses comments longer than 65,536 characters; this leaves room for a header.
+    public static let maximumCharacters = 60_000
+    /// Distance changes smaller than this are not listed.
+    public static let distanceThreshold = 0.05
+
+    public static func render(_ document: DiffDocument) -> String {
+        for limit in [200, 50, 15, 5] {
+            let text = render(document, limit: limit)
+            if text.count <= maximumCharacters { return text }
+        }
+        return render(document, limit: 0)
+    }
+
+    static func render(_ document: DiffDocument, limit: Int) -> String {
+        let diff = document.diff
+        let s = diff.summary
+        let newCount = s.newFindings.error + s.newFindings.warn + s.newFindings.info
+        let fixedCount = s.fixedFindings.error + s.fixedFindings.warn + s.fixedFindings.info
+        var out = ["## Strata: \(escape(diff.head.label)) against \(escape(diff.base.label))", ""]
+        let verdict = s.newFindings.error > 0
+            ? "❌ \(s.newFindings.error) new error\(s.newFindings.error == 1 ? "" : "s")"
+            : "✅ no new errors"
+        out.append("\(verdict) · \(newCount) new finding\(newCount == 1 ? "" : "s") · \(fixedCount) fixed · \(s.unchangedFindings) unchanged")
+        out += [
+            "",
+            "| | added | removed |",
+            "|---|---:|---:|",
+            "| modules | \(s.modulesAdded) | \(s.modulesRemoved) |",
+            "| import edges | \(s.edgesAdded) | \(s.edgesRemoved) |",
+            "| cycles | \(s.cyclesIntroduced) | \(s.cyclesBroken) |",
+            "| DI registrations | \(diff.injection.registrations.added.count) | \(diff.injection.registrations.removed.count) |",
+            "| container edges | \(diff.injection.edges.added.count) | \(diff.injection.edges.removed.count) |",
+            "",
+            "\(s.affectedModules) module\(s.affectedModules == 1 ? "" : "s") affected (changed, or depending on a changed one); \(s.modulesMoved) moved or renamed.",
+        ]
+
+        func list(_ title: String, _ items: [String]) {
+            guard !items.isEmpty else { return }
+            out += ["", "### \(title)", ""]
+            out += items.prefix(limit).map { "- " + $0 }
+            if items.count > limit { out.append("- … and \(items.count - limit) more (see strata-diff.json)") }
+        }
+        list("New findings", diff.findings.new.map { finding(document, $0) })
+        list("Fixed findings", diff.findings.fixed.map { finding(document, $0, linked: false) })
+        list("Cycles introduced", diff.cycles.introduced.map { $0.modules.map(escape).joined(separator: " ↔ ") })
+        list("Cycles broken", diff.cycles.broken.map { $0.modules.map(escape).joined(separator: " ↔ ") })
+        list("Import edges added", diff.edges.imports.added.map { edge(document, $0, linked: true) })
+        list("Import edges removed", diff.edges.imports.removed.map { edge(document, $0, linked: false) })
+        list("Modules added", diff.modules.added.map { "\(escape($0.name)) (\($0.kind.rawValue))" })
+        list("Modules removed", diff.modules.removed.map { "\(escape($0.name)) (\($0.kind.rawValue))" })
+        list("Linkage changed", diff.linkage.map { "\(escape($0.module)): \($0.base.rawValue) → \($0.head.kind.rawValue)" })
+        list("Launch", diff.launch.map { "\(escape($0.app)): \($0.base) → \($0.head) dynamic frameworks at launch" })
+        list("Container edges added", diff.injection.edges.added.map { "\(escape($0.from)) → \(escape($0.to)) (\($0.services.map(escape).joined(separator: ", ")))" })
+        list("Container edges removed", diff.injection.edges.removed.map { "\(escape($0.from)) → \(escape($0.to)) (\($0.services.map(escape).joined(separator: ", ")))" })
+
+        let moved = diff.metrics.filter { abs($0.distanceChange) >= distanceThreshold || $0.base.ce != $0.head.ce || $0.base.ca != $0.head.ca }
+        if !moved.isEmpty {
+            out += ["", "### Metrics", "", "| module | Ce | Ca | I | A | D |", "|---|---|---|---|---|---|"]
+            for delta in moved.prefix(limit) {
+                out.append("| \(escape(delta.module)) | \(change(delta.base.ce, delta.head.ce)) | \(change(delta.base.ca, delta.head.ca)) | \(change(delta.base.instability, delta.head.instability)) | \(change(delta.base.abstractness, delta.head.abstractness)) | \(change(delta.base.distance, delta.head.distance)) |")
+            }
+            if moved.count > limit { out += ["", "… and \(moved.count - limit) more modules (see strata-diff.json)"] }
+        }
+
+        out += ["", "### Changed subgraph", ""]
+        if let chart = changedSubgraph(diff) {
+            out += ["```mermaid", chart, "```"]
+        } else if diff.edges.imports.isEmpty && diff.cycles.introduced.isEmpty && diff.modules.added.isEmpty && diff.modules.removed.isEmpty {
+            out.append("No module or import edge changed.")
+        } else {
+            out.append("The changed subgraph has more than \(Mermaid.maximumEdges) edges or \(Mermaid.maximumCharacters) characters, more than GitHub draws; see the HTML diff (diff.html) in the report.")
+        }
+        out.append("")
+        return out.joined(separator: "\n")
+    }
+
+    /// Added and removed edges, the edges of new cycles, and added and removed modules.
+    static func changedSubgraph(_ diff: GraphDiff) -> String? {
+        var edges: [Mermaid.Edge] = []
+        edges += diff.edges.imports.added.map { Mermaid.Edge(from: $0.from, to: $0.to, style: .added) }
+        edges += diff.edges.imports.removed.map { Mermaid.Edge(from: $0.from, to: $0.to, style: .removed) }
+        let drawn = Set(edges.map { "\($0.from)\u{0}\($0.to)" })
+        for cycle in diff.cycles.introduced {
+            for edge in cycle.edges where !drawn.contains("\(edge.from)\u{0}\(edge.to)") {
+                edges.append(Mermaid.Edge(from: edge.from, to: edge.to, style: .cycle))
+            }
+        }
+        let added = Set(diff.modules.added.map(\.name)), removed = Set(diff.modules.removed.map(\.name))
+        let changed = Set(diff.modules.changed)
+        var names = edges.flatMap { [$0.from, $0.to] } + diff.modules.added.map(\.name) + diff.modules.removed.map(\.name)
+        var seen: Set<String> = []
+        names = names.filter { seen.insert($0).inserted }
+        guard !names.isEmpty else { return nil }
+        let nodes = names.map { name -> (name: String, style: Mermaid.NodeStyle) in
+            (name, added.contains(name) ? .added : removed.contains(name) ? .removed : changed.contains(name) ? .changed : .plain)
+        }
+        return Mermaid.flowchart(nodes: nodes, edges: edges)
+    }
+
+    static func finding(_ document: DiffDocument, _ finding: Finding, linked: Bool = true) -> String {
+        let severity = finding.severity == .error ? "**error**" : FindingLines.word(finding.severity)
+        let place = finding.evidence.first.map { " — " + location(document, $0, linked: linked) } ?? ""
+        return "\(severity) \(escape(finding.message)) `\(finding.rule)`\(place)"
+    }
+
+    static func edge(_ document: DiffDocument, _ edge: EdgeChange, linked: Bool) -> String {
+        let place = edge.evidence.first.map { " — " + location(document, $0, linked: linked) } ?? ""
+        return "\(escape(edge.from)) → \(escape(edge.to))\(place)"
+    }
+
+    /// `path:line`, linked to the file at HEAD when a link base is known.
+    static func location(_ document: DiffDocument, _ location: Location, linked: Bool) -> String {
+        let text = escape(location.description)
+        guard linked, let base = document.linkBase else { return text }
+        let path = location.file.split(separator: "/").map { percentEncode(String($0)) }.joined(separator: "/")
+        let anchor = location.line.map { "#L\($0)" } ?? ""
+        return "[\(text)](\(base)/\(path)\(anchor))"
+    }
+
+    static func change(_ before: Int, _ after: Int) -> String { before == after ? "\(after)" : "\(before) → \(after)" }
+
+    static func change(_ before: Double, _ after: Double) -> String {
+        let a = String(format: "%.2f", before), b = String(format: "%.2f", after)
+        return a == b ? b : "\(a) → \(b)"
+    }
+
+    /// Characters that can start Markdown or HTML syntax inside a line of text.
+    static let special: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~", "&", "!", "$"]
+
+    /// Text from the repository, safe in Markdown: the characters that can start emphasis, a
+    /// link, a table cell, an HTML tag or an entity backslash-escaped, line breaks folded,
+    /// and `@name` put in a code span so a comment never mentions a GitHub user or team.
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            if character == "@", let next = characters.first, next.isLetter || next == "_" {
+                let word = characters.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+                characters = characters.dropFirst(word.count)
+                result += "`@" + String(word) + "`"
+            } else if character.isNewline {
+                result.append(" ")
+            } else if special.contains(character) {
+                result.append("\\")
+                result.append(character)
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    static func percentEncode(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || "-._~".unicodeScalars.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+}
