@@ -4,14 +4,27 @@ import StrataModel
 /// and names that are unique keys.
 extension Discoverer {
     /// Target names, qualified where two packages of the repository share one: first with
-    /// the package name (`Examples/Client`), then with the manifest's folder.
+    /// the package name (`Examples/Client`), then with the manifest's folder. The target of
+    /// the manifest nearest the root keeps its plain name when it alone is nearest, so adding
+    /// a nested package (an example, a tool) never renames the main one, and `strata.yml`
+    /// patterns naming it keep matching.
     static func uniqueNames(_ targets: [(name: String, manifest: Manifest)]) -> [String] {
-        var counts: [String: Int] = [:]
-        for target in targets { counts[target.name, default: 0] += 1 }
-        var qualified = targets.map { counts[$0.name] == 1 ? $0.name : "\($0.manifest.name)/\($0.name)" }
+        var groups: [String: [Int]] = [:]
+        for (index, target) in targets.enumerated() { groups[target.name, default: []].append(index) }
+        func depth(_ index: Int) -> Int { targets[index].manifest.path.split(separator: "/").count }
+        var plain: Set<Int> = []
+        for indices in groups.values {
+            let shallowest = indices.map(depth).min()!
+            let nearest = indices.filter { depth($0) == shallowest }
+            if nearest.count == 1 { plain.insert(nearest[0]) }
+        }
+        var qualified = targets.indices.map { index in
+            groups[targets[index].name]!.count == 1 || plain.contains(index)
+                ? targets[index].name : "\(targets[index].manifest.name)/\(targets[index].name)"
+        }
         var qualifiedCounts: [String: Int] = [:]
         for name in qualified { qualifiedCounts[name, default: 0] += 1 }
-        for index in qualified.indices where qualifiedCounts[qualified[index]]! > 1 {
+        for index in qualified.indices where qualifiedCounts[qualified[index]]! > 1 && !plain.contains(index) {
             let directory = targets[index].manifest.directory
             qualified[index] = (directory.isEmpty ? "." : directory) + "/" + targets[index].name
         }

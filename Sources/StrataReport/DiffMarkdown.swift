@@ -83,7 +83,7 @@ public enum DiffMarkdown {
     }
 
     /// Added and removed edges, the edges of new cycles, and added and removed modules.
-    static func changedSubgraph(_ diff: GraphDiff) -> String? {
+    public static func changedSubgraph(_ diff: GraphDiff) -> String? {
         var edges: [Mermaid.Edge] = []
         edges += diff.edges.imports.added.map { Mermaid.Edge(from: $0.from, to: $0.to, style: .added) }
         edges += diff.edges.imports.removed.map { Mermaid.Edge(from: $0.from, to: $0.to, style: .removed) }

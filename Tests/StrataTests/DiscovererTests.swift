@@ -54,8 +54,11 @@ import Testing
         #expect(discovery.packages.map(\.manifest) == ["Examples/Package.swift", "Package.swift", "Sources/Kit/Inner/Package.swift"])
         let byName = Dictionary(uniqueKeysWithValues: discovery.modules.map { ($0.name, $0) })
         #expect(byName["Demo"]?.sourceFiles == ["Examples/Sources/Demo/D.swift"])
-        #expect(byName["Root/Kit"]?.sourceFiles == ["Sources/Kit/K.swift"])
+        // The root package's Kit keeps its plain name: a nested package never renames it.
+        #expect(byName["Kit"]?.sourceFiles == ["Sources/Kit/K.swift"])
         #expect(byName["Inner/Kit"]?.sourceFiles == ["Sources/Kit/Inner/Sources/Kit/I.swift"])
+        #expect(byName["Kit"]?.id == "Package.swift#Kit")
+        #expect(byName["Inner/Kit"]?.id == "Sources/Kit/Inner/Package.swift#Kit")
         #expect(byName["Shared"]?.sourceFiles == ["Sources/Shared/S.swift"])
     }
 

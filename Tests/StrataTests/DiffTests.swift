@@ -1,0 +1,279 @@
+import Foundation
+import StrataAnalysis
+import StrataModel
+import StrataPipeline
+import StrataReport
+import StrataSourceTree
+import Testing
+
+/// A git repository in a temporary folder, committed to by the test.
+final class GitFixture {
+    let folder: TemporaryDirectory
+    var path: String { folder.path }
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        try git("init", "-q", "-b", "main")
+    }
+
+    @discardableResult
+    func git(_ arguments: String...) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", path, "-c", "user.name=Strata Test", "-c", "user.email=test@example.com",
+            "-c", "commit.gpgsign=false"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw GitError("git \(arguments.joined(separator: " ")) failed") }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Replaces everything but `.git` with a copy of `source`'s contents.
+    func replaceContents(with source: String) throws {
+        let manager = FileManager.default
+        for name in try manager.contentsOfDirectory(atPath: path) where name != ".git" {
+            try manager.removeItem(atPath: path + "/" + name)
+        }
+        for name in try manager.contentsOfDirectory(atPath: source) {
+            try manager.copyItem(atPath: source + "/" + name, toPath: path + "/" + name)
+        }
+    }
+
+    func commitAll(_ message: String) throws {
+        try git("add", "-A")
+        try git("commit", "-q", "-m", message)
+    }
+}
+
+@Suite struct DiffTests {
+    /// The natural demo: SafeBox before (cycle) and after (broken through a container) as two
+    /// commits, each analyzed with its own strata.yml.
+    @Test func safeBoxBeforeAndAfterShowTheCycleBrokenThroughTheContainer() throws {
+        let repo = try GitFixture()
+        try repo.replaceContents(with: repositoryRoot + "/Samples/SafeBox/before")
+        try repo.commitAll("before")
+        try repo.replaceContents(with: repositoryRoot + "/Samples/SafeBox/after")
+        try repo.commitAll("after")
+
+        let outcome = try Comparison.run(.init(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: nil))
+        let diff = outcome.document.diff
+        #expect(diff.cycles.broken.map { Set($0.modules) } == [["AccountManagement", "CardManagement"]])
+        #expect(diff.cycles.introduced.isEmpty)
+        let removed = diff.edges.imports.removed.map { "\($0.from)->\($0.to)" }
+        #expect(removed.contains("AccountManagement->CardManagement"))
+        #expect(removed.contains("CardManagement->AccountManagement"))
+        #expect(diff.edges.imports.removed.allSatisfy { !$0.evidence.isEmpty })
+        #expect(diff.modules.added.map(\.name) == ["DependencyContainer"])
+        let containerEdges = Set(diff.injection.edges.added.map { "\($0.from)->\($0.to)" })
+        #expect(containerEdges == ["AccountManagement->CardManagement", "CardManagement->AccountManagement"])
+        #expect(!diff.injection.registrations.added.isEmpty)
+        #expect(diff.findings.fixed.contains { $0.rule == RuleID.cycle.rawValue })
+        // The shared-state duplicate of SafeBoxKit is in both: unchanged, not new.
+        #expect(diff.findings.unchanged.contains { $0.rule == RuleID.sharedStateDuplicated.rawValue })
+        #expect(diff.summary.newFindings.error == 0)
+        #expect(DiffGate.failures(diff, gates: [.newError], distanceThreshold: 0.1).isEmpty)
+        #expect(!DiffGate.failures(diff, gates: [.newEdge], distanceThreshold: 0.1).isEmpty)  // DependencyContainer edges
+    }
+
+    /// Blank lines inserted above every finding move every line and change no fingerprint.
+    @Test func movingLinesChangesNoFinding() throws {
+        let repo = try GitFixture()
+        try writePackage(repo, domainImport: "import UI\nimport UIKit\n")
+        try repo.commitAll("base")
+        try repo.folder.write("Sources/Domain/Domain.swift", "\n\n\n// moved down\nimport UI\nimport UIKit\npublic struct Order {}\n")
+        try repo.commitAll("blank lines")
+
+        let outcome = try Comparison.run(.init(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: nil))
+        let diff = outcome.document.diff
+        #expect(!diff.findings.unchanged.isEmpty)
+        #expect(diff.findings.new.isEmpty)
+        #expect(diff.findings.fixed.isEmpty)
+        #expect(diff.edges.imports.isEmpty)
+        #expect(diff.modules.changed == ["Domain"])
+        #expect(diff.affected == ["App", "Domain"])
+        // The line moved, the fingerprint did not.
+        let before = outcome.document.base.findings.first { $0.rule == RuleID.layerViolation.rawValue }
+        let after = outcome.document.head.findings.first { $0.rule == RuleID.layerViolation.rawValue }
+        #expect(before?.evidence != after?.evidence)
+        #expect(before?.fingerprint == after?.fingerprint)
+        #expect(before?.fingerprint == "layer-violation|Package.swift#Domain|Package.swift#UI")
+    }
+
+    /// A new import that breaks a layer rule is the one new finding, and fails the gate.
+    @Test func aNewLayerViolationFailsTheGate() throws {
+        let repo = try GitFixture()
+        try writePackage(repo, domainImport: "", domainDeclaresUI: false)
+        try repo.commitAll("base")
+        try repo.folder.write("Sources/Domain/Domain.swift", "import UI\npublic struct Order {}\n")
+        try repo.commitAll("violation")
+
+        let diff = try Comparison.run(.init(repository: repo.path, base: "main~1", head: "main", cacheDirectory: nil)).document.diff
+        #expect(diff.findings.new.map(\.rule).contains(RuleID.layerViolation.rawValue))
+        #expect(diff.edges.imports.added.map { "\($0.from)->\($0.to)" } == ["Domain->UI"])
+        #expect(diff.edges.imports.added.first?.evidence == [Location(file: "Sources/Domain/Domain.swift", line: 1)])
+        #expect(DiffGate.failures(diff, gates: [.newError], distanceThreshold: 0.1).count == 1)
+        #expect(DiffGate.failures(diff, gates: [.none], distanceThreshold: 0.1).isEmpty)
+    }
+
+    /// A target renamed in its manifest, folder kept: the same module, renamed, not one removed
+    /// and one added; its findings are not new.
+    @Test func aRenamedModuleIsMatchedByItsFolder() throws {
+        let repo = try GitFixture()
+        try writePackage(repo, domainImport: "import UI\n")
+        try repo.commitAll("base")
+        let manifest = try String(contentsOfFile: repo.path + "/Package.swift", encoding: .utf8)
+        try repo.folder.write("Package.swift", manifest
+            .replacingOccurrences(of: "name: \"UI\"", with: "name: \"DesignSystem\", path: \"Sources/UI\"")
+            .replacingOccurrences(of: "\"UI\"]", with: "\"DesignSystem\"]"))
+        try repo.folder.write("Sources/Domain/Domain.swift", "import DesignSystem\npublic struct Order {}\n")
+        try repo.folder.write("Sources/App/main.swift", "import Domain\nimport DesignSystem\nprint(Order(), Button())\n")
+        try repo.folder.write("strata.yml", layers.replacingOccurrences(of: "[UI]", with: "[DesignSystem]"))
+        try repo.commitAll("rename")
+
+        let diff = try Comparison.run(.init(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: nil)).document.diff
+        #expect(diff.modules.added.isEmpty)
+        #expect(diff.modules.removed.isEmpty)
+        #expect(diff.modules.moved.map { "\($0.base.name)->\($0.head.name)" } == ["UI->DesignSystem"])
+        #expect(diff.edges.imports.isEmpty)
+        #expect(diff.findings.new.isEmpty)
+        #expect(diff.findings.fixed.isEmpty)
+    }
+
+    /// A module's identity does not change when another module of the same name appears.
+    @Test func anUnrelatedModuleOfTheSameNameKeepsIdentities() throws {
+        let repo = try GitFixture()
+        try writePackage(repo, domainImport: "import UI\n")
+        try repo.commitAll("base")
+        try repo.folder.write("Tools/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Tools", targets: [.target(name: "UI")])
+            """)
+        try repo.folder.write("Tools/Sources/UI/Tool.swift", "public struct Tool {}\n")
+        try repo.commitAll("second UI")
+
+        let outcome = try Comparison.run(.init(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: nil))
+        let diff = outcome.document.diff
+        #expect(diff.modules.added.map(\.id) == ["Tools/Package.swift#UI"])
+        #expect(diff.modules.removed.isEmpty)
+        #expect(diff.modules.moved.isEmpty)
+        #expect(diff.findings.new.isEmpty)
+        #expect(diff.findings.fixed.isEmpty)
+    }
+
+    @Test func unknownRevisionsAndFoldersAreOneLineInputErrors() throws {
+        let repo = try GitFixture()
+        try writePackage(repo, domainImport: "")
+        try repo.commitAll("base")
+        #expect {
+            try Comparison.run(.init(repository: repo.path, base: "no-such-branch", head: "HEAD", cacheDirectory: nil))
+        } throws: { error in
+            "\(error)".contains("no-such-branch: unknown revision")
+        }
+        let plain = try TemporaryDirectory()
+        #expect {
+            try Comparison.run(.init(repository: plain.path, base: "HEAD", head: "HEAD", cacheDirectory: nil))
+        } throws: { error in
+            "\(error)".hasSuffix("not a git repository")
+        }
+    }
+
+    /// A second run of the same diff parses nothing; the cache holds both revisions.
+    @Test func aSecondDiffParsesNothing() throws {
+        let repo = try GitFixture()
+        try writePackage(repo, domainImport: "")
+        try repo.commitAll("base")
+        try repo.folder.write("Sources/Domain/Domain.swift", "import UI\npublic struct Order {}\n")
+        try repo.commitAll("changed")
+        let cache = try TemporaryDirectory()
+        let options = Comparison.Options(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: cache.path)
+        let cold = try Comparison.run(options)
+        #expect(cold.parsedFiles == 4)  // three files at BASE, the one changed file at HEAD
+        #expect(cold.reusedFiles == 2)
+        let warm = try Comparison.run(options)
+        #expect(warm.parsedFiles == 0)
+        #expect(try DiffFormat.json.render(warm.document) == DiffFormat.json.render(cold.document))
+        // The working directory as HEAD reuses the same facts.
+        let worktree = try Comparison.run(.init(repository: repo.path, base: "HEAD~1", head: nil, worktree: true, cacheDirectory: cache.path))
+        #expect(worktree.parsedFiles == 0)
+        #expect(worktree.document.diff.findings.new.count == cold.document.diff.findings.new.count)
+    }
+
+    @Test func twoSavedResultsCompare() throws {
+        let repo = try GitFixture()
+        try writePackage(repo, domainImport: "", domainDeclaresUI: false)
+        let old = try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result
+        try repo.folder.write("Sources/Domain/Domain.swift", "import UI\npublic struct Order {}\n")
+        let new = try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result
+        let scratch = try TemporaryDirectory()
+        try JSONReporter.encode(old).write(to: URL(fileURLWithPath: scratch.path + "/old.json"))
+        try JSONReporter.encode(new).write(to: URL(fileURLWithPath: scratch.path + "/new.json"))
+        #expect(Comparison.comparesSavedResults(scratch.path + "/old.json", scratch.path + "/new.json"))
+        let diff = try Comparison.run(.init(repository: ".", base: scratch.path + "/old.json", head: scratch.path + "/new.json")).document.diff
+        #expect(diff.edges.imports.added.map { "\($0.from)->\($0.to)" } == ["Domain->UI"])
+        #expect(diff.findings.new.map(\.rule).contains(RuleID.layerViolation.rawValue))
+    }
+
+    /// Names from the repository cannot break Markdown, Mermaid or the HTML page.
+    @Test func hostileNamesAreEscapedInEveryDiffFormat() throws {
+        let hostile = "<script>alert(1)</script>\"|*_[x](y)@team"
+        let module = AssembledModule(
+            name: hostile, kind: .library, package: "P", path: "Sources/X", manifest: nil, files: 1, lines: 1,
+            dependencies: [], imports: [], declarations: [:], access: [:])
+        let other = AssembledModule(
+            name: "Core", kind: .library, package: "P", path: "Sources/Core", manifest: nil, files: 1, lines: 1,
+            dependencies: [], imports: [], declarations: [:], access: [:])
+        let edge = ImportEdge(from: hostile, to: "Core", declared: false, imported: true, evidence: [Location(file: "Sources/X/<b>.swift", line: 1)])
+        let base = Analyzer.analyze(Project(root: "R", packages: [], modules: [other], edges: [], diagnostics: []))
+        let head = Analyzer.analyze(Project(root: "R", packages: [], modules: [module, other], edges: [edge], diagnostics: []))
+        let document = DiffDocument(diff: GraphComparison.compare(base: base, head: head, baseLabel: "a", headLabel: "b"), base: base, head: head)
+
+        let markdown = DiffMarkdown.render(document)
+        #expect(!markdown.contains("<script>"))
+        #expect(!markdown.replacingOccurrences(of: "`@team`", with: "").contains("@team"))
+        #expect(markdown.contains("`@team`"))
+        let chart = try #require(DiffMarkdown.changedSubgraph(document.diff))
+        #expect(!chart.contains("<"))
+        #expect(!chart.contains("\"|"))
+        #expect(chart.contains(Mermaid.label(hostile)))
+        let page = String(decoding: try DiffPage.render(document), as: UTF8.self)
+        #expect(!page.contains("<script>alert"))
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+
+    private let layers = """
+        layers:
+          - name: domain
+            modules: [Domain]
+          - name: ui
+            modules: [UI]
+          - name: app
+            modules: [App]
+        rules:
+          - forbidden: {from: domain, to: UIKit}
+        """
+
+    /// A package whose layers put Domain lowest: Domain importing UI (or UIKit) is a finding.
+    private func writePackage(_ repo: GitFixture, domainImport: String, domainDeclaresUI: Bool = true) throws {
+        try repo.folder.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "Shop",
+                targets: [
+                    .target(name: "UI"),
+                    .target(name: "Domain", dependencies: [\(domainDeclaresUI ? "\"UI\"" : "")]),
+                    .executableTarget(name: "App", dependencies: ["Domain", "UI"]),
+                ]
+            )
+            """)
+        try repo.folder.write("Sources/UI/UI.swift", "public struct Button {}\n")
+        try repo.folder.write("Sources/Domain/Domain.swift", domainImport + "public struct Order {}\n")
+        try repo.folder.write("Sources/App/main.swift", "import Domain\nimport UI\nprint(Order(), Button())\n")
+        try repo.folder.write("strata.yml", layers)
+    }
+}
