@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import StrataDiscovery
+import StrataReport
 import StrataSourceTree
 import SwiftParser
 
@@ -65,6 +66,47 @@ public struct Benchmark {
         print("  cold analyze stages (s): \(coldStages)")
         print("  warm analyze stages (s): \(warmStages)")
         print(String(format: "peak memory (analyses):          %7.0f MB", peakMB))
+        try diffFigures(scratch: scratch, files: files)
+    }
+
+    /// `strata diff` on a git repository holding the corpus as BASE and a HEAD commit that
+    /// changes ten Swift files, against a cold analyze of one revision without reports (the
+    /// diff writes none either): cold (empty cache) and warm (same pair again).
+    private func diffFigures(scratch: String, files: [String]) throws {
+        let repository = scratch + "/git"
+        try FileManager.default.copyItem(atPath: path, toPath: repository)
+        func git(_ arguments: String...) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", repository, "-c", "user.name=bench", "-c", "user.email=bench@localhost"] + arguments
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+        try git("init", "-q")
+        try git("add", "-A")
+        try git("commit", "-q", "-m", "base")
+        let step = max(1, files.count / 10)
+        for file in stride(from: 0, to: files.count, by: step).prefix(10).map({ files[$0] }) {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: repository + "/" + file))
+            handle.seekToEndOfFile()
+            handle.write(Data("\n// changed for the diff benchmark\n".utf8))
+            try handle.close()
+        }
+        try git("commit", "-q", "-a", "-m", "head")
+
+        var analyze = Double.infinity, cold = Double.infinity, warm = Double.infinity
+        for attempt in 0..<repetitions {
+            analyze = min(analyze, try time {
+                _ = try Pipeline.run(.init(path: repository, outputDirectory: nil, cacheDirectory: scratch + "/analyze-\(attempt)"))
+            })
+            let options = Comparison.Options(repository: repository, base: "HEAD~1", head: "HEAD", cacheDirectory: scratch + "/diff-\(attempt)")
+            cold = min(cold, try time { _ = DiffText.render(try Comparison.run(options).document.diff) })
+            warm = min(warm, try time { _ = DiffText.render(try Comparison.run(options).document.diff) })
+        }
+        print(String(format: "cold analyze, no reports:        %7.3f s", analyze))
+        print(String(format: "cold diff (10 files changed):    %7.3f s  = %.2fx the cold analyze", cold, cold / analyze))
+        print(String(format: "warm diff (same pair again):     %7.3f s  = %.2fx the cold analyze", warm, warm / analyze))
     }
 
     private func time(_ body: () throws -> Void) throws -> Double {
