@@ -18,7 +18,10 @@ test:
 	.build/debug/strata check .
 	rm -rf .build/browser-report
 	.build/debug/strata analyze Samples/TheMonth -o .build/browser-report --format html,json --no-cache --quiet
-	SE_OFFLINE=true STRATA_REPORT_DIR=.build/browser-report python3 -m pytest -q Tests/Browser
+	Tests/Browser/make-diff-repo .build/diff-repo
+	rm -rf .build/diff-report
+	.build/debug/strata diff HEAD~1 HEAD --repo .build/diff-repo -o .build/diff-report --no-cache --quiet
+	SE_OFFLINE=true STRATA_REPORT_DIR=.build/browser-report STRATA_DIFF_DIR=.build/diff-report python3 -m pytest -q Tests/Browser
 	SE_OFFLINE=true python3 -m pytest -q Tests/Browser
 
 # Performance figures (README, Benchmarks); not part of the tests.

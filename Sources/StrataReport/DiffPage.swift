@@ -80,13 +80,13 @@ public enum DiffPage {
         if findings.isEmpty {
             html.append("<p class=\"muted\">\(empty)</p>")
         } else {
-            html.append("<table><thead><tr><th>Severity</th><th>Rule</th><th>Finding</th><th>Where</th></tr></thead><tbody>")
+            html.append("<div class=\"table-wrap\"><table><thead><tr><th>Severity</th><th>Rule</th><th>Finding</th><th>Where</th></tr></thead><tbody>")
             for finding in findings {
                 let places = finding.evidence.prefix(5).map { "<code>\(escape($0.description))</code>" }.joined(separator: "<br>")
                 let more = finding.evidence.count > 5 ? "<br>+\(finding.evidence.count - 5) more" : ""
                 html.append("<tr><td>\(FindingLines.word(finding.severity))</td><td><code>\(escape(finding.rule))</code></td><td>\(escape(finding.message))</td><td>\(places)\(more)</td></tr>")
             }
-            html.append("</tbody></table>")
+            html.append("</tbody></table></div>")
         }
         html.append("</section>")
         return html.joined(separator: "\n")
@@ -97,12 +97,12 @@ public enum DiffPage {
         if metrics.isEmpty {
             html.append("<p class=\"muted\">No module's metrics changed.</p>")
         } else {
-            html.append("<table><thead><tr><th>Module</th><th>Ce</th><th>Ca</th><th>I</th><th>A</th><th>D</th><th>Files</th><th>Lines</th></tr></thead><tbody>")
+            html.append("<div class=\"table-wrap\"><table><thead><tr><th>Module</th><th>Ce</th><th>Ca</th><th>I</th><th>A</th><th>D</th><th>Files</th><th>Lines</th></tr></thead><tbody>")
             for delta in metrics {
                 let b = delta.base, h = delta.head
                 html.append("<tr><td><a href=\"index.html\">\(escape(delta.module))</a></td><td>\(DiffMarkdown.change(b.ce, h.ce))</td><td>\(DiffMarkdown.change(b.ca, h.ca))</td><td>\(DiffMarkdown.change(b.instability, h.instability))</td><td>\(DiffMarkdown.change(b.abstractness, h.abstractness))</td><td>\(DiffMarkdown.change(b.distance, h.distance))</td><td>\(DiffMarkdown.change(b.files, h.files))</td><td>\(DiffMarkdown.change(b.lines, h.lines))</td></tr>")
             }
-            html.append("</tbody></table>")
+            html.append("</tbody></table></div>")
         }
         html.append("</section>")
         return html.joined(separator: "\n")
@@ -113,9 +113,9 @@ public enum DiffPage {
         var html = ["<section id=\"changes\">", "<h2>Changes</h2>"]
         func list(_ title: String, _ items: [String], kind: String) {
             guard !items.isEmpty else { return }
-            html.append("<h3>\(title) (\(items.count))</h3><table><tbody>")
+            html.append("<h3>\(title) (\(items.count))</h3><div class=\"table-wrap\"><table><tbody>")
             html += items.map { "<tr class=\"\(kind)\"><td>\($0)</td></tr>" }
-            html.append("</tbody></table>")
+            html.append("</tbody></table></div>")
         }
         func edge(_ change: EdgeChange) -> String {
             let evidence = change.evidence.prefix(3).map { "<code>\(escape($0.description))</code>" }.joined(separator: " ")
