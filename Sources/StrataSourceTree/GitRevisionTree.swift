@@ -151,20 +151,26 @@ public struct GitRepository: Sendable {
         return result.output
     }
 
-    static func execute(_ arguments: [String], in directory: String) throws -> (status: Int32, output: [UInt8], error: [UInt8]) {
+    /// Starts git in `directory` with the given standard streams.
+    static func start(_ arguments: [String], in directory: String, input: Any, output: Any, error: Any) throws -> Process {
         let process = Process()
         process.executableURL = try gitExecutable()
         process.arguments = ["-C", directory] + arguments
         process.environment = gitEnvironment()
-        let output = Pipe(), error = Pipe()
+        process.standardInput = input
         process.standardOutput = output
         process.standardError = error
-        process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
             throw GitError("cannot run git: \(error.localizedDescription)")
         }
+        return process
+    }
+
+    static func execute(_ arguments: [String], in directory: String) throws -> (status: Int32, output: [UInt8], error: [UInt8]) {
+        let output = Pipe(), error = Pipe()
+        let process = try start(arguments, in: directory, input: FileHandle.nullDevice, output: output, error: error)
         // Both pipes drained at once so a large error output cannot block a large listing.
         final class Drained: @unchecked Sendable { var bytes = Data() }
         let errorBytes = Drained()
@@ -218,19 +224,11 @@ final class GitObjectReader: @unchecked Sendable {
     private var position = 0
 
     init(repository: GitRepository) throws {
-        process = Process()
-        process.executableURL = try GitRepository.gitExecutable()
-        process.arguments = ["-C", repository.path, "cat-file", "--batch"]
-        process.environment = GitRepository.gitEnvironment()
+        // A git that dies must be an error on the next write, not a SIGPIPE that kills Strata.
+        signal(SIGPIPE, SIG_IGN)
         let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw GitError("cannot run git: \(error.localizedDescription)")
-        }
+        process = try GitRepository.start(
+            ["cat-file", "--batch"], in: repository.path, input: stdin, output: stdout, error: FileHandle.nullDevice)
         input = stdin.fileHandleForWriting
         output = stdout.fileHandleForReading
     }
