@@ -23,6 +23,7 @@ test:
 	.build/debug/strata diff HEAD~1 HEAD --repo .build/diff-repo -o .build/diff-report --no-cache --quiet
 	SE_OFFLINE=true STRATA_REPORT_DIR=.build/browser-report STRATA_DIFF_DIR=.build/diff-report python3 -m pytest -q Tests/Browser
 	SE_OFFLINE=true python3 -m pytest -q Tests/Browser
+	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Formats
 
 # Performance figures (README, Benchmarks); not part of the tests.
 bench:

@@ -11,24 +11,87 @@ struct Check: ParsableCommand {
         discussion: """
             Prints one line per finding, `file:line: severity: message [rule]` (severity error, \
             warning or note, as compilers print them, so editors and CI logs link them), then a \
-            total. Exits 1 when any finding has severity error, 0 otherwise, 2 on bad usage or \
-            input. Writes no reports.
+            total; --format github prints GitHub Actions annotations, sarif a SARIF 2.1.0 log, \
+            md a Markdown summary for $GITHUB_STEP_SUMMARY. With --baseline, findings recorded \
+            by `strata baseline` are known debt: only new ones are judged. Writes no reports.
+
+            Exit codes: 0 no error finding (no new one with --baseline); 1 an error-severity \
+            finding (a new one with --baseline; or, with --strict-baseline, a baseline entry \
+            that matches nothing any more); 2 bad usage or input.
             """
     )
 
     @OptionGroup var repository: RepositoryOptions
 
+    @Option(help: ArgumentHelp("How to print findings: text, github, sarif or md.", valueName: "format"))
+    var format: String = "text"
+
+    @Option(help: "A baseline written by `strata baseline`: its findings are known and do not fail the check.")
+    var baseline: String?
+
+    @Flag(help: "With --baseline, also fail when a baseline entry matches nothing any more (so the file only shrinks).")
+    var strictBaseline = false
+
     @Flag(name: .shortAndLong, help: "Print only findings of severity error, and the total.")
     var quiet = false
 
-    func run() throws {
-        let options = repository.pipelineOptions()
-        let result = try Pipeline.run(options).result
-        let lines = FindingLines(root: repository.path)
-        for finding in result.findings where !quiet || finding.severity == .error {
-            print(lines.line(for: finding))
+    func validate() throws {
+        guard CheckFormat(rawValue: format) != nil else {
+            throw ValidationError("unknown format '\(format)'; expected one of \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        print(lines.total(result))
-        if result.summary.findings.error > 0 { throw ExitCode(1) }
+        if strictBaseline, baseline == nil { throw ValidationError("--strict-baseline needs --baseline FILE") }
+    }
+
+    func run() throws {
+        let known: Baseline?
+        do {
+            known = try baseline.map(BaselineFile.read)
+        } catch {
+            throw Pipeline.InputError(description: "\(error)")
+        }
+        let result = try Pipeline.run(repository.pipelineOptions()).result
+        let comparison = known?.compare(result.findings)
+        var findings = comparison?.new ?? result.findings
+        if quiet { findings = findings.filter { $0.severity == .error } }
+        let format = CheckFormat(rawValue: format)!
+        print(try format.render(
+            result: result, findings: findings, known: comparison?.known ?? [], stale: comparison?.stale ?? [],
+            root: repository.path))
+        if let comparison, format == .text {
+            print("baseline: \(comparison.new.count) new, \(comparison.known.count) known, \(comparison.stale.count) fixed (stale entries)")
+            for entry in comparison.stale { print("  fixed: \(entry.fingerprint)") }
+        }
+        let failed = (comparison?.new ?? result.findings).contains { $0.severity == .error }
+        if failed || (strictBaseline && !(comparison?.stale.isEmpty ?? true)) { throw ExitCode(1) }
+    }
+}
+
+/// `strata baseline`: today's findings, recorded so `check --baseline` judges only new ones.
+struct BaselineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "baseline",
+        abstract: "Record today's findings as known, for `strata check --baseline`.",
+        discussion: """
+            Writes every finding's fingerprint (rule, module, dependency, and the file for \
+            one-site findings; never a line or the message), sorted, one per line, so the file \
+            survives edits and a fixed finding is one deleted line. Exit codes: 0 written, 2 bad \
+            usage or input.
+            """
+    )
+
+    @OptionGroup var repository: RepositoryOptions
+
+    @Option(name: [.short, .customLong("output")], help: "The file to write.")
+    var output: String = BaselineFile.defaultName
+
+    func run() throws {
+        let result = try Pipeline.run(repository.pipelineOptions()).result
+        let baseline = Baseline(findings: result.findings)
+        do {
+            try BaselineFile.render(baseline).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw Pipeline.InputError(description: "\(output): cannot be written: \(error.localizedDescription)")
+        }
+        print("wrote \(output): \(baseline.findings.count) findings")
     }
 }
