@@ -76,50 +76,81 @@ public enum Comparison {
             throw Pipeline.InputError(description: error.description)
         }
 
-        let stores = Stores(directory: options.cacheDirectory, rootKey: Pipeline.rootKey(options.repository))
-        var parsed = 0, reused = 0
-        var warnings: [Diagnostic] = []
-        func analyze(_ tree: any SourceTree, files: [String], label: String) throws -> AnalysisResult {
-            let configuration: Configuration
-            do {
-                configuration = try explicit ?? TreeAnalysis.configuration(in: tree, files: files)
-            } catch {
-                throw Pipeline.InputError(description: "\(label): \(error)")
-            }
-            var tree = tree
-            if !configuration.exclude.isEmpty, let revision = tree as? GitRevisionTree {
-                tree = revision.narrowed(by: PathFilter(excludes: options.excludes + configuration.exclude))
-            } else if !configuration.exclude.isEmpty, let directory = tree as? WorkingDirectoryTree {
-                tree = WorkingDirectoryTree(rootPath: directory.rootPath, filter: PathFilter(excludes: options.excludes + configuration.exclude))
-            }
-            progress?("analyzing \(label)")
-            let output = try TreeAnalysis.run(
-                tree: tree, configuration: configuration, configurationFile: options.configPath ?? Configuration.fileName,
-                store: stores.store(for: configuration.injection.names))
-            parsed += output.scan.parsed
-            reused += output.scan.reused
-            return output.result
-        }
-
         let filter = PathFilter(excludes: options.excludes)
         let baseTree = try revisionTree(repository, baseCommit, filter: filter)
-        let old = try analyze(baseTree, files: try baseTree.files(), label: options.base)
-        let new: AnalysisResult
+        let headTree: any SourceTree
         if let headCommit {
-            let headTree = try revisionTree(repository, headCommit, filter: filter)
-            new = try analyze(headTree, files: try headTree.files(), label: options.head ?? "HEAD")
+            headTree = try revisionTree(repository, headCommit, filter: filter)
         } else {
             guard let root = repository.workTree else {
                 throw Pipeline.InputError(description: "\(options.repository): a bare repository has no working directory for --worktree")
             }
-            let tree = WorkingDirectoryTree(rootPath: root, filter: filter)
-            new = try analyze(tree, files: try tree.files(), label: "the working directory")
+            headTree = WorkingDirectoryTree(rootPath: root, filter: filter)
         }
-        warnings += stores.save()
+        let labels = [options.base, options.worktree ? "the working directory" : options.head ?? "HEAD"]
+
+        // Discovery, then assembly and analysis, run for both revisions side by side; the
+        // scans run one after the other, so HEAD reuses every fact BASE computed.
+        let trees: [any SourceTree] = [baseTree, headTree]
+        let stages = try Self.inParallel(2) { index in
+            try prepare(trees[index], label: labels[index], explicit: explicit, options: options, progress: progress)
+        }
+        var scanned = stages
+        let stores = Stores(directory: options.cacheDirectory, rootKey: Pipeline.rootKey(options.repository))
+        for index in scanned.indices {
+            progress?("scanning \(labels[index])")
+            TreeAnalysis.scan(&scanned[index], store: stores.store(for: scanned[index].configuration.injection.names))
+        }
+        // The cache is written while both revisions are assembled and analyzed.
+        let ready = scanned
+        let work = try Self.inParallel(3) { index -> (output: TreeAnalysis.Output?, warnings: [Diagnostic]) in
+            index < 2 ? (TreeAnalysis.finish(ready[index]), []) : (nil, stores.save())
+        }
+        let outputs = work.compactMap(\.output), warnings = work[2].warnings
+        let old = outputs[0].result, new = outputs[1].result
+        let parsed = outputs.reduce(0) { $0 + $1.scan.parsed }, reused = outputs.reduce(0) { $0 + $1.scan.reused }
         let diff = GraphComparison.compare(
             base: old, head: new, baseLabel: options.base, headLabel: options.worktree ? "working directory" : options.head ?? "HEAD",
             baseCommit: baseCommit, headCommit: headCommit)
         return Outcome(document: DiffDocument(diff: diff, base: old, head: new), parsedFiles: parsed, reusedFiles: reused, warnings: warnings)
+    }
+
+    /// A revision's configuration (its own `strata.yml`, unless one was given) and discovery.
+    private static func prepare(
+        _ tree: any SourceTree, label: String, explicit: Configuration?, options: Options,
+        progress: (@Sendable (String) -> Void)?
+    ) throws -> TreeAnalysis.Stage {
+        let configuration: Configuration
+        do {
+            configuration = try explicit ?? TreeAnalysis.configuration(in: tree, files: try tree.files())
+        } catch {
+            throw Pipeline.InputError(description: "\(label): \(error)")
+        }
+        var tree = tree
+        if !configuration.exclude.isEmpty {
+            let filter = PathFilter(excludes: options.excludes + configuration.exclude)
+            if let revision = tree as? GitRevisionTree {
+                tree = revision.narrowed(by: filter)
+            } else if let directory = tree as? WorkingDirectoryTree {
+                tree = WorkingDirectoryTree(rootPath: directory.rootPath, filter: filter)
+            }
+        }
+        progress?("discovering the modules of \(label)")
+        return try TreeAnalysis.discover(
+            tree: tree, configuration: configuration, configurationFile: options.configPath ?? Configuration.fileName)
+    }
+
+    /// `body(0..<count)` on all cores; the first error is thrown.
+    private static func inParallel<T>(_ count: Int, _ body: @Sendable (Int) throws -> T) throws -> [T] {
+        let slots = ParallelSlots<T>(count: count)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let value = Result { try body(index) }
+            lock.lock()
+            slots.values[index] = value
+            lock.unlock()
+        }
+        return try slots.values.map { try $0!.get() }
     }
 
     private static func revisionTree(_ repository: GitRepository, _ commit: String, filter: PathFilter) throws -> GitRevisionTree {
@@ -150,7 +181,7 @@ public enum Comparison {
     }
 
     /// One fact store per injection vocabulary (facts depend on it), all saved at the end.
-    private final class Stores {
+    private final class Stores: @unchecked Sendable {
         let directory: String?
         let rootKey: String
         var stores: [String: FactStore] = [:]
@@ -178,6 +209,12 @@ public enum Comparison {
             }
         }
     }
+}
+
+/// Results written by index from concurrent work, under the caller's lock.
+private final class ParallelSlots<T>: @unchecked Sendable {
+    var values: [Result<T, any Error>?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
 }
 
 /// The gate: which changes make `strata diff` exit 1.

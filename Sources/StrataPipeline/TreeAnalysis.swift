@@ -30,6 +30,29 @@ public enum TreeAnalysis {
         store: FactStore?, evaluateManifest: ((String) throws -> Manifest)? = nil,
         progress: (@Sendable (String) -> Void)? = nil
     ) throws -> Output {
+        var stage = try discover(
+            tree: tree, configuration: configuration, configurationFile: configurationFile,
+            evaluateManifest: evaluateManifest, progress: progress)
+        scan(&stage, store: store, progress: progress)
+        return finish(stage)
+    }
+
+    /// The analysis between its stages, so a caller with two trees can run the stages that
+    /// share nothing (discovery, assembly and analysis) side by side.
+    public struct Stage: @unchecked Sendable {
+        let tree: any SourceTree
+        let configuration: Configuration
+        let files: [String]
+        let discovery: Discovery
+        var scan: Scanner.Outcome?
+        var stopwatch: Stopwatch
+    }
+
+    /// discover: the tree's files and modules.
+    public static func discover(
+        tree: any SourceTree, configuration: Configuration, configurationFile: String = Configuration.fileName,
+        evaluateManifest: ((String) throws -> Manifest)? = nil, progress: (@Sendable (String) -> Void)? = nil
+    ) throws -> Stage {
         var stopwatch = Stopwatch()
         progress?("discovering modules")
         let files = try tree.files()
@@ -38,13 +61,22 @@ public enum TreeAnalysis {
         discoverer.overridesFile = configurationFile
         let discovery = discoverer.discover(files: files)
         stopwatch.lap("discover")
+        return Stage(tree: tree, configuration: configuration, files: files, discovery: discovery, stopwatch: stopwatch)
+    }
 
-        let sources = Set(discovery.modules.flatMap(\.sourceFiles)).sorted()
-        progress?("scanning \(sources.count) Swift files in \(discovery.modules.count) modules")
-        let scan = Scanner(tree: tree, store: store, names: configuration.injection.names).scan(sources)
-        stopwatch.lap("scan")
+    /// scan: every module's Swift files, reusing what `store` knows (one scan at a time).
+    public static func scan(_ stage: inout Stage, store: FactStore?, progress: (@Sendable (String) -> Void)? = nil) {
+        let sources = Set(stage.discovery.modules.flatMap(\.sourceFiles)).sorted()
+        progress?("scanning \(sources.count) Swift files in \(stage.discovery.modules.count) modules")
+        stage.scan = Scanner(tree: stage.tree, store: store, names: stage.configuration.injection.names).scan(sources)
+        stage.stopwatch.lap("scan")
+    }
 
-        var project = Assembler.assemble(root: tree.name, discovery: discovery, facts: scan.facts, diagnostics: scan.diagnostics)
+    /// assemble and analyze.
+    public static func finish(_ stage: Stage) -> Output {
+        var stopwatch = stage.stopwatch
+        let scan = stage.scan!  // `scan` ran: the stages run in order
+        var project = Assembler.assemble(root: stage.tree.name, discovery: stage.discovery, facts: scan.facts, diagnostics: scan.diagnostics)
         for index in project.modules.indices {
             var bytes: [UInt8] = []
             for file in project.sources[project.modules[index].name] ?? [] {
@@ -53,9 +85,9 @@ public enum TreeAnalysis {
             }
             project.modules[index].sourceDigest = ContentHash(bytes).description
         }
-        let result = Analyzer.analyze(project, rules: configuration.rules, injection: configuration.injection)
+        let result = Analyzer.analyze(project, rules: stage.configuration.rules, injection: stage.configuration.injection)
         stopwatch.lap("analyze")
-        return Output(result: result, project: project, files: files, scan: scan, timings: stopwatch.laps)
+        return Output(result: result, project: project, files: stage.files, scan: scan, timings: stopwatch.laps)
     }
 
     /// The configuration a tree carries: its root `strata.yml`, or the empty one.

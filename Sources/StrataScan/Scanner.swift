@@ -32,6 +32,10 @@ public struct Scanner: Sendable {
         // A file whose content key (git blob id) names known bytes is not even read. The
         // rest are read and hashed first (cheap), then what the store lacks is parsed,
         // largest files first, so no big file starts last and leaves a core idle at the end.
+        tree.prefetch(paths.filter { path in
+            guard let key = tree.contentKey(path), let hash = store?.hash(forKey: key) else { return true }
+            return store?.facts(for: hash) == nil
+        })
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             if let key = tree.contentKey(paths[index]), let hash = store?.hash(forKey: key), let facts = store?.facts(for: hash) {
                 results.store(index, .scanned(hash, facts, parsed: false))

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import StrataModel
 
@@ -17,6 +22,8 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
     private let entries: [String: String]
     private let paths: [String]
     private let reader: GitObjectReader
+    private let prefetchLock = NSLock()
+    private var prefetched: [String: Result<[UInt8], any Error>] = [:]
 
     /// - Parameter commit: a full commit id, as `GitRepository.resolve` returns it.
     public init(repository: GitRepository, commit: String, filter: PathFilter = PathFilter()) throws {
@@ -76,7 +83,21 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
 
     public func contentKey(_ path: String) -> String? { entries[path] }
 
+    /// Reads the given files in one stream, ahead of `read`, which then takes them from memory.
+    public func prefetch(_ paths: [String]) {
+        let wanted = paths.compactMap { path in entries[path].map { (object: $0, path: path) } }
+        guard wanted.count > 1 else { return }
+        let results = reader.read(wanted)
+        prefetchLock.lock()
+        for (index, request) in wanted.enumerated() { prefetched[request.path] = results[index] }
+        prefetchLock.unlock()
+    }
+
     public func read(_ path: String) throws -> [UInt8] {
+        prefetchLock.lock()
+        let ready = prefetched.removeValue(forKey: path)
+        prefetchLock.unlock()
+        if let ready { return try ready.get() }
         guard let object = entries[path] else { throw SourceTreeError(path: path, reason: "not in \(String(commit.prefix(12)))") }
         return try reader.read(object, path: path)
     }
@@ -151,47 +172,28 @@ public struct GitRepository: Sendable {
         return result.output
     }
 
-    /// Starts git in `directory` with the given standard streams.
-    static func start(_ arguments: [String], in directory: String, input: Any, output: Any, error: Any) throws -> Process {
-        let process = Process()
-        process.executableURL = try gitExecutable()
-        process.arguments = ["-C", directory] + arguments
-        process.environment = gitEnvironment()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        do {
-            try process.run()
-        } catch {
-            throw GitError("cannot run git: \(error.localizedDescription)")
-        }
-        return process
-    }
-
     static func execute(_ arguments: [String], in directory: String) throws -> (status: Int32, output: [UInt8], error: [UInt8]) {
-        let output = Pipe(), error = Pipe()
-        let process = try start(arguments, in: directory, input: FileHandle.nullDevice, output: output, error: error)
+        let child = try Subprocess(try gitExecutable(), ["git", "-C", directory] + arguments, environment: gitEnvironment(), input: false)
         // Both pipes drained at once so a large error output cannot block a large listing.
-        final class Drained: @unchecked Sendable { var bytes = Data() }
+        final class Drained: @unchecked Sendable { var bytes: [UInt8] = [] }
         let errorBytes = Drained()
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            errorBytes.bytes = error.fileHandleForReading.readDataToEndOfFile()
+            errorBytes.bytes = Subprocess.readAll(child.error)
             group.leave()
         }
-        let outputBytes = output.fileHandleForReading.readDataToEndOfFile()
+        let output = Subprocess.readAll(child.output)
         group.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, Array(outputBytes), Array(errorBytes.bytes))
+        return (child.wait(), output, errorBytes.bytes)
     }
 
     /// `git` from PATH.
-    static func gitExecutable() throws -> URL {
+    static func gitExecutable() throws -> String {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for directory in directories {
             let candidate = "\(directory)/git"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return URL(fileURLWithPath: candidate) }
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         throw GitError("git not found in PATH; install git to compare revisions")
     }
@@ -216,9 +218,7 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
 /// One `git cat-file --batch` process: object ids in, `<id> blob <size>\n<bytes>\n` out.
 /// Reads are serialized; git answers each in microseconds.
 final class GitObjectReader: @unchecked Sendable {
-    private let process: Process
-    private let input: FileHandle
-    private let output: FileHandle
+    private let child: Subprocess
     private let lock = NSLock()
     private var buffer: [UInt8] = []
     private var position = 0
@@ -226,26 +226,52 @@ final class GitObjectReader: @unchecked Sendable {
     init(repository: GitRepository) throws {
         // A git that dies must be an error on the next write, not a SIGPIPE that kills Strata.
         signal(SIGPIPE, SIG_IGN)
-        let stdin = Pipe(), stdout = Pipe()
-        process = try GitRepository.start(
-            ["cat-file", "--batch"], in: repository.path, input: stdin, output: stdout, error: FileHandle.nullDevice)
-        input = stdin.fileHandleForWriting
-        output = stdout.fileHandleForReading
+        child = try Subprocess(
+            try GitRepository.gitExecutable(), ["git", "-C", repository.path, "cat-file", "--batch"],
+            environment: GitRepository.gitEnvironment(), input: true)
+        close(child.error)
     }
 
     deinit {
-        try? input.close()
-        process.waitUntilExit()
+        close(child.input)
+        _ = child.wait()
+        close(child.output)
     }
 
     func read(_ object: String, path: String) throws -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
-        do {
-            try input.write(contentsOf: Data((object + "\n").utf8))
-        } catch {
-            throw SourceTreeError(path: path, reason: "git cat-file stopped: \(error.localizedDescription)")
+        guard Subprocess.writeAll(child.input, Array((object + "\n").utf8)) else {
+            throw SourceTreeError(path: path, reason: "git cat-file stopped: \(String(cString: strerror(errno)))")
         }
+        return try response(object, path: path)
+    }
+
+    /// Many objects in one stream: every request is written (from another thread, so git's
+    /// full output pipe cannot block the writer) while the answers are read in order.
+    func read(_ objects: [(object: String, path: String)]) -> [Result<[UInt8], any Error>] {
+        lock.lock()
+        defer { lock.unlock() }
+        let requests = objects.map(\.object).joined(separator: "\n") + "\n"
+        let input = child.input
+        let writer = DispatchGroup()
+        DispatchQueue.global().async(group: writer) { _ = Subprocess.writeAll(input, Array(requests.utf8)) }
+        var results: [Result<[UInt8], any Error>] = []
+        results.reserveCapacity(objects.count)
+        for (object, path) in objects {
+            let result = Result { try response(object, path: path) }
+            results.append(result)
+            if case .failure(let error) = result, "\(error)".contains("ended early") { break }
+        }
+        writer.wait()
+        while results.count < objects.count {
+            results.append(.failure(SourceTreeError(path: objects[results.count].path, reason: "git cat-file ended early")))
+        }
+        return results
+    }
+
+    /// One answer: `<id> blob <size>\n<bytes>\n`, or `<id> missing\n`.
+    private func response(_ object: String, path: String) throws -> [UInt8] {
         let header = String(decoding: try line(path: path), as: UTF8.self).split(separator: " ")
         guard header.count == 3, header[1] == "blob", let size = Int(header[2]) else {
             throw SourceTreeError(path: path, reason: "object \(object) is missing from the repository")
@@ -276,8 +302,12 @@ final class GitObjectReader: @unchecked Sendable {
             buffer.removeFirst(position)
             position = 0
         }
-        let chunk = output.availableData
-        guard !chunk.isEmpty else { throw SourceTreeError(path: path, reason: "git cat-file ended early") }
-        buffer.append(contentsOf: chunk)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var count: Int
+        repeat {
+            count = chunk.withUnsafeMutableBytes { Glibc.read(child.output, $0.baseAddress, $0.count) }
+        } while count < 0 && errno == EINTR
+        guard count > 0 else { throw SourceTreeError(path: path, reason: "git cat-file ended early") }
+        buffer.append(contentsOf: chunk[0..<count])
     }
 }

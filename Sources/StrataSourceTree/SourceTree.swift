@@ -17,10 +17,13 @@ public protocol SourceTree: Sendable {
     /// A key that changes whenever the file's bytes change and that the tree knows without
     /// reading them (a git blob id); nil when the tree has none.
     func contentKey(_ path: String) -> String?
+    /// A hint that these files are about to be read, for a tree that reads faster in bulk.
+    func prefetch(_ paths: [String])
 }
 
 extension SourceTree {
     public func contentKey(_ path: String) -> String? { nil }
+    public func prefetch(_ paths: [String]) {}
 }
 
 /// An error reading the tree, with the path it concerns.
