@@ -12,7 +12,7 @@ struct Strata: ParsableCommand {
             Exit codes: 0 success, 1 error-severity findings (`strata check`) or a failed gate (`strata diff`), 2 bad usage or input.
             """,
         version: "0.1.0",
-        subcommands: [Analyze.self, Check.self, BaselineCommand.self, Diff.self, Init.self, Bench.self],
+        subcommands: [Analyze.self, Check.self, BaselineCommand.self, Diff.self, Rules.self, Init.self, Bench.self],
         defaultSubcommand: Analyze.self
     )
 
@@ -36,9 +36,10 @@ struct Strata: ParsableCommand {
     }
 }
 
-/// Progress lines on stderr, only when stderr is a terminal (CI logs stay clean).
+/// Progress lines on stderr, only when stderr is a terminal and not in CI (`CI=true`), so CI
+/// logs stay clean.
 enum Progress {
-    nonisolated static let enabled = isatty(2) == 1
+    nonisolated static let enabled = isatty(2) == 1 && ProcessInfo.processInfo.environment["CI"]?.lowercased() != "true"
 
     nonisolated static func report(_ message: String) {
         guard enabled else { return }
