@@ -44,7 +44,8 @@ let package = Package(
             name: "StrataWeb",
             path: "Web",
             exclude: [],
-            resources: [.copy("index.html"), .copy("report.css"), .copy("report.js"), .copy("diff.html")]
+            // Compiled into the binary, so a copied `strata` needs no resource folder beside it.
+            resources: [.embedInCode("index.html"), .embedInCode("report.css"), .embedInCode("report.js"), .embedInCode("diff.html")]
         ),
         .target(name: "StrataReport", dependencies: ["StrataModel", "StrataWeb", "CGraphviz"]),
         // The pipeline, end to end, for the CLI and the tests.

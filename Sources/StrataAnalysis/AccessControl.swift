@@ -187,7 +187,7 @@ public enum AccessControl {
             for module in report.modules {
                 findings += module.unusedPublic.map {
                     Finding(
-                        rule: RuleID.unusedPublic.rawValue, severity: severity,
+                        rule: .unusedPublic, severity: severity,
                         message: "\($0.access.rawValue) \($0.kind.rawValue) \($0.qualifiedName) is not referenced outside \(module.module); make it internal",
                         module: module.module, dependency: $0.qualifiedName, evidence: [$0.evidence])
                 }
@@ -197,7 +197,7 @@ public enum AccessControl {
             for module in report.modules {
                 findings += module.openNotSubclassed.map {
                     Finding(
-                        rule: RuleID.openNotSubclassed.rawValue, severity: severity,
+                        rule: .openNotSubclassed, severity: severity,
                         message: "open class \($0.qualifiedName) is not subclassed outside \(module.module); make it public or final",
                         module: module.module, dependency: $0.qualifiedName, evidence: [$0.evidence])
                 }

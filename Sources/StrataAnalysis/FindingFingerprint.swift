@@ -10,9 +10,7 @@ import StrataModel
 /// apart by their order (`#2`), which only changes when one of them comes or goes.
 public enum FindingFingerprint {
     /// Rules whose findings each stand for one place in the code.
-    static let perSite: Set<String> = [
-        RuleID.unregisteredService.rawValue, RuleID.unusedPublic.rawValue, RuleID.openNotSubclassed.rawValue,
-    ]
+    static let perSite: Set<RuleID> = [.unregisteredService, .unusedPublic, .openNotSubclassed]
 
     /// - Parameter identity: a module's identity by its display name; nil for names that are
     ///   not modules (layers, external modules, services, symbols), which stay as written.
@@ -30,7 +28,7 @@ public enum FindingFingerprint {
 
     /// The fingerprint before duplicates are numbered.
     public static func key(_ finding: Finding, identity: (String) -> String?) -> String {
-        var parts = [finding.rule, identity(finding.module) ?? finding.module]
+        var parts = [finding.rule.rawValue, identity(finding.module) ?? finding.module]
         parts.append(finding.dependency.map { identity($0) ?? $0 } ?? "")
         if perSite.contains(finding.rule), let file = finding.evidence.first?.file { parts.append(file) }
         return parts.joined(separator: "|")

@@ -12,7 +12,7 @@ enum GraphFindings {
             let advice = cuts.isEmpty ? "" : "; cut \(cuts)"
             let evidence = cycle.cuts.isEmpty ? cycle.edges.flatMap(\.evidence) : cycle.cuts.flatMap(\.evidence)
             return Finding(
-                rule: RuleID.cycle.rawValue, severity: severity,
+                rule: .cycle, severity: severity,
                 message: "cycle between \(cycle.modules.joined(separator: ", "))\(advice)",
                 module: cycle.modules.first ?? "", dependency: cycle.cuts.first?.to, evidence: evidence)
         }.sorted()
@@ -22,7 +22,7 @@ enum GraphFindings {
         guard let severity = rules.severity(of: .implicitDependency) else { return [] }
         return findings.map {
             Finding(
-                rule: RuleID.implicitDependency.rawValue, severity: severity,
+                rule: .implicitDependency, severity: severity,
                 message: "\($0.module) imports \($0.dependency) without declaring it",
                 module: $0.module, dependency: $0.dependency, evidence: $0.evidence)
         }.sorted()
@@ -32,7 +32,7 @@ enum GraphFindings {
         guard let severity = rules.severity(of: .unusedDependency) else { return [] }
         return findings.map {
             Finding(
-                rule: RuleID.unusedDependency.rawValue, severity: severity,
+                rule: .unusedDependency, severity: severity,
                 message: "\($0.module) declares \($0.dependency) but never imports it",
                 module: $0.module, dependency: $0.dependency, evidence: [$0.evidence])
         }.sorted()

@@ -12,7 +12,7 @@ public enum ImportAttributeRules {
             let sites = module.imports.filter { $0.attributes?.contains("@testable") == true }
             for (name, sites) in Dictionary(grouping: sites, by: \.module) {
                 findings.append(Finding(
-                    rule: RuleID.testableImport.rawValue, severity: severity,
+                    rule: .testableImport, severity: severity,
                     message: "\(module.name) uses @testable import \(name) outside a test module",
                     module: module.name, dependency: name, evidence: sites.map(\.evidence)))
             }
@@ -34,7 +34,7 @@ public enum ImportAttributeRules {
             }
             for (name, sites) in Dictionary(grouping: sites, by: \.module) {
                 findings.append(Finding(
-                    rule: RuleID.exportedImport.rawValue, severity: severity,
+                    rule: .exportedImport, severity: severity,
                     message: "\(module.name) re-exports \(name) with @_exported import: its dependents use \(name) without declaring it",
                     module: module.name, dependency: name, evidence: sites.map(\.evidence)))
             }

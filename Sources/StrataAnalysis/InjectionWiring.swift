@@ -144,7 +144,7 @@ public enum InjectionWiring {
             for resolution in report.unregistered {
                 let named = resolution.name.map { " named \"\($0)\"" } ?? ""
                 findings.append(Finding(
-                    rule: RuleID.unregisteredService.rawValue, severity: severity,
+                    rule: .unregisteredService, severity: severity,
                     message: "\(resolution.module) resolves \(resolution.service)\(named), which nothing registers: it fails at run time",
                     module: resolution.module, dependency: resolution.service, evidence: [resolution.evidence]))
             }
@@ -155,7 +155,7 @@ public enum InjectionWiring {
                 guard let first = byEvidence[sites[0]] else { continue }
                 let named = first.name.map { " named \"\($0)\"" } ?? ""
                 findings.append(Finding(
-                    rule: RuleID.duplicateRegistration.rawValue, severity: severity,
+                    rule: .duplicateRegistration, severity: severity,
                     message: "\(first.service)\(named) is registered \(sites.count) times; the last registration at run time wins",
                     module: first.module, dependency: first.service, evidence: sites))
             }
@@ -164,7 +164,7 @@ public enum InjectionWiring {
             for edge in report.edges where !edge.breaks.isEmpty {
                 let why = edge.breaks.map { $0 == "cycle" ? "closes a cycle" : "goes from a lower layer to a higher one" }
                 findings.append(Finding(
-                    rule: RuleID.containerDependency.rawValue, severity: severity,
+                    rule: .containerDependency, severity: severity,
                     message: "\(edge.from) gets \(edge.services.joined(separator: ", ")) from \(edge.to) only through the container, which \(why.joined(separator: " and "))",
                     module: edge.from, dependency: edge.to, evidence: edge.evidence))
             }

@@ -25,7 +25,7 @@ public enum LayerRules {
             else { continue }
             let how = edge.imported ? "imports" : "declares a dependency on"
             findings.append(Finding(
-                rule: RuleID.layerViolation.rawValue, severity: severity,
+                rule: .layerViolation, severity: severity,
                 message: "\(edge.from) (layer \(lower.name)) \(how) \(edge.to) (layer \(higher.name)), a higher layer",
                 module: edge.from, dependency: edge.to, evidence: EdgeEvidence.locations(of: edge, modules: modules)))
         }
@@ -48,7 +48,7 @@ public enum LayerRules {
                     !allowed(edge.from, edge.to, rules: rules)
                 else { continue }
                 findings.append(Finding(
-                    rule: RuleID.forbiddenDependency.rawValue, severity: severity,
+                    rule: .forbiddenDependency, severity: severity,
                     message: "\(edge.from) depends on \(edge.to), forbidden by the rule on line \(rule.line) of strata.yml\(why)",
                     module: edge.from, dependency: edge.to, evidence: EdgeEvidence.locations(of: edge, modules: modules)))
             }
@@ -56,7 +56,7 @@ public enum LayerRules {
                 let sites = Dictionary(grouping: module.imports.filter { !internalNames.contains($0.module) }, by: \.module)
                 for (name, sites) in sites.sorted(by: { $0.key < $1.key }) where rule.to.contains(where: { $0.matches(name) }) {
                     findings.append(Finding(
-                        rule: RuleID.forbiddenDependency.rawValue, severity: severity,
+                        rule: .forbiddenDependency, severity: severity,
                         message: "\(module.name) imports \(name), forbidden by the rule on line \(rule.line) of strata.yml\(why)",
                         module: module.name, dependency: name, evidence: sites.map(\.evidence)))
                 }
@@ -75,7 +75,7 @@ public enum LayerRules {
             let sites = Dictionary(grouping: module.imports.filter { $0.module != module.importName }, by: \.module)
             for (name, sites) in sites.sorted(by: { $0.key < $1.key }) where layer.forbiddenImports.contains(where: { $0.matches(name) }) {
                 findings.append(Finding(
-                    rule: RuleID.forbiddenImport.rawValue, severity: severity,
+                    rule: .forbiddenImport, severity: severity,
                     message: "\(module.name) (layer \(layer.name)) imports \(name), which layer \(layer.name) forbids",
                     module: module.name, dependency: name, evidence: sites.map(\.evidence)))
             }

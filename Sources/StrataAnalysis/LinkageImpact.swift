@@ -63,7 +63,7 @@ extension LinkageImpact {
         guard let severity = rules.severity(of: .sharedStateDuplicated) else { return [] }
         return impact.duplicatedStaticModules.filter(\.critical).map { duplicate in
             Finding(
-                rule: RuleID.sharedStateDuplicated.rawValue, severity: severity,
+                rule: .sharedStateDuplicated, severity: severity,
                 message: "\(duplicate.module) is linked statically into \(duplicate.images.joined(separator: ", ")) and \(duplicate.reason)",
                 module: duplicate.module,
                 evidence: duplicate.singletons.map(\.evidence) + (duplicate.evidence.map { [$0] } ?? []))

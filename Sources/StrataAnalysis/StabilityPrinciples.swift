@@ -15,7 +15,7 @@ enum StabilityPrinciples {
         for edge in project.edges where edge.imported && edge.from != edge.to {
             guard let from = metrics[edge.from], let to = metrics[edge.to], to.instability > from.instability else { continue }
             findings.append(Finding(
-                rule: RuleID.stableDependencies.rawValue, severity: severity,
+                rule: .stableDependencies, severity: severity,
                 message: "\(edge.from) (I=\(format(from.instability))) depends on \(edge.to) (I=\(format(to.instability))), which is less stable",
                 module: edge.from, dependency: edge.to, evidence: edge.evidence))
         }
@@ -40,7 +40,7 @@ enum StabilityPrinciples {
                 message = "\(module.name) is abstract and unstable (\(values)): protocols that few modules use"
             }
             findings.append(Finding(
-                rule: RuleID.stableAbstractions.rawValue, severity: severity, message: message,
+                rule: .stableAbstractions, severity: severity, message: message,
                 module: module.name, evidence: [EdgeEvidence.location(of: module)]))
         }
         return findings.sorted()

@@ -22,7 +22,7 @@ public enum UndeclaredImports {
             let sites = external.filter { !covered.contains($0.module) }
             for (name, sites) in Dictionary(grouping: sites, by: \.module) {
                 findings.append(Finding(
-                    rule: RuleID.undeclaredImport.rawValue, severity: severity,
+                    rule: .undeclaredImport, severity: severity,
                     message: "\(module.name) imports \(name) but its manifest does not declare it",
                     module: module.name, dependency: name, evidence: sites.map(\.evidence)))
             }

@@ -85,12 +85,13 @@ struct ArchitectureRulesReader {
         return rules
     }
 
-    private func severities(_ node: Node) throws(Configuration.Invalid) -> [String: Finding.Severity?] {
+    private func severities(_ node: Node) throws(Configuration.Invalid) -> [RuleID: Finding.Severity?] {
         guard let mapping = node.mapping else { throw invalid(node, "'severity' should map rule ids to error, warn, info or off") }
         try rejectUnknownKeys(mapping, known: RuleID.allCases.map(\.rawValue), what: "rule id")
-        var result: [String: Finding.Severity?] = [:]
+        var result: [RuleID: Finding.Severity?] = [:]
         for (key, value) in mapping {
-            result[key.string ?? ""] = .some(try severity(value))
+            guard let rule = key.string.flatMap(RuleID.init(rawValue:)) else { continue }
+            result[rule] = .some(try severity(value))
         }
         return result
     }

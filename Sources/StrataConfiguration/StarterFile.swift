@@ -12,7 +12,7 @@ public enum StarterFile {
     ///   - lowered: rule ids whose default severity was lowered, with the number of findings each.
     ///   - findings: the findings the file gives today (after lowering), listed as comments.
     public static func render(
-        rules: ArchitectureRules, exclude: [String], modules: [Configuration.ModuleOverride], lowered: [String: Int],
+        rules: ArchitectureRules, exclude: [String], modules: [Configuration.ModuleOverride], lowered: [RuleID: Int],
         findings: [Finding], injection: InjectionVocabulary = InjectionVocabulary()
     ) -> String {
         var lines = [
@@ -74,10 +74,12 @@ public enum StarterFile {
             "#   wrappers: [Injectable]",
         ] : render(injection)
         let severities = rules.severities.keys.sorted()
-        lines += [
-            "",
-            "# Severity per rule id: error, warn, info or off. Defaults: " + RuleID.allCases.map { "\($0.rawValue) \($0.defaultSeverity?.rawValue ?? "off")" }.joined(separator: ", ") + ".",
-        ]
+        let width = RuleID.allCases.map { $0.rawValue.count + ($0.defaultSeverity?.rawValue ?? "off").count }.max()! + 2
+        lines += ["", "# Severity per rule id: error, warn, info or off (`strata rules` explains each). Defaults:"]
+        lines += RuleID.allCases.sorted().map { rule in
+            let entry = "\(rule): \(rule.defaultSeverity?.rawValue ?? "off")"
+            return "#   " + entry.padding(toLength: width + 1, withPad: " ", startingAt: 0) + " " + rule.title
+        }
         if !severities.isEmpty {
             lines.append("severity:")
             for id in severities {

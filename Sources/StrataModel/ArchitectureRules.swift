@@ -6,9 +6,9 @@ public struct ArchitectureRules: Hashable, Sendable {
     /// Forbidden and allowed pairs, in file order.
     public var rules: [DependencyRule]
     /// Per rule id: the severity to use instead of the default, or nil to turn the rule off.
-    public var severities: [String: Finding.Severity?]
+    public var severities: [RuleID: Finding.Severity?]
 
-    public init(layers: [Layer] = [], rules: [DependencyRule] = [], severities: [String: Finding.Severity?] = [:]) {
+    public init(layers: [Layer] = [], rules: [DependencyRule] = [], severities: [RuleID: Finding.Severity?] = [:]) {
         self.layers = layers
         self.rules = rules
         self.severities = severities
@@ -16,7 +16,7 @@ public struct ArchitectureRules: Hashable, Sendable {
 
     /// The severity of `rule`: the configured one, else the rule's default; nil when turned off.
     public func severity(of rule: RuleID) -> Finding.Severity? {
-        if let configured = severities[rule.rawValue] { return configured }
+        if let configured = severities[rule] { return configured }
         return rule.defaultSeverity
     }
 

@@ -6,7 +6,7 @@ public struct Baseline: Hashable, Sendable, Codable {
 
     public struct Entry: Hashable, Sendable, Codable, Comparable {
         public var fingerprint: String
-        public var rule: String
+        public var rule: RuleID
         public var severity: Finding.Severity
         public var module: String
 

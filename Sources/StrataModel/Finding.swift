@@ -13,8 +13,8 @@ public struct Finding: Hashable, Sendable, Codable, Comparable {
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
-    /// The rule's id, e.g. `layer-violation` (see `RuleID`).
-    public var rule: String
+    /// The rule, e.g. `.layerViolation` (`layer-violation` in JSON and on the command line).
+    public var rule: RuleID
     public var severity: Severity
     /// One sentence in the user's words, naming the modules involved.
     public var message: String
@@ -31,7 +31,7 @@ public struct Finding: Hashable, Sendable, Codable, Comparable {
     /// (`FindingFingerprint`); baselines, SARIF and `strata diff` match findings by it.
     public var fingerprint: String = ""
 
-    public init(rule: String, severity: Severity, message: String, module: String, dependency: String? = nil, evidence: [Location]) {
+    public init(rule: RuleID, severity: Severity, message: String, module: String, dependency: String? = nil, evidence: [Location]) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -51,18 +51,9 @@ public struct Finding: Hashable, Sendable, Codable, Comparable {
     }
 }
 
-/// The ids of the rules Strata checks, with their default severities.
-///
-/// Defaults: what breaks the intended architecture or the build is an error (layer order,
-/// forbidden dependencies and imports, cycles, `@testable` in production code); what is
-/// probably wrong but often tolerated is a warning (undeclared or unused dependencies,
-/// leaking re-exports, Stable Dependencies). DI: a resolution nothing registers crashes
-/// (error), as does a static module holding shared state copied into several images (error);
-/// duplicate registrations and container-only edges that break layers or close cycles are
-/// warnings. The Stable Abstractions Principle is advice (info).
-/// Access-control advice (`unused-public`, `open-not-subclassed`) is off unless `strata.yml`'s
-/// `severity:` names it: a library's whole API would otherwise flood `strata check`.
-public enum RuleID: String, Sendable, CaseIterable {
+/// The ids of the rules Strata checks; each one's name, rationale, default severity and
+/// examples are in `RuleCatalog.swift`.
+public enum RuleID: String, Hashable, Sendable, Codable, CaseIterable, Comparable, CustomStringConvertible {
     case layerViolation = "layer-violation"
     case forbiddenDependency = "forbidden-dependency"
     case forbiddenImport = "forbidden-import"
@@ -81,17 +72,11 @@ public enum RuleID: String, Sendable, CaseIterable {
     case containerDependency = "container-dependency"
     case sharedStateDuplicated = "shared-state-duplicated"
 
-    /// The severity when `strata.yml` does not set one; nil for rules that are off by default.
-    public var defaultSeverity: Finding.Severity? {
-        switch self {
-        case .layerViolation, .forbiddenDependency, .forbiddenImport, .testableImport, .cycle, .unregisteredService,
-            .sharedStateDuplicated: .error
-        case .stableDependencies, .exportedImport, .implicitDependency, .unusedDependency, .undeclaredImport,
-            .duplicateRegistration, .containerDependency: .warn
-        case .stableAbstractions: .info
-        case .unusedPublic, .openNotSubclassed: nil
-        }
-    }
+    /// The id as users write it: `layer-violation`.
+    public var description: String { rawValue }
+
+    /// By id, as `strata rules` lists them.
+    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Findings counted by severity: the overview's numbers and `strata check`'s total.

@@ -167,7 +167,7 @@ extension Pipeline {
         let outcome = try run(options)
         var rules = LayerInference.infer(outcome.project)
         var findings = Analyzer.analyze(outcome.project, rules: rules, injection: outcome.configuration.injection).findings
-        var lowered: [String: Int] = [:]
+        var lowered: [RuleID: Int] = [:]
         for finding in findings where finding.severity == .error { lowered[finding.rule, default: 0] += 1 }
         for id in lowered.keys { rules.severities[id] = .some(.warn) }
         // What a run with the lowered severities would find, without running it again: inferred

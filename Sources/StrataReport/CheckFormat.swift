@@ -42,7 +42,7 @@ public enum GitHubAnnotation {
             properties.append("file=" + property(file))
             if let line = place.line { properties.append("line=\(line)") }
         }
-        let title = (RuleID(rawValue: finding.rule)?.title ?? finding.rule) + " [\(finding.rule)]"
+        let title = finding.rule.title + " [\(finding.rule)]"
         properties.append("title=" + property(title))
         return "::\(command) \(properties.joined(separator: ","))::\(data(finding.message))"
     }
@@ -74,7 +74,7 @@ public enum CheckSummary {
         if !byRule.isEmpty {
             out += ["", "| rule | findings | what it means |", "|---|---:|---|"]
             for (rule, items) in byRule {
-                out.append("| `\(rule)` | \(items.count) | \(escape(RuleID(rawValue: rule)?.title ?? rule)) |")
+                out.append("| `\(rule)` | \(items.count) | \(escape(rule.title)) |")
             }
             out += ["", "### Findings", ""]
             out += findings.prefix(limit).map { finding in

@@ -24,7 +24,7 @@ public enum DiffPage {
         body.append(metricSection(diff.metrics))
         body.append(changeSection(diff))
         let subtitle = "\(escape(diff.head.label)) (HEAD) against \(escape(diff.base.label)) (BASE) · \(diff.head.modules) modules at HEAD, \(diff.base.modules) at BASE"
-        return HTMLReporter.fill(try WebAssets.diffTemplate, [
+        return HTMLReporter.fill(WebAssets.diffTemplate, [
             "TITLE": Data(escape(document.head.root).utf8),
             "SUBTITLE": Data(subtitle.utf8),
             "CARDS": Data(cards.utf8),
@@ -84,7 +84,7 @@ public enum DiffPage {
             for finding in findings {
                 let places = finding.evidence.prefix(5).map { "<code>\(escape($0.description))</code>" }.joined(separator: "<br>")
                 let more = finding.evidence.count > 5 ? "<br>+\(finding.evidence.count - 5) more" : ""
-                html.append("<tr><td>\(FindingLines.word(finding.severity))</td><td><code>\(escape(finding.rule))</code></td><td>\(escape(finding.message))</td><td>\(places)\(more)</td></tr>")
+                html.append("<tr><td>\(FindingLines.word(finding.severity))</td><td><code>\(finding.rule)</code></td><td>\(escape(finding.message))</td><td>\(places)\(more)</td></tr>")
             }
             html.append("</tbody></table></div>")
         }

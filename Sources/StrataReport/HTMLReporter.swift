@@ -14,8 +14,8 @@ public struct HTMLReporter: Reporter {
         let page = try Self.page(document.result, json: try document.json.get(), svg: svg)
         var written: [String] = []
         for (name, bytes) in [
-            ("index.html", page), ("report.css", Data(try WebAssets.stylesheet.utf8)),
-            ("report.js", Data(try WebAssets.script.utf8)), ("graph.svg", Data(svg.utf8)),
+            ("index.html", page), ("report.css", Data(WebAssets.stylesheet.utf8)),
+            ("report.js", Data(WebAssets.script.utf8)), ("graph.svg", Data(svg.utf8)),
         ] {
             let path = directory + "/" + name
             try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -26,7 +26,7 @@ public struct HTMLReporter: Reporter {
 
     /// The page: the template with the title, the data and the inline graph filled in.
     public static func page(_ result: AnalysisResult, json: Data, svg: String) throws -> Data {
-        fill(try WebAssets.indexTemplate, [
+        fill(WebAssets.indexTemplate, [
             "TITLE": Data(escapeHTML(result.root).utf8),
             "DATA": escapeForScript(json),
             "GRAPH": Data(inlineSVG(svg).utf8),

@@ -11,7 +11,7 @@ public enum SARIFLog {
 
     public static func render(_ findings: [Finding]) throws -> Data {
         let rules = RuleID.allCases.sorted { $0.rawValue < $1.rawValue }
-        let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.rawValue, $0) })
+        let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
         let log = Log(runs: [Run(
             tool: Tool(driver: Driver(rules: rules.map { rule in
                 ReportingDescriptor(
@@ -23,7 +23,7 @@ public enum SARIFLog {
             results: findings.map { finding in
                 let locations = finding.evidence.map(location)
                 return Result(
-                    ruleId: finding.rule, ruleIndex: index[finding.rule], level: level(finding.severity),
+                    ruleId: finding.rule.rawValue, ruleIndex: index[finding.rule], level: level(finding.severity),
                     message: Message(text: finding.message),
                     locations: Array(locations.prefix(1)),
                     relatedLocations: locations.count > 1 ? Array(locations.dropFirst()) : nil,

@@ -5,14 +5,39 @@ import StrataModel
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the rules Strata checks, with their default severity and rationale.",
-        discussion: "Set a rule's severity (error, warn, info, off) in strata.yml under `severity:`. Exit code 0."
+        discussion: """
+            With a rule id, also prints a small repository that triggers the rule and one that \
+            does not. Set a rule's severity (error, warn, info, off) in strata.yml under \
+            `severity:`, or silence one import with `// strata:ignore RULE reason` on its line \
+            or the line above. Exit codes: 0 listed, 2 unknown rule id.
+            """
     )
 
-    func run() {
-        for rule in RuleID.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
-            let severity = rule.defaultSeverity.map(\.rawValue) ?? "off"
-            print("\(rule.rawValue) (\(severity)): \(rule.title)")
-            print("    \(rule.rationale)")
+    @Argument(help: "A rule id, e.g. layer-violation.")
+    var rule: String?
+
+    func validate() throws {
+        if let rule, RuleID(rawValue: rule) == nil {
+            throw ValidationError("unknown rule '\(rule)'; `strata rules` lists them")
         }
+    }
+
+    func run() {
+        guard let rule = rule.flatMap(RuleID.init(rawValue:)) else {
+            for rule in RuleID.allCases.sorted() { print(summary(rule)) }
+            return
+        }
+        print(summary(rule))
+        for (heading, example) in [("Triggers it", rule.definition.triggers), ("Does not trigger it", rule.definition.passes)] {
+            print("\n\(heading):")
+            for file in example.files {
+                print("  \(file.path)")
+                for line in file.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { print("    " + line) }
+            }
+        }
+    }
+
+    func summary(_ rule: RuleID) -> String {
+        "\(rule) (\(rule.defaultSeverity?.rawValue ?? "off")): \(rule.title)\n    \(rule.rationale)"
     }
 }

@@ -152,14 +152,14 @@ import Testing
 
     @Test func findingsAreOffUnlessStrataYmlNamesTheRules() {
         let project = project([("Core", .library, "open class Unused {}\n"), ("App", .app, "import Core\n")])
-        let ids: Set = [RuleID.unusedPublic.rawValue, RuleID.openNotSubclassed.rawValue]
+        let ids: Set<RuleID> = [.unusedPublic, .openNotSubclassed]
         let quiet = Analyzer.analyze(project)
         #expect(quiet.findings.filter { ids.contains($0.rule) }.isEmpty)
         #expect(quiet.summary.unusedPublic == 1)
         #expect(quiet.summary.openNotSubclassed == 1)
-        let rules = ArchitectureRules(severities: ["unused-public": .warn, "open-not-subclassed": .info])
+        let rules = ArchitectureRules(severities: [.unusedPublic: .warn, .openNotSubclassed: .info])
         let findings = Analyzer.analyze(project, rules: rules).findings.filter { ids.contains($0.rule) }
-        #expect(findings.map(\.rule) == ["unused-public", "open-not-subclassed"])
+        #expect(findings.map(\.rule) == [.unusedPublic, .openNotSubclassed])
         #expect(findings.first?.evidence == [Location(file: "Core/File.swift", line: 1)])
         #expect(findings.first?.dependency == "Unused")
     }

@@ -58,7 +58,7 @@ import Testing
 
     @Test func githubAnnotationsEscapeWhatWouldEndTheCommand() {
         let finding = Finding(
-            rule: "layer-violation", severity: .error, message: "100% wrong\nsecond line", module: "A",
+            rule: .layerViolation, severity: .error, message: "100% wrong\nsecond line", module: "A",
             evidence: [Location(file: "Sources/a,b:c.swift", line: 3)])
         #expect(GitHubAnnotation.line(for: finding, root: ".")
             == "::error file=Sources/a%2Cb%3Ac.swift,line=3,title=Import from a higher layer [layer-violation]::100%25 wrong%0Asecond line")

@@ -47,7 +47,7 @@ import Testing
         #expect(FindingLines(root: ".").line(for: errors[0]).hasPrefix("Sources/AppDomain/Domain.swift:2: error: "))
         #expect(lines.total(result).hasSuffix(": 1 error, 0 warnings, \(result.summary.findings.info) note\(result.summary.findings.info == 1 ? "" : "s") in 4 modules"))
         let several = Finding(
-            rule: "cycle", severity: .warn, message: "cycle between A, B", module: "A",
+            rule: .cycle, severity: .warn, message: "cycle between A, B", module: "A",
             evidence: [Location(file: "b.swift", line: 2), Location(file: "a.swift", line: 1)])
         #expect(FindingLines(root: "r/").line(for: several) == "r/a.swift:1: warning: cycle between A, B (+1 more) [cycle]")
     }
@@ -148,6 +148,6 @@ import Testing
     @Test func strataPassesItsOwnCheck() throws {
         let result = try Pipeline.run(.init(path: repositoryRoot, cacheDirectory: nil)).result
         #expect(result.summary.findings.error == 0, "\(result.findings.filter { $0.severity == .error })")
-        #expect(result.findings.allSatisfy { $0.rule != "layer-violation" })
+        #expect(result.findings.allSatisfy { $0.rule != .layerViolation })
     }
 }

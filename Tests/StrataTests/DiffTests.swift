@@ -71,9 +71,9 @@ final class GitFixture {
         let containerEdges = Set(diff.injection.edges.added.map { "\($0.from)->\($0.to)" })
         #expect(containerEdges == ["AccountManagement->CardManagement", "CardManagement->AccountManagement"])
         #expect(!diff.injection.registrations.added.isEmpty)
-        #expect(diff.findings.fixed.contains { $0.rule == RuleID.cycle.rawValue })
+        #expect(diff.findings.fixed.contains { $0.rule == RuleID.cycle })
         // The shared-state duplicate of SafeBoxKit is in both: unchanged, not new.
-        #expect(diff.findings.unchanged.contains { $0.rule == RuleID.sharedStateDuplicated.rawValue })
+        #expect(diff.findings.unchanged.contains { $0.rule == RuleID.sharedStateDuplicated })
         #expect(diff.summary.newFindings.error == 0)
         #expect(DiffGate.failures(diff, gates: [.newError], distanceThreshold: 0.1).isEmpty)
         #expect(!DiffGate.failures(diff, gates: [.newEdge], distanceThreshold: 0.1).isEmpty)  // DependencyContainer edges
@@ -96,8 +96,8 @@ final class GitFixture {
         #expect(diff.modules.changed == ["Domain"])
         #expect(diff.affected == ["App", "Domain"])
         // The line moved, the fingerprint did not.
-        let before = outcome.document.base.findings.first { $0.rule == RuleID.layerViolation.rawValue }
-        let after = outcome.document.head.findings.first { $0.rule == RuleID.layerViolation.rawValue }
+        let before = outcome.document.base.findings.first { $0.rule == RuleID.layerViolation }
+        let after = outcome.document.head.findings.first { $0.rule == RuleID.layerViolation }
         #expect(before?.evidence != after?.evidence)
         #expect(before?.fingerprint == after?.fingerprint)
         #expect(before?.fingerprint == "layer-violation|Package.swift#Domain|Package.swift#UI")
@@ -112,7 +112,7 @@ final class GitFixture {
         try repo.commitAll("violation")
 
         let diff = try Comparison.run(.init(repository: repo.path, base: "main~1", head: "main", cacheDirectory: nil)).document.diff
-        #expect(diff.findings.new.map(\.rule).contains(RuleID.layerViolation.rawValue))
+        #expect(diff.findings.new.map(\.rule).contains(RuleID.layerViolation))
         #expect(diff.edges.imports.added.map { "\($0.from)->\($0.to)" } == ["Domain->UI"])
         #expect(diff.edges.imports.added.first?.evidence == [Location(file: "Sources/Domain/Domain.swift", line: 1)])
         #expect(DiffGate.failures(diff, gates: [.newError], distanceThreshold: 0.1).count == 1)
@@ -215,7 +215,7 @@ final class GitFixture {
         #expect(Comparison.comparesSavedResults(scratch.path + "/old.json", scratch.path + "/new.json"))
         let diff = try Comparison.run(.init(repository: ".", base: scratch.path + "/old.json", head: scratch.path + "/new.json")).document.diff
         #expect(diff.edges.imports.added.map { "\($0.from)->\($0.to)" } == ["Domain->UI"])
-        #expect(diff.findings.new.map(\.rule).contains(RuleID.layerViolation.rawValue))
+        #expect(diff.findings.new.map(\.rule).contains(RuleID.layerViolation))
     }
 
     /// Names from the repository cannot break Markdown, Mermaid or the HTML page.

@@ -219,7 +219,7 @@ extension Array where Element == Finding {
             ("Top", .library, [], ["Middle"], 0, 1),
         ])
         let result = Analyzer.analyze(project)
-        let sdp = result.findings.filter { $0.rule == "stable-dependencies" }
+        let sdp = result.findings.filter { $0.rule == .stableDependencies }
         // Middle: Ce 2, Ca 1 -> 0.67; Volatile: Ce 1, Ca 1 -> 0.5; Top -> Middle: 1 -> 0.67 is fine.
         #expect(sdp.isEmpty)
         let flipped = ruleProject([
@@ -230,7 +230,7 @@ extension Array where Element == Finding {
             ("User1", .library, [], ["Stable"], 0, 1),
             ("User2", .library, [], ["Stable"], 0, 1),
         ])
-        let findings = Analyzer.analyze(flipped).findings.filter { $0.rule == "stable-dependencies" }
+        let findings = Analyzer.analyze(flipped).findings.filter { $0.rule == .stableDependencies }
         #expect(findings.brief == ["stable-dependencies Stable->Volatile warn"])
         #expect(findings[0].message == "Stable (I=0.33) depends on Volatile (I=0.67), which is less stable")
     }
@@ -243,7 +243,7 @@ extension Array where Element == Finding {
             ("Feature", .library, [], ["Models", "Contracts"], 0, 1),
             ("Other", .library, [], ["Models"], 0, 1),
         ])
-        let findings = Analyzer.analyze(project).findings.filter { $0.rule == "stable-abstractions" }
+        let findings = Analyzer.analyze(project).findings.filter { $0.rule == .stableAbstractions }
         #expect(findings.brief == ["stable-abstractions Models->- info"])
         #expect(findings[0].evidence == [Location(file: "Package.swift", line: 1)])
         #expect(findings[0].message.hasPrefix("Models is stable and concrete (I=0.00, A=0.00, D=1.00) with 2 dependent modules"))
@@ -294,7 +294,7 @@ extension Array where Element == Finding {
             ("B", .library, [], ["A"], 0, 1),
             ("C", .library, [], [], 0, 1),
         ])
-        let findings = Analyzer.analyze(project).findings.filter { !$0.rule.hasPrefix("stable") }
+        let findings = Analyzer.analyze(project).findings.filter { !$0.rule.rawValue.hasPrefix("stable") }
         #expect(findings.brief == ["cycle A->A error", "unused-dependency A->C warn", "implicit-dependency B->A warn"])
         #expect(findings[0].message.hasPrefix("cycle between A, B"))
     }
@@ -343,7 +343,7 @@ extension Array where Element == Finding {
             ["DesignSystem", "Home"], ["ShopApp"],
         ])
         #expect(inferred.layers[1].forbiddenImports.map(\.text) == ["AppKit", "SwiftUI", "UIKit"])
-        #expect(Analyzer.analyze(project, rules: inferred).findings.filter { $0.rule == "layer-violation" }.isEmpty)
+        #expect(Analyzer.analyze(project, rules: inferred).findings.filter { $0.rule == .layerViolation }.isEmpty)
     }
 
     @Test func interfaceModulesGetTheirOwnLayerWhenTheDomainDoesNotUseThem() {

@@ -31,7 +31,7 @@ import Testing
         var abstractness: [String: Double]
         /// A rule finding the sample's `strata.yml` must produce; evidence is checked when given.
         struct RuleFinding: Decodable, Hashable {
-            var rule: String
+            var rule: RuleID
             var severity: String
             var module: String
             var dependency: String?
