@@ -49,6 +49,12 @@ public enum Analyzer {
             accessControl: result.accessControl, injection: result.injection, linkage: result.linkage)
         let identities = Dictionary(project.modules.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
         result.findings = FindingFingerprint.assign(result.findings) { identities[$0] }
+        let inline = InlineSuppressions.apply(result.findings, sources: project.sources.values.joined())
+        result.findings = inline.kept
+        result.suppressedFindings = inline.suppressed
+        result.warnings = (result.warnings + inline.warnings).sorted()
+        result.summary.warnings = result.warnings.count
+        result.summary.suppressed = inline.suppressed.count
         result.summary.findings = FindingCounts(result.findings)
         return result
     }

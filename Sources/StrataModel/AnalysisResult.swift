@@ -134,6 +134,8 @@ public struct Summary: Hashable, Sendable, Codable {
     public var flaggedContainerEdges: Int = 0
     /// Rule findings (`AnalysisResult.findings`) by severity.
     public var findings = FindingCounts()
+    /// Findings silenced by `// strata:ignore` (not counted in `findings`).
+    public var suppressed: Int = 0
     /// Public and open declarations of non-test modules (`accessControl`).
     public var publicDeclarations: Int = 0
     /// Of them, those no other module references: candidates for `internal`.
@@ -178,6 +180,9 @@ public struct AnalysisResult: Sendable, Codable {
     /// Every rule finding (layers, forbidden imports, stability, cycles, undeclared and unused
     /// dependencies, import attributes), worst first; what `strata check` prints.
     public var findings: [Finding] = []
+    /// Findings silenced by `// strata:ignore` comments, each with its reason: listed in every
+    /// report so a suppression is never silent.
+    public var suppressedFindings: [Finding] = []
     /// Declarations by access level per module, and the public API no other module uses.
     public var accessControl: AccessControlReport = .empty
 

@@ -107,6 +107,26 @@ public struct DeclarationFact: Hashable, Sendable, Codable {
     }
 }
 
+/// `// strata:ignore <rule>[,<rule>...] <reason>`: a finding of those rules whose every site is
+/// on `line` is listed as suppressed instead of reported. A comment on its own line covers the
+/// next line of code; one at the end of a line covers that line.
+public struct Suppression: Hashable, Sendable, Codable {
+    /// The line of code the comment covers.
+    public var line: Int
+    /// The line of the comment itself.
+    public var commentLine: Int
+    /// Rule ids as written; analysis checks them.
+    public var rules: [String]
+    public var reason: String
+
+    public init(line: Int, commentLine: Int, rules: [String], reason: String) {
+        self.line = line
+        self.commentLine = commentLine
+        self.rules = rules
+        self.reason = reason
+    }
+}
+
 /// What scanning learns from one file. A pure function of the file's bytes, so it is
 /// cached by content hash.
 public struct FileFacts: Hashable, Sendable, Codable {
@@ -120,10 +140,12 @@ public struct FileFacts: Hashable, Sendable, Codable {
     public var injections: [InjectionFact]
     /// Problems with the file itself (not UTF-8, syntax errors); reported as warnings.
     public var problems: [String]
+    /// `// strata:ignore` comments, by line.
+    public var suppressions: [Suppression]
 
     public init(
         lines: Int, imports: [ImportFact], declarations: [DeclarationFact], references: [String] = [],
-        injections: [InjectionFact] = [], problems: [String] = []
+        injections: [InjectionFact] = [], problems: [String] = [], suppressions: [Suppression] = []
     ) {
         self.lines = lines
         self.imports = imports
@@ -131,6 +153,7 @@ public struct FileFacts: Hashable, Sendable, Codable {
         self.references = references
         self.injections = injections
         self.problems = problems
+        self.suppressions = suppressions
     }
 
     public static let empty = FileFacts(lines: 0, imports: [], declarations: [])

@@ -30,6 +30,9 @@ public struct Finding: Hashable, Sendable, Codable, Comparable {
     /// wording, so moving code or editing elsewhere keeps it. Set by analysis
     /// (`FindingFingerprint`); baselines, SARIF and `strata diff` match findings by it.
     public var fingerprint: String = ""
+    /// For a finding silenced by `// strata:ignore`: the reason written there. Suppressed
+    /// findings are listed apart (`AnalysisResult.suppressedFindings`), never judged.
+    public var suppression: String?
 
     public init(rule: RuleID, severity: Severity, message: String, module: String, dependency: String? = nil, evidence: [Location]) {
         self.rule = rule

@@ -10,15 +10,21 @@ public enum CheckFormat: String, CaseIterable, Sendable {
     ///   - findings: what is judged (new ones when a baseline is used).
     ///   - known: findings the baseline already holds; listed apart in Markdown, not annotated.
     ///   - root: the PATH argument, prefixed to evidence paths in text and annotations.
-    public func render(result: AnalysisResult, findings: [Finding], known: [Finding] = [], stale: [Baseline.Entry] = [], root: String) throws -> String {
+    ///   - suppressed: findings silenced by `// strata:ignore`: notes in text, results with an
+    ///     in-source suppression in SARIF, a list in Markdown; GitHub annotations leave them out.
+    public func render(
+        result: AnalysisResult, findings: [Finding], known: [Finding] = [], stale: [Baseline.Entry] = [],
+        suppressed: [Finding] = [], root: String
+    ) throws -> String {
         switch self {
         case .text:
             let lines = FindingLines(root: root)
-            return (findings.map(lines.line(for:)) + [lines.total(result)]).joined(separator: "\n")
+            return (findings.map(lines.line(for:)) + suppressed.map(lines.suppressedLine(for:)) + [lines.total(result)])
+                .joined(separator: "\n")
         case .github:
             return findings.map { GitHubAnnotation.line(for: $0, root: root) }.joined(separator: "\n")
         case .sarif:
-            return String(decoding: try SARIFLog.render(findings), as: UTF8.self)
+            return String(decoding: try SARIFLog.render(findings, suppressed: suppressed), as: UTF8.self)
         case .md:
             return CheckSummary.markdown(result: result, findings: findings, known: known, stale: stale)
         }
@@ -82,6 +88,15 @@ public enum CheckSummary {
                 return "- \(finding.severity == .error ? "**error**" : FindingLines.word(finding.severity)) \(escape(finding.message)) `\(finding.rule)`\(place)"
             }
             if findings.count > limit { out.append("- … and \(findings.count - limit) more") }
+        }
+        if !result.suppressedFindings.isEmpty {
+            out += ["", "<details><summary>\(result.suppressedFindings.count) suppressed with <code>strata:ignore</code></summary>", ""]
+            out += result.suppressedFindings.prefix(limit).map { finding in
+                let place = finding.evidence.first.map { " — \(escape($0.description))" } ?? ""
+                return "- `\(finding.rule)` \(escape(finding.message))\(place): \(escape(finding.suppression ?? ""))"
+            }
+            if result.suppressedFindings.count > limit { out.append("- … and \(result.suppressedFindings.count - limit) more") }
+            out += ["", "</details>"]
         }
         let attention = result.modules.compactMap { entry in entry.metrics.map { (entry.module.name, $0) } }
             .filter { $0.1.distance >= 0.7 && $0.1.ca > 0 }

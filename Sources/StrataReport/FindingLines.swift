@@ -15,11 +15,18 @@ public struct FindingLines {
         return "\(place): \(Self.word(finding.severity)): \(finding.message)\(more) [\(finding.rule)]"
     }
 
+    /// A suppressed finding, as a note that says why: `file:line: note: suppressed (reason): message [rule]`.
+    public func suppressedLine(for finding: Finding) -> String {
+        let place = finding.evidence.first.map { prefixed($0.description) } ?? prefixed(finding.module)
+        return "\(place): note: suppressed (\(finding.suppression ?? "")): \(finding.message) [\(finding.rule)]"
+    }
+
     /// `Root: 1 error, 2 warnings, 0 notes in 9 modules`.
     public func total(_ result: AnalysisResult) -> String {
         let counts = result.summary.findings
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return "\(result.root): \(count(counts.error, "error")), \(count(counts.warn, "warning")), \(count(counts.info, "note")) in \(count(result.summary.modules, "module"))"
+        let suppressed = result.summary.suppressed > 0 ? " (\(result.summary.suppressed) suppressed inline)" : ""
+        return "\(result.root): \(count(counts.error, "error")), \(count(counts.warn, "warning")), \(count(counts.info, "note")) in \(count(result.summary.modules, "module"))\(suppressed)"
     }
 
     /// The words compilers use, which editors and CI annotators recognise.

@@ -1,3 +1,4 @@
+import Foundation
 import StrataModel
 
 /// Writes one format of the result into the output folder.
@@ -8,13 +9,31 @@ public protocol Reporter {
 
 /// The formats `--format` accepts, each with its reporter.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case html, json, dot
+    case html, json, dot, sarif, md
 
     public var reporter: any Reporter {
         switch self {
         case .html: HTMLReporter()
         case .json: JSONReporter()
         case .dot: DOTReporter()
+        case .sarif: TextReporter(fileName: SARIFLog.fileName) { result in
+            try SARIFLog.render(result.findings, suppressed: result.suppressedFindings)
         }
+        case .md: TextReporter(fileName: "summary.md") { result in
+            Data(CheckSummary.markdown(result: result, findings: result.findings, known: [], stale: []).utf8)
+        }
+        }
+    }
+}
+
+/// A format that is one file rendered from the result: `strata.sarif`, `summary.md`.
+struct TextReporter: Reporter {
+    var fileName: String
+    var render: (AnalysisResult) throws -> Data
+
+    func write(_ document: ReportDocument, to directory: String) throws -> [String] {
+        let path = directory + "/" + fileName
+        try render(document.result).write(to: URL(fileURLWithPath: path), options: .atomic)
+        return [path]
     }
 }

@@ -9,7 +9,9 @@ import StrataModel
 public enum SARIFLog {
     public static let fileName = "strata.sarif"
 
-    public static func render(_ findings: [Finding]) throws -> Data {
+    /// - Parameter suppressed: findings silenced by `// strata:ignore`, written as results with
+    ///   an `inSource` suppression and its reason, which code scanning shows as dismissed.
+    public static func render(_ findings: [Finding], suppressed: [Finding] = []) throws -> Data {
         let rules = RuleID.allCases.sorted { $0.rawValue < $1.rawValue }
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
         let log = Log(runs: [Run(
@@ -20,14 +22,15 @@ public enum SARIFLog {
                     help: Message(text: rule.rationale),
                     defaultConfiguration: Configuration(level: level(rule.defaultSeverity), enabled: rule.defaultSeverity != nil))
             })),
-            results: findings.map { finding in
+            results: (findings + suppressed).map { finding in
                 let locations = finding.evidence.map(location)
                 return Result(
                     ruleId: finding.rule.rawValue, ruleIndex: index[finding.rule], level: level(finding.severity),
                     message: Message(text: finding.message),
                     locations: Array(locations.prefix(1)),
                     relatedLocations: locations.count > 1 ? Array(locations.dropFirst()) : nil,
-                    partialFingerprints: ["strataFingerprint/v1": finding.fingerprint])
+                    partialFingerprints: ["strataFingerprint/v1": finding.fingerprint],
+                    suppressions: finding.suppression.map { [Suppression(justification: $0)] })
             })])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -105,6 +108,11 @@ public enum SARIFLog {
         var locations: [SARIFLocation]
         var relatedLocations: [SARIFLocation]?
         var partialFingerprints: [String: String]
+        var suppressions: [Suppression]?
+    }
+    struct Suppression: Encodable {
+        var kind = "inSource"
+        var justification: String
     }
     struct SARIFLocation: Encodable { var physicalLocation: PhysicalLocation }
     struct PhysicalLocation: Encodable {

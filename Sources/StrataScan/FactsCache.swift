@@ -16,7 +16,7 @@ import StrataModel
 /// folder is always safe.
 public struct FactsCache: Sendable {
     /// Bump when `FileScanner` or `FileFacts` change, so old entries are not trusted.
-    static let format: UInt32 = 3
+    static let format: UInt32 = 4
     static let magic: [UInt8] = Array("STRATAFC".utf8)
 
     public let file: String
@@ -166,6 +166,13 @@ public struct FactsCache: Sendable {
         }
         writer.u32(UInt32(facts.problems.count))
         facts.problems.forEach { writer.string($0) }
+        writer.u32(UInt32(facts.suppressions.count))
+        for suppression in facts.suppressions {
+            writer.u32(UInt32(suppression.line))
+            writer.u32(UInt32(suppression.commentLine))
+            writer.strings(suppression.rules)
+            writer.string(suppression.reason)
+        }
     }
 
     static func decodeFacts(_ reader: inout ByteReader) throws -> FileFacts {
@@ -215,9 +222,14 @@ public struct FactsCache: Sendable {
         }
         var problems: [String] = []
         for _ in 0..<(try reader.count()) { problems.append(try reader.string()) }
+        var suppressions: [Suppression] = []
+        for _ in 0..<(try reader.count()) {
+            let line = Int(try reader.u32()), commentLine = Int(try reader.u32())
+            suppressions.append(Suppression(line: line, commentLine: commentLine, rules: try reader.strings(), reason: try reader.string()))
+        }
         return FileFacts(
             lines: lines, imports: imports, declarations: declarations, references: references,
-            injections: injections, problems: problems)
+            injections: injections, problems: problems, suppressions: suppressions)
     }
 }
 

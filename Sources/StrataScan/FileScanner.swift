@@ -26,6 +26,9 @@ public enum FileScanner {
                 facts.injections = InjectionScanner.scan(tree, lines: lines, names: names, importsFactory: importsFactory)
             }
             facts.problems = problems
+            if InjectionScanner.contains(buffer, SuppressionScanner.marker) {
+                facts.suppressions = SuppressionScanner.scan(tree, lines: lines)
+            }
             return facts
         }
     }

@@ -25,7 +25,7 @@ enum InjectionScanner {
     private static let builtInWords = ["register", "resolve", "Factory", "Injected", "Dependency"].map { Array($0.utf8) }
 
     /// `memchr` finds each candidate first byte at memory speed; most are rejected at once.
-    private static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+    static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
         guard let base = buffer.baseAddress, let first = word.first, buffer.count >= word.count else { return false }
         let end = base + (buffer.count - word.count + 1)
         var cursor = base

@@ -69,7 +69,7 @@ struct Analyze: ParsableCommand {
             // Errors and warnings, as `strata check` prints them; notes stay in the report.
             for finding in result.findings where finding.severity != .info { print("  " + lines.line(for: finding)) }
             print(lines.total(result))
-            for file in outcome.written where file.hasSuffix("index.html") || file.hasSuffix(".json") || file.hasSuffix(".dot") {
+            for file in outcome.written where !file.hasSuffix(".css") && !file.hasSuffix(".js") && !file.hasSuffix(".svg") {
                 print("wrote \(file)")
             }
         }

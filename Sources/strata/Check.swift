@@ -56,7 +56,7 @@ struct Check: ParsableCommand {
         let format = CheckFormat(rawValue: format)!
         print(try format.render(
             result: result, findings: findings, known: comparison?.known ?? [], stale: comparison?.stale ?? [],
-            root: repository.path))
+            suppressed: quiet ? [] : result.suppressedFindings, root: repository.path))
         if let comparison, format == .text {
             print("baseline: \(comparison.new.count) new, \(comparison.known.count) known, \(comparison.stale.count) fixed (stale entries)")
             for entry in comparison.stale { print("  fixed: \(entry.fingerprint)") }
