@@ -273,13 +273,40 @@
   // ---- 4. Rule findings (strata.yml layers and rules, and the built-in rules) ----
   const words = { error: 'error', warn: 'warning', info: 'note' };
   const counts = (summary.findings || {});
-  $('#rules-count').textContent = `${fmtInt(counts.error || 0)} errors · ${fmtInt(counts.warn || 0)} warnings · ${fmtInt(counts.info || 0)} notes. ` +
+  $('#rules-count').textContent = `${fmtInt(counts.error || 0)} errors · ${fmtInt(counts.warn || 0)} warnings · ${fmtInt(counts.info || 0)} notes` +
+    (summary.suppressed ? ` · ${fmtInt(summary.suppressed)} suppressed inline. ` : '. ') +
     'strata check fails on errors; severities are set in strata.yml.';
   const rulesBox = $('#rules-list');
   fill(rulesBox, findings, empty('No findings.'), (f) => el('article', { class: `finding rule ${f.severity}`, 'data-rule': f.rule },
     el('p', {}, el('span', { class: `tag ${f.severity}` }, words[f.severity] || f.severity), ' ', f.message, ' ',
       el('span', { class: 'muted' }, `[${f.rule}]`)),
     evidenceList(f.evidence)));
+
+  // Suppressed findings are listed with their reasons, never hidden; the rule help comes
+  // from the rule catalog the binary embeds (`strata rules`).
+  const suppressed = list(data.suppressedFindings);
+  if (suppressed.length) {
+    $('#suppressed-list').append(el('details', { class: 'suppressed' },
+      el('summary', {}, `${plural(suppressed.length, 'finding')} suppressed with strata:ignore`),
+      suppressed.map((f) => el('article', { class: 'finding rule suppressed', 'data-rule': f.rule },
+        el('p', {}, el('span', { class: 'tag' }, 'suppressed'), ' ', f.message, ' ', el('span', { class: 'muted' }, `[${f.rule}]`)),
+        el('p', { class: 'muted' }, `Reason: ${f.suppression || '(none given)'}`),
+        evidenceList(f.evidence)))));
+  }
+  let catalog = [];
+  try { catalog = JSON.parse($('#strata-rules').textContent); } catch (e) { catalog = []; }
+  const seen = new Set([...findings, ...suppressed].map((f) => f.rule));
+  for (const rule of catalog) {
+    $('#rule-help-list').append(
+      el('dt', { id: `rule-${rule.id}`, class: seen.has(rule.id) ? 'present' : '' }, el('code', {}, rule.id), ' ', rule.title,
+        el('span', { class: 'muted' }, ` (default: ${rule.severity})`)),
+      el('dd', {}, rule.rationale));
+  }
+  for (const tag of rulesBox.querySelectorAll('.finding.rule .muted')) {
+    const id = tag.textContent.slice(1, -1);
+    if (catalog.some((r) => r.id === id)) tag.replaceChildren(el('a', { href: `#rule-${id}`, title: 'What this rule means' }, `[${id}]`));
+  }
+  for (const link of document.querySelectorAll('a[href^="#rule-"]')) link.addEventListener('click', () => { $('#rule-help').open = true; });
 
   // ---- 4b. Cycles ----
   const cyclesBox = $('#cycles-list');

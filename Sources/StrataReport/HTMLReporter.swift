@@ -30,8 +30,20 @@ public struct HTMLReporter: Reporter {
             "TITLE": Data(escapeHTML(result.root).utf8),
             "DATA": escapeForScript(json),
             "GRAPH": Data(inlineSVG(svg).utf8),
+            "RULES": escapeForScript(ruleCatalog),
         ])
     }
+
+    /// The rule catalog the page's help lists: id, name, rationale and default severity.
+    static let ruleCatalog: Data = {
+        struct Entry: Encodable { var id, title, rationale, severity: String }
+        let entries = RuleID.allCases.sorted().map {
+            Entry(id: $0.rawValue, title: $0.title, rationale: $0.rationale, severity: $0.defaultSeverity?.rawValue ?? "off")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(entries)) ?? Data("[]".utf8)
+    }()
 
     /// Replaces `{{NAME}}` placeholders in one pass, so a value that itself contains
     /// `{{...}}` is never substituted again.

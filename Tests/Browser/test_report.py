@@ -27,7 +27,12 @@ WEB = ROOT / "Web"
 FIXTURE = Path(__file__).resolve().parent / "fixture"
 IMG_NAME = '<img src=x onerror="window.__pwned=1">'
 SCRIPT_NAME = "</script><script>window.__pwned=2</script>"
-PLACEHOLDER = re.compile(r"\{\{(TITLE|DATA|GRAPH)\}\}")
+PLACEHOLDER = re.compile(r"\{\{(TITLE|DATA|GRAPH|RULES)\}\}")
+# The rule catalog the Swift side embeds (`strata rules`); two entries stand in for it here.
+FIXTURE_RULES = [
+    {"id": "cycle", "title": "Module cycle", "rationale": "Modules that import each other <b>cannot</b> be built apart.", "severity": "error"},
+    {"id": "layer-violation", "title": "Import from a higher layer", "rationale": "Lower layers never import higher ones.", "severity": "error"},
+]
 
 
 # ---------------------------------------------------------------- report building
@@ -49,6 +54,7 @@ def render_index(template, title, data_json, graph_svg):
         "TITLE": html.escape(title, quote=True),
         "DATA": escape_json_for_script(data_json),
         "GRAPH": strip_xml_prolog(graph_svg),
+        "RULES": escape_json_for_script(json.dumps(FIXTURE_RULES)),
     }
     return PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
 
@@ -189,6 +195,7 @@ def test_overview_numbers_match_summary(page, data):
     summary.pop("criticalDuplicatedStaticModules", None)  # shown in the Linkage section
     summary.pop("publicDeclarations", None)  # shown in the Access control section
     summary.pop("openNotSubclassed", None)
+    summary.pop("suppressed", None)  # shown in the Rule findings section
     for key in ("registrations", "resolutions", "duplicateRegistrations", "flaggedContainerEdges"):
         summary.pop(key, None)  # shown in the Dependency injection section
     for key, value in summary.items():
@@ -355,6 +362,37 @@ def test_rule_findings_are_listed_with_severity_and_evidence(page, data):
         assert finding["message"] in article.text
         for evidence in finding.get("evidence", []):
             assert evidence in article.text
+
+
+def test_rule_help_explains_every_rule_and_finding_ids_link_to_it(page, data):
+    catalog = page.execute_script("return JSON.parse(document.getElementById('strata-rules').textContent)")
+    assert len(catalog) >= 2
+    terms = css(page, "#rule-help-list dt")
+    assert [t.get_attribute("id") for t in terms] == [f"rule-{r['id']}" for r in catalog]
+    # The rationale is text, never markup.
+    assert not css(page, "#rule-help-list dd b")
+    assert not page.find_element("css selector", "#rule-help").get_attribute("open")
+    links = [a for a in css(page, "#rules-list a[href^='#rule-']")]
+    known = {r["id"] for r in catalog}
+    assert len(links) == sum(1 for f in data.get("findings", []) if f["rule"] in known)
+    if links:
+        links[0].click()
+        assert page.find_element("css selector", "#rule-help").get_attribute("open")
+
+
+def test_suppressed_findings_are_listed_with_their_reasons(tmp_path, driver):
+    data = json.loads((FIXTURE / "data.json").read_text(encoding="utf-8"))
+    data["suppressedFindings"] = [{
+        "rule": "cycle", "severity": "error", "module": "A", "dependency": "B", "fingerprint": "cycle|A|B",
+        "message": "A and B import each other", "evidence": ["Sources/A/a.swift:3"], "suppression": IMG_NAME}]
+    report = build_report(tmp_path / "r", data, (FIXTURE / "graph.svg").read_text(encoding="utf-8"))
+    load(driver, report)
+    box = driver.find_element("css selector", "#suppressed-list details")
+    assert "1 finding suppressed" in box.get_attribute("textContent")
+    assert f"Reason: {IMG_NAME}" in box.get_attribute("textContent")
+    assert "Sources/A/a.swift:3" in box.get_attribute("textContent")
+    assert not driver.execute_script("return window.__pwned")
+    assert not severe_logs(driver)
 
 
 def test_linkage_section_lists_every_module_with_its_evidence(page, data):
