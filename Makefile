@@ -2,8 +2,15 @@
 #   make demo   analyze Samples/TheMonth and write the report to demo-report/
 #   make test   unit and integration tests (swift test), Strata's layering checked on itself
 #               (strata check ., exit 1 on a violation), then the report in headless Chromium
+#   make install PREFIX=/usr/local   a release build, one relocatable executable, into PREFIX/bin
+#   make plugin-test   the SwiftPM command plugin on a fixture package (a second full build)
 
-.PHONY: demo test bench verify
+.PHONY: demo test bench verify install plugin-test
+
+PREFIX ?= /usr/local
+# Linux: the Swift runtime and Foundation linked in, so the binary runs where Swift is not
+# installed (it needs only libgraphviz). macOS has the runtime in the OS.
+STATIC_STDLIB := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 
 # A debug build (about 2 minutes on a new machine) analyzes the sample in seconds; release
 # builds are for `make bench` and large repositories (swift-syntax parses ~50x faster).
@@ -26,6 +33,18 @@ test:
 	SE_OFFLINE=true STRATA_REPORT_DIR=.build/browser-report STRATA_DIFF_DIR=.build/diff-report python3 -m pytest -q Tests/Browser
 	SE_OFFLINE=true python3 -m pytest -q Tests/Browser
 	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Formats
+	Tests/Install/relocatable .build/debug/strata
+
+install:
+	scripts/setup
+	swift build -c release --product strata $(STATIC_STDLIB)
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -s -m 755 .build/release/strata "$(DESTDIR)$(PREFIX)/bin/strata"
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/strata"
+
+plugin-test:
+	scripts/setup
+	Tests/Plugin/run
 
 # Performance figures (README, Benchmarks); not part of the tests.
 bench:

@@ -12,7 +12,9 @@ let syntax: [Target.Dependency] = [
 let package = Package(
     name: "Strata",
     products: [
-        .executable(name: "strata", targets: ["strata"])
+        .executable(name: "strata", targets: ["strata"]),
+        // `swift package strata check` in a package that depends on Strata.
+        .plugin(name: "StrataPlugin", targets: ["StrataCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
@@ -62,6 +64,12 @@ let package = Package(
                 "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "StrataCommand",
+            capability: .command(
+                intent: .custom(verb: "strata", description: "Analyze or check this package's module graph with Strata.")),
+            dependencies: ["strata"]
         ),
         .testTarget(
             name: "StrataTests",

@@ -11,7 +11,14 @@ struct Analyze: ParsableCommand {
         discussion: """
             Reads every Package.swift under PATH without running it, scans the Swift files with \
             swift-syntax, and writes the reports. Warnings (unreadable files, manifest constructs \
-            that could not be read statically) go to stderr; the analysis goes on.
+            that could not be read statically) go to stderr; the analysis goes on. Formats: html \
+            (index.html, the report), json (strata.json), dot (graph.dot), sarif (strata.sarif), \
+            md (summary.md). Suppress one finding with `// strata:ignore RULE reason` on its \
+            line or the line above; it is listed in every report with the reason.
+
+            Exit codes: 0 reports written (findings do not fail analyze; `strata check` does), \
+            2 bad usage or input (a missing path, an invalid strata.yml, an output folder that \
+            cannot be written).
             """
     )
 

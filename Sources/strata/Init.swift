@@ -12,6 +12,8 @@ struct Init: ParsableCommand {
             *Interface) and the import graph. Rules that have errors today are lowered to warn, \
             so `strata check` passes on the repository as it is; today's findings are listed \
             in the file as comments.
+
+            Exit codes: 0 written, 2 bad usage or input (a strata.yml exists without --force).
             """
     )
 

@@ -1,0 +1,5 @@
+import Core
+
+public struct Screen {
+    public init(store: any Store) {}
+}
