@@ -14,7 +14,7 @@ public enum CheckFormat: String, CaseIterable, Sendable {
     ///     in-source suppression in SARIF, a list in Markdown; GitHub annotations leave them out.
     public func render(
         result: AnalysisResult, findings: [Finding], known: [Finding] = [], stale: [Baseline.Entry] = [],
-        suppressed: [Finding] = [], root: String
+        suppressed: [Finding] = [], root: String, linkBase: String? = nil
     ) throws -> String {
         switch self {
         case .text:
@@ -26,7 +26,7 @@ public enum CheckFormat: String, CaseIterable, Sendable {
         case .sarif:
             return String(decoding: try SARIFLog.render(findings, suppressed: suppressed), as: UTF8.self)
         case .md:
-            return CheckSummary.markdown(result: result, findings: findings, known: known, stale: stale)
+            return CheckSummary.markdown(result: result, findings: findings, known: known, stale: stale, linkBase: linkBase)
         }
     }
 }
@@ -68,7 +68,10 @@ public enum GitHubAnnotation {
 /// The Markdown summary of a check: the verdict, counts by rule, the worst findings, and the
 /// modules furthest from the main sequence.
 public enum CheckSummary {
-    public static func markdown(result: AnalysisResult, findings: [Finding], known: [Finding], stale: [Baseline.Entry], limit: Int = 30) -> String {
+    /// - Parameter linkBase: a prefix that turns `file:line` into links (`--link-base`).
+    public static func markdown(
+        result: AnalysisResult, findings: [Finding], known: [Finding], stale: [Baseline.Entry], linkBase: String? = nil, limit: Int = 30
+    ) -> String {
         let counts = FindingCounts(findings)
         let escape = DiffMarkdown.escape
         var out = ["## Strata check: \(escape(result.root))", ""]
@@ -84,7 +87,7 @@ public enum CheckSummary {
             }
             out += ["", "### Findings", ""]
             out += findings.prefix(limit).map { finding in
-                let place = finding.evidence.first.map { " — \(escape($0.description))" } ?? ""
+                let place = finding.evidence.first.map { " — " + DiffMarkdown.link($0, base: linkBase) } ?? ""
                 return "- \(finding.severity == .error ? "**error**" : FindingLines.word(finding.severity)) \(escape(finding.message)) `\(finding.rule)`\(place)"
             }
             if findings.count > limit { out.append("- … and \(findings.count - limit) more") }
@@ -92,7 +95,7 @@ public enum CheckSummary {
         if !result.suppressedFindings.isEmpty {
             out += ["", "<details><summary>\(result.suppressedFindings.count) suppressed with <code>strata:ignore</code></summary>", ""]
             out += result.suppressedFindings.prefix(limit).map { finding in
-                let place = finding.evidence.first.map { " — \(escape($0.description))" } ?? ""
+                let place = finding.evidence.first.map { " — " + DiffMarkdown.link($0, base: linkBase) } ?? ""
                 return "- `\(finding.rule)` \(escape(finding.message))\(place): \(escape(finding.suppression ?? ""))"
             }
             if result.suppressedFindings.count > limit { out.append("- … and \(result.suppressedFindings.count - limit) more") }

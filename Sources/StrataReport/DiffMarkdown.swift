@@ -118,8 +118,13 @@ public enum DiffMarkdown {
 
     /// `path:line`, linked to the file at HEAD when a link base is known.
     static func location(_ document: DiffDocument, _ location: Location, linked: Bool) -> String {
+        link(location, base: linked ? document.linkBase : nil)
+    }
+
+    /// `path:line`, a link to the file when `base` (e.g. `https://github.com/OWNER/REPO/blob/SHA`) is given.
+    static func link(_ location: Location, base: String?) -> String {
         let text = escape(location.description)
-        guard linked, let base = document.linkBase else { return text }
+        guard let base else { return text }
         let path = location.file.split(separator: "/").map { percentEncode(String($0)) }.joined(separator: "/")
         let anchor = location.line.map { "#L\($0)" } ?? ""
         return "[\(text)](\(base)/\(path)\(anchor))"

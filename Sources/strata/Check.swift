@@ -32,6 +32,9 @@ struct Check: ParsableCommand {
     @Flag(help: "With --baseline, also fail when a baseline entry matches nothing any more (so the file only shrinks).")
     var strictBaseline = false
 
+    @Option(help: "With --format md: prefix for links to files, e.g. https://github.com/OWNER/REPO/blob/SHA.")
+    var linkBase: String?
+
     @Flag(name: .shortAndLong, help: "Print only findings of severity error, and the total.")
     var quiet = false
 
@@ -56,7 +59,7 @@ struct Check: ParsableCommand {
         let format = CheckFormat(rawValue: format)!
         print(try format.render(
             result: result, findings: findings, known: comparison?.known ?? [], stale: comparison?.stale ?? [],
-            suppressed: quiet ? [] : result.suppressedFindings, root: repository.path))
+            suppressed: quiet ? [] : result.suppressedFindings, root: repository.path, linkBase: linkBase))
         if let comparison, format == .text {
             print("baseline: \(comparison.new.count) new, \(comparison.known.count) known, \(comparison.stale.count) fixed (stale entries)")
             for entry in comparison.stale { print("  fixed: \(entry.fingerprint)") }
