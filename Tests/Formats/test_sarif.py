@@ -62,3 +62,27 @@ def test_fingerprints_survive_lines_inserted_above_findings(petpion):
     assert lines(before) != lines(after), "the test must move lines"
     fingerprints = lambda results: sorted(r["partialFingerprints"]["strataFingerprint/v1"] for r in results)
     assert fingerprints(before) == fingerprints(after)
+
+
+def test_an_inline_suppression_is_a_dismissed_result_with_its_reason(petpion):
+    sarif_pydantic = pytest.importorskip("sarif_pydantic")
+    before = sarif(petpion)["runs"][0]["results"]
+    swift = [r for r in before if r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith(".swift")
+             and r["level"] == "error" and "region" in r["locations"][0]["physicalLocation"]]
+    assert swift, "Petpion has an error at a Swift line"
+    target = swift[0]
+    location = target["locations"][0]["physicalLocation"]
+    path = petpion / location["artifactLocation"]["uri"]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    line = location["region"]["startLine"]
+    lines.insert(line - 1, f"// strata:ignore {target['ruleId']} kept until the <Swinject> migration")
+    path.write_text("\n".join(lines), encoding="utf-8")
+    run = subprocess.run([STRATA, "check", str(petpion), "--format", "sarif", "--no-cache"],
+                         capture_output=True, text=True, check=False)
+    log = json.loads(run.stdout)
+    sarif_pydantic.Sarif.model_validate(log)
+    results = log["runs"][0]["results"]
+    suppressed = [r for r in results if r.get("suppressions")]
+    assert [r["partialFingerprints"] for r in suppressed] == [target["partialFingerprints"]]
+    assert suppressed[0]["suppressions"] == [{"kind": "inSource", "justification": "kept until the <Swinject> migration"}]
+    assert len(results) == len(before)
