@@ -35,7 +35,7 @@ let package = Package(
         // assemble: one model of modules and edges with evidence.
         .target(name: "StrataAssemble", dependencies: ["StrataModel"]),
         // analyze: metrics, cycles, dependency findings; pure functions.
-        .target(name: "StrataAnalysis", dependencies: ["StrataModel"]),
+        .target(name: "StrataAnalysis", dependencies: ["StrataModel"], resources: [.embedInCode("Data/SystemModules.txt")]),
         // report: JSON, HTML, DOT; graph layout through libgraphviz.
         .systemLibrary(
             name: "CGraphviz",

@@ -1,31 +1,21 @@
 /// Modules that come with Apple's SDKs or the Swift toolchain, so an import of one is
-/// "Apple SDK" rather than third party. Names only; the list errs towards the common ones.
+/// "Apple SDK" rather than third party. The names are data, `Data/SystemModules.txt`,
+/// compiled into the binary.
 enum SystemModules {
-    static let names: Set<String> = [
-        // Swift toolchain
-        "Swift", "_Concurrency", "_StringProcessing", "_Backtracing", "Builtin", "Cxx", "CxxStdlib",
-        "Distributed", "Observation", "RegexBuilder", "Synchronization", "Foundation", "FoundationEssentials",
-        "FoundationInternationalization", "FoundationNetworking", "FoundationXML", "Dispatch", "XCTest", "Testing",
-        "Glibc", "Musl", "Android", "Bionic", "WASILibc", "WinSDK", "ucrt", "CRT", "SwiftShims", "os", "os.log",
-        "PackageDescription", "CompilerPluginSupport", "PackagePlugin",
-        // Apple SDKs
-        "Darwin", "ObjectiveC", "CoreFoundation", "UIKit", "AppKit", "SwiftUI", "Combine", "CoreData", "CoreGraphics",
-        "CoreImage", "CoreLocation", "CoreML", "CoreMotion", "CoreText", "CoreVideo", "CoreMedia", "CoreAudio",
-        "CoreBluetooth", "CoreHaptics", "CoreNFC", "CoreServices", "CoreSpotlight", "CoreTelephony", "CryptoKit",
-        "AVFoundation", "AVKit", "AudioToolbox", "AuthenticationServices", "BackgroundTasks", "Contacts",
-        "ContactsUI", "DeviceCheck", "EventKit", "EventKitUI", "GameKit", "GameplayKit", "HealthKit", "HomeKit",
-        "ImageIO", "Intents", "IntentsUI", "LocalAuthentication", "MapKit", "MediaPlayer", "MessageUI", "Metal",
-        "MetalKit", "MobileCoreServices", "MultipeerConnectivity", "NaturalLanguage", "Network", "NetworkExtension",
-        "NotificationCenter", "OSLog", "PassKit", "PDFKit", "Photos", "PhotosUI", "PushKit", "QuartzCore",
-        "QuickLook", "RealityKit", "ReplayKit", "SafariServices", "SceneKit", "Security", "SpriteKit", "StoreKit",
-        "SwiftData", "SystemConfiguration", "UniformTypeIdentifiers", "UserNotifications", "UserNotificationsUI",
-        "Vision", "VisionKit", "WatchConnectivity", "WatchKit", "WebKit", "WidgetKit", "ActivityKit", "AppIntents",
-        "ARKit", "Accelerate", "Accessibility", "AdSupport", "AppTrackingTransparency", "Charts", "CloudKit",
-        "CryptoTokenKit", "FileProvider", "GLKit", "GameController", "IOKit", "JavaScriptCore", "LinkPresentation",
-        "ModelIO", "OpenGLES", "SensitiveContentAnalysis", "Speech", "SQLite3", "TipKit", "XCUIAutomation",
-        "Cocoa", "Carbon", "ApplicationServices", "ScreenCaptureKit", "ServiceManagement", "os_log", "libkern",
-        "Compression", "simd", "zlib", "Spatial", "VideoToolbox", "MetricKit", "StoreKitTest", "DeveloperToolsSupport",
-    ]
+    static let names: Set<String> = {
+        let text = String(decoding: PackageResources.SystemModules_txt, as: UTF8.self)
+        return Set(text.split(separator: "\n").compactMap { line in
+            line.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace).first.map(String.init)
+        })
+    }()
 
-    static func contains(_ name: String) -> Bool { names.contains(name) }
+    /// A listed name, a submodule of one (`os.log`), or a cross-import overlay `_A_B` of two
+    /// listed modules (`_MapKit_SwiftUI`, `_StoreKit_SwiftUI`).
+    static func contains(_ name: String) -> Bool {
+        if names.contains(name) { return true }
+        if let dot = name.firstIndex(of: "."), names.contains(String(name[..<dot])) { return true }
+        guard name.hasPrefix("_") else { return false }
+        let parts = name.dropFirst().split(separator: "_", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { names.contains(String($0)) }
+    }
 }

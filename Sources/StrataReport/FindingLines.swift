@@ -21,6 +21,12 @@ public struct FindingLines {
         return "\(place): note: suppressed (\(finding.suppression ?? "")): \(finding.message) [\(finding.rule)]"
     }
 
+    /// `file:line: warning: message` for a problem with the input (an unreadable file, a
+    /// manifest construct that could not be read), the path prefixed like findings'.
+    public func line(for warning: Diagnostic) -> String {
+        "\(prefixed(Location(file: warning.file, line: warning.line).description)): warning: \(warning.message)"
+    }
+
     /// `Root: 1 error, 2 warnings, 0 notes in 9 modules`.
     public func total(_ result: AnalysisResult) -> String {
         let counts = result.summary.findings

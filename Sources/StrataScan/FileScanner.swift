@@ -12,7 +12,8 @@ import SwiftParser
 /// spelling an injection name pay for.
 public enum FileScanner {
     public static func scan(_ bytes: [UInt8], names: InjectionNames = InjectionNames()) -> FileFacts {
-        bytes.withUnsafeBufferPointer { buffer in
+        if let respaced = AttributeSpacing.respaced(bytes) { return scan(respaced, names: names) }
+        return bytes.withUnsafeBufferPointer { buffer in
             var problems: [String] = []
             if !isValidUTF8(buffer) {
                 problems.append("not valid UTF-8; read as far as the parser could")

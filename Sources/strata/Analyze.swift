@@ -59,9 +59,9 @@ struct Analyze: ParsableCommand {
         let outcome = try Pipeline.run(options, progress: progress)
         let result = outcome.result
         if !quiet {
+            let warnings = FindingLines(root: repository.path)
             for warning in result.warnings {
-                let place = Location(file: warning.file, line: warning.line)
-                FileHandle.standardError.write(Data("\(place): warning: \(warning.message)\n".utf8))
+                FileHandle.standardError.write(Data((warnings.line(for: warning) + "\n").utf8))
             }
             let s = result.summary
             let lines = FindingLines(root: repository.path)

@@ -57,6 +57,12 @@ struct Check: ParsableCommand {
         var findings = comparison?.new ?? result.findings
         if quiet { findings = findings.filter { $0.severity == .error } }
         let format = CheckFormat(rawValue: format)!
+        // Problems with the input (unreadable files, manifests read in part) on stderr, so a
+        // check that passes says what it could not read.
+        if !quiet, format == .text || format == .github {
+            let lines = FindingLines(root: repository.path)
+            for warning in result.warnings { FileHandle.standardError.write(Data((lines.line(for: warning) + "\n").utf8)) }
+        }
         print(try format.render(
             result: result, findings: findings, known: comparison?.known ?? [], stale: comparison?.stale ?? [],
             suppressed: quiet ? [] : result.suppressedFindings, root: repository.path, linkBase: linkBase))

@@ -25,6 +25,18 @@ import Testing
         return Assembler.assemble(root: "P", discovery: discovery, facts: facts, diagnostics: [])
     }
 
+    @Test func appleSDKModulesOverlaysAndSubmodulesAreNotThirdParty() throws {
+        let sdk = [
+            "CallKit", "CommonCrypto", "AdAttributionKit", "AdServices", "Social", "SwiftUICore", "_Concurrency",
+            "_MapKit_SwiftUI", "os.log", "FoundationModels", "CompositorServices", "TVUIKit", "ClockKit",
+        ]
+        let others = ["Alamofire", "SnapKit", "Swinject", "_Private_Thing", "CallKitHelpers", "Social_SDK"]
+        let result = Analyzer.analyze(project([("App", .executable, [], sdk + others, 0, 1)]))
+        let external = try #require(result.modules.first?.external)
+        #expect(external.apple == sdk.sorted())
+        #expect(external.thirdParty == others.sorted())
+    }
+
     @Test func computesMartinMetrics() {
         let result = Analyzer.analyze(project([
             ("App", .executable, ["Domain", "Data"], ["Domain", "Data", "Foundation"], 0, 1),

@@ -38,6 +38,25 @@ import Testing
         #expect(facts.imports[0].condition == nil)
     }
 
+    @Test func aBuiltInAttributeWithASpaceBeforeItsArgumentsIsValid() {
+        let source = """
+            import UIKit
+
+            @available (iOS 15.0, *)
+            public struct Screen {
+                @available (*, deprecated, message: "use title")
+                public var name: String { "" }
+                public func run(_ done: @escaping (Int) -> Void) {}
+            }
+            @objc (LegacyView) public class View: UIView {}
+            """
+        let facts = FileScanner.scan(Array(source.utf8))
+        #expect(facts.problems.isEmpty)
+        #expect(facts.declarations.map { "\($0.name):\($0.line)" } == ["Screen:4", "name:6", "run:7", "View:9"])
+        // A type attribute before a function type is left as written, and still parses.
+        #expect(FileScanner.scan(Array("let f: @escaping (Int) -> Void = { _ in }\n".utf8)).problems.isEmpty)
+    }
+
     @Test func importsInCommentsAndStringsAreNotImports() {
         let facts = scan("""
             // import Fake
