@@ -16,7 +16,7 @@ extension ManifestEvaluator {
             guard let base = member.base else {
                 return implicitCall(name, call, scope, expecting: type, at, &passed)
             }
-            if valueThroughType(base, scope) == nil, let typeName = typePath(base, scope) {
+            if valueThroughType(base, scope) == nil, let typeName = typePath(base, scope) ?? implicitTypePath(base, expecting: type) {
                 return typeCall(typeName, name, call, scope, at, &passed)
             }
             return methodCall(name, on: base, call, scope, expecting: type, at, &passed)

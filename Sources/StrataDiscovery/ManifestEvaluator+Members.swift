@@ -34,7 +34,7 @@ extension ManifestEvaluator {
         guard let base = member.base else { return implicitMember(name, expecting: type, at, &passed) }
         // `ModulePath.Feature.home.rawValue`: the base is a value reached through a type.
         let throughType = valueThroughType(base, scope)
-        if let typeName = typePath(base, scope), throughType == nil {
+        if let typeName = typePath(base, scope) ?? implicitTypePath(base, expecting: type), throughType == nil {
             let declared = declarations.type(named: typeName)
             if let declared {
                 if name == "allCases", declared.isEnum {
@@ -73,6 +73,26 @@ extension ManifestEvaluator {
         }
         guard first.first?.isUppercase == true, scope.values[first] == nil, variables[first] == nil else { return nil }
         return path.joined(separator: ".")
+    }
+
+    /// A type nested in the expected one, named by an implicit member chain: `.SPM` in
+    /// `.SPM.snapKit` where a `TargetDependency` is expected is `TargetDependency.SPM`
+    /// (declared in `extension TargetDependency { enum SPM {} }`). Without an expected type, or
+    /// when it has no such nested type, the one declared type whose name ends so.
+    func implicitTypePath(_ expr: ExprSyntax, expecting type: String?) -> String? {
+        func names(_ expr: ExprSyntax) -> [String]? {
+            guard let member = expr.as(MemberAccessExprSyntax.self) else { return nil }
+            let name = member.declName.baseName.text
+            guard let base = member.base else { return [name] }
+            return names(base).map { $0 + [name] }
+        }
+        guard let path = names(expr)?.joined(separator: ".") else { return nil }
+        if let element = ManifestDeclarations.elementType(type) {
+            let nested = element + "." + path
+            if declarations.type(named: nested) != nil { return nested }
+        }
+        let matches = declarations.types.keys.filter { $0 == path || $0.hasSuffix("." + path) }
+        return matches.count == 1 ? matches.first : nil
     }
 
     /// The declared type of what an expression names, for the members of enum cases.

@@ -246,6 +246,81 @@ import Testing
         #expect(interface.line == 7)
     }
 
+    /// Community helper style: dependency constants in nested namespaces, reached as
+    /// `.SPM.snapKit`, `.Core.networking`, `TargetDependency.Feature.Home.interface`, or
+    /// through static functions of a nested type.
+    @Test func dependenciesInNestedNamespacesOfEveryForm() throws {
+        let manifest = try read("Projects/App/Project.swift", [
+            "Tuist/ProjectDescriptionHelpers/Dependencies.swift": """
+                import ProjectDescription
+
+                extension TargetDependency {
+                    public enum SPM {}
+                    public struct Feature {
+                        public struct Home {}
+                    }
+                    public class Core {
+                        public static let networking = TargetDependency.project(target: "Networking", path: .relativeToRoot("Projects/Core/Networking"))
+                    }
+                }
+
+                public extension TargetDependency.SPM {
+                    static let snapKit = TargetDependency.external(name: "SnapKit")
+                    static var kingfisher: TargetDependency { .external(name: "Kingfisher") }
+                }
+
+                public extension TargetDependency.Feature.Home {
+                    static let interface = TargetDependency.project(target: "HomeInterface", path: .relativeToRoot("Projects/Features/Home"))
+                    static func module(_ name: String) -> TargetDependency {
+                        .project(target: name, path: .relativeToRoot("Projects/Features/Home"))
+                    }
+                }
+
+                public enum Modules {
+                    public enum Shared {
+                        public static let designSystem: TargetDependency = .project(target: "DesignSystem", path: .relativeToRoot("Projects/Shared/DesignSystem"))
+                    }
+                }
+                """,
+            "Projects/App/Project.swift": """
+                import ProjectDescription
+                import ProjectDescriptionHelpers
+
+                let project = Project(
+                    name: "App",
+                    targets: [
+                        .target(
+                            name: "App",
+                            destinations: .iOS,
+                            product: .app,
+                            bundleId: "com.example.app",
+                            sources: ["Sources/**"],
+                            dependencies: [
+                                .SPM.snapKit,
+                                .SPM.kingfisher,
+                                .Core.networking,
+                                .Feature.Home.interface,
+                                TargetDependency.Feature.Home.module("HomeImpl"),
+                                .Feature.Home.module("HomeTesting"),
+                                Modules.Shared.designSystem,
+                                TargetDependency.SPM.snapKit,
+                            ]
+                        ),
+                    ]
+                )
+                """,
+        ])
+        #expect(manifest.diagnostics.isEmpty, "\(manifest.diagnostics)")
+        let app = try target(manifest, "App")
+        #expect(app.dependencies.map(\.name) == [
+            "SnapKit", "Kingfisher", "Networking", "HomeInterface", "HomeImpl", "HomeTesting", "DesignSystem", "SnapKit",
+        ])
+        #expect(app.dependencies.map(\.kind) == [.external, .external, .project, .project, .project, .project, .project, .external])
+        #expect(app.dependencies[2].package == "Projects/Core/Networking")
+        // Located where the helper writes them.
+        #expect(app.dependencies[0].evidence == Location(file: "Tuist/ProjectDescriptionHelpers/Dependencies.swift", line: 14))
+    }
+
     @Test func globsAreResolvedFromTheManifestFolderWithExclusions() throws {
         let manifest = try read("Modules/Kit/Project.swift", [
             "Modules/Kit/Project.swift": """
