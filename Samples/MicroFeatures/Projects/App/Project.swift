@@ -7,7 +7,7 @@ let project = Project.makeModule(
         .module(
             "MicroFeaturesApp",
             product: .app,
-            dependencies: Feature.allCases.flatMap { [.feature($0, role: .implementation), .feature($0)] } + [.core]
+            dependencies: Feature.allCases.flatMap { [.feature($0, role: .implementation), .feature($0)] } + [TargetDependency.Shared.core]
         ),
     ]
 )

@@ -5,7 +5,7 @@ import ProjectDescriptionHelpers
 let project = Project.makeModule(
     name: "Core",
     targets: [
-        .module("Core", product: .staticFramework, dependencies: [.thirdPartyLibs]),
+        .module("Core", product: .staticFramework, dependencies: [.External.thirdPartyLibs]),
         .unitTests(of: "Core"),
     ]
 )

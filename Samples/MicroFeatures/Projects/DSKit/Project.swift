@@ -4,6 +4,6 @@ import ProjectDescriptionHelpers
 let project = Project.makeModule(
     name: "DSKit",
     targets: [
-        .module("DSKit", product: .framework, dependencies: [.thirdPartyLibs], resources: ["Resources/**"]),
+        .module("DSKit", product: .framework, dependencies: [.External.thirdPartyLibs], resources: ["Resources/**"]),
     ]
 )

@@ -8,8 +8,8 @@ let project = Project.makeModule(
         .feature(.search, dependencies: [
             .target(name: "SearchInterface"),
             .feature(.profile),
-            .core,
-            .dsKit,
+            .Shared.core,
+            .Shared.dsKit,
         ]),
         .feature(.search, role: .testing, dependencies: [.target(name: "SearchInterface")]),
         .feature(.search, role: .tests, dependencies: [.target(name: "Search"), .target(name: "SearchTesting")]),
