@@ -29,7 +29,7 @@ let package = Package(
         // The files of a repository: a working directory now, a git revision later.
         .target(name: "StrataSourceTree", dependencies: ["StrataModel"]),
         // discover: modules and their files from manifests.
-        .target(name: "StrataDiscovery", dependencies: ["StrataModel", "StrataConfiguration", "StrataSourceTree"] + syntax),
+        .target(name: "StrataDiscovery", dependencies: ["StrataModel", "StrataConfiguration", "StrataSourceTree", "Yams"] + syntax),
         // scan: per-file facts with swift-syntax, cached by content hash.
         .target(name: "StrataScan", dependencies: ["StrataModel", "StrataSourceTree"] + syntax),
         // assemble: one model of modules and edges with evidence.

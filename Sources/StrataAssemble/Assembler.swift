@@ -71,7 +71,7 @@ struct ModuleResolver {
         for module in discovery.modules {
             let target = module.target
             byImportName[module.importName, default: []].append(module)
-            byPackageAndTarget[(module.manifest?.file ?? "") + "\u{0}" + target] = module.name
+            byPackageAndTarget[module.declaringManifest + "\u{0}" + target] = module.name
             // A Tuist project is named by its folder, an Xcode project by its `.xcodeproj` path:
             // both are the folder of the manifest file.
             if module.system == .tuist || module.system == .xcode, let file = module.manifest?.file {
@@ -83,12 +83,12 @@ struct ModuleResolver {
     /// The module an `import X` in `module` means: one of the same package first, then any.
     func module(importing name: String, from module: DiscoveredModule) -> String? {
         guard let candidates = byImportName[name] else { return nil }
-        return (candidates.first { $0.manifest?.file == module.manifest?.file } ?? candidates.first)?.name
+        return (candidates.first { $0.declaringManifest == module.declaringManifest } ?? candidates.first)?.name
     }
 
     /// The modules a declared dependency stands for, or nil when it is external.
     func modules(for dependency: DeclaredDependency, from module: DiscoveredModule) -> [String]? {
-        let sameTarget = byPackageAndTarget[(module.manifest?.file ?? "") + "\u{0}" + dependency.name]
+        let sameTarget = byPackageAndTarget[module.declaringManifest + "\u{0}" + dependency.name]
         switch dependency.kind {
         case .target:
             return sameTarget.map { [$0] }

@@ -17,7 +17,7 @@ public struct Discoverer {
     /// One reader per manifest kind.
     static let readers: [any ManifestReader.Type] = [
         SwiftPackageReader.self, TuistProjectReader.self, PodspecReader.self, PodfileReader.self, XcodeProjectReader.self,
-        XcodeWorkspaceReader.self,
+        XcodeWorkspaceReader.self, XcodeGenReader.self,
     ]
 
     public init(tree: any SourceTree, evaluateManifest: ((String) throws -> Manifest)? = nil) {
@@ -74,7 +74,7 @@ public struct Discoverer {
         if manifests.isEmpty {
             manifests = [DirectoryConvention.manifest(files: files, rootName: tree.name)]
             diagnostics.append(Diagnostic(
-                file: ".", message: "no manifest found (Package.swift, Project.swift, podspec, Podfile, Xcode project); modules guessed from the Sources/ and Tests/ folders"))
+                file: ".", message: "no manifest found (Package.swift, Project.swift, podspec, Podfile, Xcode project, XcodeGen project.yml); modules guessed from the Sources/ and Tests/ folders"))
         }
 
         let swiftFiles = files.filter(\.hasSwiftExtension).sorted()
@@ -87,7 +87,7 @@ public struct Discoverer {
                 case .package:
                     guard let directory = Self.directory(of: target, in: manifest, directories: directories) else {
                         diagnostics.append(Diagnostic(
-                            file: manifest.path, line: target.line,
+                            file: target.file ?? manifest.path, line: target.line,
                             message: "target \(target.name) has no source directory on disk; left out"))
                         continue
                     }
@@ -121,10 +121,10 @@ public struct Discoverer {
                 name: names[index], importName: entry.target.importName, kind: entry.target.kind,
                 system: entry.manifest.system, product: entry.target.product, linkage: entry.target.linkage ?? .unknown,
                 package: entry.manifest.name, path: entry.directory,
-                manifest: entry.manifest.path.isEmpty ? nil : Location(file: entry.manifest.path, line: entry.target.line > 0 ? entry.target.line : nil),
+                manifest: entry.manifest.path.isEmpty ? nil : entry.target.location(in: entry.manifest),
                 dependencies: entry.target.dependencies, sourceFiles: entry.files.sorted())
             module.target = entry.target.name
-            module.id = DiscoveredModule.identity(manifest: module.manifest?.file ?? module.path, target: entry.target.name)
+            module.id = DiscoveredModule.identity(manifest: entry.manifest.path.isEmpty ? module.path : entry.manifest.path, target: entry.target.name)
             module.alsoDeclaredIn = duplicates[index] ?? []
             return module
         }

@@ -43,6 +43,14 @@ public struct Manifest: Sendable {
         /// For a Podfile target: the linkage `use_frameworks!` gives the pods it pulls in.
         public var podLinkage: Linkage?
         public var line: Int
+        /// The file `line` is in, when not the manifest itself (a target of an included
+        /// XcodeGen spec).
+        public var file: String?
+
+        /// Where the target is declared, for evidence.
+        func location(in manifest: Manifest) -> Location {
+            Location(file: file ?? manifest.path, line: line > 0 ? line : nil)
+        }
 
         public init(
             name: String, importName: String? = nil, kind: ModuleKind, product: String? = nil, linkage: Linkage? = nil,

@@ -66,7 +66,7 @@ extension Discoverer {
     /// Where each system stands when several describe the same module: the package manifest
     /// is what both Xcode and `swift build` use, a generated Xcode project comes from Tuist, and
     /// a podspec usually repackages the same folder.
-    static let precedence: [BuildSystem] = [.config, .swiftpm, .tuist, .xcode, .cocoapods, .convention]
+    static let precedence: [BuildSystem] = [.config, .swiftpm, .tuist, .xcodegen, .xcode, .cocoapods, .convention]
 
     /// One module per importable name and set of files: targets with the same module name that
     /// share a Swift file (a library's `Package.swift`, podspec and Xcode project; an Xcode
@@ -91,7 +91,7 @@ extension Discoverer {
             if !files.isEmpty,
                 let twin = byName[importName(entry)]?.first(where: { !keptFiles[$0].isDisjoint(with: files) })
             {
-                duplicates[twin, default: []].append(Location(file: entry.manifest.path, line: entry.target.line > 0 ? entry.target.line : nil))
+                duplicates[twin, default: []].append(entry.target.location(in: entry.manifest))
                 kept[twin].aliases.insert(entry.target.name)
                 if kept[twin].pod == nil { kept[twin].pod = entry.pod }
                 continue

@@ -45,6 +45,8 @@ public enum DependencyKind: String, Codable, Sendable {
 /// The project system a module was read from.
 public enum BuildSystem: String, Codable, Sendable, CaseIterable {
     case swiftpm, tuist, cocoapods, xcode
+    /// An XcodeGen spec (`project.yml`).
+    case xcodegen
     /// Guessed from folder names because no manifest described it.
     case convention
     /// Declared in `strata.yml`.
@@ -210,6 +212,13 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     /// A module's identity: the file that declares it (or its folder) and its target name.
     public static func identity(manifest: String, target: String) -> String {
         manifest + "#" + target
+    }
+
+    /// The manifest that declares the module, the first part of `id`: targets of one manifest
+    /// see each other by name. For a target of an included XcodeGen spec it is the including
+    /// spec, while `manifest` locates the target's own lines.
+    public var declaringManifest: String {
+        String(id[..<(id.firstIndex(of: "#") ?? id.endIndex)])
     }
 
     /// The name `import` uses: the target name with characters that cannot appear in an

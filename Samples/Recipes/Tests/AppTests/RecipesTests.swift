@@ -1,0 +1,6 @@
+import XCTest
+@testable import Recipes
+
+final class RecipesTests: XCTestCase {
+    func testLaunches() {}
+}
