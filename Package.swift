@@ -23,19 +23,24 @@ let package = Package(
     ],
     targets: [
         // Plain Codable values shared by every stage.
-        .target(name: "StrataModel"),
+        .target(name: "StrataModel", resources: [.embedInCode("Data/SystemModules.txt")]),
         // strata.yml, read with Yams.
         .target(name: "StrataConfiguration", dependencies: ["StrataModel", "Yams"]),
         // The files of a repository: a working directory now, a git revision later.
         .target(name: "StrataSourceTree", dependencies: ["StrataModel"]),
         // discover: modules and their files from manifests.
-        .target(name: "StrataDiscovery", dependencies: ["StrataModel", "StrataConfiguration", "StrataSourceTree", "Yams"] + syntax),
+        .target(
+            name: "StrataDiscovery",
+            dependencies: [
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "Yams",
+                .product(name: "SwiftIfConfig", package: "swift-syntax"),
+            ] + syntax),
         // scan: per-file facts with swift-syntax, cached by content hash.
         .target(name: "StrataScan", dependencies: ["StrataModel", "StrataSourceTree"] + syntax),
         // assemble: one model of modules and edges with evidence.
         .target(name: "StrataAssemble", dependencies: ["StrataModel"]),
         // analyze: metrics, cycles, dependency findings; pure functions.
-        .target(name: "StrataAnalysis", dependencies: ["StrataModel"], resources: [.embedInCode("Data/SystemModules.txt")]),
+        .target(name: "StrataAnalysis", dependencies: ["StrataModel"]),
         // report: JSON, HTML, DOT; graph layout through libgraphviz.
         .systemLibrary(
             name: "CGraphviz",

@@ -3,13 +3,20 @@ import StrataModel
 /// Joins discovery and scanning into one model: modules with their summed-up facts, declared
 /// dependencies resolved to the repository's modules, and edges with their import sites.
 public enum Assembler {
-    public static func assemble(root: String, discovery: Discovery, facts: [String: FileFacts], diagnostics: [Diagnostic]) -> Project {
+    /// - Parameter conditions: decides an `#if` condition around an import for a module
+    ///   (`CompilationConditions`); imports under conditions it rejects make no edge and are
+    ///   kept apart as `inactiveImports`. Nil takes every import as active.
+    public static func assemble(
+        root: String, discovery: Discovery, facts: [String: FileFacts], diagnostics: [Diagnostic],
+        conditions: ((_ condition: String, _ module: DiscoveredModule) -> Bool)? = nil,
+        platforms: ((DiscoveredModule) -> [String])? = nil
+    ) -> Project {
         let resolver = ModuleResolver(discovery: discovery)
         var modules: [AssembledModule] = []
         var edges: [ImportEdge] = []
         var sources: [String: [SourceFile]] = [:]
         for module in discovery.modules {
-            var imports: [ImportSite] = []
+            var imports: [ImportSite] = [], inactive: [ImportSite] = []
             var declarations: [String: Int] = [:], access: [String: Int] = [:]
             var singletons: [Singleton] = []
             var lines = 0
@@ -17,7 +24,13 @@ public enum Assembler {
                 guard let fileFacts = facts[file] else { continue }
                 sources[module.name, default: []].append(SourceFile(path: file, facts: fileFacts))
                 lines += fileFacts.lines
-                imports += fileFacts.imports.map { ImportSite($0, file: file) }
+                for fact in fileFacts.imports {
+                    if let condition = fact.condition, let conditions, !conditions(condition, module) {
+                        inactive.append(ImportSite(fact, file: file))
+                    } else {
+                        imports.append(ImportSite(fact, file: file))
+                    }
+                }
                 for declaration in fileFacts.declarations {
                     declarations[declaration.kind.rawValue, default: 0] += 1
                     access[declaration.access.rawValue, default: 0] += 1
@@ -29,10 +42,12 @@ public enum Assembler {
                 resolved.modules = resolver.modules(for: dependency, from: module)
                 return resolved
             }
-            let assembled = AssembledModule(
+            var assembled = AssembledModule(
                 module, files: module.sourceFiles.count, lines: lines,
                 dependencies: dependencies, imports: imports.sorted(),
                 declarations: declarations, access: access, singletons: singletons.sorted())
+            assembled.inactiveImports = inactive.isEmpty ? nil : inactive.sorted()
+            assembled.platforms = platforms?(module)
             modules.append(assembled)
 
             var sites: [String: [Location]] = [:]

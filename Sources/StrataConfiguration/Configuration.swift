@@ -30,6 +30,34 @@ public struct Configuration: Sendable, Equatable, Decodable {
     public var rules: ArchitectureRules
     /// `injection:`: the team's own registration and resolution calls and property wrappers.
     public var injection: InjectionVocabulary
+    /// `build:`: what `#if` around imports is decided for.
+    public var build = Build()
+
+    /// `build: {platforms: [iOS], conditions: [STAGING]}`: the platforms every module is built
+    /// for (instead of what the manifests say) and custom `-D` conditions besides `DEBUG`.
+    public struct Build: Sendable, Equatable, Decodable {
+        public static let knownPlatforms = ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "Linux", "Windows", "Android"]
+        public var platforms: [String]?
+        public var conditions: [String] = []
+
+        public init(platforms: [String]? = nil, conditions: [String] = []) {
+            self.platforms = platforms
+            self.conditions = conditions
+        }
+
+        private enum Keys: String, CodingKey { case platforms, conditions }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            platforms = try container.decodeIfPresent([String].self, forKey: .platforms)
+            conditions = try container.decodeIfPresent([String].self, forKey: .conditions) ?? []
+            for platform in platforms ?? [] where !Self.knownPlatforms.contains(platform) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .platforms, in: container,
+                    debugDescription: "unknown platform '\(platform)'; expected \(Self.knownPlatforms.joined(separator: ", "))")
+            }
+        }
+    }
 
     public init(
         exclude: [String] = [], modules: [ModuleOverride] = [], rules: ArchitectureRules = ArchitectureRules(),
@@ -41,7 +69,7 @@ public struct Configuration: Sendable, Equatable, Decodable {
         self.injection = injection
     }
 
-    private enum Keys: String, CodingKey, CaseIterable { case exclude, modules }
+    private enum Keys: String, CodingKey, CaseIterable { case exclude, modules, build }
     /// Sections read from the YAML nodes by `ArchitectureRulesReader` rather than decoded.
     private static let ruleKeys = ["layers", "rules", "severity", "injection"]
 
@@ -49,6 +77,7 @@ public struct Configuration: Sendable, Equatable, Decodable {
         let container = try decoder.container(keyedBy: Keys.self)
         exclude = try container.decodeIfPresent([String].self, forKey: .exclude) ?? []
         modules = try container.decodeIfPresent([ModuleOverride].self, forKey: .modules) ?? []
+        build = try container.decodeIfPresent(Build.self, forKey: .build) ?? Build()
         rules = ArchitectureRules()
         injection = InjectionVocabulary()
     }

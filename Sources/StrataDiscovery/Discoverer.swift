@@ -126,6 +126,7 @@ public struct Discoverer {
             module.target = entry.target.name
             module.id = DiscoveredModule.identity(manifest: entry.manifest.path.isEmpty ? module.path : entry.manifest.path, target: entry.target.name)
             module.alsoDeclaredIn = duplicates[index] ?? []
+            module.platforms = entry.target.platforms
             return module
         }
         if !overrides.isEmpty {

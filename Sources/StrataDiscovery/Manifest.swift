@@ -46,6 +46,8 @@ public struct Manifest: Sendable {
         /// The file `line` is in, when not the manifest itself (a target of an included
         /// XcodeGen spec).
         public var file: String?
+        /// The platforms the target is built for, when the manifest says.
+        public var platforms: [String]?
 
         /// Where the target is declared, for evidence.
         func location(in manifest: Manifest) -> Location {
@@ -53,9 +55,10 @@ public struct Manifest: Sendable {
         }
 
         public init(
-            name: String, importName: String? = nil, kind: ModuleKind, product: String? = nil, linkage: Linkage? = nil,
-            sources: Sources, dependencies: [DeclaredDependency] = [], podLinkage: Linkage? = nil, line: Int
+            name: String, importName: String? = nil, kind: ModuleKind, platforms: [String]? = nil, product: String? = nil,
+            linkage: Linkage? = nil, sources: Sources, dependencies: [DeclaredDependency] = [], podLinkage: Linkage? = nil, line: Int
         ) {
+            self.platforms = platforms
             self.name = name
             self.importName = importName
             self.kind = kind

@@ -604,7 +604,7 @@ struct ManifestEvaluator {
 
     // MARK: - #if
 
-    /// The clause a compiler on this machine would take; unknown conditions count as false.
+    /// The clause a compiler on a Mac would take; unknown conditions count as false.
     static func chosenClause(_ node: IfConfigDeclSyntax) -> IfConfigClauseSyntax? {
         for clause in node.clauses {
             guard let condition = clause.condition else { return clause }
@@ -640,11 +640,9 @@ struct ManifestEvaluator {
         return nil
     }
 
-    #if os(Linux)
-    static let hostOS = "Linux", hostSystemModule = "Glibc"
-    #else
+    /// Manifests are read as on a Mac, where Apple-platform projects are built, whatever
+    /// machine Strata runs on: the same commit gives the same modules on Linux CI and on a Mac.
     static let hostOS = "macOS", hostSystemModule = "Darwin"
-    #endif
 
     static func abbreviate(_ expr: ExprSyntax) -> String {
         let text = expr.trimmedDescription.split(whereSeparator: \.isNewline).joined(separator: " ")

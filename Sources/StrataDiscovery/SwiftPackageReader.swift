@@ -32,6 +32,12 @@ public enum SwiftPackageReader: ManifestReader {
             return Manifest(name: directoryName(path), system: .swiftpm, path: path, targets: [], diagnostics: diagnostics)
         }
         let name = package["name"]?.string ?? directoryName(path)
+        // `platforms: [.iOS(.v17), .macOS("14.0")]` restricts the Apple platforms; Linux and
+        // the other non-Apple platforms build any package.
+        let declaredPlatforms = package["platforms"]?.array?.compactMap { $0.call?.name }
+        let platforms = declaredPlatforms.map { apple in
+            apple.map { $0 == "macCatalyst" ? "iOS" : $0 == "driverKit" ? "macOS" : $0 } + ["Linux", "Windows", "Android"]
+        }
 
         var targets: [Manifest.Target] = []
         for element in elements(package["targets"], "targets", at: package.line, warn: warn) {
@@ -55,7 +61,7 @@ public enum SwiftPackageReader: ManifestReader {
                 }
             }
             targets.append(Manifest.Target(
-                name: targetName, kind: kind,
+                name: targetName, kind: kind, platforms: platforms,
                 sources: .package(
                     path: call["path"]?.string, sources: call["sources"]?.array.map { $0.compactMap(\.string) },
                     exclude: call["exclude"]?.array?.compactMap(\.string) ?? []),

@@ -188,6 +188,9 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     public var dependencies: [DeclaredDependency]
     /// Swift source files, relative to the repository root, sorted.
     public var sourceFiles: [String]
+    /// The platforms the manifest builds it for (`iOS`, `macOS`, `Linux`, ...); nil when the
+    /// manifest does not say. `#if` around imports is decided for these.
+    public var platforms: [String]?
 
     public init(
         name: String, importName: String? = nil, kind: ModuleKind, system: BuildSystem = .swiftpm,

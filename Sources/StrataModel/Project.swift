@@ -49,6 +49,11 @@ public struct AssembledModule: Hashable, Sendable, Codable {
     public var lines: Int
     public var dependencies: [DeclaredDependency]
     public var imports: [ImportSite]
+    /// Imports under an `#if` that holds for none of the module's platforms (`#if os(macOS)`
+    /// in an iOS app): listed, but they make no edge and no finding.
+    public var inactiveImports: [ImportSite]?
+    /// The platforms `#if` was decided for.
+    public var platforms: [String]?
     /// Declarations counted by kind.
     public var declarations: [String: Int]
     /// Declarations counted by effective access level.

@@ -76,7 +76,15 @@ public enum TreeAnalysis {
     public static func finish(_ stage: Stage) -> Output {
         var stopwatch = stage.stopwatch
         let scan = stage.scan!  // `scan` ran: the stages run in order
-        var project = Assembler.assemble(root: stage.tree.name, discovery: stage.discovery, facts: scan.facts, diagnostics: scan.diagnostics)
+        let build = stage.configuration.build
+        let conditions = CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
+        let internalNames = Set(stage.discovery.modules.map(\.importName))
+        var project = Assembler.assemble(
+            root: stage.tree.name, discovery: stage.discovery, facts: scan.facts, diagnostics: scan.diagnostics,
+            conditions: { condition, module in
+                conditions.isActive(condition, in: module, importable: internalNames.union(module.dependencies.map(\.name)))
+            },
+            platforms: conditions.platforms(of:))
         for index in project.modules.indices {
             var bytes: [UInt8] = []
             for file in project.sources[project.modules[index].name] ?? [] {

@@ -317,6 +317,7 @@ import Testing
         ])
         #expect(app.dependencies.map(\.kind) == [.external, .external, .project, .project, .project, .project, .project, .external])
         #expect(app.dependencies[2].package == "Projects/Core/Networking")
+        #expect(app.platforms == ["iOS"])  // `destinations: .iOS` decides `#if` for the target
         // Located where the helper writes them.
         #expect(app.dependencies[0].evidence == Location(file: "Tuist/ProjectDescriptionHelpers/Dependencies.swift", line: 14))
     }

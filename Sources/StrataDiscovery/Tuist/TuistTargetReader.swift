@@ -102,8 +102,29 @@ struct TuistTargetReader {
         }
         let importName = call["productName"]?.string.map(DiscoveredModule.moduleName(forTarget:))
         return Manifest.Target(
-            name: name, importName: importName, kind: kind, product: productName, linkage: linkage,
-            sources: sources, dependencies: dependencies, line: line)
+            name: name, importName: importName, kind: kind, platforms: Self.platforms(call["destinations"] ?? call["platform"]),
+            product: productName, linkage: linkage, sources: sources, dependencies: dependencies, line: line)
+    }
+
+    /// `destinations: .iOS`, `[.iPhone, .iPad, .mac]` (Tuist 4) or `platform: .iOS` (Tuist 3)
+    /// as platform names; nil when not written or not understood.
+    static func platforms(_ value: ManifestValue?) -> [String]? {
+        let names: [String] = switch value {
+        case .member(let name)?: [name]
+        case .array(let items)?: items.compactMap { if case .member(let name) = $0 { name } else { nil } }
+        default: []
+        }
+        let platforms = Set(names.compactMap { name -> String? in
+            switch name {
+            case "iOS", "iPhone", "iPad", "macWithiPadDesign", "macCatalyst": "iOS"
+            case "mac", "macOS": "macOS"
+            case "appleWatch", "watchOS": "watchOS"
+            case "appleTv", "tvOS": "tvOS"
+            case "appleVision", "visionOS": "visionOS"
+            default: nil
+            }
+        })
+        return platforms.isEmpty ? nil : platforms.sorted()
     }
 
     /// The elements of a list argument; an unknown list is warned about and empty.

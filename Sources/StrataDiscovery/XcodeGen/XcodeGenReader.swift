@@ -39,9 +39,11 @@ public enum XcodeGenReader: ManifestReader {
                     finalName = targetName
                 }
                 body = body.substituting(["platform": platform])
-                targets.append(target(
+                var made = target(
                     finalName, importName: multi ? targetName : nil, body: body, at: written.location, directory: directory,
-                    files: files, diagnostics: &diagnostics))
+                    files: files, diagnostics: &diagnostics)
+                if multi { made.platforms = [platform] }
+                targets.append(made)
             }
         }
         var local: [String] = [], remote: [String] = []
@@ -175,6 +177,11 @@ public enum XcodeGenReader: ManifestReader {
             product: product.kind == nil ? typeName : product.identifier, linkage: linkage,
             sources: .globs(include: include, exclude: exclude), dependencies: dependencies, line: location.line ?? 0)
         target.file = location.file
+        if let platform = body["platform"]?.string, !platform.isEmpty, !platform.contains("$") {
+            target.platforms = [platform == "auto" ? "iOS" : platform]
+        } else if let destinations = body["supportedDestinations"]?.items.compactMap(\.string), !destinations.isEmpty {
+            target.platforms = Array(Set(destinations.map { $0 == "macCatalyst" ? "iOS" : $0 })).sorted()
+        }
         return target
     }
 

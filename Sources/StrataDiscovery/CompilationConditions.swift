@@ -1,0 +1,95 @@
+import Foundation
+import StrataModel
+import SwiftIfConfig
+import SwiftParser
+import SwiftSyntax
+
+/// Decides `#if` conditions around imports the way the compiler would for the platforms a
+/// module is built for, never for the machine Strata runs on: `os(...)`, `canImport(...)`,
+/// `targetEnvironment(...)`, `arch(...)`, `compiler(...)`, `swift(...)`, `DEBUG` and custom
+/// flags, with swift-syntax's `SwiftIfConfig`. An import is active when its condition holds
+/// for at least one of the module's platforms (a package without `platforms:` is built for
+/// all of them).
+public final class CompilationConditions: @unchecked Sendable {
+    /// Every platform a package without `platforms:` may be built for.
+    public static let allPlatforms = ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "Linux", "Windows", "Android"]
+    /// What an app repository (Tuist, Xcode, XcodeGen, CocoaPods) is built for unless its
+    /// manifests or `strata.yml` say otherwise.
+    public static let appPlatforms = ["iOS"]
+
+    /// Custom conditions (`-D`): `DEBUG`, as in a debug build, and `strata.yml`'s.
+    public let flags: Set<String>
+    /// `strata.yml`'s `build.platforms`, which replaces the manifests' for every module.
+    public let platforms: [String]?
+    private var memo: [String: Bool] = [:]
+    private let lock = NSLock()
+
+    public init(flags: Set<String> = ["DEBUG"], platforms: [String]? = nil) {
+        self.flags = flags.union(["DEBUG"])
+        self.platforms = platforms
+    }
+
+    /// The platforms `module` is built for.
+    public func platforms(of module: DiscoveredModule) -> [String] {
+        if let platforms { return platforms }
+        if let declared = module.platforms, !declared.isEmpty { return declared }
+        return module.system == .swiftpm ? Self.allPlatforms : Self.appPlatforms
+    }
+
+    /// Whether code under `condition` (the text of an `#if` condition) is compiled for
+    /// `module`. `importable` tells `canImport` about the repository's modules and the
+    /// module's declared dependencies; SDK and toolchain modules are known per platform.
+    public func isActive(_ condition: String, in module: DiscoveredModule, importable: @autoclosure () -> Set<String>) -> Bool {
+        let key = condition + "\u{0}" + module.id
+        lock.lock()
+        if let known = memo[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let source = "#if \(condition)\n#endif\n"
+        let tree = Parser.parse(source: source)
+        guard let ifConfig = tree.statements.first?.item.as(IfConfigDeclSyntax.self), let expr = ifConfig.clauses.first?.condition else {
+            return true
+        }
+        let importable = importable()
+        let active = platforms(of: module).contains { platform in
+            let configuration = PlatformConfiguration(platform: platform, flags: flags, importable: importable)
+            return IfConfigRegionState.evaluating(expr, in: configuration).state == .active
+        }
+        lock.lock()
+        memo[key] = active
+        lock.unlock()
+        return active
+    }
+}
+
+/// One platform's build, as `SwiftIfConfig` asks about it: a device build (no simulator, no
+/// Mac Catalyst) for arm64 with the Swift 6.3 compiler in Swift 6 mode.
+struct PlatformConfiguration: BuildConfiguration {
+    var platform: String
+    var flags: Set<String>
+    var importable: Set<String>
+
+    var isApple: Bool { ["iOS", "macOS", "tvOS", "watchOS", "visionOS"].contains(platform) }
+
+    func isCustomConditionSet(name: String) -> Bool { flags.contains(name) }
+    func hasFeature(name: String) -> Bool { false }
+    func hasAttribute(name: String) -> Bool { true }
+    func canImport(importPath: [(TokenSyntax, String)], version: CanImportVersion) -> Bool {
+        guard let name = importPath.first?.1 else { return false }
+        if importable.contains(name) { return true }
+        return SystemModules.isAvailable(name, on: platform) ?? false
+    }
+    func isActiveTargetOS(name: String) -> Bool { name == platform || (name == "xrOS" && platform == "visionOS") }
+    func isActiveTargetArchitecture(name: String) -> Bool { name == "arm64" }
+    func isActiveTargetEnvironment(name: String) -> Bool { false }
+    func isActiveTargetRuntime(name: String) -> Bool { name == "_ObjC" ? isApple : name == "_Native" }
+    func isActiveTargetPointerAuthentication(name: String) -> Bool { false }
+    func isActiveTargetObjectFormat(name: String) -> Bool { name == (isApple ? "MachO" : platform == "Windows" ? "COFF" : "ELF") }
+    var targetPointerBitWidth: Int { 64 }
+    var targetAtomicBitWidths: [Int] { [32, 64] }
+    var endianness: Endianness { .little }
+    var languageVersion: VersionTuple { VersionTuple(6) }
+    var compilerVersion: VersionTuple { VersionTuple(6, 3) }
+}
