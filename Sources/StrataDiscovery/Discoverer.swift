@@ -101,7 +101,8 @@ public struct Discoverer {
             }
         }
         assignPackageFiles(swiftFiles, to: &placed, packageRoots: Set(manifests.filter { $0.system == .swiftpm || $0.system == .convention }.map(\.directory)))
-        let (kept, duplicates) = Self.mergingDuplicates(placed)
+        let localPods = Set(manifests.filter { $0.system == .cocoapods && RepositoryPath.name(of: $0.path) == "Podfile" }.flatMap(\.localDependencies))
+        let (kept, duplicates) = Self.mergingDuplicates(placed, localPods: localPods)
         placed = kept
         for (manifest, target, fallback) in amending {
             if let index = Self.amendedTarget(named: target.name, from: manifest, in: placed) {

@@ -72,11 +72,19 @@ extension Discoverer {
     /// share a Swift file (a library's `Package.swift`, podspec and Xcode project; an Xcode
     /// target per platform) become the one from the system first in `precedence`. The others'
     /// manifest locations are returned by the kept target's new index.
-    static func mergingDuplicates(_ placed: [Placed]) -> (kept: [Placed], duplicates: [Int: [Location]]) {
+    ///
+    /// A pod a Podfile takes from a folder (`:path`) is built from its podspec, so the podspec
+    /// goes before the pod's own Xcode project (`localPods`: such pods' names).
+    static func mergingDuplicates(_ placed: [Placed], localPods: Set<String> = []) -> (kept: [Placed], duplicates: [Int: [Location]]) {
         func importName(_ entry: Placed) -> String {
             entry.target.importName ?? DiscoveredModule.moduleName(forTarget: entry.target.name)
         }
-        func rank(_ entry: Placed) -> Int { precedence.firstIndex(of: entry.manifest.system) ?? precedence.count }
+        func rank(_ entry: Placed) -> Int {
+            if let pod = entry.pod, entry.manifest.system == .cocoapods, localPods.contains(pod) {
+                return precedence.firstIndex(of: .xcode)! * 2 - 1
+            }
+            return (precedence.firstIndex(of: entry.manifest.system) ?? precedence.count) * 2
+        }
         let order = placed.indices.sorted {
             let a = placed[$0], b = placed[$1]
             return (rank(a), a.manifest.path, a.target.line, a.target.name) < (rank(b), b.manifest.path, b.target.line, b.target.name)

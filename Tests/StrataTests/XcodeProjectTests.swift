@@ -132,6 +132,44 @@ struct ProjectFile {
         try #require(discovery.modules.first { $0.name == name })
     }
 
+    /// A local pod with its own Xcode project listing only some of its files: the Podfile
+    /// pulls it in by `:path`, so the podspec's `source_files` decide, and the project is the
+    /// second declaration.
+    @Test func aPodFromAFolderTakesItsFilesFromThePodspecNotItsProject() throws {
+        var project = ProjectFile()
+        project.project(targets: ["KIT"], mainGroup: "MAIN")
+        project.add("MAIN", "isa = PBXGroup; children = (A, B, ); path = Sources; sourceTree = \"<group>\";")
+        project.add("A", "isa = PBXFileReference; path = A.swift; sourceTree = \"<group>\";")
+        project.add("B", "isa = PBXFileReference; path = B.swift; sourceTree = \"<group>\";")
+        project.add("KITSOURCES", "isa = PBXSourcesBuildPhase; files = (BA, BB, );")
+        project.add("BA", "isa = PBXBuildFile; fileRef = A;")
+        project.add("BB", "isa = PBXBuildFile; fileRef = B;")
+        project.target("KIT", name: "PaymentKit", type: "framework", phases: ["KITSOURCES"])
+        var files = [
+            "PaymentKit/PaymentKit.xcodeproj/project.pbxproj": project.text,
+            "PaymentKit/PaymentKit.podspec": """
+                Pod::Spec.new do |s|
+                  s.name = 'PaymentKit'
+                  s.version = '1.0.0'
+                  s.source_files = 'Sources/**/*.swift'
+                end
+                """,
+            "PaymentKit/Sources/A.swift": "", "PaymentKit/Sources/B.swift": "",
+            "PaymentKit/Sources/Cards/C.swift": "", "PaymentKit/Sources/Cards/D.swift": "",
+        ]
+        let alone = try module(try discover(files), "PaymentKit")
+        #expect(alone.system == .xcode)
+        #expect(alone.sourceFiles.count == 2)
+        files["Podfile"] = "platform :ios, '16.0'\ntarget 'Shop' do\n  pod 'PaymentKit', :path => 'PaymentKit'\nend\n"
+        let discovery = try discover(files)
+        let kit = try module(discovery, "PaymentKit")
+        #expect(kit.system == .cocoapods)
+        #expect(kit.sourceFiles == [
+            "PaymentKit/Sources/A.swift", "PaymentKit/Sources/B.swift", "PaymentKit/Sources/Cards/C.swift", "PaymentKit/Sources/Cards/D.swift",
+        ])
+        #expect(kit.alsoDeclaredIn.map(\.file) == ["PaymentKit/PaymentKit.xcodeproj/project.pbxproj"])
+    }
+
     @Test func resolvesSourcePathsThroughGroupsAndSourceTrees() throws {
         var project = ProjectFile()
         project.project(targets: ["APP", "KIT"], mainGroup: "MAIN")
