@@ -104,6 +104,7 @@ public struct Discoverer {
         let localPods = Set(manifests.filter { $0.system == .cocoapods && RepositoryPath.name(of: $0.path) == "Podfile" }.flatMap(\.localDependencies))
         let (kept, duplicates) = Self.mergingDuplicates(placed, localPods: localPods)
         placed = kept
+        Self.redirectDependenciesOnTwins(&placed)
         for (manifest, target, fallback) in amending {
             if let index = Self.amendedTarget(named: target.name, from: manifest, in: placed) {
                 placed[index].target.dependencies += target.dependencies
@@ -202,6 +203,22 @@ public struct Discoverer {
             }
         }
         return result.sorted()
+    }
+
+    /// A target dependency on a merged twin (an app flavor, a per-platform target) names the
+    /// module that was kept.
+    static func redirectDependenciesOnTwins(_ placed: inout [Placed]) {
+        var kept: [String: String] = [:]
+        for entry in placed {
+            for alias in entry.aliases { kept[entry.manifest.path + "\u{0}" + alias] = entry.target.name }
+        }
+        guard !kept.isEmpty else { return }
+        for index in placed.indices {
+            let manifest = placed[index].manifest.path
+            for (position, dependency) in placed[index].target.dependencies.enumerated() where dependency.kind == .target {
+                if let name = kept[manifest + "\u{0}" + dependency.name] { placed[index].target.dependencies[position].name = name }
+            }
+        }
     }
 
     /// The folder that globs share before their first wildcard: the module's path.

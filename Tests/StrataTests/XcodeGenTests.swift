@@ -85,8 +85,8 @@ import Testing
         ])
         #expect(shop.dependencies[0].evidence == Location(file: "project.yml", line: 18))
         guard case .globs(let include, let exclude) = shop.sources else { Issue.record("globs expected"); return }
-        #expect(include == ["App/**"])
-        #expect(exclude == ["App/**/*Preview.swift"])
+        #expect(include == ["App/AppDelegate.swift"])  // the source's excludes applied to it alone
+        #expect(exclude.isEmpty)
         // The template, from the included file, with its paths relative to that file.
         let catalog = manifest.targets[0]
         guard case .globs(let catalogSources, _) = catalog.sources else { Issue.record("globs expected"); return }
@@ -119,5 +119,82 @@ import Testing
         #expect(try XcodeGenReader.read(path: "project.yml", tree: tree, files: try tree.files()).isEmpty)
         let broken = MemoryTree(["project.yml": "name: [unclosed\n"])
         #expect(try XcodeGenReader.read(path: "project.yml", tree: broken, files: try broken.files()).isEmpty)
+    }
+
+    /// The shape of a real app's spec: three app flavors from one template sharing their
+    /// sources and `PRODUCT_MODULE_NAME`, a folder excluded by name, a gitignored include,
+    /// static libraries, local and remote packages, a CocoaPods framework.
+    @Test func flavorsOfOneAppFromATemplateAreOneModule() throws {
+        let tree = MemoryTree([
+            "project.yml": """
+                name: Rocket
+                include:
+                  - dev.yml
+                packages:
+                  Endpoint:
+                    path: Libraries/api/Modules/Endpoint
+                  StubKit:
+                    url: https://github.com/kateinoigakukun/StubKit.git
+                    minorVersion: 0.1.7
+                targets:
+                  Networking:
+                    type: library.static
+                    platform: iOS
+                    sources: [Targets/Networking]
+                    dependencies:
+                      - package: Endpoint
+                  Rocket-Production:
+                    templates: [RocketTarget]
+                    sources:
+                      - path: Targets/Rocket/FirebaseConfig/Production
+                        group: Targets/Rocket/FirebaseConfig
+                  Rocket-Staging:
+                    templates: [RocketTarget]
+                    sources:
+                      - path: Targets/Rocket/FirebaseConfig/Development
+                  RocketTests:
+                    type: bundle.unit-test
+                    platform: iOS
+                    sources: [Targets/RocketTests]
+                    dependencies:
+                      - target: Rocket-Staging
+                      - package: StubKit
+                      - framework: Pods_RocketTests.framework
+                        implicit: true
+                        embed: false
+                targetTemplates:
+                  RocketTarget:
+                    type: application
+                    platform: iOS
+                    settings:
+                      base:
+                        PRODUCT_MODULE_NAME: Rocket
+                    sources:
+                      - path: Targets/Rocket
+                        excludes: [FirebaseConfig]
+                    dependencies:
+                      - framework: Pods_Rocket.framework
+                        implicit: true
+                      - target: Networking
+                """,
+            "Targets/Networking/API.swift": "import Endpoint\n",
+            "Targets/Rocket/AppDelegate.swift": "import Networking\n",
+            "Targets/Rocket/FirebaseConfig/Production/Config.swift": "",
+            "Targets/Rocket/FirebaseConfig/Development/Config.swift": "",
+            "Targets/RocketTests/RocketTests.swift": "@testable import Rocket\n",
+        ])
+        let discovery = Discoverer(tree: tree).discover(files: try tree.files())
+        // The flavors share their files and module name: one module, the others its twins.
+        #expect(discovery.modules.map(\.name) == ["Networking", "Rocket-Production", "RocketTests"])
+        let production = try #require(discovery.modules.first { $0.name == "Rocket-Production" })
+        #expect(production.importName == "Rocket")
+        #expect(production.sourceFiles == ["Targets/Rocket/AppDelegate.swift", "Targets/Rocket/FirebaseConfig/Production/Config.swift"])
+        #expect(production.alsoDeclaredIn.count == 1)
+        // A dependency on a twin reaches the kept module.
+        let tests = try #require(discovery.modules.first { $0.name == "RocketTests" })
+        #expect(tests.dependencies.map(\.name) == ["Rocket-Production", "StubKit", "Pods_RocketTests"])
+        #expect(production.dependencies.map(\.name) == ["Pods_Rocket", "Networking"])
+        #expect(discovery.modules.first { $0.name == "Networking" }?.linkage.kind == .static)
+        #expect(discovery.diagnostics.map(\.message).map { $0.prefix(46) } == ["included spec dev.yml is not in the repository"])
     }
 }

@@ -86,7 +86,9 @@ public enum XcodeGenReader: ManifestReader {
                     merged = merged.merged(with: value)
                 }
             } catch {
-                diagnostics.append(Diagnostic(file: path, line: include.location.line, message: "included spec \(included) cannot be read: \(error)"))
+                diagnostics.append(Diagnostic(
+                    file: path, line: include.location.line,
+                    message: "included spec \(included) is not in the repository (\(error)); the spec is read without it"))
             }
         }
         return merged.merged(with: .map(spec.entries.filter { $0.key != "include" }, spec.location))
@@ -157,25 +159,33 @@ public enum XcodeGenReader: ManifestReader {
         if product.kind == nil {
             diagnostics.append(Diagnostic(file: location.file, line: location.line, message: "target \(name) has type '\(typeName)', which Strata does not know; read as a library"))
         }
-        var include: [String] = [], exclude: [String] = []
+        // Each source's `excludes` and `includes` apply to that source only, so a source that
+        // has them is resolved to its files here; a plain folder stays a glob.
+        var include: [String] = []
+        lazy var swiftFiles = files.filter(\.hasSwiftExtension)
         for source in body["sources"]?.items ?? [] {
             guard let path = source.string ?? source["path"]?.string else { continue }
             if source["buildPhase"]?.string == "resources" || source["buildPhase"]?.string == "none" { continue }
             let joined = Manifest.join(directory, path)
-            let isFolder = !files.contains(joined)
-            let includes = source["includes"]?.items.compactMap(\.string) ?? []
-            if isFolder {
-                include += includes.isEmpty ? [joined + "/**"] : includes.map { joined + "/" + $0 }
-            } else {
+            guard !files.containsSorted(joined) else {
                 include.append(joined)
+                continue
             }
-            exclude += (source["excludes"]?.items.compactMap(\.string) ?? []).map { isFolder ? joined + "/" + $0 : $0 }
+            let includes = source["includes"]?.items.compactMap(\.string) ?? []
+            // An excluded folder (`excludes: [FirebaseConfig]`) takes its contents with it.
+            let excludes = (source["excludes"]?.items.compactMap(\.string) ?? []).flatMap { [joined + "/" + $0, joined + "/" + $0 + "/**"] }
+            if includes.isEmpty && excludes.isEmpty {
+                include.append(joined + "/**")
+            } else {
+                let patterns = includes.isEmpty ? [joined + "/**"] : includes.map { joined + "/" + $0 }
+                include += Discoverer.files(in: swiftFiles, matching: patterns, excluding: excludes)
+            }
         }
         let dependencies = (body["dependencies"]?.items ?? []).compactMap { dependency(directory: directory, $0) }
         var target = Manifest.Target(
             name: name, importName: importName ?? productName(body), kind: product.kind ?? .library,
             product: product.kind == nil ? typeName : product.identifier, linkage: linkage,
-            sources: .globs(include: include, exclude: exclude), dependencies: dependencies, line: location.line ?? 0)
+            sources: .globs(include: include, exclude: []), dependencies: dependencies, line: location.line ?? 0)
         target.file = location.file
         if let platform = body["platform"]?.string, !platform.isEmpty, !platform.contains("$") {
             target.platforms = [platform == "auto" ? "iOS" : platform]
@@ -185,11 +195,15 @@ public enum XcodeGenReader: ManifestReader {
         return target
     }
 
-    /// `PRODUCT_NAME` when it is set plainly (the module `import` uses).
+    /// `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME`, when set plainly: the module `import` uses.
     static func productName(_ body: XcodeGenValue) -> String? {
         guard let settings = body["settings"] else { return nil }
-        let value = settings["base"]?["PRODUCT_NAME"]?.string ?? settings["PRODUCT_NAME"]?.string
-        return value.flatMap { $0.contains("$") ? nil : $0 }
+        for key in ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"] {
+            if let value = settings["base"]?[key]?.string ?? settings[key]?.string, !value.contains("$") {
+                return DiscoveredModule.moduleName(forTarget: value)
+            }
+        }
+        return nil
     }
 
     /// `MACH_O_TYPE` in `settings:` or `settings.base:`.
