@@ -59,7 +59,8 @@ public enum TreeAnalysis {
         var discoverer = Discoverer(tree: tree, evaluateManifest: evaluateManifest)
         discoverer.overrides = configuration.modules
         discoverer.overridesFile = configurationFile
-        let discovery = discoverer.discover(files: files)
+        // Manifest readers recurse as deep as a manifest nests.
+        let discovery = LargeStack.run { discoverer.discover(files: files) }
         stopwatch.lap("discover")
         return Stage(tree: tree, configuration: configuration, files: files, discovery: discovery, stopwatch: stopwatch)
     }
