@@ -51,7 +51,8 @@ public struct Scanner: Sendable {
                     pending.store(index, bytes)
                 }
             } catch {
-                results.store(index, .unreadable("cannot be read: \(error)"))
+                // The diagnostic names the file: the error's own path is not repeated.
+                results.store(index, .unreadable("cannot be read: \((error as? SourceTreeError)?.reason ?? "\(error)")"))
             }
         }
         let work = (0..<paths.count).filter { pending[$0] != nil }.sorted {

@@ -1,4 +1,7 @@
 import Foundation
+import StrataAnalysis
+import StrataConfiguration
+import StrataScan
 import StrataModel
 import StrataPipeline
 import StrataSourceTree
@@ -90,5 +93,79 @@ import Testing
         ])
         #expect(result.warnings.contains { $0.file == "Bomb.podspec" && $0.message.contains("brace alternatives") })
         #expect(seconds < 20)
+    }
+}
+
+/// Files that are not what their names say, links out of the repository, folders that cannot
+/// be read, and where the reports cannot go.
+@Suite struct HostileTreeTests {
+    @Test func onlyRegularFilesInsideTheRepositoryAreRead() throws {
+        let (result, seconds) = try HostileInputTests().analyze(["Sources/Bad/Fine.swift": "let a = 1\n"]) { root in
+            try FileManager.default.createSymbolicLink(atPath: root + "/Sources/Bad/Zero.swift", withDestinationPath: "/dev/zero")
+            try FileManager.default.createSymbolicLink(atPath: root + "/Zero.podspec", withDestinationPath: "/dev/zero")
+            try FileManager.default.createSymbolicLink(atPath: root + "/Sources/Bad/Out.swift", withDestinationPath: "/etc/hostname")
+            try FileManager.default.createSymbolicLink(atPath: root + "/Sources/Bad/In.swift", withDestinationPath: "Fine.swift")
+            #expect(mkfifo(root + "/fifo", 0o644) == 0)
+            try FileManager.default.createSymbolicLink(atPath: root + "/Sources/Bad/Fifo.swift", withDestinationPath: "../../fifo")
+        }
+        let messages = Dictionary(result.warnings.map { ($0.file, $0.message) }, uniquingKeysWith: { first, _ in first })
+        #expect(messages["Sources/Bad/Zero.swift"]?.contains("symbolic link out of the repository (to /dev/zero)") == true)
+        #expect(messages["Zero.podspec"]?.contains("symbolic link out of the repository") == true)
+        #expect(messages["Sources/Bad/Out.swift"]?.contains("symbolic link out of the repository") == true)
+        #expect(messages["Sources/Bad/Fifo.swift"] == "cannot be read: a FIFO, not a regular file; not read")
+        #expect(result.modules.contains { $0.module.name == "Bad" && $0.module.imports.isEmpty })
+        #expect(seconds < 20)
+    }
+
+    @Test func foldersTooDeepAreReportedAndTheRestAnalyzed() throws {
+        let deep = Array(repeating: "d", count: InputLimits.maximumDirectoryDepth + 20).joined(separator: "/")
+        let (result, _) = try HostileInputTests().analyze(["Sources/Bad/\(deep)/Deep.swift": "let a = 1\n"])
+        #expect(result.warnings.contains { $0.message.hasPrefix("folder not read: deeper than") && $0.file.hasPrefix("Sources/Bad/d/d/") })
+    }
+
+    @Test func anOutputFolderThatCannotBeCreatedSaysWhy() throws {
+        let repo = try TemporaryDirectory()
+        try repo.write("Package.swift", "import PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"Good\")])\n")
+        try repo.write("Sources/Good/Good.swift", "let a = 1\n")
+        try repo.write("blocker", "a file")
+        #expect {
+            try Pipeline.run(.init(path: repo.path, outputDirectory: repo.path + "/blocker/report", cacheDirectory: nil))
+        } throws: { error in
+            "\(error)" == "\(repo.path)/blocker/report: cannot create the output folder: a file is in the way (\(repo.path)/blocker)"
+        }
+        #expect {
+            try Pipeline.run(.init(path: repo.path + "/blocker", cacheDirectory: nil))
+        } throws: { error in
+            "\(error)" == "\(repo.path)/blocker: not a directory"
+        }
+    }
+
+    @Test func anEmptyRepositoryIsAWarningNotAModuleOfNoFiles() throws {
+        let repo = try TemporaryDirectory()
+        try repo.write("README.md", "nothing here\n")
+        let result = try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result
+        #expect(result.modules.isEmpty)
+        #expect(result.warnings.contains { $0.message.hasPrefix("no Swift file found") })
+    }
+
+    @Test func linesEndAsTheCompilerEndsThem() {
+        let table = LineTable(Array("a\rb\r\nc\nd\re".utf8))
+        #expect(table.lineCount == 5)
+        #expect([0, 2, 5, 7, 9].map { table.line(at: $0) } == [1, 2, 3, 4, 5])
+        let facts = FileScanner.scan(Array("import A\rimport B\r\rstruct S {}\r".utf8))
+        #expect(facts.imports.map(\.line) == [1, 2])
+        #expect(facts.declarations.map(\.line) == [4])
+        #expect(facts.lines == 4)
+    }
+
+    @Test func aLayerPatternThatMatchesNoModuleIsAWarning() throws {
+        let configuration = try Configuration.parse("layers:\n  - name: core\n    modules: [Good]\n  - name: ui\n    modules: [Feature*]\n", file: "strata.yml")
+        let project = Project(root: "P", packages: [], modules: [], edges: [], diagnostics: [])
+        let unmatched = LayerRules.unmatchedPatterns(project: project, rules: configuration.rules)
+        #expect(unmatched.map(\.message) == [
+            "layer core: `Good` matches no module; its rules check nothing",
+            "layer ui: `Feature*` matches no module; its rules check nothing",
+        ])
+        #expect(unmatched.map(\.line) == [2, 4])
     }
 }
