@@ -1,7 +1,8 @@
 # The two commands of the README. Each does its own set-up on a fresh machine.
 #   make demo   analyze Samples/TheMonth and write the report to demo-report/
 #   make test   unit and integration tests (swift test), Strata's layering checked on itself
-#               (strata check ., exit 1 on a violation), then the report in headless Chromium
+#               (strata check ., exit 1 on a violation), then the report in headless Chromium, then
+#               the generated hostile corpus (Tests/Hostile: broken and hostile repositories)
 
 .PHONY: demo test bench verify
 
@@ -26,6 +27,8 @@ test:
 	SE_OFFLINE=true STRATA_REPORT_DIR=.build/browser-report STRATA_DIFF_DIR=.build/diff-report python3 -m pytest -q Tests/Browser
 	SE_OFFLINE=true python3 -m pytest -q Tests/Browser
 	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Formats
+	Tests/Hostile/make-corpus .build/hostile
+	STRATA_BIN=.build/debug/strata STRATA_CORPUS=.build/hostile python3 -m pytest -q Tests/Hostile
 
 # Performance figures (README, Benchmarks); not part of the tests.
 bench:

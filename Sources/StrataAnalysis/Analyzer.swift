@@ -15,7 +15,9 @@ public enum Analyzer {
         let implicit = DependencyFindings.implicit(modules: project.modules, edges: project.edges)
         let unused = DependencyFindings.unused(modules: project.modules, edges: project.edges)
         let internalNames = Set(project.modules.map(\.importName))
-        let warnings = project.diagnostics + LayerRules.unmatchedPatterns(project: project, rules: rules)
+        // Each warning once, however many stages noticed the same thing.
+        var seen = Set<Diagnostic>()
+        let warnings = (project.diagnostics + LayerRules.unmatchedPatterns(project: project, rules: rules)).filter { seen.insert($0).inserted }
         let entries = project.modules.map { module in
             ModuleEntry(
                 module: module, external: DependencyFindings.external(of: module, internalNames: internalNames),

@@ -101,9 +101,10 @@ public struct Discoverer {
                     placed.append(Placed(manifest: manifest, target: target, directory: directory))
                 case .globs(let include, let exclude):
                     for glob in include + exclude where GlobPattern.expandsTooMuch(glob) {
+                        let shown = glob.count > 60 ? glob.prefix(60) + "…" : glob
                         diagnostics.append(Diagnostic(
                             file: manifest.path, line: target.line,
-                            message: "target \(target.name): glob \(glob) has more than \(GlobPattern.maximumAlternatives) brace alternatives; only the first are used"))
+                            message: "target \(target.name): glob \(shown) has more than \(GlobPattern.maximumAlternatives) brace alternatives; only the first are used"))
                     }
                     let matched = Self.files(in: swiftFiles, matching: include, excluding: exclude)
                     placed.append(Placed(manifest: manifest, target: target, directory: Self.folder(of: include), files: matched))

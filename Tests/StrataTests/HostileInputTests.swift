@@ -117,6 +117,13 @@ import Testing
         #expect(seconds < 20)
     }
 
+    /// Reads are bounded, not refused: a generated source of tens of megabytes is read whole.
+    @Test func aLargeGeneratedSourceIsReadWhole() throws {
+        let repo = try TemporaryDirectory()
+        try repo.write("Big.swift", Data(repeating: UInt8(ascii: "a"), count: 30 << 20))
+        #expect(try WorkingDirectoryTree(rootPath: repo.path).read("Big.swift").count == 30 << 20)
+    }
+
     @Test func foldersTooDeepAreReportedAndTheRestAnalyzed() throws {
         let deep = Array(repeating: "d", count: InputLimits.maximumDirectoryDepth + 20).joined(separator: "/")
         let (result, _) = try HostileInputTests().analyze(["Sources/Bad/\(deep)/Deep.swift": "let a = 1\n"])
