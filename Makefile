@@ -1,7 +1,8 @@
 # The two commands of the README. Each does its own set-up on a fresh machine.
 #   make demo   analyze Samples/TheMonth and write the report to demo-report/
 #   make test   unit and integration tests (swift test), Strata's layering checked on itself
-#               (strata check ., exit 1 on a violation), then the report in headless Chromium
+#               (strata check ., exit 1 on a violation), then the report in headless Chromium, then
+#               the generated hostile corpus (Tests/Hostile: broken and hostile repositories)
 #   make install PREFIX=/usr/local   a release build, one relocatable executable, into PREFIX/bin
 #   make plugin-test   the SwiftPM command plugin on a fixture package (a second full build)
 
@@ -34,6 +35,8 @@ test:
 	SE_OFFLINE=true python3 -m pytest -q Tests/Browser
 	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Formats
 	Tests/Install/relocatable .build/debug/strata
+	Tests/Hostile/make-corpus .build/hostile
+	STRATA_BIN=.build/debug/strata STRATA_CORPUS=.build/hostile python3 -m pytest -q Tests/Hostile
 
 install:
 	scripts/setup

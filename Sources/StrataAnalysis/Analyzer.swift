@@ -15,6 +15,9 @@ public enum Analyzer {
         let implicit = DependencyFindings.implicit(modules: project.modules, edges: project.edges)
         let unused = DependencyFindings.unused(modules: project.modules, edges: project.edges)
         let internalNames = Set(project.modules.map(\.importName))
+        // Each warning once, however many stages noticed the same thing.
+        var seen = Set<Diagnostic>()
+        let warnings = (project.diagnostics + LayerRules.unmatchedPatterns(project: project, rules: rules)).filter { seen.insert($0).inserted }
         let entries = project.modules.map { module in
             ModuleEntry(
                 module: module, external: DependencyFindings.external(of: module, internalNames: internalNames),
@@ -26,11 +29,11 @@ public enum Analyzer {
             lines: project.modules.reduce(0) { $0 + $1.lines },
             internalEdges: project.edges.filter(\.imported).count,
             cycles: cycles.count, implicitDependencies: implicit.count, unusedDependencies: unused.count,
-            warnings: project.diagnostics.count)
+            warnings: warnings.count)
         var result = AnalysisResult(
             generator: "strata \(StrataVersion.current)", root: project.root, summary: summary,
             packages: project.packages, modules: entries, edges: project.edges, cycles: cycles,
-            implicitDependencies: implicit, unusedDependencies: unused, warnings: project.diagnostics)
+            implicitDependencies: implicit, unusedDependencies: unused, warnings: warnings)
         result.linkage = LinkageImpact.analyze(modules: project.modules, edges: project.edges)
         result.summary.duplicatedStaticModules = result.linkage.duplicatedStaticModules.count
         result.summary.criticalDuplicatedStaticModules = result.linkage.duplicatedStaticModules.filter(\.critical).count

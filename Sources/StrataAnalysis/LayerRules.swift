@@ -11,6 +11,19 @@ public enum LayerRules {
             + forbiddenImports(project: project, rules: rules)).sorted()
     }
 
+    /// A `layers:` pattern that matches no module of the repository: most likely a typo or a
+    /// renamed module, which would otherwise make the layer's checks pass in silence.
+    public static func unmatchedPatterns(project: Project, rules: ArchitectureRules) -> [Diagnostic] {
+        let names = project.modules.map(\.name)
+        return rules.layers.flatMap { layer in
+            layer.modules.filter { pattern in !names.contains { pattern.matches($0) } }.map { pattern in
+                Diagnostic(
+                    file: "strata.yml", line: layer.line > 0 ? layer.line : nil,
+                    message: "layer \(layer.name): `\(pattern)` matches no module; its rules check nothing")
+            }
+        }
+    }
+
     /// A module whose layer comes before (is lower than) the layer of a module it depends on.
     /// Layers are listed lowest first; an `allowed` rule for the pair makes it legal.
     public static func layerViolations(project: Project, rules: ArchitectureRules) -> [Finding] {

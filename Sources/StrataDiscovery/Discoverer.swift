@@ -53,14 +53,21 @@ public struct Discoverer {
                 do {
                     let read: [Manifest]
                     if let evaluateManifest, ObjectIdentifier(reader) == ObjectIdentifier(SwiftPackageReader.self) {
-                        read = [try evaluateManifest(path)]
+                        do {
+                            read = [try evaluateManifest(path)]
+                        } catch {
+                            // What the manifest says is still worth reading without running it.
+                            diagnostics.append(Diagnostic(file: path, message: "not evaluated (\("\(error)".split(whereSeparator: \.isNewline).joined(separator: " "))); read statically instead"))
+                            read = try reader.read(path: path, tree: tree, files: files)
+                        }
                     } else {
                         read = try reader.read(path: path, tree: tree, files: files)
                     }
                     manifests += read
                     diagnostics += read.flatMap(\.diagnostics)
                 } catch {
-                    diagnostics.append(Diagnostic(file: path, message: "manifest not read: \(error)"))
+                    diagnostics.append(Diagnostic(
+                        file: path, message: "manifest not read: \((error as? SourceTreeError)?.reason ?? "\(error)")"))
                 }
             }
         }
@@ -93,6 +100,12 @@ public struct Discoverer {
                     }
                     placed.append(Placed(manifest: manifest, target: target, directory: directory))
                 case .globs(let include, let exclude):
+                    for glob in include + exclude where GlobPattern.expandsTooMuch(glob) {
+                        let shown = glob.count > 60 ? glob.prefix(60) + "…" : glob
+                        diagnostics.append(Diagnostic(
+                            file: manifest.path, line: target.line,
+                            message: "target \(target.name): glob \(shown) has more than \(GlobPattern.maximumAlternatives) brace alternatives; only the first are used"))
+                    }
                     let matched = Self.files(in: swiftFiles, matching: include, excluding: exclude)
                     placed.append(Placed(manifest: manifest, target: target, directory: Self.folder(of: include), files: matched))
                 case .amends(let fallback):
@@ -331,7 +344,7 @@ enum DirectoryConvention {
         var targets = names.sorted { $0.key < $1.key }.map { name, kind in
             Manifest.Target(name: name, kind: kind, sources: .package(path: nil, sources: nil, exclude: []), line: 0)
         }
-        if targets.isEmpty {
+        if targets.isEmpty, files.contains(where: \.hasSwiftExtension) {
             targets = [Manifest.Target(
                 name: DiscoveredModule.moduleName(forTarget: rootName), kind: .library,
                 sources: .package(path: ".", sources: nil, exclude: []), line: 0)]

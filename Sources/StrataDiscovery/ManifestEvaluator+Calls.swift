@@ -46,6 +46,10 @@ extension ManifestEvaluator {
         if let declared = declarations.type(named: name), declared.isEnum || declared.isStruct {
             return construct(declared, call, scope, at: at)
         }
+        if name == "String", let label = call.arguments.first?.label?.text, label.hasPrefix("contentsOf") {
+            // Reads the file system: what it returns is unknown without running the manifest.
+            return .unknown(reason: "`String(\(label):)` reads a file", line: at)
+        }
         if name == "String", call.arguments.count == 1, let argument = call.arguments.first {
             let value = self.value(of: argument.expression, scope)
             return describe(value).map { .string($0) } ?? value

@@ -28,6 +28,8 @@ struct ManifestEvaluator {
     private(set) var skipped: [(line: Int, reason: String)] = []
     /// Conditions that could not be decided and were taken as false.
     private(set) var assumptions: [(line: Int, reason: String)] = []
+    /// What kept the parser from reading all of a file: syntax errors, nesting too deep.
+    private(set) var problems: [(line: Int, reason: String)] = []
 
     /// The types arguments of unknown calls have, by label (`product:` is a `Product`): what
     /// implicit members such as `.feature(...)` written there belong to.
@@ -62,10 +64,19 @@ struct ManifestEvaluator {
         self.argumentTypes = argumentTypes
         var trees: [SourceFileSyntax] = []
         for (index, file) in sources.enumerated() {
-            let tree = file.source.withUnsafeBufferPointer { Parser.parse(source: $0) }
+            let (source, deepBrackets) = BracketRuns.limit(file.source)
+            let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: InputLimits.swiftNesting) }
             files.append((file.path, LineTable(file.source)))
             fileOfRoot[Syntax(tree).id] = index
             trees.append(tree)
+            if let line = deepBrackets {
+                problems.append((index * Self.fileStride + line, "nesting too deep: more than \(InputLimits.consecutiveBrackets) `[` in a row; their contents were skipped"))
+            }
+            if tree.hasMaximumNestingLevelOverflow {
+                problems.append((position(Self.firstError(in: Syntax(tree))), "nesting too deep: more than \(InputLimits.swiftNesting) levels; the rest was not read"))
+            } else if tree.hasError {
+                problems.append((position(Self.firstError(in: Syntax(tree))), "syntax error; what follows may be missing from the analysis"))
+            }
         }
         for (index, tree) in trees.enumerated() {
             declarations.collect(tree.statements, helper: index > 0, choose: Self.chosenClause)
@@ -75,6 +86,21 @@ struct ManifestEvaluator {
             scope.topLevel = true
             _ = execute(manifest.statements, &scope)
         }
+    }
+
+    /// The first token that is missing or unexpected, where a syntax error is reported
+    /// (the node itself when none is found); a loop, not a recursion, down the tree.
+    static func firstError(in node: Syntax) -> Syntax {
+        var node = node
+        descending: while node.hasError, !node.is(UnexpectedNodesSyntax.self) {
+            if let token = node.as(TokenSyntax.self) { return Syntax(token) }
+            for child in node.children(viewMode: .all) where child.hasError {
+                node = child
+                continue descending
+            }
+            break
+        }
+        return node
     }
 
     /// The file (as given to `init`) and line of a position.
@@ -439,8 +465,9 @@ struct ManifestEvaluator {
         }
         if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
             if subscriptCall.calledExpression.trimmedDescription.hasSuffix("environment") {
-                // Environment variables are taken as unset: the manifest as a plain build sees it.
-                return .null
+                // An environment variable is unknown without running the manifest; a condition on
+                // it is taken as false (unset, as a plain build sees it), with a warning.
+                return .unknown(reason: "`\(Self.abbreviate(ExprSyntax(subscriptCall)))` reads the environment", line: at)
             }
             if subscriptCall.arguments.count == 1, let index = subscriptCall.arguments.first?.expression,
                 case .array(let items) = value(of: subscriptCall.calledExpression, scope), case .int(let offset) = value(of: index, scope),

@@ -9,7 +9,7 @@ public enum SwiftPackageReader: ManifestReader {
     public static func accepts(_ path: String) -> Bool { Discoverer.isManifest(path) }
 
     public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
-        [read(try tree.read(path), path: path)]
+        [read(try tree.read(path), path: path, files: files, treeName: tree.name)]
     }
 
     static let targetKinds: [String: ModuleKind] = [
@@ -17,19 +17,26 @@ public enum SwiftPackageReader: ManifestReader {
         "plugin": .plugin, "systemLibrary": .system, "binaryTarget": .binary,
     ]
 
-    public static func read(_ source: [UInt8], path: String) -> Manifest {
+    /// - Parameter files: the tree's files; when the manifest declares no package (empty, or
+    ///   not understood), its modules are guessed from the folders beside it, as without one.
+    ///   `treeName` names a module guessed at the root.
+    public static func read(_ source: [UInt8], path: String, files: [String] = [], treeName: String = "root") -> Manifest {
         let evaluator = ManifestEvaluator(source: source)
         var diagnostics: [Diagnostic] = []
         func warn(_ line: Int?, _ message: String) {
             diagnostics.append(Diagnostic(file: path, line: line, message: message))
         }
+        for (line, reason) in evaluator.problems { warn(line, reason) }
         for (line, reason) in evaluator.skipped { warn(line, reason + "; targets it defines are missing") }
         for (line, reason) in evaluator.assumptions { warn(line, reason) }
 
         let packageCall = evaluator.variables.values.compactMap(\.call).first { $0.name == "Package" }
         guard let package = packageCall else {
-            warn(nil, "no `let package = Package(...)` found; the manifest was not understood")
-            return Manifest(name: directoryName(path), system: .swiftpm, path: path, targets: [], diagnostics: diagnostics)
+            warn(nil, "no `let package = Package(...)` found; modules guessed from the Sources/ and Tests/ folders beside it")
+            let folder = RepositoryPath.folder(of: path)
+            let local = folder.isEmpty ? files : files.sortedRun(withPrefix: folder + "/").map { String($0.dropFirst(folder.count + 1)) }
+            let guessed = DirectoryConvention.manifest(files: local, rootName: folder.isEmpty ? treeName : directoryName(path))
+            return Manifest(name: directoryName(path), system: .swiftpm, path: path, targets: guessed.targets, diagnostics: diagnostics)
         }
         let name = package["name"]?.string ?? directoryName(path)
         // `platforms: [.iOS(.v17), .macOS("14.0")]` restricts the Apple platforms; Linux and
@@ -48,7 +55,8 @@ public enum SwiftPackageReader: ManifestReader {
                 continue
             }
             guard let targetName = call["name"]?.string else {
-                warn(call.line, "a `.\(call.name)` whose name is not a literal; it is missing from the analysis")
+                let why = call["name"]?.unknownReason.map { " (\($0.reason))" } ?? ""
+                warn(call.line, "a `.\(call.name)` whose name is not a literal\(why); it is missing from the analysis")
                 continue
             }
             var dependencies: [DeclaredDependency] = []

@@ -89,9 +89,10 @@ public struct Pipeline {
 
     public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: options.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: options.path, isDirectory: &isDirectory) else {
             throw InputError(description: "\(options.path): no such directory")
         }
+        guard isDirectory.boolValue else { throw InputError(description: "\(options.path): not a directory") }
         let configuration: Configuration
         do {
             configuration = try Configuration.load(
@@ -137,17 +138,49 @@ public struct Pipeline {
 
     /// Writes every format of a result into `output`, creating the folder.
     public static func write(_ document: ReportDocument, formats: [OutputFormat], to output: String) throws -> [String] {
+        // A file where a folder of the path should be: name it rather than Foundation's code.
+        var prefix = output.hasPrefix("/") ? "" : "."
+        for component in output.split(separator: "/") {
+            prefix += "/" + component
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory), !isDirectory.boolValue {
+                let place = prefix.hasPrefix("./") ? String(prefix.dropFirst(2)) : prefix
+                throw InputError(description: "\(output): cannot create the output folder: a file is in the way (\(place))")
+            }
+        }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
-            throw InputError(description: "\(output): cannot create the output folder")
+            throw InputError(description: "\(output): cannot create the output folder: \(reason(error))")
         }
         document.prepare(for: formats)
         var written: [String] = []
         for format in formats {
-            written += try format.reporter.write(document, to: output)
+            do {
+                written += try format.reporter.write(document, to: output)
+            } catch {
+                throw InputError(description: "\(output): cannot write the \(format.rawValue) report: \(reason(error))")
+            }
         }
         return written
+    }
+
+    /// Why a file operation failed, in a few words ("Permission denied", "No space left on
+    /// device"), not Foundation's `Error Domain=NSCocoaErrorDomain Code=513 …` dump.
+    public static func reason(_ error: any Error) -> String {
+        if let error = error as? InputError { return error.description }
+        let error = error as NSError
+        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        switch error.code {
+        case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "Permission denied"
+        case NSFileWriteOutOfSpaceError: return "No space left on device"
+        case NSFileWriteVolumeReadOnlyError: return "Read-only file system"
+        case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "No such file or directory"
+        default: return error.localizedDescription
+        }
     }
 
     /// The key of a repository's cache files: its absolute, resolved path.

@@ -55,11 +55,16 @@ public enum TreeAnalysis {
     ) throws -> Stage {
         var stopwatch = Stopwatch()
         progress?("discovering modules")
-        let files = try tree.files()
+        let (files, unwalked) = try tree.walk()
         var discoverer = Discoverer(tree: tree, evaluateManifest: evaluateManifest)
         discoverer.overrides = configuration.modules
         discoverer.overridesFile = configurationFile
-        let discovery = discoverer.discover(files: files)
+        // Manifest readers recurse as deep as a manifest nests.
+        var discovery = LargeStack.run { discoverer.discover(files: files) }
+        discovery.diagnostics = unwalked + discovery.diagnostics
+        if !files.contains(where: \.hasSwiftExtension) {
+            discovery.diagnostics.append(Diagnostic(file: ".", message: "no Swift file found (are they all excluded?); nothing to analyze"))
+        }
         stopwatch.lap("discover")
         return Stage(tree: tree, configuration: configuration, files: files, discovery: discovery, stopwatch: stopwatch)
     }

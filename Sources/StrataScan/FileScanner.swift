@@ -11,15 +11,25 @@ import SwiftParser
 /// identifier tokens of the raw tree; injection syntax from a full walk that only files
 /// spelling an injection name pay for.
 public enum FileScanner {
+    /// Run on a thread with a large stack (`LargeStack`): parsing and walking recurse as
+    /// deep as the file nests.
     public static func scan(_ bytes: [UInt8], names: InjectionNames = InjectionNames()) -> FileFacts {
         if let respaced = AttributeSpacing.respaced(bytes) { return scan(respaced, names: names) }
+        let (bytes, deepBrackets) = BracketRuns.limit(bytes)
         return bytes.withUnsafeBufferPointer { buffer in
             var problems: [String] = []
             if !isValidUTF8(buffer) {
                 problems.append("not valid UTF-8; read as far as the parser could")
             }
-            let tree = Parser.parse(source: buffer)
-            if tree.hasError { problems.append("has syntax errors; facts may be incomplete") }
+            let tree = Parser.parse(source: buffer, maximumNestingLevel: InputLimits.swiftNesting)
+            if let line = deepBrackets {
+                problems.append("nesting too deep: more than \(InputLimits.consecutiveBrackets) `[` in a row from line \(line); their contents were skipped")
+            }
+            if tree.hasMaximumNestingLevelOverflow {
+                problems.append("nesting too deep: more than \(InputLimits.swiftNesting) levels; the rest of the file was skipped")
+            } else if tree.hasError {
+                problems.append("has syntax errors; facts may be incomplete")
+            }
             let lines = LineTable(buffer)
             var facts = facts(of: tree, lines: lines)
             if InjectionScanner.mayInject(buffer, names: names) {

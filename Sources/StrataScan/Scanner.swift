@@ -51,13 +51,14 @@ public struct Scanner: Sendable {
                     pending.store(index, bytes)
                 }
             } catch {
-                results.store(index, .unreadable("cannot be read: \(error)"))
+                // The diagnostic names the file: the error's own path is not repeated.
+                results.store(index, .unreadable("cannot be read: \((error as? SourceTreeError)?.reason ?? "\(error)")"))
             }
         }
         let work = (0..<paths.count).filter { pending[$0] != nil }.sorted {
             (pending[$0]?.count ?? 0, $1) > (pending[$1]?.count ?? 0, $0)
         }
-        DispatchQueue.concurrentPerform(iterations: work.count) { position in
+        LargeStack.concurrentPerform(iterations: work.count) { position in
             let index = work[position]
             guard case .unparsed(let hash)? = results[index], let bytes = pending[index] else { return }
             results.store(index, .scanned(hash, FileScanner.scan(bytes, names: names), parsed: true))

@@ -32,34 +32,69 @@ public struct GlobPattern: Sendable, Hashable {
         return components.joined(separator: "/")
     }
 
+    /// The most patterns one glob's braces expand to; `{a,b}{a,b}…` doubles with every
+    /// group, so a committed manifest could otherwise ask for billions.
+    public static let maximumAlternatives = 1024
+
     /// `{a,b}` alternatives expanded, as CocoaPods and Tuist globs write them
     /// (`Sources/**/*.{h,m,swift}`); nested braces work, an unmatched brace is literal.
+    /// At most `maximumAlternatives` patterns (see `expandsTooMuch`).
     public static func expandingBraces(_ pattern: String) -> [String] {
-        let characters = Array(pattern)
-        guard let open = characters.firstIndex(of: "{") else { return [pattern] }
-        var depth = 0
-        var close: Int?
-        var commas: [Int] = []
-        for index in open..<characters.count {
-            switch characters[index] {
-            case "{": depth += 1
-            case "}":
-                depth -= 1
-                if depth == 0 { close = index }
-            case "," where depth == 1: commas.append(index)
-            default: break
-            }
-            if close != nil { break }
-        }
-        guard let close else { return [pattern] }
-        let head = String(characters[..<open]), tail = String(characters[(close + 1)...])
-        let bounds = [open] + commas + [close]
+        braceExpansion(pattern).patterns
+    }
+
+    /// Whether a glob's braces expand to more than `maximumAlternatives` patterns (only the
+    /// first ones are used): worth a warning naming the glob.
+    public static func expandsTooMuch(_ pattern: String) -> Bool {
+        !braceExpansion(pattern).complete
+    }
+
+    /// Expands the first brace group of each pattern until none is left, breadth first with a
+    /// work list (no recursion), stopping at `maximumAlternatives` patterns or as many steps.
+    static func braceExpansion(_ pattern: String) -> (patterns: [String], complete: Bool) {
         var result: [String] = []
-        for index in 0..<(bounds.count - 1) {
-            let option = String(characters[(bounds[index] + 1)..<bounds[index + 1]])
-            result += expandingBraces(head + option + tail)
+        var pending = [Array(pattern)]
+        var steps = 0
+        while let characters = pending.popLast() {
+            // Every pattern pending yields one at least: past the bound, stop.
+            steps += 1
+            guard result.count + pending.count < maximumAlternatives, steps <= maximumAlternatives * 4 else {
+                return (result, false)
+            }
+            guard let (open, commas, close) = firstBraceGroup(characters) else {
+                result.append(String(characters))
+                continue
+            }
+            let head = characters[..<open], tail = characters[(close + 1)...]
+            let bounds = [open] + commas + [close]
+            // Pushed in reverse, so alternatives come out in the order they are written.
+            for index in (0..<(bounds.count - 1)).reversed() {
+                pending.append(Array(head + characters[(bounds[index] + 1)..<bounds[index + 1]] + tail))
+            }
         }
-        return result
+        return (result, true)
+    }
+
+    /// The first balanced `{…}` and the commas at its top level; nil when there is none.
+    private static func firstBraceGroup(_ characters: [Character]) -> (open: Int, commas: [Int], close: Int)? {
+        var searchFrom = 0
+        while let open = characters[searchFrom...].firstIndex(of: "{") {
+            var depth = 0
+            var commas: [Int] = []
+            for index in open..<characters.count {
+                switch characters[index] {
+                case "{": depth += 1
+                case "}":
+                    depth -= 1
+                    if depth == 0 { return (open, commas, index) }
+                case "," where depth == 1: commas.append(index)
+                default: break
+                }
+            }
+            // Unmatched: this brace is literal; a later one may still open a group.
+            searchFrom = open + 1
+        }
+        return nil
     }
 
     public func matches(_ path: String) -> Bool {
@@ -67,22 +102,41 @@ public struct GlobPattern: Sendable, Hashable {
         if !anchored, let last = parts.last, let only = components.first, components.count == 1 {
             return Self.matchComponent(only, last)
         }
-        return Self.match(components[...], parts[...])
+        return Self.match(components, parts[...])
     }
 
-    private static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        if first == "**" {
-            let rest = pattern.dropFirst()
-            var tail = path
-            while true {
-                if match(rest, tail) { return true }
-                if tail.isEmpty { return false }
-                tail = tail.dropFirst()
+    /// The pattern run as an automaton over path components: the set of pattern positions
+    /// reached so far, advanced one component at a time, so matching takes at most
+    /// components × pattern steps however many `**` the pattern has (backtracking over them
+    /// is exponential: `**/**/…/x` with 20 globstars).
+    private static func match(_ pattern: [Substring], _ path: ArraySlice<Substring>) -> Bool {
+        var reached = [Bool](repeating: false, count: pattern.count + 1)
+        func reach(_ position: Int, in states: inout [Bool]) {
+            var position = position
+            while !states[position] {
+                states[position] = true
+                // `**` may match no component: the position after it is reached too.
+                guard position < pattern.count, pattern[position] == "**" else { return }
+                position += 1
             }
         }
-        guard let head = path.first, matchComponent(first, head) else { return false }
-        return match(pattern.dropFirst(), path.dropFirst())
+        reach(0, in: &reached)
+        for part in path {
+            var next = [Bool](repeating: false, count: pattern.count + 1)
+            var any = false
+            for position in 0..<pattern.count where reached[position] {
+                if pattern[position] == "**" {
+                    reach(position, in: &next)
+                    any = true
+                } else if matchComponent(pattern[position], part) {
+                    reach(position + 1, in: &next)
+                    any = true
+                }
+            }
+            guard any else { return false }
+            reached = next
+        }
+        return reached[pattern.count]
     }
 
     static func matchComponent(_ pattern: Substring, _ text: Substring) -> Bool {

@@ -16,6 +16,16 @@ public struct LineTable: Sendable {
         byteCount = bytes.count
         lineStarts.reserveCapacity(bytes.count / 32 + 1)
         guard let base = bytes.baseAddress else { return }
+        // Lines end as the compiler ends them: LF, CRLF or a lone CR (old Mac files).
+        if memchr(base, Int32(UInt8(ascii: "\r")), bytes.count) != nil {
+            for offset in 0..<bytes.count {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (offset + 1 == bytes.count || bytes[offset + 1] != UInt8(ascii: "\n"))) {
+                    lineStarts.append(offset + 1)
+                }
+            }
+            return
+        }
         var offset = 0
         while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), bytes.count - offset) {
             offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1

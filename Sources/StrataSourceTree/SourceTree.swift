@@ -12,6 +12,9 @@ public protocol SourceTree: Sendable {
     /// Every file, as a path relative to the root with `/` separators, sorted, with the
     /// ignored directories (see `PathFilter`) already left out.
     func files() throws -> [String]
+    /// `files()`, with what the walk could not enter (unreadable or too deep folders) as
+    /// warnings naming each folder.
+    func walk() throws -> (files: [String], problems: [Diagnostic])
     /// The bytes of one file.
     func read(_ path: String) throws -> [UInt8]
     /// A key that changes whenever the file's bytes change and that the tree knows without
@@ -22,6 +25,7 @@ public protocol SourceTree: Sendable {
 }
 
 extension SourceTree {
+    public func walk() throws -> (files: [String], problems: [Diagnostic]) { (try files(), []) }
     public func contentKey(_ path: String) -> String? { nil }
     public func prefetch(_ paths: [String]) {}
 }

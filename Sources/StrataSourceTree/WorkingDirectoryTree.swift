@@ -11,19 +11,26 @@ public struct WorkingDirectoryTree: SourceTree {
     public let rootPath: String
     public let filter: PathFilter
 
+    /// The root with every link resolved: a file whose links lead outside it is not read.
+    private let resolvedRoot: String
+
     public init(rootPath: String, filter: PathFilter = PathFilter()) {
         var path = rootPath
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         self.rootPath = path
         self.filter = filter
+        resolvedRoot = Self.resolve(path) ?? path
     }
 
     public var name: String {
-        let resolved = realpath(rootPath, nil).map { pointer -> String in
+        resolvedRoot.split(separator: "/").last.map(String.init) ?? resolvedRoot
+    }
+
+    private static func resolve(_ path: String) -> String? {
+        realpath(path, nil).map { pointer -> String in
             defer { free(pointer) }
             return String(cString: pointer)
-        } ?? rootPath
-        return resolved.split(separator: "/").last.map(String.init) ?? resolved
+        }
     }
 
     /// Whether the root exists and is a directory.
@@ -32,19 +39,30 @@ public struct WorkingDirectoryTree: SourceTree {
         return stat(rootPath, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    public func files() throws -> [String] {
+    public func files() throws -> [String] { try walk().files }
+
+    public func walk() throws -> (files: [String], problems: [Diagnostic]) {
         guard isDirectory else { throw SourceTreeError(path: rootPath, reason: "not a directory") }
         var result: [String] = []
-        walk(relative: "", into: &result)
+        var problems: [Diagnostic] = []
+        walk(relative: "", depth: 0, into: &result, problems: &problems)
         result.sort()
-        return result
+        return (result, problems.sorted())
     }
 
     /// Walks with `readdir` and never follows symbolic links to directories, so link loops
-    /// cannot trap it.
-    private func walk(relative: String, into result: inout [String]) {
+    /// cannot trap it; at most `InputLimits.maximumDirectoryDepth` folders deep.
+    private func walk(relative: String, depth: Int, into result: inout [String], problems: inout [Diagnostic]) {
         let absolute = relative.isEmpty ? rootPath : rootPath + "/" + relative
-        guard let dir = opendir(absolute) else { return }
+        guard depth <= InputLimits.maximumDirectoryDepth else {
+            problems.append(Diagnostic(
+                file: relative, message: "folder not read: deeper than \(InputLimits.maximumDirectoryDepth) levels"))
+            return
+        }
+        guard let dir = opendir(absolute) else {
+            problems.append(Diagnostic(file: relative.isEmpty ? "." : relative, message: "folder not read: \(String(cString: strerror(errno)))"))
+            return
+        }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -60,23 +78,43 @@ public struct WorkingDirectoryTree: SourceTree {
                 }
             }
             if type == Int32(DT_DIR) {
-                if !filter.skipsDirectory(path, name: name) { walk(relative: path, into: &result) }
+                if !filter.skipsDirectory(path, name: name) { walk(relative: path, depth: depth + 1, into: &result, problems: &problems) }
             } else if type == Int32(DT_REG) || type == Int32(DT_LNK) {
                 if !filter.skipsFile(path) { result.append(path) }
             }
         }
     }
 
+    /// Reads regular files only (a FIFO would block, `/dev/zero` never ends), at most
+    /// `InputLimits.maximumFileSize` bytes, and only inside the root: a link that leads out
+    /// of the repository is not followed.
     public func read(_ path: String) throws -> [UInt8] {
         let absolute = rootPath + "/" + path
-        let fd = open(absolute, O_RDONLY)
+        var link = stat()
+        if lstat(absolute, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+            guard let target = Self.resolve(absolute) else { throw SourceTreeError(path: path, reason: "a broken symbolic link") }
+            guard target.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/") else {
+                throw SourceTreeError(path: path, reason: "a symbolic link out of the repository (to \(target)); not followed")
+            }
+        }
+        // Non-blocking, so that opening a FIFO returns at once; fstat then turns it away.
+        let fd = open(absolute, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else { throw SourceTreeError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw SourceTreeError(path: path, reason: String(cString: strerror(errno))) }
-        guard (info.st_mode & S_IFMT) != S_IFDIR else { throw SourceTreeError(path: path, reason: "is a directory") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw SourceTreeError(path: path, reason: "is a directory")
+        case S_IFIFO: throw SourceTreeError(path: path, reason: "a FIFO, not a regular file; not read")
+        default: throw SourceTreeError(path: path, reason: "a device or socket, not a regular file; not read")
+        }
+        let limit = InputLimits.maximumFileSize
+        guard Int(info.st_size) <= limit else {
+            throw SourceTreeError(path: path, reason: "larger than \(limit >> 20) MB (\(Int(info.st_size) >> 20) MB); not read")
+        }
         // Sized from fstat and filled without zeroing first; a file that grows meanwhile
-        // is read on in chunks.
+        // is read on in chunks, up to the limit.
         let expected = Int(info.st_size)
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
@@ -101,11 +139,14 @@ public struct WorkingDirectoryTree: SourceTree {
                 break
             }
             var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
+            while bytes.count <= limit {
                 let read = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
                 if read < 0 && errno == EINTR { continue }
                 if read <= 0 { break }
                 bytes += chunk[0..<read]
+            }
+            guard bytes.count <= limit else {
+                throw SourceTreeError(path: path, reason: "grew past \(limit >> 20) MB while read; not read")
             }
         }
         return bytes

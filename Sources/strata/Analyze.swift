@@ -45,6 +45,9 @@ struct Analyze: ParsableCommand {
 
     func formats() throws -> [OutputFormat] {
         let names = format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard !names.isEmpty else {
+            throw ValidationError("--format names no format; expected one or more of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         return try names.map { name in
             guard let format = OutputFormat(rawValue: name) else {
                 throw ValidationError("unknown format '\(name)'; expected one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")

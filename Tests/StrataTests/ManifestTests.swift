@@ -91,7 +91,9 @@ import Testing
         #expect(manifest.targets.map(\.name) == ["A", "B", "LoginFeature", "C"])
         #expect(manifest.targets[0].dependencies.map(\.name) == ["Atomics", "Core"])
         #expect(manifest.targets[2].dependencies.map(\.name) == ["A"])
-        #expect(manifest.diagnostics.isEmpty)
+        // The environment is unknown without running the manifest: unset, with a warning.
+        #expect(manifest.diagnostics.map(\.line) == [8])
+        #expect(manifest.diagnostics.first?.message.contains("Context.environment[\"BENCHMARKS\"]") == true)
     }
 
     @Test func evaluatesClosuresLoopsAndHelpersLikeTheCompilerWould() {
@@ -149,7 +151,7 @@ import Testing
         #expect(manifest.diagnostics.map(\.line) == [3])
     }
 
-    @Test func environmentVariablesAreUnsetAsInAPlainBuild() {
+    @Test func environmentVariablesAreUnsetAsInAPlainBuildWithAWarning() {
         let manifest = read("""
             import PackageDescription
             let products: [Product]
@@ -166,12 +168,32 @@ import Testing
             }
             """)
         #expect(manifest.products.map(\.name) == ["A"])
-        #expect(manifest.diagnostics.isEmpty)
+        #expect(manifest.diagnostics.map(\.line) == [3])
     }
 
-    @Test func aManifestWithoutAPackageGivesAWarningNotACrash() {
-        let manifest = read("this is not swift {{{")
-        #expect(manifest.targets.isEmpty)
-        #expect(manifest.diagnostics.count == 1)
+    @Test func readingAFileIsAWarningNotAValue() {
+        let manifest = read("""
+            import Foundation
+            import PackageDescription
+            let name = try! String(contentsOfFile: "name.txt")
+            let package = Package(name: "P", targets: [.target(name: name), .target(name: "Good")])
+            """)
+        #expect(manifest.targets.map(\.name) == ["Good"])
+        #expect(manifest.diagnostics.map(\.line) == [4])
+        #expect(manifest.diagnostics.first?.message.contains("`String(contentsOfFile:)` reads a file") == true)
+    }
+
+    /// A syntax error is named with its line; a manifest without a package (empty, or not
+    /// understood) has its modules guessed from the folders beside it, as without a manifest.
+    @Test func aManifestWithoutAPackageGivesAWarningAndTheFoldersStandIn() {
+        let manifest = SwiftPackageReader.read(
+            Array("import PackageDescription\nlet package = Package(name: \"P\",\n  targets: [.target(name: \"A\"]\n".utf8),
+            path: "Package.swift", files: ["Package.swift", "Sources/Good/Good.swift", "Tests/GoodTests/T.swift"])
+        #expect(manifest.diagnostics.first == Diagnostic(file: "Package.swift", line: 3, message: "syntax error; what follows may be missing from the analysis"))
+        #expect(manifest.targets.map(\.name) == ["A"])
+
+        let empty = SwiftPackageReader.read([], path: "Sub/Package.swift", files: ["Sub/Package.swift", "Sub/Sources/Good/Good.swift"])
+        #expect(empty.targets.map(\.name) == ["Good"])
+        #expect(empty.diagnostics.map(\.message) == ["no `let package = Package(...)` found; modules guessed from the Sources/ and Tests/ folders beside it"])
     }
 }

@@ -8,8 +8,9 @@ enum PodspecJSON {
         var diagnostics: [Diagnostic] = []
         let statements = RubyParser.parse(source)
         guard statements.count == 1, case .expression(.hash(let entries, let line)) = statements[0] else {
-            let line = statements.lazy.compactMap { if case .unreadable(_, let line) = $0 { line } else { nil } }.first
-            diagnostics.append(Diagnostic(file: path, line: line, message: "not a JSON object; the podspec was not understood"))
+            let unreadable = statements.lazy.compactMap { if case .unreadable(let what, let line) = $0 { (what, line) } else { nil } }.first
+            let reason = unreadable.map { "not understood (\($0.0))" } ?? "not a JSON object"
+            diagnostics.append(Diagnostic(file: path, line: unreadable?.1, message: "\(reason); the podspec was not read"))
             return (nil, diagnostics)
         }
         var fileName = Substring(RepositoryPath.name(of: path))

@@ -7,6 +7,9 @@ extension RubyParser {
     ]
 
     mutating func expression() throws -> RubyExpression {
+        let entry = depth
+        defer { depth = entry }
+        try descend()
         if isKeyword("not") {
             let line = current.line
             advance()
@@ -35,6 +38,9 @@ extension RubyParser {
 
     private mutating func binary(level: Int) throws -> RubyExpression {
         guard level < Self.binaryLevels.count else { return try unary() }
+        // Each operator of a chain (`a + b + …`) nests the tree one level deeper.
+        let entry = depth
+        defer { depth = entry }
         var lhs = try binary(level: level + 1)
         while true {
             let op: String
@@ -44,6 +50,7 @@ extension RubyParser {
             default: return lhs
             }
             let line = current.line
+            try descend()
             advance()
             skipNewlines()
             let rhs = try binary(level: level + 1)
@@ -53,6 +60,9 @@ extension RubyParser {
 
     private mutating func unary() throws -> RubyExpression {
         let line = current.line
+        let entry = depth
+        defer { depth = entry }
+        try descend()
         switch current.kind {
         case .punct("!"), .punct("-"), .punct("+"), .punct("*"), .punct("**"), .punct("&"), .punct("~"):
             let op = Self.describe(current)
@@ -187,7 +197,13 @@ extension RubyParser {
 
     private mutating func postfix(_ base: RubyExpression) throws -> RubyExpression {
         var expression = base
+        // Each call or index of a chain (`a.b.c[0]`) nests the tree one level deeper.
+        let entry = depth
+        defer { depth = entry }
+        var chained = false
         while true {
+            if chained { try descend() }
+            chained = true
             if current.kind == .newline {  // a leading-dot chain goes on the next line
                 var offset = 0
                 while peek(offset).kind == .newline { offset += 1 }

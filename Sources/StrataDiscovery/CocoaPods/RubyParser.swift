@@ -12,6 +12,14 @@ struct RubyParser {
     var allowDoBlock = true
     /// Assignments found inside the statement just read, run after it.
     var pending: [RubyStatement] = []
+    /// How deep statements, expressions and operator chains are nested at this point.
+    var depth = 0
+
+    /// The deepest nesting read: the parser and what evaluates its trees recurse once per
+    /// level, so 10,000 nested parentheses must not overflow the stack. Manifests nest a
+    /// handful of levels.
+    static let maximumDepth = 256
+    static let tooDeepMessage = "nesting too deep: more than \(maximumDepth) levels"
 
     struct Failure: Error {
         var message: String
@@ -59,6 +67,14 @@ struct RubyParser {
     mutating func expect(_ text: String, _ what: String) throws {
         guard isPunct(text) else { throw Failure(message: "expected `\(text)` \(what)", line: current.line) }
         advance()
+    }
+
+    /// One level deeper (callers restore `depth` on the way out); past `maximumDepth` the
+    /// statement fails, and is skipped as any statement that cannot be read.
+    mutating func descend() throws {
+        depth += 1
+        guard depth > Self.maximumDepth else { return }
+        throw Failure(message: Self.tooDeepMessage, line: current.line)
     }
 
     mutating func expectEnd(_ opener: String, line: Int) throws {
@@ -164,6 +180,9 @@ struct RubyParser {
     }
 
     private mutating func statement() throws -> RubyStatement {
+        let entry = depth
+        defer { depth = entry }
+        try descend()
         var result = try baseStatement()
         // Modifiers: `pod 'A' if ENV['X']`, `x = 1 unless y`.
         while case .keyword(let word) = current.kind, ["if", "unless", "while", "until", "rescue"].contains(word) {

@@ -55,6 +55,7 @@ public enum TuistProjectReader: ManifestReader {
         let evaluator = ManifestEvaluator(sources: sources, argumentTypes: argumentTypes)
         let swiftFiles = files.filter(\.hasSwiftExtension)
         var reader = TuistTargetReader(evaluator: evaluator, path: path, layout: layout, swiftFiles: swiftFiles)
+        for (line, reason) in evaluator.problems { reader.warn(at: line, reason) }
         for (line, reason) in evaluator.skipped { reader.warn(at: line, reason + "; targets it defines are missing") }
         for (line, reason) in evaluator.assumptions { reader.warn(at: line, reason) }
 

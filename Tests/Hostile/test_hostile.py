@@ -1,0 +1,86 @@
+"""Runs `strata analyze` on every case of the hostile corpus (Tests/Hostile/make-corpus) and
+checks what a user would: the exit code, one message naming the file and the problem, the good
+module still in the report, and the run bounded in time and memory.
+
+    STRATA_BIN=.build/debug/strata STRATA_CORPUS=.build/hostile python3 -m pytest -q Tests/Hostile
+"""
+import json
+import os
+import resource
+import shutil
+import struct
+import subprocess
+import time
+
+import pytest
+
+BIN = os.path.abspath(os.environ.get("STRATA_BIN", ".build/debug/strata"))
+CORPUS = os.path.abspath(os.environ.get("STRATA_CORPUS", ".build/hostile"))
+MEMORY = 2 << 30  # bytes of address space... see limit()
+
+with open(os.path.join(CORPUS, "cases.json")) as handle:
+    CASES = json.load(handle)
+
+
+def limit():
+    # Peak memory is bounded by the kernel, not measured after the fact: a run that would
+    # read /dev/zero into memory fails here instead of taking the machine down.
+    resource.setrlimit(resource.RLIMIT_DATA, (MEMORY, MEMORY))
+
+
+def run(name, case, tmp_path, cache=None):
+    root = os.path.join(CORPUS, name)
+    output = os.path.join(root, case["output"]) if case["output"] else str(tmp_path / "report")
+    path = os.path.join(root, case["path"]) if case["path"] else root
+    command = [BIN, "analyze", path, "-o", output, "--format", "json"] + case["args"]
+    command += ["--cache-dir", cache] if cache else ["--no-cache"]
+    start = time.monotonic()
+    completed = subprocess.run(
+        command, capture_output=True, text=True, timeout=case["seconds"], preexec_fn=limit,
+        env={**os.environ, "CI": "true"})
+    return completed, time.monotonic() - start, output
+
+
+def corrupt(cache, how):
+    (file,) = [os.path.join(cache, f) for f in os.listdir(cache) if f.startswith("facts-") and f.endswith(".bin")]
+    with open(file, "rb") as handle:
+        data = bytearray(handle.read())
+    header = 8 + 4 + 8 + 4
+    if how == "corrupt":
+        data[header - 4:header] = struct.pack("<I", 0xFFFFFFFF)  # the entry count
+        data[header + 16:header + 20] = struct.pack("<I", 0x7FFFFFFF)  # the first entry's length
+    else:
+        del data[len(data) // 2:]
+    with open(file, "wb") as handle:
+        handle.write(data)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_case(name, tmp_path):
+    case = CASES[name]
+    cache = None
+    if case["cache"]:
+        cache = str(tmp_path / "cache")
+        first, _, _ = run(name, case, tmp_path, cache)
+        assert first.returncode == 0, first.stderr
+        corrupt(cache, case["cache"])
+    completed, seconds, output = run(name, case, tmp_path, cache)
+    assert completed.returncode == case["exit"], completed.stderr
+    assert "Fatal error" not in completed.stderr and "Error Domain=" not in completed.stderr
+    assert seconds < case["seconds"]
+    lines = completed.stderr.splitlines()
+    if case["expect"]:
+        place, text = case["expect"]
+        matching = [line for line in lines if place in line and text in line]
+        assert len(matching) == 1, completed.stderr
+    # Every message is one line, and no warning is printed twice.
+    assert len(lines) == len(set(lines)), completed.stderr
+    if case["good"]:
+        with open(os.path.join(output, "strata.json")) as handle:
+            report = json.load(handle)
+        good = [module for module in report["modules"] if module["name"] == "Good"]
+        assert good and good[0]["files"] == 1 and any(i["module"] == "Foundation" for i in good[0]["imports"])
+    if case["cache"]:
+        # The damaged cache was dropped and the facts computed again: Bad still imports Good.
+        bad = [module for module in report["modules"] if module["name"] == "Bad"]
+        assert bad and any(i["module"] == "Good" for i in bad[0]["imports"])
