@@ -31,15 +31,19 @@ struct InjectionRecognizer {
     }
 
     let vocabulary: InjectionVocabulary
-    /// `Type.member` → value, for configured registration keys (`ManagementCardItem.injectId`).
+    /// The hand-written containers recognised by shape.
+    let containers: InjectionContainers
+    /// `Type.member` → value, for configured registration keys (`ManagementCardItem.injectId`)
+    /// and the members containers key by (`LoginDependencyItem.Interface`).
     let members: [String: String]
 
     static let registrationLabels: Set<String?> = [nil, "name", "factory", "initializer", "{}"]
 
     init(vocabulary: InjectionVocabulary, sources: [String: [SourceFile]]) {
         self.vocabulary = vocabulary
+        containers = InjectionContainers(sources: sources, ignore: Set(vocabulary.ignore))
         var members: [String: String] = [:]
-        let keys = Set(vocabulary.registrations.compactMap(\.key))
+        let keys = Set(vocabulary.registrations.compactMap(\.key)).union(containers.stores.compactMap(\.member))
         if !keys.isEmpty {
             for file in sources.values.joined() {
                 for declaration in file.facts.declarations where keys.contains(declaration.name) {
@@ -58,15 +62,16 @@ struct InjectionRecognizer {
         var resolutions: [Recognized<Resolution>] = []
         for (index, fact) in file.facts.injections.enumerated() {
             let evidence = Location(file: file.path, line: fact.line)
+            let named = Self.name(fact)
             func register(_ family: Family, api: String, service: String, name: String? = nil, implementation: String?, type: String? = nil) {
                 registrations.append(Recognized(value: Registration(
-                    api: api, service: service, name: name, implementation: implementation, type: type, scope: fact.scope,
-                    module: module, evidence: evidence), family: family, fact: index))
+                    api: api, service: service, name: name ?? named.literal, implementation: implementation, type: type,
+                    scope: fact.scope, module: module, evidence: evidence, dynamicName: named.dynamic), family: family, fact: index))
             }
             func resolve(_ family: Family, api: String, service: String, name: String? = nil) {
                 resolutions.append(Recognized(value: Resolution(
-                    api: api, service: service, name: name, module: module, evidence: evidence,
-                    checkedAtRunTime: family == .container), family: family, fact: index))
+                    api: api, service: service, name: name ?? named.literal, module: module, evidence: evidence,
+                    checkedAtRunTime: family == .container, dynamicName: named.dynamic), family: family, fact: index))
             }
             switch fact.shape {
             case .call:
@@ -79,21 +84,33 @@ struct InjectionRecognizer {
                 } else if let call = vocabulary.resolutions.first(where: { $0.matches(fact) }) {
                     guard !fact.generic, let key = fact.arguments.first else { continue }
                     resolve(.container, api: call.signature, service: key.metatype ?? key.text)
+                } else if let (method, key) = containers.store(fact) {
+                    guard !fact.generic, let registered = key.metatype else { continue }
+                    let service = method.member.map { members["\(registered).\($0)"] ?? "\(registered).\($0)" } ?? registered
+                    register(
+                        .container, api: "\(method.container).\(method.signature)", service: service,
+                        // Registering a type keyed by its member registers that type as the implementation.
+                        implementation: fact.implementation ?? (method.member == nil ? nil : registered))
+                } else if let (method, key) = containers.read(fact) {
+                    guard !fact.generic else { continue }
+                    let service = method.key == "type" ? key.metatype : key.text
+                    guard let service else { continue }
+                    resolve(.container, api: "\(method.container).\(method.signature)", service: service)
                 } else if fact.name == "register" || fact.name == "autoregister", let metatype,
                           labels.isSubset(of: Self.registrationLabels),
                           labels.contains("{}") || labels.contains("factory") || labels.contains("initializer") {
                     let initializer = fact.arguments.first { $0.label == "initializer" }?.text
                     let implementation = fact.implementation ?? initializer.map { $0.hasSuffix(".init") ? String($0.dropLast(5)) : $0 }
-                    register(.container, api: "container", service: metatype, name: Self.literal(fact, "name"), implementation: implementation)
+                    register(.container, api: "container", service: metatype, implementation: implementation)
                 } else if fact.name == "resolve", let metatype, labels.allSatisfy(Self.isResolutionLabel) {
-                    resolve(.container, api: "container", service: metatype, name: Self.literal(fact, "name"))
+                    resolve(.container, api: "container", service: metatype)
                 } else if fact.name.first?.isLowercase == true, fact.receiver?.hasSuffix(".shared") == true || fact.within != nil {
                     // Factory: `Container.shared.homeViewModel()`, or a factory calling another.
                     resolve(.factory, api: "factory", service: fact.name)
                 }
             case .wrapper:
                 let key = fact.arguments.first
-                if vocabulary.wrappers.contains(fact.name), let type = fact.type {
+                if vocabulary.wrappers.contains(fact.name) || containers.resolvesThroughWrapper(fact.name), let type = fact.type {
                     resolve(.container, api: "@" + fact.name, service: type)
                 } else if InjectionNames.factoryWrappers.contains(fact.name), let path = key.flatMap({ Self.keyPathName($0.text) }) {
                     resolve(.factory, api: "@" + fact.name, service: path)
@@ -104,6 +121,8 @@ struct InjectionRecognizer {
                 register(.factory, api: "factory", service: fact.name, implementation: fact.implementation, type: fact.type)
             case .dependencyKey, .dependencyValue:
                 register(.dependencies, api: "swift-dependencies", service: fact.name, implementation: fact.implementation, type: fact.type)
+            case .store, .read, .propertyWrapper:
+                break  // containers' declarations: `InjectionContainers`
             }
         }
         return (registrations, resolutions)
@@ -115,10 +134,12 @@ struct InjectionRecognizer {
             || (label.hasPrefix("arg") && label.dropFirst(3).allSatisfy(\.isNumber))
     }
 
-    /// A string literal argument's content: `"MainCoordinator"` → `MainCoordinator`.
-    static func literal(_ fact: InjectionFact, _ label: String) -> String? {
-        guard let text = fact.arguments.first(where: { $0.label == label })?.text else { return nil }
-        return text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? String(text.dropFirst().dropLast()) : text
+    /// A call's `name:`: a string literal's content (`"MainCoordinator"` → `MainCoordinator`), or
+    /// dynamic when it is anything else (`action.coordinatorString`), which no scan can check.
+    static func name(_ fact: InjectionFact) -> (literal: String?, dynamic: Bool) {
+        guard fact.shape == .call, let text = fact.arguments.first(where: { $0.label == "name" })?.text else { return (nil, false) }
+        let isLiteral = text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") && !text.contains("\\(")
+        return isLiteral ? (String(text.dropFirst().dropLast()), false) : (nil, true)
     }
 
     /// `\.homeViewModel` or `\Container.homeViewModel` → `homeViewModel`.

@@ -29,15 +29,22 @@ public enum InjectionWiring {
         func key(_ family: Family, _ service: String, _ name: String?) -> String {
             "\(family.rawValue)\u{0}\(service)\u{0}\(name ?? "")"
         }
-        var byKey: [String: [Int]] = [:]
+        var byKey: [String: [Int]] = [:], byService: [String: [Int]] = [:]
         for (index, entry) in registrations.enumerated() {
             byKey[key(entry.family, entry.registration.service, entry.registration.name), default: []].append(index)
+            byService[key(entry.family, entry.registration.service, nil), default: []].append(index)
         }
-        // A production resolution needs a production registration; a test may use its own.
+        // A production resolution needs a production registration; a test may use its own. A
+        // name that is not a literal matches on the service alone, on either side.
         var matched: [(resolution: Resolution, within: Int?, served: [Int])] = []
         for entry in resolutions {
             let isTest = tests.contains(entry.resolution.module)
-            let served = (byKey[key(entry.family, entry.resolution.service, entry.resolution.name)] ?? [])
+            let sameService = byService[key(entry.family, entry.resolution.service, nil)] ?? []
+            let candidates = entry.resolution.dynamicName
+                ? sameService
+                : (byKey[key(entry.family, entry.resolution.service, entry.resolution.name)] ?? [])
+                    + sameService.filter { registrations[$0].registration.dynamicName }
+            let served = Array(Set(candidates)).sorted()
                 .filter { isTest || !tests.contains(registrations[$0].registration.module) }
             // Factory consumer calls are only recognised when they name a registered factory.
             if entry.family == .factory && served.isEmpty && entry.resolution.api == "factory" { continue }
@@ -50,7 +57,9 @@ public enum InjectionWiring {
         }
 
         let duplicates = byKey.values.compactMap { indices -> [Location]? in
-            let production = indices.filter { !tests.contains(registrations[$0].registration.module) }
+            let production = indices.filter {
+                !tests.contains(registrations[$0].registration.module) && !registrations[$0].registration.dynamicName
+            }
             guard production.count > 1, registrations[production[0]].family == .container else { return nil }
             return production.map { registrations[$0].registration.evidence }.sorted()
         }.sorted { $0.lexicographicallyPrecedes($1) }
@@ -61,7 +70,10 @@ public enum InjectionWiring {
         return InjectionReport(
             registrations: registrations.map(\.registration).sorted(), resolutions: resolved, duplicates: duplicates,
             edges: edges,
-            unregistered: resolved.filter { $0.checkedAtRunTime && $0.registrations.isEmpty && !tests.contains($0.module) })
+            unregistered: resolved.filter {
+                $0.checkedAtRunTime && !$0.dynamicName && $0.registrations.isEmpty && !tests.contains($0.module)
+            },
+            containers: recognizer.containers.containers)
     }
 
     /// The module edges the container creates: from the module that resolves (for a resolution

@@ -21,8 +21,10 @@ enum InjectionScanner {
     }
 
     /// Substrings of every built-in name (`autoregister` holds `register`, `LazyInjected`
-    /// holds `Injected`, `DependencyKey` holds `Dependency`), as bytes once.
-    private static let builtInWords = ["register", "resolve", "Factory", "Injected", "Dependency"].map { Array($0.utf8) }
+    /// holds `Inject`, `DependencyKey` holds `Dependency`), as bytes once.
+    /// `.Type` and `propertyWrapper` let hand-written containers and their wrappers be read.
+    private static let builtInWords = ["register", "resolve", "Factory", "Inject", "Dependency", ".Type", "propertyWrapper"]
+        .map { Array($0.utf8) }
 
     /// `memchr` finds each candidate first byte at memory speed; most are rejected at once.
     static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
@@ -57,6 +59,10 @@ private final class InjectionVisitor: SyntaxVisitor {
     var generics: [[String]] = []
     /// The registrations whose factory closures enclose the current point, innermost last.
     var factories: [Int] = []
+    /// The dictionary properties of each enclosing type, innermost last, and of every type
+    /// seen so far by name (for its extensions).
+    var dictionaries: [Set<String>] = []
+    var typeDictionaries: [String: Set<String>] = [:]
 
     init(lines: LineTable, names: InjectionNames, importsFactory: Bool) {
         self.lines = lines
@@ -76,9 +82,18 @@ private final class InjectionVisitor: SyntaxVisitor {
 
     // MARK: Contexts
 
-    func enter(_ name: String, generics clause: GenericParameterClauseSyntax?, inherits: InheritanceClauseSyntax?, at node: some SyntaxProtocol) {
+    func enter(
+        _ name: String, generics clause: GenericParameterClauseSyntax?, inherits: InheritanceClauseSyntax?,
+        attributes: AttributeListSyntax, members: MemberBlockSyntax, at node: some SyntaxProtocol
+    ) {
         contexts.append(name)
         generics.append(clause?.parameters.map(\.name.text) ?? [])
+        let own = ContainerMethodReader.dictionaries(in: members)
+        typeDictionaries[name, default: []].formUnion(own)
+        dictionaries.append(typeDictionaries[name] ?? [])
+        if attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper" }) {
+            facts.append(InjectionFact(shape: .propertyWrapper, name: name, context: name, line: line(of: node)))
+        }
         let conformances = inherits?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         if conformances.contains(where: Self.dependencyKeys.contains) {
             facts.append(InjectionFact(
@@ -90,30 +105,41 @@ private final class InjectionVisitor: SyntaxVisitor {
     func leave() {
         contexts.removeLast()
         generics.removeLast()
+        dictionaries.removeLast()
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause, at: node)
+        enter(
+            node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause,
+            attributes: node.attributes, members: node.memberBlock, at: node)
         return .visitChildren
     }
     override func visitPost(_ node: StructDeclSyntax) { leave() }
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause, at: node)
+        enter(
+            node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause,
+            attributes: node.attributes, members: node.memberBlock, at: node)
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { leave() }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause, at: node)
+        enter(
+            node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause,
+            attributes: node.attributes, members: node.memberBlock, at: node)
         return .visitChildren
     }
     override func visitPost(_ node: EnumDeclSyntax) { leave() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause, at: node)
+        enter(
+            node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause,
+            attributes: node.attributes, members: node.memberBlock, at: node)
         return .visitChildren
     }
     override func visitPost(_ node: ActorDeclSyntax) { leave() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.extendedType.trimmedDescription, generics: nil, inherits: node.inheritanceClause, at: node)
+        enter(
+            node.extendedType.trimmedDescription, generics: nil, inherits: node.inheritanceClause,
+            attributes: node.attributes, members: node.memberBlock, at: node)
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { leave() }
@@ -121,6 +147,9 @@ private final class InjectionVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         generics.append(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
+        if let context = contexts.last, let own = dictionaries.last, !own.isEmpty {
+            facts += ContainerMethodReader.facts(of: node, dictionaries: own, context: context) { line(of: $0) }
+        }
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) { generics.removeLast() }
@@ -136,7 +165,7 @@ private final class InjectionVisitor: SyntaxVisitor {
             for element in node.attributes {
                 guard let attribute = element.as(AttributeSyntax.self),
                       let wrapper = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text,
-                      wrappers.contains(wrapper) else { continue }
+                      wrappers.contains(wrapper) || wrapper.hasPrefix("Inject") else { continue }
                 var arguments: [InjectionFact.Argument] = []
                 if case .argumentList(let list)? = attribute.arguments {
                     arguments = list.map { InjectionFact.Argument(label: $0.label?.text, text: Self.text($0.expression)) }
