@@ -54,6 +54,35 @@ struct InjectionRecognizer {
             }
         }
         self.members = members
+        // swift-dependencies: one registration per dependency, with its key's values.
+        var owners: [String: String] = [:], values: [String: [String]] = [:], first: [String: Location] = [:]
+        for file in sources.values.joined() {
+            for fact in file.facts.injections {
+                if fact.shape == .dependencyValue, let key = fact.implementation { owners[key] = fact.name }
+                guard fact.shape == .dependencyKey else { continue }
+                values[fact.name, default: []] += fact.arguments.map { "\($0.label ?? ""): \($0.text)" }
+                let evidence = Location(file: file.path, line: fact.line)
+                first[fact.name] = min(first[fact.name] ?? evidence, evidence)
+            }
+        }
+        let order = ["liveValue", "testValue", "previewValue"]
+        keyOwners = owners
+        keyValues = values.mapValues { values in
+            Array(Set(values)).sorted { (order.firstIndex(of: String($0.prefix { $0 != ":" })) ?? 3, $0) < (order.firstIndex(of: String($1.prefix { $0 != ":" })) ?? 3, $1) }
+        }
+        keyEvidence = first
+    }
+
+    /// swift-dependencies: key type → the `DependencyValues` property reading it.
+    let keyOwners: [String: String]
+    /// Key type → its values (`liveValue: LiveClient`), over all its conformances.
+    let keyValues: [String: [String]]
+    /// Key type → its first conformance, which stands for the key when no property reads it.
+    let keyEvidence: [String: Location]
+
+    /// What a swift-dependencies registration makes: its `liveValue`'s type.
+    func liveImplementation(_ key: String?) -> String? {
+        key.flatMap { keyValues[$0] }?.first { $0.hasPrefix("liveValue: ") }.map { String($0.dropFirst("liveValue: ".count)) }
     }
 
     /// The registrations and resolutions of one file.
@@ -63,15 +92,19 @@ struct InjectionRecognizer {
         for (index, fact) in file.facts.injections.enumerated() {
             let evidence = Location(file: file.path, line: fact.line)
             let named = Self.name(fact)
-            func register(_ family: Family, api: String, service: String, name: String? = nil, implementation: String?, type: String? = nil) {
+            func register(
+                _ family: Family, api: String, service: String, name: String? = nil, implementation: String?, type: String? = nil,
+                kind: Registration.Kind = .definition, values: [String] = []
+            ) {
                 registrations.append(Recognized(value: Registration(
                     api: api, service: service, name: name ?? named.literal, implementation: implementation, type: type,
-                    scope: fact.scope, module: module, evidence: evidence, dynamicName: named.dynamic), family: family, fact: index))
+                    scope: fact.scope, module: module, evidence: evidence, dynamicName: named.dynamic, kind: kind, values: values),
+                    family: family, fact: index))
             }
-            func resolve(_ family: Family, api: String, service: String, name: String? = nil) {
+            func resolve(_ family: Family, api: String, service: String, name: String? = nil, checkedAtRunTime: Bool? = nil) {
                 resolutions.append(Recognized(value: Resolution(
                     api: api, service: service, name: name ?? named.literal, module: module, evidence: evidence,
-                    checkedAtRunTime: family == .container, dynamicName: named.dynamic), family: family, fact: index))
+                    checkedAtRunTime: checkedAtRunTime ?? (family == .container), dynamicName: named.dynamic), family: family, fact: index))
             }
             switch fact.shape {
             case .call:
@@ -104,9 +137,24 @@ struct InjectionRecognizer {
                     register(.container, api: "container", service: metatype, implementation: implementation)
                 } else if fact.name == "resolve", let metatype, labels.allSatisfy(Self.isResolutionLabel) {
                     resolve(.container, api: "container", service: metatype)
-                } else if fact.name.first?.isLowercase == true, fact.receiver?.hasSuffix(".shared") == true || fact.within != nil {
-                    // Factory: `Container.shared.homeViewModel()`, or a factory calling another.
-                    resolve(.factory, api: "factory", service: fact.name)
+                } else if fact.name == "register", let service = fact.type, Self.isContainerItself(fact.receiver) {
+                    // Factory's `Resolving`: `container.register { MyService() as MyServiceType }`.
+                    register(.container, api: "factory-resolving", service: service, implementation: fact.implementation)
+                } else if Self.factoryOverrides.contains(fact.name), let receiver = fact.receiver, !Self.isContainerItself(receiver) {
+                    // `Container.shared.x.onTest { Mock() }`, or on the factory a property defines.
+                    let property = receiver.hasSuffix("}")
+                        ? fact.within.map { file.facts.injections[$0] }.flatMap { $0.shape == .factory ? $0.name : nil }
+                        : receiver.split(separator: ".").last.map(String.init)
+                    guard let property else { continue }
+                    register(.factory, api: "factory", service: property, implementation: fact.implementation, kind: .override)
+                } else if fact.name.first?.isLowercase == true {
+                    // Factory: `Container.shared.homeViewModel()`, through a container variable, or
+                    // a factory calling another; with only a closure, an override (callAsFunction).
+                    if fact.arguments.map(\.label) == ["{}"] {
+                        register(.factory, api: "factory", service: fact.name, implementation: fact.implementation, kind: .override)
+                    } else {
+                        resolve(.factory, api: "factory", service: fact.name)
+                    }
                 }
             case .wrapper:
                 let key = fact.arguments.first
@@ -115,17 +163,43 @@ struct InjectionRecognizer {
                 } else if InjectionNames.factoryWrappers.contains(fact.name), let path = key.flatMap({ Self.keyPathName($0.text) }) {
                     resolve(.factory, api: "@" + fact.name, service: path)
                 } else if fact.name == "Dependency", let key {
-                    resolve(.dependencies, api: "@Dependency", service: key.metatype ?? Self.keyPathName(key.text) ?? key.text)
+                    let service = key.metatype.map { keyOwners[$0] ?? $0 } ?? Self.keyPathName(key.text) ?? key.text
+                    resolve(.dependencies, api: "@Dependency", service: service)
+                } else if fact.name == "InjectedType", let type = fact.type {
+                    // Factory's `Resolving` by type: an optional, nil when nothing registered it.
+                    resolve(.container, api: "@InjectedType", service: type, checkedAtRunTime: false)
                 }
             case .factory:
                 register(.factory, api: "factory", service: fact.name, implementation: fact.implementation, type: fact.type)
-            case .dependencyKey, .dependencyValue:
-                register(.dependencies, api: "swift-dependencies", service: fact.name, implementation: fact.implementation, type: fact.type)
+            case .dependencyValue:
+                register(
+                    .dependencies, api: "swift-dependencies", service: fact.name, implementation: liveImplementation(fact.implementation),
+                    type: fact.type, values: fact.implementation.flatMap { keyValues[$0] } ?? [])
+            case .dependencyKey:
+                // A key no `DependencyValues` property reads is a dependency of its own
+                // (`@Dependency(Key.self)`), once however many conformances it has.
+                guard keyOwners[fact.name] == nil, keyEvidence[fact.name] == evidence else { continue }
+                register(
+                    .dependencies, api: "swift-dependencies", service: fact.name, implementation: liveImplementation(fact.name),
+                    type: fact.type, values: keyValues[fact.name] ?? [])
             case .store, .read, .propertyWrapper:
                 break  // containers' declarations: `InjectionContainers`
             }
         }
         return (registrations, resolutions)
+    }
+
+    /// Factory's modifiers that replace what a factory makes.
+    static let factoryOverrides: Set<String> = [
+        "register", "onTest", "onPreview", "onDebug", "onSimulator", "onDevice", "onArg", "onArgs", "context",
+    ]
+
+    /// Whether a receiver is a container itself (`Container.shared`, `container`, `self`)
+    /// rather than one of its factories (`Container.shared.myService`).
+    static func isContainerItself(_ receiver: String?) -> Bool {
+        guard let receiver else { return true }
+        if receiver.hasSuffix("}") { return false }  // `self { Impl() }`, a factory being defined
+        return receiver.hasSuffix(".shared") || !receiver.contains(".") || receiver.hasPrefix("self.") && receiver.dropFirst(5).allSatisfy { $0 != "." }
     }
 
     static func isResolutionLabel(_ label: String?) -> Bool {

@@ -29,8 +29,15 @@ public enum InjectionWiring {
         func key(_ family: Family, _ service: String, _ name: String?) -> String {
             "\(family.rawValue)\u{0}\(service)\u{0}\(name ?? "")"
         }
+        // An override replaces a definition, so it needs one: Factory's modifiers on anything else
+        // are not Factory's.
+        let defined = Set(registrations.filter { $0.registration.kind == .definition }.map { key($0.family, $0.registration.service, nil) })
+        let orphans = Set(registrations.indices.filter { index in
+            registrations[index].registration.kind == .override
+                && !defined.contains(key(registrations[index].family, registrations[index].registration.service, nil))
+        })
         var byKey: [String: [Int]] = [:], byService: [String: [Int]] = [:]
-        for (index, entry) in registrations.enumerated() {
+        for (index, entry) in registrations.enumerated() where entry.registration.kind == .definition {
             byKey[key(entry.family, entry.registration.service, entry.registration.name), default: []].append(index)
             byService[key(entry.family, entry.registration.service, nil), default: []].append(index)
         }
@@ -68,7 +75,8 @@ public enum InjectionWiring {
             project: project, registrations: registrations.map(\.registration), matched: matched, rules: rules)
         let resolved = matched.map(\.resolution).sorted()
         return InjectionReport(
-            registrations: registrations.map(\.registration).sorted(), resolutions: resolved, duplicates: duplicates,
+            registrations: registrations.indices.filter { !orphans.contains($0) }.map { registrations[$0].registration }.sorted(),
+            resolutions: resolved, duplicates: duplicates,
             edges: edges,
             unregistered: resolved.filter {
                 $0.checkedAtRunTime && !$0.dynamicName && $0.registrations.isEmpty && !tests.contains($0.module)

@@ -97,10 +97,21 @@ public struct Registration: Hashable, Sendable, Codable, Comparable {
     /// The name is not a literal (`name: action.coordinatorString`): it serves resolutions of
     /// its service whatever their name.
     public var dynamicName: Bool
+    /// A definition, or an override of one (Factory's `.register { }`, `.onTest { }`,
+    /// `Container.shared.x { Mock() }`): shown apart, never serving a resolution nor a duplicate.
+    public var kind: Kind
+    /// swift-dependencies: the key's values and what each makes, `liveValue: LiveClient`,
+    /// `testValue: MockClient`, `previewValue: ...`.
+    public var values: [String]
+
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case definition, override
+    }
 
     public init(
         api: String, service: String, name: String? = nil, implementation: String? = nil, type: String? = nil,
-        scope: String? = nil, module: String, evidence: Location, resolves: [String] = [], dynamicName: Bool = false
+        scope: String? = nil, module: String, evidence: Location, resolves: [String] = [], dynamicName: Bool = false,
+        kind: Kind = .definition, values: [String] = []
     ) {
         self.api = api
         self.service = service
@@ -112,6 +123,8 @@ public struct Registration: Hashable, Sendable, Codable, Comparable {
         self.evidence = evidence
         self.resolves = resolves
         self.dynamicName = dynamicName
+        self.kind = kind
+        self.values = values
     }
 
     public static func < (lhs: Registration, rhs: Registration) -> Bool {

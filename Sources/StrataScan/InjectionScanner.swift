@@ -41,6 +41,7 @@ enum InjectionScanner {
 
     static func scan(_ tree: SourceFileSyntax, lines: LineTable, names: InjectionNames, importsFactory: Bool) -> [InjectionFact] {
         let visitor = InjectionVisitor(lines: lines, names: names, importsFactory: importsFactory)
+        visitor.root = tree
         visitor.walk(tree)
         return visitor.facts
     }
@@ -97,7 +98,8 @@ private final class InjectionVisitor: SyntaxVisitor {
         let conformances = inherits?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         if conformances.contains(where: Self.dependencyKeys.contains) {
             facts.append(InjectionFact(
-                shape: .dependencyKey, name: name, type: name, implementation: liveValue(in: node),
+                shape: .dependencyKey, name: name, arguments: dependencyValues(in: node), type: name,
+                implementation: dependencyValues(in: node).first { $0.label == "liveValue" }?.text,
                 context: name, line: line(of: node)))
         }
     }
@@ -227,7 +229,7 @@ private final class InjectionVisitor: SyntaxVisitor {
         }
         let generic = arguments.first?.metatype.map(isGeneric) ?? false
         facts.append(InjectionFact(
-            shape: .call, name: name, receiver: receiver, arguments: arguments,
+            shape: .call, name: name, receiver: receiver, arguments: arguments, type: closures.first.flatMap(Self.castType),
             implementation: closures.first.flatMap { constructedType(in: Syntax($0)) }, scope: objectScope(of: node),
             within: factories.last, generic: generic, context: contexts.last, line: line(of: node.calledExpression)))
         guard isNamed, !closures.isEmpty else { return .visitChildren }
@@ -240,17 +242,86 @@ private final class InjectionVisitor: SyntaxVisitor {
         return .skipChildren
     }
 
-    /// Factory's consumer calls, `Container.shared.homeViewModel()`, and inside a Factory
-    /// property the factories it calls (`self.repository()`, `repository()`). Only in files that
-    /// import Factory; lowercase names only, as Factory properties are.
+    /// Factory's consumer calls, `Container.shared.homeViewModel()` or through a container held
+    /// in a variable (`let c = Container.shared; c.homeViewModel()`, `container.x()`), and inside
+    /// a Factory property the factories it calls (`self.repository()`, `repository()`); and its
+    /// overrides, `Container.shared.x.register { }`, `.onTest { }`, `.context(.test) { }`, also
+    /// on the factory a property defines (`self { Impl() }.onPreview { Mock() }`). Only in files
+    /// that import Factory; lowercase names only, as Factory properties are.
     func isFactoryConsumer(name: String, base: ExprSyntax?) -> Bool {
         guard importsFactory, name != "self", name.first?.isLowercase == true else { return false }
-        if base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "shared" { return true }
+        let inFactory = !factories.isEmpty && facts[factories.last!].shape == .factory
+        if Self.factoryOverrides.contains(name), let member = base?.as(MemberAccessExprSyntax.self), let owner = member.base {
+            // `<container>.x.onTest { }`
+            return isFactoryContainer(owner)
+        }
+        if Self.factoryOverrides.contains(name), inFactory, base?.is(FunctionCallExprSyntax.self) == true { return true }
+        if let base, isFactoryContainer(base) { return true }
         let isSelf = base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-        return !factories.isEmpty && facts[factories.last!].shape == .factory && (base == nil || isSelf)
+        return inFactory && (base == nil || isSelf)
     }
 
+    /// `X.shared`, or a variable, property or parameter this file binds to a Factory container.
+    func isFactoryContainer(_ expression: ExprSyntax) -> Bool {
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            if member.declName.baseName.text == "shared" { return true }
+            let isSelf = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            return isSelf && containerVariables.contains(member.declName.baseName.text)
+        }
+        return expression.as(DeclReferenceExprSyntax.self).map { containerVariables.contains($0.baseName.text) } ?? false
+    }
+
+    /// Factory's modifiers that replace what a factory makes: overrides, not resolutions.
+    static let factoryOverrides: Set<String> = [
+        "register", "onTest", "onPreview", "onDebug", "onSimulator", "onDevice", "onArg", "onArgs", "context",
+    ]
+
+    /// Names this file binds to a Factory container: `let c = Container.shared`,
+    /// `container: Container`, `var services = MyContainer()`.
+    lazy var containerVariables: Set<String> = {
+        final class Finder: SyntaxVisitor {
+            var names: Set<String> = []
+            static func isContainer(_ type: TypeSyntax?) -> Bool {
+                guard let type else { return false }
+                return ContainerMethodReader.baseName(type).hasSuffix("Container")
+            }
+            static func isContainer(_ value: ExprSyntax?) -> Bool {
+                if let member = value?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "shared" { return true }
+                let callee = value?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                return callee?.hasSuffix("Container") == true
+            }
+            override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                   Self.isContainer(node.typeAnnotation?.type) || Self.isContainer(node.initializer?.value) {
+                    names.insert(name)
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+                if Self.isContainer(node.type) { names.insert((node.secondName ?? node.firstName).text) }
+                return .visitChildren
+            }
+        }
+        guard importsFactory, let root else { return [] }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(root)
+        return finder.names
+    }()
+    /// The file, for `containerVariables`.
+    var root: SourceFileSyntax?
+
     // MARK: Reading expressions
+
+    /// `P` when a closure's only statement casts to it: Factory's `register { Impl() as P }`.
+    static func castType(_ closure: ClosureExprSyntax) -> String? {
+        guard closure.statements.count == 1, let item = closure.statements.first?.item,
+              let sequence = item.as(SequenceExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression?.as(SequenceExprSyntax.self)
+        else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self), elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark == nil,
+              let type = elements[2].as(TypeExprSyntax.self) else { return nil }
+        return type.type.trimmedDescription
+    }
 
     /// An argument as written, with closures shortened and long text cut.
     static func text(_ expression: some SyntaxProtocol) -> String {
@@ -280,20 +351,30 @@ private final class InjectionVisitor: SyntaxVisitor {
         return finder.found
     }
 
-    /// A static `liveValue`'s constructed type, else the type it is declared with.
-    func liveValue(in node: some SyntaxProtocol) -> String? {
+    /// A dependency key's static `liveValue`, `testValue` and `previewValue`, each labelled by
+    /// its name with the type it constructs, else the type it is declared with.
+    func dependencyValues(in node: some SyntaxProtocol) -> [InjectionFact.Argument] {
         guard let members = node.children(viewMode: .sourceAccurate).compactMap({ $0.as(MemberBlockSyntax.self) }).first
-        else { return nil }
+        else { return [] }
+        var values: [InjectionFact.Argument] = []
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings where binding.pattern.trimmedDescription == "liveValue" {
+            for binding in variable.bindings {
+                let name = binding.pattern.trimmedDescription
+                guard Self.dependencyValueNames.contains(name) else { continue }
                 let value = binding.initializer.map(Syntax.init) ?? binding.accessorBlock.map(Syntax.init)
-                if let value, let made = constructedType(in: value) { return made }
-                return binding.typeAnnotation?.type.trimmedDescription
+                // `Type.mock`: a static member of the type it names.
+                let member = binding.initializer?.value.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+                if let made = value.flatMap({ constructedType(in: $0) }) ?? binding.typeAnnotation?.type.trimmedDescription
+                    ?? member.flatMap({ $0.first?.isUppercase == true ? $0 : nil }) {
+                    values.append(InjectionFact.Argument(label: name, text: made))
+                }
             }
         }
-        return nil
+        return values
     }
+
+    static let dependencyValueNames: Set<String> = ["liveValue", "testValue", "previewValue"]
 
     /// `Key` in a `DependencyValues` accessor's `self[Key.self]`.
     func subscriptKey(_ node: AccessorBlockSyntax) -> String? {
