@@ -71,6 +71,65 @@ struct InjectionRecognizer {
             Array(Set(values)).sorted { (order.firstIndex(of: String($0.prefix { $0 != ":" })) ?? 3, $0) < (order.firstIndex(of: String($1.prefix { $0 != ":" })) ?? 3, $1) }
         }
         keyEvidence = first
+
+        // Containers whose source is elsewhere (a pod, a package of the team's own): a wrapper
+        // declared nowhere here (`@Injectable var x: P`) and a `register(type: X.self)` of a
+        // type providing P (P itself, a typealias member naming P, or a conformance to P).
+        var declared: Set<String> = [], wrapped: [String: Set<String>] = [:], provides: [String: Set<String>] = [:]
+        for file in sources.values.joined() {
+            for declaration in file.facts.declarations {
+                if declaration.kind == .typealias, let parent = declaration.parent, let value = declaration.value {
+                    provides[parent, default: []].insert(value)
+                } else if declaration.kind.isType {
+                    provides[declaration.name, default: [declaration.name]].formUnion(declaration.inherits)
+                }
+            }
+            for fact in file.facts.injections {
+                if fact.shape == .propertyWrapper { declared.insert(fact.name) }
+                if fact.shape == .wrapper, Self.isForeignWrapper(fact), let type = fact.type { wrapped[fact.name, default: []].insert(type) }
+            }
+        }
+        wrapped = wrapped.filter { !declared.contains($0.key) && !vocabulary.wrappers.contains($0.key) }
+        let wrappedTypes = Set(wrapped.values.joined())
+        var confirmed: Set<String> = []
+        for file in sources.values.joined() {
+            for fact in file.facts.injections {
+                let registered: String
+                if let type = Self.typeRegistration(fact) {
+                    registered = type
+                } else if fact.shape == .call, fact.name == "register", !fact.generic, let type = fact.arguments.first?.metatype,
+                          fact.arguments.contains(where: { $0.text == "{…}" }) {
+                    registered = type  // `register(X.self) { ... }`, `register(interface: X.self, implement: { ... })`
+                } else {
+                    continue
+                }
+                let served = provides[registered, default: [registered]].union([registered]).intersection(wrappedTypes)
+                confirmed.formUnion(wrapped.filter { !$0.value.isDisjoint(with: served) }.keys)
+            }
+        }
+        foreignWrappers = confirmed
+        foreignServices = Set(wrapped.filter { confirmed.contains($0.key) }.values.joined())
+        self.provides = provides
+    }
+
+    /// Wrappers of a container whose source is not here, confirmed by a registration of a
+    /// type providing what they wrap; and the types they wrap.
+    let foreignWrappers: Set<String>
+    let foreignServices: Set<String>
+    /// Type → what it provides: itself, its typealias members' values, its conformances.
+    let provides: [String: Set<String>]
+
+    /// `@Injectable var x: P?` or `@Injected var x: P` (no key path): a wrapper resolving by type.
+    static func isForeignWrapper(_ fact: InjectionFact) -> Bool {
+        fact.shape == .wrapper && fact.name.hasPrefix("Inject") && fact.name != "InjectedType"
+            && !(fact.arguments.first?.text.hasPrefix("\\") ?? false)
+    }
+
+    /// `X` in `register(type: X.self)`: one labelled metatype, nothing providing a value.
+    static func typeRegistration(_ fact: InjectionFact) -> String? {
+        guard fact.shape == .call, fact.name == "register", !fact.generic, fact.arguments.count == 1,
+              let only = fact.arguments.first, only.label != nil, only.label != "{}" else { return nil }
+        return only.metatype
     }
 
     /// swift-dependencies: key type → the `DependencyValues` property reading it.
@@ -137,6 +196,15 @@ struct InjectionRecognizer {
                     register(.container, api: "container", service: metatype, implementation: implementation)
                 } else if fact.name == "resolve", let metatype, labels.allSatisfy(Self.isResolutionLabel) {
                     resolve(.container, api: "container", service: metatype)
+                } else if let registered = Self.typeRegistration(fact),
+                          let service = provides[registered, default: []].union([registered]).intersection(foreignServices).sorted().first {
+                    // `Container.shared.register(type: LoginDependencyItem.self)` beside `@Injectable var x: LoginDependency`.
+                    register(.container, api: "register(\(fact.arguments[0].label ?? "_"):)", service: service, implementation: registered)
+                } else if fact.name == "register", let metatype = fact.arguments.first?.metatype, !fact.generic,
+                          fact.arguments.dropFirst().filter({ $0.text == "{…}" }).count == 1,
+                          fact.arguments.dropFirst().allSatisfy({ $0.text == "{…}" || $0.label == "name" }) {
+                    // `container.register(interface: X.self, implement: { ... })`: a metatype and the closure making it.
+                    register(.container, api: "container", service: metatype, implementation: fact.implementation)
                 } else if fact.name == "register", let service = fact.type, Self.isContainerItself(fact.receiver) {
                     // Factory's `Resolving`: `container.register { MyService() as MyServiceType }`.
                     register(.container, api: "factory-resolving", service: service, implementation: fact.implementation)
@@ -158,7 +226,8 @@ struct InjectionRecognizer {
                 }
             case .wrapper:
                 let key = fact.arguments.first
-                if vocabulary.wrappers.contains(fact.name) || containers.resolvesThroughWrapper(fact.name), let type = fact.type {
+                if vocabulary.wrappers.contains(fact.name) || containers.resolvesThroughWrapper(fact.name)
+                    || foreignWrappers.contains(fact.name) && Self.isForeignWrapper(fact), let type = fact.type {
                     resolve(.container, api: "@" + fact.name, service: type)
                 } else if InjectionNames.factoryWrappers.contains(fact.name), let path = key.flatMap({ Self.keyPathName($0.text) }) {
                     resolve(.factory, api: "@" + fact.name, service: path)

@@ -125,6 +125,50 @@ import Testing
         #expect(report.unregistered.map(\.service) == ["Calendar"])
     }
 
+    @Test func aContainerWhoseSourceIsElsewhereIsReadFromItsCallSitesAndWrappers() throws {
+        let report = try analyze(injectionProject([
+            (name: "Login", kind: .library, declares: [], source: """
+                import SynDI
+                public protocol LoginDependency {}
+                public protocol FetchUseCaseInterface {}
+                public struct LoginDependencyItem: DependencyItem { public typealias Interface = LoginDependency }
+                final class LoginViewModel {
+                    @Injected var useCase: FetchUseCaseInterface
+                    @Injectable var missing: MissingDependency?
+                }
+                """),
+            (name: "App", kind: .app, declares: ["Login"], source: """
+                import SynDI
+                import Login
+                final class AppDelegate {
+                    @Injectable var dependency: LoginDependency?
+                    func launch(container: DIContainer) {
+                        Container.shared.register(type: LoginDependencyItem.self)
+                        Container.shared.register(type: Unrelated.self)
+                        container.register(interface: FetchUseCaseInterface.self, implement: { FetchUseCase() })
+                        tableView.register(Cell.self, forCellReuseIdentifier: "cell")
+                    }
+                }
+                """),
+        ]))
+        #expect(report.registrations.map { "\($0.service) \($0.implementation ?? "-")" }
+            == ["LoginDependency LoginDependencyItem", "FetchUseCaseInterface FetchUseCase"])
+        #expect(report.resolutions.map { "\($0.api) \($0.service) \($0.registrations.count)" }
+            == ["@Injectable LoginDependency 1", "@Injected FetchUseCaseInterface 1", "@Injectable MissingDependency 0"])
+        #expect(report.unregistered.map(\.service) == ["MissingDependency"])
+    }
+
+    @Test func aWrapperDeclaredNowhereWithNoRegistrationOfWhatItWrapsIsNotDI() throws {
+        let report = try analyze(injectionProject([(name: "App", kind: .app, declares: [], source: """
+            final class Model {
+                @Injected var analytics: Analytics
+                @InjectableObject var settings: Settings
+                func f(channel: Channel) { _ = channel.register() }
+            }
+            """)]))
+        #expect(report.registrations.isEmpty && report.resolutions.isEmpty)
+    }
+
     @Test func aTypeKeyedStoreThatReadsBackSomethingElseIsNotAContainer() throws {
         // Vapor's Storage: keyed by a metatype, but `get` returns `Key.Value`, not `Key`.
         let report = try analyze(injectionProject([
