@@ -71,8 +71,9 @@ public enum InjectionWiring {
             return production.map { registrations[$0].registration.evidence }.sorted()
         }.sorted { $0.lexicographicallyPrecedes($1) }
 
-        let edges = moduleEdges(
+        let (edges, declaring) = moduleEdges(
             project: project, registrations: registrations.map(\.registration), matched: matched, rules: rules)
+        for index in registrations.indices { registrations[index].registration.implementationModule = declaring[index] }
         let resolved = matched.map(\.resolution).sorted()
         return InjectionReport(
             registrations: registrations.indices.filter { !orphans.contains($0) }.map { registrations[$0].registration }.sorted(),
@@ -90,7 +91,7 @@ public enum InjectionWiring {
     static func moduleEdges(
         project: Project, registrations: [Registration], matched: [(resolution: Resolution, within: Int?, served: [Int])],
         rules: ArchitectureRules
-    ) -> [InjectionEdge] {
+    ) -> (edges: [InjectionEdge], declaring: [String?]) {
         var typeModules: [String: [String]] = [:]
         for (module, files) in project.sources {
             for file in files {
@@ -153,7 +154,7 @@ public enum InjectionWiring {
             }
             if let own = component[edge.from], component[edge.to] == own { edges[index].breaks.append("cycle") }
         }
-        return edges
+        return (edges, registrations.map { module(declaring: $0.implementation, near: $0.module) })
     }
 
     /// The findings: resolutions nothing registers, duplicate registrations, and flagged

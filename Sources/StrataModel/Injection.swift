@@ -85,6 +85,9 @@ public struct Registration: Hashable, Sendable, Codable, Comparable {
     public var name: String?
     /// The type the factory constructs, when it can be read.
     public var implementation: String?
+    /// The module declaring the implementation, when the repository does: where the DI graph
+    /// draws it.
+    public var implementationModule: String?
     /// The service's type when the key is a name rather than a type: Factory's `T`, a
     /// dependency value's type.
     public var type: String?
