@@ -83,12 +83,12 @@ public struct InjectionContainers: Sendable {
             self.stores += registering
             self.reads += reading
             let keyed = registering.map { method in
-                method.member.map { "its \($0)" } ?? "the type"
+                method.member.map { "the registered type's \($0)" } ?? "the registered type"
             }
             containers.append(InjectionContainer(
                 type: key.type, registers: registering.map(\.signature), resolves: reading.map(\.signature),
                 reason: "\(registering.map(\.signature).joined(separator: ", ")) stores into \(key.dictionary) keyed by "
-                    + "\(Set(keyed).sorted().joined(separator: " or ")) of a metatype, and "
+                    + "\(Set(keyed).sorted().joined(separator: " or ")), and "
                     + "\(reading.map(\.signature).joined(separator: ", ")) reads it back",
                 evidence: Location(file: first.path, line: first.fact.line)))
         }

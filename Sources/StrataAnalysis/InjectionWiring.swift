@@ -82,7 +82,8 @@ public enum InjectionWiring {
             unregistered: resolved.filter {
                 $0.checkedAtRunTime && !$0.dynamicName && $0.registrations.isEmpty && !tests.contains($0.module)
             },
-            containers: recognizer.containers.containers)
+            containers: recognizer.containers.containers,
+            uncheckable: resolved.filter { $0.checkedAtRunTime && $0.dynamicName && !tests.contains($0.module) })
     }
 
     /// The module edges the container creates: from the module that resolves (for a resolution
@@ -167,6 +168,16 @@ public enum InjectionWiring {
                 findings.append(Finding(
                     rule: .unregisteredService, severity: severity,
                     message: "\(resolution.module) resolves \(resolution.service)\(named), which nothing registers: it fails at run time",
+                    module: resolution.module, dependency: resolution.service, evidence: [resolution.evidence]))
+            }
+        }
+        if rules.severity(of: .unregisteredService) != nil {
+            // A name that is not a literal: matched on the type alone, a note rather than an error.
+            for resolution in report.uncheckable {
+                let served = resolution.registrations.isEmpty ? "nothing registers" : "\(resolution.registrations.count) registration(s) of the type may serve it"
+                findings.append(Finding(
+                    rule: .unregisteredService, severity: .info,
+                    message: "\(resolution.module) resolves \(resolution.service) under a name that is not a literal: not checkable statically (\(served))",
                     module: resolution.module, dependency: resolution.service, evidence: [resolution.evidence]))
             }
         }

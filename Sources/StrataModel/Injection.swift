@@ -248,10 +248,14 @@ public struct InjectionReport: Hashable, Sendable, Codable {
     public var unregistered: [Resolution]
     /// The hand-written containers recognised by shape.
     public var containers: [InjectionContainer]
+    /// Production resolutions under a name that is not a literal, which fail at run time if
+    /// unregistered: matched on the type alone, not checkable statically (notes).
+    public var uncheckable: [Resolution]
 
     public init(
         registrations: [Registration] = [], resolutions: [Resolution] = [], duplicates: [[Location]] = [],
-        edges: [InjectionEdge] = [], unregistered: [Resolution] = [], containers: [InjectionContainer] = []
+        edges: [InjectionEdge] = [], unregistered: [Resolution] = [], containers: [InjectionContainer] = [],
+        uncheckable: [Resolution] = []
     ) {
         self.registrations = registrations
         self.resolutions = resolutions
@@ -259,6 +263,7 @@ public struct InjectionReport: Hashable, Sendable, Codable {
         self.edges = edges
         self.unregistered = unregistered
         self.containers = containers
+        self.uncheckable = uncheckable
     }
 
     public static let empty = InjectionReport()

@@ -66,7 +66,7 @@ import Testing
         #expect(container.type == "Container" && container.evidence.file == "Sources/DI/File.swift")
         #expect(container.registers == ["register(type:)"] && container.resolves == ["resolve(_:)"])
         #expect(container.wrappers == ["@Injectable"])
-        #expect(container.reason.contains("factories") && container.reason.contains("its Interface"))
+        #expect(container.reason.contains("factories") && container.reason.contains("keyed by the registered type's Interface"))
     }
 
     @Test func aContainerWithItsOwnNamesReadBackByTheKeyValueIsFound() throws {
@@ -225,6 +225,10 @@ import Testing
         #expect(report.resolutions.map { "\($0.service)/\($0.name ?? "-") dynamic:\($0.dynamicName) \($0.registrations.count)" }
             == ["Coordinator/- dynamic:true 2", "Coordinator/privacy dynamic:false 1", "Router/- dynamic:true 0"])
         #expect(report.unregistered.isEmpty && report.duplicates.isEmpty)
+        // Notes, never errors: check passes.
+        let findings = InjectionWiring.findings(report, rules: ArchitectureRules())
+        #expect(findings.brief == ["unregistered-service App->Coordinator info", "unregistered-service App->Router info"])
+        #expect(findings.allSatisfy { $0.message.contains("not checkable statically") })
     }
 }
 
