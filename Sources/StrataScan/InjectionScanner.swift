@@ -188,7 +188,10 @@ private final class InjectionVisitor: SyntaxVisitor {
                 factories.removeLast()
                 return .skipChildren
             }
-            if contexts.last == "DependencyValues", let type {
+            // A dependency: a computed instance property of `DependencyValues` (not a local, a
+            // stored or a static property of the type itself).
+            if contexts.last == "DependencyValues", let type, binding.accessorBlock != nil, node.parent?.is(MemberBlockItemSyntax.self) == true,
+               !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
                 let key = binding.accessorBlock.flatMap(subscriptKey)
                 facts.append(InjectionFact(
                     shape: .dependencyValue, name: name, type: type.trimmedDescription, implementation: key,

@@ -101,6 +101,9 @@ import Testing
                 extension APIClient: DependencyKey { static let liveValue = APIClient.live() }
                 extension DependencyValues {
                     var apiClient: APIClient { get { self[APIClient.self] } set { self[APIClient.self] = newValue } }
+                    // Not dependencies: a static property and a local.
+                    static var live: Self { var values = Self(); return values }
+                    func describe() -> String { var argument: String { "x" }; return argument }
                 }
                 enum Speech: DependencyKey { static let liveValue = LiveSpeech() }
                 """),
