@@ -241,9 +241,12 @@ struct InjectionRecognizer {
             case .factory:
                 register(.factory, api: "factory", service: fact.name, implementation: fact.implementation, type: fact.type)
             case .dependencyValue:
+                // `@DependencyEntry var x = ...` carries its values; a property reads its key's.
+                let entry = fact.arguments.map { "\($0.label ?? ""): \($0.text)" }
                 register(
-                    .dependencies, api: "swift-dependencies", service: fact.name, implementation: liveImplementation(fact.implementation),
-                    type: fact.type, values: fact.implementation.flatMap { keyValues[$0] } ?? [])
+                    .dependencies, api: "swift-dependencies", service: fact.name,
+                    implementation: fact.arguments.first { $0.label == "liveValue" }?.text ?? liveImplementation(fact.implementation),
+                    type: fact.type, values: entry.isEmpty ? fact.implementation.flatMap { keyValues[$0] } ?? [] : entry)
             case .dependencyKey:
                 // A key no `DependencyValues` property reads is a dependency of its own
                 // (`@Dependency(Key.self)`), once however many conformances it has.
@@ -285,9 +288,13 @@ struct InjectionRecognizer {
         return isLiteral ? (String(text.dropFirst().dropLast()), false) : (nil, true)
     }
 
-    /// `\.homeViewModel` or `\Container.homeViewModel` → `homeViewModel`.
+    /// `\.homeViewModel` or `\Container.homeViewModel` → `homeViewModel`; `\.date.now` → `date`.
     static func keyPathName(_ text: String) -> String? {
-        guard text.hasPrefix("\\"), let dot = text.lastIndex(of: "."), text.index(after: dot) < text.endIndex else { return nil }
-        return String(text[text.index(after: dot)...])
+        guard text.hasPrefix("\\") else { return nil }
+        var components = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+        // The root, empty or a type: `\.x`, `\Container.x`.
+        if components.first?.isEmpty == true || components.first?.first?.isUppercase == true { components.removeFirst() }
+        guard let first = components.first, !first.isEmpty else { return nil }
+        return String(first)
     }
 }

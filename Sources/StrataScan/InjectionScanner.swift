@@ -189,9 +189,28 @@ private final class InjectionVisitor: SyntaxVisitor {
                 return .skipChildren
             }
             // A dependency: a computed instance property of `DependencyValues` (not a local, a
-            // stored or a static property of the type itself).
-            if contexts.last == "DependencyValues", let type, binding.accessorBlock != nil, node.parent?.is(MemberBlockItemSyntax.self) == true,
-               !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
+            // stored or a static property of the type itself), or one its `@DependencyEntry`
+            // macro makes, whose values are the macro's arguments and the default (`testValue`).
+            guard contexts.last == "DependencyValues", node.parent?.is(MemberBlockItemSyntax.self) == true,
+                  !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) else { continue }
+            let entry = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
+                .first { $0.attributeName.trimmedDescription == "DependencyEntry" }
+            if let entry {
+                var values: [InjectionFact.Argument] = []
+                if case .argumentList(let list)? = entry.arguments {
+                    values = list.compactMap { argument in
+                        argument.label.map { InjectionFact.Argument(label: $0.text, text: valueType(argument.expression)) }
+                    }
+                }
+                if let value = binding.initializer?.value {
+                    let made = valueType(value)
+                    if !values.contains(where: { $0.label == "liveValue" }) { values.insert(.init(label: "liveValue", text: made), at: 0) }
+                    values.append(.init(label: "testValue", text: made))
+                }
+                facts.append(InjectionFact(
+                    shape: .dependencyValue, name: name, arguments: values, type: type?.trimmedDescription,
+                    context: contexts.last, line: line(of: binding.pattern)))
+            } else if let type, binding.accessorBlock != nil {
                 let key = binding.accessorBlock.flatMap(subscriptKey)
                 facts.append(InjectionFact(
                     shape: .dependencyValue, name: name, type: type.trimmedDescription, implementation: key,
@@ -378,6 +397,15 @@ private final class InjectionVisitor: SyntaxVisitor {
     }
 
     static let dependencyValueNames: Set<String> = ["liveValue", "testValue", "previewValue"]
+
+    /// What a value expression makes: the type it constructs, the type of a static member
+    /// (`EntryValue.live`), else the expression as written.
+    func valueType(_ expression: ExprSyntax) -> String {
+        if let made = constructedType(in: Syntax(expression)) { return made }
+        if let base = expression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           base.first?.isUppercase == true { return base }
+        return Self.text(expression)
+    }
 
     /// `Key` in a `DependencyValues` accessor's `self[Key.self]`.
     func subscriptKey(_ node: AccessorBlockSyntax) -> String? {

@@ -103,6 +103,7 @@ import Testing
                     var apiClient: APIClient { get { self[APIClient.self] } set { self[APIClient.self] = newValue } }
                     // Not dependencies: a static property and a local.
                     static var live: Self { var values = Self(); return values }
+                    @DependencyEntry(liveValue: EntryValue.live) var entry = EntryValue.test
                     func describe() -> String { var argument: String { "x" }; return argument }
                 }
                 enum Speech: DependencyKey { static let liveValue = LiveSpeech() }
@@ -113,13 +114,17 @@ import Testing
                     @Dependency(\\.apiClient) var api
                     @Dependency(APIClient.self) var sameClient
                     @Dependency(Speech.self) var speech
+                    @Dependency(\\.apiClient.fetch) var fetch
+                    @Dependency(\\.entry) var entry
                 }
                 """),
         ]))
         #expect(report.registrations.map { "\($0.service) \($0.implementation ?? "-") \($0.values)" } == [
             "apiClient APIClient [\"liveValue: APIClient\", \"testValue: APIClient\", \"previewValue: APIClient\"]",
+            "entry EntryValue [\"liveValue: EntryValue\", \"testValue: EntryValue\"]",
             "Speech LiveSpeech [\"liveValue: LiveSpeech\"]",
         ])
-        #expect(report.resolutions.map { "\($0.service) \($0.registrations.count)" } == ["apiClient 1", "apiClient 1", "Speech 1"])
+        #expect(report.resolutions.map { "\($0.service) \($0.registrations.count)" }
+            == ["apiClient 1", "apiClient 1", "Speech 1", "apiClient 1", "entry 1"])
     }
 }
