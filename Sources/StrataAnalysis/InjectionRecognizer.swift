@@ -205,6 +205,9 @@ struct InjectionRecognizer {
                           fact.arguments.dropFirst().allSatisfy({ $0.text == "{…}" || $0.label == "name" }) {
                     // `container.register(interface: X.self, implement: { ... })`: a metatype and the closure making it.
                     register(.container, api: "container", service: metatype, implementation: fact.implementation)
+                } else if fact.name == "resolve", fact.arguments.isEmpty, let service = fact.type {
+                    // `let service: MyServiceType? = container.resolve()`: by the declared type, an optional.
+                    resolve(.container, api: "container", service: service, checkedAtRunTime: false)
                 } else if fact.name == "register", let service = fact.type, Self.isContainerItself(fact.receiver) {
                     // Factory's `Resolving`: `container.register { MyService() as MyServiceType }`.
                     register(.container, api: "factory-resolving", service: service, implementation: fact.implementation)

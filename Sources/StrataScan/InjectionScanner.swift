@@ -251,7 +251,8 @@ private final class InjectionVisitor: SyntaxVisitor {
         }
         let generic = arguments.first?.metatype.map(isGeneric) ?? false
         facts.append(InjectionFact(
-            shape: .call, name: name, receiver: receiver, arguments: arguments, type: closures.first.flatMap(Self.castType),
+            shape: .call, name: name, receiver: receiver, arguments: arguments,
+            type: closures.first.flatMap(Self.castType) ?? (arguments.isEmpty ? Self.declaredType(of: node) : nil),
             implementation: closures.first.flatMap { constructedType(in: Syntax($0)) }, scope: objectScope(of: node),
             within: factories.last, generic: generic, context: contexts.last, line: line(of: node.calledExpression)))
         guard isNamed, !closures.isEmpty else { return .visitChildren }
@@ -333,6 +334,14 @@ private final class InjectionVisitor: SyntaxVisitor {
     var root: SourceFileSyntax?
 
     // MARK: Reading expressions
+
+    /// `T` in `let x: T? = container.resolve()`: what a call inferring its type from the
+    /// declaration returns (Factory's `Resolving`).
+    static func declaredType(of call: FunctionCallExprSyntax) -> String? {
+        guard let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+              let type = binding.typeAnnotation?.type else { return nil }
+        return unwrapped(type)
+    }
 
     /// `P` when a closure's only statement casts to it: Factory's `register { Impl() as P }`.
     static func castType(_ closure: ClosureExprSyntax) -> String? {
