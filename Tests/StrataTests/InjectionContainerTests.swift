@@ -257,4 +257,20 @@ import Testing
         #expect(found.unregistered.isEmpty && found.edges == configured.edges)
         #expect(found.containers.map(\.type) == ["Container"])
     }
+
+    @Test func aWarmRunReusesTheRescannedFactsAndFindsTheSame() throws {
+        let folder = repositoryRoot + "/Samples/SafeBox/after"
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cache-\(UUID().uuidString)").path
+        let empty = cache + ".yml"
+        try "# no injection section\n".write(toFile: empty, atomically: true, encoding: .utf8)
+        defer {
+            try? FileManager.default.removeItem(atPath: cache)
+            try? FileManager.default.removeItem(atPath: empty)
+        }
+        let cold = try Pipeline.run(.init(path: folder, cacheDirectory: cache, configPath: empty))
+        let warm = try Pipeline.run(.init(path: folder, cacheDirectory: cache, configPath: empty))
+        #expect(cold.parsedFiles > 0 && warm.parsedFiles == 0)
+        #expect(!warm.result.injection.registrations.isEmpty)
+        #expect(warm.result.injection == cold.result.injection)
+    }
 }
