@@ -24,6 +24,9 @@ public struct InjectionContainers: Sendable {
         var key: String
         /// The label of the parameter the key is made of.
         var keyLabel: String?
+        /// Keyed by a generic parameter no argument names (`resolve<T>() -> T`): the type is
+        /// the call's declared one, `let x: P = container.resolve()`.
+        var inferred = false
 
         var signature: String { "\(name)(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")" }
 
@@ -33,6 +36,9 @@ public struct InjectionContainers: Sendable {
         /// Whether a call is this method: its name, and the key argument at the key's label.
         func keyArgument(of fact: InjectionFact) -> InjectionFact.Argument? {
             guard fact.shape == .call, fact.name == name else { return nil }
+            if inferred {
+                return fact.arguments.isEmpty ? fact.type.map { InjectionFact.Argument(label: nil, text: $0 + ".self") } : nil
+            }
             let labels = fact.arguments.map(\.label).filter { $0 != "{}" }
             // Every label of the call is a parameter's, in order (defaulted ones may be left out).
             var rest = self.labels[...]
@@ -73,11 +79,10 @@ public struct InjectionContainers: Sendable {
         for (key, storing) in storeFacts.sorted(by: { $0.key.type < $1.key.type }) {
             let registering = storing.compactMap { Self.method(key.type, $0.fact) }.filter { $0.key.hasPrefix("type") }
             let byMember = registering.contains { $0.member != nil }
+            // Reads back by type (the scan checked it returns what the type names), or by a
+            // member's value when the store keys by one.
             let reading = (readFacts[key] ?? []).filter { fact in
-                guard let key = fact.key else { return false }
-                if key.hasPrefix("value:") { return byMember }
-                // Reads back by metatype what it names: `resolve<T>(_: T.Type) -> T?`.
-                return key == "type" && fact.arguments.contains { $0.text == (fact.type ?? "") + ".Type" }
+                fact.key == "type" || fact.key?.hasPrefix("value:") == true && byMember
             }.compactMap { Self.method(key.type, $0) }
             guard !registering.isEmpty, !reading.isEmpty, let first = storing.first else { continue }
             self.stores += registering
@@ -120,7 +125,11 @@ public struct InjectionContainers: Sendable {
         } else {
             keyLabel = fact.arguments.first { $0.text.hasSuffix(".Type") }.map(\.label)
         }
-        guard let keyLabel else { return nil }
+        guard let keyLabel else {
+            // A read keyed by a generic parameter alone, called with no arguments.
+            guard fact.shape == .read, key == "type", fact.arguments.isEmpty else { return nil }
+            return Method(container: container, name: fact.name, labels: [], key: key, keyLabel: nil, inferred: true)
+        }
         return Method(container: container, name: fact.name, labels: labels, key: key, keyLabel: keyLabel)
     }
 

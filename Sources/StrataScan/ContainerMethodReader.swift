@@ -73,6 +73,9 @@ enum ContainerMethodReader {
         var facts: [InjectionFact] = []
         for (index, access) in finder.found.enumerated() {
             guard let argument = access.subscript.arguments.first?.expression, let key = method.key(argument) else { continue }
+            // A read by type returns what the type names (`resolve<T>(_: T.Type) -> T?`), not
+            // something else it keys (Vapor's `get<Key>(_: Key.Type) -> Key.Value?`).
+            if !access.stores, key == "type", !(returns.map(method.isType) ?? false) { continue }
             // One fact per method, dictionary and direction.
             if finder.found[..<index].contains(where: { $0.dictionary == access.dictionary && $0.stores == access.stores }) { continue }
             facts.append(InjectionFact(

@@ -110,6 +110,7 @@ import Testing
                         let key = String(describing: type)
                         return factories[key]!() as! T
                     }
+                    func take<T>() -> T { factories["\\(T.self)"]!() as! T }
                 }
                 protocol Clock {}
                 struct SystemClock: Clock {}
@@ -117,11 +118,12 @@ import Testing
                     DIContainer.shared.put(Clock.self) { SystemClock() }
                     _ = DIContainer.shared.take(Clock.self)
                     _ = DIContainer.shared.take(Calendar.self)
+                    let clock: Clock = DIContainer.shared.take()
                 }
                 """),
         ]))
         #expect(report.registrations.map { "\($0.service) \($0.implementation ?? "-")" } == ["Clock SystemClock"])
-        #expect(report.resolutions.map { "\($0.service) \($0.registrations.count)" } == ["Clock 1", "Calendar 0"])
+        #expect(report.resolutions.map { "\($0.service) \($0.registrations.count)" } == ["Clock 1", "Calendar 0", "Clock 1"])
         #expect(report.unregistered.map(\.service) == ["Calendar"])
     }
 
