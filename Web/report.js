@@ -342,6 +342,10 @@
   $('#injection-count').textContent = `${fmtInt(registrations.length)} registrations · ${fmtInt(resolutions.length)} resolutions · ` +
     `${fmtInt(summary.unregisteredResolutions || 0)} unregistered · ${fmtInt(duplicates.length)} registered twice. ` +
     'Swinject-style register/resolve, Factory, swift-dependencies and the calls named in strata.yml.';
+  fill($('#container-list'), list(injection.containers), empty('No hand-written container recognised.'), (c) => el('article', { class: 'finding' },
+    el('p', {}, el('code', {}, c.type), ': registers with ', el('code', {}, list(c.registers).join(', ')), ', resolves with ',
+      el('code', {}, list(c.resolves).concat(list(c.wrappers)).join(', ')), el('span', { class: 'muted' }, ` (${c.reason})`)),
+    evidenceList([c.evidence])));
   const unregistered = list(injection.unregistered);
   const unregisteredBox = $('#unregistered-list');
   fill(unregisteredBox, unregistered, empty('Every resolution in production code has a registration.'),
@@ -367,17 +371,22 @@
       el('td', {}, list(e.services).join(', ')), el('td', {}, kind), el('td', {}, evidenceList(e.evidence)));
   });
   const registrationBody = $('#registrations-table tbody');
-  fill(registrationBody, registrations, emptyRow(7, 'No registrations found.'), (r) => el('tr', {},
+  // Overrides (Factory's .register { }, .onTest { }, ...) after the definitions they replace.
+  const definitionsFirst = registrations.filter((r) => r.kind !== 'override').concat(registrations.filter((r) => r.kind === 'override'));
+  fill(registrationBody, definitionsFirst, emptyRow(7, 'No registrations found.'), (r) => el('tr', {},
     el('th', { scope: 'row' }, el('code', {}, named(r.service, r.name)), r.type ? el('span', { class: 'muted' }, ` ${r.type}`) : null),
     el('td', {}, r.implementation || '–'), el('td', {}, list(r.resolves).join(', ') || '–'), el('td', {}, r.scope || '–'),
-    el('td', {}, r.api), el('td', {}, mod(r.module)), el('td', {}, el('code', {}, r.evidence))));
+    el('td', {}, r.api, r.kind === 'override' ? el('span', { class: 'tag' }, ' override') : null,
+      list(r.values).length ? el('span', { class: 'muted' }, ` ${list(r.values).join(', ')}`) : null),
+    el('td', {}, mod(r.module)), el('td', {}, el('code', {}, r.evidence))));
   const resolutionBody = $('#resolutions-table tbody');
   for (const r of resolutions) {
     const served = list(r.registrations);
-    resolutionBody.append(el('tr', { class: r.checkedAtRunTime && served.length === 0 ? 'flagged' : null },
+    resolutionBody.append(el('tr', { class: r.checkedAtRunTime && !r.dynamicName && served.length === 0 ? 'flagged' : null },
       el('th', { scope: 'row' }, el('code', {}, named(r.service, r.name))), el('td', {}, r.api),
       el('td', {}, mod(r.module)), el('td', {}, el('code', {}, r.evidence)),
-      el('td', {}, served.length ? served.join(', ') : 'nothing')));
+      el('td', {}, served.length ? served.join(', ') : 'nothing',
+        r.dynamicName ? el('span', { class: 'muted' }, ' (name not a literal: matched on the type alone, not checkable statically)') : null)));
   }
 
   // ---- 6. Linkage ----

@@ -31,15 +31,19 @@ struct InjectionRecognizer {
     }
 
     let vocabulary: InjectionVocabulary
-    /// `Type.member` → value, for configured registration keys (`ManagementCardItem.injectId`).
+    /// The hand-written containers recognised by shape.
+    let containers: InjectionContainers
+    /// `Type.member` → value, for configured registration keys (`ManagementCardItem.injectId`)
+    /// and the members containers key by (`LoginDependencyItem.Interface`).
     let members: [String: String]
 
     static let registrationLabels: Set<String?> = [nil, "name", "factory", "initializer", "{}"]
 
     init(vocabulary: InjectionVocabulary, sources: [String: [SourceFile]]) {
         self.vocabulary = vocabulary
+        containers = InjectionContainers(sources: sources, ignore: Set(vocabulary.ignore))
         var members: [String: String] = [:]
-        let keys = Set(vocabulary.registrations.compactMap(\.key))
+        let keys = Set(vocabulary.registrations.compactMap(\.key)).union(containers.stores.compactMap(\.member))
         if !keys.isEmpty {
             for file in sources.values.joined() {
                 for declaration in file.facts.declarations where keys.contains(declaration.name) {
@@ -50,6 +54,94 @@ struct InjectionRecognizer {
             }
         }
         self.members = members
+        // swift-dependencies: one registration per dependency, with its key's values.
+        var owners: [String: String] = [:], values: [String: [String]] = [:], first: [String: Location] = [:]
+        for file in sources.values.joined() {
+            for fact in file.facts.injections {
+                if fact.shape == .dependencyValue, let key = fact.implementation { owners[key] = fact.name }
+                guard fact.shape == .dependencyKey else { continue }
+                values[fact.name, default: []] += fact.arguments.map { "\($0.label ?? ""): \($0.text)" }
+                let evidence = Location(file: file.path, line: fact.line)
+                first[fact.name] = min(first[fact.name] ?? evidence, evidence)
+            }
+        }
+        let order = ["liveValue", "testValue", "previewValue"]
+        keyOwners = owners
+        keyValues = values.mapValues { values in
+            Array(Set(values)).sorted { (order.firstIndex(of: String($0.prefix { $0 != ":" })) ?? 3, $0) < (order.firstIndex(of: String($1.prefix { $0 != ":" })) ?? 3, $1) }
+        }
+        keyEvidence = first
+
+        // Containers whose source is elsewhere (a pod, a package of the team's own): a wrapper
+        // declared nowhere here (`@Injectable var x: P`) and a `register(type: X.self)` of a
+        // type providing P (P itself, a typealias member naming P, or a conformance to P).
+        var declared: Set<String> = [], wrapped: [String: Set<String>] = [:], provides: [String: Set<String>] = [:]
+        for file in sources.values.joined() {
+            for declaration in file.facts.declarations {
+                if declaration.kind == .typealias, let parent = declaration.parent, let value = declaration.value {
+                    provides[parent, default: []].insert(value)
+                } else if declaration.kind.isType {
+                    provides[declaration.name, default: [declaration.name]].formUnion(declaration.inherits)
+                }
+            }
+            for fact in file.facts.injections {
+                if fact.shape == .propertyWrapper { declared.insert(fact.name) }
+                if fact.shape == .wrapper, Self.isForeignWrapper(fact), let type = fact.type { wrapped[fact.name, default: []].insert(type) }
+            }
+        }
+        wrapped = wrapped.filter { !declared.contains($0.key) && !vocabulary.wrappers.contains($0.key) }
+        let wrappedTypes = Set(wrapped.values.joined())
+        var confirmed: Set<String> = []
+        for file in sources.values.joined() {
+            for fact in file.facts.injections {
+                let registered: String
+                if let type = Self.typeRegistration(fact) {
+                    registered = type
+                } else if fact.shape == .call, fact.name == "register", !fact.generic, let type = fact.arguments.first?.metatype,
+                          fact.arguments.contains(where: { $0.text == "{…}" }) {
+                    registered = type  // `register(X.self) { ... }`, `register(interface: X.self, implement: { ... })`
+                } else {
+                    continue
+                }
+                let served = provides[registered, default: [registered]].union([registered]).intersection(wrappedTypes)
+                confirmed.formUnion(wrapped.filter { !$0.value.isDisjoint(with: served) }.keys)
+            }
+        }
+        foreignWrappers = confirmed
+        foreignServices = Set(wrapped.filter { confirmed.contains($0.key) }.values.joined())
+        self.provides = provides
+    }
+
+    /// Wrappers of a container whose source is not here, confirmed by a registration of a
+    /// type providing what they wrap; and the types they wrap.
+    let foreignWrappers: Set<String>
+    let foreignServices: Set<String>
+    /// Type → what it provides: itself, its typealias members' values, its conformances.
+    let provides: [String: Set<String>]
+
+    /// `@Injectable var x: P?` or `@Injected var x: P` (no key path): a wrapper resolving by type.
+    static func isForeignWrapper(_ fact: InjectionFact) -> Bool {
+        fact.shape == .wrapper && fact.name.hasPrefix("Inject") && fact.name != "InjectedType"
+            && !(fact.arguments.first?.text.hasPrefix("\\") ?? false)
+    }
+
+    /// `X` in `register(type: X.self)`: one labelled metatype, nothing providing a value.
+    static func typeRegistration(_ fact: InjectionFact) -> String? {
+        guard fact.shape == .call, fact.name == "register", !fact.generic, fact.arguments.count == 1,
+              let only = fact.arguments.first, only.label != nil, only.label != "{}" else { return nil }
+        return only.metatype
+    }
+
+    /// swift-dependencies: key type → the `DependencyValues` property reading it.
+    let keyOwners: [String: String]
+    /// Key type → its values (`liveValue: LiveClient`), over all its conformances.
+    let keyValues: [String: [String]]
+    /// Key type → its first conformance, which stands for the key when no property reads it.
+    let keyEvidence: [String: Location]
+
+    /// What a swift-dependencies registration makes: its `liveValue`'s type.
+    func liveImplementation(_ key: String?) -> String? {
+        key.flatMap { keyValues[$0] }?.first { $0.hasPrefix("liveValue: ") }.map { String($0.dropFirst("liveValue: ".count)) }
     }
 
     /// The registrations and resolutions of one file.
@@ -58,15 +150,20 @@ struct InjectionRecognizer {
         var resolutions: [Recognized<Resolution>] = []
         for (index, fact) in file.facts.injections.enumerated() {
             let evidence = Location(file: file.path, line: fact.line)
-            func register(_ family: Family, api: String, service: String, name: String? = nil, implementation: String?, type: String? = nil) {
+            let named = Self.name(fact)
+            func register(
+                _ family: Family, api: String, service: String, name: String? = nil, implementation: String?, type: String? = nil,
+                kind: Registration.Kind = .definition, values: [String] = []
+            ) {
                 registrations.append(Recognized(value: Registration(
-                    api: api, service: service, name: name, implementation: implementation, type: type, scope: fact.scope,
-                    module: module, evidence: evidence), family: family, fact: index))
+                    api: api, service: service, name: name ?? named.literal, implementation: implementation, type: type,
+                    scope: fact.scope, module: module, evidence: evidence, dynamicName: named.dynamic, kind: kind, values: values),
+                    family: family, fact: index))
             }
-            func resolve(_ family: Family, api: String, service: String, name: String? = nil) {
+            func resolve(_ family: Family, api: String, service: String, name: String? = nil, checkedAtRunTime: Bool? = nil) {
                 resolutions.append(Recognized(value: Resolution(
-                    api: api, service: service, name: name, module: module, evidence: evidence,
-                    checkedAtRunTime: family == .container), family: family, fact: index))
+                    api: api, service: service, name: name ?? named.literal, module: module, evidence: evidence,
+                    checkedAtRunTime: checkedAtRunTime ?? (family == .container), dynamicName: named.dynamic), family: family, fact: index))
             }
             switch fact.shape {
             case .call:
@@ -79,34 +176,105 @@ struct InjectionRecognizer {
                 } else if let call = vocabulary.resolutions.first(where: { $0.matches(fact) }) {
                     guard !fact.generic, let key = fact.arguments.first else { continue }
                     resolve(.container, api: call.signature, service: key.metatype ?? key.text)
+                } else if let (method, key) = containers.store(fact) {
+                    guard !fact.generic, let registered = key.metatype else { continue }
+                    let service = method.member.map { members["\(registered).\($0)"] ?? "\(registered).\($0)" } ?? registered
+                    register(
+                        .container, api: "\(method.container).\(method.signature)", service: service,
+                        // Registering a type keyed by its member registers that type as the implementation.
+                        implementation: fact.implementation ?? (method.member == nil ? nil : registered))
+                } else if let (method, key) = containers.read(fact) {
+                    guard !fact.generic else { continue }
+                    let service = method.key == "type" ? key.metatype : key.text
+                    guard let service else { continue }
+                    resolve(.container, api: "\(method.container).\(method.signature)", service: service)
                 } else if fact.name == "register" || fact.name == "autoregister", let metatype,
                           labels.isSubset(of: Self.registrationLabels),
                           labels.contains("{}") || labels.contains("factory") || labels.contains("initializer") {
                     let initializer = fact.arguments.first { $0.label == "initializer" }?.text
                     let implementation = fact.implementation ?? initializer.map { $0.hasSuffix(".init") ? String($0.dropLast(5)) : $0 }
-                    register(.container, api: "container", service: metatype, name: Self.literal(fact, "name"), implementation: implementation)
+                    register(.container, api: "container", service: metatype, implementation: implementation)
                 } else if fact.name == "resolve", let metatype, labels.allSatisfy(Self.isResolutionLabel) {
-                    resolve(.container, api: "container", service: metatype, name: Self.literal(fact, "name"))
-                } else if fact.name.first?.isLowercase == true, fact.receiver?.hasSuffix(".shared") == true || fact.within != nil {
-                    // Factory: `Container.shared.homeViewModel()`, or a factory calling another.
-                    resolve(.factory, api: "factory", service: fact.name)
+                    resolve(.container, api: "container", service: metatype)
+                } else if let registered = Self.typeRegistration(fact),
+                          let service = provides[registered, default: []].union([registered]).intersection(foreignServices).sorted().first {
+                    // `Container.shared.register(type: LoginDependencyItem.self)` beside `@Injectable var x: LoginDependency`.
+                    register(.container, api: "register(\(fact.arguments[0].label ?? "_"):)", service: service, implementation: registered)
+                } else if fact.name == "register", let metatype = fact.arguments.first?.metatype, !fact.generic,
+                          fact.arguments.dropFirst().filter({ $0.text == "{…}" }).count == 1,
+                          fact.arguments.dropFirst().allSatisfy({ $0.text == "{…}" || $0.label == "name" }) {
+                    // `container.register(interface: X.self, implement: { ... })`: a metatype and the closure making it.
+                    register(.container, api: "container", service: metatype, implementation: fact.implementation)
+                } else if fact.name == "resolve", fact.arguments.isEmpty, let service = fact.type {
+                    // `let service: MyServiceType? = container.resolve()`: by the declared type, an optional.
+                    resolve(.container, api: "container", service: service, checkedAtRunTime: false)
+                } else if fact.name == "register", let service = fact.type, Self.isContainerItself(fact.receiver) {
+                    // Factory's `Resolving`: `container.register { MyService() as MyServiceType }`.
+                    register(.container, api: "factory-resolving", service: service, implementation: fact.implementation)
+                } else if Self.factoryOverrides.contains(fact.name), let receiver = fact.receiver, !Self.isContainerItself(receiver) {
+                    // `Container.shared.x.onTest { Mock() }`, or on the factory a property defines.
+                    let property = receiver.hasSuffix("}")
+                        ? fact.within.map { file.facts.injections[$0] }.flatMap { $0.shape == .factory ? $0.name : nil }
+                        : receiver.split(separator: ".").last.map(String.init)
+                    guard let property else { continue }
+                    register(.factory, api: "factory", service: property, implementation: fact.implementation, kind: .override)
+                } else if fact.name.first?.isLowercase == true {
+                    // Factory: `Container.shared.homeViewModel()`, through a container variable, or
+                    // a factory calling another; with only a closure, an override (callAsFunction).
+                    if fact.arguments.map(\.label) == ["{}"] {
+                        register(.factory, api: "factory", service: fact.name, implementation: fact.implementation, kind: .override)
+                    } else {
+                        resolve(.factory, api: "factory", service: fact.name)
+                    }
                 }
             case .wrapper:
                 let key = fact.arguments.first
-                if vocabulary.wrappers.contains(fact.name), let type = fact.type {
+                if vocabulary.wrappers.contains(fact.name) || containers.resolvesThroughWrapper(fact.name)
+                    || foreignWrappers.contains(fact.name) && Self.isForeignWrapper(fact), let type = fact.type {
                     resolve(.container, api: "@" + fact.name, service: type)
                 } else if InjectionNames.factoryWrappers.contains(fact.name), let path = key.flatMap({ Self.keyPathName($0.text) }) {
                     resolve(.factory, api: "@" + fact.name, service: path)
                 } else if fact.name == "Dependency", let key {
-                    resolve(.dependencies, api: "@Dependency", service: key.metatype ?? Self.keyPathName(key.text) ?? key.text)
+                    let service = key.metatype.map { keyOwners[$0] ?? $0 } ?? Self.keyPathName(key.text) ?? key.text
+                    resolve(.dependencies, api: "@Dependency", service: service)
+                } else if fact.name == "InjectedType", let type = fact.type {
+                    // Factory's `Resolving` by type: an optional, nil when nothing registered it.
+                    resolve(.container, api: "@InjectedType", service: type, checkedAtRunTime: false)
                 }
             case .factory:
                 register(.factory, api: "factory", service: fact.name, implementation: fact.implementation, type: fact.type)
-            case .dependencyKey, .dependencyValue:
-                register(.dependencies, api: "swift-dependencies", service: fact.name, implementation: fact.implementation, type: fact.type)
+            case .dependencyValue:
+                // `@DependencyEntry var x = ...` carries its values; a property reads its key's.
+                let entry = fact.arguments.map { "\($0.label ?? ""): \($0.text)" }
+                register(
+                    .dependencies, api: "swift-dependencies", service: fact.name,
+                    implementation: fact.arguments.first { $0.label == "liveValue" }?.text ?? liveImplementation(fact.implementation),
+                    type: fact.type, values: entry.isEmpty ? fact.implementation.flatMap { keyValues[$0] } ?? [] : entry)
+            case .dependencyKey:
+                // A key no `DependencyValues` property reads is a dependency of its own
+                // (`@Dependency(Key.self)`), once however many conformances it has.
+                guard keyOwners[fact.name] == nil, keyEvidence[fact.name] == evidence else { continue }
+                register(
+                    .dependencies, api: "swift-dependencies", service: fact.name, implementation: liveImplementation(fact.name),
+                    type: fact.type, values: keyValues[fact.name] ?? [])
+            case .store, .read, .propertyWrapper:
+                break  // containers' declarations: `InjectionContainers`
             }
         }
         return (registrations, resolutions)
+    }
+
+    /// Factory's modifiers that replace what a factory makes.
+    static let factoryOverrides: Set<String> = [
+        "register", "onTest", "onPreview", "onDebug", "onSimulator", "onDevice", "onArg", "onArgs", "context",
+    ]
+
+    /// Whether a receiver is a container itself (`Container.shared`, `container`, `self`)
+    /// rather than one of its factories (`Container.shared.myService`).
+    static func isContainerItself(_ receiver: String?) -> Bool {
+        guard let receiver else { return true }
+        if receiver.hasSuffix("}") { return false }  // `self { Impl() }`, a factory being defined
+        return receiver.hasSuffix(".shared") || !receiver.contains(".") || receiver.hasPrefix("self.") && receiver.dropFirst(5).allSatisfy { $0 != "." }
     }
 
     static func isResolutionLabel(_ label: String?) -> Bool {
@@ -115,15 +283,21 @@ struct InjectionRecognizer {
             || (label.hasPrefix("arg") && label.dropFirst(3).allSatisfy(\.isNumber))
     }
 
-    /// A string literal argument's content: `"MainCoordinator"` → `MainCoordinator`.
-    static func literal(_ fact: InjectionFact, _ label: String) -> String? {
-        guard let text = fact.arguments.first(where: { $0.label == label })?.text else { return nil }
-        return text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? String(text.dropFirst().dropLast()) : text
+    /// A call's `name:`: a string literal's content (`"MainCoordinator"` → `MainCoordinator`), or
+    /// dynamic when it is anything else (`action.coordinatorString`), which no scan can check.
+    static func name(_ fact: InjectionFact) -> (literal: String?, dynamic: Bool) {
+        guard fact.shape == .call, let text = fact.arguments.first(where: { $0.label == "name" })?.text else { return (nil, false) }
+        let isLiteral = text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") && !text.contains("\\(")
+        return isLiteral ? (String(text.dropFirst().dropLast()), false) : (nil, true)
     }
 
-    /// `\.homeViewModel` or `\Container.homeViewModel` → `homeViewModel`.
+    /// `\.homeViewModel` or `\Container.homeViewModel` → `homeViewModel`; `\.date.now` → `date`.
     static func keyPathName(_ text: String) -> String? {
-        guard text.hasPrefix("\\"), let dot = text.lastIndex(of: "."), text.index(after: dot) < text.endIndex else { return nil }
-        return String(text[text.index(after: dot)...])
+        guard text.hasPrefix("\\") else { return nil }
+        var components = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+        // The root, empty or a type: `\.x`, `\Container.x`.
+        if components.first?.isEmpty == true || components.first?.first?.isUppercase == true { components.removeFirst() }
+        guard let first = components.first, !first.isEmpty else { return nil }
+        return String(first)
     }
 }

@@ -29,15 +29,29 @@ public enum InjectionWiring {
         func key(_ family: Family, _ service: String, _ name: String?) -> String {
             "\(family.rawValue)\u{0}\(service)\u{0}\(name ?? "")"
         }
-        var byKey: [String: [Int]] = [:]
-        for (index, entry) in registrations.enumerated() {
+        // An override replaces a definition, so it needs one: Factory's modifiers on anything else
+        // are not Factory's.
+        let defined = Set(registrations.filter { $0.registration.kind == .definition }.map { key($0.family, $0.registration.service, nil) })
+        let orphans = Set(registrations.indices.filter { index in
+            registrations[index].registration.kind == .override
+                && !defined.contains(key(registrations[index].family, registrations[index].registration.service, nil))
+        })
+        var byKey: [String: [Int]] = [:], byService: [String: [Int]] = [:]
+        for (index, entry) in registrations.enumerated() where entry.registration.kind == .definition {
             byKey[key(entry.family, entry.registration.service, entry.registration.name), default: []].append(index)
+            byService[key(entry.family, entry.registration.service, nil), default: []].append(index)
         }
-        // A production resolution needs a production registration; a test may use its own.
+        // A production resolution needs a production registration; a test may use its own. A
+        // name that is not a literal matches on the service alone, on either side.
         var matched: [(resolution: Resolution, within: Int?, served: [Int])] = []
         for entry in resolutions {
             let isTest = tests.contains(entry.resolution.module)
-            let served = (byKey[key(entry.family, entry.resolution.service, entry.resolution.name)] ?? [])
+            let sameService = byService[key(entry.family, entry.resolution.service, nil)] ?? []
+            let candidates = entry.resolution.dynamicName
+                ? sameService
+                : (byKey[key(entry.family, entry.resolution.service, entry.resolution.name)] ?? [])
+                    + sameService.filter { registrations[$0].registration.dynamicName }
+            let served = Array(Set(candidates)).sorted()
                 .filter { isTest || !tests.contains(registrations[$0].registration.module) }
             // Factory consumer calls are only recognised when they name a registered factory.
             if entry.family == .factory && served.isEmpty && entry.resolution.api == "factory" { continue }
@@ -50,18 +64,26 @@ public enum InjectionWiring {
         }
 
         let duplicates = byKey.values.compactMap { indices -> [Location]? in
-            let production = indices.filter { !tests.contains(registrations[$0].registration.module) }
+            let production = indices.filter {
+                !tests.contains(registrations[$0].registration.module) && !registrations[$0].registration.dynamicName
+            }
             guard production.count > 1, registrations[production[0]].family == .container else { return nil }
             return production.map { registrations[$0].registration.evidence }.sorted()
         }.sorted { $0.lexicographicallyPrecedes($1) }
 
-        let edges = moduleEdges(
+        let (edges, declaring) = moduleEdges(
             project: project, registrations: registrations.map(\.registration), matched: matched, rules: rules)
+        for index in registrations.indices { registrations[index].registration.implementationModule = declaring[index] }
         let resolved = matched.map(\.resolution).sorted()
         return InjectionReport(
-            registrations: registrations.map(\.registration).sorted(), resolutions: resolved, duplicates: duplicates,
+            registrations: registrations.indices.filter { !orphans.contains($0) }.map { registrations[$0].registration }.sorted(),
+            resolutions: resolved, duplicates: duplicates,
             edges: edges,
-            unregistered: resolved.filter { $0.checkedAtRunTime && $0.registrations.isEmpty && !tests.contains($0.module) })
+            unregistered: resolved.filter {
+                $0.checkedAtRunTime && !$0.dynamicName && $0.registrations.isEmpty && !tests.contains($0.module)
+            },
+            containers: recognizer.containers.containers,
+            uncheckable: resolved.filter { $0.checkedAtRunTime && $0.dynamicName && !tests.contains($0.module) })
     }
 
     /// The module edges the container creates: from the module that resolves (for a resolution
@@ -70,7 +92,7 @@ public enum InjectionWiring {
     static func moduleEdges(
         project: Project, registrations: [Registration], matched: [(resolution: Resolution, within: Int?, served: [Int])],
         rules: ArchitectureRules
-    ) -> [InjectionEdge] {
+    ) -> (edges: [InjectionEdge], declaring: [String?]) {
         var typeModules: [String: [String]] = [:]
         for (module, files) in project.sources {
             for file in files {
@@ -133,7 +155,7 @@ public enum InjectionWiring {
             }
             if let own = component[edge.from], component[edge.to] == own { edges[index].breaks.append("cycle") }
         }
-        return edges
+        return (edges, registrations.map { module(declaring: $0.implementation, near: $0.module) })
     }
 
     /// The findings: resolutions nothing registers, duplicate registrations, and flagged
@@ -146,6 +168,16 @@ public enum InjectionWiring {
                 findings.append(Finding(
                     rule: .unregisteredService, severity: severity,
                     message: "\(resolution.module) resolves \(resolution.service)\(named), which nothing registers: it fails at run time",
+                    module: resolution.module, dependency: resolution.service, evidence: [resolution.evidence]))
+            }
+        }
+        if rules.severity(of: .unregisteredService) != nil {
+            // A name that is not a literal: matched on the type alone, a note rather than an error.
+            for resolution in report.uncheckable {
+                let served = resolution.registrations.isEmpty ? "nothing registers" : "\(resolution.registrations.count) registration(s) of the type may serve it"
+                findings.append(Finding(
+                    rule: .unregisteredService, severity: .info,
+                    message: "\(resolution.module) resolves \(resolution.service) under a name that is not a literal: not checkable statically (\(served))",
                     module: resolution.module, dependency: resolution.service, evidence: [resolution.evidence]))
             }
         }

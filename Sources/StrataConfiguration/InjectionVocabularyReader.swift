@@ -4,12 +4,12 @@ import Yams
 /// Reads `strata.yml`'s `injection:` section (see `InjectionVocabulary`), with line and column
 /// in every error.
 extension ArchitectureRulesReader {
-    static let injectionKeys = ["register", "resolve", "wrappers"]
+    static let injectionKeys = ["register", "resolve", "wrappers", "ignore"]
     static let callKeys = ["call", "key"]
 
     func injection(_ node: Node) throws(Configuration.Invalid) -> InjectionVocabulary {
         guard let mapping = node.mapping else {
-            throw invalid(node, "'injection' should be a mapping with 'register', 'resolve' and 'wrappers'")
+            throw invalid(node, "'injection' should be a mapping with 'register', 'resolve', 'wrappers' and 'ignore'")
         }
         try rejectUnknownKeys(mapping, known: Self.injectionKeys, what: "injection setting")
         var vocabulary = InjectionVocabulary()
@@ -25,6 +25,10 @@ extension ArchitectureRulesReader {
                 }
                 vocabulary.wrappers.append(bare)
             }
+        }
+        if let node = mapping["ignore"] {
+            guard let sequence = node.sequence else { throw invalid(node, "'ignore' should be a list of type names") }
+            for item in sequence { vocabulary.ignore.append(try string(item, "a type name")) }
         }
         return vocabulary
     }

@@ -9,6 +9,7 @@
 ///   resolve:
 ///     - call: load(for:)            # its first argument is the key
 ///   wrappers: [Injectable]          # property wrappers resolving their property's type
+///   ignore: [ResponseCache]         # types wrongly recognised as containers by their shape
 /// ```
 public struct InjectionVocabulary: Hashable, Sendable {
     /// A call named by its signature, `regist(injectType:)`.
@@ -55,11 +56,14 @@ public struct InjectionVocabulary: Hashable, Sendable {
     public var registrations: [Call]
     public var resolutions: [Call]
     public var wrappers: [String]
+    /// Types recognised as containers by their shape that are not (`ignore: [Cache]`).
+    public var ignore: [String]
 
-    public init(registrations: [Call] = [], resolutions: [Call] = [], wrappers: [String] = []) {
+    public init(registrations: [Call] = [], resolutions: [Call] = [], wrappers: [String] = [], ignore: [String] = []) {
         self.registrations = registrations
         self.resolutions = resolutions
         self.wrappers = wrappers
+        self.ignore = ignore
     }
 
     /// What the scanner must look for beyond the built-in names.
@@ -81,6 +85,9 @@ public struct Registration: Hashable, Sendable, Codable, Comparable {
     public var name: String?
     /// The type the factory constructs, when it can be read.
     public var implementation: String?
+    /// The module declaring the implementation, when the repository does: where the DI graph
+    /// draws it.
+    public var implementationModule: String?
     /// The service's type when the key is a name rather than a type: Factory's `T`, a
     /// dependency value's type.
     public var type: String?
@@ -90,10 +97,24 @@ public struct Registration: Hashable, Sendable, Codable, Comparable {
     public var evidence: Location
     /// The services its factory resolves: the DI graph's edges out of this registration.
     public var resolves: [String]
+    /// The name is not a literal (`name: action.coordinatorString`): it serves resolutions of
+    /// its service whatever their name.
+    public var dynamicName: Bool
+    /// A definition, or an override of one (Factory's `.register { }`, `.onTest { }`,
+    /// `Container.shared.x { Mock() }`): shown apart, never serving a resolution nor a duplicate.
+    public var kind: Kind
+    /// swift-dependencies: the key's values and what each makes, `liveValue: LiveClient`,
+    /// `testValue: MockClient`, `previewValue: ...`.
+    public var values: [String]
+
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case definition, override
+    }
 
     public init(
         api: String, service: String, name: String? = nil, implementation: String? = nil, type: String? = nil,
-        scope: String? = nil, module: String, evidence: Location, resolves: [String] = []
+        scope: String? = nil, module: String, evidence: Location, resolves: [String] = [], dynamicName: Bool = false,
+        kind: Kind = .definition, values: [String] = []
     ) {
         self.api = api
         self.service = service
@@ -104,6 +125,9 @@ public struct Registration: Hashable, Sendable, Codable, Comparable {
         self.module = module
         self.evidence = evidence
         self.resolves = resolves
+        self.dynamicName = dynamicName
+        self.kind = kind
+        self.values = values
     }
 
     public static func < (lhs: Registration, rhs: Registration) -> Bool {
@@ -125,10 +149,13 @@ public struct Resolution: Hashable, Sendable, Codable, Comparable {
     /// Whether a missing registration is a crash at run time (Swinject-style and configured
     /// containers), rather than a compile error (Factory, swift-dependencies).
     public var checkedAtRunTime: Bool
+    /// The name or key is not a literal (`name: action.coordinatorString`): matched on the
+    /// service type alone, and not checkable statically, so never reported as unregistered.
+    public var dynamicName: Bool
 
     public init(
         api: String, service: String, name: String? = nil, module: String, evidence: Location,
-        registrations: [Location] = [], checkedAtRunTime: Bool
+        registrations: [Location] = [], checkedAtRunTime: Bool, dynamicName: Bool = false
     ) {
         self.api = api
         self.service = service
@@ -137,6 +164,7 @@ public struct Resolution: Hashable, Sendable, Codable, Comparable {
         self.evidence = evidence
         self.registrations = registrations
         self.checkedAtRunTime = checkedAtRunTime
+        self.dynamicName = dynamicName
     }
 
     public static func < (lhs: Resolution, rhs: Resolution) -> Bool {
@@ -180,6 +208,34 @@ public struct InjectionEdge: Hashable, Sendable, Codable, Comparable {
     }
 }
 
+/// A hand-written container recognised by its shape, with why, so that a user can check it
+/// (and switch it off with `injection: ignore:` in `strata.yml`).
+public struct InjectionContainer: Hashable, Sendable, Codable, Comparable {
+    /// The type, `Container`, or for a container known only from its call sites, how they look.
+    public var type: String
+    /// Its registration and resolution methods and resolving property wrappers, as signatures:
+    /// `register(type:)`, `resolve(_:)`, `@Injectable`.
+    public var registers: [String]
+    public var resolves: [String]
+    public var wrappers: [String]
+    /// What made it a container, in words.
+    public var reason: String
+    public var evidence: Location
+
+    public init(type: String, registers: [String], resolves: [String], wrappers: [String] = [], reason: String, evidence: Location) {
+        self.type = type
+        self.registers = registers
+        self.resolves = resolves
+        self.wrappers = wrappers
+        self.reason = reason
+        self.evidence = evidence
+    }
+
+    public static func < (lhs: InjectionContainer, rhs: InjectionContainer) -> Bool {
+        lhs.evidence != rhs.evidence ? lhs.evidence < rhs.evidence : lhs.type < rhs.type
+    }
+}
+
 /// Everything the DI analysis found.
 public struct InjectionReport: Hashable, Sendable, Codable {
     public var registrations: [Registration]
@@ -190,16 +246,24 @@ public struct InjectionReport: Hashable, Sendable, Codable {
     /// Resolutions in production modules that no registration serves and that fail at run
     /// time. Tests are left out: they resolve unregistered services on purpose.
     public var unregistered: [Resolution]
+    /// The hand-written containers recognised by shape.
+    public var containers: [InjectionContainer]
+    /// Production resolutions under a name that is not a literal, which fail at run time if
+    /// unregistered: matched on the type alone, not checkable statically (notes).
+    public var uncheckable: [Resolution]
 
     public init(
         registrations: [Registration] = [], resolutions: [Resolution] = [], duplicates: [[Location]] = [],
-        edges: [InjectionEdge] = [], unregistered: [Resolution] = []
+        edges: [InjectionEdge] = [], unregistered: [Resolution] = [], containers: [InjectionContainer] = [],
+        uncheckable: [Resolution] = []
     ) {
         self.registrations = registrations
         self.resolutions = resolutions
         self.duplicates = duplicates
         self.edges = edges
         self.unregistered = unregistered
+        self.containers = containers
+        self.uncheckable = uncheckable
     }
 
     public static let empty = InjectionReport()

@@ -18,6 +18,16 @@ public struct InjectionFact: Hashable, Sendable, Codable {
         case dependencyKey
         /// `var name: Type` in `extension DependencyValues`.
         case dependencyValue
+        /// A method of a type that stores into one of the type's dictionary properties under a
+        /// key made from a parameter: `factories[ObjectIdentifier(T.self)] = factory`. The
+        /// parameters are its `arguments` (label, type), `receiver` the dictionary, `key` how
+        /// the key is made (see `key`). What a hand-written container's registration looks like.
+        case store
+        /// A method reading a dictionary property back under a key made from a parameter, with
+        /// its return type as `type`: a hand-written container's resolution.
+        case read
+        /// A `@propertyWrapper` type declared here, by `name`.
+        case propertyWrapper
     }
 
     /// One argument of a call or attribute.
@@ -60,12 +70,17 @@ public struct InjectionFact: Hashable, Sendable, Codable {
     public var generic: Bool
     /// The innermost type or extension around it.
     public var context: String?
+    /// For `store` and `read`: what the dictionary key is made of. `type`: the metatype
+    /// parameter itself (`ObjectIdentifier(T.self)`, `"\(T.self)"`, `String(describing: type)`);
+    /// `type.m`: its member `m` (`ObjectIdentifier(Item.Interface.self)`, `type.injectId`);
+    /// `value:i`: the plain parameter at index `i` (`items[injectId]`).
+    public var key: String?
     public var line: Int
 
     public init(
         shape: Shape, name: String, receiver: String? = nil, arguments: [Argument] = [], type: String? = nil,
         implementation: String? = nil, scope: String? = nil, within: Int? = nil, generic: Bool = false,
-        context: String? = nil, line: Int
+        context: String? = nil, key: String? = nil, line: Int
     ) {
         self.shape = shape
         self.name = name
@@ -77,6 +92,7 @@ public struct InjectionFact: Hashable, Sendable, Codable {
         self.within = within
         self.generic = generic
         self.context = context
+        self.key = key
         self.line = line
     }
 }

@@ -73,7 +73,20 @@ public enum TreeAnalysis {
     public static func scan(_ stage: inout Stage, store: FactStore?, progress: (@Sendable (String) -> Void)? = nil) {
         let sources = Set(stage.discovery.modules.flatMap(\.sourceFiles)).sorted()
         progress?("scanning \(sources.count) Swift files in \(stage.discovery.modules.count) modules")
-        stage.scan = Scanner(tree: stage.tree, store: store, names: stage.configuration.injection.names).scan(sources)
+        let configured = stage.configuration.injection.names
+        var outcome = Scanner(tree: stage.tree, store: store, names: configured).scan(sources)
+        // Hand-written containers found by their shape: scan again, with their method and
+        // property wrapper names, the files that spell them.
+        let found = InjectionContainers.names(in: outcome.facts.values, configured: configured)
+        if !found.calls.isEmpty || !found.wrappers.isEmpty {
+            let names = InjectionNames(calls: configured.calls.union(found.calls), wrappers: configured.wrappers.union(found.wrappers))
+            let spelled = found.calls.union(found.wrappers)
+            let again = sources.filter { outcome.facts[$0]?.references.contains(where: spelled.contains) == true }
+            let rescan = Scanner(tree: stage.tree, store: store.map { $0.variant(names: names) }, names: names).scan(again)
+            outcome.facts.merge(rescan.facts) { _, new in new }
+            outcome.parsed += rescan.parsed
+        }
+        stage.scan = outcome
         stage.stopwatch.lap("scan")
     }
 

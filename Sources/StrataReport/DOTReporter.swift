@@ -11,7 +11,10 @@ public struct DOTReporter: Reporter {
     public func write(_ document: ReportDocument, to directory: String) throws -> [String] {
         let path = directory + "/" + Self.fileName
         try Data(document.dot.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        return [path]
+        guard let injection = document.injectionDOT else { return [path] }
+        let injectionPath = directory + "/" + InjectionGraph.fileName
+        try Data(injection.utf8).write(to: URL(fileURLWithPath: injectionPath), options: .atomic)
+        return [path, injectionPath]
     }
 
     /// The graph of non-test modules.

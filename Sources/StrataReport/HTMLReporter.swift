@@ -11,7 +11,8 @@ public struct HTMLReporter: Reporter {
 
     public func write(_ document: ReportDocument, to directory: String) throws -> [String] {
         let svg = try document.svg.get()
-        let page = try Self.page(document.result, json: try document.json.get(), svg: svg)
+        let page = try Self.page(
+            document.result, json: try document.json.get(), svg: svg, injectionSVG: try document.injectionSVG.get() ?? "")
         var written: [String] = []
         for (name, bytes) in [
             ("index.html", page), ("report.css", Data(WebAssets.stylesheet.utf8)),
@@ -25,11 +26,12 @@ public struct HTMLReporter: Reporter {
     }
 
     /// The page: the template with the title, the data and the inline graph filled in.
-    public static func page(_ result: AnalysisResult, json: Data, svg: String) throws -> Data {
+    public static func page(_ result: AnalysisResult, json: Data, svg: String, injectionSVG: String = "") throws -> Data {
         fill(WebAssets.indexTemplate, [
             "TITLE": Data(escapeHTML(result.root).utf8),
             "DATA": escapeForScript(json),
             "GRAPH": Data(inlineSVG(svg).utf8),
+            "INJECTION_GRAPH": Data(inlineSVG(injectionSVG).utf8),
             "RULES": escapeForScript(ruleCatalog),
         ])
     }

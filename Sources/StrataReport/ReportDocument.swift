@@ -28,6 +28,12 @@ public final class ReportDocument: @unchecked Sendable {
 
     public private(set) lazy var svg: Result<String, any Error> = Result { try layout() }
 
+    /// The DI graph (`InjectionGraph`) and its SVG; nil when there is nothing to draw.
+    public private(set) lazy var injectionDOT: String? = InjectionGraph.render(result.injection)
+    public private(set) lazy var injectionSVG: Result<String?, any Error> = Result {
+        try injectionDOT.map { try GraphvizLayout.svg(dot: $0) }
+    }
+
     /// Encodes the JSON and lays out the graph in parallel when the formats need both
     /// (the HTML page embeds both).
     public func prepare(for formats: [OutputFormat]) {

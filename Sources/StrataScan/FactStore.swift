@@ -11,6 +11,9 @@ public final class FactStore: @unchecked Sendable {
     private(set) var contents: FactsCache.Contents
     private var used = FactsCache.Contents()
     private var changed = false
+    /// Stores of the same cache for more injection names, by their identity: the files
+    /// rescanned for the hand-written containers found in a first scan.
+    private var variants: [String: FactStore] = [:]
 
     /// A store filled from `cache`'s file, or an empty one in memory without a cache.
     public init(cache: FactsCache?) {
@@ -38,8 +41,17 @@ public final class FactStore: @unchecked Sendable {
         }
     }
 
+    /// The store for scanning with other injection names, saved with this one.
+    public func variant(names: InjectionNames) -> FactStore {
+        if let store = variants[names.identity] { return store }
+        let store = FactStore(cache: cache.map { $0.with(names: names) })
+        variants[names.identity] = store
+        return store
+    }
+
     /// Writes the facts this run used to the cache file, when anything changed.
     public func save() throws {
+        for variant in variants.values { try variant.save() }
         guard let cache, changed || used.entries.count != contents.entries.count || used.aliases.count != contents.aliases.count
         else { return }
         try cache.save(used)

@@ -20,6 +20,8 @@ public struct FactsCache: Sendable {
     static let magic: [UInt8] = Array("STRATAFC".utf8)
 
     public let file: String
+    let directory: String
+    let rootKey: String
     /// The build and the configured injection names: facts written under another identity
     /// are not trusted.
     let identity: UInt64
@@ -37,10 +39,17 @@ public struct FactsCache: Sendable {
     ///   - rootKey: identifies the analyzed repository (its absolute path).
     ///   - names: the configured injection names the scanner looks for.
     public init(directory: String, rootKey: String, names: InjectionNames = InjectionNames()) {
+        self.directory = directory
+        self.rootKey = rootKey
         let key = ContentHash(Array(rootKey.utf8))
         let vocabulary = ContentHash(Array(names.identity.utf8))
         file = directory + "/facts-v\(Self.format)-\(key)-\(String(vocabulary.low, radix: 16)).bin"
         identity = ContentHash(Array("\(Self.buildIdentity);\(names.identity)".utf8)).low
+    }
+
+    /// The cache of the same root for other injection names.
+    func with(names: InjectionNames) -> FactsCache {
+        FactsCache(directory: directory, rootKey: rootKey, names: names)
     }
 
     /// Another file of the cache for the same root (e.g. the last graph layout).
@@ -162,6 +171,7 @@ public struct FactsCache: Sendable {
             writer.u32(fact.within.map { UInt32($0) + 1 } ?? 0)
             writer.byte(fact.generic ? 1 : 0)
             writer.optionalString(fact.context)
+            writer.optionalString(fact.key)
             writer.u32(UInt32(fact.line))
         }
         writer.u32(UInt32(facts.problems.count))
@@ -218,7 +228,8 @@ public struct FactsCache: Sendable {
             injections.append(InjectionFact(
                 shape: InjectionFact.Shape.allCases[shape], name: name, receiver: receiver, arguments: arguments,
                 type: type, implementation: implementation, scope: scope, within: within == 0 ? nil : within - 1,
-                generic: try reader.byte() != 0, context: try reader.optionalString(), line: Int(try reader.u32())))
+                generic: try reader.byte() != 0, context: try reader.optionalString(), key: try reader.optionalString(),
+                line: Int(try reader.u32())))
         }
         var problems: [String] = []
         for _ in 0..<(try reader.count()) { problems.append(try reader.string()) }

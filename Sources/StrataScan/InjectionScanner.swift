@@ -21,8 +21,10 @@ enum InjectionScanner {
     }
 
     /// Substrings of every built-in name (`autoregister` holds `register`, `LazyInjected`
-    /// holds `Injected`, `DependencyKey` holds `Dependency`), as bytes once.
-    private static let builtInWords = ["register", "resolve", "Factory", "Injected", "Dependency"].map { Array($0.utf8) }
+    /// holds `Inject`, `DependencyKey` holds `Dependency`), as bytes once.
+    /// `.Type` and `propertyWrapper` let hand-written containers and their wrappers be read.
+    private static let builtInWords = ["register", "resolve", "Factory", "Inject", "Dependency", ".Type", "propertyWrapper"]
+        .map { Array($0.utf8) }
 
     /// `memchr` finds each candidate first byte at memory speed; most are rejected at once.
     static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
@@ -39,6 +41,7 @@ enum InjectionScanner {
 
     static func scan(_ tree: SourceFileSyntax, lines: LineTable, names: InjectionNames, importsFactory: Bool) -> [InjectionFact] {
         let visitor = InjectionVisitor(lines: lines, names: names, importsFactory: importsFactory)
+        visitor.root = tree
         visitor.walk(tree)
         return visitor.facts
     }
@@ -57,6 +60,10 @@ private final class InjectionVisitor: SyntaxVisitor {
     var generics: [[String]] = []
     /// The registrations whose factory closures enclose the current point, innermost last.
     var factories: [Int] = []
+    /// The dictionary properties of each enclosing type, innermost last, and of every type
+    /// seen so far by name (for its extensions).
+    var dictionaries: [Set<String>] = []
+    var typeDictionaries: [String: Set<String>] = [:]
 
     init(lines: LineTable, names: InjectionNames, importsFactory: Bool) {
         self.lines = lines
@@ -76,13 +83,23 @@ private final class InjectionVisitor: SyntaxVisitor {
 
     // MARK: Contexts
 
-    func enter(_ name: String, generics clause: GenericParameterClauseSyntax?, inherits: InheritanceClauseSyntax?, at node: some SyntaxProtocol) {
+    func enter(
+        _ name: String, generics clause: GenericParameterClauseSyntax?, inherits: InheritanceClauseSyntax?,
+        attributes: AttributeListSyntax, members: MemberBlockSyntax, at node: some SyntaxProtocol
+    ) {
         contexts.append(name)
         generics.append(clause?.parameters.map(\.name.text) ?? [])
+        let own = ContainerMethodReader.dictionaries(in: members)
+        typeDictionaries[name, default: []].formUnion(own)
+        dictionaries.append(typeDictionaries[name] ?? [])
+        if attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper" }) {
+            facts.append(InjectionFact(shape: .propertyWrapper, name: name, context: name, line: line(of: node)))
+        }
         let conformances = inherits?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         if conformances.contains(where: Self.dependencyKeys.contains) {
             facts.append(InjectionFact(
-                shape: .dependencyKey, name: name, type: name, implementation: liveValue(in: node),
+                shape: .dependencyKey, name: name, arguments: dependencyValues(in: node), type: name,
+                implementation: dependencyValues(in: node).first { $0.label == "liveValue" }?.text,
                 context: name, line: line(of: node)))
         }
     }
@@ -90,30 +107,41 @@ private final class InjectionVisitor: SyntaxVisitor {
     func leave() {
         contexts.removeLast()
         generics.removeLast()
+        dictionaries.removeLast()
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause, at: node)
+        enter(
+            node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause,
+            attributes: node.attributes, members: node.memberBlock, at: node)
         return .visitChildren
     }
     override func visitPost(_ node: StructDeclSyntax) { leave() }
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause, at: node)
+        enter(
+            node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause,
+            attributes: node.attributes, members: node.memberBlock, at: node)
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { leave() }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause, at: node)
+        enter(
+            node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause,
+            attributes: node.attributes, members: node.memberBlock, at: node)
         return .visitChildren
     }
     override func visitPost(_ node: EnumDeclSyntax) { leave() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause, at: node)
+        enter(
+            node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause,
+            attributes: node.attributes, members: node.memberBlock, at: node)
         return .visitChildren
     }
     override func visitPost(_ node: ActorDeclSyntax) { leave() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.extendedType.trimmedDescription, generics: nil, inherits: node.inheritanceClause, at: node)
+        enter(
+            node.extendedType.trimmedDescription, generics: nil, inherits: node.inheritanceClause,
+            attributes: node.attributes, members: node.memberBlock, at: node)
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { leave() }
@@ -121,6 +149,9 @@ private final class InjectionVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         generics.append(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
+        if let context = contexts.last, let own = dictionaries.last, !own.isEmpty {
+            facts += ContainerMethodReader.facts(of: node, dictionaries: own, context: context) { line(of: $0) }
+        }
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) { generics.removeLast() }
@@ -136,7 +167,7 @@ private final class InjectionVisitor: SyntaxVisitor {
             for element in node.attributes {
                 guard let attribute = element.as(AttributeSyntax.self),
                       let wrapper = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text,
-                      wrappers.contains(wrapper) else { continue }
+                      wrappers.contains(wrapper) || wrapper.hasPrefix("Inject") else { continue }
                 var arguments: [InjectionFact.Argument] = []
                 if case .argumentList(let list)? = attribute.arguments {
                     arguments = list.map { InjectionFact.Argument(label: $0.label?.text, text: Self.text($0.expression)) }
@@ -157,7 +188,29 @@ private final class InjectionVisitor: SyntaxVisitor {
                 factories.removeLast()
                 return .skipChildren
             }
-            if contexts.last == "DependencyValues", let type {
+            // A dependency: a computed instance property of `DependencyValues` (not a local, a
+            // stored or a static property of the type itself), or one its `@DependencyEntry`
+            // macro makes, whose values are the macro's arguments and the default (`testValue`).
+            guard contexts.last == "DependencyValues", node.parent?.is(MemberBlockItemSyntax.self) == true,
+                  !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) else { continue }
+            let entry = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
+                .first { $0.attributeName.trimmedDescription == "DependencyEntry" }
+            if let entry {
+                var values: [InjectionFact.Argument] = []
+                if case .argumentList(let list)? = entry.arguments {
+                    values = list.compactMap { argument in
+                        argument.label.map { InjectionFact.Argument(label: $0.text, text: valueType(argument.expression)) }
+                    }
+                }
+                if let value = binding.initializer?.value {
+                    let made = valueType(value)
+                    if !values.contains(where: { $0.label == "liveValue" }) { values.insert(.init(label: "liveValue", text: made), at: 0) }
+                    values.append(.init(label: "testValue", text: made))
+                }
+                facts.append(InjectionFact(
+                    shape: .dependencyValue, name: name, arguments: values, type: type?.trimmedDescription,
+                    context: contexts.last, line: line(of: binding.pattern)))
+            } else if let type, binding.accessorBlock != nil {
                 let key = binding.accessorBlock.flatMap(subscriptKey)
                 facts.append(InjectionFact(
                     shape: .dependencyValue, name: name, type: type.trimmedDescription, implementation: key,
@@ -199,6 +252,7 @@ private final class InjectionVisitor: SyntaxVisitor {
         let generic = arguments.first?.metatype.map(isGeneric) ?? false
         facts.append(InjectionFact(
             shape: .call, name: name, receiver: receiver, arguments: arguments,
+            type: closures.first.flatMap(Self.castType) ?? (arguments.isEmpty ? Self.declaredType(of: node) : nil),
             implementation: closures.first.flatMap { constructedType(in: Syntax($0)) }, scope: objectScope(of: node),
             within: factories.last, generic: generic, context: contexts.last, line: line(of: node.calledExpression)))
         guard isNamed, !closures.isEmpty else { return .visitChildren }
@@ -211,17 +265,94 @@ private final class InjectionVisitor: SyntaxVisitor {
         return .skipChildren
     }
 
-    /// Factory's consumer calls, `Container.shared.homeViewModel()`, and inside a Factory
-    /// property the factories it calls (`self.repository()`, `repository()`). Only in files that
-    /// import Factory; lowercase names only, as Factory properties are.
+    /// Factory's consumer calls, `Container.shared.homeViewModel()` or through a container held
+    /// in a variable (`let c = Container.shared; c.homeViewModel()`, `container.x()`), and inside
+    /// a Factory property the factories it calls (`self.repository()`, `repository()`); and its
+    /// overrides, `Container.shared.x.register { }`, `.onTest { }`, `.context(.test) { }`, also
+    /// on the factory a property defines (`self { Impl() }.onPreview { Mock() }`). Only in files
+    /// that import Factory; lowercase names only, as Factory properties are.
     func isFactoryConsumer(name: String, base: ExprSyntax?) -> Bool {
         guard importsFactory, name != "self", name.first?.isLowercase == true else { return false }
-        if base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "shared" { return true }
+        let inFactory = !factories.isEmpty && facts[factories.last!].shape == .factory
+        if Self.factoryOverrides.contains(name), let member = base?.as(MemberAccessExprSyntax.self), let owner = member.base {
+            // `<container>.x.onTest { }`
+            return isFactoryContainer(owner)
+        }
+        if Self.factoryOverrides.contains(name), inFactory, base?.is(FunctionCallExprSyntax.self) == true { return true }
+        if let base, isFactoryContainer(base) { return true }
         let isSelf = base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-        return !factories.isEmpty && facts[factories.last!].shape == .factory && (base == nil || isSelf)
+        return inFactory && (base == nil || isSelf)
     }
 
+    /// `X.shared`, or a variable, property or parameter this file binds to a Factory container.
+    func isFactoryContainer(_ expression: ExprSyntax) -> Bool {
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            if member.declName.baseName.text == "shared" { return true }
+            let isSelf = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            return isSelf && containerVariables.contains(member.declName.baseName.text)
+        }
+        return expression.as(DeclReferenceExprSyntax.self).map { containerVariables.contains($0.baseName.text) } ?? false
+    }
+
+    /// Factory's modifiers that replace what a factory makes: overrides, not resolutions.
+    static let factoryOverrides: Set<String> = [
+        "register", "onTest", "onPreview", "onDebug", "onSimulator", "onDevice", "onArg", "onArgs", "context",
+    ]
+
+    /// Names this file binds to a Factory container: `let c = Container.shared`,
+    /// `container: Container`, `var services = MyContainer()`.
+    lazy var containerVariables: Set<String> = {
+        final class Finder: SyntaxVisitor {
+            var names: Set<String> = []
+            static func isContainer(_ type: TypeSyntax?) -> Bool {
+                guard let type else { return false }
+                return ContainerMethodReader.baseName(type).hasSuffix("Container")
+            }
+            static func isContainer(_ value: ExprSyntax?) -> Bool {
+                if let member = value?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "shared" { return true }
+                let callee = value?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                return callee?.hasSuffix("Container") == true
+            }
+            override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                   Self.isContainer(node.typeAnnotation?.type) || Self.isContainer(node.initializer?.value) {
+                    names.insert(name)
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+                if Self.isContainer(node.type) { names.insert((node.secondName ?? node.firstName).text) }
+                return .visitChildren
+            }
+        }
+        guard importsFactory, let root else { return [] }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(root)
+        return finder.names
+    }()
+    /// The file, for `containerVariables`.
+    var root: SourceFileSyntax?
+
     // MARK: Reading expressions
+
+    /// `T` in `let x: T? = container.resolve()`: what a call inferring its type from the
+    /// declaration returns (Factory's `Resolving`).
+    static func declaredType(of call: FunctionCallExprSyntax) -> String? {
+        guard let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+              let type = binding.typeAnnotation?.type else { return nil }
+        return unwrapped(type)
+    }
+
+    /// `P` when a closure's only statement casts to it: Factory's `register { Impl() as P }`.
+    static func castType(_ closure: ClosureExprSyntax) -> String? {
+        guard closure.statements.count == 1, let item = closure.statements.first?.item,
+              let sequence = item.as(SequenceExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression?.as(SequenceExprSyntax.self)
+        else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self), elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark == nil,
+              let type = elements[2].as(TypeExprSyntax.self) else { return nil }
+        return type.type.trimmedDescription
+    }
 
     /// An argument as written, with closures shortened and long text cut.
     static func text(_ expression: some SyntaxProtocol) -> String {
@@ -251,19 +382,38 @@ private final class InjectionVisitor: SyntaxVisitor {
         return finder.found
     }
 
-    /// A static `liveValue`'s constructed type, else the type it is declared with.
-    func liveValue(in node: some SyntaxProtocol) -> String? {
+    /// A dependency key's static `liveValue`, `testValue` and `previewValue`, each labelled by
+    /// its name with the type it constructs, else the type it is declared with.
+    func dependencyValues(in node: some SyntaxProtocol) -> [InjectionFact.Argument] {
         guard let members = node.children(viewMode: .sourceAccurate).compactMap({ $0.as(MemberBlockSyntax.self) }).first
-        else { return nil }
+        else { return [] }
+        var values: [InjectionFact.Argument] = []
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings where binding.pattern.trimmedDescription == "liveValue" {
+            for binding in variable.bindings {
+                let name = binding.pattern.trimmedDescription
+                guard Self.dependencyValueNames.contains(name) else { continue }
                 let value = binding.initializer.map(Syntax.init) ?? binding.accessorBlock.map(Syntax.init)
-                if let value, let made = constructedType(in: value) { return made }
-                return binding.typeAnnotation?.type.trimmedDescription
+                // `Type.mock`: a static member of the type it names.
+                let member = binding.initializer?.value.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+                if let made = value.flatMap({ constructedType(in: $0) }) ?? binding.typeAnnotation?.type.trimmedDescription
+                    ?? member.flatMap({ $0.first?.isUppercase == true ? $0 : nil }) {
+                    values.append(InjectionFact.Argument(label: name, text: made))
+                }
             }
         }
-        return nil
+        return values
+    }
+
+    static let dependencyValueNames: Set<String> = ["liveValue", "testValue", "previewValue"]
+
+    /// What a value expression makes: the type it constructs, the type of a static member
+    /// (`EntryValue.live`), else the expression as written.
+    func valueType(_ expression: ExprSyntax) -> String {
+        if let made = constructedType(in: Syntax(expression)) { return made }
+        if let base = expression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           base.first?.isUppercase == true { return base }
+        return Self.text(expression)
     }
 
     /// `Key` in a `DependencyValues` accessor's `self[Key.self]`.

@@ -76,6 +76,9 @@ struct Analyze: ParsableCommand {
                   access control: \(s.publicDeclarations) public declarations, \(s.unusedPublic) candidates for internal, \(s.openNotSubclassed) open classes never subclassed
                   files parsed: \(outcome.parsedFiles), reused from cache: \(outcome.reusedFiles)
                 """)
+            for container in result.injection.containers {
+                print("  container recognised by its shape: \(container.type) at \(container.evidence): \(container.reason) (if wrong: injection: ignore: [\(container.type)] in strata.yml)")
+            }
             // Errors and warnings, as `strata check` prints them; notes stay in the report.
             for finding in result.findings where finding.severity != .info { print("  " + lines.line(for: finding)) }
             print(lines.total(result))

@@ -23,6 +23,9 @@ import Testing
                     arguments: [.init(label: nil, text: "P.self"), .init(label: "{}", text: "{…}")],
                     implementation: "Item", scope: "container", context: "Assembly", line: 4),
                 InjectionFact(shape: .wrapper, name: "Injected", type: "P", within: 0, generic: true, line: 5),
+                InjectionFact(
+                    shape: .store, name: "regist", receiver: "items", arguments: [.init(label: "injectType", text: "Item.Type")],
+                    context: "Container", key: "type.injectId", line: 9),
             ],
             problems: ["has syntax errors"])
         let hash = ContentHash(Array("import A".utf8))

@@ -20,6 +20,12 @@ func injectionProject(
             sourceFiles: [file]))
         facts[file] = FileScanner.scan(Array(entry.source.utf8), names: names)
     }
+    // As the pipeline does: scan again with the names of the containers found by shape.
+    let found = InjectionContainers.names(in: facts.values, configured: names)
+    let all = InjectionNames(calls: names.calls.union(found.calls), wrappers: names.wrappers.union(found.wrappers))
+    for entry in spec where all != names {
+        facts["Sources/\(entry.name)/File.swift"] = FileScanner.scan(Array(entry.source.utf8), names: all)
+    }
     let discovery = Discovery(packages: [PackageInfo(name: "P", manifest: "Package.swift")], modules: modules, diagnostics: [])
     return Assembler.assemble(root: "P", discovery: discovery, facts: facts, diagnostics: [])
 }

@@ -1,0 +1,162 @@
+import StrataModel
+
+/// Hand-written containers, recognised by their shape rather than by configuration.
+///
+/// A container is a type with a method that stores into one of its dictionary properties
+/// under a key made from a metatype parameter (`factories[ObjectIdentifier(T.self)] = ...`,
+/// `"\(T.self)"`, `String(describing: type)`, or a member of it: `items[type.injectId]`), and a
+/// method that reads the same dictionary back: by a metatype, returning what it names
+/// (`resolve<T>(_: T.Type) -> T?`), or by a plain value when the store keys by a member's value
+/// (`load(for id: String)`). Method names play no part: calls of those methods anywhere are
+/// registrations and resolutions, and property wrappers that resolve their generic parameter
+/// through one (`@Injectable var x: P`) are resolutions of their property's type.
+///
+/// A type that stores by metatype but reads something else back (Vapor's
+/// `Storage.get<Key>(_: Key.Type) -> Key.Value?`) is not a container.
+public struct InjectionContainers: Sendable {
+    /// A method of a recognised container, by the fact that declares it.
+    struct Method: Sendable {
+        var container: String
+        var name: String
+        /// The parameters' labels (nil for `_`).
+        var labels: [String?]
+        /// `type`, `type.m` or `value:i`, as `InjectionFact.key`.
+        var key: String
+        /// The label of the parameter the key is made of.
+        var keyLabel: String?
+        /// Keyed by a generic parameter no argument names (`resolve<T>() -> T`): the type is
+        /// the call's declared one, `let x: P = container.resolve()`.
+        var inferred = false
+
+        var signature: String { "\(name)(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")" }
+
+        /// The member of the registered type that keys it: `Interface` for `type.Interface`.
+        var member: String? { key.hasPrefix("type.") ? String(key.dropFirst(5)) : nil }
+
+        /// Whether a call is this method: its name, and the key argument at the key's label.
+        func keyArgument(of fact: InjectionFact) -> InjectionFact.Argument? {
+            guard fact.shape == .call, fact.name == name else { return nil }
+            if inferred {
+                return fact.arguments.isEmpty ? fact.type.map { InjectionFact.Argument(label: nil, text: $0 + ".self") } : nil
+            }
+            let labels = fact.arguments.map(\.label).filter { $0 != "{}" }
+            // Every label of the call is a parameter's, in order (defaulted ones may be left out).
+            var rest = self.labels[...]
+            for label in labels {
+                guard let index = rest.firstIndex(where: { $0 == label }) else { return nil }
+                rest = rest[(index + 1)...]
+            }
+            return fact.arguments.first { $0.label == keyLabel && $0.label != "{}" }
+        }
+    }
+
+    var stores: [Method] = []
+    var reads: [Method] = []
+    /// Property wrapper types that resolve their generic parameter through a container.
+    var wrappers: Set<String> = []
+    /// What the report says about each.
+    public var containers: [InjectionContainer] = []
+
+    public init(sources: [String: [SourceFile]], ignore: Set<String> = []) {
+        self.init(files: sources.values.joined().map { ($0.path, $0.facts) }, ignore: ignore)
+    }
+
+    init(files: [(path: String, facts: FileFacts)], ignore: Set<String>) {
+        struct Key: Hashable { var type: String; var dictionary: String }
+        var storeFacts: [Key: [(fact: InjectionFact, path: String)]] = [:], readFacts: [Key: [InjectionFact]] = [:]
+        var declaredWrappers: Set<String> = []
+        for (path, facts) in files {
+            for fact in facts.injections {
+                guard let type = fact.context, !ignore.contains(type) else { continue }
+                switch fact.shape {
+                case .store: storeFacts[Key(type: type, dictionary: fact.receiver ?? ""), default: []].append((fact, path))
+                case .read: readFacts[Key(type: type, dictionary: fact.receiver ?? ""), default: []].append(fact)
+                case .propertyWrapper: declaredWrappers.insert(fact.name)
+                default: break
+                }
+            }
+        }
+        for (key, storing) in storeFacts.sorted(by: { $0.key.type < $1.key.type }) {
+            let registering = storing.compactMap { Self.method(key.type, $0.fact) }.filter { $0.key.hasPrefix("type") }
+            let byMember = registering.contains { $0.member != nil }
+            // Reads back by type (the scan checked it returns what the type names), or by a
+            // member's value when the store keys by one.
+            let reading = (readFacts[key] ?? []).filter { fact in
+                fact.key == "type" || fact.key?.hasPrefix("value:") == true && byMember
+            }.compactMap { Self.method(key.type, $0) }
+            guard !registering.isEmpty, !reading.isEmpty, let first = storing.first else { continue }
+            self.stores += registering
+            self.reads += reading
+            let keyed = registering.map { method in
+                method.member.map { "the registered type's \($0)" } ?? "the registered type"
+            }
+            containers.append(InjectionContainer(
+                type: key.type, registers: registering.map(\.signature), resolves: reading.map(\.signature),
+                reason: "\(registering.map(\.signature).joined(separator: ", ")) stores into \(key.dictionary) keyed by "
+                    + "\(Set(keyed).sorted().joined(separator: " or ")), and "
+                    + "\(reading.map(\.signature).joined(separator: ", ")) reads it back",
+                evidence: Location(file: first.path, line: first.fact.line)))
+        }
+        // A declared property wrapper resolving its generic parameter through one of them.
+        let readNames = Set(reads.map(\.name))
+        for (_, facts) in files {
+            for fact in facts.injections where fact.shape == .call && fact.generic {
+                if let context = fact.context, declaredWrappers.contains(context), readNames.contains(fact.name),
+                   reads.contains(where: { $0.keyArgument(of: fact) != nil }) {
+                    wrappers.insert(context)
+                }
+            }
+        }
+        for index in containers.indices {
+            let names = Set(reads.filter { $0.container == containers[index].type }.map(\.name))
+            containers[index].wrappers = wrappers.filter { wrapper in
+                files.contains { $0.facts.injections.contains { $0.context == wrapper && $0.generic && names.contains($0.name) } }
+            }.sorted().map { "@" + $0 }
+        }
+        containers.sort()
+    }
+
+    static func method(_ container: String, _ fact: InjectionFact) -> Method? {
+        guard let key = fact.key else { return nil }
+        let labels = fact.arguments.map(\.label)
+        let keyLabel: String??
+        if key.hasPrefix("value:") {
+            keyLabel = Int(key.dropFirst(6)).flatMap { labels.indices.contains($0) ? labels[$0] : nil }
+        } else {
+            keyLabel = fact.arguments.first { $0.text.hasSuffix(".Type") }.map(\.label)
+        }
+        guard let keyLabel else {
+            // A read keyed by a generic parameter alone, called with no arguments.
+            guard fact.shape == .read, key == "type", fact.arguments.isEmpty else { return nil }
+            return Method(container: container, name: fact.name, labels: [], key: key, keyLabel: nil, inferred: true)
+        }
+        return Method(container: container, name: fact.name, labels: labels, key: key, keyLabel: keyLabel)
+    }
+
+    /// The registration method a call is, if any.
+    func store(_ fact: InjectionFact) -> (method: Method, key: InjectionFact.Argument)? {
+        for method in stores { if let key = method.keyArgument(of: fact) { return (method, key) } }
+        return nil
+    }
+
+    /// The resolution method a call is, if any.
+    func read(_ fact: InjectionFact) -> (method: Method, key: InjectionFact.Argument)? {
+        for method in reads { if let key = method.keyArgument(of: fact) { return (method, key) } }
+        return nil
+    }
+
+    func resolvesThroughWrapper(_ name: String) -> Bool { wrappers.contains(name) }
+
+    /// The names a scan must look for to see these containers' call sites and wrappers, beyond
+    /// `configured`: scanning is redone with them on the files that spell them.
+    public static func names(in facts: some Sequence<FileFacts>, configured: InjectionNames) -> InjectionNames {
+        let found = InjectionContainers(files: facts.map { ("", $0) }, ignore: [])
+        var wrappers: Set<String> = []
+        for file in facts {
+            for fact in file.injections where fact.shape == .propertyWrapper { wrappers.insert(fact.name) }
+        }
+        return InjectionNames(
+            calls: Set((found.stores + found.reads).map(\.name)).subtracting(configured.calls).subtracting(InjectionNames.builtInCalls),
+            wrappers: wrappers.subtracting(configured.wrappers).subtracting(InjectionNames.builtInWrappers))
+    }
+}

@@ -1,0 +1,64 @@
+import StrataModel
+
+/// The DI graph in Graphviz DOT: service → implementation → the services its factory
+/// resolves, implementations grouped by the module declaring them (else registering them), overrides dashed, and the
+/// module edges through the container (dashed, red when flagged) between the modules' labels.
+/// Written as `injection.dot` with `--format dot` and drawn in the HTML report.
+public enum InjectionGraph {
+    public static let fileName = "injection.dot"
+    /// Past this many registrations the drawing is unreadable and slow: the tables remain.
+    static let limit = 600
+
+    /// Nil when there is nothing to draw.
+    public static func render(_ report: InjectionReport) -> String? {
+        let registrations = report.registrations
+        guard !registrations.isEmpty, registrations.count <= limit else { return nil }
+        let quote = DOTReporter.quote
+        func service(_ name: String) -> String { quote("service:" + name) }
+        func home(_ registration: Registration) -> String { registration.implementationModule ?? registration.module }
+        func implementation(_ registration: Registration) -> String {
+            quote("implementation:\(home(registration)):\(registration.implementation ?? registration.service)")
+        }
+        func module(_ name: String) -> String { quote("module:" + name) }
+        var lines = [
+            "digraph \"injection\" {",
+            "  graph [rankdir=LR, nodesep=0.25, ranksep=0.5, fontname=\"Helvetica,Arial,sans-serif\", fontsize=11];",
+            "  node [fontname=\"Helvetica,Arial,sans-serif\", fontsize=10];",
+            "  edge [color=\"#7a8899\", arrowsize=0.6];",
+        ]
+        let services = Set(registrations.map(\.service)).union(registrations.flatMap(\.resolves)).sorted()
+        for name in services {
+            lines.append("  \(service(name)) [label=\(quote(name)), shape=ellipse, style=filled, fillcolor=\"#e3ecfa\", color=\"#5b6b7f\", class=\"service\"];")
+        }
+        let modules = Set(registrations.map(home)).union(report.edges.flatMap { [$0.from, $0.to] }).sorted()
+        for (index, name) in modules.enumerated() {
+            lines.append("  subgraph \"cluster_\(index)\" {")
+            lines.append("    label=\(quote(name)); style=\"rounded,dashed\"; color=\"#9aa5b1\"; class=\"module\";")
+            lines.append("    \(module(name)) [label=\(quote(name)), shape=plaintext, fontcolor=\"#5b6b7f\"];")
+            var seen: Set<String> = []
+            for registration in registrations where home(registration) == name && seen.insert(implementation(registration)).inserted {
+                let label = registration.implementation ?? "(\(registration.service))"
+                lines.append("    \(implementation(registration)) [label=\(quote(label)), shape=box, style=\"rounded,filled\", fillcolor=\"#eef2f7\", color=\"#5b6b7f\", class=\"implementation\"];")
+            }
+            lines.append("  }")
+        }
+        var drawn: Set<String> = []
+        for registration in registrations {
+            let node = implementation(registration)
+            let named = registration.name.map { ", label=\(quote($0))" } ?? ""
+            let style = registration.kind == .override ? ", style=dashed, class=\"override\"" : ", class=\"registration\""
+            let edge = "  \(service(registration.service)) -> \(node) [color=\"#2f6fbf\"\(named)\(style)];"
+            if drawn.insert(edge).inserted { lines.append(edge) }
+            for resolved in registration.resolves {
+                let edge = "  \(node) -> \(service(resolved)) [class=\"resolves\"];"
+                if drawn.insert(edge).inserted { lines.append(edge) }
+            }
+        }
+        for edge in report.edges {
+            let color = edge.breaks.isEmpty ? "#9aa5b1" : "#d1242f"
+            lines.append("  \(module(edge.from)) -> \(module(edge.to)) [style=dashed, color=\"\(color)\", label=\(quote(edge.services.joined(separator: ", "))), fontsize=9, class=\"container\"];")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,177 @@
+import StrataModel
+import SwiftSyntax
+
+/// Reads the shape of a hand-written container's methods: a method that stores into one of
+/// its type's dictionary properties, or reads one back, under a key made from a parameter
+/// (`InjectionFact.Shape.store` and `.read`). Whether a type is a container (a store and a read
+/// of the same dictionary, the read returning what its metatype names) is decided later, from
+/// every file's facts.
+enum ContainerMethodReader {
+    /// The dictionary properties a type declares: `var factories: [ObjectIdentifier: Any]`,
+    /// `var items = [String: Item.Type]()`, `var items: Dictionary<...>`, `= [:]`.
+    static func dictionaries(in members: MemberBlockSyntax) -> Set<String> {
+        var names: Set<String> = []
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.accessorBlock == nil {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                var type = binding.typeAnnotation?.type
+                if let optional = type?.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+                let annotated = type?.is(DictionaryTypeSyntax.self) == true
+                    || type?.as(IdentifierTypeSyntax.self)?.name.text == "Dictionary"
+                let value = binding.initializer?.value
+                let initialized = value?.is(DictionaryExprSyntax.self) == true
+                    || value?.as(FunctionCallExprSyntax.self)?.calledExpression.is(DictionaryExprSyntax.self) == true
+                if annotated || initialized { names.insert(name) }
+            }
+        }
+        return names
+    }
+
+    /// The `store` and `read` facts of one method of a type with these dictionary properties.
+    static func facts(
+        of function: FunctionDeclSyntax, dictionaries: Set<String>, context: String, line: (Syntax) -> Int
+    ) -> [InjectionFact] {
+        guard let body = function.body else { return [] }
+        let parameters = Array(function.signature.parameterClause.parameters)
+        let method = Method(
+            generics: Set(function.genericParameterClause?.parameters.map(\.name.text) ?? []),
+            parameters: parameters.map { ($0.secondName ?? $0.firstName).text },
+            metatypes: Dictionary(parameters.compactMap { parameter in
+                parameter.type.as(MetatypeTypeSyntax.self).map {
+                    ((parameter.secondName ?? parameter.firstName).text, Self.baseName($0.baseType))
+                }
+            }, uniquingKeysWith: { first, _ in first }),
+            locals: locals(in: body))
+        let arguments = parameters.map {
+            InjectionFact.Argument(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text, text: $0.type.trimmedDescription)
+        }
+        let returns = function.signature.returnClause.map { Self.baseName($0.type) }
+
+        final class Finder: SyntaxVisitor {
+            var found: [(subscript: SubscriptCallExprSyntax, dictionary: String, stores: Bool)] = []
+            let dictionaries: Set<String>
+            init(dictionaries: Set<String>) {
+                self.dictionaries = dictionaries
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+                let called = node.calledExpression
+                let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? called.as(MemberAccessExprSyntax.self).flatMap { member in
+                        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                            ? member.declName.baseName.text : nil
+                    }
+                if let name, dictionaries.contains(name) {
+                    found.append((node, name, ContainerMethodReader.isAssigned(node)))
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(dictionaries: dictionaries)
+        finder.walk(body)
+        var facts: [InjectionFact] = []
+        for (index, access) in finder.found.enumerated() {
+            guard let argument = access.subscript.arguments.first?.expression, let key = method.key(argument) else { continue }
+            // A read by type returns what the type names (`resolve<T>(_: T.Type) -> T?`), not
+            // something else it keys (Vapor's `get<Key>(_: Key.Type) -> Key.Value?`).
+            if !access.stores, key == "type", !(returns.map(method.isType) ?? false) { continue }
+            // One fact per method, dictionary and direction.
+            if finder.found[..<index].contains(where: { $0.dictionary == access.dictionary && $0.stores == access.stores }) { continue }
+            facts.append(InjectionFact(
+                shape: access.stores ? .store : .read, name: function.name.text, receiver: access.dictionary,
+                arguments: arguments, type: access.stores ? nil : returns, context: context, key: key,
+                line: line(Syntax(function.name))))
+        }
+        return facts
+    }
+
+    struct Method {
+        var generics: Set<String>
+        var parameters: [String]
+        /// Metatype parameter name → the type it is the metatype of: `type` → `T`.
+        var metatypes: [String: String]
+        /// `let key = ObjectIdentifier(T.self)` in the body.
+        var locals: [String: ExprSyntax]
+
+        /// What a dictionary key is made of (see `InjectionFact.key`), or nil when not of a
+        /// parameter.
+        func key(_ expression: ExprSyntax, depth: Int = 0) -> String? {
+            guard depth < 4 else { return nil }
+            // ObjectIdentifier(x), String(describing: x), "\(x)": the key of x.
+            if let call = expression.as(FunctionCallExprSyntax.self),
+               let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+               callee == "ObjectIdentifier" || callee == "String" || callee == "AnyHashable", call.arguments.count == 1,
+               let inner = call.arguments.first?.expression {
+                return key(inner, depth: depth + 1)
+            }
+            if let literal = expression.as(StringLiteralExprSyntax.self) {
+                let segments = literal.segments.compactMap { $0.as(ExpressionSegmentSyntax.self) }
+                let text = literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+                guard segments.count == 1, text.isEmpty, let inner = segments[0].expressions.first?.expression else { return nil }
+                return key(inner, depth: depth + 1)
+            }
+            if let reference = expression.as(DeclReferenceExprSyntax.self) {
+                let name = reference.baseName.text
+                if metatypes[name] != nil { return "type" }
+                if let local = locals[name] { return key(local, depth: depth + 1) }
+                if let index = parameters.firstIndex(of: name) { return "value:\(index)" }
+                return nil
+            }
+            guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
+            let name = member.declName.baseName.text
+            if name == "self" {
+                // T.self, Item.Interface.self
+                if let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text, isType(type) { return "type" }
+                if let inner = base.as(MemberAccessExprSyntax.self),
+                   let type = inner.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, isType(type) {
+                    return "type.\(inner.declName.baseName.text)"
+                }
+                return nil
+            }
+            // type.injectId, Item.injectId
+            if let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text, metatypes[owner] != nil || isType(owner) {
+                return "type.\(name)"
+            }
+            return nil
+        }
+
+        /// A generic parameter of the method, or the type a metatype parameter is of.
+        func isType(_ name: String) -> Bool {
+            generics.contains(name) || metatypes.values.contains(name)
+        }
+    }
+
+    /// `let key = ...` declarations of a body, by name.
+    static func locals(in body: CodeBlockSyntax) -> [String: ExprSyntax] {
+        var locals: [String: ExprSyntax] = [:]
+        for item in body.statements {
+            guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value {
+                    locals[name] = value
+                }
+            }
+        }
+        return locals
+    }
+
+    /// Whether `d[k]` is the target of an assignment: `d[k] = v`.
+    static func isAssigned(_ node: SubscriptCallExprSyntax) -> Bool {
+        guard let list = node.parent?.as(ExprListSyntax.self) else { return false }
+        let elements = Array(list)
+        guard let index = elements.firstIndex(where: { $0.id == node.id }), index + 1 < elements.count else { return false }
+        return elements[index + 1].is(AssignmentExprSyntax.self)
+    }
+
+    /// `T` from `T`, `T?`, `T!`, `any T`, `(T)`; the text of anything else.
+    static func baseName(_ type: TypeSyntax) -> String {
+        if let optional = type.as(OptionalTypeSyntax.self) { return baseName(optional.wrappedType) }
+        if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return baseName(forced.wrappedType) }
+        if let some = type.as(SomeOrAnyTypeSyntax.self) { return baseName(some.constraint) }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return baseName(only.type)
+        }
+        return type.trimmedDescription
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import StrataModel
+import StrataPipeline
+import StrataReport
+import Testing
+
+/// The DI graph drawn: service → implementation → what its factory resolves, by module.
+@Suite struct InjectionGraphTests {
+    @Test func theGraphLinksServicesToImplementationsAndWhatTheyResolveByModule() throws {
+        let at = { (line: Int) in Location(file: "App.swift", line: line) }
+        let report = InjectionReport(
+            registrations: [
+                Registration(api: "container", service: "UseCase", implementation: "DefaultUseCase", module: "Domain", evidence: at(1), resolves: ["Repository"]),
+                Registration(api: "container", service: "Repository", implementation: "SQLRepository", module: "Data", evidence: at(2)),
+                Registration(api: "factory", service: "Repository", implementation: "MockRepository", module: "Data", evidence: at(3), kind: .override),
+            ],
+            edges: [InjectionEdge(from: "Domain", to: "Data", services: ["Repository"], containerOnly: true, inverted: false, breaks: ["cycle"], evidence: [at(1)])])
+        let dot = try #require(InjectionGraph.render(report))
+        #expect(dot.contains("\"service:UseCase\" -> \"implementation:Domain:DefaultUseCase\""))
+        #expect(dot.contains("\"implementation:Domain:DefaultUseCase\" -> \"service:Repository\""))
+        #expect(dot.contains("\"service:Repository\" -> \"implementation:Data:MockRepository\" [color=\"#2f6fbf\", style=dashed, class=\"override\"]"))
+        #expect(dot.contains("\"module:Domain\" -> \"module:Data\" [style=dashed, color=\"#d1242f\", label=\"Repository\""))
+        #expect(dot.components(separatedBy: "subgraph").count - 1 == 2)
+        #expect(InjectionGraph.render(.empty) == nil)
+    }
+
+    @Test func theReportDrawsTheSamplesDIGraphEscaped() throws {
+        let outcome = try Pipeline.run(.init(path: repositoryRoot + "/Samples/Synstagram", cacheDirectory: nil))
+        var result = outcome.result
+        // A hostile name from the repository must not become markup.
+        result.injection.registrations[0].implementation = "</script><img src=x onerror=alert(1)>"
+        let document = ReportDocument(result: result)
+        let svg = try #require(try document.injectionSVG.get())
+        let page = String(decoding: try HTMLReporter.page(
+            result, json: document.json.get(), svg: document.svg.get(), injectionSVG: svg), as: UTF8.self)
+        let section = try #require(page.range(of: "<div id=\"injection-graph\">"))
+        let drawn = page[section.upperBound...]
+        #expect(drawn.hasPrefix("<svg"))
+        #expect(drawn.contains("LoginDependency") && drawn.contains("AlbumListDependencyItem"))
+        #expect(!page.contains("<img") && drawn.contains("&lt;img"))
+    }
+}
