@@ -267,6 +267,12 @@ import Testing
                 public extension TargetDependency.SPM {
                     static let snapKit = TargetDependency.external(name: "SnapKit")
                     static var kingfisher: TargetDependency { .external(name: "Kingfisher") }
+                    static let tca = Self.external("ComposableArchitecture")
+                    static let swinject = TargetDependency.package(product: "Swinject")
+
+                    private static func external(_ name: String) -> TargetDependency {
+                        return TargetDependency.external(name: name)
+                    }
                 }
 
                 public extension TargetDependency.Feature.Home {
@@ -304,6 +310,8 @@ import Testing
                                 .Feature.Home.module("HomeTesting"),
                                 Modules.Shared.designSystem,
                                 TargetDependency.SPM.snapKit,
+                                .SPM.tca,
+                                .SPM.swinject,
                             ]
                         ),
                     ]
@@ -314,8 +322,11 @@ import Testing
         let app = try target(manifest, "App")
         #expect(app.dependencies.map(\.name) == [
             "SnapKit", "Kingfisher", "Networking", "HomeInterface", "HomeImpl", "HomeTesting", "DesignSystem", "SnapKit",
+            "ComposableArchitecture", "Swinject",
         ])
-        #expect(app.dependencies.map(\.kind) == [.external, .external, .project, .project, .project, .project, .project, .external])
+        #expect(app.dependencies.map(\.kind) == [
+            .external, .external, .project, .project, .project, .project, .project, .external, .external, .product,
+        ])
         #expect(app.dependencies[2].package == "Projects/Core/Networking")
         #expect(app.platforms == ["iOS"])  // `destinations: .iOS` decides `#if` for the target
         // Located where the helper writes them.
