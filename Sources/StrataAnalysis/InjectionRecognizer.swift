@@ -205,6 +205,10 @@ struct InjectionRecognizer {
                           fact.arguments.dropFirst().allSatisfy({ $0.text == "{…}" || $0.label == "name" }) {
                     // `container.register(interface: X.self, implement: { ... })`: a metatype and the closure making it.
                     register(.container, api: "container", service: metatype, implementation: fact.implementation)
+                } else if fact.name == "resolve", fact.arguments.isEmpty, let receiver = fact.receiver, !Self.isContainerItself(receiver),
+                          let property = receiver.split(separator: ".").last, property.first?.isLowercase == true {
+                    // Factory: `Container.shared.myService.resolve()`, as `myService()`.
+                    resolve(.factory, api: "factory", service: String(property))
                 } else if fact.name == "resolve", fact.arguments.isEmpty, let service = fact.type {
                     // `let service: MyServiceType? = container.resolve()`: by the declared type, an optional.
                     resolve(.container, api: "container", service: service, checkedAtRunTime: false)
