@@ -40,3 +40,23 @@ import Testing
         #expect(!page.contains("<img") && drawn.contains("&lt;img"))
     }
 }
+
+@Suite struct InjectionJSONTests {
+    @Test func aResultSavedBeforeTheNewFieldsStillReads() throws {
+        let old = """
+            {"registrations": [{"api": "container", "service": "P", "module": "A", "evidence": "A.swift:1", "resolves": []}],
+             "resolutions": [{"api": "container", "service": "P", "module": "A", "evidence": "A.swift:2",
+                              "registrations": ["A.swift:1"], "checkedAtRunTime": true}],
+             "duplicates": [], "edges": [], "unregistered": []}
+            """
+        let report = try JSONDecoder().decode(InjectionReport.self, from: Data(old.utf8))
+        #expect(report.registrations.first?.kind == .definition && report.registrations.first?.values == [])
+        #expect(report.resolutions.first?.dynamicName == false && report.containers.isEmpty && report.uncheckable.isEmpty)
+        // And what is written now reads back the same.
+        var current = report
+        current.registrations[0].kind = .override
+        current.resolutions[0].dynamicName = true
+        current.containers = [InjectionContainer(type: "C", registers: ["r(_:)"], resolves: ["g(_:)"], reason: "why", evidence: Location(file: "C.swift", line: 3))]
+        #expect(try JSONDecoder().decode(InjectionReport.self, from: JSONEncoder().encode(current)) == current)
+    }
+}
