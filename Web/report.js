@@ -341,7 +341,7 @@
   const named = (service, name) => (name ? `${service} "${name}"` : service);
   $('#injection-count').textContent = `${fmtInt(registrations.length)} registrations · ${fmtInt(resolutions.length)} resolutions · ` +
     `${fmtInt(summary.unregisteredResolutions || 0)} unregistered · ${fmtInt(duplicates.length)} registered twice. ` +
-    'Swinject-style register/resolve, Factory, swift-dependencies and the calls named in strata.yml.';
+    'Swinject-style register/resolve, Factory, swift-dependencies, hand-written containers recognised by their shape and the calls named in strata.yml.';
   fill($('#container-list'), list(injection.containers), empty('No hand-written container recognised.'), (c) => el('article', { class: 'finding' },
     el('p', {}, el('code', {}, c.type), ': registers with ', el('code', {}, list(c.registers).join(', ')), ', resolves with ',
       el('code', {}, list(c.resolves).concat(list(c.wrappers)).join(', ')), el('span', { class: 'muted' }, ` (${c.reason})`)),

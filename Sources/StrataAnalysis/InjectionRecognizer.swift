@@ -205,13 +205,17 @@ struct InjectionRecognizer {
                           fact.arguments.dropFirst().allSatisfy({ $0.text == "{…}" || $0.label == "name" }) {
                     // `container.register(interface: X.self, implement: { ... })`: a metatype and the closure making it.
                     register(.container, api: "container", service: metatype, implementation: fact.implementation)
+                } else if fact.name == "resolve", fact.arguments.isEmpty, let receiver = fact.receiver, !Self.isContainerItself(receiver),
+                          let property = receiver.split(separator: ".").last, property.first?.isLowercase == true {
+                    // Factory: `Container.shared.myService.resolve()`, as `myService()`.
+                    resolve(.factory, api: "factory", service: String(property))
                 } else if fact.name == "resolve", fact.arguments.isEmpty, let service = fact.type {
                     // `let service: MyServiceType? = container.resolve()`: by the declared type, an optional.
                     resolve(.container, api: "container", service: service, checkedAtRunTime: false)
                 } else if fact.name == "register", let service = fact.type, Self.isContainerItself(fact.receiver) {
                     // Factory's `Resolving`: `container.register { MyService() as MyServiceType }`.
                     register(.container, api: "factory-resolving", service: service, implementation: fact.implementation)
-                } else if Self.factoryOverrides.contains(fact.name), let receiver = fact.receiver, !Self.isContainerItself(receiver) {
+                } else if InjectionNames.factoryOverrides.contains(fact.name), let receiver = fact.receiver, !Self.isContainerItself(receiver) {
                     // `Container.shared.x.onTest { Mock() }`, or on the factory a property defines.
                     let property = receiver.hasSuffix("}")
                         ? fact.within.map { file.facts.injections[$0] }.flatMap { $0.shape == .factory ? $0.name : nil }
@@ -264,10 +268,6 @@ struct InjectionRecognizer {
         return (registrations, resolutions)
     }
 
-    /// Factory's modifiers that replace what a factory makes.
-    static let factoryOverrides: Set<String> = [
-        "register", "onTest", "onPreview", "onDebug", "onSimulator", "onDevice", "onArg", "onArgs", "context",
-    ]
 
     /// Whether a receiver is a container itself (`Container.shared`, `container`, `self`)
     /// rather than one of its factories (`Container.shared.myService`).

@@ -268,3 +268,50 @@ public struct InjectionReport: Hashable, Sendable, Codable {
 
     public static let empty = InjectionReport()
 }
+
+// `strata.json` files written before overrides, dynamic names, swift-dependencies values and
+// recognised containers were reported still read (`strata diff` compares saved results):
+// the fields added since default to empty.
+extension Registration {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            api: try container.decode(String.self, forKey: .api), service: try container.decode(String.self, forKey: .service),
+            name: try container.decodeIfPresent(String.self, forKey: .name),
+            implementation: try container.decodeIfPresent(String.self, forKey: .implementation),
+            type: try container.decodeIfPresent(String.self, forKey: .type), scope: try container.decodeIfPresent(String.self, forKey: .scope),
+            module: try container.decode(String.self, forKey: .module), evidence: try container.decode(Location.self, forKey: .evidence),
+            resolves: try container.decode([String].self, forKey: .resolves),
+            dynamicName: try container.decodeIfPresent(Bool.self, forKey: .dynamicName) ?? false,
+            kind: try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .definition,
+            values: try container.decodeIfPresent([String].self, forKey: .values) ?? [])
+        implementationModule = try container.decodeIfPresent(String.self, forKey: .implementationModule)
+    }
+}
+
+extension Resolution {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            api: try container.decode(String.self, forKey: .api), service: try container.decode(String.self, forKey: .service),
+            name: try container.decodeIfPresent(String.self, forKey: .name), module: try container.decode(String.self, forKey: .module),
+            evidence: try container.decode(Location.self, forKey: .evidence),
+            registrations: try container.decode([Location].self, forKey: .registrations),
+            checkedAtRunTime: try container.decode(Bool.self, forKey: .checkedAtRunTime),
+            dynamicName: try container.decodeIfPresent(Bool.self, forKey: .dynamicName) ?? false)
+    }
+}
+
+extension InjectionReport {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            registrations: try container.decode([Registration].self, forKey: .registrations),
+            resolutions: try container.decode([Resolution].self, forKey: .resolutions),
+            duplicates: try container.decode([[Location]].self, forKey: .duplicates),
+            edges: try container.decode([InjectionEdge].self, forKey: .edges),
+            unregistered: try container.decode([Resolution].self, forKey: .unregistered),
+            containers: try container.decodeIfPresent([InjectionContainer].self, forKey: .containers) ?? [],
+            uncheckable: try container.decodeIfPresent([Resolution].self, forKey: .uncheckable) ?? [])
+    }
+}

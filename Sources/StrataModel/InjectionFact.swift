@@ -117,6 +117,10 @@ public struct InjectionNames: Hashable, Sendable, Codable {
     public static let factoryWrappers: Set<String> = [
         "Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject", "InjectedObservable",
     ]
+    /// Factory's modifiers that replace what a factory makes (`.onTest { Mock() }`): overrides.
+    public static let factoryOverrides: Set<String> = [
+        "register", "onTest", "onPreview", "onDebug", "onSimulator", "onDevice", "onArg", "onArgs", "context",
+    ]
     /// Factory's and swift-dependencies' wrappers.
     public static let builtInWrappers = factoryWrappers.union(["Dependency"])
 

@@ -54,9 +54,17 @@ public enum InjectionGraph {
                 if drawn.insert(edge).inserted { lines.append(edge) }
             }
         }
+        // Two modules getting implementations from each other: one double-headed edge, so the
+        // labels do not overlap.
+        let pairs = Dictionary(report.edges.map { ([$0.from, $0.to], $0) }, uniquingKeysWith: { first, _ in first })
         for edge in report.edges {
-            let color = edge.breaks.isEmpty ? "#9aa5b1" : "#d1242f"
-            lines.append("  \(module(edge.from)) -> \(module(edge.to)) [style=dashed, color=\"\(color)\", label=\(quote(edge.services.joined(separator: ", "))), fontsize=9, class=\"container\"];")
+            let back = pairs[[edge.to, edge.from]]
+            if back != nil, edge.from > edge.to { continue }
+            let flagged = !edge.breaks.isEmpty || back?.breaks.isEmpty == false
+            var label = edge.services.joined(separator: ", ")
+            if let back { label = "→ \(label)\n← \(back.services.joined(separator: ", "))" }
+            let direction = back == nil ? "" : ", dir=both"
+            lines.append("  \(module(edge.from)) -> \(module(edge.to)) [style=dashed, color=\"\(flagged ? "#d1242f" : "#9aa5b1")\"\(direction), label=\(quote(label)), fontsize=9, class=\"container\"];")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

@@ -274,11 +274,11 @@ private final class InjectionVisitor: SyntaxVisitor {
     func isFactoryConsumer(name: String, base: ExprSyntax?) -> Bool {
         guard importsFactory, name != "self", name.first?.isLowercase == true else { return false }
         let inFactory = !factories.isEmpty && facts[factories.last!].shape == .factory
-        if Self.factoryOverrides.contains(name), let member = base?.as(MemberAccessExprSyntax.self), let owner = member.base {
+        if InjectionNames.factoryOverrides.contains(name), let member = base?.as(MemberAccessExprSyntax.self), let owner = member.base {
             // `<container>.x.onTest { }`
             return isFactoryContainer(owner)
         }
-        if Self.factoryOverrides.contains(name), inFactory, base?.is(FunctionCallExprSyntax.self) == true { return true }
+        if InjectionNames.factoryOverrides.contains(name), inFactory, base?.is(FunctionCallExprSyntax.self) == true { return true }
         if let base, isFactoryContainer(base) { return true }
         let isSelf = base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
         return inFactory && (base == nil || isSelf)
@@ -294,10 +294,6 @@ private final class InjectionVisitor: SyntaxVisitor {
         return expression.as(DeclReferenceExprSyntax.self).map { containerVariables.contains($0.baseName.text) } ?? false
     }
 
-    /// Factory's modifiers that replace what a factory makes: overrides, not resolutions.
-    static let factoryOverrides: Set<String> = [
-        "register", "onTest", "onPreview", "onDebug", "onSimulator", "onDevice", "onArg", "onArgs", "context",
-    ]
 
     /// Names this file binds to a Factory container: `let c = Container.shared`,
     /// `container: Container`, `var services = MyContainer()`.

@@ -45,6 +45,7 @@ import Testing
                         _ = PaymentContainer.shared.payments()
                         _ = Container.shared.resolve(AutoServiceType.self)
                         let inferred: AutoServiceType? = container.resolve()
+                        _ = Container.shared.myServiceType.resolve()
                         _ = viewModel.load()
                     }
                 }
@@ -58,7 +59,7 @@ import Testing
         #expect(report.registrations.first { $0.service == "constructedService" }?.resolves == ["myServiceType"])
         #expect(report.resolutions.filter { $0.module == "Screens" }.map { "\($0.api) \($0.service) \($0.registrations.count)" } == [
             "@InjectedType AutoServiceType 1", "factory constructedService 1", "factory myServiceType 1", "factory payments 1",
-            "container AutoServiceType 1", "container AutoServiceType 1",
+            "container AutoServiceType 1", "container AutoServiceType 1", "factory myServiceType 1",
         ])
         #expect(report.unregistered.isEmpty)
     }

@@ -21,6 +21,12 @@ import Testing
         #expect(dot.contains("\"service:Repository\" -> \"implementation:Data:MockRepository\" [color=\"#2f6fbf\", style=dashed, class=\"override\"]"))
         #expect(dot.contains("\"module:Domain\" -> \"module:Data\" [style=dashed, color=\"#d1242f\", label=\"Repository\""))
         #expect(dot.components(separatedBy: "subgraph").count - 1 == 2)
+        // Each way between two modules: one double-headed edge with both labels.
+        var both = report
+        both.edges.append(InjectionEdge(from: "Data", to: "Domain", services: ["UseCase"], containerOnly: true, inverted: true, evidence: [at(2)]))
+        let drawn = try #require(InjectionGraph.render(both))
+        #expect(drawn.contains("\"module:Data\" -> \"module:Domain\" [style=dashed, color=\"#d1242f\", dir=both, label=\"→ UseCase\\n← Repository\""))
+        #expect(!drawn.contains("\"module:Domain\" -> \"module:Data\""))
         #expect(InjectionGraph.render(.empty) == nil)
     }
 
@@ -38,5 +44,25 @@ import Testing
         #expect(drawn.hasPrefix("<svg"))
         #expect(drawn.contains("LoginDependency") && drawn.contains("AlbumListDependencyItem"))
         #expect(!page.contains("<img") && drawn.contains("&lt;img"))
+    }
+}
+
+@Suite struct InjectionJSONTests {
+    @Test func aResultSavedBeforeTheNewFieldsStillReads() throws {
+        let old = """
+            {"registrations": [{"api": "container", "service": "P", "module": "A", "evidence": "A.swift:1", "resolves": []}],
+             "resolutions": [{"api": "container", "service": "P", "module": "A", "evidence": "A.swift:2",
+                              "registrations": ["A.swift:1"], "checkedAtRunTime": true}],
+             "duplicates": [], "edges": [], "unregistered": []}
+            """
+        let report = try JSONDecoder().decode(InjectionReport.self, from: Data(old.utf8))
+        #expect(report.registrations.first?.kind == .definition && report.registrations.first?.values == [])
+        #expect(report.resolutions.first?.dynamicName == false && report.containers.isEmpty && report.uncheckable.isEmpty)
+        // And what is written now reads back the same.
+        var current = report
+        current.registrations[0].kind = .override
+        current.resolutions[0].dynamicName = true
+        current.containers = [InjectionContainer(type: "C", registers: ["r(_:)"], resolves: ["g(_:)"], reason: "why", evidence: Location(file: "C.swift", line: 3))]
+        #expect(try JSONDecoder().decode(InjectionReport.self, from: JSONEncoder().encode(current)) == current)
     }
 }
