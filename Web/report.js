@@ -273,7 +273,7 @@
   // ---- 4. Rule findings (strata.yml layers and rules, and the built-in rules) ----
   const words = { error: 'error', warn: 'warning', info: 'note' };
   const counts = (summary.findings || {});
-  $('#rules-count').textContent = `${fmtInt(counts.error || 0)} errors · ${fmtInt(counts.warn || 0)} warnings · ${fmtInt(counts.info || 0)} notes` +
+  $('#rules-count').textContent = `${plural(counts.error || 0, 'error')} · ${plural(counts.warn || 0, 'warning')} · ${plural(counts.info || 0, 'note')}` +
     (summary.suppressed ? ` · ${fmtInt(summary.suppressed)} suppressed inline. ` : '. ') +
     'strata check fails on errors; severities are set in strata.yml.';
   const rulesBox = $('#rules-list');
