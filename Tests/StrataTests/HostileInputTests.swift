@@ -87,6 +87,13 @@ import Testing
         #expect(GlobPattern.expandsTooMuch(bomb))
         #expect(!GlobPattern.expandsTooMuch("Sources/**/*.{h,m,swift}"))
         #expect(GlobPattern.expandingBraces("A/{x,y{1,2}}.swift") == ["A/x.swift", "A/y1.swift", "A/y2.swift"])
+        #expect(GlobPattern.expandingBraces("{a{b,c}") == ["{ab", "{ac"])
+        // Found by the fuzzer (a podspec.json taking 100 s): thousands of braces left open
+        // are literal, found in one pass each.
+        let open = "Kit/**/*.{h,swift/" + String(repeating: "**/*.{h,swift/", count: 4_000)
+        let start = ContinuousClock.now
+        #expect(GlobPattern.expandingBraces(open) == [open])
+        #expect(ContinuousClock.now - start < .seconds(2))
         let (result, seconds) = try analyze([
             "Bomb.podspec": "Pod::Spec.new do |s|\n  s.name = 'Bomb'\n  s.source_files = 'Bomb/\(bomb)/*.swift'\nend\n",
             "Sources/Bad/Bad.swift": "let a = 1\n",
