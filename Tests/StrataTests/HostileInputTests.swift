@@ -1,6 +1,7 @@
 import Foundation
 import StrataAnalysis
 import StrataConfiguration
+import StrataDiscovery
 import StrataScan
 import StrataModel
 import StrataPipeline
@@ -56,6 +57,17 @@ import Testing
         for file in ["Deep.podspec", "Arrays.podspec", "Json.podspec.json"] {
             #expect(result.warnings.contains { $0.file == file && $0.message.contains("nesting too deep") }, "\(file)")
         }
+    }
+
+    /// Found by the fuzzer: thousands of blocks left open took seconds (recovery scanned to
+    /// the end of the file again for every block around the failure).
+    @Test func blocksLeftOpenAreReadInLinearTime() {
+        let start = ContinuousClock.now
+        let podspec = PodspecReader.read(Array(String(repeating: "Pod::Spec.new do ", count: 5_000).utf8), path: "X.podspec", files: [])
+        let podfile = PodfileReader.read(Array(("target 'App' do\n" + String(repeating: "def f\n\n", count: 5_000)).utf8), path: "Podfile", rootName: "R")
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(!podspec.diagnostics.isEmpty)
+        #expect(!podfile.diagnostics.isEmpty)
     }
 
     @Test func aDeeplyNestedPackageSwiftIsReportedWithItsLine() throws {
