@@ -53,48 +53,53 @@ public struct GlobPattern: Sendable, Hashable {
     /// work list (no recursion), stopping at `maximumAlternatives` patterns or as many steps.
     static func braceExpansion(_ pattern: String) -> (patterns: [String], complete: Bool) {
         var result: [String] = []
-        var pending = [Array(pattern)]
+        var pending = [Array(pattern.utf8)]
         var steps = 0
-        while let characters = pending.popLast() {
+        while let bytes = pending.popLast() {
             // Every pattern pending yields one at least: past the bound, stop.
             steps += 1
             guard result.count + pending.count < maximumAlternatives, steps <= maximumAlternatives * 4 else {
                 return (result, false)
             }
-            guard let (open, commas, close) = firstBraceGroup(characters) else {
-                result.append(String(characters))
+            guard let (open, commas, close) = firstBraceGroup(bytes) else {
+                result.append(String(decoding: bytes, as: UTF8.self))
                 continue
             }
-            let head = characters[..<open], tail = characters[(close + 1)...]
+            let head = bytes[..<open], tail = bytes[(close + 1)...]
             let bounds = [open] + commas + [close]
             // Pushed in reverse, so alternatives come out in the order they are written.
             for index in (0..<(bounds.count - 1)).reversed() {
-                pending.append(Array(head + characters[(bounds[index] + 1)..<bounds[index + 1]] + tail))
+                pending.append(Array(head + bytes[(bounds[index] + 1)..<bounds[index + 1]] + tail))
             }
         }
         return (result, true)
     }
 
-    /// The first balanced `{…}` and the commas at its top level; nil when there is none.
-    private static func firstBraceGroup(_ characters: [Character]) -> (open: Int, commas: [Int], close: Int)? {
-        var searchFrom = 0
-        while let open = characters[searchFrom...].firstIndex(of: "{") {
-            var depth = 0
-            var commas: [Int] = []
-            for index in open..<characters.count {
-                switch characters[index] {
-                case "{": depth += 1
-                case "}":
-                    depth -= 1
-                    if depth == 0 { return (open, commas, index) }
-                case "," where depth == 1: commas.append(index)
-                default: break
-                }
+    /// The leftmost `{` that has a matching `}` (an unmatched one is literal), and the commas at
+    /// its top level; nil when there is none. One pass with a stack: linear however many
+    /// braces are left open.
+    private static func firstBraceGroup(_ bytes: [UInt8]) -> (open: Int, commas: [Int], close: Int)? {
+        var opens: [Int] = []
+        var group: (open: Int, close: Int)?
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "{") {
+                opens.append(index)
+            } else if byte == UInt8(ascii: "}"), let open = opens.popLast(), open < (group?.open ?? Int.max) {
+                group = (open, index)
             }
-            // Unmatched: this brace is literal; a later one may still open a group.
-            searchFrom = open + 1
         }
-        return nil
+        guard let group else { return nil }
+        var depth = 0
+        var commas: [Int] = []
+        for index in group.open...group.close {
+            switch bytes[index] {
+            case UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: ",") where depth == 1: commas.append(index)
+            default: break
+            }
+        }
+        return (group.open, commas, group.close)
     }
 
     public func matches(_ path: String) -> Bool {

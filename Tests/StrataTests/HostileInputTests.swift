@@ -1,6 +1,7 @@
 import Foundation
 import StrataAnalysis
 import StrataConfiguration
+import StrataDiscovery
 import StrataScan
 import StrataModel
 import StrataPipeline
@@ -58,6 +59,17 @@ import Testing
         }
     }
 
+    /// Found by the fuzzer: thousands of blocks left open took seconds (recovery scanned to
+    /// the end of the file again for every block around the failure).
+    @Test func blocksLeftOpenAreReadInLinearTime() {
+        let start = ContinuousClock.now
+        let podspec = PodspecReader.read(Array(String(repeating: "Pod::Spec.new do ", count: 5_000).utf8), path: "X.podspec", files: [])
+        let podfile = PodfileReader.read(Array(("target 'App' do\n" + String(repeating: "def f\n\n", count: 5_000)).utf8), path: "Podfile", rootName: "R")
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(!podspec.diagnostics.isEmpty)
+        #expect(!podfile.diagnostics.isEmpty)
+    }
+
     @Test func aDeeplyNestedPackageSwiftIsReportedWithItsLine() throws {
         let (result, _) = try analyze([:], manifest: """
             import PackageDescription
@@ -87,6 +99,13 @@ import Testing
         #expect(GlobPattern.expandsTooMuch(bomb))
         #expect(!GlobPattern.expandsTooMuch("Sources/**/*.{h,m,swift}"))
         #expect(GlobPattern.expandingBraces("A/{x,y{1,2}}.swift") == ["A/x.swift", "A/y1.swift", "A/y2.swift"])
+        #expect(GlobPattern.expandingBraces("{a{b,c}") == ["{ab", "{ac"])
+        // Found by the fuzzer (a podspec.json taking 100 s): thousands of braces left open
+        // are literal, found in one pass each.
+        let open = "Kit/**/*.{h,swift/" + String(repeating: "**/*.{h,swift/", count: 4_000)
+        let start = ContinuousClock.now
+        #expect(GlobPattern.expandingBraces(open) == [open])
+        #expect(ContinuousClock.now - start < .seconds(2))
         let (result, seconds) = try analyze([
             "Bomb.podspec": "Pod::Spec.new do |s|\n  s.name = 'Bomb'\n  s.source_files = 'Bomb/\(bomb)/*.swift'\nend\n",
             "Sources/Bad/Bad.swift": "let a = 1\n",

@@ -148,6 +148,12 @@ struct RubyParser {
     /// past the `end` of the blocks the statement opened, without eating the `end` of the
     /// block around it.
     private mutating func recover(from start: Int, failedAt failure: Int) {
+        // Failed at the end of the file: nothing is left to skip. (Scanning from `start`
+        // again would end there too, once per unclosed block around it: quadratic.)
+        if tokens[min(failure, tokens.count - 1)].kind == .end {
+            position = failure
+            return
+        }
         position = start
         var depth = 0
         var lineStart = true
