@@ -421,9 +421,25 @@
     ? el('p', {}, el('span', { class: 'mods' }, list(path.modules).join(' → ')), el('span', { class: 'muted' }, ` · ${fmtInt(path.lines)} lines`))
     : empty('No dependency chain.'));
   const radius = list(impact.blastRadius).filter((r) => r.count > 0).sort((a, b) => b.lines - a.lines || (a.module < b.module ? -1 : 1)).slice(0, 10);
+  // The dependents themselves are computed here, for the modules shown only: strata.json
+  // stores counts, as lists are quadratic in a long chain.
+  const production = new Set(list(data.modules).filter((m) => m.kind !== 'test').map((m) => m.name));
+  const dependentsOf = new Map();
+  for (const e of list(data.edges)) {
+    if (e.from === e.to || !production.has(e.from) || !production.has(e.to)) continue;
+    if (!dependentsOf.has(e.to)) dependentsOf.set(e.to, []);
+    dependentsOf.get(e.to).push(e.from);
+  }
+  const transitiveDependents = (start) => {
+    const seen = new Set([start]);
+    const queue = [start];
+    while (queue.length) for (const d of dependentsOf.get(queue.pop()) || []) if (!seen.has(d)) { seen.add(d); queue.push(d); }
+    seen.delete(start);
+    return [...seen].sort();
+  };
   $('#blast-radius').append(radius.length ? el('ul', { class: 'deps' }, radius.map((r) => el('li', {},
     mod(r.module),
-    el('span', { class: 'muted' }, ` rebuilds ${plural(r.count, 'module')} (${fmtInt(r.lines)} lines): ${list(r.dependents).join(', ')}`))))
+    el('span', { class: 'muted' }, ` rebuilds ${plural(r.count, 'module')} (${fmtInt(r.lines)} lines): ${transitiveDependents(r.module).join(', ')}`))))
     : empty('No module has dependents.'));
 
   // ---- 6b. Access control ----

@@ -83,18 +83,32 @@ extension LinkageImpact {
     }
 
     /// For each module, the modules that depend on it directly or not.
+    /// One walk per module over integer indices with a visit stamp: memory linear in the
+    /// graph, however long its chains.
     static func blastRadius(_ modules: [AssembledModule], edges: [ImportEdge]) -> [BlastRadius] {
-        var dependents: [String: Set<String>] = [:]
-        for edge in edges { dependents[edge.to, default: []].insert(edge.from) }
+        let names = modules.map(\.name).sorted()
+        let index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let lines = Dictionary(modules.map { ($0.name, $0.lines) }, uniquingKeysWith: { first, _ in first })
-        return modules.map(\.name).sorted().map { name in
-            var reached: Set<String> = [name]
-            var queue = [name]
+        let weight = names.map { lines[$0] ?? 0 }
+        var dependents = [[Int]](repeating: [], count: names.count)
+        for edge in edges {
+            if let to = index[edge.to], let from = index[edge.from] { dependents[to].append(from) }
+        }
+        var stamp = [Int](repeating: -1, count: names.count)
+        var queue: [Int] = []
+        return names.indices.map { start in
+            stamp[start] = start
+            queue.append(start)
+            var count = 0, total = 0
             while let next = queue.popLast() {
-                for dependent in dependents[next] ?? [] where reached.insert(dependent).inserted { queue.append(dependent) }
+                for dependent in dependents[next] where stamp[dependent] != start {
+                    stamp[dependent] = start
+                    count += 1
+                    total += weight[dependent]
+                    queue.append(dependent)
+                }
             }
-            reached.remove(name)
-            return BlastRadius(module: name, dependents: reached.sorted(), lines: reached.reduce(0) { $0 + (lines[$1] ?? 0) })
+            return BlastRadius(module: names[start], count: count, lines: total)
         }
     }
 

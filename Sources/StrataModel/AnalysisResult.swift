@@ -160,7 +160,8 @@ public struct Summary: Hashable, Sendable, Codable {
 /// `schemaVersion` changes when a key is renamed or removed or its meaning changes;
 /// added keys keep the version.
 public struct AnalysisResult: Sendable, Codable {
-    public static let currentSchemaVersion = 1
+    /// 2: `linkage.blastRadius[].dependents` dropped (quadratic in a long chain); counts stay.
+    public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int
     public var generator: String

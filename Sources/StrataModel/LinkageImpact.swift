@@ -75,17 +75,16 @@ public struct DuplicatedStaticModule: Hashable, Sendable, Codable {
 public struct BlastRadius: Hashable, Sendable, Codable {
     /// The module that changes.
     public var module: String
-    /// Transitive dependents among the non-test modules, sorted.
-    public var dependents: [String]
-    /// How many dependents rebuild.
+    /// How many modules rebuild: its transitive dependents among the non-test modules. The
+    /// list itself is not stored (it is quadratic in a long chain); the report computes it
+    /// from `edges` for the modules it shows.
     public var count: Int
     /// The dependents' lines summed: a proxy for the rebuild's cost.
     public var lines: Int
 
-    public init(module: String, dependents: [String], lines: Int) {
+    public init(module: String, count: Int, lines: Int) {
         self.module = module
-        self.dependents = dependents
-        count = dependents.count
+        self.count = count
         self.lines = lines
     }
 }

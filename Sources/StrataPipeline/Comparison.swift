@@ -168,9 +168,10 @@ public enum Comparison {
         }
         do {
             let result = try JSONDecoder().decode(AnalysisResult.self, from: data)
-            guard result.schemaVersion == AnalysisResult.currentSchemaVersion else {
+            // Version 1 differs only by a key version 2 dropped: it reads as is.
+            guard (1...AnalysisResult.currentSchemaVersion).contains(result.schemaVersion) else {
                 throw Pipeline.InputError(
-                    description: "\(path): schemaVersion \(result.schemaVersion); this strata reads \(AnalysisResult.currentSchemaVersion)")
+                    description: "\(path): schemaVersion \(result.schemaVersion); this strata reads 1 to \(AnalysisResult.currentSchemaVersion)")
             }
             return result
         } catch let error as Pipeline.InputError {

@@ -617,3 +617,18 @@ def test_injection_section_flags_and_escapes(tmp_path, driver):
     assert card.get_attribute("href").endswith("#injection") and "flagged" in card.get_attribute("class")
     assert driver.execute_script("return typeof window.__pwned") == "undefined"
     assert severe_logs(driver) == []
+
+
+def test_blast_radius_lists_as_many_dependents_as_it_counts(page, data):
+    """strata.json stores counts only; the page computes the lists from the edges."""
+    items = css(page, "#blast-radius li")
+    radius = {r["module"]: r for r in data.get("linkage", {}).get("blastRadius", [])}
+    for item in items:
+        text = item.get_attribute("textContent")
+        name = item.find_element("css selector", "code, .mod, span").get_attribute("textContent").strip()
+        match = re.search(r"rebuilds ([\d,]+) modules? \(([\d,]+) lines\): (.*)$", text)
+        assert match, text
+        listed = [n for n in match.group(3).split(", ") if n]
+        assert len(listed) == int(match.group(1).replace(",", "")), text
+        if name in radius:
+            assert radius[name]["count"] == len(listed)
