@@ -35,6 +35,8 @@ public struct GlobPattern: Sendable, Hashable {
     /// The most patterns one glob's braces expand to; `{a,b}{a,b}…` doubles with every
     /// group, so a committed manifest could otherwise ask for billions.
     public static let maximumAlternatives = 1024
+    /// The longest glob whose braces are expanded (real globs are a few dozen bytes).
+    public static let maximumExpandedLength = 4096
 
     /// `{a,b}` alternatives expanded, as CocoaPods and Tuist globs write them
     /// (`Sources/**/*.{h,m,swift}`); nested braces work, an unmatched brace is literal.
@@ -52,6 +54,9 @@ public struct GlobPattern: Sendable, Hashable {
     /// Expands the first brace group of each pattern until none is left, breadth first with a
     /// work list (no recursion), stopping at `maximumAlternatives` patterns or as many steps.
     static func braceExpansion(_ pattern: String) -> (patterns: [String], complete: Bool) {
+        // Every alternative copies the pattern: a pattern longer than any real glob is taken
+        // as written, and reported like an expansion that stopped.
+        guard pattern.utf8.count <= maximumExpandedLength else { return ([pattern], false) }
         var result: [String] = []
         var pending = [Array(pattern.utf8)]
         var steps = 0
