@@ -14,6 +14,36 @@ import Testing
         return Discoverer(tree: tree).discover(files: try tree.files())
     }
 
+    /// Found by the fuzzer: a helper calling itself five times hung the reader (5^32 calls
+    /// within the depth bound). A helper that calls itself is stopped with a warning.
+    @Test func aHelperThatCallsItselfIsStoppedNotRunForever() {
+        let start = ContinuousClock.now
+        let manifest = PodfileReader.read(Array("""
+            def scene_pods
+            scene_pods
+            scene_pods
+            scene_pods
+            scene_pods
+            scene_pods
+              pod 'LoginScene', :path => '../Scene/LoginScene'
+            end
+            def ping
+              pong
+            end
+            def pong
+              ping
+            end
+            target 'App' do
+              scene_pods
+              ping
+            end
+            """.utf8), path: "App/Podfile", rootName: "Repo")
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(manifest.targets.first { $0.name == "App" }?.dependencies.map(\.name) == ["LoginScene"])
+        #expect(manifest.diagnostics.map(\.message).contains("`scene_pods` calls itself; stopped"))
+        #expect(manifest.diagnostics.map(\.message).contains("`ping` calls itself; stopped"))
+    }
+
     @Test func mergesSubspecsIntoOneModuleWithoutDependenciesOnItsOwnSubspecs() throws {
         let discovery = try discover([
             "Module/Dependencies/Dependencies.podspec": """

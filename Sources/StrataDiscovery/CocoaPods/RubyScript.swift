@@ -18,6 +18,10 @@ protocol RubyScript {
     var diagnostics: [Diagnostic] { get set }
     /// How deep helper methods call each other, to stop runaway recursion.
     var callDepth: Int { get set }
+    /// The `def` helpers being run: one that calls itself, directly or not, is stopped (in
+    /// Ruby it would recurse until the stack overflows; a body calling itself several times
+    /// would otherwise take exponential time within any depth bound).
+    var calling: Set<String> { get set }
     /// Handles a call of the DSL (`pod 'A'`, `s.dependency 'A'`, `s.name = 'A'` with the
     /// assigned value); returns false when the call is not part of the DSL.
     mutating func perform(_ call: RubyCall, assigning value: RubyExpression?) -> Bool
@@ -123,8 +127,8 @@ extension RubyScript {
 
     /// A `def` helper: its parameters bound to the call's arguments, in a scope of its own.
     private mutating func invoke(_ method: RubyMethod, _ call: RubyCall) {
-        guard callDepth < 32 else {
-            warn(call.line, "`\(call.name)` calls itself too deeply; stopped")
+        guard callDepth < 32, !calling.contains(call.name) else {
+            warn(call.line, "`\(call.name)` calls itself; stopped")
             return
         }
         let outer = locals
@@ -135,7 +139,9 @@ extension RubyScript {
         }
         locals = scope
         callDepth += 1
+        calling.insert(call.name)
         run(method.body)
+        calling.remove(call.name)
         callDepth -= 1
         locals = outer
     }
