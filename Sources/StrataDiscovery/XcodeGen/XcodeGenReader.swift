@@ -18,16 +18,18 @@ public enum XcodeGenReader: ManifestReader {
 
     public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
         var diagnostics: [Diagnostic] = []
-        guard let spec = try load(path, tree: tree, directory: RepositoryPath.folder(of: path), diagnostics: &diagnostics, depth: 0),
+        let directory = RepositoryPath.folder(of: path)
+        guard let spec = try load(path, tree: tree, directory: directory, diagnostics: &diagnostics, depth: 0),
             let name = spec["name"]?.string, spec["targets"] != nil
         else { return [] }  // Some other tool's project.yml.
-        let directory = RepositoryPath.folder(of: path)
+        let swiftFiles = files.filter(\.hasSwiftExtension)
         let templates = spec["targetTemplates"]?.entries ?? []
         var targets: [Manifest.Target] = []
         for (targetName, written) in spec["targets"]?.entries ?? [] {
             var body = applyTemplates(to: written, named: targetName, templates: templates, diagnostics: &diagnostics)
             let platforms = body["platform"]?.items.compactMap(\.string) ?? []
-            let multi = (body["platform"].map { if case .list = $0 { true } else { false } } ?? false) && platforms.count > 0
+            var multi = false
+            if case .list? = body["platform"] { multi = !platforms.isEmpty }
             for platform in multi ? platforms : [platforms.first ?? ""] {
                 let finalName: String
                 if multi {
@@ -41,7 +43,7 @@ public enum XcodeGenReader: ManifestReader {
                 body = body.substituting(["platform": platform])
                 var made = target(
                     finalName, importName: multi ? targetName : nil, body: body, at: written.location, directory: directory,
-                    files: files, diagnostics: &diagnostics)
+                    files: files, swiftFiles: swiftFiles, diagnostics: &diagnostics)
                 if multi { made.platforms = [platform] }
                 targets.append(made)
             }
@@ -148,7 +150,7 @@ public enum XcodeGenReader: ManifestReader {
 
     static func target(
         _ name: String, importName: String?, body: XcodeGenValue, at location: Location, directory: String, files: [String],
-        diagnostics: inout [Diagnostic]
+        swiftFiles: [String], diagnostics: inout [Diagnostic]
     ) -> Manifest.Target {
         let typeName = body["type"]?.string ?? ""
         let product = XcodeProductType("com.apple.product-type." + typeName)
@@ -162,7 +164,6 @@ public enum XcodeGenReader: ManifestReader {
         // Each source's `excludes` and `includes` apply to that source only, so a source that
         // has them is resolved to its files here; a plain folder stays a glob.
         var include: [String] = []
-        lazy var swiftFiles = files.filter(\.hasSwiftExtension)
         for source in body["sources"]?.items ?? [] {
             guard let path = source.string ?? source["path"]?.string else { continue }
             if source["buildPhase"]?.string == "resources" || source["buildPhase"]?.string == "none" { continue }
