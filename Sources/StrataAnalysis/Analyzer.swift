@@ -59,6 +59,20 @@ public enum Analyzer {
         result.summary.warnings = result.warnings.count
         result.summary.suppressed = inline.suppressed.count
         result.summary.findings = FindingCounts(result.findings)
+        result.layering = layering(project, rules: rules)
         return result
+    }
+
+    /// Production modules by layer: strata.yml's layers, else the guess `strata init` makes.
+    static func layering(_ project: Project, rules: ArchitectureRules) -> Layering {
+        let configured = !rules.layers.isEmpty
+        let layers = configured ? rules : LayerInference.infer(project)
+        var members: [String: [String]] = [:]
+        for module in project.modules where !module.kind.isTest {
+            if let layer = layers.layer(of: module.name) { members[layer.name, default: []].append(module.name) }
+        }
+        return Layering(
+            source: configured ? .configuration : .inferred,
+            layers: layers.layers.map { Layering.Layer(name: $0.name, modules: (members[$0.name] ?? []).sorted()) })
     }
 }

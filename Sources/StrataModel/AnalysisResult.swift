@@ -186,6 +186,9 @@ public struct AnalysisResult: Sendable, Codable {
     public var suppressedFindings: [Finding] = []
     /// Declarations by access level per module, and the public API no other module uses.
     public var accessControl: AccessControlReport = .empty
+    /// The layers the report and `strata graph --collapse layers` group modules by: those of
+    /// `strata.yml`, else the ones `strata init` would guess. Absent in older documents.
+    public var layering: Layering?
 
     public init(
         generator: String, root: String, summary: Summary, packages: [PackageInfo], modules: [ModuleEntry],
@@ -203,6 +206,35 @@ public struct AnalysisResult: Sendable, Codable {
         self.implicitDependencies = implicitDependencies
         self.unusedDependencies = unusedDependencies
         self.warnings = warnings
+    }
+}
+
+/// Production modules by layer, lowest layer first; each module is in one layer at most
+/// (the first whose patterns match it), modules of no layer are in none.
+public struct Layering: Hashable, Sendable, Codable {
+    public enum Source: String, Hashable, Sendable, Codable {
+        /// `layers:` of strata.yml.
+        case configuration = "strata.yml"
+        /// Guessed from module names and the graph (`strata init`'s guess).
+        case inferred
+    }
+
+    public struct Layer: Hashable, Sendable, Codable {
+        public var name: String
+        public var modules: [String]
+
+        public init(name: String, modules: [String]) {
+            self.name = name
+            self.modules = modules
+        }
+    }
+
+    public var source: Source
+    public var layers: [Layer]
+
+    public init(source: Source, layers: [Layer]) {
+        self.source = source
+        self.layers = layers
     }
 }
 

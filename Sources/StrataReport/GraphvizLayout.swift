@@ -20,7 +20,8 @@ enum GraphvizLayout {
         defer { lock.unlock() }
         guard let context = gvContext() else { throw Failure(description: "Graphviz could not start (gvContext)") }
         defer { gvFreeContext(context) }
-        guard let graph = dot.withCString({ agmemread($0) }) else {
+        defer { GraphvizReader.reset() }
+        guard let graph = GraphvizReader.read(dot) else {
             throw Failure(description: "Graphviz could not read the generated DOT")
         }
         defer { agclose(graph) }
