@@ -127,7 +127,7 @@ public struct Pipeline {
                 options.evaluateManifests
                     ? nil : (cache.companion("result.json"), Self.inputDigest(files: analysis.files, scan: analysis.scan, tree: tree, options: options))
             }
-            let document = ReportDocument(result: result, layoutCache: cache?.companion("layout.svg"), resultCache: resultCache)
+            let document = ReportDocument(result: result, layoutCache: cache?.companion("layouts"), resultCache: resultCache)
             written = try write(document, formats: options.formats, to: output)
         }
         stopwatch.lap("report")

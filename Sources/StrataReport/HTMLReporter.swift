@@ -2,22 +2,46 @@ import Foundation
 import StrataModel
 import StrataWeb
 
-/// The static report: `index.html` from `Web/index.html`, with the data and the graph SVG
-/// inlined, next to `report.css`, `report.js` and `graph.svg`. Nothing is loaded from the
-/// network; every name from the repository is escaped (HTML text, or JSON inside a
-/// `<script type="application/json">`, where `<`, `>` and `&` are written as `\u003c`...).
+/// The static report: `index.html` from `Web/index.html` next to `report.css`, `report.js`,
+/// `graph.svg` (the whole graph) and `data/` (scripts the page loads when it needs them).
+///
+/// The page opens fast at any size: it embeds only a summary of the result (no import sites,
+/// evidence lists cut to a few entries with their full counts) and the overview drawing.
+/// Each module's imports, findings and neighbourhood drawings are in `data/module-N.js`, and
+/// each grouping's opened groups in `data/layers.js` and `data/packages.js`; offline pages
+/// cannot fetch JSON, but they can load scripts. `strata.json` keeps everything.
+///
+/// Nothing is loaded from the network; every name from the repository is escaped (HTML
+/// text, or JSON inside a `<script type="application/json">`, where `<`, `>` and `&` are
+/// written as `\u003c`...; the data scripts are JSON passed to a function).
 public struct HTMLReporter: Reporter {
+    /// Evidence entries kept per finding in the page; the rest are on the module pages.
+    static let evidenceShown = 5
+
     public init() {}
 
     public func write(_ document: ReportDocument, to directory: String) throws -> [String] {
         let svg = try document.svg.get()
-        let page = try Self.page(
-            document.result, json: try document.json.get(), svg: svg, injectionSVG: try document.injectionSVG.get() ?? "")
-        var written: [String] = []
-        for (name, bytes) in [
+        let views = try document.views.get()
+        let graph = document.graph
+        let page = try Self.page(document)
+        var files: [(String, Data)] = [
             ("index.html", page), ("report.css", Data(WebAssets.stylesheet.utf8)),
             ("report.js", Data(WebAssets.script.utf8)), ("graph.svg", Data(svg.utf8)),
-        ] {
+        ]
+        for grouping in views.groupings {
+            let groups = GroupScript(overview: grouping.overview, opened: grouping.opened)
+            files.append(("data/\(grouping.kind.rawValue).js", try Self.script("strataGroups", grouping.kind.rawValue, groups)))
+        }
+        files += try Self.moduleScripts(graph: graph, views: views)
+        try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
+        // Scripts of modules a previous run had and this one has not would be stale.
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: directory + "/data")) ?? []
+        where !files.contains(where: { $0.0 == "data/" + file }) {
+            try? FileManager.default.removeItem(atPath: directory + "/data/" + file)
+        }
+        var written: [String] = []
+        for (name, bytes) in files {
             let path = directory + "/" + name
             try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
             written.append(path)
@@ -25,15 +49,122 @@ public struct HTMLReporter: Reporter {
         return written
     }
 
-    /// The page: the template with the title, the data and the inline graph filled in.
-    public static func page(_ result: AnalysisResult, json: Data, svg: String, injectionSVG: String = "") throws -> Data {
-        fill(WebAssets.indexTemplate, [
+    /// The page: the template with the title, the summary data, the page index and the
+    /// overview drawing filled in.
+    public static func page(_ document: ReportDocument) throws -> Data {
+        let result = document.result, views = try document.views.get(), injectionSVG = try document.injectionSVG.get() ?? ""
+        let (summary, index) = pageData(result, graph: document.graph, views: views)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return fill(WebAssets.indexTemplate, [
             "TITLE": Data(escapeHTML(result.root).utf8),
-            "DATA": escapeForScript(json),
-            "GRAPH": Data(inlineSVG(svg).utf8),
+            "DATA": escapeForScript(try encoder.encode(summary)),
+            "PAGE": escapeForScript(try encoder.encode(index)),
+            "GRAPH": Data(inlineSVG(views.overview).utf8),
             "INJECTION_GRAPH": Data(inlineSVG(injectionSVG).utf8),
             "RULES": escapeForScript(ruleCatalog),
         ])
+    }
+
+    /// What the page's script needs to know besides the summary: module indices (the
+    /// `m<index>` classes of the drawings and the `data/module-<index>.js` files), groups,
+    /// which drawings exist, and the full counts of the evidence lists the summary cuts.
+    struct PageIndex: Encodable {
+        struct Grouping: Encodable {
+            var kind: String
+            var groups: [ModuleGraph.Group]
+        }
+        var modules: [String]
+        var overview: String?
+        var groupings: [Grouping]
+        var layering: String?
+        var depths: Int
+        var largestNeighbourhood: Int
+        var neighbourhoodSizes: [[Int]]
+        /// By module, by depth - 1: whether that drawing exists.
+        var drawn: [[Bool]]
+        /// Parallel to `edges`, `findings` and `implicitDependencies` of the summary.
+        var edgeSites: [Int]
+        var findingSites: [Int]
+        var implicitSites: [Int]
+    }
+
+    /// The result without what only a module page needs: import lists and edge evidence go,
+    /// finding evidence is cut to `evidenceShown` entries (their counts are in the index).
+    static func pageData(_ result: AnalysisResult, graph: ModuleGraph, views: ReportViews) -> (AnalysisResult, PageIndex) {
+        var summary = result
+        for position in summary.modules.indices {
+            summary.modules[position].module.imports = []
+            summary.modules[position].module.inactiveImports = nil
+        }
+        let edgeSites = result.edges.map(\.evidence.count)
+        for position in summary.edges.indices { summary.edges[position].evidence = [] }
+        let findingSites = result.findings.map(\.evidence.count)
+        for position in summary.findings.indices { summary.findings[position].evidence = Array(result.findings[position].evidence.prefix(evidenceShown)) }
+        let implicitSites = result.implicitDependencies.map(\.evidence.count)
+        for position in summary.implicitDependencies.indices {
+            summary.implicitDependencies[position].evidence = Array(result.implicitDependencies[position].evidence.prefix(evidenceShown))
+        }
+        let index = PageIndex(
+            modules: graph.modules.map(\.module.name), overview: views.overviewGrouping?.rawValue,
+            groupings: views.groupings.map { PageIndex.Grouping(kind: $0.kind.rawValue, groups: $0.groups) },
+            layering: result.layering?.source.rawValue, depths: ReportViews.depths,
+            largestNeighbourhood: ReportViews.largestNeighbourhood, neighbourhoodSizes: views.neighbourhoodSizes,
+            drawn: views.neighbourhoods.map { $0.map { $0 != nil } },
+            edgeSites: edgeSites, findingSites: findingSites, implicitSites: implicitSites)
+        return (summary, index)
+    }
+
+    struct GroupScript: Encodable {
+        var overview: String
+        var opened: [String]
+    }
+
+    /// What a module page loads: every import and outgoing edge with its sites, the module's
+    /// findings in full, and its neighbourhood drawings.
+    struct ModuleScript: Encodable {
+        struct Edge: Encodable {
+            var to: String
+            var declared, imported: Bool
+            var evidence: [Location]
+        }
+        var imports: [ImportSite]
+        var inactiveImports: [ImportSite]?
+        var edges: [Edge]
+        var dependents: [Edge]
+        var findings: [Finding]
+        var graphs: [String?]
+    }
+
+    static func moduleScripts(graph: ModuleGraph, views: ReportViews) throws -> [(String, Data)] {
+        var findings: [String: [Finding]] = [:]
+        for finding in graph.result.findings { findings[finding.module, default: []].append(finding) }
+        return try graph.modules.indices.map { index in
+            let module = graph.modules[index].module
+            func edge(_ pair: ModuleGraph.Pair, other: Int) -> ModuleScript.Edge {
+                let edge = graph.edges[pair]!
+                return ModuleScript.Edge(to: graph.name(other), declared: edge.declared, imported: edge.imported, evidence: edge.evidence)
+            }
+            let script = ModuleScript(
+                imports: module.imports, inactiveImports: module.inactiveImports,
+                edges: graph.successors[index].map { edge(ModuleGraph.Pair(index, $0), other: $0) },
+                dependents: graph.predecessors[index].map { edge(ModuleGraph.Pair($0, index), other: $0) },
+                findings: findings[module.name] ?? [],
+                graphs: views.neighbourhoods[index].map { $0.map(inlineSVG) })
+            return ("data/module-\(index).js", try self.script("strataModule", index, script))
+        }
+    }
+
+    /// `callback(key, JSON);` — a data script the page loads with a `<script>` element.
+    static func script<Key: Encodable>(_ callback: String, _ key: Key, _ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = Data((callback + "(").utf8)
+        data.append(try encoder.encode(key))
+        data.append(contentsOf: ", ".utf8)
+        data.append(try encoder.encode(value))
+        data.append(contentsOf: ");\n".utf8)
+        return data
     }
 
     /// The rule catalog the page's help lists: id, name, rationale and default severity.

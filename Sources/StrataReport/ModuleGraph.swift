@@ -26,7 +26,7 @@ public struct ModuleGraph: Sendable {
     }
 
     /// A group of modules: a layer, or a package; `members` are module indices, sorted.
-    public struct Group: Sendable, Equatable {
+    public struct Group: Sendable, Equatable, Codable {
         public var name: String
         public var members: [Int]
     }

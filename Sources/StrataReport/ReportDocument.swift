@@ -7,18 +7,18 @@ import StrataModel
 /// `prepare(for:)` computes both at once on two cores; after it, reporters only read.
 public final class ReportDocument: @unchecked Sendable {
     public let result: AnalysisResult
-    /// A file where the last graph layout is kept, keyed by its DOT text: a re-run on an
-    /// unchanged repository skips Graphviz. Nil disables it.
-    let layoutCache: String?
+    /// Where Graphviz layouts are kept between runs (`LayoutCache`); nil disables it.
+    let layoutCache: LayoutCache?
 
     /// Where the last JSON encoding is kept, and the digest of the inputs that produced
     /// the result: the same inputs give the same bytes, so an unchanged repository skips
     /// the encoding. Nil disables it.
     let resultCache: (file: String, inputDigest: String)?
 
+    /// - Parameter layoutCache: a folder for Graphviz layouts; nil lays out every time.
     public init(result: AnalysisResult, layoutCache: String? = nil, resultCache: (file: String, inputDigest: String)? = nil) {
         self.result = result
-        self.layoutCache = layoutCache
+        self.layoutCache = layoutCache.map(LayoutCache.init(folder:))
         self.resultCache = resultCache
     }
 
@@ -26,7 +26,19 @@ public final class ReportDocument: @unchecked Sendable {
 
     public private(set) lazy var dot: String = DOTReporter.render(result)
 
-    public private(set) lazy var svg: Result<String, any Error> = Result { try layout() }
+    public private(set) lazy var svg: Result<String, any Error> = Result {
+        try layout(dot, engine: result.modules.count { !$0.module.kind.isTest } > 1000 ? "sfdp" : "dot")
+    }
+
+    /// The production graph, as the report's views and queries read it.
+    public private(set) lazy var graph = ModuleGraph(result)
+
+    /// The report's drawings: overview, opened groups, neighbourhoods (`ReportViews`).
+    public private(set) lazy var views: Result<ReportViews, any Error> = Result {
+        let views = try ReportViews.make(graph: graph, full: try svg.get()) { try layout($0, engine: "dot") }
+        layoutCache?.prune()
+        return views
+    }
 
     /// The DI graph (`InjectionGraph`) and its SVG; nil when there is nothing to draw.
     public private(set) lazy var injectionDOT: String? = InjectionGraph.render(result.injection)
@@ -34,12 +46,12 @@ public final class ReportDocument: @unchecked Sendable {
         try injectionDOT.map { try GraphvizLayout.svg(dot: $0) }
     }
 
-    /// Encodes the JSON and lays out the graph in parallel when the formats need both
+    /// Encodes the JSON and lays out the drawings in parallel when the formats need both
     /// (the HTML page embeds both).
     public func prepare(for formats: [OutputFormat]) {
         guard formats.contains(.html) else { return }
         DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 { _ = self.json } else { _ = self.svg }
+            if part == 0 { _ = self.json } else { _ = self.views }
         }
     }
 
@@ -54,18 +66,8 @@ public final class ReportDocument: @unchecked Sendable {
         return json
     }
 
-    private func layout() throws -> String {
-        let engine = result.modules.count { !$0.module.kind.isTest } > 1000 ? "sfdp" : "dot"
-        let key = engine + "\n" + dot
-        if let layoutCache, let cached = try? String(contentsOfFile: layoutCache, encoding: .utf8),
-            cached.hasPrefix(key), cached.dropFirst(key.count).hasPrefix("\u{0}")
-        {
-            return String(cached.dropFirst(key.count + 1))
-        }
-        let svg = try GraphvizLayout.svg(dot: dot, engine: engine)
-        if let layoutCache {
-            try? (key + "\u{0}" + svg).write(toFile: layoutCache, atomically: true, encoding: .utf8)
-        }
-        return svg
+    private func layout(_ dot: String, engine: String) throws -> String {
+        guard let layoutCache else { return try GraphvizLayout.svg(dot: dot, engine: engine) }
+        return try layoutCache.svg(dot: dot, engine: engine) { try GraphvizLayout.svg(dot: dot, engine: engine) }
     }
 }

@@ -37,8 +37,7 @@ import Testing
         result.injection.registrations[0].implementation = "</script><img src=x onerror=alert(1)>"
         let document = ReportDocument(result: result)
         let svg = try #require(try document.injectionSVG.get())
-        let page = String(decoding: try HTMLReporter.page(
-            result, json: document.json.get(), svg: document.svg.get(), injectionSVG: svg), as: UTF8.self)
+        let page = String(decoding: try HTMLReporter.page(document), as: UTF8.self)
         let section = try #require(page.range(of: "<div id=\"injection-graph\">"))
         let drawn = page[section.upperBound...]
         #expect(drawn.hasPrefix("<svg"))

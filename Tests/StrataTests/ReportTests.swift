@@ -40,7 +40,7 @@ import Testing
     @Test func thePageHasTheDataTheGraphAndNoNetworkReferences() throws {
         let outcome = try Pipeline.run(.init(path: repositoryRoot + "/Samples/TheMonth", cacheDirectory: nil))
         let document = ReportDocument(result: outcome.result)
-        let page = String(decoding: try HTMLReporter.page(outcome.result, json: document.json.get(), svg: document.svg.get()), as: UTF8.self)
+        let page = String(decoding: try HTMLReporter.page(document), as: UTF8.self)
         #expect(page.contains("<script type=\"application/json\" id=\"strata-data\">"))
         #expect(page.contains("<svg"))
         #expect(!page.contains("<?xml"))
