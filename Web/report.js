@@ -97,20 +97,70 @@
   for (const [tag, text, href] of top) $('#top-findings').append(el('li', {}, tag, el('a', { href }, text)));
 
   // ---- 2. Graph ----
-  const svg = $('#graph svg');
-  const nodeByName = new Map();
-  const edgeInfo = []; // {g, from, to}
-  if (!svg) {
-    $('#graph').append(empty('No graph was generated (Graphviz output missing).'));
-    $$('#module-graph .toolbar button').forEach((b) => { b.disabled = true; });
-  } else {
+  // The page index (`strata-page`): module indices (the `m<index>` classes of the drawings
+  // and data/module-<index>.js), groups, which drawings exist, full evidence counts. An older
+  // or hand-made page without it still works: the overview is then the whole graph.
+  let pageIndex = {};
+  try { pageIndex = JSON.parse($('#strata-page')?.textContent || '{}'); } catch (e) { pageIndex = {}; }
+  const production = modules.filter((m) => m.kind !== 'test');
+  const moduleNames = list(pageIndex.modules).length ? pageIndex.modules : production.map((m) => m.name);
+  const moduleIndex = new Map(moduleNames.map((name, i) => [name, i]));
+  const groupings = list(pageIndex.groupings);
+  const moduleHref = (name) => '#module/' + encodeURIComponent(name);
+  const modLink = (name) => (moduleIndex.has(name) ? el('a', { class: 'mod', href: moduleHref(name) }, name) : mod(name));
+
+  // Data scripts (data/*.js) call these; a script is loaded once, when a view needs it.
+  const loadedScripts = new Map();
+  function loadScript(src) {
+    if (!loadedScripts.has(src)) {
+      loadedScripts.set(src, new Promise((resolve, reject) => {
+        const script = el('script', { src });
+        script.addEventListener('load', resolve);
+        script.addEventListener('error', () => reject(new Error(`${src} could not be loaded`)));
+        document.body.append(script);
+      }));
+    }
+    return loadedScripts.get(src);
+  }
+  const groupData = {};
+  const moduleData = {};
+  window.strataGroups = (kind, value) => { groupData[kind] = value; };
+  window.strataModule = (index, value) => { moduleData[index] = value; };
+  async function groupDrawings(kind) {
+    if (!groupData[kind]) await loadScript(`data/${kind}.js`);
+    return groupData[kind];
+  }
+  async function moduleDetails(name) {
+    const index = moduleIndex.get(name);
+    if (index === undefined) return null;
+    if (!moduleData[index]) await loadScript(`data/module-${index}.js`);
+    return moduleData[index];
+  }
+  // Graphviz SVG text from a data script, parsed as SVG (never as HTML).
+  function parseSVG(text) {
+    if (!text) return null;
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const root = doc.documentElement;
+    return root && root.nodeName === 'svg' ? document.importNode(root, true) : null;
+  }
+
+  // Makes a drawing interactive: module nodes (class m<index>) and group nodes (g<index>)
+  // get keyboard focus and call back; edges are matched to their modules by title.
+  function wireDrawing(svg, { onModule, onGroup }) {
+    const nodes = new Map();
+    const edgesOf = [];
     svg.removeAttribute('height'); // CSS sizes the SVG from its viewBox
     for (const g of $$('g.node', svg)) {
-      const name = $('title', g)?.textContent ?? '';
-      nodeByName.set(name, g);
+      const moduleClass = [...g.classList].find((c) => /^m\d+$/.test(c));
+      const groupClass = [...g.classList].find((c) => /^g\d+$/.test(c));
+      const name = moduleClass ? moduleNames[Number(moduleClass.slice(1))] : ($('title', g)?.textContent ?? '');
+      g.dataset.kind = groupClass ? 'group' : 'module';
+      if (groupClass) g.dataset.group = groupClass.slice(1);
+      if (!groupClass) nodes.set(name, g);
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
-      g.setAttribute('aria-label', 'Module ' + name);
+      g.setAttribute('aria-label', (groupClass ? 'Group ' : 'Module ') + name);
+      g.dataset.name = name;
     }
     // Edge titles are "From->To"; names may contain anything, so match against known nodes.
     for (const g of $$('g.edge', svg)) {
@@ -118,72 +168,144 @@
       for (let i = t.indexOf('->'); i >= 0; i = t.indexOf('->', i + 1)) {
         const from = t.slice(0, i);
         const to = t.slice(i + 2);
-        if (nodeByName.has(from) && nodeByName.has(to)) { edgeInfo.push({ g, from, to }); break; }
+        if (nodes.has(from) && nodes.has(to)) { edgesOf.push({ g, from, to }); break; }
       }
     }
-    svg.addEventListener('click', (ev) => {
-      const g = ev.target.closest('g.node');
-      select(g ? $('title', g).textContent : null);
-    });
+    const activate = (g) => {
+      if (!g) return onModule && onModule(null);
+      if (g.dataset.kind === 'group') onGroup && onGroup(Number(g.dataset.group));
+      else onModule && onModule(g.dataset.name);
+    };
+    svg.addEventListener('click', (ev) => activate(ev.target.closest('g.node')));
     svg.addEventListener('keydown', (ev) => {
       const g = ev.target.closest('g.node');
-      if (g && (ev.key === 'Enter' || ev.key === ' ')) { ev.preventDefault(); select($('title', g).textContent); }
-      if (ev.key === 'Escape') select(null);
+      if (g && (ev.key === 'Enter' || ev.key === ' ')) { ev.preventDefault(); activate(g); }
+      if (ev.key === 'Escape' && onModule) onModule(null);
     });
-    // Zoom by resizing the SVG (not a transform) so the container's scrollbars stay correct.
-    let zoom = 1;
-    const naturalWidth = svg.width.baseVal.value || svg.viewBox.baseVal.width || 800;
-    const applyZoom = () => {
-      const width = Math.min(naturalWidth, $('#graph').clientWidth) * zoom;
-      svg.style.width = zoom === 1 ? '' : Math.round(width) + 'px';
-      svg.style.maxWidth = zoom === 1 ? '' : 'none';
-      // The label is the size relative to the graph's natural size, which a reader can judge.
-      $('#zoom-reset').textContent = zoom === 1 ? 'Fit' : Math.round(width / naturalWidth * 100) + '%';
-    };
-    $('#zoom-in').addEventListener('click', () => { zoom = Math.min(zoom * 1.25, 8); applyZoom(); });
-    $('#zoom-out').addEventListener('click', () => { zoom = Math.max(zoom / 1.25, 0.25); applyZoom(); });
-    $('#zoom-reset').addEventListener('click', () => { zoom = 1; applyZoom(); });
-    // A large graph fitted to the width is unreadable: start it at 60% of its natural size
-    // and let the frame scroll instead.
-    const frameWidth = $('#graph').clientWidth;
-    if (frameWidth > 0 && frameWidth / naturalWidth < 0.6) {
-      zoom = (naturalWidth * 0.6) / Math.min(naturalWidth, frameWidth);
-      applyZoom();
-    }
+    return { nodes, edges: edgesOf };
   }
 
-  // Highlight a module and its direct neighbours (or clear with null), then show its facts.
+  // The graph section shows one drawing at a time: the overview (the whole graph, or one
+  // node per group past 40 modules), or one group opened into its modules.
+  const graphBox = $('#graph');
+  let svg = $('#graph svg');
+  let drawing = { nodes: new Map(), edges: [] };
+  let zoom = 1;
+  let naturalWidth = 800;
+  const applyZoom = () => {
+    if (!svg) return;
+    const width = Math.min(naturalWidth, graphBox.clientWidth) * zoom;
+    svg.style.width = zoom === 1 ? '' : Math.round(width) + 'px';
+    svg.style.maxWidth = zoom === 1 ? '' : 'none';
+    // The label is the size relative to the graph's natural size, which a reader can judge.
+    $('#zoom-reset').textContent = zoom === 1 ? 'Fit' : Math.round(width / naturalWidth * 100) + '%';
+  };
+  $('#zoom-in').addEventListener('click', () => { zoom = Math.min(zoom * 1.25, 8); applyZoom(); });
+  $('#zoom-out').addEventListener('click', () => { zoom = Math.max(zoom / 1.25, 0.25); applyZoom(); });
+  $('#zoom-reset').addEventListener('click', () => { zoom = 1; applyZoom(); });
+  let view = { kind: pageIndex.overview || null, group: null };
+  function showDrawing(newSVG, caption) {
+    graphBox.replaceChildren();
+    svg = newSVG;
+    $('#graph-caption').textContent = caption;
+    if (!svg) {
+      graphBox.append(empty('No graph was generated (Graphviz output missing).'));
+      $$('#module-graph .toolbar button').forEach((b) => { b.disabled = true; });
+      return;
+    }
+    graphBox.append(svg);
+    drawing = wireDrawing(svg, { onModule: select, onGroup: (i) => openGroup(view.kind, i) });
+    naturalWidth = svg.width.baseVal.value || svg.viewBox.baseVal.width || 800;
+    // A large drawing fitted to the width is unreadable: start it at 60% of its natural size
+    // and let the frame scroll instead.
+    zoom = 1;
+    const frameWidth = graphBox.clientWidth;
+    if (frameWidth > 0 && frameWidth / naturalWidth < 0.6) zoom = (naturalWidth * 0.6) / Math.min(naturalWidth, frameWidth);
+    applyZoom();
+    renderViewButtons();
+  }
+  const groupingWord = { layers: 'layer', packages: 'package' };
+  const groupsOf = (kind) => list((groupings.find((g) => g.kind === kind) || {}).groups);
+  const overviewCaption = (kind) => (kind
+    ? `${plural(moduleNames.length, 'module')} in ${plural(groupsOf(kind).length, groupingWord[kind] || 'group')}` +
+      `${kind === 'layers' && pageIndex.layering === 'inferred' ? ' (guessed from names: set yours in strata.yml)' : ''}. ` +
+      'Click a group to open it; numbers on edges count module edges; red: cycles, purple: layer violations.'
+    : `${plural(moduleNames.length, 'module')}. Click a module for its details.`);
+  async function showOverview(kind) {
+    view = { kind, group: null };
+    if (kind === (pageIndex.overview || null)) { showDrawing(overviewSVG, overviewCaption(kind)); return; }
+    try {
+      const data = await groupDrawings(kind);
+      showDrawing(parseSVG(data.overview), overviewCaption(kind));
+    } catch (err) { graphBox.replaceChildren(empty(err.message)); }
+  }
+  async function openGroup(kind, index) {
+    const group = groupsOf(kind)[index];
+    if (!group) return;
+    try {
+      const data = await groupDrawings(kind);
+      view = { kind, group: index };
+      showDrawing(parseSVG(list(data.opened)[index]),
+        `${groupingWord[kind] || 'Group'} ${group.name}: ${plural(list(group.members).length, 'module')}, with the groups it touches collapsed.`);
+      graphBox.scrollIntoView({ block: 'nearest' });
+    } catch (err) { graphBox.replaceChildren(empty(err.message)); }
+  }
+  function renderViewButtons() {
+    const box = $('#graph-views');
+    box.replaceChildren();
+    if (!groupings.length) return;
+    for (const g of groupings) {
+      const button = el('button', { type: 'button', 'aria-pressed': view.kind === g.kind && view.group === null ? 'true' : 'false' },
+        g.kind === 'layers' ? 'By layer' : 'By package');
+      button.addEventListener('click', () => showOverview(g.kind));
+      box.append(button);
+    }
+    if (view.group !== null) {
+      const select = el('select', { 'aria-label': 'Open a group' }, groupsOf(view.kind).map((g, i) =>
+        el('option', { value: i, selected: i === view.group ? 'selected' : null }, g.name)));
+      select.addEventListener('change', () => openGroup(view.kind, Number(select.value)));
+      box.append(select);
+    }
+  }
+  const overviewSVG = svg;
+  showDrawing(overviewSVG, overviewCaption(view.kind));
+
+  // Highlight a module and its direct neighbours in the drawing shown (or clear with null),
+  // then show its facts.
   function select(name) {
     if (svg) {
       svg.classList.toggle('has-selection', name !== null);
       $$('.selected, .neighbor, .highlight', svg).forEach((n) => n.classList.remove('selected', 'neighbor', 'highlight'));
       if (name !== null) {
-        nodeByName.get(name)?.classList.add('selected');
-        for (const e of edgeInfo) {
+        drawing.nodes.get(name)?.classList.add('selected');
+        for (const e of drawing.edges) {
           if (e.from !== name && e.to !== name) continue;
           e.g.classList.add('highlight');
-          nodeByName.get(e.from === name ? e.to : e.from).classList.add('neighbor');
+          drawing.nodes.get(e.from === name ? e.to : e.from)?.classList.add('neighbor');
         }
       }
     }
     showPanel(name);
   }
 
-  function showPanel(name) {
-    const panel = $('#module-panel');
-    panel.replaceChildren();
-    if (name === null) {
-      panel.append(el('p', { class: 'hint' }, 'Click a module in the graph or the metrics table to see its details.'));
-      return;
-    }
-    const m = byName.get(name);
-    const close = el('button', { type: 'button', class: 'close', 'aria-label': 'Close details' }, '×');
-    close.addEventListener('click', () => select(null));
-    panel.append(el('div', { class: 'panel-head' }, el('h3', { id: 'panel-title' }, name), close));
-    if (!m) { panel.append(empty('This module is not part of the analysed sources.')); return; }
+  const dependenciesOf = new Map();
+  const dependentsOf = new Map();
+  edges.forEach((e, i) => {
+    if (e.from === e.to) return;
+    const sites = list(pageIndex.edgeSites)[i] ?? list(e.evidence).length;
+    if (!dependenciesOf.has(e.from)) dependenciesOf.set(e.from, []);
+    if (!dependentsOf.has(e.to)) dependentsOf.set(e.to, []);
+    dependenciesOf.get(e.from).push({ ...e, sites });
+    dependentsOf.get(e.to).push({ ...e, sites });
+  });
+  const linkList = (names, none) => (names.length
+    ? el('p', { class: 'mods' }, names.flatMap((n, i) => (i ? [', ', modLink(n)] : [modLink(n)])))
+    : empty(none));
+  function moduleFacts(m) {
     const linkage = m.linkage ? [m.linkage.kind, m.linkage.reason, m.linkage.evidence].filter(Boolean).join(' · ') : undefined;
     const facts = [['Kind', m.kind], ['System', m.system], ['Product', m.product], ['Linkage', linkage],
-      ['Package', m.package], ['Path', m.path], ['Manifest', m.manifest],
+      ['Package', m.package], ['Layer', layerOf.get(m.name)], ['Path', m.path], ['Manifest', m.manifest],
+      ['Platforms', list(m.platforms).join(', ')],
       ['Also declared in', list(m.alsoDeclaredIn).join(', ')],
       ['Links statically', list(m.links).join(', ')], ['Embeds', list(m.embeds).join(', ')],
       ['Files', fmtInt(m.files)], ['Lines', fmtInt(m.lines)]];
@@ -195,34 +317,36 @@
     if (m.external) {
       facts.push(['Apple', list(m.external.apple).join(', ') || '–'], ['Third party', list(m.external.thirdParty).join(', ') || '–']);
     }
-    panel.append(el('dl', { class: 'facts' }, facts.filter(([, v]) => v !== undefined && v !== '')
-      .map(([k, v]) => [el('dt', {}, k), el('dd', {}, v)])));
-    const uses = edges.filter((e) => e.from === name).map((e) => e.to);
-    const usedBy = edges.filter((e) => e.to === name).map((e) => e.from);
-    panel.append(el('h4', {}, `Declared dependencies (${list(m.dependencies).length})`),
-      list(m.dependencies).length ? el('ul', { class: 'deps' }, list(m.dependencies).map((d) => el('li', {},
-        mod(d.name), el('span', { class: 'muted' }, ` ${d.kind || ''}${d.package ? ' · ' + d.package : ''}`),
-        d.evidence ? el('code', {}, d.evidence) : null))) : empty('None'),
-      el('h4', {}, `Imports (${list(m.imports).length})`),
-      list(m.imports).length ? el('ul', { class: 'deps' }, list(m.imports).map((i) => el('li', {},
-        mod(i.module),
-        el('span', { class: 'muted' }, [' ', list(i.attributes).join(' '), i.accessLevel, i.declarationKind, i.symbol,
-          i.condition ? `#if ${i.condition}` : null].filter(Boolean).join(' ')),
-        i.evidence ? el('code', {}, i.evidence) : null))) : empty('None'),
-      el('h4', {}, 'Used by'), usedBy.length ? el('p', { class: 'mods' }, usedBy.join(', ')) : empty('No internal dependents'),
-      el('h4', {}, 'Depends on'), uses.length ? el('p', { class: 'mods' }, uses.join(', ')) : empty('No internal dependencies'));
+    return el('dl', { class: 'facts' }, facts.filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .map(([k, v]) => [el('dt', {}, k), el('dd', {}, v)]));
   }
+  const layerOf = new Map();
+  for (const layer of list((data.layering || {}).layers)) for (const name of list(layer.modules)) layerOf.set(name, layer.name);
+
+  function showPanel(name) {
+    const panel = $('#module-panel');
+    panel.replaceChildren();
+    if (name === null) {
+      panel.append(el('p', { class: 'hint' }, 'Click a module in the graph to see its details, or open its page from the metrics table or the search box.'));
+      return;
+    }
+    const m = byName.get(name);
+    const close = el('button', { type: 'button', class: 'close', 'aria-label': 'Close details' }, '×');
+    close.addEventListener('click', () => select(null));
+    panel.append(el('div', { class: 'panel-head' }, el('h3', { id: 'panel-title' }, name), close));
+    if (!m) { panel.append(empty('This module is not part of the analysed sources.')); return; }
+    panel.append(el('p', {}, el('a', { href: moduleHref(name), class: 'open-page' }, 'Open the module page →')), moduleFacts(m),
+      el('h4', {}, 'Used by'), linkList((dependentsOf.get(name) || []).map((e) => e.from), 'No internal dependents'),
+      el('h4', {}, 'Depends on'), linkList((dependenciesOf.get(name) || []).map((e) => e.to), 'No internal dependencies'));
+  }
+  showPanel(null);
 
   // ---- 3. Metrics table ----
   const rows = modules.filter((m) => m.metrics && m.kind !== 'test').map((m) => {
     const v = { name: m.name, kind: m.kind || '', linkage: (m.linkage && m.linkage.kind) || '', files: m.files, lines: m.lines, ...m.metrics };
-    const nameButton = el('button', { type: 'button', class: 'link' }, m.name);
-    nameButton.addEventListener('click', () => {
-      select(m.name);
-      $('#module-graph').scrollIntoView({ behavior: 'smooth' });
-    });
+    const nameLink = el('a', { class: 'link', href: moduleHref(m.name) }, m.name);
     const cell = (key, text, cls) => el('td', { class: cls, 'data-value': v[key] ?? '' }, text);
-    const tr = el('tr', {}, el('th', { scope: 'row', 'data-value': m.name }, nameButton), cell('kind', v.kind), cell('linkage', v.linkage),
+    const tr = el('tr', {}, el('th', { scope: 'row', 'data-value': m.name }, nameLink), cell('kind', v.kind), cell('linkage', v.linkage),
       cell('files', fmtInt(v.files), 'num'), cell('lines', fmtInt(v.lines), 'num'),
       cell('ce', fmtInt(v.ce), 'num'), cell('ca', fmtInt(v.ca), 'num'),
       cell('instability', fmtRatio(v.instability), 'num'), cell('abstractness', fmtRatio(v.abstractness), 'num'),
@@ -277,10 +401,82 @@
     (summary.suppressed ? ` · ${fmtInt(summary.suppressed)} suppressed inline. ` : '. ') +
     'strata check fails on errors; severities are set in strata.yml.';
   const rulesBox = $('#rules-list');
-  fill(rulesBox, findings, empty('No findings.'), (f) => el('article', { class: `finding rule ${f.severity}`, 'data-rule': f.rule },
-    el('p', {}, el('span', { class: `tag ${f.severity}` }, words[f.severity] || f.severity), ' ', f.message, ' ',
-      el('span', { class: 'muted' }, `[${f.rule}]`)),
-    evidenceList(f.evidence)));
+  let catalog = [];
+  try { catalog = JSON.parse($('#strata-rules').textContent); } catch (e) { catalog = []; }
+  const ruleInfo = new Map(catalog.map((r) => [r.id, r]));
+  const ruleLink = (id) => (ruleInfo.has(id)
+    ? el('a', { class: 'muted', href: `#rule-${id}`, title: 'What this rule means' }, `[${id}]`)
+    : el('span', { class: 'muted' }, `[${id}]`));
+  // The page holds a few evidence entries per finding; the module page has them all.
+  const findingSites = list(pageIndex.findingSites);
+  const moreSites = (shown, total, module) => (total > shown
+    ? el('p', { class: 'muted more' }, `and ${plural(total - shown, 'more site')}: see `, modLink(module)) : null);
+  const findingArticle = (f) => el('article', { class: `finding rule ${f.severity}`, 'data-rule': f.rule, 'data-severity': f.severity },
+    el('p', {}, el('span', { class: `tag ${f.severity}` }, words[f.severity] || f.severity), ' ', f.message, ' ', ruleLink(f.rule)),
+    evidenceList(f.evidence), moreSites(list(f.evidence).length, findingSites[f.index] ?? 0, f.module));
+  // A list that shows its first `limit` items and a button for the rest.
+  function collapsible(items, render, limit = 20) {
+    const box = el('div', { class: 'collapsible' });
+    box.append(...items.slice(0, limit).map(render));
+    if (items.length > limit) {
+      const button = el('button', { type: 'button', class: 'show-more' }, `Show all ${fmtInt(items.length)}`);
+      button.addEventListener('click', () => { button.replaceWith(...items.slice(limit).map(render)); });
+      box.append(button);
+    }
+    return box;
+  }
+  // Findings grouped by rule or by module, filtered by severity; each group collapses.
+  const indexed = findings.map((f, index) => ({ ...f, index }));
+  const ruleFilter = { by: 'rule', severities: new Set(['error', 'warn', 'info']) };
+  const controls = $('#rules-controls');
+  if (findings.length) {
+    const byButtons = ['rule', 'module'].map((by) => {
+      const b = el('button', { type: 'button', 'data-by': by, 'aria-pressed': String(by === ruleFilter.by) }, `By ${by}`);
+      b.addEventListener('click', () => { ruleFilter.by = by; renderFindings(); });
+      return b;
+    });
+    controls.append(el('span', { class: 'group', role: 'group', 'aria-label': 'Group findings' }, byButtons));
+    for (const severity of ['error', 'warn', 'info']) {
+      const box = el('input', { type: 'checkbox', checked: 'checked', 'data-severity': severity });
+      box.addEventListener('change', () => {
+        if (box.checked) ruleFilter.severities.add(severity); else ruleFilter.severities.delete(severity);
+        renderFindings();
+      });
+      controls.append(el('label', { class: 'check' }, box, ` ${words[severity]}s (${fmtInt(counts[severity] || 0)})`));
+    }
+  }
+  function renderFindings() {
+    $$('button[data-by]', controls).forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.by === ruleFilter.by)));
+    const shown = indexed.filter((f) => ruleFilter.severities.has(f.severity));
+    rulesBox.replaceChildren();
+    if (!findings.length) { rulesBox.append(empty('No findings.')); return; }
+    if (!shown.length) { rulesBox.append(empty('No findings of the chosen severities.')); return; }
+    const groups = new Map();
+    for (const f of shown) {
+      const key = ruleFilter.by === 'rule' ? f.rule : f.module;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(f);
+    }
+    const rank = { error: 0, warn: 1, info: 2 };
+    const worst = (items) => Math.min(...items.map((f) => rank[f.severity] ?? 3));
+    const ordered = [...groups.entries()].sort((a, b) => worst(a[1]) - worst(b[1]) || b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+    ordered.forEach(([key, items], position) => {
+      const tally = ['error', 'warn', 'info'].map((s) => [s, items.filter((f) => f.severity === s).length]).filter(([, n]) => n)
+        .map(([s, n]) => el('span', { class: `tag ${s}` }, `${fmtInt(n)} ${words[s]}${n === 1 ? '' : 's'}`));
+      const info = ruleInfo.get(key);
+      const title = ruleFilter.by === 'rule'
+        ? [el('code', {}, key), info ? ` ${info.title}` : '']
+        : [mod(key)];
+      // Small reports open every group; large ones the first three.
+      const open = ordered.length <= 3 || position < 3;
+      rulesBox.append(el('details', { class: 'finding-group', 'data-key': key, open: open ? 'open' : null },
+        el('summary', {}, title, ' ', tally),
+        ruleFilter.by === 'rule' && info ? el('p', { class: 'muted rationale' }, info.rationale, ' ', ruleLink(key)) : null,
+        ruleFilter.by === 'module' && moduleIndex.has(key) ? el('p', {}, el('a', { href: moduleHref(key) }, 'Open the module page →')) : null,
+        collapsible(items, findingArticle)));
+    });
+  }
+  renderFindings();
 
   // Suppressed findings are listed with their reasons, never hidden; the rule help comes
   // from the rule catalog the binary embeds (`strata rules`).
@@ -293,8 +489,6 @@
         el('p', { class: 'muted' }, `Reason: ${f.suppression || '(none given)'}`),
         evidenceList(f.evidence)))));
   }
-  let catalog = [];
-  try { catalog = JSON.parse($('#strata-rules').textContent); } catch (e) { catalog = []; }
   const seen = new Set([...findings, ...suppressed].map((f) => f.rule));
   for (const rule of catalog) {
     $('#rule-help-list').append(
@@ -302,11 +496,8 @@
         el('span', { class: 'muted' }, ` (default: ${rule.severity})`)),
       el('dd', {}, rule.rationale));
   }
-  for (const tag of rulesBox.querySelectorAll('.finding.rule .muted')) {
-    const id = tag.textContent.slice(1, -1);
-    if (catalog.some((r) => r.id === id)) tag.replaceChildren(el('a', { href: `#rule-${id}`, title: 'What this rule means' }, `[${id}]`));
-  }
-  for (const link of document.querySelectorAll('a[href^="#rule-"]')) link.addEventListener('click', () => { $('#rule-help').open = true; });
+  // Any link to a rule's help opens the help first (links are added later too).
+  document.addEventListener('click', (ev) => { if (ev.target.closest('a[href^="#rule-"]')) $('#rule-help').open = true; });
 
   // ---- 4b. Cycles ----
   const cyclesBox = $('#cycles-list');
@@ -326,12 +517,27 @@
   });
 
   // ---- 5. Dependency findings ----
-  const implicitBox = $('#implicit-list');
-  fill(implicitBox, implicit, empty('No implicit dependencies.'), (f) => el('article', { class: 'finding implicit' },
-    el('p', {}, mod(f.module), ' imports ', mod(f.dependency), ' without declaring it'), evidenceList(f.evidence)));
-  const unusedBox = $('#unused-list');
-  fill(unusedBox, unused, empty('No unused dependencies.'), (f) => el('article', { class: 'finding unused' },
-    el('p', {}, mod(f.module), ' declares ', mod(f.dependency), ' but never imports it'),
+  // Short lists are listed; long ones (a large app can have hundreds) are grouped by module.
+  function listByModule(box, items, none, render) {
+    if (items.length <= 20) { fill(box, items, none, render); return; }
+    const groups = new Map();
+    for (const item of items) {
+      if (!groups.has(item.module)) groups.set(item.module, []);
+      groups.get(item.module).push(item);
+    }
+    box.append(el('p', { class: 'note' }, `${plural(items.length, 'dependency')} in ${plural(groups.size, 'module')}, most first.`));
+    for (const [module, group] of [...groups.entries()].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))) {
+      box.append(el('details', { class: 'finding-group', 'data-key': module },
+        el('summary', {}, mod(module), el('span', { class: 'muted' }, ` ${fmtInt(group.length)}`)), group.map(render)));
+    }
+  }
+  const implicitSites = list(pageIndex.implicitSites);
+  listByModule($('#implicit-list'), implicit.map((f, index) => ({ ...f, index })), empty('No implicit dependencies.'),
+    (f) => el('article', { class: 'finding implicit' },
+      el('p', {}, modLink(f.module), ' imports ', modLink(f.dependency), ' without declaring it'), evidenceList(f.evidence),
+      moreSites(list(f.evidence).length, implicitSites[f.index] ?? 0, f.module)));
+  listByModule($('#unused-list'), unused, empty('No unused dependencies.'), (f) => el('article', { class: 'finding unused' },
+    el('p', {}, modLink(f.module), ' declares ', modLink(f.dependency), ' but never imports it'),
     evidenceList([].concat(f.evidence ?? []))));
 
   // ---- 5b. Dependency injection ----
@@ -423,17 +629,10 @@
   const radius = list(impact.blastRadius).filter((r) => r.count > 0).sort((a, b) => b.lines - a.lines || (a.module < b.module ? -1 : 1)).slice(0, 10);
   // The dependents themselves are computed here, for the modules shown only: strata.json
   // stores counts, as lists are quadratic in a long chain.
-  const production = new Set(list(data.modules).filter((m) => m.kind !== 'test').map((m) => m.name));
-  const dependentsOf = new Map();
-  for (const e of list(data.edges)) {
-    if (e.from === e.to || !production.has(e.from) || !production.has(e.to)) continue;
-    if (!dependentsOf.has(e.to)) dependentsOf.set(e.to, []);
-    dependentsOf.get(e.to).push(e.from);
-  }
   const transitiveDependents = (start) => {
     const seen = new Set([start]);
     const queue = [start];
-    while (queue.length) for (const d of dependentsOf.get(queue.pop()) || []) if (!seen.has(d)) { seen.add(d); queue.push(d); }
+    while (queue.length) for (const e of dependentsOf.get(queue.pop()) || []) if (moduleIndex.has(e.from) && !seen.has(e.from)) { seen.add(e.from); queue.push(e.from); }
     seen.delete(start);
     return [...seen].sort();
   };
@@ -465,4 +664,336 @@
   $('#warnings-list').append(warnings.length ? el('ul', { class: 'warnings' }, warnings.map((w) =>
     el('li', {}, el('code', {}, w.file ?? ''), ' ', el('span', {}, w.message ?? ''))))
     : empty('No warnings.'));
+
+  // ---- 8. Main sequence: abstractness against instability ----
+  const NS = 'http://www.w3.org/2000/svg';
+  function svgEl(tag, attrs, ...children) {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
+    for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    return node;
+  }
+  (function drawMainSequence() {
+    const plotted = production.filter((m) => m.metrics);
+    const box = $('#plot');
+    if (!plotted.length) { box.append(empty('No modules with metrics.')); return; }
+    const size = 420, pad = 44, span = size - 2 * pad;
+    const x = (i) => pad + i * span;
+    const y = (a) => size - pad - a * span;
+    const plot = svgEl('svg', { viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': 'Main sequence plot', class: 'main-sequence' });
+    // Distance from the main sequence above 0.5: the zone of pain (stable and concrete, bottom
+    // left) and the zone of uselessness (abstract and unused, top right).
+    plot.append(
+      svgEl('polygon', { class: 'zone pain', points: `${x(0)},${y(0)} ${x(0.5)},${y(0)} ${x(0)},${y(0.5)}` }),
+      svgEl('polygon', { class: 'zone useless', points: `${x(1)},${y(1)} ${x(0.5)},${y(1)} ${x(1)},${y(0.5)}` }),
+      svgEl('rect', { class: 'frame', x: pad, y: pad, width: span, height: span }),
+      svgEl('line', { class: 'sequence', x1: x(0), y1: y(1), x2: x(1), y2: y(0) }),
+      svgEl('text', { class: 'zone-label', x: x(0.02), y: y(0.03) }, 'zone of pain'),
+      svgEl('text', { class: 'zone-label', x: x(0.98), y: y(0.95), 'text-anchor': 'end' }, 'zone of uselessness'),
+      svgEl('text', { class: 'axis', x: size / 2, y: size - 10, 'text-anchor': 'middle' }, 'Instability I = Ce / (Ce + Ca)'),
+      svgEl('text', { class: 'axis', x: 14, y: size / 2, 'text-anchor': 'middle', transform: `rotate(-90 14 ${size / 2})` }, 'Abstractness A'));
+    for (const t of [0, 0.5, 1]) {
+      plot.append(svgEl('text', { class: 'tick', x: x(t), y: size - pad + 14, 'text-anchor': 'middle' }, t),
+        svgEl('text', { class: 'tick', x: pad - 6, y: y(t) + 4, 'text-anchor': 'end' }, t));
+    }
+    // Modules on the same spot are spread on a small spiral, in name order, so each stays clickable.
+    const spots = new Map();
+    const info = $('#plot-info');
+    for (const m of [...plotted].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const { instability: i, abstractness: a, distance: d } = m.metrics;
+      const key = `${i.toFixed(2)},${a.toFixed(2)}`;
+      const k = spots.get(key) || 0;
+      spots.set(key, k + 1);
+      const angle = k * 2.4, radius = k ? 3 + 1.6 * Math.sqrt(k) : 0;
+      const label = `${m.name}: I ${fmtRatio(i)}, A ${fmtRatio(a)}, D ${fmtRatio(d)}`;
+      const dot = svgEl('a', { href: moduleHref(m.name), class: 'dot', 'aria-label': label },
+        svgEl('circle', { cx: x(i) + radius * Math.cos(angle), cy: y(a) + radius * Math.sin(angle), r: 4.5,
+          class: d >= 0.7 ? 'bad' : d >= 0.4 ? 'warn' : 'ok' }),
+        svgEl('title', {}, label));
+      dot.addEventListener('mouseenter', () => { info.textContent = label; });
+      dot.addEventListener('focus', () => { info.textContent = label; });
+      plot.append(dot);
+    }
+    const pain = plotted.filter((m) => m.metrics.instability + m.metrics.abstractness < 0.5).length;
+    const useless = plotted.filter((m) => m.metrics.instability + m.metrics.abstractness > 1.5).length;
+    box.append(plot);
+    $('#plot-summary').textContent = `${plural(plotted.length, 'module')}: ${fmtInt(pain)} in the zone of pain, ${fmtInt(useless)} in the zone of uselessness.`;
+  })();
+
+  // ---- 9. Dependency structure matrix ----
+  // Rows import columns; modules ordered by layer (lowest first), so an import above the
+  // diagonal goes up the layers. Drawn when the section first comes into view.
+  const layerOrder = (() => {
+    const seenModules = new Set();
+    const order = [];
+    const layerGroups = groupsOf('layers');
+    const groupsInOrder = layerGroups.length
+      ? layerGroups.map((g) => ({ name: g.name, members: list(g.members).map((i) => moduleNames[i]) }))
+      : list((data.layering || {}).layers).map((l) => ({ name: l.name, members: list(l.modules) }));
+    const bounds = [];
+    for (const g of groupsInOrder) {
+      const members = g.members.filter((n) => moduleIndex.has(n) && !seenModules.has(n));
+      if (!members.length) continue;
+      bounds.push({ name: g.name, start: order.length, count: members.length });
+      for (const n of members) { seenModules.add(n); order.push(n); }
+    }
+    const rest = moduleNames.filter((n) => !seenModules.has(n));
+    if (rest.length) { bounds.push({ name: bounds.length ? 'no layer' : 'modules', start: order.length, count: rest.length }); order.push(...rest); }
+    return { order, bounds };
+  })();
+  const cycleEdgeSet = new Set(cycles.flatMap((c) => list(c.edges).map((e) => `${e.from}\u0000${e.to}`)));
+  function drawMatrix() {
+    const box = $('#matrix');
+    if (box.dataset.drawn) return;
+    box.dataset.drawn = '1';
+    const { order, bounds } = layerOrder;
+    if (!order.length) { box.append(empty('No modules.')); return; }
+    const position = new Map(order.map((n, i) => [n, i]));
+    const n = order.length;
+    const cell = n > 150 ? 10 : 16;
+    const labelWidth = Math.min(240, 16 + 7 * Math.max(...order.map((name) => name.length)));
+    const top = labelWidth;
+    const width = labelWidth + n * cell + 1, height = top + n * cell + 1;
+    const matrix = svgEl('svg', { width, height, viewBox: `0 0 ${width} ${height}`, class: 'dsm', role: 'img', 'aria-label': 'Dependency structure matrix' });
+    bounds.forEach((b, k) => {
+      matrix.append(svgEl('rect', { class: `band ${k % 2 ? 'odd' : 'even'}`, x: labelWidth + b.start * cell, y: top + b.start * cell, width: b.count * cell, height: b.count * cell },
+        svgEl('title', {}, `${b.name}: ${plural(b.count, 'module')}`)));
+    });
+    order.forEach((name, i) => {
+      const label = name.length > 32 ? name.slice(0, 31) + '…' : name;
+      matrix.append(
+        svgEl('a', { href: moduleHref(name) }, svgEl('text', { class: 'row-label', x: labelWidth - 4, y: top + i * cell + cell * 0.75, 'text-anchor': 'end' }, label, svgEl('title', {}, name))),
+        svgEl('a', { href: moduleHref(name) }, svgEl('text', { class: 'col-label', x: 0, y: 0, transform: `translate(${labelWidth + i * cell + cell * 0.75} ${top - 4}) rotate(-90)` }, label, svgEl('title', {}, name))));
+    });
+    let upward = 0, cycleCells = 0;
+    edges.forEach((e, k) => {
+      const r = position.get(e.from), c = position.get(e.to);
+      if (r === undefined || c === undefined || r === c) return;
+      const sites = list(pageIndex.edgeSites)[k] ?? list(e.evidence).length;
+      const cycle = cycleEdgeSet.has(`${e.from}\u0000${e.to}`);
+      const up = c > r;
+      if (up) upward += 1;
+      if (cycle) cycleCells += 1;
+      const kind = cycle ? 'cycle' : up ? 'up' : !e.imported ? 'unused' : 'down';
+      const title = `${e.from} imports ${e.to}: ${e.imported ? plural(sites, 'import site') : 'declared, never imported'}${cycle ? ' (cycle)' : up ? ' (up the layers)' : ''}`;
+      const g = svgEl('a', { href: moduleHref(e.from), class: `cell ${kind}` },
+        svgEl('rect', { x: labelWidth + c * cell + 1, y: top + r * cell + 1, width: cell - 2, height: cell - 2 }), svgEl('title', {}, title));
+      if (cell >= 16 && e.imported) {
+        g.append(svgEl('text', { x: labelWidth + c * cell + cell / 2, y: top + r * cell + cell * 0.72, 'text-anchor': 'middle' }, sites > 99 ? '99+' : sites));
+      }
+      matrix.append(g);
+    });
+    box.append(matrix);
+    $('#matrix-summary').textContent = `${plural(n, 'module')} in ${plural(bounds.length, 'layer')}; ` +
+      `${fmtInt(cycleCells)} cells in cycles (red), ${fmtInt(upward)} imports up the layers (amber, above the diagonal).`;
+  }
+  if ('IntersectionObserver' in window) {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) { drawMatrix(); observer.disconnect(); }
+    }, { rootMargin: '400px' });
+    observer.observe($('#dsm'));
+  } else {
+    drawMatrix();
+  }
+
+  // ---- 10. Paths between two modules (as `strata why`, on the edges of the page) ----
+  // Shortest first, at most `limit`; simple paths through modules that lie on some path.
+  function pathsBetween(from, to, limit = 20) {
+    const forward = (name) => (dependenciesOf.get(name) || []).map((e) => e.to);
+    const backward = (name) => (dependentsOf.get(name) || []).map((e) => e.from);
+    const closure = (start, next) => {
+      const seenNames = new Set([start]);
+      const stack = [start];
+      while (stack.length) for (const other of next(stack.pop())) if (!seenNames.has(other)) { seenNames.add(other); stack.push(other); }
+      return seenNames;
+    };
+    const reach = closure(from, forward);
+    if (from === to || !reach.has(to)) return { paths: [], complete: true };
+    const back = closure(to, backward);
+    const found = [];
+    let layer = [[from]];
+    let budget = 100000;
+    let complete = true;
+    while (layer.length && found.length < limit && budget > 0) {
+      const nextLayer = [];
+      for (const path of layer) {
+        for (const other of forward(path[path.length - 1]).sort()) {
+          if (!reach.has(other) || !back.has(other) || path.includes(other)) continue;
+          if (--budget <= 0) break;
+          (other === to ? found : nextLayer).push([...path, other]);
+        }
+      }
+      layer = nextLayer;
+    }
+    if (found.length > limit || layer.length || budget <= 0) complete = false;
+    return { paths: found.slice(0, limit), complete };
+  }
+  function pathList(from, to) {
+    const { paths, complete } = pathsBetween(from, to);
+    if (!paths.length) {
+      const back = pathsBetween(to, from, 1).paths.length;
+      return empty(`${from} does not depend on ${to}${back ? ` (${to} depends on ${from})` : ''}.`);
+    }
+    return el('div', { class: 'paths' },
+      el('p', { class: 'note' }, `${plural(paths.length, 'path')}${complete ? '' : ' shown, shortest first; there are more'}. ` +
+        'strata why prints each hop with its import lines.'),
+      el('ol', {}, paths.map((p) => el('li', { class: 'path' }, p.flatMap((name, i) => (i ? [' → ', modLink(name)] : [modLink(name)]))))));
+  }
+
+  // ---- 11. Module pages: #module/NAME ----
+  const modulePage = $('#module-page');
+  let shownModule = null;
+  const siteCount = (e) => (typeof e.sites === 'number' ? e.sites : list(e.evidence).length);
+  const edgeTag = (e) => (!e.imported ? el('span', { class: 'tag unused' }, 'unused')
+    : !e.declared ? el('span', { class: 'tag implicit' }, 'implicit') : null);
+  function edgeTable(items, other, none) {
+    if (!items.length) return empty(none);
+    return el('div', { class: 'table-wrap' }, el('table', { class: 'edges' },
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Module'), el('th', { scope: 'col', class: 'num' }, 'Sites'), el('th', { scope: 'col' }, 'Where'))),
+      el('tbody', {}, items.map((e) => el('tr', {},
+        el('th', { scope: 'row' }, modLink(other(e)), ' ', edgeTag(e)),
+        el('td', { class: 'num' }, fmtInt(siteCount(e))),
+        el('td', {}, collapsible(list(e.evidence), (loc) => el('code', { class: 'site' }, loc), 5)))))));
+  }
+  function neighbourhood(name, container, index) {
+    const sizes = list(list(pageIndex.neighbourhoodSizes)[index]);
+    const drawn = list(list(pageIndex.drawn)[index]);
+    const depths = pageIndex.depths || 0;
+    const buttons = el('div', { class: 'toolbar depth', role: 'group', 'aria-label': 'Depth' });
+    const frame = el('div', { class: 'neighbourhood' });
+    const note = el('p', { class: 'note' });
+    container.append(buttons, note, frame);
+    async function show(depth) {
+      $$('button', buttons).forEach((b) => b.setAttribute('aria-pressed', String(Number(b.dataset.depth) === depth)));
+      let d = depth;
+      while (d > 1 && !drawn[d - 1] && sizes[d - 1] === sizes[d - 2]) d -= 1; // same modules as one hop less
+      note.textContent = `${plural(sizes[depth - 1] ?? 0, 'module')} within ${plural(depth, 'hop')} up and down.`;
+      if (!drawn[d - 1]) {
+        frame.replaceChildren(empty(`${plural(sizes[depth - 1] ?? 0, 'module')} are too many to draw here; ` +
+          `strata graph --focus ${name} --depth ${depth} --format svg draws them, --collapse layers groups them.`));
+        return;
+      }
+      frame.replaceChildren(el('p', { class: 'empty' }, 'Loading…'));
+      try {
+        const details = await moduleDetails(name);
+        const picture = parseSVG(list(details.graphs)[d - 1]);
+        frame.replaceChildren(picture || empty('No drawing.'));
+        if (picture) wireDrawing(picture, { onModule: (other) => { if (other && other !== name) location.hash = moduleHref(other); } });
+      } catch (err) { frame.replaceChildren(empty(err.message)); }
+    }
+    for (let depth = 1; depth <= depths; depth += 1) {
+      const b = el('button', { type: 'button', 'data-depth': depth }, `${depth} ${depth === 1 ? 'hop' : 'hops'}`);
+      b.addEventListener('click', () => show(depth));
+      buttons.append(b);
+    }
+    if (depths) show(1); else frame.append(empty('No neighbourhood drawings in this report.'));
+  }
+  function showModule(name) {
+    shownModule = name;
+    const m = byName.get(name);
+    const index = moduleIndex.get(name);
+    modulePage.replaceChildren(el('p', { class: 'crumbs' }, el('a', { href: '#overview' }, '← Back to the report')));
+    if (!m) {
+      const near = moduleNames.filter((n) => n.toLowerCase().includes(name.toLowerCase())).slice(0, 10);
+      modulePage.append(el('h1', { id: 'module-title' }, name), empty('No module of this name in the report.'),
+        near.length ? linkList(near, '') : null);
+      return;
+    }
+    const section = (id, title, ...content) => el('section', { class: 'module-part', id: `module-${id}` }, el('h2', {}, title), content);
+    const graphPart = section('neighbourhood', 'Neighbourhood');
+    if (index !== undefined) neighbourhood(name, graphPart, index); else graphPart.append(empty('Test modules are not drawn.'));
+    const pathTarget = el('input', { type: 'search', list: 'module-names', placeholder: 'Another module', 'aria-label': 'Paths to module', autocomplete: 'off' });
+    const pathResult = el('div', {});
+    const showPaths = () => {
+      const other = pathTarget.value.trim();
+      if (!other) { pathResult.replaceChildren(); return; }
+      if (!byName.has(other)) { pathResult.replaceChildren(empty(`No module named ${other}.`)); return; }
+      pathResult.replaceChildren(el('h3', {}, `${name} → ${other}`), pathList(name, other), el('h3', {}, `${other} → ${name}`), pathList(other, name));
+    };
+    pathTarget.addEventListener('change', showPaths);
+    pathTarget.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') showPaths(); });
+    const registrationsHere = registrations.filter((r) => r.module === name);
+    const resolutionsHere = resolutions.filter((r) => r.module === name);
+    const accessHere = access.find((a) => a.module === name);
+    const detailsBox = el('div', { class: 'module-details' }, el('p', { class: 'empty' }, 'Loading imports…'));
+    modulePage.append(
+      el('h1', { id: 'module-title' }, name),
+      el('p', { class: 'subtitle' }, [m.kind, m.linkage && m.linkage.kind, layerOf.get(name) && `layer ${layerOf.get(name)}`, m.package && `package ${m.package}`].filter(Boolean).join(' · ')),
+      moduleFacts(m),
+      graphPart,
+      section('paths', 'Paths', el('label', { class: 'filter' }, 'Paths between this module and ', pathTarget), pathResult),
+      detailsBox,
+      section('declared', `Declared dependencies (${list(m.dependencies).length})`,
+        list(m.dependencies).length ? el('ul', { class: 'deps' }, list(m.dependencies).map((d) => el('li', {},
+          modLink(d.name), el('span', { class: 'muted' }, ` ${d.kind || ''}${d.package ? ' · ' + d.package : ''} `),
+          d.evidence ? el('code', {}, d.evidence) : null))) : empty('None')),
+      section('injection', 'Dependency injection',
+        el('h3', {}, `Registrations (${registrationsHere.length})`),
+        registrationsHere.length ? el('ul', { class: 'deps' }, registrationsHere.map((r) => el('li', {}, el('code', {}, named(r.service, r.name)),
+          r.implementation ? ` → ${r.implementation} ` : ' ', el('span', { class: 'muted' }, `${r.api} `), el('code', {}, r.evidence)))) : empty('None'),
+        el('h3', {}, `Resolutions (${resolutionsHere.length})`),
+        resolutionsHere.length ? el('ul', { class: 'deps' }, resolutionsHere.map((r) => el('li', {}, el('code', {}, named(r.service, r.name)), ' ',
+          el('span', { class: 'muted' }, `${r.api} `), el('code', {}, r.evidence),
+          list(r.registrations).length ? null : el('span', { class: 'tag error' }, 'nothing registers it')))) : empty('None')),
+      section('surface', 'Public surface',
+        accessHere ? [el('p', {}, levels.map((level) => `${level} ${fmtInt((accessHere.byLevel || {})[level] || 0)}`).join(' · ')),
+          el('h3', {}, `Candidates for internal (${list(accessHere.unusedPublic).length})`),
+          collapsible(list(accessHere.unusedPublic), (c) => el('p', { class: 'site' }, el('code', {}, c.evidence), ' ',
+            el('span', { class: 'muted' }, `${c.access} ${c.kind} `), c.parent ? `${c.parent}.${c.name}` : c.name))]
+          : empty('No declarations counted for this module.')),
+      section('links', 'Links and embeds',
+        el('p', {}, 'Links statically: ', list(m.links).length ? linkList(list(m.links), '') : '–'),
+        el('p', {}, 'Embeds: ', list(m.embeds).length ? linkList(list(m.embeds), '') : '–')));
+    if (index === undefined) { detailsBox.replaceChildren(); return; }
+    moduleDetails(name).then((details) => {
+      if (shownModule !== name) return;
+      const imports = list(details.imports);
+      detailsBox.replaceChildren(
+        section('depends-on', `Depends on (${list(details.edges).length})`, edgeTable(list(details.edges), (e) => e.to, 'No internal dependencies.')),
+        section('used-by', `Used by (${list(details.dependents).length})`, edgeTable(list(details.dependents), (e) => e.to, 'No internal dependents.')),
+        section('findings', `Findings (${list(details.findings).length})`,
+          list(details.findings).length ? collapsible(list(details.findings), (f) => el('article', { class: `finding rule ${f.severity}` },
+            el('p', {}, el('span', { class: `tag ${f.severity}` }, words[f.severity] || f.severity), ' ', f.message, ' ', ruleLink(f.rule)),
+            evidenceList(f.evidence))) : empty('No findings.')),
+        section('imports', `Imports (${imports.length})`, imports.length ? el('div', { class: 'table-wrap' }, el('table', {},
+          el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Module'), el('th', { scope: 'col' }, 'Where'), el('th', { scope: 'col' }, 'How'))),
+          el('tbody', {}, imports.map((i) => el('tr', {}, el('td', {}, modLink(i.module)), el('td', {}, el('code', {}, i.evidence)),
+            el('td', { class: 'muted' }, [list(i.attributes).join(' '), i.accessLevel, i.declarationKind, i.symbol,
+              i.condition ? `#if ${i.condition}` : null].filter(Boolean).join(' '))))))) : empty('No imports.')));
+    }).catch((err) => { if (shownModule === name) detailsBox.replaceChildren(empty(err.message)); });
+  }
+  function route() {
+    let name = null;
+    if (location.hash.startsWith('#module/')) {
+      try { name = decodeURIComponent(location.hash.slice('#module/'.length)); } catch (e) { name = location.hash.slice('#module/'.length); }
+    }
+    const wasModule = document.body.classList.contains('module-view');
+    document.body.classList.toggle('module-view', name !== null);
+    modulePage.hidden = name === null;
+    if (name !== null) {
+      showModule(name);
+      window.scrollTo(0, 0);
+    } else if (wasModule) {
+      shownModule = null;
+      const target = location.hash.length > 1 && document.getElementById(location.hash.slice(1));
+      if (target) target.scrollIntoView(); else window.scrollTo(0, 0);
+    }
+  }
+  window.addEventListener('hashchange', route);
+
+  // ---- 12. Search: any module's page by name ----
+  $('#module-names').append(...moduleNames.map((n) => el('option', { value: n })));
+  const search = $('#module-search');
+  const go = () => {
+    const q = search.value.trim();
+    if (!q) return;
+    const lower = q.toLowerCase();
+    const found = moduleIndex.has(q) ? q : moduleNames.find((n) => n.toLowerCase() === lower)
+      || moduleNames.find((n) => n.toLowerCase().startsWith(lower)) || moduleNames.find((n) => n.toLowerCase().includes(lower));
+    if (found) { location.hash = moduleHref(found); search.value = ''; search.blur(); } else search.setCustomValidity(`No module matches ${q}`);
+  };
+  search.addEventListener('change', go);
+  search.addEventListener('keydown', (ev) => { search.setCustomValidity(''); if (ev.key === 'Enter') go(); });
+  route();
+  performance.mark('strata-first-screen');
 })();
