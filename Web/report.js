@@ -130,9 +130,15 @@
     if (!groupData[kind]) await loadScript(`data/${kind}.js`);
     return groupData[kind];
   }
+  // A module's details; without data scripts (a page written without its index), what the
+  // summary has: edges without sites, findings with the evidence shown.
   async function moduleDetails(name) {
     const index = moduleIndex.get(name);
     if (index === undefined) return null;
+    if (!list(pageIndex.modules).length) {
+      return { imports: [], edges: dependenciesOf.get(name) || [], dependents: (dependentsOf.get(name) || []).map((e) => ({ ...e, to: e.from })),
+        findings: findings.filter((f) => f.module === name), graphs: [] };
+    }
     if (!moduleData[index]) await loadScript(`data/module-${index}.js`);
     return moduleData[index];
   }

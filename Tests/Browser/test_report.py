@@ -181,7 +181,8 @@ def test_page_loads_without_errors_or_network(driver, report_dir):
 
 def test_assets_reference_nothing_external(report_dir):
     for name in ("report.css", "report.js"):
-        text = (report_dir / name).read_text(encoding="utf-8")
+        # The SVG namespace is a name, not a request (the plot and matrix are built as SVG).
+        text = (report_dir / name).read_text(encoding="utf-8").replace("'http://www.w3.org/2000/svg'", "")
         assert "://" not in text and "@import" not in text and "url(" not in text, name
     page = (report_dir / "index.html").read_text(encoding="utf-8")
     refs = re.findall(r"""\b(?:src|href)\s*=\s*["']?([^"'\s>]+)""", page)
@@ -354,14 +355,34 @@ def test_metrics_table_shows_each_modules_linkage(page, data):
 
 
 def test_rule_findings_are_listed_with_severity_and_evidence(page, data):
+    """Every finding once, in a group of its rule, with its severity and evidence."""
     articles = css(page, "#rules-list article")
     findings = data.get("findings", [])
     assert len(articles) == len(findings)
-    for article, finding in zip(articles, findings):
-        assert article.get_attribute("data-rule") == finding["rule"]
-        assert finding["message"] in article.text
+    for group in css(page, "#rules-list details.finding-group"):
+        if not group.get_attribute("open"):
+            group.find_element("css selector", "summary").click()
+    shown = sorted((a.get_attribute("data-rule"), a.get_attribute("data-severity"), a.text) for a in articles)
+    for finding in findings:
+        match = [s for s in shown if s[0] == finding["rule"] and s[1] == finding["severity"] and finding["message"] in s[2]]
+        assert match, finding["message"]
         for evidence in finding.get("evidence", []):
-            assert evidence in article.text
+            assert any(evidence in s[2] for s in match)
+    groups = css(page, "#rules-list details.finding-group")
+    assert sorted(g.get_attribute("data-key") for g in groups) == sorted({f["rule"] for f in findings})
+
+
+def test_findings_group_by_module_and_filter_by_severity(page, data):
+    findings = data.get("findings", [])
+    if not findings:
+        pytest.skip("no findings")
+    page.find_element("css selector", '#rules-controls button[data-by="module"]').click()
+    groups = css(page, "#rules-list details.finding-group")
+    assert sorted(g.get_attribute("data-key") for g in groups) == sorted({f["module"] for f in findings})
+    page.find_element("css selector", '#rules-controls input[data-severity="error"]').click()
+    left = [a.get_attribute("data-severity") for a in css(page, "#rules-list article")]
+    assert "error" not in left
+    assert len(left) == sum(1 for f in findings if f["severity"] != "error")
 
 
 def test_rule_help_explains_every_rule_and_finding_ids_link_to_it(page, data):
@@ -372,7 +393,7 @@ def test_rule_help_explains_every_rule_and_finding_ids_link_to_it(page, data):
     # The rationale is text, never markup.
     assert not css(page, "#rule-help-list dd b")
     assert not page.find_element("css selector", "#rule-help").get_attribute("open")
-    links = [a for a in css(page, "#rules-list a[href^='#rule-']")]
+    links = [a for a in css(page, "#rules-list article a[href^='#rule-']")]
     known = {r["id"] for r in catalog}
     assert len(links) == sum(1 for f in data.get("findings", []) if f["rule"] in known)
     if links:
@@ -409,14 +430,18 @@ def test_linkage_section_lists_every_module_with_its_evidence(page, data):
             assert linked in cells[3].text
 
 
-def test_table_name_selects_module(page, data):
+def test_table_name_opens_the_module_page(page, data):
     rows = metric_rows(page)
     if not rows:
         pytest.skip("no metric rows")
-    button = rows[0].find_element("css selector", "th button")
-    name = button.get_attribute("textContent")
-    button.click()
-    assert text_of(page, "#panel-title") == name
+    link = rows[0].find_element("css selector", "th a")
+    name = link.get_attribute("textContent")
+    link.click()
+    assert text_of(page, "#module-title") == name
+    assert page.find_element("css selector", "#module-page").is_displayed()
+    assert not page.find_element("css selector", "#metrics").is_displayed()
+    page.find_element("css selector", "#module-page .crumbs a").click()
+    assert page.find_element("css selector", "#metrics").is_displayed()
 
 
 def test_zoom_buttons(page):
