@@ -652,16 +652,34 @@
   const levels = ['open', 'public', 'package', 'internal', 'fileprivate', 'private'];
   const accessBody = $('#access-table tbody');
   const n = (v) => el('td', { class: 'num' }, fmtInt(v || 0));
-  fill(accessBody, access, emptyRow(10, 'No non-test module with Swift files.'), (a) => el('tr', {},
-    el('th', { scope: 'row' }, mod(a.module)),
+  // The candidate lists are in the module scripts (a vended library can list thousands);
+  // the page index has their counts. A page without an index has the lists inline.
+  const accessCount = (key, a, i) => list(pageIndex[key])[i] ?? list(a[key]).length;
+  fill(accessBody, access, emptyRow(10, 'No non-test module with Swift files.'), (a, i) => el('tr', {},
+    el('th', { scope: 'row' }, modLink(a.module)),
     levels.map((level) => n((a.byLevel || {})[level])), n(a.publicSurface),
-    n(list(a.unusedPublic).length), n(list(a.openNotSubclassed).length)));
-  // One collapsible block per module: a vended library can list thousands of declarations.
+    n(accessCount('unusedPublic', a, i)), n(accessCount('openNotSubclassed', a, i))));
+  const candidateItem = (c) => el('li', {}, el('code', {}, c.evidence), ' ',
+    el('span', { class: 'muted' }, `${c.access} ${c.kind} `), c.parent ? `${c.parent}.${c.name}` : c.name);
+  // One collapsible block per module, filled when opened.
   const candidates = (box, key, none) => {
-    fill(box, access.filter((a) => list(a[key]).length > 0), empty(none), (a) => el('details', { class: 'access-module' },
-      el('summary', {}, mod(a.module), el('span', { class: 'muted' }, ` ${fmtInt(a[key].length)}`)),
-      el('ul', { class: 'evidence' }, a[key].map((c) => el('li', {}, el('code', {}, c.evidence), ' ',
-        el('span', { class: 'muted' }, `${c.access} ${c.kind} `), c.parent ? `${c.parent}.${c.name}` : c.name)))));
+    const shown = access.map((a, i) => ({ a, count: accessCount(key, a, i) })).filter((x) => x.count > 0);
+    fill(box, shown, empty(none), ({ a, count }) => {
+      const items = el('ul', { class: 'evidence' });
+      const block = el('details', { class: 'access-module' },
+        el('summary', {}, mod(a.module), el('span', { class: 'muted' }, ` ${fmtInt(count)}`)), items);
+      const render = (entries) => items.replaceChildren(...entries.map(candidateItem));
+      if (list(a[key]).length) render(list(a[key]));
+      else {
+        block.addEventListener('toggle', () => {
+          if (!block.open || items.childElementCount) return;
+          items.append(el('li', { class: 'empty' }, 'Loading…'));
+          moduleDetails(a.module).then((d) => render(list((d && d.access || {})[key])))
+            .catch((err) => items.replaceChildren(el('li', { class: 'empty' }, err.message)));
+        });
+      }
+      return block;
+    });
   };
   candidates($('#unused-public-list'), 'unusedPublic', 'Every public declaration is referenced by another module.');
   candidates($('#open-classes-list'), 'openNotSubclassed', 'Every open class is subclassed by another module.');
@@ -922,6 +940,9 @@
     const resolutionsHere = resolutions.filter((r) => r.module === name);
     const accessHere = access.find((a) => a.module === name);
     const detailsBox = el('div', { class: 'module-details' }, el('p', { class: 'empty' }, 'Loading imports…'));
+    const surfaceBox = section('surface', 'Public surface', accessHere
+      ? el('p', {}, levels.map((level) => `${level} ${fmtInt((accessHere.byLevel || {})[level] || 0)}`).join(' · '))
+      : empty('No declarations counted for this module.'));
     modulePage.append(
       el('h1', { id: 'module-title' }, name),
       el('p', { class: 'subtitle' }, [m.kind, m.linkage && m.linkage.kind, layerOf.get(name) && `layer ${layerOf.get(name)}`, m.package && `package ${m.package}`].filter(Boolean).join(' · ')),
@@ -941,12 +962,7 @@
         resolutionsHere.length ? el('ul', { class: 'deps' }, resolutionsHere.map((r) => el('li', {}, el('code', {}, named(r.service, r.name)), ' ',
           el('span', { class: 'muted' }, `${r.api} `), el('code', {}, r.evidence),
           list(r.registrations).length ? null : el('span', { class: 'tag error' }, 'nothing registers it')))) : empty('None')),
-      section('surface', 'Public surface',
-        accessHere ? [el('p', {}, levels.map((level) => `${level} ${fmtInt((accessHere.byLevel || {})[level] || 0)}`).join(' · ')),
-          el('h3', {}, `Candidates for internal (${list(accessHere.unusedPublic).length})`),
-          collapsible(list(accessHere.unusedPublic), (c) => el('p', { class: 'site' }, el('code', {}, c.evidence), ' ',
-            el('span', { class: 'muted' }, `${c.access} ${c.kind} `), c.parent ? `${c.parent}.${c.name}` : c.name))]
-          : empty('No declarations counted for this module.')),
+      surfaceBox,
       section('links', 'Links and embeds',
         el('p', {}, 'Links statically: ', list(m.links).length ? linkList(list(m.links), '') : '–'),
         el('p', {}, 'Embeds: ', list(m.embeds).length ? linkList(list(m.embeds), '') : '–')));
@@ -954,6 +970,12 @@
     moduleDetails(name).then((details) => {
       if (shownModule !== name) return;
       const imports = list(details.imports);
+      const candidatesHere = list((details.access || accessHere || {}).unusedPublic);
+      if (accessHere) {
+        surfaceBox.append(el('h3', {}, `Candidates for internal (${candidatesHere.length})`),
+          candidatesHere.length ? collapsible(candidatesHere, (c) => el('p', { class: 'site' }, el('code', {}, c.evidence), ' ',
+            el('span', { class: 'muted' }, `${c.access} ${c.kind} `), c.parent ? `${c.parent}.${c.name}` : c.name)) : empty('None'));
+      }
       detailsBox.replaceChildren(
         section('depends-on', `Depends on (${list(details.edges).length})`, edgeTable(list(details.edges), (e) => e.to, 'No internal dependencies.')),
         section('used-by', `Used by (${list(details.dependents).length})`, edgeTable(list(details.dependents), (e) => e.to, 'No internal dependents.')),

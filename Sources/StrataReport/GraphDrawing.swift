@@ -22,6 +22,10 @@ public struct GraphDrawing: Sendable {
     public var focus: Set<Int> = []
     /// Left to right instead of top to bottom.
     public var leftToRight = false
+    /// Edges between a cluster's modules and a collapsed group drawn once per cluster (with
+    /// their count), not once per module: an opened group of a hundred modules otherwise
+    /// draws hundreds of edges converging on a few group nodes.
+    public var bundleClusters = false
 
     public init(graph: ModuleGraph, shown: [Int]) {
         self.graph = graph
@@ -47,6 +51,7 @@ public struct GraphDrawing: Sendable {
     public static func opened(_ graph: ModuleGraph, groups: [ModuleGraph.Group], open: Int) -> GraphDrawing {
         var drawing = GraphDrawing(graph: graph, shown: groups[open].members)
         drawing.clusters = [groups[open]]
+        drawing.bundleClusters = groups[open].members.count > 30
         drawing.collapsed = Array(groups.enumerated()).filter { $0.offset != open }.map { (index: $0.offset, group: $0.element) }
         // Groups nothing in the open group touches are left out.
         let members = Set(groups[open].members)
@@ -78,15 +83,19 @@ public struct GraphDrawing: Sendable {
         let groupIDs = self.groupIDs
         var lines = [
             "digraph \"modules\" {",
-            "  graph [rankdir=\(leftToRight ? "LR" : "TB"), nodesep=0.35, ranksep=0.6, fontname=\"Helvetica,Arial,sans-serif\", fontsize=12];",
+            "  graph [rankdir=\(leftToRight ? "LR" : "TB"),\(bundleClusters ? " compound=true," : "") nodesep=0.35, ranksep=0.6, fontname=\"Helvetica,Arial,sans-serif\", fontsize=12];",
             "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef2f7\", color=\"#5b6b7f\", fontname=\"Helvetica,Arial,sans-serif\", fontsize=11];",
             "  edge [color=\"#7a8899\", arrowsize=0.7];",
         ]
         // Modules, inside their cluster when they have one.
         var clustered = Set<Int>()
+        var clusterOf: [Int: Int] = [:]  // shown module -> cluster position
+        var representative: [Int: Int] = [:]  // cluster position -> its first module
         for (position, cluster) in clusters.enumerated() {
             let members = cluster.members.filter { shownSet.contains($0) }
             guard !members.isEmpty else { continue }
+            representative[position] = members[0]
+            for member in members where clusterOf[member] == nil { clusterOf[member] = position }
             lines.append("  subgraph \"cluster_\(position)\" {")
             lines.append("    graph [label=\(DOTReporter.quote(cluster.name)), labeljust=l, style=\"rounded,dashed\", color=\"#9aa5b1\", fontcolor=\"#4b5563\", class=\"layer\"];")
             for member in members where clustered.insert(member).inserted { lines.append("  " + moduleNode(member)) }
@@ -94,19 +103,45 @@ public struct GraphDrawing: Sendable {
         }
         for module in shown where !clustered.contains(module) { lines.append(moduleNode(module)) }
         for (position, entry) in collapsed.enumerated() {
-            let count = entry.group.members.count { !shownSet.contains($0) }
-            guard count > 0 else { continue }
-            let label = entry.group.name + "\n" + (count == 1 ? "1 module" : "\(count) modules")
-            lines.append("  \(DOTReporter.quote(groupIDs[position])) [label=\(DOTReporter.quote(label)), class=\"group g\(entry.index)\", shape=box3d, style=filled, fillcolor=\"#dbe7f5\", fontsize=12];")
+            let hidden = entry.group.members.filter { !shownSet.contains($0) }
+            guard !hidden.isEmpty else { continue }
+            // Cycles and violations inside a group are not edges of the drawing: the group says so.
+            let inside = Set(hidden)
+            let within = graph.edges.keys.filter { inside.contains($0.from) && inside.contains($0.to) }
+            let cycles = within.count(where: graph.cycleEdges.contains), violations = within.count(where: graph.violationEdges.contains)
+            var label = entry.group.name + "\n" + (hidden.count == 1 ? "1 module" : "\(hidden.count) modules")
+            if cycles > 0 { label += "\n" + (cycles == 1 ? "1 edge in a cycle" : "\(cycles) edges in cycles") }
+            if violations > 0 { label += "\n" + (violations == 1 ? "1 violation" : "\(violations) violations") }
+            let flagged = cycles > 0 ? ", color=\"#d1242f\", penwidth=2" : violations > 0 ? ", color=\"#8250df\", penwidth=2" : ""
+            let classes = "group g\(entry.index)" + (cycles > 0 ? " cycle" : "") + (violations > 0 ? " violation" : "")
+            lines.append("  \(DOTReporter.quote(groupIDs[position])) [label=\(DOTReporter.quote(label)), class=\"\(classes)\", shape=box3d, style=filled, fillcolor=\"#dbe7f5\", fontsize=12\(flagged)];")
+        }
+        // Modules with no edge to another drawn module would all share one rank: one row
+        // thousands of points wide. Invisible edges stack them into rows of about sqrt(1.5 n).
+        var linked = Set<Int>()
+        for pair in graph.edges.keys where shownSet.contains(pair.from) && shownSet.contains(pair.to) {
+            linked.insert(pair.from)
+            linked.insert(pair.to)
+        }
+        let loose = shown.filter { !linked.contains($0) }
+        if loose.count > 12 {
+            let width = Int((Double(loose.count) * 1.5).squareRoot().rounded(.up))
+            for index in 0..<(loose.count - width) {
+                lines.append("  \(DOTReporter.quote(graph.name(loose[index]))) -> \(DOTReporter.quote(graph.name(loose[index + width]))) [style=invis, class=\"layout\"];")
+            }
         }
 
         // Edges: module to module as they are; anything touching a group summed up.
+        enum Endpoint: Hashable, Comparable { case module(Int), group(Int), cluster(Int) }
         struct Bundle { var count = 0, cycle = false, violation = false }
-        var bundles: [String: [String: Bundle]] = [:]
+        var bundles: [Endpoint: [Endpoint: Bundle]] = [:]
         var moduleEdges: [ModuleGraph.Pair] = []
-        func endpoint(_ module: Int) -> String? {
-            if shownSet.contains(module) { return graph.name(module) }
-            return groupOf[module].map { groupIDs[$0] }
+        func endpoint(_ module: Int) -> Endpoint? {
+            if shownSet.contains(module) {
+                if bundleClusters, let cluster = clusterOf[module] { return .cluster(cluster) }
+                return .module(module)
+            }
+            return groupOf[module].map { .group($0) }
         }
         for pair in graph.edges.keys.sorted() {
             let fromShown = shownSet.contains(pair.from), toShown = shownSet.contains(pair.to)
@@ -117,6 +152,14 @@ public struct GraphDrawing: Sendable {
             bundle.cycle = bundle.cycle || graph.cycleEdges.contains(pair)
             bundle.violation = bundle.violation || graph.violationEdges.contains(pair)
             bundles[from, default: [:]][to] = bundle
+        }
+        // A cluster's end of an edge is its first module, clipped at the cluster's border.
+        func node(_ endpoint: Endpoint, clip: String) -> (name: String, attribute: String?) {
+            switch endpoint {
+            case .module(let module): (DOTReporter.quote(graph.name(module)), nil)
+            case .group(let position): (DOTReporter.quote(groupIDs[position]), nil)
+            case .cluster(let position): (DOTReporter.quote(graph.name(representative[position]!)), "\(clip)=\"cluster_\(position)\"")
+            }
         }
         for pair in moduleEdges {
             let edge = graph.edges[pair]!
@@ -144,12 +187,16 @@ public struct GraphDrawing: Sendable {
         for from in bundles.keys.sorted() {
             for (to, bundle) in bundles[from]!.sorted(by: { $0.key < $1.key }) {
                 var classes = ["dependency", "bundle"]
-                var attributes = ["label=\"\(bundle.count)\"", "fontsize=10", "fontcolor=\"#4b5563\"",
+                // An xlabel, placed after layout: dot 2.43 double-frees its rank arrays when a
+                // labelled edge between nodes of one rank meets a cluster (flat_edges).
+                var attributes = ["xlabel=\"\(bundle.count)\"", "fontsize=10", "fontcolor=\"#4b5563\"",
                                   String(format: "penwidth=%.1f", min(1 + Double(bundle.count).squareRoot() / 2, 5))]
                 if bundle.cycle { classes.append("cycle"); attributes.append("color=\"#d1242f\"") }
                 if bundle.violation { classes.append("violation"); if !bundle.cycle { attributes.append("color=\"#8250df\"") } }
                 attributes.insert("class=\(DOTReporter.quote(classes.joined(separator: " ")))", at: 0)
-                lines.append("  \(DOTReporter.quote(from)) -> \(DOTReporter.quote(to)) [\(attributes.joined(separator: ", "))];")
+                let tail = node(from, clip: "ltail"), head = node(to, clip: "lhead")
+                attributes += [tail.attribute, head.attribute].compactMap { $0 }
+                lines.append("  \(tail.name) -> \(head.name) [\(attributes.joined(separator: ", "))];")
             }
         }
         lines.append("}")

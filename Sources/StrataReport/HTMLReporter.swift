@@ -85,12 +85,16 @@ public struct HTMLReporter: Reporter {
         var drawn: [[Bool]]
         /// Parallel to `edges`, `findings` and `implicitDependencies` of the summary.
         var edgeSites: [Int]
+        /// Parallel to `accessControl.modules`: the candidates the module scripts list.
+        var unusedPublic: [Int]
+        var openNotSubclassed: [Int]
         var findingSites: [Int]
         var implicitSites: [Int]
     }
 
-    /// The result without what only a module page needs: import lists and edge evidence go,
-    /// finding evidence is cut to `evidenceShown` entries (their counts are in the index).
+    /// The result without what only a module page needs: import lists, edge evidence and
+    /// access candidates go, finding evidence is cut to `evidenceShown` entries (their
+    /// counts are in the index).
     static func pageData(_ result: AnalysisResult, graph: ModuleGraph, views: ReportViews) -> (AnalysisResult, PageIndex) {
         var summary = result
         for position in summary.modules.indices {
@@ -105,13 +109,19 @@ public struct HTMLReporter: Reporter {
         for position in summary.implicitDependencies.indices {
             summary.implicitDependencies[position].evidence = Array(result.implicitDependencies[position].evidence.prefix(evidenceShown))
         }
+        let access = result.accessControl.modules
+        for position in summary.accessControl.modules.indices {
+            summary.accessControl.modules[position].unusedPublic = []
+            summary.accessControl.modules[position].openNotSubclassed = []
+        }
         let index = PageIndex(
             modules: graph.modules.map(\.module.name), overview: views.overviewGrouping?.rawValue,
             groupings: views.groupings.map { PageIndex.Grouping(kind: $0.kind.rawValue, groups: $0.groups) },
             layering: result.layering?.source.rawValue, depths: ReportViews.depths,
             largestNeighbourhood: ReportViews.largestNeighbourhood, neighbourhoodSizes: views.neighbourhoodSizes,
             drawn: views.neighbourhoods.map { $0.map { $0 != nil } },
-            edgeSites: edgeSites, findingSites: findingSites, implicitSites: implicitSites)
+            edgeSites: edgeSites, unusedPublic: access.map(\.unusedPublic.count),
+            openNotSubclassed: access.map(\.openNotSubclassed.count), findingSites: findingSites, implicitSites: implicitSites)
         return (summary, index)
     }
 
@@ -133,12 +143,16 @@ public struct HTMLReporter: Reporter {
         var edges: [Edge]
         var dependents: [Edge]
         var findings: [Finding]
+        /// Public declarations no other module uses, open classes never subclassed.
+        var access: ModuleAccess?
         var graphs: [String?]
     }
 
     static func moduleScripts(graph: ModuleGraph, views: ReportViews) throws -> [(String, Data)] {
         var findings: [String: [Finding]] = [:]
         for finding in graph.result.findings { findings[finding.module, default: []].append(finding) }
+        var access: [String: ModuleAccess] = [:]
+        for entry in graph.result.accessControl.modules { access[entry.module] = entry }
         return try graph.modules.indices.map { index in
             let module = graph.modules[index].module
             func edge(_ pair: ModuleGraph.Pair, other: Int) -> ModuleScript.Edge {
@@ -149,7 +163,7 @@ public struct HTMLReporter: Reporter {
                 imports: module.imports, inactiveImports: module.inactiveImports,
                 edges: graph.successors[index].map { edge(ModuleGraph.Pair(index, $0), other: $0) },
                 dependents: graph.predecessors[index].map { edge(ModuleGraph.Pair($0, index), other: $0) },
-                findings: findings[module.name] ?? [],
+                findings: findings[module.name] ?? [], access: access[module.name],
                 graphs: views.neighbourhoods[index].map { $0.map(inlineSVG) })
             return ("data/module-\(index).js", try self.script("strataModule", index, script))
         }
