@@ -728,7 +728,7 @@
       const key = `${i.toFixed(2)},${a.toFixed(2)}`;
       const k = spots.get(key) || 0;
       spots.set(key, k + 1);
-      const angle = k * 2.4, radius = k ? 3 + 1.6 * Math.sqrt(k) : 0;
+      const angle = k * 2.4, radius = k ? Math.min(3 + 1.2 * Math.sqrt(k), 12) : 0;
       const label = `${m.name}: I ${fmtRatio(i)}, A ${fmtRatio(a)}, D ${fmtRatio(d)}`;
       const dot = svgEl('a', { href: moduleHref(m.name), class: 'dot', 'aria-label': label },
         svgEl('circle', { cx: x(i) + radius * Math.cos(angle), cy: y(a) + radius * Math.sin(angle), r: 4.5,
@@ -754,23 +754,50 @@
     const groupsInOrder = layerGroups.length
       ? layerGroups.map((g) => ({ name: g.name, members: list(g.members).map((i) => moduleNames[i]) }))
       : list((data.layering || {}).layers).map((l) => ({ name: l.name, members: list(l.modules) }));
+    // Within a layer, dependencies first (a topological order; modules of cycles last, by
+    // name), so only cycles put an import of the same layer above the diagonal.
+    const pending = new Map(moduleNames.map((n) => [n, 0]));
+    for (const n of moduleNames) for (const e of dependenciesOf.get(n) || []) if (pending.has(e.to) && e.to !== n) pending.set(n, pending.get(n) + 1);
+    const ready = moduleNames.filter((n) => pending.get(n) === 0).sort();
+    const topo = new Map();
+    const alphabetical = [...moduleNames].sort();
+    while (topo.size < moduleNames.length) {
+      if (!ready.length) {
+        // A cycle blocks the order: take the module with the fewest dependencies left.
+        let best = null;
+        for (const n of alphabetical) if (!topo.has(n) && (best === null || pending.get(n) < pending.get(best))) best = n;
+        pending.set(best, 0);
+        ready.push(best);
+      }
+      const n = ready.shift();
+      if (topo.has(n)) continue;
+      topo.set(n, topo.size);
+      for (const e of dependentsOf.get(n) || []) {
+        if (!pending.has(e.from) || e.from === n) continue;
+        pending.set(e.from, pending.get(e.from) - 1);
+        if (pending.get(e.from) === 0 && !topo.has(e.from)) ready.push(e.from);
+      }
+    }
     const bounds = [];
     for (const g of groupsInOrder) {
-      const members = g.members.filter((n) => moduleIndex.has(n) && !seenModules.has(n));
+      const members = g.members.filter((n) => moduleIndex.has(n) && !seenModules.has(n)).sort((a, b) => topo.get(a) - topo.get(b));
       if (!members.length) continue;
       bounds.push({ name: g.name, start: order.length, count: members.length });
       for (const n of members) { seenModules.add(n); order.push(n); }
     }
     const rest = moduleNames.filter((n) => !seenModules.has(n));
+    rest.sort((a, b) => topo.get(a) - topo.get(b));
     if (rest.length) { bounds.push({ name: bounds.length ? 'no layer' : 'modules', start: order.length, count: rest.length }); order.push(...rest); }
-    return { order, bounds };
+    const layerAt = new Map();
+    bounds.forEach((b, k) => { for (let i = b.start; i < b.start + b.count; i += 1) layerAt.set(order[i], k); });
+    return { order, bounds, layerAt };
   })();
   const cycleEdgeSet = new Set(cycles.flatMap((c) => list(c.edges).map((e) => `${e.from}\u0000${e.to}`)));
   function drawMatrix() {
     const box = $('#matrix');
     if (box.dataset.drawn) return;
     box.dataset.drawn = '1';
-    const { order, bounds } = layerOrder;
+    const { order, bounds, layerAt } = layerOrder;
     if (!order.length) { box.append(empty('No modules.')); return; }
     const position = new Map(order.map((n, i) => [n, i]));
     const n = order.length;
@@ -795,7 +822,7 @@
       if (r === undefined || c === undefined || r === c) return;
       const sites = list(pageIndex.edgeSites)[k] ?? list(e.evidence).length;
       const cycle = cycleEdgeSet.has(`${e.from}\u0000${e.to}`);
-      const up = c > r;
+      const up = layerAt.get(e.to) > layerAt.get(e.from);
       if (up) upward += 1;
       if (cycle) cycleCells += 1;
       const kind = cycle ? 'cycle' : up ? 'up' : !e.imported ? 'unused' : 'down';
