@@ -25,7 +25,10 @@ import Testing
         let first = repo.path + "/out1", second = repo.path + "/out2"
         _ = try Pipeline.run(.init(path: repo.path, outputDirectory: first, cacheDirectory: nil))
         _ = try Pipeline.run(.init(path: repo.path, outputDirectory: second, cacheDirectory: repo.path + "/cache"))
-        for name in ["strata.json", "index.html", "graph.svg", "graph.dot", "report.js", "report.css"] {
+        let data = try FileManager.default.contentsOfDirectory(atPath: first + "/data").sorted()
+        #expect(data == ["module-0.js", "module-1.js"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: second + "/data").sorted() == data)
+        for name in ["strata.json", "index.html", "graph.svg", "graph.dot", "report.js", "report.css"] + data.map({ "data/" + $0 }) {
             let a = try Data(contentsOf: URL(fileURLWithPath: first + "/" + name))
             let b = try Data(contentsOf: URL(fileURLWithPath: second + "/" + name))
             #expect(a == b, "\(name) differs between runs")

@@ -50,3 +50,114 @@ import Testing
         }
     }
 }
+
+/// The report at scale: the collapsed overview, groups that open, neighbourhoods, the page
+/// index and the module scripts.
+@Suite struct ReportViewTests {
+    /// A package of `count` targets in three layers by name (core, data, feature), each
+    /// feature importing two data modules and each data module one core module; one cycle
+    /// between two core modules.
+    func makeLayeredRepository(count: Int) throws -> TemporaryDirectory {
+        let repo = try TemporaryDirectory()
+        let third = count / 3
+        var targets: [String] = []
+        for index in 0..<count {
+            let (name, imports): (String, [String]) =
+                index < third ? ("Core\(index)", index == 0 ? ["Core1"] : index == 1 ? ["Core0"] : [])
+                : index < 2 * third ? ("Data\(index)", ["Core\(index % third)"])
+                : ("Feature\(index)", ["Data\(third + index % third)", "Data\(third + (index + 1) % third)"])
+            targets.append(".target(name: \"\(name)\", dependencies: [\(imports.map { "\"\($0)\"" }.joined(separator: ", "))])")
+            try repo.write("Sources/\(name)/\(name).swift", imports.map { "import \($0)\n" }.joined() + "public struct \(name)Type {}\n")
+        }
+        try repo.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Big", targets: [
+                \(targets.joined(separator: ",\n    "))
+            ])
+            """)
+        return repo
+    }
+
+    @Test func pastFortyModulesTheOverviewIsOneNodePerLayerAndEachLayerOpens() throws {
+        let repo = try makeLayeredRepository(count: 45)
+        let outcome = try Pipeline.run(.init(path: repo.path, formats: [], cacheDirectory: nil))
+        let document = ReportDocument(result: outcome.result)
+        let views = try document.views.get()
+        #expect(views.overviewGrouping == .layers)
+        let layers = try #require(views.groupings.first)
+        #expect(layers.groups.map(\.name) == ["core", "data", "presentation"])
+        #expect(layers.groups.map(\.members.count) == [15, 15, 15])
+        // One node per layer; the cycle inside core is named on its node.
+        #expect(views.overview.components(separatedBy: "class=\"node group").count - 1 == 3)
+        #expect(views.overview.contains("2 edges in cycles"))
+        #expect(!views.overview.contains("Core0"))
+        // Opened: the layer's modules, the other layers as single nodes.
+        let core = layers.opened[0]
+        #expect(core.contains("<title>Core0</title>") && core.contains("<title>Core14</title>"))
+        #expect(!core.contains("<title>Data15</title>"))
+        #expect(core.contains("class=\"node group g1\""))
+        #expect(views.neighbourhoods.count == 45)
+        // A feature's neighbourhood at one hop: itself and its two data modules.
+        let feature = try #require(document.graph.index["Feature30"])
+        #expect(views.neighbourhoodSizes[feature][0] == 3)
+        #expect(views.neighbourhoodSizes[feature][1] == 5)
+    }
+
+    @Test func smallRepositoriesShowTheWholeGraphFirst() throws {
+        let repo = try makeLayeredRepository(count: 12)
+        let outcome = try Pipeline.run(.init(path: repo.path, formats: [], cacheDirectory: nil))
+        let views = try ReportDocument(result: outcome.result).views.get()
+        #expect(views.overviewGrouping == nil)
+        #expect(views.groupings.isEmpty)
+        #expect(views.overview.contains("<title>Core0</title>") && views.overview.contains("cluster"))
+    }
+
+    @Test func thePageCarriesASummaryAndEachModuleScriptTheRest() throws {
+        let repo = try makeLayeredRepository(count: 45)
+        // Eight imports of Data15 in one file: more evidence than the page keeps per finding.
+        try repo.write("Sources/Feature44/More.swift", String(repeating: "import Core3\n", count: 8))
+        let output = repo.path + "/out"
+        let outcome = try Pipeline.run(.init(path: repo.path, outputDirectory: output, formats: [.html], cacheDirectory: nil))
+        let html = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+        func embedded(_ id: String) throws -> [String: Any] {
+            let start = try #require(html.range(of: "id=\"\(id)\">"))
+            let end = try #require(html[start.upperBound...].range(of: "</script>"))
+            let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
+            return try #require(json as? [String: Any])
+        }
+        let summary = try embedded("strata-data"), index = try embedded("strata-page")
+        let modules = try #require(summary["modules"] as? [[String: Any]])
+        #expect(modules.allSatisfy { ($0["imports"] as? [Any])?.isEmpty == true })
+        let implicit = try #require(outcome.result.findings.firstIndex { $0.module == "Feature44" && $0.dependency == "Core3" })
+        let findings = try #require(summary["findings"] as? [[String: Any]])
+        #expect((findings[implicit]["evidence"] as? [Any])?.count == 5)
+        #expect((index["findingSites"] as? [Int])?[implicit] == 8)
+        #expect(index["overview"] as? String == "layers")
+        #expect((index["modules"] as? [String])?.count == 45)
+
+        // The module's script: every import and its neighbourhood drawings.
+        let position = try #require((index["modules"] as? [String])?.firstIndex(of: "Feature44"))
+        let script = try String(contentsOfFile: output + "/data/module-\(position).js", encoding: .utf8)
+        #expect(script.hasPrefix("strataModule(\(position), {"))
+        let body = Data(script.dropFirst("strataModule(\(position), ".count).dropLast(");\n".count).utf8)
+        let details = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        #expect((details["imports"] as? [Any])?.count == 10)
+        #expect((details["graphs"] as? [Any])?.count == ReportViews.depths)
+        #expect(FileManager.default.fileExists(atPath: output + "/data/layers.js"))
+    }
+
+    @Test func aWarmRunReusesEveryLayoutAndDropsUnusedOnes() throws {
+        let repo = try makeLayeredRepository(count: 12)
+        let cache = repo.path + "/cache"
+        _ = try Pipeline.run(.init(path: repo.path, outputDirectory: repo.path + "/out", formats: [.html], cacheDirectory: cache))
+        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix("-layouts") })
+        let first = try FileManager.default.contentsOfDirectory(atPath: cache + "/" + folder).sorted()
+        #expect(first.count > 12)
+        try repo.write("Sources/Feature11/Extra.swift", "import Core0\n")
+        _ = try Pipeline.run(.init(path: repo.path, outputDirectory: repo.path + "/out", formats: [.html], cacheDirectory: cache))
+        let second = try FileManager.default.contentsOfDirectory(atPath: cache + "/" + folder).sorted()
+        #expect(second != first)
+        #expect(!second.isEmpty)
+    }
+}
