@@ -937,7 +937,9 @@
       b.addEventListener('click', () => show(depth));
       buttons.append(b);
     }
-    if (depths) show(1); else frame.append(empty('No neighbourhood drawings in this report.'));
+    if (depths) show(1);
+    else frame.append(empty(`With ${plural(moduleNames.length, 'module')}, the report draws no neighbourhoods; ` +
+      `strata graph --focus ${name} --depth 2 --format svg draws this one.`));
   }
   function showModule(name) {
     shownModule = name;

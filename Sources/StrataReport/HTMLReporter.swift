@@ -117,7 +117,7 @@ public struct HTMLReporter: Reporter {
         let index = PageIndex(
             modules: graph.modules.map(\.module.name), overview: views.overviewGrouping?.rawValue,
             groupings: views.groupings.map { PageIndex.Grouping(kind: $0.kind.rawValue, groups: $0.groups) },
-            layering: result.layering?.source.rawValue, depths: ReportViews.depths,
+            layering: result.layering?.source.rawValue, depths: views.depths,
             largestNeighbourhood: ReportViews.largestNeighbourhood, neighbourhoodSizes: views.neighbourhoodSizes,
             drawn: views.neighbourhoods.map { $0.map { $0 != nil } },
             edgeSites: edgeSites, unusedPublic: access.map(\.unusedPublic.count),
@@ -164,7 +164,7 @@ public struct HTMLReporter: Reporter {
                 edges: graph.successors[index].map { edge(ModuleGraph.Pair(index, $0), other: $0) },
                 dependents: graph.predecessors[index].map { edge(ModuleGraph.Pair($0, index), other: $0) },
                 findings: findings[module.name] ?? [], access: access[module.name],
-                graphs: views.neighbourhoods[index].map { $0.map(inlineSVG) })
+                graphs: index < views.neighbourhoods.count ? views.neighbourhoods[index].map { $0.map(inlineSVG) } : [])
             return ("data/module-\(index).js", try self.script("strataModule", index, script))
         }
     }

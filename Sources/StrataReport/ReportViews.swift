@@ -11,8 +11,17 @@ import StrataModel
 public struct ReportViews: Sendable {
     /// Above this many production modules the overview is collapsed into groups.
     public static let collapseAbove = 40
-    /// Neighbourhood depths drawn for every module.
-    public static let depths = 3
+    /// Neighbourhood depths drawn for every module, at most.
+    public static let maximumDepth = 3
+    /// Neighbourhood drawings a report makes at most: past 500 modules fewer depths are
+    /// drawn, past 1,500 none (`strata graph --focus` draws any on demand). Each is a
+    /// Graphviz call of a few milliseconds.
+    public static let drawingBudget = 1_500
+
+    /// The depths drawn for a repository of this many modules.
+    public static func depths(modules: Int) -> Int {
+        modules == 0 ? maximumDepth : min(maximumDepth, drawingBudget / modules)
+    }
     /// A neighbourhood with more modules than this is not drawn (the page says so).
     public static let largestNeighbourhood = 150
 
@@ -36,6 +45,8 @@ public struct ReportViews: Sendable {
     public var neighbourhoods: [[String?]]
     /// By module index, by depth - 1: how many modules the neighbourhood has.
     public var neighbourhoodSizes: [[Int]]
+    /// The depths drawn (`depths(modules:)`).
+    public var depths: Int
 
     /// - Parameter layout: DOT to SVG (Graphviz, possibly cached).
     static func make(graph: ModuleGraph, full: String, layout: (String) throws -> String) throws -> ReportViews {
@@ -49,7 +60,8 @@ public struct ReportViews: Sendable {
         }
         var neighbourhoods: [[String?]] = []
         var sizes: [[Int]] = []
-        for module in graph.modules.indices {
+        let depths = Self.depths(modules: graph.modules.count)
+        for module in graph.modules.indices where depths > 0 {
             var drawings: [String?] = [], counts: [Int] = []
             var previous: [Int] = []
             for depth in 1...depths {
@@ -68,7 +80,7 @@ public struct ReportViews: Sendable {
         let first = groupings.first
         return ReportViews(
             overviewGrouping: first?.kind, overview: first?.overview ?? full, groupings: groupings,
-            neighbourhoods: neighbourhoods, neighbourhoodSizes: sizes)
+            neighbourhoods: neighbourhoods, neighbourhoodSizes: sizes, depths: depths)
     }
 }
 

@@ -98,6 +98,8 @@ import Testing
         #expect(!core.contains("<title>Data15</title>"))
         #expect(core.contains("class=\"node group g1\""))
         #expect(views.neighbourhoods.count == 45)
+        #expect(views.depths == 3)
+        #expect(ReportViews.depths(modules: 600) == 2 && ReportViews.depths(modules: 5_000) == 0)
         // A feature's neighbourhood at one hop: itself and its two data modules.
         let feature = try #require(document.graph.index["Feature30"])
         #expect(views.neighbourhoodSizes[feature][0] == 3)
@@ -143,7 +145,7 @@ import Testing
         let body = Data(script.dropFirst("strataModule(\(position), ".count).dropLast(");\n".count).utf8)
         let details = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         #expect((details["imports"] as? [Any])?.count == 10)
-        #expect((details["graphs"] as? [Any])?.count == ReportViews.depths)
+        #expect((details["graphs"] as? [Any])?.count == ReportViews.maximumDepth)
         #expect(FileManager.default.fileExists(atPath: output + "/data/layers.js"))
     }
 
