@@ -153,6 +153,26 @@ public struct GraphDrawing: Sendable {
             bundle.violation = bundle.violation || graph.violationEdges.contains(pair)
             bundles[from, default: [:]][to] = bundle
         }
+        // Layers are drawn in order, lowest at the bottom: an edge up the layers does not pull
+        // its ends' ranks (constraint=false), and collapsed layers are chained in order.
+        func rank(_ endpoint: Endpoint) -> Int? {
+            switch endpoint {
+            case .module(let module): graph.layerRank[module]
+            case .cluster(let position): graph.layerRank[representative[position]!]
+            case .group(let position):
+                Set(collapsed[position].group.members.map { graph.layerRank[$0] }).count == 1 ? graph.layerRank[collapsed[position].group.members[0]] : nil
+            }
+        }
+        func upward(_ from: Endpoint, _ to: Endpoint) -> Bool {
+            guard let low = rank(from), let high = rank(to) else { return false }
+            return low < high
+        }
+        let rankedGroups = collapsed.indices.compactMap { position in rank(.group(position)).map { (position, $0) } }
+            .filter { position, _ in collapsed[position].group.members.contains { !shownSet.contains($0) } }
+            .sorted { $0.1 > $1.1 }
+        for (upper, lower) in zip(rankedGroups, rankedGroups.dropFirst()) where upper.1 > lower.1 {
+            lines.append("  \(DOTReporter.quote(groupIDs[upper.0])) -> \(DOTReporter.quote(groupIDs[lower.0])) [style=invis, weight=4, class=\"layout\"];")
+        }
         // A cluster's end of an edge is its first module, clipped at the cluster's border.
         func node(_ endpoint: Endpoint, clip: String) -> (name: String, attribute: String?) {
             switch endpoint {
@@ -181,6 +201,7 @@ public struct GraphDrawing: Sendable {
                 classes.append("unused")
                 attributes += ["style=dotted", "color=\"#9aa5b1\""]
             }
+            if upward(.module(pair.from), .module(pair.to)) { attributes.append("constraint=false") }
             attributes.insert("class=\(DOTReporter.quote(classes.joined(separator: " ")))", at: 0)
             lines.append("  \(DOTReporter.quote(graph.name(pair.from))) -> \(DOTReporter.quote(graph.name(pair.to))) [\(attributes.joined(separator: ", "))];")
         }
@@ -194,6 +215,7 @@ public struct GraphDrawing: Sendable {
                 if bundle.cycle { classes.append("cycle"); attributes.append("color=\"#d1242f\"") }
                 if bundle.violation { classes.append("violation"); if !bundle.cycle { attributes.append("color=\"#8250df\"") } }
                 attributes.insert("class=\(DOTReporter.quote(classes.joined(separator: " ")))", at: 0)
+                if upward(from, to) { attributes.append("constraint=false") }
                 let tail = node(from, clip: "ltail"), head = node(to, clip: "lhead")
                 attributes += [tail.attribute, head.attribute].compactMap { $0 }
                 lines.append("  \(tail.name) -> \(head.name) [\(attributes.joined(separator: ", "))];")

@@ -43,6 +43,8 @@ public struct ModuleGraph: Sendable {
     public let cycleEdges: Set<Pair>
     /// Edges a rule finding flags: layer violations and forbidden dependencies.
     public let violationEdges: Set<Pair>
+    /// Each module's layer, by position lowest first (nil: no layer, or fewer than two layers).
+    public let layerRank: [Int?]
     /// Module edges made by a DI container (who gets an implementation from whom), with
     /// those edges that are not also imports or declarations.
     public let injectionEdges: [Pair: InjectionEdge]
@@ -75,6 +77,14 @@ public struct ModuleGraph: Sendable {
         var injection: [Pair: InjectionEdge] = [:]
         for edge in result.injection.edges { if let key = pair(edge.from, edge.to) { injection[key] = edge } }
         injectionEdges = injection
+        var rank = [Int?](repeating: nil, count: modules.count)
+        let layers = result.layering?.layers ?? []
+        if layers.count(where: { !$0.modules.isEmpty }) > 1 {
+            for (position, layer) in layers.enumerated() {
+                for name in layer.modules { if let module = index[name], rank[module] == nil { rank[module] = position } }
+            }
+        }
+        layerRank = rank
     }
 
     public func name(_ module: Int) -> String { modules[module].module.name }
