@@ -1,7 +1,8 @@
 # The two commands of the README. Each does its own set-up on a fresh machine.
 #   make demo   analyze Samples/TheMonth and write the report to demo-report/
 #   make test   unit and integration tests (swift test), Strata's layering checked on itself
-#               (strata check ., exit 1 on a violation), then the report in headless Chromium, then
+#               (strata check ., exit 1 on a violation), then the report in headless Chromium
+#               (a sample, and generated 300- and 135-module repositories), then
 #               the generated hostile corpus (Tests/Hostile: broken and hostile repositories)
 #   make install PREFIX=/usr/local   a release build, one relocatable executable, into PREFIX/bin
 #   make plugin-test   the SwiftPM command plugin on a fixture package (a second full build)
@@ -33,6 +34,12 @@ test:
 	.build/debug/strata diff HEAD~1 HEAD --repo .build/diff-repo -o .build/diff-report --no-cache --quiet
 	SE_OFFLINE=true STRATA_REPORT_DIR=.build/browser-report STRATA_DIFF_DIR=.build/diff-report python3 -m pytest -q Tests/Browser
 	SE_OFFLINE=true python3 -m pytest -q Tests/Browser
+	rm -rf .build/scale && mkdir -p .build/scale
+	Tests/Support/make-monorepo .build/scale/m300 --files 3000 >/dev/null
+	Tests/Support/make-monorepo .build/scale/iso --preset isowords --hostile >/dev/null
+	.build/debug/strata analyze .build/scale/m300 -o .build/scale/m300-report --no-cache --quiet
+	.build/debug/strata analyze .build/scale/iso -o .build/scale/iso-report --no-cache --quiet
+	SE_OFFLINE=true STRATA_SCALE_REPORTS=.build/scale/m300-report,.build/scale/iso-report python3 -m pytest -q Tests/Browser/test_scale.py
 	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Formats
 	Tests/Install/relocatable .build/debug/strata
 	Tests/Hostile/make-corpus .build/hostile
