@@ -32,7 +32,7 @@ test:
 	Tests/Browser/make-diff-repo .build/diff-repo
 	rm -rf .build/diff-report
 	.build/debug/strata diff HEAD~1 HEAD --repo .build/diff-repo -o .build/diff-report --no-cache --quiet
-	SE_OFFLINE=true STRATA_REPORT_DIR=.build/browser-report STRATA_DIFF_DIR=.build/diff-report python3 -m pytest -q Tests/Browser
+	SE_OFFLINE=true STRATA_BIN=.build/debug/strata STRATA_REPORT_DIR=.build/browser-report STRATA_DIFF_DIR=.build/diff-report python3 -m pytest -q Tests/Browser
 	SE_OFFLINE=true python3 -m pytest -q Tests/Browser
 	rm -rf .build/scale && mkdir -p .build/scale
 	Tests/Support/make-monorepo .build/scale/m300 --files 3000 >/dev/null

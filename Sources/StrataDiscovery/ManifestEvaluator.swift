@@ -421,6 +421,9 @@ struct ManifestEvaluator {
     /// function's result), whose `origin` is then already set.
     mutating func valueInside(_ expr: ExprSyntax, _ scope: Scope, _ type: String?, _ at: Int, _ passed: inout Bool) -> ManifestValue {
         if let literal = expr.as(StringLiteralExprSyntax.self) {
+            // Escapes resolved as the compiler does (`"Q\"uote"` is `Q"uote`); with
+            // interpolation, segments are taken as written.
+            if let plain = literal.representedLiteralValue { return .string(plain, line: at) }
             var text = ""
             for segment in literal.segments {
                 if let plain = segment.as(StringSegmentSyntax.self) {

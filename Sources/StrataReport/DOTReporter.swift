@@ -1,8 +1,8 @@
 import Foundation
 import StrataModel
 
-/// The module graph in Graphviz DOT: node ids are the module names, quoted, so other tools
-/// can read it. Cycle, layer-violation, implicit and declared-but-unused edges carry a colour
+/// The module graph in Graphviz DOT: node ids are the module names, quoted (`id(_:)`), so
+/// other tools can read it. Cycle, layer-violation, implicit and declared-but-unused edges carry a colour
 /// and a `class` (`GraphDrawing`).
 public struct DOTReporter: Reporter {
     public static let fileName = "graph.dot"
@@ -23,14 +23,33 @@ public struct DOTReporter: Reporter {
         GraphDrawing.full(ModuleGraph(result)).dot
     }
 
-    /// A DOT double-quoted string: backslashes and quotes escaped, newlines as `\n`.
+    /// A node or graph name as a DOT double-quoted string. DOT unescapes only `\"` in names
+    /// (`\\` stays two characters), so only quotes are escaped; a line break becomes a
+    /// space, and a name ending in a backslash gets a space so it cannot escape the closing
+    /// quote.
+    public static func id(_ text: String) -> String {
+        var result = "\""
+        for character in text {
+            switch character {
+            case "\"": result += "\\\""
+            case "\n", "\r\n": result += " "
+            case "\r": break
+            default: result.append(character)
+            }
+        }
+        if result.hasSuffix("\\") { result += " " }
+        return result + "\""
+    }
+
+    /// A label (an escString) as a DOT double-quoted string: backslashes and quotes escaped,
+    /// line breaks as `\n`.
     public static func quote(_ text: String) -> String {
         var result = "\""
         for character in text {
             switch character {
             case "\\": result += "\\\\"
             case "\"": result += "\\\""
-            case "\n": result += "\\n"
+            case "\n", "\r\n": result += "\\n"
             case "\r": break
             default: result.append(character)
             }

@@ -149,5 +149,5 @@ public enum DiffPage {
 
     static func escape(_ text: String) -> String { HTMLReporter.escapeHTML(text) }
 
-    static func quote(_ text: String) -> String { DOTReporter.quote(text) }
+    static func quote(_ text: String) -> String { DOTReporter.id(text) }
 }

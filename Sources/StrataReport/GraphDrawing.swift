@@ -114,7 +114,7 @@ public struct GraphDrawing: Sendable {
             if violations > 0 { label += "\n" + (violations == 1 ? "1 violation" : "\(violations) violations") }
             let flagged = cycles > 0 ? ", color=\"#d1242f\", penwidth=2" : violations > 0 ? ", color=\"#8250df\", penwidth=2" : ""
             let classes = "group g\(entry.index)" + (cycles > 0 ? " cycle" : "") + (violations > 0 ? " violation" : "")
-            lines.append("  \(DOTReporter.quote(groupIDs[position])) [label=\(DOTReporter.quote(label)), class=\"\(classes)\", shape=box3d, style=filled, fillcolor=\"#dbe7f5\", fontsize=12\(flagged)];")
+            lines.append("  \(DOTReporter.id(groupIDs[position])) [label=\(DOTReporter.quote(label)), class=\"\(classes)\", shape=box3d, style=filled, fillcolor=\"#dbe7f5\", fontsize=12\(flagged)];")
         }
         // Modules with no edge to another drawn module would all share one rank: one row
         // thousands of points wide. Invisible edges stack them into rows of about sqrt(1.5 n).
@@ -127,7 +127,7 @@ public struct GraphDrawing: Sendable {
         if loose.count > 12 {
             let width = Int((Double(loose.count) * 1.5).squareRoot().rounded(.up))
             for index in 0..<(loose.count - width) {
-                lines.append("  \(DOTReporter.quote(graph.name(loose[index]))) -> \(DOTReporter.quote(graph.name(loose[index + width]))) [style=invis, class=\"layout\"];")
+                lines.append("  \(DOTReporter.id(graph.name(loose[index]))) -> \(DOTReporter.id(graph.name(loose[index + width]))) [style=invis, class=\"layout\"];")
             }
         }
 
@@ -171,14 +171,14 @@ public struct GraphDrawing: Sendable {
             .filter { position, _ in collapsed[position].group.members.contains { !shownSet.contains($0) } }
             .sorted { $0.1 > $1.1 }
         for (upper, lower) in zip(rankedGroups, rankedGroups.dropFirst()) where upper.1 > lower.1 {
-            lines.append("  \(DOTReporter.quote(groupIDs[upper.0])) -> \(DOTReporter.quote(groupIDs[lower.0])) [style=invis, weight=4, class=\"layout\"];")
+            lines.append("  \(DOTReporter.id(groupIDs[upper.0])) -> \(DOTReporter.id(groupIDs[lower.0])) [style=invis, weight=4, class=\"layout\"];")
         }
         // A cluster's end of an edge is its first module, clipped at the cluster's border.
         func node(_ endpoint: Endpoint, clip: String) -> (name: String, attribute: String?) {
             switch endpoint {
-            case .module(let module): (DOTReporter.quote(graph.name(module)), nil)
-            case .group(let position): (DOTReporter.quote(groupIDs[position]), nil)
-            case .cluster(let position): (DOTReporter.quote(graph.name(representative[position]!)), "\(clip)=\"cluster_\(position)\"")
+            case .module(let module): (DOTReporter.id(graph.name(module)), nil)
+            case .group(let position): (DOTReporter.id(groupIDs[position]), nil)
+            case .cluster(let position): (DOTReporter.id(graph.name(representative[position]!)), "\(clip)=\"cluster_\(position)\"")
             }
         }
         for pair in moduleEdges {
@@ -203,7 +203,7 @@ public struct GraphDrawing: Sendable {
             }
             if upward(.module(pair.from), .module(pair.to)) { attributes.append("constraint=false") }
             attributes.insert("class=\(DOTReporter.quote(classes.joined(separator: " ")))", at: 0)
-            lines.append("  \(DOTReporter.quote(graph.name(pair.from))) -> \(DOTReporter.quote(graph.name(pair.to))) [\(attributes.joined(separator: ", "))];")
+            lines.append("  \(DOTReporter.id(graph.name(pair.from))) -> \(DOTReporter.id(graph.name(pair.to))) [\(attributes.joined(separator: ", "))];")
         }
         for from in bundles.keys.sorted() {
             for (to, bundle) in bundles[from]!.sorted(by: { $0.key < $1.key }) {
@@ -239,7 +239,10 @@ public struct GraphDrawing: Sendable {
 
     private func moduleNode(_ index: Int) -> String {
         let module = graph.modules[index].module
-        var attributes = ["class=\(DOTReporter.quote("module m\(index) \(module.kind.rawValue) \(module.linkage.kind.rawValue)"))"]
+        var attributes = [
+            "label=\(DOTReporter.quote(module.name))",
+            "class=\(DOTReporter.quote("module m\(index) \(module.kind.rawValue) \(module.linkage.kind.rawValue)"))",
+        ]
         switch module.linkage.kind {
         case .dynamic: attributes.append("peripheries=2")
         case .unknown: attributes.append("style=\"rounded,filled,dashed\"")
@@ -252,7 +255,7 @@ public struct GraphDrawing: Sendable {
         default: break
         }
         if focus.contains(index) { attributes += ["fillcolor=\"#fde68a\"", "color=\"#b45309\"", "penwidth=2"] }
-        return "  \(DOTReporter.quote(module.name)) [\(attributes.joined(separator: ", "))];"
+        return "  \(DOTReporter.id(module.name)) [\(attributes.joined(separator: ", "))];"
     }
 
     // MARK: Mermaid and JSON

@@ -13,13 +13,13 @@ public enum InjectionGraph {
     public static func render(_ report: InjectionReport) -> String? {
         let registrations = report.registrations
         guard !registrations.isEmpty, registrations.count <= limit else { return nil }
-        let quote = DOTReporter.quote
-        func service(_ name: String) -> String { quote("service:" + name) }
+        let quote = DOTReporter.quote, id = DOTReporter.id
+        func service(_ name: String) -> String { id("service:" + name) }
         func home(_ registration: Registration) -> String { registration.implementationModule ?? registration.module }
         func implementation(_ registration: Registration) -> String {
-            quote("implementation:\(home(registration)):\(registration.implementation ?? registration.service)")
+            id("implementation:\(home(registration)):\(registration.implementation ?? registration.service)")
         }
-        func module(_ name: String) -> String { quote("module:" + name) }
+        func module(_ name: String) -> String { id("module:" + name) }
         var lines = [
             "digraph \"injection\" {",
             "  graph [rankdir=LR, nodesep=0.25, ranksep=0.5, fontname=\"Helvetica,Arial,sans-serif\", fontsize=11];",

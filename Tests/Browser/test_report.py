@@ -657,3 +657,42 @@ def test_blast_radius_lists_as_many_dependents_as_it_counts(page, data):
         assert len(listed) == int(match.group(1).replace(",", "")), text
         if name in radius:
             assert radius[name]["count"] == len(listed)
+
+
+def test_hostile_module_names_stay_text_on_module_pages_and_drawings(tmp_path, driver):
+    """Target names with markup, quotes and DOT syntax, analyzed by the real binary
+    (STRATA_BIN): their module pages, neighbourhood drawings and paths show them as text."""
+    binary = os.environ.get("STRATA_BIN")
+    if not binary:
+        pytest.skip("STRATA_BIN not set")
+    import subprocess
+    from urllib.parse import quote
+
+    names = ['<img src=x onerror="window.__pwned=4">', 'Q"uote\\{}->;', "</script><script>window.__pwned=5</script>"]
+    repo = tmp_path / "repo"
+    targets = []
+    for i, name in enumerate(names):
+        folder = repo / f"T{i}"
+        folder.mkdir(parents=True)
+        (folder / "A.swift").write_text("public struct A {}\n")
+        dependency = f", dependencies: [{json.dumps(names[i - 1])}]" if i else ""
+        targets.append(f".target(name: {json.dumps(name)}{dependency}, path: \"T{i}\")")
+    (repo / "Package.swift").write_text(
+        "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Evil\", targets: [\n"
+        + ",\n".join(targets) + "\n])\n")
+    out = tmp_path / "report"
+    subprocess.run([binary, "analyze", str(repo), "-o", str(out), "--no-cache", "--quiet"], check=True, timeout=120)
+    load(driver, out)
+    for name in names:
+        driver.get((out / "index.html").as_uri() + "#module/" + quote(name, safe=""))
+        assert driver.find_element("css selector", "#module-title").text == name
+        from selenium.webdriver.support.ui import WebDriverWait
+        WebDriverWait(driver, 10).until(lambda d: css(d, "#module-neighbourhood svg"))
+        titles = [t.get_attribute("textContent") for t in css(driver, "#module-neighbourhood g.node title")]
+        assert name in titles
+    box = driver.find_element("css selector", "#module-paths input")
+    box.send_keys(names[0] + "\n")
+    assert names[0] in driver.find_element("css selector", "#module-paths").text
+    assert driver.execute_script("return typeof window.__pwned") == "undefined"
+    assert driver.execute_script("return document.querySelectorAll('main img, #module-page script').length") == 0
+    assert severe_logs(driver) == []

@@ -6,8 +6,11 @@ import Testing
 
 @Suite struct ReportTests {
     @Test func dotQuotesNamesSoOtherToolsCanReadThem() {
-        #expect(DOTReporter.quote("Plain") == "\"Plain\"")
-        #expect(DOTReporter.quote("a\"b\\c") == "\"a\\\"b\\\\c\"")
+        #expect(DOTReporter.id("Plain") == "\"Plain\"")
+        // DOT unescapes only \" in names; a trailing backslash must not escape the quote.
+        #expect(DOTReporter.id("a\"b\\c") == "\"a\\\"b\\c\"")
+        #expect(DOTReporter.id("a\\") == "\"a\\ \"")
+        #expect(DOTReporter.quote("a\"b\\c\nd") == "\"a\\\"b\\\\c\\nd\"")
     }
 
     /// Names from the analyzed repository must never become markup or script.
