@@ -897,14 +897,25 @@
   const siteCount = (e) => (typeof e.sites === 'number' ? e.sites : list(e.evidence).length);
   const edgeTag = (e) => (!e.imported ? el('span', { class: 'tag unused' }, 'unused')
     : !e.declared ? el('span', { class: 'tag implicit' }, 'implicit') : null);
+  // A table body of the first `limit` rows and a row with a button for the rest.
+  function collapsibleRows(items, columns, render, limit = 20) {
+    const body = el('tbody', {}, items.slice(0, limit).map(render));
+    if (items.length > limit) {
+      const button = el('button', { type: 'button', class: 'show-more' }, `Show all ${fmtInt(items.length)}`);
+      const row = el('tr', {}, el('td', { colspan: columns }, button));
+      button.addEventListener('click', () => row.replaceWith(...items.slice(limit).map(render)));
+      body.append(row);
+    }
+    return body;
+  }
   function edgeTable(items, other, none) {
     if (!items.length) return empty(none);
     return el('div', { class: 'table-wrap' }, el('table', { class: 'edges' },
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Module'), el('th', { scope: 'col', class: 'num' }, 'Sites'), el('th', { scope: 'col' }, 'Where'))),
-      el('tbody', {}, items.map((e) => el('tr', {},
+      collapsibleRows(items, 3, (e) => el('tr', {},
         el('th', { scope: 'row' }, modLink(other(e)), ' ', edgeTag(e)),
         el('td', { class: 'num' }, fmtInt(siteCount(e))),
-        el('td', {}, collapsible(list(e.evidence), (loc) => el('code', { class: 'site' }, loc), 5)))))));
+        el('td', {}, collapsible(list(e.evidence), (loc) => el('code', { class: 'site' }, loc), 5))))));
   }
   function neighbourhood(name, container, index) {
     const sizes = list(list(pageIndex.neighbourhoodSizes)[index]);
@@ -1014,9 +1025,9 @@
             evidenceList(f.evidence))) : empty('No findings.')),
         section('imports', `Imports (${imports.length})`, imports.length ? el('div', { class: 'table-wrap' }, el('table', {},
           el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Module'), el('th', { scope: 'col' }, 'Where'), el('th', { scope: 'col' }, 'How'))),
-          el('tbody', {}, imports.map((i) => el('tr', {}, el('td', {}, modLink(i.module)), el('td', {}, el('code', {}, i.evidence)),
+          collapsibleRows(imports, 3, (i) => el('tr', {}, el('td', {}, modLink(i.module)), el('td', {}, el('code', {}, i.evidence)),
             el('td', { class: 'muted' }, [list(i.attributes).join(' '), i.accessLevel, i.declarationKind, i.symbol,
-              i.condition ? `#if ${i.condition}` : null].filter(Boolean).join(' '))))))) : empty('No imports.')));
+              i.condition ? `#if ${i.condition}` : null].filter(Boolean).join(' ')))))) : empty('No imports.')));
     }).catch((err) => { if (shownModule === name) detailsBox.replaceChildren(empty(err.message)); });
   }
   function route() {

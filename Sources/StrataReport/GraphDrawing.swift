@@ -116,18 +116,24 @@ public struct GraphDrawing: Sendable {
             let classes = "group g\(entry.index)" + (cycles > 0 ? " cycle" : "") + (violations > 0 ? " violation" : "")
             lines.append("  \(DOTReporter.id(groupIDs[position])) [label=\(DOTReporter.quote(label)), class=\"\(classes)\", shape=box3d, style=filled, fillcolor=\"#dbe7f5\", fontsize=12\(flagged)];")
         }
-        // Modules with no edge to another drawn module would all share one rank: one row
-        // thousands of points wide. Invisible edges stack them into rows of about sqrt(1.5 n).
+        // Modules with no edge to another drawn module (but the focus) would all share one
+        // rank: one row thousands of points wide. Invisible edges stack them into rows of
+        // about sqrt(1.5 n): the focus's dependents, its dependencies, and the rest, apart.
         var linked = Set<Int>()
-        for pair in graph.edges.keys where shownSet.contains(pair.from) && shownSet.contains(pair.to) {
+        for pair in graph.edges.keys where shownSet.contains(pair.from) && shownSet.contains(pair.to)
+            && !focus.contains(pair.from) && !focus.contains(pair.to)
+        {
             linked.insert(pair.from)
             linked.insert(pair.to)
         }
-        let loose = shown.filter { !linked.contains($0) }
-        if loose.count > 12 {
-            let width = Int((Double(loose.count) * 1.5).squareRoot().rounded(.up))
-            for index in 0..<(loose.count - width) {
-                lines.append("  \(DOTReporter.id(graph.name(loose[index]))) -> \(DOTReporter.id(graph.name(loose[index + width]))) [style=invis, class=\"layout\"];")
+        let loose = shown.filter { !linked.contains($0) && !focus.contains($0) }
+        let above = loose.filter { module in graph.successors[module].contains(where: focus.contains) }
+        let below = loose.filter { module in !above.contains(module) && graph.predecessors[module].contains(where: focus.contains) }
+        let rest = loose.filter { !above.contains($0) && !below.contains($0) }
+        for row in [above, below, rest] where row.count > 12 {
+            let width = Int((Double(row.count) * 1.5).squareRoot().rounded(.up))
+            for index in 0..<(row.count - width) {
+                lines.append("  \(DOTReporter.id(graph.name(row[index]))) -> \(DOTReporter.id(graph.name(row[index + width]))) [style=invis, class=\"layout\"];")
             }
         }
 
