@@ -6,18 +6,44 @@ import Foundation
 /// libgvc finds its layout and render plugins only through the `config6a` file that
 /// `dot -c` writes (the `graphviz` package runs it on install; `scripts/setup` checks it).
 /// Graphviz is not thread-safe, so every call holds one lock.
-enum GraphvizLayout {
+public enum GraphvizLayout {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
     }
 
+    /// What the layouts of this process cost (`STRATA_TIMINGS=1 strata analyze` prints it).
+    public struct Statistics: Sendable {
+        public var layouts = 0
+        public var seconds = 0.0
+        /// The slowest call: its seconds, engine and node count.
+        public var slowest: (seconds: Double, engine: String, nodes: Int)?
+    }
+
     private static let lock = NSLock()
+    /// Guarded by `lock`.
+    nonisolated(unsafe) private static var recorded = Statistics()
+
+    /// Every call so far: count, total and slowest, each timed while it held the lock.
+    public static var statistics: Statistics {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
 
     /// - Parameter engine: `dot` for layered graphs; `sfdp` is far faster past a few
     ///   thousand nodes.
     public static func svg(dot: String, engine: String = "dot") throws -> String {
         lock.lock()
         defer { lock.unlock() }
+        // Runs last but for the unlock: the time includes reading, layout, render and freeing.
+        let started = DispatchTime.now().uptimeNanoseconds
+        var nodes = 0
+        defer {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            recorded.layouts += 1
+            recorded.seconds += seconds
+            if seconds > recorded.slowest?.seconds ?? -1 { recorded.slowest = (seconds, engine, nodes) }
+        }
         guard let context = gvContext() else { throw Failure(description: "Graphviz could not start (gvContext)") }
         defer { gvFreeContext(context) }
         defer { GraphvizReader.reset() }
@@ -25,6 +51,7 @@ enum GraphvizLayout {
             throw Failure(description: "Graphviz could not read the generated DOT")
         }
         defer { agclose(graph) }
+        nodes = Int(agnnodes(graph))
         guard gvLayout(context, graph, engine) == 0 else {
             throw Failure(description: "Graphviz has no '\(engine)' layout plugin; run `dot -c` as root (scripts/setup does) so libgvc finds its plugins")
         }

@@ -86,5 +86,14 @@ struct Analyze: ParsableCommand {
                 print("wrote \(file)")
             }
         }
+        // Benchmarks/monorepo reads these: seconds per stage and what Graphviz cost.
+        if ProcessInfo.processInfo.environment["STRATA_TIMINGS"] == "1" {
+            let stages = outcome.timings.map { String(format: "%@ %.2f s", $0.stage, $0.seconds) }
+            let graphviz = GraphvizLayout.statistics
+            let slowest = graphviz.slowest.map { String(format: ", slowest %.2f s (%@, %d nodes)", $0.seconds, $0.engine, $0.nodes) } ?? ""
+            let lines = "stages: \(stages.joined(separator: ", "))\n"
+                + "graphviz: \(graphviz.layouts) layouts, \(String(format: "%.2f", graphviz.seconds)) s in all\(slowest)\n"
+            FileHandle.standardError.write(Data(lines.utf8))
+        }
     }
 }
