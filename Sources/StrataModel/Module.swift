@@ -226,11 +226,13 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
 
     /// The name `import` uses: the target name with characters that cannot appear in an
     /// identifier replaced by `_`, as SwiftPM does (`swift-parser-cli` -> `swift_parser_cli`).
+    /// Letters and digits of any script are kept (`CaféDomain`), digits not first (`٠٠٠` ->
+    /// `_٠٠`, SwiftPM's own example).
     public static func moduleName(forTarget target: String) -> String {
         var result = ""
         for (index, scalar) in target.unicodeScalars.enumerated() {
-            let isLetter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
-            let isDigit = scalar >= "0" && scalar <= "9"
+            let isLetter = scalar == "_" || (scalar.properties.isAlphabetic && scalar.properties.numericType == nil)
+            let isDigit = scalar.properties.numericType == .decimal
             result.unicodeScalars.append(isLetter || (isDigit && index > 0) ? scalar : "_")
         }
         return result

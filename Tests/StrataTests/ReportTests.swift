@@ -166,3 +166,15 @@ import Testing
         #expect(!second.isEmpty)
     }
 }
+
+@Suite struct ModuleNameTests {
+    /// As SwiftPM's c99name: characters an identifier cannot hold become `_`; letters and
+    /// digits of any script stay (a digit not first).
+    @Test(arguments: [
+        ("swift-parser-cli", "swift_parser_cli"), ("CaféDomain", "CaféDomain"), ("٠٠٠", "_٠٠"),
+        ("9Lives", "_Lives"), ("Core Übersicht", "Core_Übersicht"), ("a.b+c", "a_b_c"),
+    ])
+    func importNamesFollowSwiftPM(target: String, module: String) {
+        #expect(DiscoveredModule.moduleName(forTarget: target) == module)
+    }
+}
