@@ -44,6 +44,9 @@ public struct FindingLines {
         }
     }
 
+    /// `file:line`, the path prefixed like findings'.
+    public func place(_ location: Location) -> String { prefixed(location.description) }
+
     private func prefixed(_ relative: String) -> String {
         let base = root.hasSuffix("/") ? String(root.dropLast()) : root
         return base.isEmpty || base == "." ? relative : base + "/" + relative

@@ -232,7 +232,7 @@ public struct GraphDrawing: Sendable {
     }
 
     /// The node name of each collapsed group: `group NAME`, made unique against module names.
-    private var groupIDs: [String] {
+    var groupIDs: [String] {
         let moduleNames = Set(graph.modules.map(\.module.name))
         var ids: [String] = []
         for entry in collapsed {
@@ -272,8 +272,11 @@ public struct GraphDrawing: Sendable {
         var nodes: [(name: String, style: Mermaid.NodeStyle)] = shown.map { (graph.name($0), focus.contains($0) ? .changed : .plain) }
         var groupOf: [Int: String] = [:]
         for (entry, label) in zip(collapsed, groupIDs) {
+            // A group whose members are all shown has no node, as in the DOT.
+            let hidden = entry.group.members.filter { !shownSet.contains($0) }
+            guard !hidden.isEmpty else { continue }
             nodes.append((label, .plain))
-            for member in entry.group.members where !shownSet.contains(member) { groupOf[member] = label }
+            for member in hidden { groupOf[member] = label }
         }
         var seen = Set<[String]>()
         var edges: [Mermaid.Edge] = []

@@ -92,6 +92,9 @@ public struct ModuleGraph: Sendable {
     /// The module with this name, or an error naming the closest ones.
     public func module(named name: String) throws(QueryError) -> Int {
         if let found = index[name] { return found }
+        if result.modules.contains(where: { $0.module.name == name }) {
+            throw QueryError(description: "'\(name)' is a test module; graphs and paths cover production modules only")
+        }
         let lowered = name.lowercased()
         let similar = modules.map(\.module.name).filter { $0.lowercased().contains(lowered) || lowered.contains($0.lowercased()) }
         throw QueryError(description: "no module named '\(name)'" + (similar.isEmpty ? "" : "; did you mean \(similar.prefix(5).joined(separator: ", "))?"))
@@ -131,6 +134,15 @@ public struct ModuleGraph: Sendable {
         closure(from: [start], along: successors)
     }
 
+    /// The dependencies of each module (`successors`), with `injection` also the modules
+    /// it gets implementations from through a container only, after its imports.
+    public func dependencies(injection: Bool) -> [[Int]] {
+        guard injection else { return successors }
+        var forward = successors
+        for pair in injectionEdges.keys.sorted() where edges[pair] == nil { forward[pair.from].append(pair.to) }
+        return forward
+    }
+
     private func closure(from start: [Int], along adjacency: [[Int]]) -> [Int] {
         var seen = Set(start)
         var stack = start
@@ -145,13 +157,9 @@ public struct ModuleGraph: Sendable {
     /// hops too.
     public func paths(from: Int, to: Int, limit: Int = 50, injection: Bool = true) -> (paths: [[Int]], complete: Bool) {
         guard from != to else { return ([], true) }
-        var forward = successors, backward = predecessors
-        if injection {
-            for pair in injectionEdges.keys.sorted() where edges[pair] == nil {
-                forward[pair.from].append(pair.to)
-                backward[pair.to].append(pair.from)
-            }
-        }
+        let forward = injection ? dependencies(injection: true) : successors
+        var backward = predecessors
+        if injection { for pair in injectionEdges.keys.sorted() where edges[pair] == nil { backward[pair.to].append(pair.from) } }
         // Only modules on some path: reachable from `from` and reaching `to`.
         let onPath = Set(closure(from: [from], along: forward)).intersection(closure(from: [to], along: backward))
         guard onPath.contains(to) else { return ([], true) }

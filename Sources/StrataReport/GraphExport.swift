@@ -1,0 +1,123 @@
+import Foundation
+import StrataModel
+
+/// `strata graph`: the drawing its options describe, and that drawing in each format.
+extension GraphDrawing {
+    public enum Format: String, CaseIterable, Sendable {
+        case dot, svg, mermaid, json
+    }
+
+    /// The drawing for `strata graph`'s options:
+    /// - none: every production module, in clusters by layer (`full`);
+    /// - `focus`: those modules and their neighbourhood at `depth` (`neighbourhood`);
+    /// - `reaches`: that module and every module that depends on it; with `focus`, the modules
+    ///   on paths from the focus to it;
+    /// - `collapse`: every module not shown drawn in one node per group (all of them without
+    ///   `focus` or `reaches`).
+    /// Focus and `reaches` modules are highlighted.
+    public static func select(
+        _ graph: ModuleGraph, focus names: [String], depth: Int = 1, reaches: String? = nil, collapse: ModuleGraph.Grouping? = nil
+    ) throws(ModuleGraph.QueryError) -> GraphDrawing {
+        var focus: [Int] = []
+        for name in names { focus.append(try graph.module(named: name)) }
+        var shown: [Int]?  // nil: every module
+        var highlighted = focus
+        if let reaches {
+            let target = try graph.module(named: reaches)
+            let upstream = Set(graph.reaching(target))
+            if focus.isEmpty {
+                shown = upstream.sorted()
+            } else {
+                // On a path from a focus module to the target: reached from the one, reaching the other.
+                let downstream = Set(focus.flatMap { graph.reachable(from: $0) })
+                shown = downstream.intersection(upstream).union(focus + [target]).sorted()
+            }
+            highlighted.append(target)
+        } else if !focus.isEmpty {
+            if collapse == nil { return neighbourhood(graph, focus: focus, depth: depth) }
+            shown = graph.neighbourhood(of: focus, depth: depth)
+        }
+        guard let shown else {
+            guard let collapse else { return full(graph) }
+            return collapsed(graph, groups: graph.groups(collapse))
+        }
+        var drawing = GraphDrawing(graph: graph, shown: shown)
+        if let collapse { drawing.collapsed = Array(graph.groups(collapse).enumerated()).map { (index: $0.offset, group: $0.element) } }
+        drawing.focus = Set(highlighted)
+        let layers = graph.groups(.layers)
+        if layers.count > 1 { drawing.clusters = layers }
+        return drawing
+    }
+
+    /// The drawing laid out by Graphviz: `dot`, or `sfdp` past 1,000 nodes, as the report does.
+    public func svg() throws -> String {
+        try GraphvizLayout.svg(dot: dot, engine: shown.count + collapsed.count > 1000 ? "sfdp" : "dot")
+    }
+
+    /// The drawing as data (`schemaVersion` 1, described in the README): modules and
+    /// collapsed groups as nodes, and the edges between them, those touching a group summed.
+    public func json() throws -> Data {
+        struct Node: Encodable {
+            var name: String, kind: String
+            var linkage: String?, layer: String?, group: String?, focus: Bool?, modules: Int?
+        }
+        struct Edge: Encodable {
+            var from: String, to: String
+            var importSites = 0, declared = false, imported = false, cycle = false, violation = false
+            var edges: Int?
+        }
+        let shownSet = Set(shown)
+        var layerOf: [Int: String] = [:]
+        for layer in graph.result.layering?.layers ?? [] {
+            for name in layer.modules { if let module = graph.index[name], layerOf[module] == nil { layerOf[module] = layer.name } }
+        }
+        var groupName: [Int: String] = [:]  // module -> its collapse group
+        var groupNode: [Int: String] = [:]  // hidden module -> the node of its group
+        var nodes: [Node] = []
+        let ids = groupIDs
+        var groupNodes: [Node] = []
+        for (entry, id) in zip(collapsed, ids) {
+            for member in entry.group.members { groupName[member] = entry.group.name }
+            let hidden = entry.group.members.filter { !shownSet.contains($0) }
+            guard !hidden.isEmpty else { continue }
+            for member in hidden { groupNode[member] = id }
+            groupNodes.append(Node(name: id, kind: "group", group: entry.group.name, modules: hidden.count))
+        }
+        for module in shown {
+            let entry = graph.modules[module].module
+            nodes.append(Node(
+                name: entry.name, kind: entry.kind.rawValue, linkage: entry.linkage.kind.rawValue, layer: layerOf[module],
+                group: groupName[module], focus: focus.contains(module) ? true : nil))
+        }
+        nodes += groupNodes
+        var edges: [Edge] = []
+        var position: [[String]: Int] = [:]
+        for pair in graph.edges.keys.sorted() {
+            let grouped = !shownSet.contains(pair.from) || !shownSet.contains(pair.to)
+            guard let from = shownSet.contains(pair.from) ? graph.name(pair.from) : groupNode[pair.from],
+                let to = shownSet.contains(pair.to) ? graph.name(pair.to) : groupNode[pair.to], from != to
+            else { continue }
+            let edge = graph.edges[pair]!
+            let at = position[[from, to]] ?? edges.count
+            if at == edges.count {
+                position[[from, to]] = at
+                edges.append(Edge(from: from, to: to, edges: grouped ? 0 : nil))
+            }
+            edges[at].importSites += edge.imported ? edge.evidence.count : 0
+            edges[at].declared = edges[at].declared || edge.declared
+            edges[at].imported = edges[at].imported || edge.imported
+            edges[at].cycle = edges[at].cycle || graph.cycleEdges.contains(pair)
+            edges[at].violation = edges[at].violation || graph.violationEdges.contains(pair)
+            edges[at].edges = edges[at].edges.map { $0 + 1 }
+        }
+        struct Document: Encodable {
+            var schemaVersion = 1
+            var nodes: [Node], edges: [Edge]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(Document(nodes: nodes, edges: edges))
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import StrataPipeline
+import StrataReport
+
+/// `strata why A B`: every path by which one module depends on another, with the import
+/// lines of each hop and what to remove to cut the dependency.
+struct Why: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show every path by which one module depends on another, and what to cut.",
+        discussion: """
+            Lists the paths from A to B, shortest first: imports (→), declared dependencies \
+            never imported, and DI container edges (⇢, what A gets from the container). Each \
+            hop shows its import lines (file:line), or the manifest line that declares it, or \
+            the resolutions. The last line names the hops every path goes through (removing any \
+            one removes the dependency), or the fewest hops to remove together. --format json \
+            and md (Markdown for a pull-request comment) say the same.
+
+            Exit codes: 0 A depends on B; 1 it does not (the output says whether B depends on \
+            A); 2 bad usage or input (an unknown module, an invalid strata.yml).
+            """
+    )
+
+    @Argument(help: "The module that depends.")
+    var from: String
+
+    @Argument(help: "The module it depends on.")
+    var to: String
+
+    @OptionGroup var repository: RepositoryOptions
+
+    @Option(help: "How many paths to list, shortest first.")
+    var limit: Int = 20
+
+    @Option(help: ArgumentHelp("text, json or md.", valueName: "format"))
+    var format: String = "text"
+
+    @Option(help: "With --format md: prefix for links to files, e.g. https://github.com/OWNER/REPO/blob/SHA.")
+    var linkBase: String?
+
+    func validate() throws {
+        guard ["text", "json", "md"].contains(format) else {
+            throw ValidationError("unknown format '\(format)'; expected one of text, json, md")
+        }
+        if limit < 1 { throw ValidationError("--limit must be 1 or more") }
+        if from == to { throw ValidationError("A and B are the same module") }
+    }
+
+    func run() throws {
+        let graph = ModuleGraph(try Pipeline.run(repository.pipelineOptions(formats: [])).result)
+        let report: WhyReport
+        do {
+            report = WhyReport(graph: graph, from: try graph.module(named: from), to: try graph.module(named: to), limit: limit)
+        } catch {
+            throw Pipeline.InputError(description: error.description)
+        }
+        switch format {
+        case "json": FileHandle.standardOutput.write(try report.json())
+        case "md": print(report.markdown(linkBase: linkBase), terminator: "")
+        default: print(report.text(root: repository.path), terminator: "")
+        }
+        if !report.dependsOn { throw ExitCode(1) }
+    }
+}
