@@ -100,14 +100,14 @@ import Testing
             LargeStack.run {
                 while ContinuousClock.now - start < .seconds(seconds) {
                     let input = Self.mutate(seeds, dictionary: reader.dictionary, &generator)
-                    FileManager.default.createFile(atPath: "\(folder)/\(reader.name).current", contents: Data(input))
+                    _ = FileManager.default.createFile(atPath: "\(folder)/\(reader.name).current", contents: Data(input))
                     let began = ContinuousClock.now
                     reader.read(input, reader.path)
                     let took = ContinuousClock.now - began
                     slowest = max(slowest, took)
                     if took > .seconds(2) {
                         slow += 1
-                        FileManager.default.createFile(atPath: "\(folder)/\(reader.name).slow-\(slow)", contents: Data(input))
+                        _ = FileManager.default.createFile(atPath: "\(folder)/\(reader.name).slow-\(slow)", contents: Data(input))
                     }
                     inputs += 1
                 }
