@@ -88,11 +88,13 @@ public struct Pipeline {
     }
 
     public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: options.path, isDirectory: &isDirectory) else {
-            throw InputError(description: "\(options.path): no such directory")
+        // stat, not fileExists: a folder the user may not reach is not "no such directory".
+        var info = stat()
+        guard stat(options.path, &info) == 0 else {
+            let reason = errno == ENOENT ? "no such directory" : "cannot be read: \(String(cString: strerror(errno)))"
+            throw InputError(description: "\(options.path): \(reason)")
         }
-        guard isDirectory.boolValue else { throw InputError(description: "\(options.path): not a directory") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw InputError(description: "\(options.path): not a directory") }
         let configuration: Configuration
         do {
             configuration = try Configuration.load(

@@ -113,3 +113,64 @@ def test_a_chain_of_5000_modules_stays_linear(tmp_path):
     assert report["summary"]["modules"] == count
     radius = {r["module"]: r["count"] for r in report["linkage"]["blastRadius"]}
     assert radius["M0"] == count - 1 and radius[f"M{count - 1}"] == 0
+
+
+def test_what_a_user_may_not_read_is_named_and_the_rest_analyzed(tmp_path):
+    """Run as an unprivileged user (root reads everything): a folder and a file Strata may not
+    read, and an output folder it may not create, each get one message with the reason."""
+    if os.geteuid() != 0 or not shutil.which("runuser"):
+        pytest.skip("needs root to switch to the nobody user")
+    # pytest's own temporary folders are private to root: this one is reachable by nobody.
+    import tempfile
+    from pathlib import Path
+    tmp_path = Path(tempfile.mkdtemp(prefix="strata-permissions-", dir="/tmp"))
+    tmp_path.chmod(0o755)
+    try:
+        check_permissions(tmp_path)
+    finally:
+        shutil.rmtree(tmp_path)  # root may remove what nobody may not read
+
+
+def check_permissions(tmp_path):
+    repo = tmp_path / "repo"
+    for name in ("Good", "Locked", "Hidden"):
+        (repo / "Sources" / name).mkdir(parents=True)
+        (repo / "Sources" / name / f"{name}.swift").write_text(f"public struct {name} {{}}\n")
+    (repo / "Sources" / "Hidden" / "Hidden.swift").chmod(0)
+    (repo / "Sources" / "Locked").chmod(0)
+    for folder in (tmp_path, repo, repo / "Sources"):
+        folder.chmod(0o755)
+    readonly = tmp_path / "readonly"
+    readonly.mkdir(mode=0o555)
+    readonly.chmod(0o555)
+    os.chmod(BIN, os.stat(BIN).st_mode | 0o005)
+
+    def analyze(output):
+        return subprocess.run(
+            ["runuser", "-u", "nobody", "--", BIN, "analyze", str(repo), "-o", str(output), "--format", "json", "--no-cache"],
+            capture_output=True, text=True, timeout=120, env={**os.environ, "CI": "true"})
+
+    output = tmp_path / "out"
+    output.mkdir(mode=0o777)
+    output.chmod(0o777)
+    completed = analyze(output)
+    assert completed.returncode == 0, completed.stderr
+    lines = completed.stderr.splitlines()
+    assert any(line.endswith("Sources/Locked: warning: folder not read: Permission denied") for line in lines), lines
+    assert any(line.endswith("Sources/Hidden/Hidden.swift: warning: cannot be read: Permission denied") for line in lines), lines
+    report = json.loads((output / "strata.json").read_text())
+    assert [m["files"] for m in report["modules"] if m["name"] == "Good"] == [1]
+
+    completed = analyze(readonly / "report")
+    assert completed.returncode == 2
+    assert completed.stderr.strip() == f"error: {readonly / 'report'}: cannot create the output folder: Permission denied"
+
+    # A repository behind a folder the user may not enter: the reason, not "no such directory".
+    private = tmp_path / "private"
+    (private / "repo").mkdir(parents=True)
+    private.chmod(0o700)
+    completed = subprocess.run(
+        ["runuser", "-u", "nobody", "--", BIN, "analyze", str(private / "repo"), "-o", str(output), "--no-cache"],
+        capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 2
+    assert completed.stderr.strip() == f"error: {private / 'repo'}: cannot be read: Permission denied"
