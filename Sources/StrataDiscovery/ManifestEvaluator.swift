@@ -64,8 +64,12 @@ struct ManifestEvaluator {
         self.argumentTypes = argumentTypes
         var trees: [SourceFileSyntax] = []
         for (index, file) in sources.enumerated() {
-            let (source, deepBrackets) = BracketRuns.limit(file.source)
+            let (runs, deepBrackets) = BracketRuns.limit(file.source)
+            let (source, unclosed) = BracketRuns.limitUnclosed(runs)
             let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: InputLimits.swiftNesting) }
+            if let line = unclosed {
+                problems.append((index * Self.fileStride + line, "more than \(InputLimits.unclosedBrackets) brackets never closed; the rest was not read"))
+            }
             files.append((file.path, LineTable(file.source)))
             fileOfRoot[Syntax(tree).id] = index
             trees.append(tree)

@@ -15,9 +15,13 @@ public enum FileScanner {
     /// deep as the file nests.
     public static func scan(_ bytes: [UInt8], names: InjectionNames = InjectionNames()) -> FileFacts {
         if let respaced = AttributeSpacing.respaced(bytes) { return scan(respaced, names: names) }
-        let (bytes, deepBrackets) = BracketRuns.limit(bytes)
+        let (runs, deepBrackets) = BracketRuns.limit(bytes)
+        let (bytes, unclosed) = BracketRuns.limitUnclosed(runs)
         return bytes.withUnsafeBufferPointer { buffer in
             var problems: [String] = []
+            if let line = unclosed {
+                problems.append("more than \(InputLimits.unclosedBrackets) brackets never closed; the file was read up to line \(line)")
+            }
             if !isValidUTF8(buffer) {
                 problems.append("not valid UTF-8; read as far as the parser could")
             }

@@ -13,6 +13,11 @@ public enum InputLimits {
     /// build), so the contents of longer runs are blanked before parsing (`BracketRuns`).
     public static let consecutiveBrackets = 12
 
+    /// Brackets left open at the end of a file (`(`, `[`, `{` never closed): parsing time grows
+    /// with about their cube (800 calls left open: 10 s), so the file is read up to the 33rd
+    /// (`BracketRuns.limitUnclosed`). An unfinished edit leaves a few.
+    public static let unclosedBrackets = 32
+
     /// The stack of every thread that parses or walks syntax trees: recursion follows the
     /// nesting of the input, up to `swiftNesting` levels (a debug build needs about 4 MB for
     /// them); only the pages used are ever touched.
@@ -129,23 +134,10 @@ public enum BracketRuns {
                 }
                 copied = min(index + 1, count)
                 run = 0
-            case UInt8(ascii: "\""):
-                index += 1
-                while index < count, bytes[index] != UInt8(ascii: "\"") {
-                    if bytes[index] == UInt8(ascii: "\\") { index += 1 }
-                    if index < count, bytes[index] == UInt8(ascii: "\n") { line += 1 }
-                    index += 1
-                }
-                run = 0
-            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
-                while index + 1 < count, bytes[index + 1] != UInt8(ascii: "\n") { index += 1 }
-            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
-                index += 2
-                while index + 1 < count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
-                    if bytes[index] == UInt8(ascii: "\n") { line += 1 }
-                    index += 1
-                }
-                index += 1
+            case UInt8(ascii: "\""), UInt8(ascii: "/"):
+                // A string ends a run; a comment inside one does not.
+                let string = bytes[index] == UInt8(ascii: "\"")
+                if !skipStringOrComment(bytes, &index, &line) || string { run = 0 }
             default:
                 run = 0
             }
@@ -154,5 +146,61 @@ public enum BracketRuns {
         guard firstLine != nil else { return (bytes, nil) }
         result += bytes[copied...]
         return (result, firstLine)
+    }
+
+    /// At `bytes[index]` on a `"` or a `/` that starts a comment: moves `index` to the last
+    /// byte of the string or comment (counting its lines) and returns true; false otherwise.
+    /// Rough (no raw strings, no interpolation), which is enough for bounding.
+    static func skipStringOrComment(_ bytes: [UInt8], _ index: inout Int, _ line: inout Int) -> Bool {
+        let count = bytes.count
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+            index += 1
+            while index < count, bytes[index] != UInt8(ascii: "\"") {
+                if bytes[index] == UInt8(ascii: "\\") { index += 1 }
+                if index < count, bytes[index] == UInt8(ascii: "\n") { line += 1 }
+                index += 1
+            }
+            return true
+        case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
+            while index + 1 < count, bytes[index + 1] != UInt8(ascii: "\n") { index += 1 }
+            return true
+        case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
+            index += 2
+            while index + 1 < count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+                index += 1
+            }
+            index += 1
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The bytes with everything after the `limit`-th bracket that is never closed blanked
+    /// (newlines kept), and the line of that bracket; nil (bytes untouched) when at most
+    /// `limit` stay open. swift-syntax's recovery looks ahead to the end of the file for each
+    /// open bracket, nested: a fuzzed manifest with 1,000 calls left open took minutes.
+    public static func limitUnclosed(_ bytes: [UInt8], to limit: Int = InputLimits.unclosedBrackets) -> (bytes: [UInt8], line: Int?) {
+        var open: [(offset: Int, line: Int)] = []
+        var line = 1
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\n"): line += 1
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): open.append((index, line))
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): _ = open.popLast()
+            case UInt8(ascii: "\""), UInt8(ascii: "/"): _ = skipStringOrComment(bytes, &index, &line)
+            default: break
+            }
+            index += 1
+        }
+        guard open.count > limit else { return (bytes, nil) }
+        let cut = open[limit]
+        var result = Array(bytes[..<cut.offset])
+        result.reserveCapacity(bytes.count)
+        for byte in bytes[cut.offset...] { result.append(byte == UInt8(ascii: "\n") ? byte : UInt8(ascii: " ")) }
+        return (result, cut.line)
     }
 }
