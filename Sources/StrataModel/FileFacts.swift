@@ -139,13 +139,13 @@ public struct FileFacts: Hashable, Sendable, Codable {
     /// Dependency-injection syntax: registrations and resolutions, as written.
     public var injections: [InjectionFact]
     /// Problems with the file itself (not UTF-8, syntax errors); reported as warnings.
-    public var problems: [String]
+    public var problems: [FileProblem]
     /// `// strata:ignore` comments, by line.
     public var suppressions: [Suppression]
 
     public init(
         lines: Int, imports: [ImportFact], declarations: [DeclarationFact], references: [String] = [],
-        injections: [InjectionFact] = [], problems: [String] = [], suppressions: [Suppression] = []
+        injections: [InjectionFact] = [], problems: [FileProblem] = [], suppressions: [Suppression] = []
     ) {
         self.lines = lines
         self.imports = imports
@@ -157,4 +157,15 @@ public struct FileFacts: Hashable, Sendable, Codable {
     }
 
     public static let empty = FileFacts(lines: 0, imports: [], declarations: [])
+}
+
+/// A problem with a file, at the line where it starts when it has one.
+public struct FileProblem: Hashable, Sendable, Codable {
+    public var line: Int?
+    public var message: String
+
+    public init(line: Int? = nil, _ message: String) {
+        self.line = line
+        self.message = message
+    }
 }

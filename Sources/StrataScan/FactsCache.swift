@@ -16,7 +16,7 @@ import StrataModel
 /// folder is always safe.
 public struct FactsCache: Sendable {
     /// Bump when `FileScanner` or `FileFacts` change, so old entries are not trusted.
-    static let format: UInt32 = 6
+    static let format: UInt32 = 7
     static let magic: [UInt8] = Array("STRATAFC".utf8)
 
     public let file: String
@@ -175,7 +175,10 @@ public struct FactsCache: Sendable {
             writer.u32(UInt32(fact.line))
         }
         writer.u32(UInt32(facts.problems.count))
-        facts.problems.forEach { writer.string($0) }
+        for problem in facts.problems {
+            writer.u32(problem.line.map { UInt32($0) + 1 } ?? 0)
+            writer.string(problem.message)
+        }
         writer.u32(UInt32(facts.suppressions.count))
         for suppression in facts.suppressions {
             writer.u32(UInt32(suppression.line))
@@ -231,8 +234,11 @@ public struct FactsCache: Sendable {
                 generic: try reader.byte() != 0, context: try reader.optionalString(), key: try reader.optionalString(),
                 line: Int(try reader.u32())))
         }
-        var problems: [String] = []
-        for _ in 0..<(try reader.count()) { problems.append(try reader.string()) }
+        var problems: [FileProblem] = []
+        for _ in 0..<(try reader.count()) {
+            let line = try reader.u32()
+            problems.append(FileProblem(line: line == 0 ? nil : Int(line - 1), try reader.string()))
+        }
         var suppressions: [Suppression] = []
         for _ in 0..<(try reader.count()) {
             let line = Int(try reader.u32()), commentLine = Int(try reader.u32())

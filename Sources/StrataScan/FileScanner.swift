@@ -18,23 +18,23 @@ public enum FileScanner {
         let (runs, deepBrackets) = BracketRuns.limit(bytes)
         let (bytes, unclosed) = BracketRuns.limitUnclosed(runs)
         return bytes.withUnsafeBufferPointer { buffer in
-            var problems: [String] = []
+            var problems: [FileProblem] = []
+            let lines = LineTable(buffer)
             if let line = unclosed {
-                problems.append("more than \(InputLimits.unclosedBrackets) brackets never closed; the file was read up to line \(line)")
+                problems.append(FileProblem(line: line, "more than \(InputLimits.unclosedBrackets) brackets never closed; the rest of the file was skipped"))
             }
             if !isValidUTF8(buffer) {
-                problems.append("not valid UTF-8; read as far as the parser could")
+                problems.append(FileProblem("not valid UTF-8; read as far as the parser could"))
             }
             let tree = Parser.parse(source: buffer, maximumNestingLevel: InputLimits.swiftNesting)
             if let line = deepBrackets {
-                problems.append("nesting too deep: more than \(InputLimits.consecutiveBrackets) `[` in a row from line \(line); their contents were skipped")
+                problems.append(FileProblem(line: line, "nesting too deep: more than \(InputLimits.consecutiveBrackets) `[` in a row; their contents were skipped"))
             }
             if tree.hasMaximumNestingLevelOverflow {
-                problems.append("nesting too deep: more than \(InputLimits.swiftNesting) levels; the rest of the file was skipped")
+                problems.append(FileProblem(line: firstErrorLine(tree, lines), "nesting too deep: more than \(InputLimits.swiftNesting) levels; the rest of the file was skipped"))
             } else if tree.hasError {
-                problems.append("has syntax errors; facts may be incomplete")
+                problems.append(FileProblem(line: firstErrorLine(tree, lines), "has syntax errors; facts may be incomplete"))
             }
-            let lines = LineTable(buffer)
             var facts = facts(of: tree, lines: lines)
             if InjectionScanner.mayInject(buffer, names: names) {
                 let importsFactory = facts.imports.contains { $0.module == "Factory" || $0.module == "FactoryKit" }
@@ -46,6 +46,15 @@ public enum FileScanner {
             }
             return facts
         }
+    }
+
+    /// The line of the first token the parser missed, did not expect, or could not lex.
+    static func firstErrorLine(_ tree: SourceFileSyntax, _ lines: LineTable) -> Int? {
+        for token in tree.tokens(viewMode: .all)
+        where token.presence == .missing || token.hasError || token.parent?.is(UnexpectedNodesSyntax.self) == true {
+            return lines.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
+        }
+        return nil
     }
 
     /// The facts of a parsed file, without injection syntax.

@@ -76,7 +76,7 @@ public struct Scanner: Sendable {
                 store?.record(hash, facts, key: tree.contentKey(path), parsed: parsed)
                 if parsed { outcome.parsed += 1 } else { outcome.reused += 1 }
                 for problem in facts.problems {
-                    outcome.diagnostics.append(Diagnostic(file: path, message: problem))
+                    outcome.diagnostics.append(Diagnostic(file: path, line: problem.line, message: problem.message))
                 }
             case .unparsed?, nil:
                 break

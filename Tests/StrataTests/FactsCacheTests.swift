@@ -27,7 +27,7 @@ import Testing
                     shape: .store, name: "regist", receiver: "items", arguments: [.init(label: "injectType", text: "Item.Type")],
                     context: "Container", key: "type.injectId", line: 9),
             ],
-            problems: ["has syntax errors"])
+            problems: [FileProblem(line: 3, "has syntax errors"), FileProblem("not valid UTF-8")])
         let hash = ContentHash(Array("import A".utf8))
         let contents = FactsCache.Contents(entries: [hash: facts], aliases: ["0123abcd": hash])
         try cache.save(contents)

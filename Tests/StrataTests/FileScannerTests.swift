@@ -168,7 +168,7 @@ import Testing
         bytes += Array("\"\n".utf8)
         let facts = FileScanner.scan(bytes)
         #expect(facts.imports.map(\.module) == ["Foundation"])
-        #expect(facts.problems.contains { $0.contains("not valid UTF-8") })
+        #expect(facts.problems.contains { $0.message.contains("not valid UTF-8") })
     }
 
     @Test func randomBytesAreAProblemNotACrash() {
@@ -178,5 +178,18 @@ import Testing
             let facts = FileScanner.scan(bytes)
             #expect(!facts.problems.isEmpty)
         }
+    }
+}
+
+@Suite struct FileProblemLineTests {
+    /// A problem names the line where it starts, so it reads `path:line: warning: ...`.
+    @Test func syntaxErrorsAndDeepNestingNameTheirLine() {
+        let broken = FileScanner.scan(Array("import Foundation\n\nlet x = [1, 2\nstruct S {}\n".utf8))
+        #expect(broken.problems.map(\.line) == [3])
+        #expect(broken.problems.first?.message == "has syntax errors; facts may be incomplete")
+        let deep = FileScanner.scan(Array(("import A\n\nlet y = " + String(repeating: "[", count: 20) + "1" + String(repeating: "]", count: 20) + "\n").utf8))
+        #expect(deep.problems.contains { $0.line == 3 && $0.message.hasPrefix("nesting too deep") })
+        let open = FileScanner.scan(Array(("import A\nlet z = f(" + String(repeating: " \"e(url:", count: 100) + "\n").utf8))
+        #expect(open.problems.contains { $0.line == 2 && $0.message.contains("brackets never closed") })
     }
 }
