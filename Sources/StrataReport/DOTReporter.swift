@@ -29,15 +29,19 @@ public struct DOTReporter: Reporter {
     /// quote.
     public static func id(_ text: String) -> String {
         var result = "\""
-        for character in text {
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
             switch character {
             case "\"": result += "\\\""
             case "\n", "\r\n": result += " "
             case "\r": break
+            case "\\":
+                // A backslash before a quote or the end would escape it: a space keeps it apart.
+                result.append(character)
+                if index + 1 == characters.count || characters[index + 1] == "\"" { result += " " }
             default: result.append(character)
             }
         }
-        if result.hasSuffix("\\") { result += " " }
         return result + "\""
     }
 

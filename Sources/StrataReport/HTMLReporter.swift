@@ -36,8 +36,12 @@ public struct HTMLReporter: Reporter {
         files += try Self.moduleScripts(graph: graph, views: views)
         try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
         // Scripts of modules a previous run had and this one has not would be stale.
+        // Only files of the names this reporter writes: a `data/` folder of the user's stays.
+        let writing = Set(files.map(\.0))
         for file in (try? FileManager.default.contentsOfDirectory(atPath: directory + "/data")) ?? []
-        where !files.contains(where: { $0.0 == "data/" + file }) {
+        where !writing.contains("data/" + file)
+            && (file == "layers.js" || file == "packages.js" || (file.hasPrefix("module-") && file.hasSuffix(".js")))
+        {
             try? FileManager.default.removeItem(atPath: directory + "/data/" + file)
         }
         var written: [String] = []

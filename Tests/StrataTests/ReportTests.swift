@@ -10,6 +10,7 @@ import Testing
         // DOT unescapes only \" in names; a trailing backslash must not escape the quote.
         #expect(DOTReporter.id("a\"b\\c") == "\"a\\\"b\\c\"")
         #expect(DOTReporter.id("a\\") == "\"a\\ \"")
+        #expect(DOTReporter.id("a\\\"b") == "\"a\\ \\\"b\"")
         #expect(DOTReporter.quote("a\"b\\c\nd") == "\"a\\\"b\\\\c\\nd\"")
     }
 
