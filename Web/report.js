@@ -421,15 +421,28 @@
     el('p', {}, el('span', { class: `tag ${f.severity}` }, words[f.severity] || f.severity), ' ', f.message, ' ', ruleLink(f.rule)),
     evidenceList(f.evidence), moreSites(list(f.evidence).length, findingSites[f.index] ?? 0, f.module));
   // A list that shows its first `limit` items and a button for the rest.
-  function collapsible(items, render, limit = 20) {
-    const box = el('div', { class: 'collapsible' });
+  // The first `limit` rendered items in `box`, then a button (wrapped by `wrap`) that
+  // replaces itself with the rest.
+  function showFirst(box, items, render, limit = 20, wrap = (button) => button) {
     box.append(...items.slice(0, limit).map(render));
     if (items.length > limit) {
       const button = el('button', { type: 'button', class: 'show-more' }, `Show all ${fmtInt(items.length)}`);
-      button.addEventListener('click', () => { button.replaceWith(...items.slice(limit).map(render)); });
-      box.append(button);
+      const holder = wrap(button);
+      button.addEventListener('click', () => holder.replaceWith(...items.slice(limit).map(render)));
+      box.append(holder);
     }
     return box;
+  }
+  const collapsible = (items, render, limit) => showFirst(el('div', { class: 'collapsible' }), items, render, limit);
+  // A table body of the first rows, and a row with the button for the rest.
+  const collapsibleRows = (items, columns, render, limit) =>
+    showFirst(el('tbody'), items, render, limit, (button) => el('tr', {}, el('td', { colspan: columns }, button)));
+  // `start` and everything reachable from it along `next(name)`.
+  function closure(start, next) {
+    const seen = new Set([start]);
+    const stack = [start];
+    while (stack.length) for (const other of next(stack.pop())) if (!seen.has(other)) { seen.add(other); stack.push(other); }
+    return seen;
   }
   // Findings grouped by rule or by module, filtered by severity; each group collapses.
   const indexed = findings.map((f, index) => ({ ...f, index }));
@@ -636,9 +649,7 @@
   // The dependents themselves are computed here, for the modules shown only: strata.json
   // stores counts, as lists are quadratic in a long chain.
   const transitiveDependents = (start) => {
-    const seen = new Set([start]);
-    const queue = [start];
-    while (queue.length) for (const e of dependentsOf.get(queue.pop()) || []) if (moduleIndex.has(e.from) && !seen.has(e.from)) { seen.add(e.from); queue.push(e.from); }
+    const seen = closure(start, (name) => (dependentsOf.get(name) || []).map((e) => e.from).filter((n) => moduleIndex.has(n)));
     seen.delete(start);
     return [...seen].sort();
   };
@@ -659,8 +670,9 @@
     el('th', { scope: 'row' }, modLink(a.module)),
     levels.map((level) => n((a.byLevel || {})[level])), n(a.publicSurface),
     n(accessCount('unusedPublic', a, i)), n(accessCount('openNotSubclassed', a, i))));
-  const candidateItem = (c) => el('li', {}, el('code', {}, c.evidence), ' ',
-    el('span', { class: 'muted' }, `${c.access} ${c.kind} `), c.parent ? `${c.parent}.${c.name}` : c.name);
+  const candidateText = (c) => [el('code', {}, c.evidence), ' ',
+    el('span', { class: 'muted' }, `${c.access} ${c.kind} `), c.parent ? `${c.parent}.${c.name}` : c.name];
+  const candidateItem = (c) => el('li', {}, candidateText(c));
   // One collapsible block per module, filled when opened.
   const candidates = (box, key, none) => {
     const shown = access.map((a, i) => ({ a, count: accessCount(key, a, i) })).filter((x) => x.count > 0);
@@ -852,12 +864,6 @@
   function pathsBetween(from, to, limit = 20) {
     const forward = (name) => (dependenciesOf.get(name) || []).map((e) => e.to);
     const backward = (name) => (dependentsOf.get(name) || []).map((e) => e.from);
-    const closure = (start, next) => {
-      const seenNames = new Set([start]);
-      const stack = [start];
-      while (stack.length) for (const other of next(stack.pop())) if (!seenNames.has(other)) { seenNames.add(other); stack.push(other); }
-      return seenNames;
-    };
     const reach = closure(from, forward);
     if (from === to || !reach.has(to)) return { paths: [], complete: true };
     const back = closure(to, backward);
@@ -897,17 +903,6 @@
   const siteCount = (e) => (typeof e.sites === 'number' ? e.sites : list(e.evidence).length);
   const edgeTag = (e) => (!e.imported ? el('span', { class: 'tag unused' }, 'unused')
     : !e.declared ? el('span', { class: 'tag implicit' }, 'implicit') : null);
-  // A table body of the first `limit` rows and a row with a button for the rest.
-  function collapsibleRows(items, columns, render, limit = 20) {
-    const body = el('tbody', {}, items.slice(0, limit).map(render));
-    if (items.length > limit) {
-      const button = el('button', { type: 'button', class: 'show-more' }, `Show all ${fmtInt(items.length)}`);
-      const row = el('tr', {}, el('td', { colspan: columns }, button));
-      button.addEventListener('click', () => row.replaceWith(...items.slice(limit).map(render)));
-      body.append(row);
-    }
-    return body;
-  }
   function edgeTable(items, other, none) {
     if (!items.length) return empty(none);
     return el('div', { class: 'table-wrap' }, el('table', { class: 'edges' },
@@ -1013,16 +1008,13 @@
       const candidatesHere = list((details.access || accessHere || {}).unusedPublic);
       if (accessHere) {
         surfaceBox.append(el('h3', {}, `Candidates for internal (${candidatesHere.length})`),
-          candidatesHere.length ? collapsible(candidatesHere, (c) => el('p', { class: 'site' }, el('code', {}, c.evidence), ' ',
-            el('span', { class: 'muted' }, `${c.access} ${c.kind} `), c.parent ? `${c.parent}.${c.name}` : c.name)) : empty('None'));
+          candidatesHere.length ? collapsible(candidatesHere, (c) => el('p', { class: 'site' }, candidateText(c))) : empty('None'));
       }
       detailsBox.replaceChildren(
         section('depends-on', `Depends on (${list(details.edges).length})`, edgeTable(list(details.edges), (e) => e.to, 'No internal dependencies.')),
         section('used-by', `Used by (${list(details.dependents).length})`, edgeTable(list(details.dependents), (e) => e.to, 'No internal dependents.')),
         section('findings', `Findings (${list(details.findings).length})`,
-          list(details.findings).length ? collapsible(list(details.findings), (f) => el('article', { class: `finding rule ${f.severity}` },
-            el('p', {}, el('span', { class: `tag ${f.severity}` }, words[f.severity] || f.severity), ' ', f.message, ' ', ruleLink(f.rule)),
-            evidenceList(f.evidence))) : empty('No findings.')),
+          list(details.findings).length ? collapsible(list(details.findings), findingArticle) : empty('No findings.')),
         section('imports', `Imports (${imports.length})`, imports.length ? el('div', { class: 'table-wrap' }, el('table', {},
           el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Module'), el('th', { scope: 'col' }, 'Where'), el('th', { scope: 'col' }, 'How'))),
           collapsibleRows(imports, 3, (i) => el('tr', {}, el('td', {}, modLink(i.module)), el('td', {}, el('code', {}, i.evidence)),

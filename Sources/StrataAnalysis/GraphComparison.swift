@@ -98,8 +98,7 @@ public enum GraphComparison {
 
     /// The manifest lines that declare an edge.
     private static func declarationLines(of edge: ImportEdge, in entries: [String: ModuleEntry]) -> [Location] {
-        let dependencies = entries[edge.from]?.module.dependencies ?? []
-        return dependencies.filter { $0.modules?.contains(edge.to) == true }.map(\.evidence).sorted()
+        (entries[edge.from]?.module.declarationLines(of: edge.to) ?? []).sorted()
     }
 
     private static func revision(_ result: AnalysisResult, label: String, commit: String?) -> GraphDiff.Revision {

@@ -64,8 +64,7 @@ struct ManifestEvaluator {
         self.argumentTypes = argumentTypes
         var trees: [SourceFileSyntax] = []
         for (index, file) in sources.enumerated() {
-            let (runs, deepBrackets) = BracketRuns.limit(file.source)
-            let (source, unclosed) = BracketRuns.limitUnclosed(runs)
+            let (source, deepBrackets, unclosed) = BracketRuns.bounded(file.source)
             let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: InputLimits.swiftNesting) }
             if let line = unclosed {
                 problems.append((index * Self.fileStride + line, "more than \(InputLimits.unclosedBrackets) brackets never closed; the rest was not read"))

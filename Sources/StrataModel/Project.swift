@@ -116,6 +116,13 @@ public struct AssembledModule: Hashable, Sendable, Codable {
 }
 
 /// A dependency between two internal modules: declared in a manifest, imported in code, or both.
+extension AssembledModule {
+    /// The manifest lines that declare a dependency on `module` (by name), in manifest order.
+    public func declarationLines(of module: String) -> [Location] {
+        dependencies.filter { $0.modules?.contains(module) == true }.map(\.evidence)
+    }
+}
+
 public struct ImportEdge: Hashable, Sendable, Codable, Comparable {
     public var from: String
     public var to: String

@@ -35,8 +35,7 @@ public struct GraphDrawing: Sendable {
     /// Every production module, in clusters by layer when there are layers.
     public static func full(_ graph: ModuleGraph) -> GraphDrawing {
         var drawing = GraphDrawing(graph: graph, shown: Array(graph.modules.indices))
-        let layers = graph.groups(.layers)
-        if layers.count > 1 { drawing.clusters = layers }
+        drawing.clusters = graph.layerClusters
         return drawing
     }
 
@@ -67,8 +66,7 @@ public struct GraphDrawing: Sendable {
     public static func neighbourhood(_ graph: ModuleGraph, focus: [Int], depth: Int) -> GraphDrawing {
         var drawing = GraphDrawing(graph: graph, shown: graph.neighbourhood(of: focus, depth: depth))
         drawing.focus = Set(focus)
-        let layers = graph.groups(.layers)
-        if layers.count > 1 { drawing.clusters = layers }
+        drawing.clusters = graph.layerClusters
         return drawing
     }
 
@@ -102,13 +100,22 @@ public struct GraphDrawing: Sendable {
             lines.append("  }")
         }
         for module in shown where !clustered.contains(module) { lines.append(moduleNode(module)) }
+        // The edges of the drawing: all of them when groups are collapsed, else only those
+        // between shown modules (a neighbourhood needs no pass over the whole graph).
+        let pairs = collapsed.isEmpty
+            ? shown.sorted().flatMap { from in graph.successors[from].filter(shownSet.contains).map { ModuleGraph.Pair(from, $0) } }
+            : graph.pairs
+        // Cycles and violations inside a group are not edges of the drawing: the group says so.
+        var cyclesInside = [Int](repeating: 0, count: collapsed.count), violationsInside = cyclesInside
+        for pair in pairs {
+            guard let group = groupOf[pair.from], groupOf[pair.to] == group else { continue }
+            if graph.cycleEdges.contains(pair) { cyclesInside[group] += 1 }
+            if graph.violationEdges.contains(pair) { violationsInside[group] += 1 }
+        }
         for (position, entry) in collapsed.enumerated() {
             let hidden = entry.group.members.filter { !shownSet.contains($0) }
             guard !hidden.isEmpty else { continue }
-            // Cycles and violations inside a group are not edges of the drawing: the group says so.
-            let inside = Set(hidden)
-            let within = graph.edges.keys.filter { inside.contains($0.from) && inside.contains($0.to) }
-            let cycles = within.count(where: graph.cycleEdges.contains), violations = within.count(where: graph.violationEdges.contains)
+            let cycles = cyclesInside[position], violations = violationsInside[position]
             var label = entry.group.name + "\n" + (hidden.count == 1 ? "1 module" : "\(hidden.count) modules")
             if cycles > 0 { label += "\n" + (cycles == 1 ? "1 edge in a cycle" : "\(cycles) edges in cycles") }
             if violations > 0 { label += "\n" + (violations == 1 ? "1 violation" : "\(violations) violations") }
@@ -120,7 +127,7 @@ public struct GraphDrawing: Sendable {
         // rank: one row thousands of points wide. Invisible edges stack them into rows of
         // about sqrt(1.5 n): the focus's dependents, its dependencies, and the rest, apart.
         var linked = Set<Int>()
-        for pair in graph.edges.keys where shownSet.contains(pair.from) && shownSet.contains(pair.to)
+        for pair in pairs where shownSet.contains(pair.from) && shownSet.contains(pair.to)
             && !focus.contains(pair.from) && !focus.contains(pair.to)
         {
             linked.insert(pair.from)
@@ -149,7 +156,7 @@ public struct GraphDrawing: Sendable {
             }
             return groupOf[module].map { .group($0) }
         }
-        for pair in graph.edges.keys.sorted() {
+        for pair in pairs {
             let fromShown = shownSet.contains(pair.from), toShown = shownSet.contains(pair.to)
             if fromShown && toShown { moduleEdges.append(pair); continue }
             guard let from = endpoint(pair.from), let to = endpoint(pair.to), from != to else { continue }
@@ -280,7 +287,7 @@ public struct GraphDrawing: Sendable {
         }
         var seen = Set<[String]>()
         var edges: [Mermaid.Edge] = []
-        for pair in graph.edges.keys.sorted() {
+        for pair in graph.pairs {
             guard let from = shownSet.contains(pair.from) ? graph.name(pair.from) : groupOf[pair.from],
                 let to = shownSet.contains(pair.to) ? graph.name(pair.to) : groupOf[pair.to], from != to,
                 seen.insert([from, to]).inserted

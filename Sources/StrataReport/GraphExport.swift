@@ -44,14 +44,13 @@ extension GraphDrawing {
         var drawing = GraphDrawing(graph: graph, shown: shown)
         if let collapse { drawing.collapsed = Array(graph.groups(collapse).enumerated()).map { (index: $0.offset, group: $0.element) } }
         drawing.focus = Set(highlighted)
-        let layers = graph.groups(.layers)
-        if layers.count > 1 { drawing.clusters = layers }
+        drawing.clusters = graph.layerClusters
         return drawing
     }
 
     /// The drawing laid out by Graphviz: `dot`, or `sfdp` past 1,000 nodes, as the report does.
     public func svg() throws -> String {
-        try GraphvizLayout.svg(dot: dot, engine: shown.count + collapsed.count > 1000 ? "sfdp" : "dot")
+        try GraphvizLayout.svg(dot: dot, engine: GraphvizLayout.engine(nodes: shown.count + collapsed.count))
     }
 
     /// The drawing as data (`schemaVersion` 1, described in the README): modules and
@@ -67,10 +66,6 @@ extension GraphDrawing {
             var edges: Int?
         }
         let shownSet = Set(shown)
-        var layerOf: [Int: String] = [:]
-        for layer in graph.result.layering?.layers ?? [] {
-            for name in layer.modules { if let module = graph.index[name], layerOf[module] == nil { layerOf[module] = layer.name } }
-        }
         var groupName: [Int: String] = [:]  // module -> its collapse group
         var groupNode: [Int: String] = [:]  // hidden module -> the node of its group
         var nodes: [Node] = []
@@ -86,13 +81,13 @@ extension GraphDrawing {
         for module in shown {
             let entry = graph.modules[module].module
             nodes.append(Node(
-                name: entry.name, kind: entry.kind.rawValue, linkage: entry.linkage.kind.rawValue, layer: layerOf[module],
+                name: entry.name, kind: entry.kind.rawValue, linkage: entry.linkage.kind.rawValue, layer: graph.layerName(module),
                 group: groupName[module], focus: focus.contains(module) ? true : nil))
         }
         nodes += groupNodes
         var edges: [Edge] = []
         var position: [[String]: Int] = [:]
-        for pair in graph.edges.keys.sorted() {
+        for pair in graph.pairs {
             let grouped = !shownSet.contains(pair.from) || !shownSet.contains(pair.to)
             guard let from = shownSet.contains(pair.from) ? graph.name(pair.from) : groupNode[pair.from],
                 let to = shownSet.contains(pair.to) ? graph.name(pair.to) : groupNode[pair.to], from != to

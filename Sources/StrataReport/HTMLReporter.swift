@@ -58,12 +58,10 @@ public struct HTMLReporter: Reporter {
     public static func page(_ document: ReportDocument) throws -> Data {
         let result = document.result, views = try document.views.get(), injectionSVG = try document.injectionSVG.get() ?? ""
         let (summary, index) = pageData(result, graph: document.graph, views: views)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return fill(WebAssets.indexTemplate, [
             "TITLE": Data(escapeHTML(result.root).utf8),
-            "DATA": escapeForScript(try encoder.encode(summary)),
-            "PAGE": escapeForScript(try encoder.encode(index)),
+            "DATA": escapeForScript(try compactJSON(summary)),
+            "PAGE": escapeForScript(try compactJSON(index)),
             "GRAPH": Data(inlineSVG(views.overview).utf8),
             "INJECTION_GRAPH": Data(inlineSVG(injectionSVG).utf8),
             "RULES": escapeForScript(ruleCatalog),
@@ -175,12 +173,10 @@ public struct HTMLReporter: Reporter {
 
     /// `callback(key, JSON);` — a data script the page loads with a `<script>` element.
     static func script<Key: Encodable>(_ callback: String, _ key: Key, _ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = Data((callback + "(").utf8)
-        data.append(try encoder.encode(key))
+        data.append(try compactJSON(key))
         data.append(contentsOf: ", ".utf8)
-        data.append(try encoder.encode(value))
+        data.append(try compactJSON(value))
         data.append(contentsOf: ");\n".utf8)
         return data
     }
@@ -191,10 +187,15 @@ public struct HTMLReporter: Reporter {
         let entries = RuleID.allCases.sorted().map {
             Entry(id: $0.rawValue, title: $0.title, rationale: $0.rationale, severity: $0.defaultSeverity?.rawValue ?? "off")
         }
+        return (try? compactJSON(entries)) ?? Data("[]".utf8)
+    }()
+
+    /// Compact JSON with sorted keys: what the page embeds and the data scripts pass.
+    static func compactJSON(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(entries)) ?? Data("[]".utf8)
-    }()
+        return try encoder.encode(value)
+    }
 
     /// Replaces `{{NAME}}` placeholders in one pass, so a value that itself contains
     /// `{{...}}` is never substituted again.

@@ -40,6 +40,8 @@ public struct ModuleGraph: Sendable {
     public let predecessors: [[Int]]
     /// The import edge behind each pair (imported or declared).
     public let edges: [Pair: ImportEdge]
+    /// The keys of `edges`, sorted: the order every drawing lists edges in.
+    public let pairs: [Pair]
     public let cycleEdges: Set<Pair>
     /// Edges a rule finding flags: layer violations and forbidden dependencies.
     public let violationEdges: Set<Pair>
@@ -67,6 +69,7 @@ public struct ModuleGraph: Sendable {
         self.successors = successors.map { $0.sorted() }
         self.predecessors = predecessors.map { $0.sorted() }
         self.edges = edges
+        pairs = edges.keys.sorted()
         func pair(_ from: String, _ to: String?) -> Pair? {
             guard let to, let from = index[from], let to = index[to] else { return nil }
             return Pair(from, to)
@@ -78,13 +81,25 @@ public struct ModuleGraph: Sendable {
         for edge in result.injection.edges { if let key = pair(edge.from, edge.to) { injection[key] = edge } }
         injectionEdges = injection
         var rank = [Int?](repeating: nil, count: modules.count)
-        let layers = result.layering?.layers ?? []
-        if layers.count(where: { !$0.modules.isEmpty }) > 1 {
-            for (position, layer) in layers.enumerated() {
+        let declared = result.layering?.layers ?? []
+        if declared.count(where: { !$0.modules.isEmpty }) > 1 {
+            for (position, layer) in declared.enumerated() {
                 for name in layer.modules { if let module = index[name], rank[module] == nil { rank[module] = position } }
             }
         }
         layerRank = rank
+        layers = Self.layerGroups(result.layering, index: index, count: modules.count)
+    }
+
+    /// The groups of `.layers`, computed once (every neighbourhood drawing clusters by them).
+    private let layers: [Group]
+
+    /// The layers as clusters of a drawing: none unless there are two or more.
+    public var layerClusters: [Group] { layers.count > 1 ? layers : [] }
+
+    /// The layer of each module, by name, when it has one.
+    public func layerName(_ module: Int) -> String? {
+        layerRank[module].flatMap { result.layering?.layers[$0].name }
     }
 
     public func name(_ module: Int) -> String { modules[module].module.name }
@@ -139,9 +154,21 @@ public struct ModuleGraph: Sendable {
     public func dependencies(injection: Bool) -> [[Int]] {
         guard injection else { return successors }
         var forward = successors
-        for pair in injectionEdges.keys.sorted() where edges[pair] == nil { forward[pair.from].append(pair.to) }
+        for pair in containerOnlyPairs { forward[pair.from].append(pair.to) }
         return forward
     }
+
+    /// The dependents of each module (`predecessors`), with `injection` also those that get
+    /// an implementation from it through a container only.
+    public func dependents(injection: Bool) -> [[Int]] {
+        guard injection else { return predecessors }
+        var backward = predecessors
+        for pair in containerOnlyPairs { backward[pair.to].append(pair.from) }
+        return backward
+    }
+
+    /// Container edges that are not also imports or declarations, sorted.
+    private var containerOnlyPairs: [Pair] { injectionEdges.keys.filter { edges[$0] == nil }.sorted() }
 
     private func closure(from start: [Int], along adjacency: [[Int]]) -> [Int] {
         var seen = Set(start)
@@ -157,9 +184,7 @@ public struct ModuleGraph: Sendable {
     /// hops too.
     public func paths(from: Int, to: Int, limit: Int = 50, injection: Bool = true) -> (paths: [[Int]], complete: Bool) {
         guard from != to else { return ([], true) }
-        let forward = injection ? dependencies(injection: true) : successors
-        var backward = predecessors
-        if injection { for pair in injectionEdges.keys.sorted() where edges[pair] == nil { backward[pair.to].append(pair.from) } }
+        let forward = dependencies(injection: injection), backward = dependents(injection: injection)
         // Only modules on some path: reachable from `from` and reaching `to`.
         let onPath = Set(closure(from: [from], along: forward)).intersection(closure(from: [to], along: backward))
         guard onPath.contains(to) else { return ([], true) }
@@ -197,21 +222,26 @@ public struct ModuleGraph: Sendable {
     /// The groups of a grouping, in order (layers lowest first, packages by name); every
     /// production module is in exactly one group.
     public func groups(_ grouping: Grouping) -> [Group] {
-        var groups: [Group] = []
-        var assigned = Set<Int>()
         switch grouping {
         case .layers:
-            for layer in result.layering?.layers ?? [] {
-                let members = layer.modules.compactMap { index[$0] }.filter { assigned.insert($0).inserted }.sorted()
-                if !members.isEmpty { groups.append(Group(name: layer.name, members: members)) }
-            }
-            let rest = modules.indices.filter { !assigned.contains($0) }
-            if !rest.isEmpty { groups.append(Group(name: groups.isEmpty ? "modules" : "no layer", members: rest)) }
+            return layers
         case .packages:
             var byPackage: [String: [Int]] = [:]
             for (position, entry) in modules.enumerated() { byPackage[entry.module.package, default: []].append(position) }
-            groups = byPackage.keys.sorted().map { Group(name: $0.isEmpty ? "(no package)" : $0, members: byPackage[$0]!) }
+            return byPackage.keys.sorted().map { Group(name: $0.isEmpty ? "(no package)" : $0, members: byPackage[$0]!) }
         }
+    }
+
+    /// Layers lowest first, then the modules of none in one group.
+    private static func layerGroups(_ layering: Layering?, index: [String: Int], count: Int) -> [Group] {
+        var groups: [Group] = []
+        var assigned = Set<Int>()
+        for layer in layering?.layers ?? [] {
+            let members = layer.modules.compactMap { index[$0] }.filter { assigned.insert($0).inserted }.sorted()
+            if !members.isEmpty { groups.append(Group(name: layer.name, members: members)) }
+        }
+        let rest = (0..<count).filter { !assigned.contains($0) }
+        if !rest.isEmpty { groups.append(Group(name: groups.isEmpty ? "modules" : "no layer", members: rest)) }
         return groups
     }
 }

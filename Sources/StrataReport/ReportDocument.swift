@@ -27,7 +27,7 @@ public final class ReportDocument: @unchecked Sendable {
     public private(set) lazy var dot: String = DOTReporter.render(result)
 
     public private(set) lazy var svg: Result<String, any Error> = Result {
-        try layout(dot, engine: result.modules.count { !$0.module.kind.isTest } > 1000 ? "sfdp" : "dot")
+        try layout(dot, engine: GraphvizLayout.engine(nodes: graph.modules.count))
     }
 
     /// The production graph, as the report's views and queries read it.

@@ -65,13 +65,11 @@ public struct ReportViews: Sendable {
             var drawings: [String?] = [], counts: [Int] = []
             var previous: [Int] = []
             for depth in 1...depths {
-                let members = graph.neighbourhood(of: [module], depth: depth)
+                let drawing = GraphDrawing.neighbourhood(graph, focus: [module], depth: depth)
+                let members = drawing.shown
                 counts.append(members.count)
-                if members.count > largestNeighbourhood || members == previous {
-                    drawings.append(nil)
-                } else {
-                    drawings.append(try layout(GraphDrawing.neighbourhood(graph, focus: [module], depth: depth).dot))
-                }
+                let drawn = members.count <= largestNeighbourhood && members != previous
+                drawings.append(drawn ? try layout(drawing.dot) : nil)
                 previous = members
             }
             neighbourhoods.append(drawings)

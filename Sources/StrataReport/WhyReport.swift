@@ -86,8 +86,7 @@ public struct WhyReport: Sendable {
         let edge = graph.edges[pair], injection = graph.injectionEdges[pair]
         let from = graph.name(pair.from), to = graph.name(pair.to)
         let declaration = edge?.declared == true
-            ? graph.modules[pair.from].module.dependencies.first { $0.modules?.contains(to) == true }?.evidence
-                ?? graph.modules[pair.from].module.manifest
+            ? graph.modules[pair.from].module.declarationLines(of: to).first ?? graph.modules[pair.from].module.manifest
             : nil
         return Hop(
             from: from, to: to, imports: edge?.imported == true ? edge!.evidence : [], declaration: declaration,

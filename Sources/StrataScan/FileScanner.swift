@@ -15,8 +15,7 @@ public enum FileScanner {
     /// deep as the file nests.
     public static func scan(_ bytes: [UInt8], names: InjectionNames = InjectionNames()) -> FileFacts {
         if let respaced = AttributeSpacing.respaced(bytes) { return scan(respaced, names: names) }
-        let (runs, deepBrackets) = BracketRuns.limit(bytes)
-        let (bytes, unclosed) = BracketRuns.limitUnclosed(runs)
+        let (bytes, deepBrackets, unclosed) = BracketRuns.bounded(bytes)
         return bytes.withUnsafeBufferPointer { buffer in
             var problems: [FileProblem] = []
             let lines = LineTable(buffer)

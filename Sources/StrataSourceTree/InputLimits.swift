@@ -91,6 +91,15 @@ public enum LargeStack {
 
 /// Defuses `[[[…]]]` before swift-syntax parses it (see `InputLimits.consecutiveBrackets`).
 public enum BracketRuns {
+    /// The bytes as swift-syntax may parse them in bounded time: long `[` runs blanked
+    /// (`limit`), then everything after too many brackets never closed (`limitUnclosed`);
+    /// with the line where each began, when it did.
+    public static func bounded(_ bytes: [UInt8]) -> (bytes: [UInt8], deepRun: Int?, unclosed: Int?) {
+        let (runs, deepRun) = limit(bytes)
+        let (result, unclosed) = limitUnclosed(runs)
+        return (result, deepRun, unclosed)
+    }
+
     /// The bytes with every `[` that follows more than `limit` `[` in a row (whitespace
     /// between them allowed) removed up to its matching `]`, all but the newlines, so line
     /// numbers hold (and lookahead has no long gap to lex again and again); and the line of
