@@ -6,8 +6,9 @@
 #               the generated hostile corpus (Tests/Hostile: broken and hostile repositories)
 #   make install PREFIX=/usr/local   a release build, one relocatable executable, into PREFIX/bin
 #   make plugin-test   the SwiftPM command plugin on a fixture package (a second full build)
+#   make fuzz [FUZZ_SECONDS=600] [READER=podspec]   the manifest readers fed mutated inputs
 
-.PHONY: demo test bench verify install plugin-test
+.PHONY: demo test bench verify install plugin-test fuzz
 
 PREFIX ?= /usr/local
 # Linux: the Swift runtime and Foundation linked in, so the binary runs where Swift is not
@@ -62,6 +63,14 @@ bench:
 	scripts/setup --test
 	Benchmarks/run
 	Benchmarks/monorepo
+
+# The manifest readers fed mutated inputs, FUZZ_SECONDS per reader (all eight, or READER=name),
+# in a release build; inputs slower than a second are kept in $TMPDIR/strata-fuzz (exit 1).
+FUZZ_SECONDS ?= 600
+fuzz:
+	scripts/setup
+	swift build -c release --product strata-fuzz
+	.build/release/strata-fuzz --seconds $(FUZZ_SECONDS) $(if $(READER),--reader $(READER))
 
 # Discovery checked against `swift package dump-package` on real packages.
 verify:

@@ -70,6 +70,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The manifest readers fed mutated inputs (`make fuzz`); not part of the product.
+        .executableTarget(
+            name: "strata-fuzz",
+            dependencies: [
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery", "StrataScan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .plugin(
             name: "StrataCommand",
             capability: .command(

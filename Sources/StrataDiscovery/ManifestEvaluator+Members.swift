@@ -80,13 +80,7 @@ extension ManifestEvaluator {
     /// (declared in `extension TargetDependency { enum SPM {} }`). Without an expected type, or
     /// when it has no such nested type, the one declared type whose name ends so.
     func implicitTypePath(_ expr: ExprSyntax, expecting type: String?) -> String? {
-        func names(_ expr: ExprSyntax) -> [String]? {
-            guard let member = expr.as(MemberAccessExprSyntax.self) else { return nil }
-            let name = member.declName.baseName.text
-            guard let base = member.base else { return [name] }
-            return names(base).map { $0 + [name] }
-        }
-        guard let path = names(expr)?.joined(separator: ".") else { return nil }
+        guard let path = Self.path(expr, implicit: true)?.joined(separator: ".") else { return nil }
         if let element = ManifestDeclarations.elementType(type) {
             let nested = element + "." + path
             if declarations.type(named: nested) != nil { return nested }

@@ -16,7 +16,7 @@ import StrataModel
 /// folder is always safe.
 public struct FactsCache: Sendable {
     /// Bump when `FileScanner` or `FileFacts` change, so old entries are not trusted.
-    static let format: UInt32 = 7
+    static let format: UInt32 = 8
     static let magic: [UInt8] = Array("STRATAFC".utf8)
 
     public let file: String

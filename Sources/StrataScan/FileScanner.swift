@@ -15,7 +15,8 @@ public enum FileScanner {
     /// deep as the file nests.
     public static func scan(_ bytes: [UInt8], names: InjectionNames = InjectionNames()) -> FileFacts {
         if let respaced = AttributeSpacing.respaced(bytes) { return scan(respaced, names: names) }
-        let (bytes, deepBrackets, unclosed) = BracketRuns.bounded(bytes)
+        let original = bytes
+        let (bytes, deepBrackets, unclosed, longLine) = BracketRuns.bounded(bytes)
         return bytes.withUnsafeBufferPointer { buffer in
             var problems: [FileProblem] = []
             let lines = LineTable(buffer)
@@ -29,12 +30,18 @@ public enum FileScanner {
             if let line = deepBrackets {
                 problems.append(FileProblem(line: line, "nesting too deep: more than \(InputLimits.consecutiveBrackets) `[` in a row; their contents were skipped"))
             }
+            if let line = longLine {
+                problems.append(FileProblem(line: line, BracketRuns.longLineMessage))
+            }
             if tree.hasMaximumNestingLevelOverflow {
                 problems.append(FileProblem(line: firstErrorLine(tree, lines), "nesting too deep: more than \(InputLimits.swiftNesting) levels; the rest of the file was skipped"))
-            } else if tree.hasError {
-                problems.append(FileProblem(line: firstErrorLine(tree, lines), "has syntax errors; facts may be incomplete"))
+            } else if tree.hasError, case let line = firstErrorLine(tree, lines), longLine == nil || line != longLine {
+                // A line the bounds emptied is reported once, as that.
+                problems.append(FileProblem(line: line, "has syntax errors; facts may be incomplete"))
             }
             var facts = facts(of: tree, lines: lines)
+            // The bounds cut the end of a file, never its lines elsewhere.
+            if unclosed != nil { facts.lines = LineTable(original).lineCount }
             if InjectionScanner.mayInject(buffer, names: names) {
                 let importsFactory = facts.imports.contains { $0.module == "Factory" || $0.module == "FactoryKit" }
                 facts.injections = InjectionScanner.scan(tree, lines: lines, names: names, importsFactory: importsFactory)

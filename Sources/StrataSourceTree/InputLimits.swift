@@ -14,9 +14,23 @@ public enum InputLimits {
     public static let consecutiveBrackets = 12
 
     /// Brackets left open at the end of a file (`(`, `[`, `{` never closed): parsing time grows
-    /// with about their cube (800 calls left open: 10 s), so the file is read up to the 33rd
+    /// with about their cube (800 calls left open: 10 s), and the time to look past
+    /// whitespace and comments after them doubles with every two more (32 open: 250 µs a
+    /// byte; 16: about 1 µs), so the file is read up to the 17th
     /// (`BracketRuns.limitUnclosed`). An unfinished edit leaves a few.
-    public static let unclosedBrackets = 32
+    public static let unclosedBrackets = 16
+
+    /// What one line may cost swift-syntax's error recovery: it lexes ahead to the end of the
+    /// line for each token it cannot place, so a line of garbage costs about the square of its
+    /// length (a fuzzed `var a:ar a:ar …` in a type body, 60 KB: 22 s in a release build;
+    /// `"K "K "K …` in a dictionary literal, 100 KB: 38 s). Tokens it cannot place are
+    /// counted as juxtapositions, two words, numbers or strings with nothing between them,
+    /// which valid code has only after a keyword; a line whose juxtapositions times bytes
+    /// pass `lineRecoveryCost` (about half a second) is blanked but for its brackets (`BracketRuns.limitLongLines`),
+    /// and so are lines past 65,536 once they add up to `fileRecoveryCost`. A long line of
+    /// valid data, one array literal of 100,000 numbers, costs nothing and stays.
+    public static let lineRecoveryCost = 1 << 24
+    public static let fileRecoveryCost = 1 << 26
 
     /// The stack of every thread that parses or walks syntax trees: recursion follows the
     /// nesting of the input, up to `swiftNesting` levels (a debug build needs about 4 MB for
@@ -91,13 +105,117 @@ public enum LargeStack {
 
 /// Defuses `[[[…]]]` before swift-syntax parses it (see `InputLimits.consecutiveBrackets`).
 public enum BracketRuns {
+    /// A byte offset and its line.
+    typealias Position = (offset: Int, line: Int)
+
     /// The bytes as swift-syntax may parse them in bounded time: long `[` runs blanked
     /// (`limit`), then everything after too many brackets never closed (`limitUnclosed`);
     /// with the line where each began, when it did.
-    public static func bounded(_ bytes: [UInt8]) -> (bytes: [UInt8], deepRun: Int?, unclosed: Int?) {
+    public static func bounded(_ bytes: [UInt8]) -> (bytes: [UInt8], deepRun: Int?, unclosed: Int?, longLine: Int?) {
         let (runs, deepRun) = limit(bytes)
-        let (result, unclosed) = limitUnclosed(runs)
-        return (result, deepRun, unclosed)
+        let (short, longLine) = limitLongLines(runs)
+        let (result, unclosed) = limitUnclosed(short)
+        return (result, deepRun, unclosed, longLine)
+    }
+
+    /// The warning for a file `limitLongLines` changed.
+    public static let longLineMessage = "a line too long for the parser to recover from its syntax errors in bounded time; its contents were skipped"
+
+    /// The bytes with each line that `InputLimits.lineRecoveryCost` bounds emptied but for its
+    /// brackets and newlines (strings and comments that start on it removed whole), so the
+    /// lines after it parse as before, and the line of the first; nil (bytes untouched) when
+    /// there is none. Removed, not blanked, as `limitUnclosed` explains: offsets change,
+    /// lines do not.
+    public static func limitLongLines(_ bytes: [UInt8]) -> (bytes: [UInt8], line: Int?) {
+        func isWord(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        var long: [Range<Int>] = []
+        var spent = 0
+        var lineStart = 0, juxtaposed = 0, line = 1
+        var afterAtom = false  // the last token was a word, number or string
+        var firstLine: Int?
+        func endLine(at end: Int) {
+            let cost = (end - lineStart) * juxtaposed
+            if cost > InputLimits.lineRecoveryCost || (cost > 1 << 16 && spent + cost > InputLimits.fileRecoveryCost) {
+                long.append(lineStart..<end)
+                firstLine = firstLine ?? line
+            } else if cost > 1 << 16 {
+                spent += cost
+            }
+            juxtaposed = 0
+            afterAtom = false
+        }
+        func atom() {
+            if afterAtom { juxtaposed += 1 }
+            afterAtom = true
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\n"):
+                endLine(at: index)
+                line += 1
+                lineStart = index + 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): break
+            case UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "/"):
+                let before = line
+                var ignored: [Position] = []
+                let comment = byte == UInt8(ascii: "/") && index + 1 < bytes.count
+                    && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*"))
+                if skipStringOrComment(bytes, &index, &line, &ignored), !comment {
+                    atom()
+                } else if !comment {
+                    afterAtom = false
+                }
+                if line != before {
+                    // A literal over several lines: its first line ends where it ends.
+                    let saved = line
+                    line = before
+                    endLine(at: index + 1)
+                    line = saved
+                    lineStart = index + 1
+                }
+            default:
+                if isWord(byte) {
+                    if index == 0 || !isWord(bytes[index - 1]) { atom() }
+                } else {
+                    afterAtom = false
+                }
+            }
+            index += 1
+        }
+        endLine(at: bytes.count)
+        guard !long.isEmpty else { return (bytes, nil) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var copied = 0
+        for range in long {
+            result += bytes[copied..<range.lowerBound]
+            var at = range.lowerBound
+            while at < range.upperBound {
+                switch bytes[at] {
+                case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+                    UInt8(ascii: "\n"):
+                    result.append(bytes[at])
+                    at += 1
+                case UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "/"):
+                    var end = at, ignoredLine = 0
+                    var ignored: [Position] = []
+                    if !skipStringOrComment(bytes, &end, &ignoredLine, &ignored) { end = at }
+                    for byte in bytes[at...end] where byte == UInt8(ascii: "\n") { result.append(byte) }
+                    at = end + 1
+                default:
+                    at += 1
+                }
+            }
+            copied = range.upperBound
+        }
+        result += bytes[copied...]
+        return (result, firstLine)
     }
 
     /// The bytes with every `[` that follows more than `limit` `[` in a row (whitespace
@@ -143,10 +261,11 @@ public enum BracketRuns {
                 }
                 copied = min(index + 1, count)
                 run = 0
-            case UInt8(ascii: "\""), UInt8(ascii: "/"):
+            case UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "/"):
                 // A string ends a run; a comment inside one does not.
-                let string = bytes[index] == UInt8(ascii: "\"")
-                if !skipStringOrComment(bytes, &index, &line) || string { run = 0 }
+                let comment = bytes[index] == UInt8(ascii: "/")
+                var ignored: [Position] = []
+                if !skipStringOrComment(bytes, &index, &line, &ignored) || !comment { run = 0 }
             default:
                 run = 0
             }
@@ -157,42 +276,128 @@ public enum BracketRuns {
         return (result, firstLine)
     }
 
-    /// At `bytes[index]` on a `"` or a `/` that starts a comment: moves `index` to the last
-    /// byte of the string or comment (counting its lines) and returns true; false otherwise.
-    /// Rough (no raw strings, no interpolation), which is enough for bounding.
-    static func skipStringOrComment(_ bytes: [UInt8], _ index: inout Int, _ line: inout Int) -> Bool {
+    /// At `bytes[index]` on the start of a string literal (`"`, `"""`, raw `#"`) or a comment
+    /// (`//`, `/* */`, nested): moves `index` to the last byte of it (counting its lines) and
+    /// returns true; false (nothing moved) otherwise. It lexes as Swift does where bounding
+    /// depends on it: a single-line string ends at the end of its line, closed or not, and an
+    /// interpolation `\(…)` holds code, strings included. A fuzzed manifest whose unclosed
+    /// string ran on to the next `"` lines later hid 4,600 open calls from `limitUnclosed`.
+    ///
+    /// `abandoned` gets each interpolation a line break or the end of the file leaves open:
+    /// nested in one literal, they cost the parser more than brackets never closed do (200
+    /// on one line: 13 s and 6 GB in a release build).
+    static func skipStringOrComment(_ bytes: [UInt8], _ index: inout Int, _ line: inout Int, _ abandoned: inout [Position]) -> Bool {
         let count = bytes.count
+        func byte(_ at: Int) -> UInt8? { at < count ? bytes[at] : nil }
         switch bytes[index] {
-        case UInt8(ascii: "\""):
-            index += 1
-            while index < count, bytes[index] != UInt8(ascii: "\"") {
-                if bytes[index] == UInt8(ascii: "\\") { index += 1 }
-                if index < count, bytes[index] == UInt8(ascii: "\n") { line += 1 }
-                index += 1
-            }
+        case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "/"):
+            while let next = byte(index + 1), next != UInt8(ascii: "\n") { index += 1 }
             return true
-        case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
-            while index + 1 < count, bytes[index + 1] != UInt8(ascii: "\n") { index += 1 }
-            return true
-        case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
+        case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"):
+            var depth = 1
             index += 2
-            while index + 1 < count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+            while index < count {
                 if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+                if bytes[index] == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "*") {
+                    depth += 1
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "*"), byte(index + 1) == UInt8(ascii: "/") {
+                    depth -= 1
+                    index += 1
+                    if depth == 0 { return true }
+                }
                 index += 1
             }
-            index += 1
+            index = count - 1
             return true
+        case UInt8(ascii: "\""), UInt8(ascii: "#"):
+            break
         default:
             return false
         }
+        // A string: the literals and interpolations open around `index`, innermost last.
+        enum Frame { case string(hashes: Int, multiline: Bool), interpolation(depth: Int, at: Position) }
+        func abandon(_ frames: some Sequence<Frame>) {
+            for case .interpolation(_, let at) in frames { abandoned.append(at) }
+        }
+        /// At a `"` or `#`: the string that starts there, its delimiter skipped.
+        func open(_ at: inout Int) -> Frame? {
+            var hashes = 0
+            while byte(at + hashes) == UInt8(ascii: "#") { hashes += 1 }
+            guard byte(at + hashes) == UInt8(ascii: "\"") else { return nil }
+            let multiline = byte(at + hashes + 1) == UInt8(ascii: "\"") && byte(at + hashes + 2) == UInt8(ascii: "\"")
+            at += hashes + (multiline ? 3 : 1)
+            return .string(hashes: hashes, multiline: multiline)
+        }
+        func hashes(_ n: Int, at: Int) -> Bool { (0..<n).allSatisfy { byte(at + $0) == UInt8(ascii: "#") } }
+        var at = index
+        guard let first = open(&at) else { return false }
+        var frames = [first]
+        while at < count, let frame = frames.last {
+            let current = bytes[at]
+            if current == UInt8(ascii: "\n") {
+                // A line break ends every single-line string open (and what is inside it).
+                if let outer = frames.firstIndex(where: { if case .string(_, false) = $0 { true } else { false } }) {
+                    abandon(frames[outer...])
+                    frames.removeSubrange(outer...)
+                    if frames.isEmpty {
+                        index = at - 1
+                        return true
+                    }
+                    continue
+                }
+                line += 1
+                at += 1
+                continue
+            }
+            switch frame {
+            case .string(let hashCount, let multiline):
+                if current == UInt8(ascii: "\\"), hashes(hashCount, at: at + 1) {
+                    at += 1 + hashCount
+                    if byte(at) == UInt8(ascii: "(") {
+                        frames.append(.interpolation(depth: 1, at: (at - 1 - hashCount, line)))
+                    } else if byte(at) == UInt8(ascii: "\n") {
+                        continue  // a line continuation, or the end of a single-line string
+                    }
+                } else if current == UInt8(ascii: "\""),
+                          !multiline || (byte(at + 1) == UInt8(ascii: "\"") && byte(at + 2) == UInt8(ascii: "\"")) {
+                    let end = at + (multiline ? 3 : 1)
+                    if hashes(hashCount, at: end) {
+                        frames.removeLast()
+                        at = end + hashCount - 1
+                        if frames.isEmpty {
+                            index = at
+                            return true
+                        }
+                    }
+                }
+            case .interpolation(let depth, let start):
+                if current == UInt8(ascii: "(") {
+                    frames[frames.count - 1] = .interpolation(depth: depth + 1, at: start)
+                } else if current == UInt8(ascii: ")") {
+                    if depth == 1 { frames.removeLast() } else { frames[frames.count - 1] = .interpolation(depth: depth - 1, at: start) }
+                } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "#"), let string = open(&at) {
+                    frames.append(string)
+                    continue
+                }
+            }
+            at += 1
+        }
+        abandon(frames)
+        index = count - 1  // never closed
+        return true
     }
 
-    /// The bytes with everything after the `limit`-th bracket that is never closed blanked
-    /// (newlines kept), and the line of that bracket; nil (bytes untouched) when at most
-    /// `limit` stay open. swift-syntax's recovery looks ahead to the end of the file for each
-    /// open bracket, nested: a fuzzed manifest with 1,000 calls left open took minutes.
+    /// The bytes up to the `limit`-th bracket that is never closed, and the line of that
+    /// bracket; nil (bytes untouched) when at most `limit` stay open. swift-syntax's recovery
+    /// looks ahead to the end of the file for each open bracket, nested: a fuzzed manifest
+    /// with 1,000 calls left open took minutes. What follows is cut, not blanked: with 32
+    /// brackets open, each byte of whitespace after them cost 250 µs (40 KB: 10 s). A
+    /// string literal that a line break ends with more than `limit` interpolations `\(` open
+    /// inside each other is cut at the next one the same way.
     public static func limitUnclosed(_ bytes: [UInt8], to limit: Int = InputLimits.unclosedBrackets) -> (bytes: [UInt8], line: Int?) {
-        var open: [(offset: Int, line: Int)] = []
+        var open: [Position] = []
+        var deepString: Position?  // where the first literal leaving more than `limit` interpolations open passes it
         var line = 1
         var index = 0
         while index < bytes.count {
@@ -200,16 +405,16 @@ public enum BracketRuns {
             case UInt8(ascii: "\n"): line += 1
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): open.append((index, line))
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): _ = open.popLast()
-            case UInt8(ascii: "\""), UInt8(ascii: "/"): _ = skipStringOrComment(bytes, &index, &line)
+            case UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "/"):
+                var abandoned: [Position] = []
+                _ = skipStringOrComment(bytes, &index, &line, &abandoned)
+                if deepString == nil, abandoned.count > limit { deepString = abandoned[limit] }
             default: break
             }
             index += 1
         }
-        guard open.count > limit else { return (bytes, nil) }
-        let cut = open[limit]
-        var result = Array(bytes[..<cut.offset])
-        result.reserveCapacity(bytes.count)
-        for byte in bytes[cut.offset...] { result.append(byte == UInt8(ascii: "\n") ? byte : UInt8(ascii: " ")) }
-        return (result, cut.line)
+        let cut = [open.count > limit ? open[limit] : nil, deepString].compactMap(\.self).min { $0.offset < $1.offset }
+        guard let cut else { return (bytes, nil) }
+        return (Array(bytes[..<cut.offset]), cut.line)
     }
 }

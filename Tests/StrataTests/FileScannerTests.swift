@@ -1,5 +1,6 @@
 import StrataModel
 import StrataScan
+import StrataSourceTree
 import Testing
 
 @Suite struct FileScannerTests {
@@ -191,5 +192,62 @@ import Testing
         #expect(deep.problems.contains { $0.line == 3 && $0.message.hasPrefix("nesting too deep") })
         let open = FileScanner.scan(Array(("import A\nlet z = f(" + String(repeating: " \"e(url:", count: 100) + "\n").utf8))
         #expect(open.problems.contains { $0.line == 2 && $0.message.contains("brackets never closed") })
+        // The cut end of a file still counts its lines.
+        let rest = "\n" + String(repeating: "let a = 1\n", count: 10)
+        let cut = FileScanner.scan(Array(("let z = " + String(repeating: "f(", count: 40) + rest).utf8))
+        let closed = FileScanner.scan(Array(("let z = " + String(repeating: "f()", count: 40) + rest).utf8))
+        #expect(cut.lines == closed.lines && cut.lines > 10)
+    }
+
+    /// The rough lexer behind the bracket bounds agrees with Swift's on where literals end:
+    /// each source leaves one bracket open, on the line given, and everything else is inside
+    /// a string or comment, or closed.
+    @Test func bracketBoundsLexStringsAndCommentsAsSwiftDoes() {
+        let cases: [(String, Int)] = [
+            ("let a = \"x(\n(\n", 2),  // a single-line string ends at its line's end, closed or not
+            ("let a = \"\\(f(\")\"))\" + \"(\"\n(", 2),  // an interpolation holds code and strings
+            ("let a = #\"a\"(b\"#\n(", 2),  // a raw string ends at `"#`
+            ("let a = \"\"\"\n((\n\\(x)\"\n\"\"\"\n(", 5),  // a multi-line string spans lines
+            ("/* /* ( */ ( */\n(", 2),  // block comments nest
+            ("// (\n(", 2),
+            ("let a = [\"\\\"(\", \"(\"]\n(", 2),  // an escaped quote
+        ]
+        for (source, line) in cases {
+            #expect(BracketRuns.limitUnclosed(Array(source.utf8), to: 0).line == line, "\(source)")
+        }
+        // The fuzzer's find: an unclosed string once hid the 4,600 calls left open after it.
+        let fuzzed = "let p = Package(\n  url: \"https://e/m\\(t\n" + String(repeating: "= Package(\n", count: 100) + "\"x\"\n"
+        #expect(BracketRuns.limitUnclosed(Array(fuzzed.utf8)).line == 18)
+        // Interpolations nested in a literal and left open by its line's end: cut at the 17th.
+        let interpolations = "let a = 1\nlet x = \"" + String(repeating: "\\(a\"", count: 200) + "\nlet y = 2\n"
+        let bounded = BracketRuns.limitUnclosed(Array(interpolations.utf8))
+        #expect(bounded.line == 2)
+        #expect(String(decoding: bounded.bytes, as: UTF8.self) == "let a = 1\nlet x = \"" + String(repeating: "\\(a\"", count: 16))
+        #expect(BracketRuns.limitUnclosed(Array(("let x = \"" + String(repeating: "\\(a\"", count: 200) + "b" + String(repeating: "\")", count: 200) + "\"\n").utf8)).line == nil)
+    }
+
+    /// A line of thousands of tokens in a type body (the fuzzer's `var a:ar a:ar …`) or a
+    /// dictionary literal costs swift-syntax's recovery the square of its length; it is
+    /// blanked but for its brackets, with a warning on its line, and the rest of the file is
+    /// read. A long line of valid data stays.
+    @Test func longLinesOfGarbageAreSkipped() {
+        let long = "public struct S {\n  var a:ar" + String(repeating: " a:ar", count: 3000) + " { \"}\" } ( /* ) */ )\n}\npublic struct T {}\n"
+        let facts = FileScanner.scan(Array(long.utf8))
+        #expect(facts.problems.map(\.line) == [2], "\(facts.problems)")
+        #expect(facts.problems.first?.message == BracketRuns.longLineMessage)
+        #expect(facts.declarations.map(\.name).sorted() == ["S", "T"], "\(facts.declarations)")
+        let blanked = BracketRuns.limitLongLines(Array(long.utf8))
+        #expect(blanked.line == 2)
+        // Brackets kept, the string and the comment gone whole: the lines after parse as before.
+        #expect(String(decoding: blanked.bytes, as: UTF8.self).split(separator: "\n")[1].filter { $0 != " " } == "{}()")
+        let dictionary = "let a = [\"a\": 1,\n" + String(repeating: " \"K  \"K", count: 3000) + "]\n"
+        #expect(BracketRuns.limitLongLines(Array(dictionary.utf8)).line == 2)
+        // Long lines of valid data or calls: untouched.
+        let data = "let bytes: [UInt8] = [" + String(repeating: "0x01, ", count: 100_000) + "]\nf(" + String(repeating: "a: \"b\" + c, ", count: 20000) + ")\n"
+        #expect(BracketRuns.limitLongLines(Array(data.utf8)).line == nil)
+        // Shorter lines of garbage add up: of 300 lines of 600 words, the last ones are blanked.
+        let many = String(repeating: String(repeating: "a ", count: 600) + "\n", count: 300)
+        let line = BracketRuns.limitLongLines(Array(many.utf8)).line
+        #expect(line != nil && line! > 50 && line! < 300, "\(String(describing: line))")
     }
 }
