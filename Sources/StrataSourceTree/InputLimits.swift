@@ -24,8 +24,9 @@ public enum InputLimits {
     /// line for each token it cannot place, so a line of garbage costs about the square of its
     /// length (a fuzzed `var a:ar a:ar …` in a type body, 60 KB: 22 s in a release build;
     /// `"K "K "K …` in a dictionary literal, 100 KB: 38 s). Tokens it cannot place are
-    /// counted as juxtapositions, two words, numbers or strings with nothing between them,
-    /// which valid code has only after a keyword; a line whose juxtapositions times bytes
+    /// counted as juxtapositions, two words, numbers or strings with nothing between them
+    /// (which valid code has only after a keyword) or two `:` with no `,`, `?`, `;` or
+    /// bracket between them; a line whose juxtapositions times bytes
     /// pass `lineRecoveryCost` (about half a second) is blanked but for its brackets (`BracketRuns.limitLongLines`),
     /// and so are lines past 65,536 once they add up to `fileRecoveryCost`. A long line of
     /// valid data, one array literal of 100,000 numbers, costs nothing and stays.
@@ -136,6 +137,7 @@ public enum BracketRuns {
         var spent = 0
         var lineStart = 0, juxtaposed = 0, line = 1
         var afterAtom = false  // the last token was a word, number or string
+        var afterColon = false  // a `:` came since the last `,`, `?`, `;` or bracket
         var firstLine: Int?
         func endLine(at end: Int) {
             let cost = (end - lineStart) * juxtaposed
@@ -147,6 +149,7 @@ public enum BracketRuns {
             }
             juxtaposed = 0
             afterAtom = false
+            afterColon = false
         }
         func atom() {
             if afterAtom { juxtaposed += 1 }
@@ -179,6 +182,15 @@ public enum BracketRuns {
                     line = saved
                     lineStart = index + 1
                 }
+            case UInt8(ascii: ":"):
+                // `a: b: c: …`: a second `:` with no `,`, `?`, `;` or bracket between.
+                if afterColon { juxtaposed += 1 }
+                afterColon = true
+                afterAtom = false
+            case UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                afterColon = false
+                afterAtom = false
             default:
                 if isWord(byte) {
                     if index == 0 || !isWord(bytes[index - 1]) { atom() }
@@ -283,9 +295,10 @@ public enum BracketRuns {
     /// interpolation `\(…)` holds code, strings included. A fuzzed manifest whose unclosed
     /// string ran on to the next `"` lines later hid 4,600 open calls from `limitUnclosed`.
     ///
-    /// `abandoned` gets each interpolation a line break or the end of the file leaves open:
-    /// nested in one literal, they cost the parser more than brackets never closed do (200
-    /// on one line: 13 s and 6 GB in a release build).
+    /// `abandoned` gets each interpolation a line break or the end of the file leaves open,
+    /// and each `(` left open inside one: nested in one literal, they cost the parser more
+    /// than brackets never closed do (200 on one line: 13 s and 6 GB in a release build;
+    /// `"\(a/\(a/\(a…`, a key path in a key path, 2,800 deep: 9 s).
     static func skipStringOrComment(_ bytes: [UInt8], _ index: inout Int, _ line: inout Int, _ abandoned: inout [Position]) -> Bool {
         let count = bytes.count
         func byte(_ at: Int) -> UInt8? { at < count ? bytes[at] : nil }
@@ -316,9 +329,10 @@ public enum BracketRuns {
             return false
         }
         // A string: the literals and interpolations open around `index`, innermost last.
-        enum Frame { case string(hashes: Int, multiline: Bool), interpolation(depth: Int, at: Position) }
+        // An interpolation holds where its `\(` and each `(` still open inside it are.
+        enum Frame { case string(hashes: Int, multiline: Bool), interpolation(opens: [Position]) }
         func abandon(_ frames: some Sequence<Frame>) {
-            for case .interpolation(_, let at) in frames { abandoned.append(at) }
+            for case .interpolation(let opens) in frames { abandoned += opens }
         }
         /// At a `"` or `#`: the string that starts there, its delimiter skipped.
         func open(_ at: inout Int) -> Frame? {
@@ -355,7 +369,7 @@ public enum BracketRuns {
                 if current == UInt8(ascii: "\\"), hashes(hashCount, at: at + 1) {
                     at += 1 + hashCount
                     if byte(at) == UInt8(ascii: "(") {
-                        frames.append(.interpolation(depth: 1, at: (at - 1 - hashCount, line)))
+                        frames.append(.interpolation(opens: [(at - 1 - hashCount, line)]))
                     } else if byte(at) == UInt8(ascii: "\n") {
                         continue  // a line continuation, or the end of a single-line string
                     }
@@ -371,11 +385,15 @@ public enum BracketRuns {
                         }
                     }
                 }
-            case .interpolation(let depth, let start):
+            case .interpolation(var opens):
                 if current == UInt8(ascii: "(") {
-                    frames[frames.count - 1] = .interpolation(depth: depth + 1, at: start)
+                    frames.removeLast()  // so `opens` is not copied
+                    opens.append((at, line))
+                    frames.append(.interpolation(opens: opens))
                 } else if current == UInt8(ascii: ")") {
-                    if depth == 1 { frames.removeLast() } else { frames[frames.count - 1] = .interpolation(depth: depth - 1, at: start) }
+                    frames.removeLast()
+                    opens.removeLast()
+                    if !opens.isEmpty { frames.append(.interpolation(opens: opens)) }
                 } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "#"), let string = open(&at) {
                     frames.append(string)
                     continue
@@ -393,8 +411,8 @@ public enum BracketRuns {
     /// looks ahead to the end of the file for each open bracket, nested: a fuzzed manifest
     /// with 1,000 calls left open took minutes. What follows is cut, not blanked: with 32
     /// brackets open, each byte of whitespace after them cost 250 µs (40 KB: 10 s). A
-    /// string literal that a line break ends with more than `limit` interpolations `\(` open
-    /// inside each other is cut at the next one the same way.
+    /// string literal that a line break ends with more than `limit` interpolations `\(` or
+    /// parentheses in them open inside each other is cut at the next one the same way.
     public static func limitUnclosed(_ bytes: [UInt8], to limit: Int = InputLimits.unclosedBrackets) -> (bytes: [UInt8], line: Int?) {
         var open: [Position] = []
         var deepString: Position?  // where the first literal leaving more than `limit` interpolations open passes it

@@ -32,6 +32,7 @@ struct Fuzz: ParsableCommand {
     @Option(help: "Where inputs are kept (default: $TMPDIR/strata-fuzz).") var out: String?
     @Option(help: "The samples the seeds come from.") var samples = "Samples"
     @Option(parsing: .upToNextOption, help: "Run these inputs once each and print their times.") var replay: [String] = []
+    @Flag(help: "With --replay: also write what swift-syntax parses of each, the input bounded, to FILE.bounded.") var bounded = false
 
     func run() throws {
         if !replay.isEmpty { return try runReplay() }
@@ -76,6 +77,7 @@ struct Fuzz: ParsableCommand {
                 throw ValidationError("\(file): no reader named '\(name)'")
             }
             let input = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            if bounded { try Data(BracketRuns.bounded(input).bytes).write(to: URL(fileURLWithPath: file + ".bounded")) }
             let start = ContinuousClock.now
             LargeStack.run { reader.read(input) }
             let took = ContinuousClock.now - start

@@ -242,6 +242,11 @@ import Testing
         #expect(String(decoding: blanked.bytes, as: UTF8.self).split(separator: "\n")[1].filter { $0 != " " } == "{}()")
         let dictionary = "let a = [\"a\": 1,\n" + String(repeating: " \"K  \"K", count: 3000) + "]\n"
         #expect(BracketRuns.limitLongLines(Array(dictionary.utf8)).line == 2)
+        let colons = "struct S {\n  var a: S" + String(repeating: ": S", count: 3000) + "\n}\n"
+        #expect(BracketRuns.limitLongLines(Array(colons.utf8)).line == 2)
+        // Valid code's colons are separated: labels, dictionaries, ternaries, cases.
+        let separated = "let a = f(" + String(repeating: "a: [b: c ? d : e], ", count: 3000) + ")\n"
+        #expect(BracketRuns.limitLongLines(Array(separated.utf8)).line == nil)
         // Long lines of valid data or calls: untouched.
         let data = "let bytes: [UInt8] = [" + String(repeating: "0x01, ", count: 100_000) + "]\nf(" + String(repeating: "a: \"b\" + c, ", count: 20000) + ")\n"
         #expect(BracketRuns.limitLongLines(Array(data.utf8)).line == nil)
