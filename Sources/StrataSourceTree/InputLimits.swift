@@ -24,10 +24,10 @@ public enum InputLimits {
     /// line for each token it cannot place, so a line of garbage costs about the square of its
     /// length (a fuzzed `var a:ar a:ar …` in a type body, 60 KB: 22 s in a release build;
     /// `"K "K "K …` in a dictionary literal, 100 KB: 38 s). Tokens it cannot place are
-    /// counted as juxtapositions, two words, numbers or strings with nothing between them
-    /// (which valid code has only after a keyword) or two `:` with no `,`, `?`, `;` or
-    /// bracket between them; a line whose juxtapositions times bytes
-    /// pass `lineRecoveryCost` (about half a second) is blanked but for its brackets (`BracketRuns.limitLongLines`),
+    /// counted as juxtapositions: two words, numbers, strings or `#names` with nothing between
+    /// them (which valid code has only after a keyword), or two `:` with no `,`, `?`, `;` or
+    /// bracket between them. A line whose juxtapositions times bytes pass `lineRecoveryCost`
+    /// (about half a second) is blanked but for its brackets (`BracketRuns.limitLongLines`),
     /// and so are lines past 65,536 once they add up to `fileRecoveryCost`. A long line of
     /// valid data, one array literal of 100,000 numbers, costs nothing and stays.
     public static let lineRecoveryCost = 1 << 24
@@ -171,6 +171,11 @@ public enum BracketRuns {
                     && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*"))
                 if skipStringOrComment(bytes, &index, &line, &ignored), !comment {
                     atom()
+                } else if byte == UInt8(ascii: "#") {
+                    // `#name`, a macro or directive, is one token, and a `#` alone is no
+                    // valid one (`##endk##endk…` in a dictionary literal: 5 s).
+                    atom()
+                    while index + 1 < bytes.count, isWord(bytes[index + 1]) { index += 1 }
                 } else if !comment {
                     afterAtom = false
                 }

@@ -61,27 +61,10 @@ import Testing
         }
     }
 
-    /// The built `strata` next to the test bundle, when the build made one.
-    static let binary: String? = {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [folder, folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()] {
-            let path = candidate.appendingPathComponent("strata").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }()
+    static let binary = builtProduct("strata")
 
     func strata(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary!)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try run(Self.binary!, arguments)
     }
 
     @Test(.enabled(if: binary != nil)) func checkExitsOneOnErrorsZeroWithoutAndTwoOnBadInput() throws {

@@ -242,6 +242,8 @@ import Testing
         #expect(String(decoding: blanked.bytes, as: UTF8.self).split(separator: "\n")[1].filter { $0 != " " } == "{}()")
         let dictionary = "let a = [\"a\": 1,\n" + String(repeating: " \"K  \"K", count: 3000) + "]\n"
         #expect(BracketRuns.limitLongLines(Array(dictionary.utf8)).line == 2)
+        let macros = "let a = [\"a\": .framework" + String(repeating: "##endk", count: 6000) + "]\n"
+        #expect(BracketRuns.limitLongLines(Array(macros.utf8)).line == 1)
         let colons = "struct S {\n  var a: S" + String(repeating: ": S", count: 3000) + "\n}\n"
         #expect(BracketRuns.limitLongLines(Array(colons.utf8)).line == 2)
         // Valid code's colons are separated: labels, dictionaries, ternaries, cases.

@@ -49,3 +49,28 @@ let repositoryRoot: String = {
     }
     return url.path
 }()
+
+/// A product the build made next to the test bundle (`strata`, `strata-fuzz`), when it did.
+func builtProduct(_ name: String) -> String? {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for candidate in [folder, folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()] {
+        let path = candidate.appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}
+
+/// Runs `executable` to its end: its exit status and its output and errors together.
+func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
