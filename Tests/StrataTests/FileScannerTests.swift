@@ -236,6 +236,7 @@ import Testing
         #expect(facts.problems.map(\.line) == [2], "\(facts.problems)")
         #expect(facts.problems.first?.message == BracketRuns.longLineMessage)
         #expect(facts.declarations.map(\.name).sorted() == ["S", "T"], "\(facts.declarations)")
+        #expect(facts.declarations.first { $0.name == "T" }?.line == 4)  // lines hold, though bytes were removed
         let blanked = BracketRuns.limitLongLines(Array(long.utf8))
         #expect(blanked.line == 2)
         // Brackets kept, the string and the comment gone whole: the lines after parse as before.
