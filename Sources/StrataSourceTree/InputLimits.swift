@@ -28,8 +28,10 @@ public enum InputLimits {
     /// them (which valid code has only after a keyword), or two `:` with no `,`, `?`, `;` or
     /// bracket between them. A line whose juxtapositions times bytes pass `lineRecoveryCost`
     /// (about half a second) is blanked but for its brackets (`BracketRuns.limitLongLines`),
-    /// and so are lines past 65,536 once they add up to `fileRecoveryCost`. A long line of
-    /// valid data, one array literal of 100,000 numbers, costs nothing and stays.
+    /// and so are lines past 65,536 once they add up to `fileRecoveryCost`; when the file's
+    /// juxtapositions times its bytes pass `lineRecoveryCost`, every line with one is. A long
+    /// line of valid data, one array literal of 100,000 numbers, costs nothing and stays.
+    /// Inside parentheses nothing is counted (`func move(to point: CGPoint)`).
     public static let lineRecoveryCost = 1 << 24
     public static let fileRecoveryCost = 1 << 26
 
@@ -127,6 +129,32 @@ public enum BracketRuns {
     /// lines after it parse as before, and the line of the first; nil (bytes untouched) when
     /// there is none. Removed, not blanked, as `limitUnclosed` explains: offsets change,
     /// lines do not.
+    enum Atom {
+        case word(keyword: Bool), number, string, pound, attribute
+
+        /// Whether the two, one after the other with nothing between them, are garbage: not
+        /// after or before a keyword (`let a`, `@objc func`), not a number after a name
+        /// (`iOS 13`), not attributes in a row (`@MainActor @objc`), not a name after a
+        /// directive (`#if DEBUG`).
+        func juxtaposes(with next: Atom) -> Bool {
+            switch (self, next) {
+            case (.word(true), _), (_, .word(true)), (_, .number), (.attribute, .attribute), (.pound, .word): false
+            default: true
+            }
+        }
+    }
+
+    /// Swift's keywords and the contextual ones that come before a name or another keyword.
+    static let keywords: Set<ArraySlice<UInt8>> = Set(("""
+        let var func init deinit subscript struct class enum protocol extension actor typealias associatedtype
+        import some any self Self super nil true false _ in is as do catch defer guard if else switch case
+        default for while repeat break continue fallthrough return throw throws rethrows try await async where
+        public private internal fileprivate open package static final override required convenience mutating
+        nonmutating dynamic optional lazy weak unowned indirect get set willSet didSet infix prefix postfix
+        operator precedencegroup associativity higherThan lowerThan assignment left right none borrowing
+        consuming consume copy each sending isolated nonisolated distributed macro discard then unsafe inout
+        """).split(whereSeparator: \.isWhitespace).map { ArraySlice($0.utf8) })
+
     public static func limitLongLines(_ bytes: [UInt8]) -> (bytes: [UInt8], line: Int?) {
         func isWord(_ byte: UInt8) -> Bool {
             byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
@@ -136,24 +164,31 @@ public enum BracketRuns {
         var long: [Range<Int>] = []
         var spent = 0
         var lineStart = 0, juxtaposed = 0, line = 1
-        var afterAtom = false  // the last token was a word, number or string
+        var previous: Atom?  // the last token, when it was a word, number, string or name
         var afterColon = false  // a `:` came since the last `,`, `?`, `;` or bracket
+        var open: [UInt8] = []  // the brackets open, innermost last (at most 1,024 kept)
         var firstLine: Int?
+        // Lines with juxtapositions, for the file's bound: recovery may look across lines.
+        var withJuxtapositions: [(range: Range<Int>, line: Int)] = []
+        var events = 0
         func endLine(at end: Int) {
             let cost = (end - lineStart) * juxtaposed
             if cost > InputLimits.lineRecoveryCost || (cost > 1 << 16 && spent + cost > InputLimits.fileRecoveryCost) {
                 long.append(lineStart..<end)
                 firstLine = firstLine ?? line
-            } else if cost > 1 << 16 {
-                spent += cost
+            } else {
+                if cost > 1 << 16 { spent += cost }
+                if juxtaposed > 0 { withJuxtapositions.append((lineStart..<end, line)) }
             }
+            events += juxtaposed
             juxtaposed = 0
-            afterAtom = false
+            previous = nil
             afterColon = false
         }
-        func atom() {
-            if afterAtom { juxtaposed += 1 }
-            afterAtom = true
+        func atom(_ this: Atom) {
+            // Inside parentheses `from a` is a parameter's label and name: never counted.
+            if let previous, open.last != UInt8(ascii: "("), previous.juxtaposes(with: this) { juxtaposed += 1 }
+            previous = this
         }
         var index = 0
         while index < bytes.count {
@@ -170,14 +205,14 @@ public enum BracketRuns {
                 let comment = byte == UInt8(ascii: "/") && index + 1 < bytes.count
                     && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*"))
                 if skipStringOrComment(bytes, &index, &line, &ignored), !comment {
-                    atom()
+                    atom(.string)
                 } else if byte == UInt8(ascii: "#") {
                     // `#name`, a macro or directive, is one token, and a `#` alone is no
                     // valid one (`##endk##endk…` in a dictionary literal: 5 s).
-                    atom()
+                    atom(.pound)
                     while index + 1 < bytes.count, isWord(bytes[index + 1]) { index += 1 }
                 } else if !comment {
-                    afterAtom = false
+                    previous = nil
                 }
                 if line != before {
                     // A literal over several lines: its first line ends where it ends.
@@ -187,25 +222,51 @@ public enum BracketRuns {
                     line = saved
                     lineStart = index + 1
                 }
+            case UInt8(ascii: "@"):
+                atom(.attribute)
+                while index + 1 < bytes.count, isWord(bytes[index + 1]) { index += 1 }
             case UInt8(ascii: ":"):
                 // `a: b: c: …`: a second `:` with no `,`, `?`, `;` or bracket between.
                 if afterColon { juxtaposed += 1 }
                 afterColon = true
-                afterAtom = false
-            case UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: "("), UInt8(ascii: ")"),
-                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                previous = nil
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                if open.count < 1024 { open.append(byte) }
                 afterColon = false
-                afterAtom = false
+                previous = nil
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                // Closes the innermost of its kind, and what is open inside it; nothing if none is.
+                let opener = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte - 2  // `[` `]`, `{` `}`
+                if let match = open.lastIndex(of: opener) { open.removeSubrange(match...) }
+                afterColon = false
+                previous = nil
+            case UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: ";"):
+                afterColon = false
+                previous = nil
             default:
-                if isWord(byte) {
-                    if index == 0 || !isWord(bytes[index - 1]) { atom() }
+                guard isWord(byte) else {
+                    previous = nil
+                    break
+                }
+                let start = index
+                while index + 1 < bytes.count, isWord(bytes[index + 1]) { index += 1 }
+                if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                    atom(.number)
                 } else {
-                    afterAtom = false
+                    atom(.word(keyword: Self.keywords.contains(bytes[start...index])))
                 }
             }
             index += 1
         }
         endLine(at: bytes.count)
+        // Garbage over many lines (`@Kit x` on 2,000 lines: 2 s, and 4 times as long for twice
+        // as many), where recovery may look across lines: when the juxtapositions times the
+        // file's bytes pass the bound of one line, every line with one goes.
+        if events * bytes.count > InputLimits.lineRecoveryCost {
+            long += withJuxtapositions.map(\.range)
+            long.sort { $0.lowerBound < $1.lowerBound }
+            firstLine = min(firstLine ?? .max, withJuxtapositions.first?.line ?? .max)
+        }
         guard !long.isEmpty else { return (bytes, nil) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)

@@ -247,15 +247,22 @@ import Testing
         #expect(BracketRuns.limitLongLines(Array(macros.utf8)).line == 1)
         let colons = "struct S {\n  var a: S" + String(repeating: ": S", count: 3000) + "\n}\n"
         #expect(BracketRuns.limitLongLines(Array(colons.utf8)).line == 2)
+        // Garbage over many short lines: recovery looks across them, so the file's bound counts.
+        let lines = "let a = 1\n" + String(repeating: "  @Kit x\n", count: 2000)
+        #expect(BracketRuns.limitLongLines(Array(lines.utf8)).line == 2)
+        // Valid code over as many lines: labels in parentheses, attributes, availability.
+        let valid = String(repeating: "@MainActor @objc public final class C: B { func move(to point: P) -> some V { f(a b) } }\n@available(iOS 13, *) let x = y\n", count: 2000)
+        #expect(BracketRuns.limitLongLines(Array(valid.utf8)).line == nil)
         // Valid code's colons are separated: labels, dictionaries, ternaries, cases.
         let separated = "let a = f(" + String(repeating: "a: [b: c ? d : e], ", count: 3000) + ")\n"
         #expect(BracketRuns.limitLongLines(Array(separated.utf8)).line == nil)
         // Long lines of valid data or calls: untouched.
         let data = "let bytes: [UInt8] = [" + String(repeating: "0x01, ", count: 100_000) + "]\nf(" + String(repeating: "a: \"b\" + c, ", count: 20000) + ")\n"
         #expect(BracketRuns.limitLongLines(Array(data.utf8)).line == nil)
-        // Shorter lines of garbage add up: of 300 lines of 600 words, the last ones are blanked.
+        // Shorter lines of garbage add up: of 300 lines of 600 words, the last ones go by the
+        // lines' bound, and all of them by the file's.
         let many = String(repeating: String(repeating: "a ", count: 600) + "\n", count: 300)
-        let line = BracketRuns.limitLongLines(Array(many.utf8)).line
-        #expect(line != nil && line! > 50 && line! < 300, "\(String(describing: line))")
+        let bounded = BracketRuns.limitLongLines(Array(many.utf8))
+        #expect(bounded.line == 1 && bounded.bytes.allSatisfy { $0 == UInt8(ascii: "\n") })
     }
 }
