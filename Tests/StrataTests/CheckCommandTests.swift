@@ -64,7 +64,8 @@ import Testing
     static let binary = builtProduct("strata")
 
     func strata(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try run(Self.binary!, arguments)
+        let finished = try run(Self.binary!, arguments)
+        return (finished.status, finished.all)
     }
 
     @Test(.enabled(if: binary != nil)) func checkExitsOneOnErrorsZeroWithoutAndTwoOnBadInput() throws {

@@ -9,7 +9,8 @@ import Testing
     static let readers = ["podspec", "podspec-json", "podfile", "pbxproj", "package-swift", "swift-source", "tuist", "strata-yml"]
 
     func fuzz(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try run(Self.binary!, arguments, in: repositoryRoot)
+        let finished = try run(Self.binary!, arguments, in: repositoryRoot)
+        return (finished.status, finished.all)
     }
 
     /// Each kept input is read to the end by the reader its name gives (no crash, no hang:

@@ -83,29 +83,8 @@ import Testing
 
     // MARK: The commands
 
-    struct Run {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    func strata(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CheckCommandTests.binary!)
-        process.arguments = arguments
-        // stderr into a file, so reading stdout to its end cannot block on a full pipe.
-        let scratch = try TemporaryDirectory()
-        _ = FileManager.default.createFile(atPath: scratch.path + "/stderr", contents: nil)
-        let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path + "/stderr"))
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try errors.close()
-        let errorText = try String(contentsOfFile: scratch.path + "/stderr", encoding: .utf8)
-        return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: errorText)
+    func strata(_ arguments: [String]) throws -> ProcessRun {
+        try run(CheckCommandTests.binary!, arguments)
     }
 
     static let theMonth = repositoryRoot + "/Samples/TheMonth"

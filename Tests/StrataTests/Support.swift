@@ -60,17 +60,32 @@ func builtProduct(_ name: String) -> String? {
     return nil
 }
 
-/// Runs `executable` to its end: its exit status and its output and errors together.
-func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
+/// A finished process: its exit status, what it printed and what it reported.
+struct ProcessRun {
+    var status: Int32
+    var output: String
+    var errors: String
+    /// Both, the output first.
+    var all: String { output + errors }
+}
+
+/// Runs `executable` to its end; stderr goes through a file, so reading stdout to its end
+/// cannot block on a full pipe.
+func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> ProcessRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
+    let scratch = try TemporaryDirectory()
+    _ = FileManager.default.createFile(atPath: scratch.path + "/stderr", contents: nil)
+    let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path + "/stderr"))
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
     try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try errors.close()
+    let errorText = try String(contentsOfFile: scratch.path + "/stderr", encoding: .utf8)
+    return ProcessRun(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: errorText)
 }
