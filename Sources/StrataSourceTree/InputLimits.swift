@@ -24,14 +24,14 @@ public enum InputLimits {
     /// line for each token it cannot place, so a line of garbage costs about the square of its
     /// length (a fuzzed `var a:ar a:ar …` in a type body, 60 KB: 22 s in a release build;
     /// `"K "K "K …` in a dictionary literal, 100 KB: 38 s). Tokens it cannot place are
-    /// counted as juxtapositions: two words, numbers, strings or `#names` with nothing between
-    /// them (which valid code has only after a keyword), or two `:` with no `,`, `?`, `;` or
-    /// bracket between them. A line whose juxtapositions times bytes pass `lineRecoveryCost`
+    /// counted as juxtapositions: two names, numbers, strings, `#names` or `@names` with
+    /// nothing between them, which valid code has only next to a keyword (`BracketRuns.Atom`
+    /// says which pairs count), or two `:` with no `,`, `?`, `;` or bracket between them. A
+    /// line whose juxtapositions times bytes pass `lineRecoveryCost`
     /// (about half a second) is blanked but for its brackets (`BracketRuns.limitLongLines`),
     /// and so are lines past 65,536 once they add up to `fileRecoveryCost`; when the file's
     /// juxtapositions times its bytes pass `lineRecoveryCost`, every line with one is. A long
     /// line of valid data, one array literal of 100,000 numbers, costs nothing and stays.
-    /// Inside parentheses nothing is counted (`func move(to point: CGPoint)`).
     public static let lineRecoveryCost = 1 << 24
     public static let fileRecoveryCost = 1 << 26
 
@@ -130,30 +130,43 @@ public enum BracketRuns {
     /// there is none. Removed, not blanked, as `limitUnclosed` explains: offsets change,
     /// lines do not.
     enum Atom {
-        case word(keyword: Bool), number, string, pound, attribute
+        enum Word { case name, keyword, statement }
+        case word(Word), number, string, pound, attribute
 
         /// Whether the two, one after the other with nothing between them, are garbage: not
-        /// after or before a keyword (`let a`, `@objc func`), not a number after a name
-        /// (`iOS 13`), not attributes in a row (`@MainActor @objc`), not a name after a
-        /// directive (`#if DEBUG`).
-        func juxtaposes(with next: Atom) -> Bool {
+        /// after or before a keyword (`let a`, `@objc func`, `x as T`) but a keyword that
+        /// starts a statement after a name, number or string (`self switch`); not a number
+        /// after a name (`iOS 13`), not attributes in a row (`@MainActor @objc`), not a name
+        /// after a directive (`#if DEBUG`); inside parentheses, not two names (a parameter's
+        /// label and name, `move(to point: P)`).
+        func juxtaposes(with next: Atom, inParentheses: Bool) -> Bool {
             switch (self, next) {
-            case (.word(true), _), (_, .word(true)), (_, .number), (.attribute, .attribute), (.pound, .word): false
+            case (.word(.name), .word(.statement)), (.number, .word(.statement)), (.string, .word(.statement)): true
+            case (.word(.keyword), _), (.word(.statement), _), (_, .word(.keyword)), (_, .word(.statement)),
+                (_, .number), (.attribute, .attribute), (.pound, .word): false
+            case (.word, .word): !inParentheses
             default: true
             }
         }
     }
 
-    /// Swift's keywords and the contextual ones that come before a name or another keyword.
-    static let keywords: Set<ArraySlice<UInt8>> = Set(("""
+    /// Swift's keywords that start a statement or declaration, and those that may come
+    /// after a name (`as`, `in`, `where`) or before one (`some`, `inout`); `self`, `nil`,
+    /// `true` and the like are names here.
+    static let statementKeywords = words("""
         let var func init deinit subscript struct class enum protocol extension actor typealias associatedtype
-        import some any self Self super nil true false _ in is as do catch defer guard if else switch case
-        default for while repeat break continue fallthrough return throw throws rethrows try await async where
+        import do defer guard if switch for repeat break continue fallthrough return throw try await
+        """)
+    static let keywords = words("""
+        some any _ in is as catch else case default while throws rethrows async where
         public private internal fileprivate open package static final override required convenience mutating
         nonmutating dynamic optional lazy weak unowned indirect get set willSet didSet infix prefix postfix
         operator precedencegroup associativity higherThan lowerThan assignment left right none borrowing
         consuming consume copy each sending isolated nonisolated distributed macro discard then unsafe inout
-        """).split(whereSeparator: \.isWhitespace).map { ArraySlice($0.utf8) })
+        """)
+    static func words(_ text: String) -> Set<ArraySlice<UInt8>> {
+        Set(text.split(whereSeparator: \.isWhitespace).map { ArraySlice($0.utf8) })
+    }
 
     public static func limitLongLines(_ bytes: [UInt8]) -> (bytes: [UInt8], line: Int?) {
         func isWord(_ byte: UInt8) -> Bool {
@@ -185,10 +198,16 @@ public enum BracketRuns {
             previous = nil
             afterColon = false
         }
-        func atom(_ this: Atom) {
-            // Inside parentheses `from a` is a parameter's label and name: never counted.
-            if let previous, open.last != UInt8(ascii: "("), previous.juxtaposes(with: this) { juxtaposed += 1 }
+        var previousWord: ArraySlice<UInt8> = []
+        func atom(_ this: Atom, word: ArraySlice<UInt8> = []) {
+            // The same word twice in a row is garbage even when it is a keyword (`package
+            // package …`, 45 KB: 2.5 s).
+            if let previous, previous.juxtaposes(with: this, inParentheses: open.last == UInt8(ascii: "("))
+                || (!word.isEmpty && word == previousWord) {
+                juxtaposed += 1
+            }
             previous = this
+            previousWord = word
         }
         var index = 0
         while index < bytes.count {
@@ -253,7 +272,8 @@ public enum BracketRuns {
                 if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
                     atom(.number)
                 } else {
-                    atom(.word(keyword: Self.keywords.contains(bytes[start...index])))
+                    let word = bytes[start...index]
+                    atom(.word(Self.statementKeywords.contains(word) ? .statement : Self.keywords.contains(word) ? .keyword : .name), word: word)
                 }
             }
             index += 1

@@ -44,6 +44,18 @@ import Testing
         #expect(manifest.diagnostics.map(\.message).contains("`ping` calls itself; stopped"))
     }
 
+    /// Whatever its shape, a script runs at most 100,000 statements (the fuzzer's Podfile:
+    /// a helper calling itself on 4,000 lines, called in a loop, took 1 s, and 7 s at 16,000).
+    @Test func aScriptRunsABoundedNumberOfStatements() {
+        let loop = "%w[" + (0..<400).map { "a\($0)" }.joined(separator: " ") + "].each do |x|\n  each_line\nend\n"
+        let body = String(repeating: "  each_line\n", count: 400)
+        let source = "def each_line\n" + body + "end\n" + loop + "target 'App' do\n  pod 'Kit'\nend\n"
+        let manifest = PodfileReader.read(Array(source.utf8), path: "Podfile", rootName: "Repo")
+        let messages = manifest.diagnostics.map(\.message)
+        #expect(messages.contains("more than 100000 statements run; the rest was not read"), "\(messages.prefix(3))")
+        #expect(manifest.targets.isEmpty)  // the rest, `target 'App'` included, was not run
+    }
+
     @Test func mergesSubspecsIntoOneModuleWithoutDependenciesOnItsOwnSubspecs() throws {
         let discovery = try discover([
             "Module/Dependencies/Dependencies.podspec": """

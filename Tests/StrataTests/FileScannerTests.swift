@@ -245,6 +245,12 @@ import Testing
         #expect(BracketRuns.limitLongLines(Array(dictionary.utf8)).line == 2)
         let macros = "let a = [\"a\": .framework" + String(repeating: "##endk", count: 6000) + "]\n"
         #expect(BracketRuns.limitLongLines(Array(macros.utf8)).line == 1)
+        let statements = "enum E {\n  var a: Int {\n" + String(repeating: "switch self ", count: 4000) + "\n}\n}\n"
+        #expect(BracketRuns.limitLongLines(Array(statements.utf8)).line == 3)
+        let repeated = "let package" + String(repeating: " package", count: 6000) + " = 1\n"
+        #expect(BracketRuns.limitLongLines(Array(repeated.utf8)).line == 1)
+        let versions = "let p = Package(from: \"5.9.0\"" + String(repeating: "5.9.0\"", count: 4000) + ")\n"
+        #expect(BracketRuns.limitLongLines(Array(versions.utf8)).line == 1)
         let colons = "struct S {\n  var a: S" + String(repeating: ": S", count: 3000) + "\n}\n"
         #expect(BracketRuns.limitLongLines(Array(colons.utf8)).line == 2)
         // Garbage over many short lines: recovery looks across them, so the file's bound counts.

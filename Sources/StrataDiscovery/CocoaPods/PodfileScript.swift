@@ -32,6 +32,7 @@ struct PodfileScript: RubyScript {
     var methods: [String: RubyMethod] = [:]
     var diagnostics: [Diagnostic] = []
     var callDepth = 0
+    var statementsRun = 0
     var calling: Set<String> = []
     private(set) var definitions = [PodfileTarget(name: "Pods", line: 0, parent: nil, isAbstract: true)]
     /// Root names of the pods the Podfile takes from a folder (`:path`, `:podspec`).

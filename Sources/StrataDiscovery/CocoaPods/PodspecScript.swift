@@ -9,6 +9,7 @@ struct PodspecScript: RubyScript {
     var methods: [String: RubyMethod] = [:]
     var diagnostics: [Diagnostic] = []
     var callDepth = 0
+    var statementsRun = 0
     var calling: Set<String> = []
     private(set) var root: PodSpec?
     /// The block variables in scope that name a spec: `s`, `ss`, `spec`.

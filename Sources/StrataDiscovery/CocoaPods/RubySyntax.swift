@@ -108,6 +108,15 @@ indirect enum RubyStatement {
     case conditional(keyword: String, clauses: [RubyClause], line: Int)
     /// A construct the parser could not read, recorded so the reader can name it.
     case unreadable(String, line: Int)
+
+    /// Where it starts; nil for a `def`, which records no line.
+    var line: Int? {
+        switch self {
+        case .expression(let expression): expression.line
+        case .assignment(_, _, _, let line), .conditional(_, _, let line), .unreadable(_, let line): line
+        case .method: nil
+        }
+    }
 }
 
 /// One branch of a conditional: `elsif cond` with its statements, or a final `else`.
