@@ -247,6 +247,8 @@ import Testing
         #expect(BracketRuns.limitLongLines(Array(macros.utf8)).line == 1)
         let statements = "enum E {\n  var a: Int {\n" + String(repeating: "switch self ", count: 4000) + "\n}\n}\n"
         #expect(BracketRuns.limitLongLines(Array(statements.utf8)).line == 3)
+        let generics = "let a = " + String(repeating: "im<", count: 2000) + "\nlet b: Dictionary<String, Array<Set<Int>>> = [:]\n"
+        #expect(BracketRuns.limitLongLines(Array(generics.utf8)).line == 1)
         let repeated = "let package" + String(repeating: " package", count: 6000) + " = 1\n"
         #expect(BracketRuns.limitLongLines(Array(repeated.utf8)).line == 1)
         let versions = "let p = Package(from: \"5.9.0\"" + String(repeating: "5.9.0\"", count: 4000) + ")\n"
