@@ -259,9 +259,9 @@ public enum BracketRuns {
                 afterColon = false
                 previous = nil
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                // Closes the innermost of its kind, and what is open inside it; nothing if none is.
+                // Closes the innermost of its own kind, as in `limitUnclosed`.
                 let opener = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte - 2  // `[` `]`, `{` `}`
-                if let match = open.lastIndex(of: opener) { open.removeSubrange(match...) }
+                if let match = open.indices.suffix(256).last(where: { open[$0] == opener }) { open.removeSubrange(match...) }
                 afterColon = false
                 previous = nil
             case UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: ";"):
@@ -513,6 +513,15 @@ public enum BracketRuns {
     /// string literal that a line break ends with more than `limit` interpolations `\(` or
     /// parentheses in them open inside each other is cut at the next one the same way.
     public static func limitUnclosed(_ bytes: [UInt8], to limit: Int = InputLimits.unclosedBrackets) -> (bytes: [UInt8], line: Int?) {
+        /// `if` for `#if`, `endif` for `#endif`: the word after a `#`, when short.
+        func directive(at index: Int) -> String? {
+            var end = index + 1
+            while end < bytes.count, end - index <= 6,
+                  (bytes[end] | 0x20 >= UInt8(ascii: "a") && bytes[end] | 0x20 <= UInt8(ascii: "z")) || bytes[end] == UInt8(ascii: "_") {
+                end += 1
+            }
+            return end - index > 6 ? nil : String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+        }
         var open: [Position] = []
         var deepString: Position?  // where the first literal leaving more than `limit` interpolations open passes it
         var line = 1
@@ -521,7 +530,21 @@ public enum BracketRuns {
             switch bytes[index] {
             case UInt8(ascii: "\n"): line += 1
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): open.append((index, line))
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): _ = open.popLast()
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                // Closes the innermost of its own kind, as the parser does: `{)` leaves the
+                // `{` open (`switch x {)` 1,500 times: 160 s when any closer counted).
+                let opener = bytes[index] == UInt8(ascii: ")") ? UInt8(ascii: "(") : bytes[index] - 2
+                // (Looked for among the innermost 256 only, so `{{{…)))` stays linear.)
+                if let match = open.indices.suffix(256).last(where: { bytes[open[$0].offset] == opener }) { open.removeSubrange(match...) }
+            case UInt8(ascii: "#") where directive(at: index) == "if":
+                // `#if` without its `#endif` nests like a bracket (3,300 of them: 5 s).
+                open.append((index, line))
+                index += 2
+            case UInt8(ascii: "#") where directive(at: index) == "endif":
+                if let match = open.indices.suffix(256).last(where: { bytes[open[$0].offset] == UInt8(ascii: "#") }) {
+                    open.removeSubrange(match...)
+                }
+                index += 5
             case UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "/"):
                 var abandoned: [Position] = []
                 _ = skipStringOrComment(bytes, &index, &line, &abandoned)
