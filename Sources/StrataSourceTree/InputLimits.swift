@@ -523,6 +523,7 @@ public enum BracketRuns {
             return end - index > 6 ? nil : String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
         }
         var open: [Position] = []
+        var closedAround: Position?  // where a closer first leaves more than `limit` brackets inside it unclosed
         var deepString: Position?  // where the first literal leaving more than `limit` interpolations open passes it
         var line = 1
         var index = 0
@@ -534,8 +535,13 @@ public enum BracketRuns {
                 // Closes the innermost of its own kind, as the parser does: `{)` leaves the
                 // `{` open (`switch x {)` 1,500 times: 160 s when any closer counted).
                 let opener = bytes[index] == UInt8(ascii: ")") ? UInt8(ascii: "(") : bytes[index] - 2
-                // (Looked for among the innermost 256 only, so `{{{…)))` stays linear.)
-                if let match = open.indices.suffix(256).last(where: { bytes[open[$0].offset] == opener }) { open.removeSubrange(match...) }
+                // (Looked for among the innermost 256 only, so `{{{…)))` stays linear.) What
+                // it closes around counts as never closed: `[.target(name: "A(name: "A(…]`
+                // leaves hundreds of calls open inside one array (4 s for 7 KB).
+                if let match = open.indices.suffix(256).last(where: { bytes[open[$0].offset] == opener }) {
+                    if closedAround == nil, open.count - match - 1 > limit { closedAround = open[match + 1 + limit] }
+                    open.removeSubrange(match...)
+                }
             case UInt8(ascii: "#") where directive(at: index) == "if":
                 // `#if` without its `#endif` nests like a bracket (3,300 of them: 5 s).
                 open.append((index, line))
@@ -553,7 +559,7 @@ public enum BracketRuns {
             }
             index += 1
         }
-        let cut = [open.count > limit ? open[limit] : nil, deepString].compactMap(\.self).min { $0.offset < $1.offset }
+        let cut = [open.count > limit ? open[limit] : nil, closedAround, deepString].compactMap(\.self).min { $0.offset < $1.offset }
         guard let cut else { return (bytes, nil) }
         return (Array(bytes[..<cut.offset]), cut.line)
     }

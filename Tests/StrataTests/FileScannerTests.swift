@@ -213,6 +213,7 @@ import Testing
             ("let a = [\"\\\"(\", \"(\"]\n(", 2),  // an escaped quote
             ("let a = 1\nswitch x {)\n", 2),  // a closer closes its own kind only
             ("#if A\nlet a = (1)\n#endif\n#if B\n", 4),  // `#if` nests like a bracket
+            ("let a = 1\nlet b = [(\n]\n", 2),  // a `(` a `]` closes around was never closed
         ]
         for (source, line) in cases {
             #expect(BracketRuns.limitUnclosed(Array(source.utf8), to: 0).line == line, "\(source)")

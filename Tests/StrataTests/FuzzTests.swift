@@ -19,7 +19,7 @@ import Testing
     @Test(.enabled(if: binary != nil)) func keptInputsAreReadToTheEnd() throws {
         let folder = repositoryRoot + "/Tests/Hostile/fuzzed"
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { folder + "/" + $0 }
-        #expect(files.count >= 17)
+        #expect(files.count >= 19)
         let run = try fuzz(["--replay"] + files + ["--slow", "120"])
         #expect(run.status == 0, "\(run.output)")
         for file in files {
