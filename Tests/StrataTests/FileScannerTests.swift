@@ -244,23 +244,21 @@ import Testing
         #expect(blanked.line == 2)
         // Brackets kept, the string and the comment gone whole: the lines after parse as before.
         #expect(String(decoding: blanked.bytes, as: UTF8.self).split(separator: "\n")[1].filter { $0 != " " } == "{}()")
-        let dictionary = "let a = [\"a\": 1,\n" + String(repeating: " \"K  \"K", count: 3000) + "]\n"
-        #expect(BracketRuns.limitLongLines(Array(dictionary.utf8)).line == 2)
-        let macros = "let a = [\"a\": .framework" + String(repeating: "##endk", count: 6000) + "]\n"
-        #expect(BracketRuns.limitLongLines(Array(macros.utf8)).line == 1)
-        let statements = "enum E {\n  var a: Int {\n" + String(repeating: "switch self ", count: 4000) + "\n}\n}\n"
-        #expect(BracketRuns.limitLongLines(Array(statements.utf8)).line == 3)
-        let generics = "let a = " + String(repeating: "im<", count: 2000) + "\nlet b: Dictionary<String, Array<Set<Int>>> = [:]\n"
-        #expect(BracketRuns.limitLongLines(Array(generics.utf8)).line == 1)
-        let repeated = "let package" + String(repeating: " package", count: 6000) + " = 1\n"
-        #expect(BracketRuns.limitLongLines(Array(repeated.utf8)).line == 1)
-        let versions = "let p = Package(from: \"5.9.0\"" + String(repeating: "5.9.0\"", count: 4000) + ")\n"
-        #expect(BracketRuns.limitLongLines(Array(versions.utf8)).line == 1)
-        let colons = "struct S {\n  var a: S" + String(repeating: ": S", count: 3000) + "\n}\n"
-        #expect(BracketRuns.limitLongLines(Array(colons.utf8)).line == 2)
-        // Garbage over many short lines: recovery looks across them, so the file's bound counts.
-        let lines = "let a = 1\n" + String(repeating: "  @Kit x\n", count: 2000)
-        #expect(BracketRuns.limitLongLines(Array(lines.utf8)).line == 2)
+        // Each fuzzer find, and the line that goes; the last one is garbage over many short
+        // lines, where recovery looks across them, so the file's bound counts.
+        let garbage: [(String, Int)] = [
+            ("let a = [\"a\": 1,\n" + String(repeating: " \"K  \"K", count: 3000) + "]\n", 2),
+            ("let a = [\"a\": .framework" + String(repeating: "##endk", count: 6000) + "]\n", 1),
+            ("enum E {\n  var a: Int {\n" + String(repeating: "switch self ", count: 4000) + "\n}\n}\n", 3),
+            ("let a = " + String(repeating: "im<", count: 2000) + "\nlet b: Dictionary<String, Array<Set<Int>>> = [:]\n", 1),
+            ("let package" + String(repeating: " package", count: 6000) + " = 1\n", 1),
+            ("let p = Package(from: \"5.9.0\"" + String(repeating: "5.9.0\"", count: 4000) + ")\n", 1),
+            ("struct S {\n  var a: S" + String(repeating: ": S", count: 3000) + "\n}\n", 2),
+            ("let a = 1\n" + String(repeating: "  @Kit x\n", count: 2000), 2),
+        ]
+        for (source, line) in garbage {
+            #expect(BracketRuns.limitLongLines(Array(source.utf8)).line == line, "\(source.prefix(60))")
+        }
         // Valid code over as many lines: labels in parentheses, attributes, availability.
         let valid = String(repeating: "@MainActor @objc public final class C: B { func move(to point: P) -> some V { f(a b) } }\n@available(iOS 13, *) let x = y\n", count: 2000)
         #expect(BracketRuns.limitLongLines(Array(valid.utf8)).line == nil)
