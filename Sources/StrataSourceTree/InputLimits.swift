@@ -112,8 +112,9 @@ public enum BracketRuns {
     typealias Position = (offset: Int, line: Int)
 
     /// The bytes as swift-syntax may parse them in bounded time: long `[` runs blanked
-    /// (`limit`), then everything after too many brackets never closed (`limitUnclosed`);
-    /// with the line where each began, when it did.
+    /// (`limit`), lines its recovery would rescan emptied (`limitLongLines`), then everything
+    /// after too many brackets never closed cut (`limitUnclosed`); with the line where each
+    /// began, when it did.
     public static func bounded(_ bytes: [UInt8]) -> (bytes: [UInt8], deepRun: Int?, unclosed: Int?, longLine: Int?) {
         let (runs, deepRun) = limit(bytes)
         let (short, longLine) = limitLongLines(runs)
@@ -124,11 +125,6 @@ public enum BracketRuns {
     /// The warning for a file `limitLongLines` changed.
     public static let longLineMessage = "a line too long for the parser to recover from its syntax errors in bounded time; its contents were skipped"
 
-    /// The bytes with each line that `InputLimits.lineRecoveryCost` bounds emptied but for its
-    /// brackets and newlines (strings and comments that start on it removed whole), so the
-    /// lines after it parse as before, and the line of the first; nil (bytes untouched) when
-    /// there is none. Removed, not blanked, as `limitUnclosed` explains: offsets change,
-    /// lines do not.
     enum Atom {
         enum Word { case name, keyword, statement }
         case word(Word), number, string, pound, attribute
@@ -168,12 +164,27 @@ public enum BracketRuns {
         Set(text.split(whereSeparator: \.isWhitespace).map { ArraySlice($0.utf8) })
     }
 
+    /// A byte of a name or number (`_`, `$`, letters, digits, anything not ASCII).
+    static func isWord(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// Where `closer` closes among `open`: the innermost opener of its own kind (`(` for `)`,
+    /// `[` for `]`, `{` for `}`), as the parser takes it, so `{)` leaves the `{` open. Only
+    /// the innermost 256 are looked at, so `{{{…)))` stays linear; nil when none matches.
+    static func match<T>(_ closer: UInt8, in open: [T], kind: (T) -> UInt8) -> Int? {
+        let opener = closer == UInt8(ascii: ")") ? UInt8(ascii: "(") : closer - 2
+        return open.indices.suffix(256).last { kind(open[$0]) == opener }
+    }
+
+    /// The bytes with each line that `InputLimits.lineRecoveryCost` bounds emptied but for its
+    /// brackets and newlines (strings and comments that start on it removed whole), so the
+    /// lines after it parse as before, and the line of the first; nil (bytes untouched) when
+    /// there is none. Removed, not blanked, as `limitUnclosed` explains: offsets change,
+    /// lines do not.
     public static func limitLongLines(_ bytes: [UInt8]) -> (bytes: [UInt8], line: Int?) {
-        func isWord(_ byte: UInt8) -> Bool {
-            byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
-                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        }
         var long: [Range<Int>] = []
         var spent = 0
         var lineStart = 0, juxtaposed = 0, line = 1
@@ -259,9 +270,7 @@ public enum BracketRuns {
                 afterColon = false
                 previous = nil
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                // Closes the innermost of its own kind, as in `limitUnclosed`.
-                let opener = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte - 2  // `[` `]`, `{` `}`
-                if let match = open.indices.suffix(256).last(where: { open[$0] == opener }) { open.removeSubrange(match...) }
+                if let match = match(byte, in: open, kind: { $0 }) { open.removeSubrange(match...) }
                 afterColon = false
                 previous = nil
             case UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: ";"):
@@ -516,8 +525,7 @@ public enum BracketRuns {
         /// `if` for `#if`, `endif` for `#endif`: the word after a `#`, when short.
         func directive(at index: Int) -> String? {
             var end = index + 1
-            while end < bytes.count, end - index <= 6,
-                  (bytes[end] | 0x20 >= UInt8(ascii: "a") && bytes[end] | 0x20 <= UInt8(ascii: "z")) || bytes[end] == UInt8(ascii: "_") {
+            while end < bytes.count, end - index <= 6, isWord(bytes[end]) {
                 end += 1
             }
             return end - index > 6 ? nil : String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
@@ -532,13 +540,10 @@ public enum BracketRuns {
             case UInt8(ascii: "\n"): line += 1
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): open.append((index, line))
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                // Closes the innermost of its own kind, as the parser does: `{)` leaves the
-                // `{` open (`switch x {)` 1,500 times: 160 s when any closer counted).
-                let opener = bytes[index] == UInt8(ascii: ")") ? UInt8(ascii: "(") : bytes[index] - 2
-                // (Looked for among the innermost 256 only, so `{{{…)))` stays linear.) What
-                // it closes around counts as never closed: `[.target(name: "A(name: "A(…]`
-                // leaves hundreds of calls open inside one array (4 s for 7 KB).
-                if let match = open.indices.suffix(256).last(where: { bytes[open[$0].offset] == opener }) {
+                // Only its own kind (`switch x {)` 1,500 times: 160 s when any closer
+                // counted). What it closes around counts as never closed: `[.target(name:
+                // "A(name: "A(…]` leaves hundreds of calls open inside one array (4 s for 7 KB).
+                if let match = match(bytes[index], in: open, kind: { bytes[$0.offset] }) {
                     if closedAround == nil, open.count - match - 1 > limit { closedAround = open[match + 1 + limit] }
                     open.removeSubrange(match...)
                 }
@@ -548,7 +553,7 @@ public enum BracketRuns {
                 index += 2
             case UInt8(ascii: "#") where directive(at: index) == "endif":
                 if let match = open.indices.suffix(256).last(where: { bytes[open[$0].offset] == UInt8(ascii: "#") }) {
-                    open.removeSubrange(match...)
+                    open.removeSubrange(match...)  // the innermost `#if`, like `match(_:in:kind:)`
                 }
                 index += 5
             case UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "/"):
