@@ -74,7 +74,7 @@
   for (const [key, label, href] of cards) {
     const value = summary[key];
     const flagged = href && value > 0; // findings are flagged only when non-zero
-    const body = [el('span', { class: fmtInt(value).length > 7 ? 'value long' : 'value' }, fmtInt(value)), el('span', { class: 'label' }, label)];
+    const body = [el('span', { class: fmtInt(value).length > 6 ? 'value long' : 'value' }, fmtInt(value)), el('span', { class: 'label' }, label)];
     $('#summary-cards').append(href
       ? el('a', { class: 'card' + (flagged ? ' flagged' : ' ok'), href, 'data-key': key, 'data-value': value }, body)
       : el('div', { class: 'card', 'data-key': key, 'data-value': value }, body));
