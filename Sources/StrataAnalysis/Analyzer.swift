@@ -35,6 +35,7 @@ public enum Analyzer {
             packages: project.packages, modules: entries, edges: project.edges, cycles: cycles,
             implicitDependencies: implicit, unusedDependencies: unused, warnings: warnings)
         result.linkage = LinkageImpact.analyze(modules: project.modules, edges: project.edges)
+        result.buildShape = BuildShape.analyze(modules: project.modules, edges: project.edges)
         result.summary.duplicatedStaticModules = result.linkage.duplicatedStaticModules.count
         result.summary.criticalDuplicatedStaticModules = result.linkage.duplicatedStaticModules.filter(\.critical).count
         result.accessControl = AccessControl.analyze(project)

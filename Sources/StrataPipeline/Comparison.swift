@@ -116,7 +116,7 @@ public enum Comparison {
     }
 
     /// A revision's configuration (its own `strata.yml`, unless one was given) and discovery.
-    private static func prepare(
+    static func prepare(
         _ tree: any SourceTree, label: String, explicit: Configuration?, options: Options,
         progress: (@Sendable (String) -> Void)?
     ) throws -> TreeAnalysis.Stage {
@@ -153,7 +153,7 @@ public enum Comparison {
         return try slots.values.map { try $0!.get() }
     }
 
-    private static func revisionTree(_ repository: GitRepository, _ commit: String, filter: PathFilter) throws -> GitRevisionTree {
+    static func revisionTree(_ repository: GitRepository, _ commit: String, filter: PathFilter) throws -> GitRevisionTree {
         do {
             return try GitRevisionTree(repository: repository, commit: commit, filter: filter)
         } catch let error as GitError {

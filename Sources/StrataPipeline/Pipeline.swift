@@ -22,12 +22,15 @@ public struct Pipeline {
         public var excludes: [String]
         /// An explicit `--config`; otherwise `strata.yml` at the root is read if present.
         public var configPath: String?
+        /// Measured build seconds per module (`--build-times`), for the build shape.
+        public var buildTimes: [String: Double]?
 
         public init(
             path: String, outputDirectory: String? = nil, formats: [OutputFormat] = OutputFormat.allCases,
             cacheDirectory: String? = Pipeline.defaultCacheDirectory, evaluateManifests: Bool = false,
-            excludes: [String] = [], configPath: String? = nil
+            excludes: [String] = [], configPath: String? = nil, buildTimes: [String: Double]? = nil
         ) {
+            self.buildTimes = buildTimes
             self.path = path
             self.outputDirectory = outputDirectory
             self.formats = formats
@@ -81,6 +84,7 @@ public struct Pipeline {
             }
             bytes.append(0)
         }
+        for (module, seconds) in (options.buildTimes ?? [:]).sorted(by: { $0.key < $1.key }) { bytes += "\(module)=\(seconds)\u{0}".utf8 }
         if let config = options.configPath, let content = FileManager.default.contents(atPath: config) {
             bytes += "\(ContentHash(Array(content)))".utf8
         }
@@ -115,6 +119,9 @@ public struct Pipeline {
             evaluateManifest: options.evaluateManifests ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil,
             progress: progress)
         var result = analysis.result
+        if let times = options.buildTimes {
+            result.buildShape = BuildShape.analyze(modules: result.modules.map(\.module), edges: result.edges, seconds: times)
+        }
         do {
             try store.save()
         } catch {

@@ -25,10 +25,11 @@ struct RepositoryOptions: ParsableArguments {
 
     /// The pipeline's options for these, plus what only `analyze` sets.
     func pipelineOptions(
-        output: String? = nil, formats: [OutputFormat] = OutputFormat.allCases, evaluateManifests: Bool = false
+        output: String? = nil, formats: [OutputFormat] = OutputFormat.allCases, evaluateManifests: Bool = false,
+        buildTimes: [String: Double]? = nil
     ) -> Pipeline.Options {
         Pipeline.Options(
             path: path, outputDirectory: output, formats: formats, cacheDirectory: cacheDirectory,
-            evaluateManifests: evaluateManifests, excludes: excludes, configPath: config)
+            evaluateManifests: evaluateManifests, excludes: excludes, configPath: config, buildTimes: buildTimes)
     }
 }

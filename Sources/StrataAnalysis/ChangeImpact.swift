@@ -1,0 +1,57 @@
+import StrataModel
+
+/// From classified file changes to the affected modules: the modules the changes touch, and
+/// everything that depends on them (imports and declared dependencies, tests included), each
+/// with the shortest chain to a touched module.
+public enum ChangeImpact {
+    /// - Parameters:
+    ///   - result: the analysis of HEAD: its modules and edges.
+    ///   - changes: every changed file, each with the modules it touches itself.
+    ///   - everything: set when one change makes every module affected; modules no chain
+    ///     reaches carry it as their cause.
+    public static func affected(
+        result: AnalysisResult, changes: [FileChange], base: String?, head: String, everything: String? = nil
+    ) -> AffectedModules {
+        let modules = result.modules.map(\.module)
+        let byName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let graph = DependencyGraph(modules: modules.map(\.name), edges: result.edges)
+        let changes = changes.sorted()
+        var touching: [String: [FileChange]] = [:]
+        for change in changes { for module in change.modules where byName[module] != nil { touching[module, default: []].append(change) } }
+        let via = graph.dependents(of: touching.keys.compactMap { graph.index[$0] })
+        var affected: [AffectedModule] = []
+        for (position, name) in graph.names.enumerated() {
+            guard let module = byName[name] else { continue }
+            let chain: [String], cause: String
+            if via[position] != nil {
+                chain = graph.chain(from: position, via: via).map { graph.names[$0] }
+                cause = describe(touching[chain[chain.count - 1]] ?? [])
+            } else if let everything {
+                chain = [name]
+                cause = everything
+            } else {
+                continue
+            }
+            affected.append(AffectedModule(
+                name: name, id: module.id, kind: module.kind, target: target(of: module), importName: module.importName,
+                chain: chain, cause: cause))
+        }
+        let tests = modules.filter { $0.kind.isTest }.map(\.name).sorted()
+        return AffectedModules(
+            base: base, head: head, changes: changes, modules: affected, allModules: modules.count, allTests: tests,
+            everything: everything)
+    }
+
+    /// `Sources/A/B.swift changed`, `… and 2 more files`, or a change's own note.
+    static func describe(_ changes: [FileChange]) -> String {
+        guard let first = changes.first else { return "changed" }
+        let text = first.note.map { "\(first.path): \($0)" } ?? "\(first.path) \(first.status.verb)"
+        return changes.count == 1 ? text : "\(text) and \(changes.count - 1) more file\(changes.count == 2 ? "" : "s")"
+    }
+
+    /// The target's name in its manifest: the part of the identity after `#`.
+    static func target(of module: AssembledModule) -> String {
+        guard let hash = module.id.lastIndex(of: "#") else { return RepositoryPath.name(of: module.name) }
+        return String(module.id[module.id.index(after: hash)...])
+    }
+}
