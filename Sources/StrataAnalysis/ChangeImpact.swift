@@ -24,8 +24,9 @@ public enum ChangeImpact {
             guard let module = byName[name] else { continue }
             let chain: [String], cause: String
             if via[position] != nil {
-                chain = graph.chain(from: position, via: via).map { graph.names[$0] }
-                cause = describe(touching[chain[chain.count - 1]] ?? [])
+                let full = graph.chain(from: position, via: via).map { graph.names[$0] }
+                cause = describe(touching[full[full.count - 1]] ?? [])
+                chain = elided(full)
             } else if let everything {
                 chain = [name]
                 cause = everything
@@ -40,6 +41,17 @@ public enum ChangeImpact {
         return AffectedModules(
             base: base, head: head, changes: changes, modules: affected, allModules: modules.count, allTests: tests,
             everything: everything)
+    }
+
+    /// Chains longer than this keep their ends: every module of a long chain listing the whole
+    /// chain would make the answer quadratic in its length.
+    public static let longestChain = 64
+
+    /// The chain, or its first and last modules around `… N more …`.
+    static func elided(_ chain: [String]) -> [String] {
+        guard chain.count > longestChain else { return chain }
+        let kept = longestChain / 2
+        return Array(chain.prefix(kept)) + ["… \(chain.count - 2 * kept + 1) more …"] + Array(chain.suffix(kept - 1))
     }
 
     /// `Sources/A/B.swift changed`, `… and 2 more files`, or a change's own note.

@@ -22,11 +22,15 @@ public enum Comparison {
         public var excludes: [String]
         /// One `strata.yml` for both revisions instead of each revision's own.
         public var configPath: String?
+        /// Measured build seconds per module (`--build-times`), used for both revisions' build shape.
+        public var buildTimes: [String: Double]?
 
         public init(
             repository: String, base: String, head: String?, worktree: Bool = false,
-            cacheDirectory: String? = Pipeline.defaultCacheDirectory, excludes: [String] = [], configPath: String? = nil
+            cacheDirectory: String? = Pipeline.defaultCacheDirectory, excludes: [String] = [], configPath: String? = nil,
+            buildTimes: [String: Double]? = nil
         ) {
+            self.buildTimes = buildTimes
             self.repository = repository
             self.base = base
             self.head = head
@@ -107,7 +111,11 @@ public enum Comparison {
             index < 2 ? (TreeAnalysis.finish(ready[index]), []) : (nil, stores.save())
         }
         let outputs = work.compactMap(\.output), warnings = work[2].warnings
-        let old = outputs[0].result, new = outputs[1].result
+        var old = outputs[0].result, new = outputs[1].result
+        if let times = options.buildTimes {
+            old.buildShape = BuildShape.analyze(modules: old.modules.map(\.module), edges: old.edges, seconds: times)
+            new.buildShape = BuildShape.analyze(modules: new.modules.map(\.module), edges: new.edges, seconds: times)
+        }
         let parsed = outputs.reduce(0) { $0 + $1.scan.parsed }, reused = outputs.reduce(0) { $0 + $1.scan.reused }
         let diff = GraphComparison.compare(
             base: old, head: new, baseLabel: options.base, headLabel: options.worktree ? "working directory" : options.head ?? "HEAD",

@@ -69,6 +69,11 @@ struct Diff: ParsableCommand {
     @Option(help: "One strata.yml for both revisions (default: each revision's own).")
     var config: String?
 
+    @Option(
+        name: .customLong("build-times"),
+        help: ArgumentHelp("A CSV file of measured build seconds, `module,seconds` per line, for both revisions' build shape.", valueName: "file"))
+    var buildTimes: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors and the gate's verdict.")
     var quiet = false
 
@@ -102,7 +107,8 @@ struct Diff: ParsableCommand {
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let options = Comparison.Options(
             repository: repo, base: base, head: head, worktree: worktree,
-            cacheDirectory: noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory), excludes: excludes, configPath: config)
+            cacheDirectory: noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory), excludes: excludes, configPath: config,
+            buildTimes: try buildTimes.map(BuildTimes.read))
         var outcome = try Comparison.run(options, progress: progress)
         outcome.document.linkBase = linkBase
         let document = outcome.document

@@ -161,6 +161,24 @@ import Testing
         #expect(answer.modules.first { $0.name == "ShopKit" }?.reason == "ShopKit: Shop/Project.swift: no BASE to compare with: every module it declares")
     }
 
+    /// A chain of 200 modules: each affected module's chain keeps its ends, so the answer
+    /// stays linear in the chain's length.
+    @Test func aLongChainIsElidedInTheMiddle() throws {
+        let names = (0..<200).map { "M" + String(1000 + $0).dropFirst() }
+        let project = BuildShapeTests.project(
+            lines: Dictionary(uniqueKeysWithValues: names.map { ($0, 1) }),
+            dependencies: Dictionary(uniqueKeysWithValues: (1..<200).map { (names[$0], [names[$0 - 1]]) }))
+        let change = FileChange(path: "M000/File.swift", status: .modified, kind: .source, modules: ["M000"])
+        let answer = ChangeImpact.affected(result: Analyzer.analyze(project), changes: [change], base: "a", head: "b")
+        #expect(answer.modules.count == 200)
+        let top = try #require(answer.modules.last)
+        #expect(top.chain.count == ChangeImpact.longestChain)
+        #expect(top.chain.first == "M199" && top.chain.last == "M000")
+        #expect(top.chain[32] == "… 137 more …")
+        #expect(answer.modules.first { $0.name == "M063" }?.chain.count == 64)
+        #expect(answer.modules.first { $0.name == "M063" }?.chain.contains("… 1 more …") == false)
+    }
+
     /// Names from the repository are escaped in Markdown.
     @Test func markdownEscapesNamesFromTheRepository() throws {
         let change = FileChange(path: "Sources/<script>/a|b.swift", status: .added, kind: .source, modules: ["X"])
@@ -194,6 +212,19 @@ import Testing
         #expect(moved.map(\.description) == ["swinject 2.8.0 → main@def"])
         #expect(PackagePins(Array("not json".utf8)) == nil)
         #expect(PackagePins(Array("{\"pins\": 3}".utf8)) == nil)
+    }
+
+    /// `strata diff --build-times`: both revisions' build shape from the measured seconds.
+    @Test func diffTakesMeasuredTimesForBothRevisions() throws {
+        let path = try Self.repository.get().path + "/repo"
+        let times = ["Core": 2.0, "Networking": 1.0, "Feed": 3.0, "LegacyApp": 4.0, "RecipeKit": 8.0]
+        let document = try Comparison.run(.init(repository: path, base: "c0", head: "c2", cacheDirectory: nil, buildTimes: times)).document
+        #expect(document.head.buildShape?.unit == .seconds)
+        #expect(document.head.buildShape?.criticalPath == ["Core", "RecipeKit", "LegacyApp"])
+        #expect(document.head.buildShape?.criticalCost == 14)
+        #expect(document.head.buildShape?.unmeasured == ["Analytics", "ShopKit"])
+        #expect(document.diff.buildShape?.unit == .seconds)
+        #expect(document.diff.buildShape?.isEmpty == true)
     }
 
     /// Bad input: one line, exit 2; a good run prints its format.
