@@ -5,16 +5,16 @@ import StrataModel
 /// with the shortest chain to a touched module.
 public enum ChangeImpact {
     /// - Parameters:
-    ///   - result: the analysis of HEAD: its modules and edges.
+    ///   - modules: HEAD's modules, tests included.
+    ///   - edges: HEAD's internal edges, declared or imported.
     ///   - changes: every changed file, each with the modules it touches itself.
     ///   - everything: set when one change makes every module affected; modules no chain
     ///     reaches carry it as their cause.
     public static func affected(
-        result: AnalysisResult, changes: [FileChange], base: String?, head: String, everything: String? = nil
+        modules: [AssembledModule], edges: [ImportEdge], changes: [FileChange], base: String?, head: String, everything: String? = nil
     ) -> AffectedModules {
-        let modules = result.modules.map(\.module)
         let byName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let graph = DependencyGraph(modules: modules.map(\.name), edges: result.edges)
+        let graph = DependencyGraph(modules: modules.map(\.name), edges: edges)
         let changes = changes.sorted()
         var touching: [String: [FileChange]] = [:]
         for change in changes { for module in change.modules where byName[module] != nil { touching[module, default: []].append(change) } }

@@ -192,16 +192,9 @@ public enum GraphComparison {
 
     /// The seeds and every module that reaches one of them through HEAD's edges.
     static func affectedModules(seeds: Set<String>, edges: [ImportEdge]) -> [String] {
-        var dependents: [String: [String]] = [:]
-        for edge in edges { dependents[edge.to, default: []].append(edge.from) }
-        var reached = seeds
-        var queue = Array(seeds)
-        while let module = queue.popLast() {
-            for dependent in dependents[module] ?? [] where reached.insert(dependent).inserted {
-                queue.append(dependent)
-            }
-        }
-        return reached.sorted()
+        let graph = DependencyGraph(modules: Array(seeds) + edges.flatMap { [$0.from, $0.to] }, edges: edges)
+        let via = graph.dependents(of: seeds.compactMap { graph.index[$0] })
+        return graph.names.indices.filter { via[$0] != nil }.map { graph.names[$0] }
     }
 }
 

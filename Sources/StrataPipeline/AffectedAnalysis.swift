@@ -55,8 +55,6 @@ public enum AffectedAnalysis {
 
     public struct Outcome: Sendable {
         public var affected: AffectedModules
-        /// HEAD's analysis: the build shape and anything else a caller wants from it.
-        public var result: AnalysisResult
         public var warnings: [Diagnostic]
     }
 
@@ -127,7 +125,8 @@ public enum AffectedAnalysis {
             FactsCache(directory: $0, rootKey: Pipeline.rootKey(options.repository), names: configuration.injection.names)
         })
         TreeAnalysis.scan(&stage, store: store)
-        let output = TreeAnalysis.finish(stage)
+        // Who depends on whom is all the answer needs: the model, not its analysis.
+        let project = TreeAnalysis.assemble(stage)
         var warnings: [Diagnostic] = []
         do {
             try store.save()
@@ -144,15 +143,15 @@ public enum AffectedAnalysis {
             ).discovery
         }
         let classifier = ChangeClassifier(
-            head: output.project, headDiscovery: stage.discovery, baseDiscovery: baseDiscovery, baseTree: baseTree, headTree: headTree,
+            head: project, headDiscovery: stage.discovery, baseDiscovery: baseDiscovery, baseTree: baseTree, headTree: headTree,
             excludes: PathFilter(excludes: options.excludes + configuration.exclude), configurationFile: Configuration.fileName,
             unowned: options.unowned)
         let classified = changed.map { classifier.classify($0.path, status: $0.status) }
         let everything = classified.compactMap(\.everything).first
         let affected = ChangeImpact.affected(
-            result: output.result, changes: classified.map(\.change), base: options.base, head: options.worktree ? "working directory" : headLabel,
-            everything: everything)
-        return Outcome(affected: affected, result: output.result, warnings: warnings)
+            modules: project.modules, edges: project.edges, changes: classified.map(\.change), base: options.base,
+            head: options.worktree ? "working directory" : headLabel, everything: everything)
+        return Outcome(affected: affected, warnings: warnings)
     }
 
     /// A path from a list as the tree names it: relative, `/`-separated, without `./`.

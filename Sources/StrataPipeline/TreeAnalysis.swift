@@ -94,6 +94,16 @@ public enum TreeAnalysis {
     public static func finish(_ stage: Stage) -> Output {
         var stopwatch = stage.stopwatch
         let scan = stage.scan!  // `scan` ran: the stages run in order
+        let project = assemble(stage)
+        let result = Analyzer.analyze(project, rules: stage.configuration.rules, injection: stage.configuration.injection)
+        stopwatch.lap("analyze")
+        return Output(result: result, project: project, files: stage.files, scan: scan, timings: stopwatch.laps)
+    }
+
+    /// assemble: the model of modules and edges, for a caller that needs no analysis
+    /// (`strata affected` asks only who depends on whom).
+    static func assemble(_ stage: Stage) -> Project {
+        let scan = stage.scan!  // `scan` ran: the stages run in order
         let build = stage.configuration.build
         let conditions = CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
         let internalNames = Set(stage.discovery.modules.map(\.importName))
@@ -111,9 +121,7 @@ public enum TreeAnalysis {
             }
             project.modules[index].sourceDigest = ContentHash(bytes).description
         }
-        let result = Analyzer.analyze(project, rules: stage.configuration.rules, injection: stage.configuration.injection)
-        stopwatch.lap("analyze")
-        return Output(result: result, project: project, files: stage.files, scan: scan, timings: stopwatch.laps)
+        return project
     }
 
     /// The configuration a tree carries: its root `strata.yml`, or the empty one.
