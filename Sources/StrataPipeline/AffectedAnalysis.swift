@@ -77,7 +77,7 @@ public enum AffectedAnalysis {
                 headLabel = options.head ?? "HEAD"
                 headTree = try Comparison.revisionTree(repository, try repository.resolve(headLabel), filter: filter)
             } else {
-                headLabel = "the working directory"
+                headLabel = "working directory"
                 let root = repository.map { $0.workTree } ?? options.repository
                 guard let root else {
                     throw Pipeline.InputError(description: "\(options.repository): a bare repository has no working directory")
@@ -145,12 +145,12 @@ public enum AffectedAnalysis {
         let classifier = ChangeClassifier(
             head: project, headDiscovery: stage.discovery, baseDiscovery: baseDiscovery, baseTree: baseTree, headTree: headTree,
             excludes: PathFilter(excludes: options.excludes + configuration.exclude), configurationFile: Configuration.fileName,
-            unowned: options.unowned)
+            unowned: options.unowned, addedOrDeleted: Set(changed.filter { $0.status != .modified }.map(\.path)))
         let classified = changed.map { classifier.classify($0.path, status: $0.status) }
         let everything = classified.compactMap(\.everything).first
         let affected = ChangeImpact.affected(
             modules: project.modules, edges: project.edges, changes: classified.map(\.change), base: options.base,
-            head: options.worktree ? "working directory" : headLabel, everything: everything)
+            head: headLabel, everything: everything)
         return Outcome(affected: affected, warnings: warnings)
     }
 

@@ -20,16 +20,19 @@ struct ChangeClassifier {
     let configurationFile: String
     let unowned: AffectedAnalysis.UnownedPolicy
 
+    /// - Parameter added: files added or deleted by the change: a module's file list that
+    ///   differs by them alone is not a declaration that changed.
     init(
         head: Project, headDiscovery: Discovery, baseDiscovery: Discovery?, baseTree: (any SourceTree)?, headTree: any SourceTree,
-        excludes: PathFilter, configurationFile: String, unowned: AffectedAnalysis.UnownedPolicy
+        excludes: PathFilter, configurationFile: String, unowned: AffectedAnalysis.UnownedPolicy, addedOrDeleted: Set<String>
     ) {
         modules = head.modules
         let sources = Dictionary(headDiscovery.modules.map { ($0.name, $0.sourceFiles) }, uniquingKeysWith: { $0 + $1 })
         ownership = FileOwnership(modules: head.modules, sources: sources)
         if let baseDiscovery {
-            let before = Dictionary(baseDiscovery.modules.map { ($0.id, Declaration($0)) }, uniquingKeysWith: { first, _ in first })
-            redeclared = Set(headDiscovery.modules.filter { before[$0.id] != Declaration($0) }.map(\.name))
+            let before = Dictionary(
+                baseDiscovery.modules.map { ($0.id, Declaration($0, ignoring: addedOrDeleted)) }, uniquingKeysWith: { first, _ in first })
+            redeclared = Set(headDiscovery.modules.filter { before[$0.id] != Declaration($0, ignoring: addedOrDeleted) }.map(\.name))
             var compilers: [String: String] = [:]
             for module in baseDiscovery.modules { for file in module.sourceFiles { compilers[file] = compilers[file] ?? module.name } }
             baseCompilers = compilers
@@ -51,13 +54,13 @@ struct ChangeClassifier {
         var dependencies: [String]
         var sourceFiles: [String]
 
-        init(_ module: DiscoveredModule) {
+        init(_ module: DiscoveredModule, ignoring files: Set<String>) {
             fields = [
                 module.name, module.importName, module.kind.rawValue, module.system.rawValue, module.product ?? "",
                 module.linkage.kind.rawValue, module.package, module.path, (module.platforms ?? []).joined(separator: ","),
             ]
             dependencies = module.dependencies.map { "\($0.kind.rawValue) \($0.name) \($0.package ?? "")" }.sorted()
-            sourceFiles = module.sourceFiles
+            sourceFiles = module.sourceFiles.filter { !files.contains($0) }
         }
     }
 

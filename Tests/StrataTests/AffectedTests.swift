@@ -145,6 +145,41 @@ import Testing
         #expect(try AffectedFormat.md.render(answer).contains("No test module is affected."))
     }
 
+    /// A comment in Package.swift changes no declaration Strata reads: Strata cannot tell
+    /// which target it concerns, so every module the manifest declares is affected.
+    @Test func aManifestChangeStrataDoesNotReadAffectsEveryModuleItDeclares() throws {
+        let answer = try affected(9)
+        let cause = "Package.swift: changed where Strata does not read (settings, flags, resources): every module it declares"
+        #expect(answer.changes.map(\.modules) == [["Core", "CoreTests", "Feed", "FeedTests", "Networking"]])
+        #expect(reasons(answer) == [
+            "Core: Core: \(cause)",
+            "CoreTests: CoreTests: \(cause)",
+            "Feed: Feed: \(cause)",
+            "FeedTests: FeedTests: \(cause)",
+            "LegacyApp: LegacyApp ← Feed: \(cause)",
+            "LegacyAppTests: LegacyAppTests ← LegacyApp ← Feed: \(cause)",
+            "Networking: Networking: \(cause)",
+            "RecipeKit: RecipeKit ← Core: \(cause)",
+            "RecipeKitTests: RecipeKitTests ← RecipeKit ← Core: \(cause)",
+            "ShopKit: ShopKit ← Core: \(cause)",
+            "ShopKitTests: ShopKitTests ← ShopKit ← Core: \(cause)",
+        ])
+    }
+
+    /// A file added to Core changes Core's file list, not its declaration: the manifest that
+    /// changed Feed's dependencies in the same commit touches Feed only.
+    @Test func aFileAddedWithAManifestChangeIsNotADeclarationChange() throws {
+        let answer = try affected(10)
+        #expect(answer.changes.map { "\($0.path) \($0.kind) \($0.modules)" } == [
+            "Package.swift manifest [\"Feed\"]", "Sources/Core/Extra.swift source [\"Core\"]",
+        ])
+        let reasons = Dictionary(uniqueKeysWithValues: answer.modules.map { ($0.name, $0.reason) })
+        #expect(reasons["Core"] == "Core: Sources/Core/Extra.swift added")
+        #expect(reasons["Feed"] == "Feed: Package.swift: declaration changed")
+        #expect(reasons["FeedTests"] == "FeedTests ← Feed: Package.swift: declaration changed")
+        #expect(answer.modules.count == 11)
+    }
+
     /// The same answers from a list of changed files (another VCS, a CI system), read against
     /// the working directory; a manifest without BASE affects every module it declares.
     @Test func aListOfChangedFilesWithoutBase() throws {
