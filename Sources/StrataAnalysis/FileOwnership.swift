@@ -1,13 +1,18 @@
 import StrataModel
 
 /// Which modules own a file of the repository: those that compile it, else the module whose
-/// folder holds it (the deepest such folder), else none. Manifests and lockfiles are
-/// classified by the caller, which knows how to compare them.
+/// folder holds it, or whose Swift files lie in a folder that holds it (the deepest such
+/// folder), else none. Manifests and lockfiles are classified by the caller, which knows how
+/// to compare them.
 public struct FileOwnership: Sendable {
     /// Modules by the Swift files they compile.
     private var compilers: [String: [String]] = [:]
     /// Module folders (never the root) with their modules.
     private var folders: [String: [String]] = [:]
+    /// Folders holding a module's Swift files, with those modules: a resource beside a
+    /// module's sources belongs to it when its folder is the root (an Xcode target whose
+    /// files spread over several folders).
+    private var besides: [String: [String]] = [:]
     /// Every proper ancestor folder of a module folder: `Sources` for `Sources/Feed`.
     private var sourceFolders: Set<String> = []
     /// Folders named like this hold a target's sources, not the whole target.
@@ -17,7 +22,10 @@ public struct FileOwnership: Sendable {
     public init(modules: [AssembledModule], sources: [String: [String]]) {
         var targetFolders: [String: [String]] = [:]
         for module in modules {
-            for file in sources[module.name] ?? [] { compilers[file, default: []].append(module.name) }
+            for file in sources[module.name] ?? [] {
+                compilers[file, default: []].append(module.name)
+                besides[RepositoryPath.folder(of: file), default: []].append(module.name)
+            }
             let folder = module.path.hasPrefix("./") ? String(module.path.dropFirst(2)) : module.path
             guard !folder.isEmpty, folder != "." else { continue }
             folders[folder, default: []].append(module.name)
@@ -36,6 +44,7 @@ public struct FileOwnership: Sendable {
         for (folder, modules) in targetFolders where folders[folder] == nil { folders[folder] = modules }
         compilers = compilers.mapValues { Array(Set($0)).sorted() }
         folders = folders.mapValues { Array(Set($0)).sorted() }
+        besides = besides.mapValues { Array(Set($0)).sorted() }
     }
 
     /// The modules that compile `path`, else those whose folder holds it; the kind says which.
@@ -43,7 +52,7 @@ public struct FileOwnership: Sendable {
         if let modules = compilers[path] { return (.source, modules) }
         var folder = RepositoryPath.folder(of: path)
         while !folder.isEmpty {
-            if let modules = folders[folder] { return (path.hasSwiftSuffix ? .source : .resource, modules) }
+            if let modules = folders[folder] ?? besides[folder] { return (path.hasSwiftSuffix ? .source : .resource, modules) }
             folder = RepositoryPath.folder(of: folder)
         }
         return nil

@@ -214,6 +214,37 @@ import Testing
         #expect(answer.modules.first { $0.name == "M063" }?.chain.contains("… 1 more …") == false)
     }
 
+    /// Ownership: compiled files first, then the deepest module folder (a `Sources` folder's
+    /// parent included), then folders holding a module's Swift files.
+    @Test func filesBelongToTheDeepestFolderThatNamesAModule() {
+        func module(_ name: String, _ path: String) -> AssembledModule {
+            AssembledModule(
+                name: name, kind: .library, package: "P", path: path, manifest: nil, files: 1, lines: 1, dependencies: [], imports: [],
+                declarations: [:], access: [:])
+        }
+        let ownership = FileOwnership(
+            modules: [module("Wallet", ""), module("Shop", "Targets/Shop/Sources"), module("Kit", "Kit"), module("KitUI", "Kit/UI")],
+            sources: [
+                "Wallet": ["App/WalletApp.swift", "Shared/Colors.swift"], "Shop": ["Targets/Shop/Sources/Cart.swift"],
+                "Kit": ["Kit/Kit.swift", "Shared/Colors.swift"], "KitUI": ["Kit/UI/View.swift"],
+            ])
+        #expect(ownership.owners(of: "Shared/Colors.swift")?.modules == ["Kit", "Wallet"])
+        #expect(ownership.owners(of: "App/Assets.xcassets/Contents.json")?.modules == ["Wallet"])
+        #expect(ownership.owners(of: "App/Assets.xcassets/Contents.json")?.kind == .resource)
+        #expect(ownership.owners(of: "Targets/Shop/Resources/theme.json")?.modules == ["Shop"])
+        #expect(ownership.owners(of: "Kit/UI/Old.swift")?.modules == ["KitUI"])
+        #expect(ownership.owners(of: "Kit/UI/Old.swift")?.kind == .source)
+        #expect(ownership.owners(of: "Kit/README.md")?.modules == ["Kit"])
+        #expect(ownership.owners(of: "Makefile") == nil)
+        #expect(ownership.owners(of: "Targets/Project.yml") == nil)
+        #expect(ownership.isUnderSourceFolder("Targets/Shop/Info.plist.template") == true)
+        #expect(ownership.isUnderSourceFolder("scripts/lint.sh") == false)
+        #expect(FileOwnership.isDocumentation("docs/guide.png"))
+        #expect(FileOwnership.isDocumentation("CHANGELOG.md"))
+        #expect(!FileOwnership.isDocumentation(".swift-version"))
+        #expect(!FileOwnership.isDocumentation("Makefile"))
+    }
+
     /// Names from the repository are escaped in Markdown.
     @Test func markdownEscapesNamesFromTheRepository() throws {
         let change = FileChange(path: "Sources/<script>/a|b.swift", status: .added, kind: .source, modules: ["X"])
