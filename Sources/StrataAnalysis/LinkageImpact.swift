@@ -6,11 +6,12 @@ extension LinkageImpact {
     /// - Parameters:
     ///   - modules: every module, tests included (they are left out where they do not count).
     ///   - edges: every internal edge, declared or imported.
-    public static func analyze(modules: [AssembledModule], edges: [ImportEdge]) -> LinkageImpact {
+    ///   - shape: the build shape of these modules and edges, when the caller has it already.
+    public static func analyze(modules: [AssembledModule], edges: [ImportEdge], shape: BuildShape? = nil) -> LinkageImpact {
         let production = modules.filter { !$0.kind.isTest }
         let names = Set(production.map(\.name))
         let productionEdges = edges.filter { names.contains($0.from) && names.contains($0.to) && $0.from != $0.to }
-        let shape = BuildShape.analyze(modules: production, edges: productionEdges)
+        let shape = shape ?? BuildShape.analyze(modules: production, edges: productionEdges)
         return LinkageImpact(
             launchLoads: launchLoads(modules), duplicatedStaticModules: duplicatedStaticModules(modules),
             blastRadius: blastRadius(shape), criticalPath: CriticalPath(modules: shape.criticalPath, lines: Int(shape.criticalCost)))
