@@ -115,9 +115,13 @@ import Testing
         #expect(markdown.contains("### Build shape (estimated from lines)"))
         #expect(markdown.contains("Critical path moved: Core → Network → Feed → App (390 lines) → Core → Storage → Feed → App (640 lines, +250 lines)."))
         #expect(markdown.contains("| Core | 430 lines → 700 lines | +270 lines |"))
+        let text = DiffText.render(diff)
+        #expect(text.contains("build shape:\n  critical path: Core → Network → Feed → App (390 lines) → Core → Storage → Feed → App (640 lines)"))
+        #expect(text.contains("  rebuild cost of Core: 430 lines → 700 lines"))
         let same = GraphComparison.compare(base: base, head: base, baseLabel: "main", headLabel: "HEAD")
         #expect(same.buildShape?.isEmpty == true)
         #expect(!DiffMarkdown.render(DiffDocument(diff: same, base: base, head: base)).contains("### Build shape"))
+        #expect(!DiffText.render(same).contains("build shape"))
     }
 
     /// In the JSON result and the report page.
