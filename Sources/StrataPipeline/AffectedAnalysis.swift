@@ -127,14 +127,16 @@ public enum AffectedAnalysis {
         TreeAnalysis.scan(&stage, store: store)
         // Who depends on whom is all the answer needs: the model, not its analysis.
         let project = TreeAnalysis.assemble(stage)
-        var warnings: [Diagnostic] = []
+        // What discovery and scanning could not read may leave a file without its owner.
+        var warnings = project.diagnostics
         do {
             try store.save()
         } catch {
             warnings.append(Diagnostic(file: store.cache?.file ?? "", message: "cache not saved: \(error)"))
         }
 
-        // BASE's modules, only when a manifest changed: which declarations differ.
+        // BASE's modules, only when a manifest changed: which declarations differ. HEAD's
+        // configuration reads both, so that a change to strata.yml alone declares nothing.
         var baseDiscovery: Discovery?
         if let baseTree, changed.contains(where: { Discoverer.readsFile($0.path) }) {
             progress?("discovering the modules of \(options.base ?? "BASE")")
