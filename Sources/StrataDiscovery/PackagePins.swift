@@ -1,8 +1,8 @@
 import Foundation
 import StrataModel
 
-/// The pins of a `Package.resolved` (version 1, 2 or 3): each remote package's identity and
-/// the state it is resolved to.
+/// The pins of a `Package.resolved` (version 1, 2 or 3), or of a `Podfile.lock`: each remote
+/// package's (or pod's) identity and the state it is resolved to.
 public struct PackagePins: Equatable, Sendable {
     /// A pin: what SwiftPM resolved a package to.
     public struct Pin: Equatable, Sendable {
@@ -16,6 +16,10 @@ public struct PackagePins: Equatable, Sendable {
 
     /// By identity.
     public var pins: [String: Pin]
+
+    public init(pins: [String: Pin]) {
+        self.pins = pins
+    }
 
     /// Nil when the bytes are not a `Package.resolved` this reader knows.
     public init?(_ bytes: [UInt8]) {
@@ -34,6 +38,42 @@ public struct PackagePins: Equatable, Sendable {
             pins[identity.lowercased()] = Pin(identity: identity.lowercased(), location: location, state: described)
         }
         self.pins = pins
+    }
+
+    /// The pods of a `Podfile.lock`: each pod of `PODS:` (subspecs as their pod) at its
+    /// version, with its `SPEC CHECKSUMS:` entry (a pod from a branch changes only that).
+    /// Nil when the bytes have no `PODS:` section.
+    public static func podfileLock(_ bytes: [UInt8]) -> PackagePins? {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        var section = "", versions: [String: String] = [:], checksums: [String: String] = [:]
+        var sawPods = false
+        for line in text.split(whereSeparator: \.isNewline) {
+            if !line.hasPrefix(" ") {
+                section = line.trimmingCharacters(in: .whitespaces)
+                sawPods = sawPods || section == "PODS:"
+                continue
+            }
+            if section == "PODS:", line.hasPrefix("  - ") {
+                // `  - Firebase/Core (10.0.0):`; deeper lines are the pod's own dependencies.
+                var entry = line.dropFirst(4).trimmingCharacters(in: .whitespaces)
+                if entry.hasSuffix(":") { entry.removeLast() }
+                if entry.hasPrefix("\""), entry.hasSuffix("\""), entry.count > 1 { entry = String(entry.dropFirst().dropLast()) }
+                guard let open = entry.firstIndex(of: "(") else { continue }
+                let pod = entry[..<open].trimmingCharacters(in: .whitespaces).split(separator: "/").first.map(String.init) ?? ""
+                let version = entry[entry.index(after: open)...].trimmingCharacters(in: CharacterSet(charactersIn: ") "))
+                if !pod.isEmpty { versions[pod.lowercased()] = version }
+            } else if section == "SPEC CHECKSUMS:", let colon = line.firstIndex(of: ":") {
+                let pod = line[..<colon].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                checksums[pod.lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        guard sawPods else { return nil }
+        var pins: [String: Pin] = [:]
+        for pod in Set(versions.keys).union(checksums.keys) {
+            let checksum = checksums[pod].map { " (\($0.prefix(12)))" } ?? ""
+            pins[pod] = Pin(identity: pod, location: "", state: (versions[pod] ?? "?") + checksum)
+        }
+        return PackagePins(pins: pins)
     }
 
     /// SwiftPM's identity of a package at a URL or path: its last component without `.git`.

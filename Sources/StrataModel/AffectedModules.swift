@@ -82,7 +82,7 @@ public struct FileChange: Hashable, Sendable, Codable, Comparable {
         /// A manifest or a file manifests read (Package.swift, Project.swift, a podspec, an
         /// Xcode project, project.yml, a Tuist helper, an xcconfig).
         case manifest
-        /// `Package.resolved`: only modules using a package whose pin changed.
+        /// `Package.resolved` or `Podfile.lock`: only modules using a package or pod whose pin changed.
         case lockfile
         /// `strata.yml`: read by Strata, not by the build.
         case configuration

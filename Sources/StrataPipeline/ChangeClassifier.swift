@@ -70,7 +70,10 @@ struct ChangeClassifier {
             return (FileChange(path: path, status: status, kind: .configuration, note: "read by Strata only; affects nothing that builds"), nil)
         }
         if RepositoryPath.name(of: path) == "Package.resolved" {
-            return (lockfile(path, status: status), nil)
+            return (lockfile(path, status: status, kind: .packages), nil)
+        }
+        if RepositoryPath.name(of: path) == "Podfile.lock" {
+            return (lockfile(path, status: status, kind: .pods), nil)
         }
         if Discoverer.readsFile(path) {
             return manifest(path, status: status)
@@ -97,8 +100,7 @@ struct ChangeClassifier {
         }
         let touched = declared.isEmpty ? redeclared : declared.intersection(redeclared)
         if !touched.isEmpty {
-            let note = declared.isEmpty ? "read by manifests; these modules' declarations changed" : "declaration changed"
-            return (FileChange(path: path, status: status, kind: .manifest, modules: touched.sorted(), note: note), nil)
+            return (FileChange(path: path, status: status, kind: .manifest, modules: touched.sorted(), note: "declaration changed"), nil)
         }
         if !declared.isEmpty {
             return (FileChange(
@@ -111,15 +113,29 @@ struct ChangeClassifier {
         return (FileChange(path: path, status: status, kind: .manifest), "\(path) \(status.verb): read by manifests, but no declaration Strata reads changed")
     }
 
-    private func lockfile(_ path: String, status: FileChange.Status) -> FileChange {
-        let packageUsers = modules.filter { !externalIdentities(of: $0).isEmpty }.map(\.name).sorted()
-        guard let baseTree else {
-            return FileChange(path: path, status: status, kind: .lockfile, modules: packageUsers, note: "no BASE to compare pins with: every module that uses a package")
+    /// What a lockfile pins: SwiftPM packages (`Package.resolved`) or pods (`Podfile.lock`).
+    enum Lock {
+        case packages, pods
+
+        var noun: String { self == .packages ? "package" : "pod" }
+
+        func read(_ bytes: [UInt8]) -> PackagePins? {
+            self == .packages ? PackagePins(bytes) : PackagePins.podfileLock(bytes)
         }
-        let old = status == .added ? PackagePins([UInt8]("{\"pins\":[]}".utf8)) : (try? baseTree.read(path)).flatMap(PackagePins.init)
-        let new = status == .deleted ? PackagePins([UInt8]("{\"pins\":[]}".utf8)) : (try? headTree.read(path)).flatMap(PackagePins.init)
+    }
+
+    private func lockfile(_ path: String, status: FileChange.Status, kind lock: Lock) -> FileChange {
+        let identities = { (module: AssembledModule) in lock == .packages ? externalIdentities(of: module) : pods(of: module) }
+        let packageUsers = modules.filter { !identities($0).isEmpty }.map(\.name).sorted()
+        let everyUser = "every module that uses a \(lock.noun)"
+        guard let baseTree else {
+            return FileChange(path: path, status: status, kind: .lockfile, modules: packageUsers, note: "no BASE to compare pins with: \(everyUser)")
+        }
+        let none = PackagePins(pins: [:])
+        let old = status == .added ? none : (try? baseTree.read(path)).flatMap(lock.read)
+        let new = status == .deleted ? none : (try? headTree.read(path)).flatMap(lock.read)
         guard let old, let new else {
-            return FileChange(path: path, status: status, kind: .lockfile, modules: packageUsers, note: "not readable as a Package.resolved: every module that uses a package")
+            return FileChange(path: path, status: status, kind: .lockfile, modules: packageUsers, note: "not readable as a \(RepositoryPath.name(of: path)): \(everyUser)")
         }
         let pins = PackagePins.changes(from: old, to: new)
         guard !pins.isEmpty else {
@@ -128,16 +144,21 @@ struct ChangeClassifier {
         var users = Set<String>()
         var unclaimed: [String] = []
         for pin in pins {
-            let direct = modules.filter { externalIdentities(of: $0).contains(pin.identity) }.map(\.name)
+            let direct = modules.filter { identities($0).contains(pin.identity) }.map(\.name)
             if direct.isEmpty { unclaimed.append(pin.identity) } else { users.formUnion(direct) }
         }
         var note = pins.map(\.description).joined(separator: ", ")
         if !unclaimed.isEmpty {
             // A package no module names is a dependency of a package: any user may reach it.
             users.formUnion(packageUsers)
-            note += " (\(unclaimed.joined(separator: ", ")) used by no module directly: every module that uses a package)"
+            note += " (\(unclaimed.joined(separator: ", ")) used by no module directly: \(everyUser))"
         }
         return FileChange(path: path, status: status, kind: .lockfile, modules: users.sorted(), note: note)
+    }
+
+    /// The pods a module depends on that are not modules of the repository, lowercased.
+    private func pods(of module: AssembledModule) -> Set<String> {
+        Set(module.dependencies.filter { $0.kind == .pod && ($0.modules?.isEmpty ?? true) }.map { $0.podName.lowercased() })
     }
 
     /// The package identities a module's external dependencies may stand for.

@@ -180,6 +180,17 @@ import Testing
         #expect(answer.modules.count == 11)
     }
 
+    /// Podfile.lock like Package.resolved: only the modules using the pod that moved.
+    @Test func onePodAffectsOnlyTheModulesUsingIt() throws {
+        let answer = try affected(12)
+        let cause = "Legacy/Podfile.lock: alamofire 5.8.0 (3ca42e259043) → 5.8.1 (f1a5c8b2e7d9)"
+        #expect(reasons(answer) == [
+            "LegacyApp: LegacyApp: \(cause)",
+            "LegacyAppTests: LegacyAppTests ← LegacyApp: \(cause)",
+        ])
+        #expect(answer.changes.map(\.kind) == [.lockfile])
+    }
+
     /// The same answers from a list of changed files (another VCS, a CI system), read against
     /// the working directory; a manifest without BASE affects every module it declares.
     @Test func aListOfChangedFilesWithoutBase() throws {
@@ -277,6 +288,22 @@ import Testing
         let moved = PackagePins.changes(from: new, to: try #require(PackagePins(Array(branch.utf8))))
         #expect(moved.map(\.description) == ["swinject 2.8.0 → main@def"])
         #expect(PackagePins(Array("not json".utf8)) == nil)
+        let lock = """
+            PODS:
+              - Firebase/Core (10.0.0):
+                - FirebaseCore (= 10.0.0)
+              - FirebaseCore (10.0.0)
+              - "Sentry (8.1.0)"
+
+            SPEC CHECKSUMS:
+              Firebase: 0a1b
+              FirebaseCore: 2c3d
+
+            COCOAPODS: 1.15.2
+            """
+        let pods = try #require(PackagePins.podfileLock(Array(lock.utf8)))
+        #expect(pods.pins.mapValues(\.state) == ["firebase": "10.0.0 (0a1b)", "firebasecore": "10.0.0 (2c3d)", "sentry": "8.1.0"])
+        #expect(PackagePins.podfileLock(Array("COCOAPODS: 1.15.2\n".utf8)) == nil)
         #expect(PackagePins(Array("{\"pins\": 3}".utf8)) == nil)
     }
 
