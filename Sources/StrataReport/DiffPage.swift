@@ -142,6 +142,14 @@ public enum DiffPage {
         list("Container edges removed", diff.injection.edges.removed.map { "\(escape($0.from)) → \(escape($0.to)) (\($0.services.map(escape).joined(separator: ", ")))" }, kind: "removed")
         list("Public surface", diff.publicSurface.map { "\(escape($0.module)): \($0.base) → \($0.head) public declarations" }, kind: "changed")
         list("Affected modules", [diff.affected.map(escape).joined(separator: ", ")].filter { !$0.isEmpty }, kind: "changed")
+        if let shape = diff.buildShape, !shape.isEmpty {
+            let cost = { (value: Double) in escape(DiffMarkdown.cost(value, shape.unit)) }
+            let path = { (modules: [String]) in modules.isEmpty ? "none" : modules.map(escape).joined(separator: " → ") }
+            let unit = shape.unit == .lines ? "estimated from lines" : "measured seconds"
+            list("Build shape (\(unit))", [
+                "Critical path: \(path(shape.baseCriticalPath)) <span class=\"muted\">\(cost(shape.baseCriticalCost))</span> → \(path(shape.headCriticalPath)) <span class=\"muted\">\(cost(shape.headCriticalCost))</span>",
+            ] + shape.rebuildCosts.prefix(20).map { "Rebuild cost of \(escape($0.module)): \(cost($0.base)) → \(cost($0.head))" }, kind: "changed")
+        }
         if html.count == 2 { html.append("<p class=\"muted\">Nothing changed in the module graph.</p>") }
         html.append("</section>")
         return html.joined(separator: "\n")

@@ -97,7 +97,7 @@ import Testing
     }
 
     /// The diff's Markdown says how the change moved the path and the rebuild costs.
-    @Test func theDiffShowsHowTheCriticalPathAndRebuildCostsMoved() {
+    @Test func theDiffShowsHowTheCriticalPathAndRebuildCostsMoved() throws {
         let base = Analyzer.analyze(Self.project())
         var lines = Self.lines
         lines["Storage"] = 300
@@ -115,6 +115,9 @@ import Testing
         #expect(markdown.contains("### Build shape (estimated from lines)"))
         #expect(markdown.contains("Critical path moved: Core → Network → Feed → App (390 lines) → Core → Storage → Feed → App (640 lines, +250 lines)."))
         #expect(markdown.contains("| Core | 430 lines → 700 lines | +270 lines |"))
+        let page = String(decoding: try DiffPage.render(DiffDocument(diff: diff, base: base, head: head)), as: UTF8.self)
+        #expect(page.contains("<h3>Build shape (estimated from lines) (4)</h3>"))
+        #expect(page.contains("Rebuild cost of Core: 430 lines → 700 lines"))
         let text = DiffText.render(diff)
         #expect(text.contains("build shape:\n  critical path: Core → Network → Feed → App (390 lines) → Core → Storage → Feed → App (640 lines)"))
         #expect(text.contains("  rebuild cost of Core: 430 lines → 700 lines"))
