@@ -94,7 +94,7 @@ public enum DiffMarkdown {
         if before == after {
             out.append("Critical path: \(after.isEmpty ? "none" : after), \(cost(shape.baseCriticalCost, shape.unit)) → \(cost(shape.headCriticalCost, shape.unit)) (\(signed(delta, shape.unit))).")
         } else {
-            out.append("Critical path moved: \(before.isEmpty ? "none" : before) (\(cost(shape.baseCriticalCost, shape.unit))) → \(after.isEmpty ? "none" : after) (\(cost(shape.headCriticalCost, shape.unit)), \(signed(delta, shape.unit))).")
+            out.append("Critical path moved from \(before.isEmpty ? "none" : before) (\(cost(shape.baseCriticalCost, shape.unit))) to \(after.isEmpty ? "none" : after) (\(cost(shape.headCriticalCost, shape.unit)), \(signed(delta, shape.unit))).")
         }
         out.append("")
         out.append("Modules that can build at once: at most \(change(shape.baseMaximumWidth, shape.headMaximumWidth)).")

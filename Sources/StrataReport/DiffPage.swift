@@ -147,7 +147,8 @@ public enum DiffPage {
             let path = { (modules: [String]) in modules.isEmpty ? "none" : modules.map(escape).joined(separator: " → ") }
             let unit = shape.unit == .lines ? "estimated from lines" : "measured seconds"
             list("Build shape (\(unit))", [
-                "Critical path: \(path(shape.baseCriticalPath)) <span class=\"muted\">\(cost(shape.baseCriticalCost))</span> → \(path(shape.headCriticalPath)) <span class=\"muted\">\(cost(shape.headCriticalCost))</span>",
+                "Critical path before: \(path(shape.baseCriticalPath)) <span class=\"muted\">\(cost(shape.baseCriticalCost))</span>",
+                "Critical path now: \(path(shape.headCriticalPath)) <span class=\"muted\">\(cost(shape.headCriticalCost))</span>",
             ] + shape.rebuildCosts.prefix(20).map { "Rebuild cost of \(escape($0.module)): \(cost($0.base)) → \(cost($0.head))" }, kind: "changed")
         }
         if html.count == 2 { html.append("<p class=\"muted\">Nothing changed in the module graph.</p>") }

@@ -31,7 +31,8 @@ public enum DiffText {
         if let shape = diff.buildShape, !shape.isEmpty {
             let cost = { (value: Double) in DiffMarkdown.cost(value, shape.unit) }
             section("build shape", [
-                "critical path: \(shape.baseCriticalPath.joined(separator: " → ")) (\(cost(shape.baseCriticalCost))) → \(shape.headCriticalPath.joined(separator: " → ")) (\(cost(shape.headCriticalCost)))",
+                "critical path before: \(shape.baseCriticalPath.joined(separator: " → ")) (\(cost(shape.baseCriticalCost)))",
+                "critical path now: \(shape.headCriticalPath.joined(separator: " → ")) (\(cost(shape.headCriticalCost)))",
             ] + shape.rebuildCosts.map { "rebuild cost of \($0.module): \(cost($0.base)) → \(cost($0.head))" })
         }
         section("distance from the main sequence", diff.metrics.filter { abs($0.distanceChange) >= 0.005 }.map {
