@@ -249,6 +249,7 @@ public struct Discoverer {
     /// that manifests use. Results depend on these files' bytes.
     public static func readsFile(_ path: String) -> Bool {
         if readers.contains(where: { $0.accepts(path) }) || path.hasSuffix(".xcconfig") { return true }
+        if SwiftToolsVersion.ofVersionSpecificManifest(path) != nil { return true }
         guard path.hasSwiftExtension else { return false }
         return path.hasPrefix("Tuist/") || path.contains("/Tuist/") || path.contains("ProjectDescriptionHelpers/")
     }

@@ -9,6 +9,12 @@ extension ManifestEvaluator {
         _ name: String, on base: ExprSyntax, _ call: FunctionCallExprSyntax, _ scope: Scope, expecting type: String?, _ at: Int,
         _ passed: inout Bool
     ) -> ManifestValue {
+        // `Context.environment.keys.contains("X")`: a plain build sets no variable.
+        if name == "contains", base.trimmedDescription.hasSuffix("environment.keys") {
+            let key = call.arguments.first.map { value(of: $0.expression, scope) }
+            readEnvironment(key?.string ?? "", at: at)
+            return .bool(false)
+        }
         let receiver = value(of: base, scope)
         if receiver.unknownReason != nil {
             passed = true
@@ -20,6 +26,7 @@ extension ManifestEvaluator {
             return .null
         case .member where ["getBoolean", "getString", "getInt"].contains(name):
             // Tuist's `Environment.x.getBoolean(default:)`: environment variables read as unset.
+            readEnvironment(base.trimmedDescription, at: at)
             if let fallback = call.arguments.first(where: { $0.label?.text == "default" }) {
                 passed = true
                 return value(of: fallback.expression, scope)

@@ -7,7 +7,7 @@ import SwiftSyntax
 ///
 /// Understood: `let`/`var` bindings; literals, string interpolation, arrays and `+`; calls
 /// kept as `ManifestCall` values; `#if` and `if` (environment variables read as unset, as a
-/// plain build sees them); ternaries; `x.append(...)`, `x += ...` and `x = ...` on variables
+/// plain build sees them, and noted in `environmentReads`); ternaries; `x.append(...)`, `x += ...` and `x = ...` on variables
 /// and their arguments (`package.targets.append(...)`); enums (cases, raw values, `allCases`,
 /// computed properties and methods that `switch self`), structs (memberwise and written
 /// initializers, computed properties, methods), protocol extensions, static members and
@@ -30,6 +30,9 @@ struct ManifestEvaluator {
     private(set) var assumptions: [(line: Int, reason: String)] = []
     /// What kept the parser from reading all of a file: syntax errors, nesting too deep.
     private(set) var problems: [(line: Int, reason: String)] = []
+    /// Environment variables the manifest read, each taken as unset, with the first line of
+    /// the manifest that read it.
+    private(set) var environmentReads: [(line: Int, name: String)] = []
 
     /// The types arguments of unknown calls have, by label (`product:` is a `Product`): what
     /// implicit members such as `.feature(...)` written there belong to.
@@ -276,6 +279,20 @@ struct ManifestEvaluator {
         return .normal
     }
 
+    /// Notes that the manifest read an environment variable, which a plain build sees unset.
+    mutating func readEnvironment(_ name: String, at: Int) {
+        guard !environmentReads.contains(where: { $0.name == name }) else { return }
+        environmentReads.append((sites.first ?? at, name))
+    }
+
+    /// One note for the manifest: which variables it read as unset, at the first line that read one.
+    var environmentNote: (line: Int, message: String)? {
+        guard let first = environmentReads.first else { return nil }
+        let names = environmentReads.map(\.name)
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        return (first.line, "\(list) read as unset, as a plain build sees \(names.count == 1 ? "it" : "them")")
+    }
+
     /// Records a statement that was not evaluated when it could add targets or products.
     mutating func skip(_ node: some SyntaxProtocol) {
         let text = node.trimmedDescription
@@ -488,9 +505,11 @@ struct ManifestEvaluator {
         }
         if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
             if subscriptCall.calledExpression.trimmedDescription.hasSuffix("environment") {
-                // An environment variable is unknown without running the manifest; a condition on
-                // it is taken as false (unset, as a plain build sees it), with a warning.
-                return .unknown(reason: "`\(Self.abbreviate(ExprSyntax(subscriptCall)))` reads the environment", line: at)
+                // A plain `swift build` sees every variable unset; Strata's own environment is
+                // never read into a manifest.
+                let key = subscriptCall.arguments.first.map { value(of: $0.expression, scope) }
+                readEnvironment(key?.string ?? subscriptCall.arguments.first.map { Self.abbreviate($0.expression) } ?? "", at: at)
+                return .null
             }
             if subscriptCall.arguments.count == 1, let index = subscriptCall.arguments.first?.expression,
                 case .array(let items) = value(of: subscriptCall.calledExpression, scope), case .int(let offset) = value(of: index, scope),

@@ -8,8 +8,19 @@ import StrataSourceTree
 public enum SwiftPackageReader: ManifestReader {
     public static func accepts(_ path: String) -> Bool { Discoverer.isManifest(path) }
 
+    /// Reads the manifest SwiftPM would read for the package whose `Package.swift` is `path`
+    /// (a `Package@swift-6.0.swift` beside it may replace it). The package keeps `path` as its
+    /// identity; targets and evidence name the file that was read.
     public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
-        [read(try tree.read(path), path: path, files: files, treeName: tree.name)]
+        let chosen = SwiftToolsVersion.chosenManifest(for: path, files: files) { file in
+            (try? tree.read(file)).flatMap(SwiftToolsVersion.declared(in:))
+        }
+        var manifest = read(try tree.read(chosen), path: chosen, files: files, treeName: tree.name)
+        if chosen != path {
+            manifest.path = path
+            for index in manifest.targets.indices { manifest.targets[index].file = chosen }
+        }
+        return [manifest]
     }
 
     static let targetKinds: [String: ModuleKind] = [
@@ -29,6 +40,9 @@ public enum SwiftPackageReader: ManifestReader {
         for (line, reason) in evaluator.problems { warn(line, reason) }
         for (line, reason) in evaluator.skipped { warn(line, reason + "; targets it defines are missing") }
         for (line, reason) in evaluator.assumptions { warn(line, reason) }
+        if let (line, message) = evaluator.environmentNote {
+            diagnostics.append(Diagnostic(file: path, line: line, message: message, isNote: true))
+        }
 
         let packageCall = evaluator.variables.values.compactMap(\.call).first { $0.name == "Package" }
         guard let package = packageCall else {

@@ -43,7 +43,7 @@ public enum TreeAnalysis {
         let tree: any SourceTree
         let configuration: Configuration
         let files: [String]
-        let discovery: Discovery
+        public let discovery: Discovery
         var scan: Scanner.Outcome?
         var stopwatch: Stopwatch
     }
