@@ -13,6 +13,8 @@ public struct Discoverer {
     public var overrides: [Configuration.ModuleOverride] = []
     /// The config file's path as evidence names it.
     public var overridesFile = Configuration.fileName
+    /// The operating system `Package.swift` files are compiled on (`#if os(...)` in them).
+    public var manifestHost = ManifestHost.standard
 
     /// One reader per manifest kind.
     static let readers: [any ManifestReader.Type] = [
@@ -60,6 +62,8 @@ public struct Discoverer {
                             diagnostics.append(Diagnostic(file: path, message: "not evaluated (\("\(error)".split(whereSeparator: \.isNewline).joined(separator: " "))); read statically instead"))
                             read = try reader.read(path: path, tree: tree, files: files)
                         }
+                    } else if ObjectIdentifier(reader) == ObjectIdentifier(SwiftPackageReader.self) {
+                        read = try SwiftPackageReader.read(path: path, tree: tree, files: files, host: manifestHost)
                     } else {
                         read = try reader.read(path: path, tree: tree, files: files)
                     }

@@ -1,4 +1,5 @@
 import StrataSourceTree
+import SwiftIfConfig
 import SwiftParser
 import SwiftSyntax
 
@@ -37,6 +38,9 @@ struct ManifestEvaluator {
     /// The types arguments of unknown calls have, by label (`product:` is a `Product`): what
     /// implicit members such as `.feature(...)` written there belong to.
     let argumentTypes: [String: String]
+    /// The operating system the manifest is compiled and run on, and what `#if` sees there.
+    let host: String
+    let manifestConfiguration: PlatformConfiguration
     var files: [(path: String, lines: LineTable)] = []
     var fileOfRoot: [SyntaxIdentifier: Int] = [:]
     var declarations = ManifestDeclarations()
@@ -58,13 +62,16 @@ struct ManifestEvaluator {
     var bindingTypes: [String: String] = [:]
 
     /// Evaluates a `Package.swift`.
-    public init(source: [UInt8]) {
-        self.init(sources: [(path: "", source: source)])
+    public init(source: [UInt8], host: String = ManifestHost.standard) {
+        self.init(sources: [(path: "", source: source)], host: host)
     }
 
-    /// Evaluates `sources[0]` with the declarations of the other sources (helper files) in scope.
-    public init(sources: [(path: String, source: [UInt8])], argumentTypes: [String: String] = [:]) {
+    /// Evaluates `sources[0]` with the declarations of the other sources (helper files) in
+    /// scope, its `#if` decided as the compiler decides them on `host`.
+    public init(sources: [(path: String, source: [UInt8])], argumentTypes: [String: String] = [:], host: String = ManifestHost.standard) {
         self.argumentTypes = argumentTypes
+        self.host = host
+        manifestConfiguration = Self.manifestConfiguration(host: host, source: sources.first?.source ?? [])
         var trees: [SourceFileSyntax] = []
         for (index, file) in sources.enumerated() {
             let (source, deepBrackets, unclosed, longLine) = BracketRuns.bounded(file.source)
@@ -90,7 +97,8 @@ struct ManifestEvaluator {
             }
         }
         for (index, tree) in trees.enumerated() {
-            declarations.collect(tree.statements, helper: index > 0, choose: Self.chosenClause)
+            let configuration = Self.manifestConfiguration(host: host, source: sources[0].source)
+            declarations.collect(tree.statements, helper: index > 0) { Self.chosenClause($0, in: configuration) }
         }
         if let manifest = trees.first {
             var scope = Scope()
@@ -178,7 +186,9 @@ struct ManifestEvaluator {
                     }
                 }
             } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
-                if case .statements(let inner)? = Self.chosenClause(ifConfig)?.elements { return execute(inner, &scope) }
+                if case .statements(let inner)? = Self.chosenClause(ifConfig, in: manifestConfiguration)?.elements {
+                    return execute(inner, &scope)
+                }
             } else if !scope.topLevel, let function = decl.as(FunctionDeclSyntax.self) {
                 scope.functions[function.name.text, default: []].append(function)
             }
@@ -673,45 +683,20 @@ struct ManifestEvaluator {
 
     // MARK: - #if
 
-    /// The clause a compiler on a Mac would take; unknown conditions count as false.
-    static func chosenClause(_ node: IfConfigDeclSyntax) -> IfConfigClauseSyntax? {
-        for clause in node.clauses {
-            guard let condition = clause.condition else { return clause }
-            if Self.compilationCondition(condition) == true { return clause }
-        }
-        return nil
+    /// The clause the compiler takes when it builds the manifest on `configuration`'s host.
+    static func chosenClause(_ node: IfConfigDeclSyntax, in configuration: PlatformConfiguration) -> IfConfigClauseSyntax? {
+        node.activeClause(in: configuration).clause
     }
 
-    static func compilationCondition(_ expr: ExprSyntax) -> Bool? {
-        if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-            return compilationCondition(prefix.expression).map { !$0 }
-        }
-        if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return compilationCondition(only.expression)
-        }
-        if let sequence = expr.as(SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
-            guard elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text else { return nil }
-            let l = compilationCondition(elements[0]), r = compilationCondition(elements[2])
-            if op == "&&" { return l == false || r == false ? false : (l == true && r == true ? true : nil) }
-            if op == "||" { return l == true || r == true ? true : (l == false && r == false ? false : nil) }
-            return nil
-        }
-        if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            let argument = call.arguments.first?.expression.trimmedDescription ?? ""
-            switch name {
-            case "compiler", "swift": return true
-            case "canImport": return ["Foundation", "PackageDescription", "Dispatch", "CompilerPluginSupport"].contains(argument) || argument == hostSystemModule
-            case "os": return argument == hostOS
-            default: return nil
-            }
-        }
-        return nil
+    /// How the compiler builds a manifest on `host`: no custom conditions, the host's SDK and
+    /// toolchain modules and PackageDescription importable, in the language mode of the
+    /// manifest's tools version.
+    static func manifestConfiguration(host: String, source: [UInt8]) -> PlatformConfiguration {
+        let mode = (SwiftToolsVersion.declared(in: source) ?? SwiftToolsVersion(5)).defaultLanguageMode
+        return PlatformConfiguration(
+            platform: host, flags: [], importable: ["PackageDescription", "CompilerPluginSupport", "Foundation", "Dispatch"],
+            languageVersion: PlatformConfiguration.languageVersion(mode: mode))
     }
-
-    /// Manifests are read as on a Mac, where Apple-platform projects are built, whatever
-    /// machine Strata runs on: the same commit gives the same modules on Linux CI and on a Mac.
-    static let hostOS = "macOS", hostSystemModule = "Darwin"
 
     /// The expression as written, on one line, at most 60 characters: rendered token by token
     /// up to there (a fuzzed 50 KB expression, abbreviated at each of its levels, took 0.8 s

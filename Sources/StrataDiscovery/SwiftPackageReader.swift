@@ -12,10 +12,15 @@ public enum SwiftPackageReader: ManifestReader {
     /// (a `Package@swift-6.0.swift` beside it may replace it). The package keeps `path` as its
     /// identity; targets and evidence name the file that was read.
     public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
+        try read(path: path, tree: tree, files: files, host: ManifestHost.standard)
+    }
+
+    /// - Parameter host: the operating system the manifest is compiled on (`#if os(...)`).
+    public static func read(path: String, tree: any SourceTree, files: [String], host: String) throws -> [Manifest] {
         let chosen = SwiftToolsVersion.chosenManifest(for: path, files: files) { file in
             (try? tree.read(file)).flatMap(SwiftToolsVersion.declared(in:))
         }
-        var manifest = read(try tree.read(chosen), path: chosen, files: files, treeName: tree.name)
+        var manifest = read(try tree.read(chosen), path: chosen, files: files, treeName: tree.name, host: host)
         if chosen != path {
             manifest.path = path
             for index in manifest.targets.indices { manifest.targets[index].file = chosen }
@@ -31,8 +36,10 @@ public enum SwiftPackageReader: ManifestReader {
     /// - Parameter files: the tree's files; when the manifest declares no package (empty, or
     ///   not understood), its modules are guessed from the folders beside it, as without one.
     ///   `treeName` names a module guessed at the root.
-    public static func read(_ source: [UInt8], path: String, files: [String] = [], treeName: String = "root") -> Manifest {
-        let evaluator = ManifestEvaluator(source: source)
+    public static func read(
+        _ source: [UInt8], path: String, files: [String] = [], treeName: String = "root", host: String = ManifestHost.standard
+    ) -> Manifest {
+        let evaluator = ManifestEvaluator(source: source, host: host)
         var diagnostics: [Diagnostic] = []
         func warn(_ line: Int?, _ message: String) {
             diagnostics.append(Diagnostic(file: path, line: line, message: message))

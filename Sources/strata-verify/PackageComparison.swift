@@ -13,7 +13,10 @@ enum PackageComparison {
         }
         let git = try GitRepository(path: repository)
         let tree = try GitRevisionTree(repository: git, commit: try git.resolve(tag))
-        let stage = try TreeAnalysis.discover(tree: tree, configuration: Configuration())
+        // The oracle ran on Linux: read the manifest as compiled there (`build.platforms: [Linux]`).
+        var configuration = Configuration()
+        configuration.build.platforms = ["Linux"]
+        let stage = try TreeAnalysis.discover(tree: tree, configuration: configuration)
         let files = try tree.files()
         let rootManifest = stage.discovery.packages.first { $0.system == .swiftpm && !$0.manifest.contains("/") }
         guard let rootManifest else { return ["Strata found no root package"] }
