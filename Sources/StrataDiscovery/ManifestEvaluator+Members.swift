@@ -157,6 +157,8 @@ extension ManifestEvaluator {
             passed = true
             return stored.value
         }
+        // `$0.type == .test` over `package.targets`: the kind a target's factory gives it.
+        if case .call(let call) = receiver, name == "type", let type = Self.targetTypes[call.name] { return .member(type) }
         if let found = instanceMember(name, of: receiver, hint: hint) {
             passed = true
             return evaluate(found.member, selfValue: receiver, selfType: found.owner, at: at)
@@ -177,6 +179,12 @@ extension ManifestEvaluator {
         }
         return .unknown(reason: "`.\(name)` of a value not known statically", line: at)
     }
+
+    /// `Target.TargetType` of each of PackageDescription's target factories.
+    static let targetTypes = [
+        "target": "regular", "executableTarget": "executable", "testTarget": "test", "macro": "macro", "plugin": "plugin",
+        "systemLibrary": "system", "binaryTarget": "binary",
+    ]
 
     mutating func rawValue(of caseName: String, hint: String?) -> ManifestValue {
         let owner = declarations.type(named: hint).flatMap { $0.enumCase(caseName) != nil ? $0 : nil }

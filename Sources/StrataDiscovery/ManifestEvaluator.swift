@@ -222,6 +222,7 @@ struct ManifestEvaluator {
             if case .broke = flow { return .normal }
             return flow
         }
+        if let call = expr.as(FunctionCallExprSyntax.self), forEach(call, &scope) { return .normal }
         if !mutate(expr, &scope) { skip(statement) }
         return .normal
     }
@@ -277,16 +278,52 @@ struct ManifestEvaluator {
             skip(node)
             return .normal
         }
-        for item in items {
+        let source = Self.path(node.sequence)
+        for (index, item) in items.enumerated() {
             if let name { bind(name, item, origin: position(node.pattern), in: &scope) }
             if let whereClause = node.whereClause, truth(value(of: whereClause.condition, scope)) != true { continue }
-            switch execute(node.body.statements, &scope) {
+            let flow = execute(node.body.statements, &scope)
+            if let name, let source { writeBack(lookUp(name, scope)?.value, over: item, at: index, of: source, &scope) }
+            switch flow {
             case .broke: return .normal
             case .returned(let value): return .returned(value)
             case .normal, .continued: continue
             }
         }
         return .normal
+    }
+
+    /// `list.forEach { target in target.dependencies += [...] }`, as a statement.
+    mutating func forEach(_ call: FunctionCallExprSyntax, _ scope: inout Scope) -> Bool {
+        guard let callee = call.calledExpression.as(MemberAccessExprSyntax.self), callee.declName.baseName.text == "forEach",
+            let base = callee.base, let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self),
+            case .array(let items) = value(of: base, scope)
+        else { return false }
+        let source = Self.path(base)
+        let name = Self.parameterNames(of: closure).first ?? "$0"
+        for (index, item) in items.enumerated() {
+            var inner = scope
+            inner.topLevel = false
+            inner.values[name] = item
+            inner.values["$0"] = item
+            _ = execute(closure.statements, &inner)
+            // Changes to the manifest's own variables made inside the closure stay.
+            for (key, value) in inner.values where key != name && key != "$0" && scope.values[key] != nil { scope.values[key] = value }
+            if let source { writeBack(inner.values[name], over: item, at: index, of: source, &scope) }
+        }
+        return true
+    }
+
+    /// A loop over `package.targets` that changes its element changes the target:
+    /// PackageDescription's `Target`, `Product` and `Package.Dependency` are classes, and
+    /// Swift lets a loop change its element only when it is one.
+    mutating func writeBack(_ changed: ManifestValue?, over item: ManifestValue, at index: Int, of source: [String], _ scope: inout Scope) {
+        guard let changed, changed != item, case .call = changed else { return }
+        update(source, in: &scope) { current in
+            guard case .array(var items)? = current, items.indices.contains(index) else { return current ?? .null }
+            items[index] = changed
+            return .array(items)
+        }
     }
 
     /// Notes that the manifest read an environment variable, which a plain build sees unset.
