@@ -9,12 +9,6 @@ extension ManifestEvaluator {
         _ name: String, on base: ExprSyntax, _ call: FunctionCallExprSyntax, _ scope: Scope, expecting type: String?, _ at: Int,
         _ passed: inout Bool
     ) -> ManifestValue {
-        // `Context.environment.keys.contains("X")`: a plain build sets no variable.
-        if name == "contains", base.trimmedDescription.hasSuffix("environment.keys") {
-            let key = call.arguments.first.map { value(of: $0.expression, scope) }
-            readEnvironment(key?.string ?? "", at: at)
-            return .bool(false)
-        }
         let receiver = value(of: base, scope)
         if receiver.unknownReason != nil {
             passed = true

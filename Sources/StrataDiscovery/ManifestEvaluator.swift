@@ -56,6 +56,9 @@ struct ManifestEvaluator {
     /// Functions being evaluated: manifests do not recurse, so a call back into one is a
     /// helper shadowing a built-in of the same name.
     var active: Set<SyntaxIdentifier> = []
+    /// Changes made through a variable to a target listed elsewhere, bounded: each walks
+    /// every top-level value.
+    var sharedUpdates = 0
     /// Where the value the last `value(of:)` returned was written.
     var origin = 0
     /// The declared types of what the last `switch` pattern bound from enum payloads.
@@ -459,7 +462,16 @@ struct ManifestEvaluator {
             return
         }
         if local || (!scope.topLevel && variables[name] == nil) { scope.values[name] = updated } else { variables[name] = updated }
+        // `let cli = Target.executableTarget(...)` listed in `targets:`, then
+        // `cli.dependencies.append(...)`: the same object, changed wherever it is listed.
+        if path.count == 2, case .call(let old)? = current, Self.sharedKinds.contains(old.name), sharedUpdates < 256 {
+            sharedUpdates += 1
+            for (key, value) in variables where key != name { variables[key] = value.replacing(.call(old), with: updated) }
+        }
     }
+
+    /// PackageDescription's classes: a variable holding one and a list holding it share it.
+    static let sharedKinds: Set<String> = Set(targetTypes.keys).union(["library", "executable", "plugin", "package"])
 
     /// `a.b.c` as `["a", "b", "c"]`, or with `implicit` the implicit member chain `.a.b.c`;
     /// nil for anything else, or more than 32 names. Iterative and bounded: a fuzzed manifest
