@@ -119,11 +119,18 @@ public struct Discoverer {
         }
         assignPackageFiles(swiftFiles, to: &placed, packageRoots: Set(manifests.filter { $0.system == .swiftpm || $0.system == .convention }.map(\.directory)))
         let localPods = Set(manifests.filter { $0.system == .cocoapods && RepositoryPath.name(of: $0.path) == "Podfile" }.flatMap(\.localDependencies))
-        let (kept, duplicates) = Self.mergingDuplicates(placed, localPods: localPods)
+        var (kept, duplicates) = Self.mergingDuplicates(placed, localPods: localPods)
         placed = kept
         Self.redirectDependenciesOnTwins(&placed)
         for (manifest, target, fallback) in amending {
-            if let index = Self.amendedTarget(named: target.name, from: manifest, in: placed) {
+            if let index = Self.amendedTarget(named: target.name, from: manifest, in: placed),
+                [.swiftpm, .cocoapods].contains(placed[index].manifest.system)
+            {
+                // A Podfile amends an Xcode project's target; when a package or podspec
+                // describes the same module and was kept, the Podfile is one more description.
+                duplicates[index, default: []].append(target.location(in: manifest))
+                duplicates[index]?.sort()
+            } else if let index = Self.amendedTarget(named: target.name, from: manifest, in: placed) {
                 placed[index].target.dependencies += target.dependencies
                 if placed[index].target.podLinkage == nil { placed[index].target.podLinkage = target.podLinkage }
             } else {
