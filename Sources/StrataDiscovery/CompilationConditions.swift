@@ -53,8 +53,9 @@ public final class CompilationConditions: @unchecked Sendable {
             return true
         }
         let importable = importable()
+        let languageVersion = PlatformConfiguration.languageVersion(mode: module.languageMode ?? "6")
         let active = platforms(of: module).contains { platform in
-            let configuration = PlatformConfiguration(platform: platform, flags: flags, importable: importable)
+            let configuration = PlatformConfiguration(platform: platform, flags: flags, importable: importable, languageVersion: languageVersion)
             return IfConfigRegionState.evaluating(expr, in: configuration).state == .active
         }
         lock.lock()

@@ -68,13 +68,23 @@ public struct Discoverer {
                         read = try reader.read(path: path, tree: tree, files: files)
                     }
                     manifests += read
-                    diagnostics += read.flatMap(\.diagnostics)
                 } catch {
                     diagnostics.append(Diagnostic(
                         file: path, message: "manifest not read: \((error as? SourceTreeError)?.reason ?? "\(error)")"))
                 }
             }
         }
+        // A placeholder `Package.swift` (nothing but `import PackageDescription`) beside an
+        // Xcode project, XcodeGen spec, Tuist project or podspec describes nothing: those do.
+        for (index, manifest) in manifests.enumerated().reversed() where manifest.guessed {
+            let folder = manifest.directory
+            guard manifests.contains(where: { !$0.guessed && (folder.isEmpty || $0.path.hasPrefix(folder + "/")) }) else { continue }
+            manifests.remove(at: index)
+            diagnostics += manifest.diagnostics.filter { !$0.message.hasPrefix("no `let package") }
+            diagnostics.append(Diagnostic(
+                file: manifest.path, message: "no `let package = Package(...)` found: it describes no module; the other manifests in its folder do"))
+        }
+        diagnostics += manifests.flatMap(\.diagnostics)
         return discover(manifests: manifests, files: files, diagnostics: diagnostics)
     }
 
@@ -153,6 +163,7 @@ public struct Discoverer {
             module.id = DiscoveredModule.identity(manifest: entry.manifest.path.isEmpty ? module.path : entry.manifest.path, target: entry.target.name)
             module.alsoDeclaredIn = duplicates[index] ?? []
             module.platforms = entry.target.platforms
+            module.languageMode = entry.target.languageMode
             return module
         }
         if !overrides.isEmpty {

@@ -32,6 +32,9 @@ extension ManifestEvaluator {
     mutating func valueOfMember(_ member: MemberAccessExprSyntax, _ scope: Scope, _ type: String?, _ at: Int, _ passed: inout Bool) -> ManifestValue {
         let name = member.declName.baseName.text
         guard let base = member.base else { return implicitMember(name, expecting: type, at, &passed) }
+        if name == "environment", ["ProcessInfo.processInfo", "Context"].contains(base.trimmedDescription) {
+            return .call(ManifestCall(name: Self.environment, arguments: [], line: at))
+        }
         // `ModulePath.Feature.home.rawValue`: the base is a value reached through a type.
         let throughType = valueThroughType(base, scope)
         if let typeName = typePath(base, scope) ?? implicitTypePath(base, expecting: type), throughType == nil {
@@ -156,6 +159,9 @@ extension ManifestEvaluator {
             if stored.line > 0 { origin = stored.line } else { origin = call.line }
             passed = true
             return stored.value
+        }
+        if case .call(let call) = receiver, call.name == Self.environment, name == "keys" {
+            return .call(ManifestCall(name: Self.environmentKeys, arguments: [], line: at))
         }
         // `$0.type == .test` over `package.targets`: the kind a target's factory gives it.
         if case .call(let call) = receiver, name == "type", let type = Self.targetTypes[call.name] { return .member(type) }

@@ -15,6 +15,11 @@ extension ManifestEvaluator {
             return receiver
         }
         let function = call.trailingClosure.map(ExprSyntax.init) ?? call.arguments.last?.expression
+        if receiver.call?.name == Self.environmentKeys, name == "contains" {
+            let key = call.arguments.first.map { value(of: $0.expression, scope) }
+            readEnvironment(key?.string ?? "", at: at)
+            return .bool(false)
+        }
         switch receiver {
         case .null:
             return .null

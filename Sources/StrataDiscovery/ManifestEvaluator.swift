@@ -329,6 +329,10 @@ struct ManifestEvaluator {
         }
     }
 
+    /// `ProcessInfo.processInfo.environment`, `Context.environment` as a value (`let env = ...`),
+    /// and its `keys`: what reads through them read an unset variable.
+    static let environment = "#environment", environmentKeys = "#environment.keys"
+
     /// Notes that the manifest read an environment variable, which a plain build sees unset.
     mutating func readEnvironment(_ name: String, at: Int) {
         guard !environmentReads.contains(where: { $0.name == name }) else { return }
@@ -563,7 +567,9 @@ struct ManifestEvaluator {
             return valueOfSequence(Array(sequence.elements), scope, type, &passed)
         }
         if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
-            if subscriptCall.calledExpression.trimmedDescription.hasSuffix("environment") {
+            if subscriptCall.calledExpression.trimmedDescription.hasSuffix("environment")
+                || value(of: subscriptCall.calledExpression, scope).call?.name == Self.environment
+            {
                 // A plain `swift build` sees every variable unset; Strata's own environment is
                 // never read into a manifest.
                 let key = subscriptCall.arguments.first.map { value(of: $0.expression, scope) }

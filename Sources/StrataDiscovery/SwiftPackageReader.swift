@@ -34,7 +34,8 @@ public enum SwiftPackageReader: ManifestReader {
     ]
 
     /// - Parameter files: the tree's files; when the manifest declares no package (empty, or
-    ///   not understood), its modules are guessed from the folders beside it, as without one.
+    ///   not understood), its modules are guessed from the folders beside it, as without one,
+    ///   and the manifest is marked `guessed` (discovery prefers other manifests there).
     ///   `treeName` names a module guessed at the root.
     public static func read(
         _ source: [UInt8], path: String, files: [String] = [], treeName: String = "root", host: String = ManifestHost.standard
@@ -57,7 +58,9 @@ public enum SwiftPackageReader: ManifestReader {
             let folder = RepositoryPath.folder(of: path)
             let local = folder.isEmpty ? files : files.sortedRun(withPrefix: folder + "/").map { String($0.dropFirst(folder.count + 1)) }
             let guessed = DirectoryConvention.manifest(files: local, rootName: folder.isEmpty ? treeName : directoryName(path))
-            return Manifest(name: directoryName(path), system: .swiftpm, path: path, targets: guessed.targets, diagnostics: diagnostics)
+            var manifest = Manifest(name: directoryName(path), system: .swiftpm, path: path, targets: guessed.targets, diagnostics: diagnostics)
+            manifest.guessed = true
+            return manifest
         }
         let name = package["name"]?.string ?? directoryName(path)
         // `platforms: [.iOS(.v17), .macOS("14.0")]` restricts the Apple platforms; Linux and
@@ -66,6 +69,13 @@ public enum SwiftPackageReader: ManifestReader {
         let platforms = declaredPlatforms.map { apple in
             apple.map { $0 == "macCatalyst" ? "iOS" : $0 == "driverKit" ? "macOS" : $0 } + ["Linux", "Windows", "Android"]
         }
+
+        // The mode a target gets without its own setting: the highest the package lists that
+        // the compiler has, else the tools version's default.
+        let listed = (package["swiftLanguageModes"] ?? package["swiftLanguageVersions"])?.array?.compactMap(Self.languageMode) ?? []
+        let packageMode = listed.filter { (SwiftToolsVersion($0) ?? SwiftToolsVersion(99)) <= SwiftToolsVersion.current }
+            .max { SwiftToolsVersion($0)! < SwiftToolsVersion($1)! }
+            ?? (SwiftToolsVersion.declared(in: source) ?? SwiftToolsVersion(5)).defaultLanguageMode
 
         var targets: [Manifest.Target] = []
         for element in elements(package["targets"], "targets", at: package.line, warn: warn) {
@@ -89,12 +99,14 @@ public enum SwiftPackageReader: ManifestReader {
                     warn(line, "a dependency of target \(targetName) could not be evaluated; it is left out")
                 }
             }
-            targets.append(Manifest.Target(
+            var target = Manifest.Target(
                 name: targetName, kind: kind, platforms: platforms,
                 sources: .package(
                     path: call["path"]?.string, sources: call["sources"]?.array.map { $0.compactMap(\.string) },
                     exclude: call["exclude"]?.array?.compactMap(\.string) ?? []),
-                dependencies: dependencies, line: call.line))
+                dependencies: dependencies, line: call.line)
+            target.languageMode = call["swiftSettings"]?.array?.lazy.compactMap(Self.settingLanguageMode).last ?? packageMode
+            targets.append(target)
         }
 
         var products: [Product] = []
@@ -198,6 +210,26 @@ public enum SwiftPackageReader: ManifestReader {
             }
         default:
             return nil
+        }
+    }
+
+    /// `.v5`, `.version("6")`: a language mode in a package's list.
+    static func languageMode(_ value: ManifestValue) -> String? {
+        if case .member(let name) = value { return Manifest.languageMode("." + name) }
+        if let call = value.call, call.name == "version", let text = call.firstUnlabelled?.string { return Manifest.languageMode(text) }
+        return nil
+    }
+
+    /// `.swiftLanguageMode(.v5)`, `.swiftLanguageVersion(.v5)`, `.unsafeFlags(["-swift-version", "5"])`.
+    static func settingLanguageMode(_ value: ManifestValue) -> String? {
+        guard let call = value.call else { return nil }
+        switch call.name {
+        case "swiftLanguageMode", "swiftLanguageVersion": return call.firstUnlabelled.flatMap(languageMode)
+        case "unsafeFlags":
+            let flags = call.firstUnlabelled?.array?.compactMap(\.string) ?? []
+            guard let index = flags.firstIndex(of: "-swift-version"), index + 1 < flags.count else { return nil }
+            return Manifest.languageMode(flags[index + 1])
+        default: return nil
         }
     }
 

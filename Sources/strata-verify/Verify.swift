@@ -50,11 +50,16 @@ struct Verify: ParsableCommand {
             print(row.line)
             rows.append(row)
         }
-        let compared = rows.filter { !$0.oracleFailed }
+        // The mirror holds some repositories twice, spelled in two cases (Quick/Nimble,
+        // quick/nimble): one package each.
+        var seen = Set<String>()
+        let compared = rows.filter { !$0.oracleFailed && seen.insert("\($0.repo.lowercased())@\($0.tag)").inserted }
         let exact = compared.filter(\.differences.isEmpty).count
         let percent = compared.isEmpty ? 100 : Double(exact) * 100 / Double(compared.count)
+        let failed = rows.filter(\.oracleFailed).count
         let summary = "\(exact) of \(compared.count) packages exact (\(String(format: "%.1f", percent))%)"
-            + (rows.count > compared.count ? "; SwiftPM could not load \(rows.count - compared.count)" : "")
+            + (rows.count - failed > compared.count ? "; \(rows.count) repositories, some the same package spelled in two cases" : "")
+            + (failed > 0 ? "; SwiftPM could not load \(failed)" : "")
         print(summary)
         if let table { try Self.table(rows, summary: summary).write(toFile: table, atomically: true, encoding: .utf8) }
         if compared.contains(where: { !$0.differences.isEmpty && $0.cause == nil }) { throw ExitCode(1) }
@@ -91,8 +96,10 @@ struct Verify: ParsableCommand {
             # Package.swift read statically, checked against `swift package dump-package`
 
             Written by `make verify-corpus`: the newest tag of every package in the local Swift
-            package mirror. Compared for the root package: target names, kinds, paths, Swift files
-            and declared dependencies; products and their types. \(summary).
+            package mirror, `dump-package` run on Linux with an empty environment, Strata reading
+            the manifest for Linux (`build.platforms: [Linux]`; without it Strata reads manifests
+            as a Mac compiles them). Compared for the root package: target names, kinds, paths,
+            Swift files and declared dependencies; products and their types. \(summary).
 
             | package | tag | result | differences | cause |
             |---|---|---|---|---|
