@@ -59,6 +59,8 @@ struct ManifestEvaluator {
     /// Changes made through a variable to a target listed elsewhere, bounded: each walks
     /// every top-level value.
     var sharedUpdates = 0
+    /// Names a `for` loop binds, whose changes the loop writes back itself.
+    var loopVariables: Set<String> = []
     /// Where the value the last `value(of:)` returned was written.
     var origin = 0
     /// The declared types of what the last `switch` pattern bound from enum payloads.
@@ -282,11 +284,19 @@ struct ManifestEvaluator {
             return .normal
         }
         let source = Self.path(node.sequence)
+        var changed: [Int: ManifestValue] = [:]
+        let outerLoop = name.map { loopVariables.insert($0).inserted } ?? false
+        defer {
+            if outerLoop, let name { loopVariables.remove(name) }
+            if let source { writeBack(changed, to: source, &scope) }
+        }
         for (index, item) in items.enumerated() {
             if let name { bind(name, item, origin: position(node.pattern), in: &scope) }
             if let whereClause = node.whereClause, truth(value(of: whereClause.condition, scope)) != true { continue }
             let flow = execute(node.body.statements, &scope)
-            if let name, let source { writeBack(lookUp(name, scope)?.value, over: item, at: index, of: source, &scope) }
+            if let name, case .call? = lookUp(name, scope)?.value, let value = lookUp(name, scope)?.value, value != item {
+                changed[index] = value
+            }
             switch flow {
             case .broke: return .normal
             case .returned(let value): return .returned(value)
@@ -302,8 +312,10 @@ struct ManifestEvaluator {
             let base = callee.base, let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self),
             case .array(let items) = value(of: base, scope)
         else { return false }
-        let source = Self.path(base)
         let name = Self.parameterNames(of: closure).first ?? "$0"
+        var changed: [Int: ManifestValue] = [:]
+        let added = [name, "$0"].filter { loopVariables.insert($0).inserted }
+        defer { loopVariables.subtract(added) }
         for (index, item) in items.enumerated() {
             var inner = scope
             inner.topLevel = false
@@ -312,19 +324,21 @@ struct ManifestEvaluator {
             _ = execute(closure.statements, &inner)
             // Changes to the manifest's own variables made inside the closure stay.
             for (key, value) in inner.values where key != name && key != "$0" && scope.values[key] != nil { scope.values[key] = value }
-            if let source { writeBack(inner.values[name], over: item, at: index, of: source, &scope) }
+            if let value = inner.values[name], case .call = value, value != item { changed[index] = value }
         }
+        if let source = Self.path(base) { writeBack(changed, to: source, &scope) }
         return true
     }
 
-    /// A loop over `package.targets` that changes its element changes the target:
+    /// A loop over `package.targets` that changes its elements changes the targets:
     /// PackageDescription's `Target`, `Product` and `Package.Dependency` are classes, and
-    /// Swift lets a loop change its element only when it is one.
-    mutating func writeBack(_ changed: ManifestValue?, over item: ManifestValue, at index: Int, of source: [String], _ scope: inout Scope) {
-        guard let changed, changed != item, case .call = changed else { return }
+    /// Swift lets a loop change its element only when it is one. Written once, after the
+    /// loop (once per element made a loop over 12,000 targets quadratic).
+    mutating func writeBack(_ changed: [Int: ManifestValue], to source: [String], _ scope: inout Scope) {
+        guard !changed.isEmpty else { return }
         update(source, in: &scope) { current in
-            guard case .array(var items)? = current, items.indices.contains(index) else { return current ?? .null }
-            items[index] = changed
+            guard case .array(var items)? = current else { return current ?? .null }
+            for (index, value) in changed where items.indices.contains(index) { items[index] = value }
             return .array(items)
         }
     }
@@ -468,7 +482,9 @@ struct ManifestEvaluator {
         if local || (!scope.topLevel && variables[name] == nil) { scope.values[name] = updated } else { variables[name] = updated }
         // `let cli = Target.executableTarget(...)` listed in `targets:`, then
         // `cli.dependencies.append(...)`: the same object, changed wherever it is listed.
-        if path.count == 2, case .call(let old)? = current, Self.sharedKinds.contains(old.name), sharedUpdates < 256 {
+        if path.count == 2, case .call(let old)? = current, Self.sharedKinds.contains(old.name), sharedUpdates < 256,
+            !loopVariables.contains(name)
+        {
             sharedUpdates += 1
             for (key, value) in variables where key != name { variables[key] = value.replacing(.call(old), with: updated) }
         }
