@@ -25,8 +25,11 @@ public struct InjectionContainers: Sendable {
         /// The label of the parameter the key is made of.
         var keyLabel: String?
         /// Keyed by a generic parameter no argument names (`resolve<T>() -> T`): the type is
-        /// the call's declared one, `let x: P = container.resolve()`.
+        /// the call's contextual one, `let x: P = container.resolve()`.
         var inferred = false
+        /// Keyed by the result type of the closure at the key's label (`register<T>(_ make:
+        /// @escaping () -> T)`): the service is what the closure returns.
+        var closureResult = false
 
         var signature: String { "\(name)(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")" }
 
@@ -46,7 +49,17 @@ public struct InjectionContainers: Sendable {
                 guard let index = rest.firstIndex(where: { $0 == label }) else { return nil }
                 rest = rest[(index + 1)...]
             }
+            if closureResult {
+                // The closure, trailing or at its label.
+                return fact.arguments.first { $0.text == "{…}" && ($0.label == keyLabel || $0.label == "{}") }
+            }
             return fact.arguments.first { $0.label == keyLabel && $0.label != "{}" }
+        }
+
+        /// The service a call of this method names by its key argument: the metatype, or for a
+        /// closure, its declared or cast result type, else the one type it constructs.
+        func service(_ fact: InjectionFact, key: InjectionFact.Argument) -> String? {
+            closureResult ? fact.type ?? fact.implementation : key.metatype
         }
     }
 
@@ -122,8 +135,21 @@ public struct InjectionContainers: Sendable {
         let keyLabel: String??
         if key.hasPrefix("value:") {
             keyLabel = Int(key.dropFirst(6)).flatMap { labels.indices.contains($0) ? labels[$0] : nil }
+        } else if let metatype = fact.arguments.first(where: { $0.text.hasSuffix(".Type") }) {
+            keyLabel = metatype.label
+        } else if fact.shape == .store, let generic = fact.type {
+            // `interface: T` passed a metatype, or a closure returning T.
+            if let value = fact.arguments.first(where: { $0.text == generic }) {
+                keyLabel = value.label
+            } else if let closure = fact.arguments.first(where: { Self.returns($0.text, generic) }) {
+                var method = Method(container: container, name: fact.name, labels: fact.arguments.map(\.label), key: key, keyLabel: closure.label)
+                method.closureResult = true
+                return method
+            } else {
+                keyLabel = nil
+            }
         } else {
-            keyLabel = fact.arguments.first { $0.text.hasSuffix(".Type") }.map(\.label)
+            keyLabel = nil
         }
         guard let keyLabel else {
             // A read keyed by a generic parameter alone, called with no arguments.
@@ -131,6 +157,17 @@ public struct InjectionContainers: Sendable {
             return Method(container: container, name: fact.name, labels: [], key: key, keyLabel: nil, inferred: true)
         }
         return Method(container: container, name: fact.name, labels: labels, key: key, keyLabel: keyLabel)
+    }
+
+    /// Whether a parameter's type is a function returning `generic`: `@escaping () -> T`,
+    /// `(Resolver) -> T?`.
+    static func returns(_ type: String, _ generic: String) -> Bool {
+        var text = Substring(type)
+        if text.hasPrefix("@escaping ") { text = text.dropFirst("@escaping ".count) }
+        guard text.hasPrefix("("), let arrow = text.split(separator: "->").last, text.contains("->") else { return false }
+        var result = arrow.drop { $0 == " " }
+        if result.hasSuffix("?") || result.hasSuffix("!") { result = result.dropLast() }
+        return result == generic
     }
 
     /// The registration method a call is, if any.

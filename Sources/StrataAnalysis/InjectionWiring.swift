@@ -9,18 +9,19 @@ public enum InjectionWiring {
         let tests = Set(project.modules.filter(\.kind.isTest).map(\.name))
         typealias Family = InjectionRecognizer.Family
         var registrations: [(registration: Registration, family: Family)] = []
-        var resolutions: [(resolution: Resolution, family: Family, within: Int?)] = []
+        var resolutions: [(resolution: Resolution, family: Family, within: [Int])] = []
         for (module, files) in project.sources.sorted(by: { $0.key < $1.key }) {
             for file in files where !file.facts.injections.isEmpty {
                 let found = recognizer.recognize(file, module: module)
-                // Fact index → index in `registrations`, to credit what a factory resolves.
-                var byFact: [Int: Int] = [:]
+                // Fact index → indices in `registrations` (one per computed name), to credit what a
+                // factory resolves.
+                var byFact: [Int: [Int]] = [:]
                 for entry in found.registrations {
-                    byFact[entry.fact] = registrations.count
+                    byFact[entry.fact, default: []].append(registrations.count)
                     registrations.append((entry.value, entry.family))
                 }
                 for entry in found.resolutions {
-                    let within = file.facts.injections[entry.fact].within.flatMap { byFact[$0] }
+                    let within = file.facts.injections[entry.fact].within.flatMap { byFact[$0] } ?? []
                     resolutions.append((entry.value, entry.family, within))
                 }
             }
@@ -57,8 +58,8 @@ public enum InjectionWiring {
             if entry.family == .factory && served.isEmpty && entry.resolution.api == "factory" { continue }
             var resolution = entry.resolution
             resolution.registrations = served.map { registrations[$0].registration.evidence }.sorted()
-            matched.append((resolution, entry.within, served))
-            if let within = entry.within, !registrations[within].registration.resolves.contains(resolution.service) {
+            matched.append((resolution, entry.within.first, served))
+            for within in entry.within where !registrations[within].registration.resolves.contains(resolution.service) {
                 registrations[within].registration.resolves.append(resolution.service)
             }
         }

@@ -131,7 +131,7 @@ public struct Registration: Hashable, Sendable, Codable, Comparable {
     }
 
     public static func < (lhs: Registration, rhs: Registration) -> Bool {
-        lhs.evidence != rhs.evidence ? lhs.evidence < rhs.evidence : lhs.service < rhs.service
+        (lhs.evidence, lhs.service, lhs.name ?? "") < (rhs.evidence, rhs.service, rhs.name ?? "")
     }
 }
 
@@ -168,7 +168,7 @@ public struct Resolution: Hashable, Sendable, Codable, Comparable {
     }
 
     public static func < (lhs: Resolution, rhs: Resolution) -> Bool {
-        lhs.evidence != rhs.evidence ? lhs.evidence < rhs.evidence : lhs.service < rhs.service
+        (lhs.evidence, lhs.service, lhs.name ?? "") < (rhs.evidence, rhs.service, rhs.name ?? "")
     }
 }
 
