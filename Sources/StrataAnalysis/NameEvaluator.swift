@@ -84,6 +84,7 @@ struct NameEvaluator {
             return Set(results.map(Value.string))
         case .name(let name):
             if name == "self" { return context.value.map { [$0] } }
+            if name == "Self" { return context.owner.map { [.type($0)] } }
             if let owner = context.owner {
                 if name == "rawValue", let value = context.value {
                     return member(value, "rawValue", context: context, depth: depth, steps: &steps)
@@ -139,7 +140,9 @@ struct NameEvaluator {
         switch value {
         case .type(let type):
             if enums[type]?.contains(where: { $0.cases == [name] }) == true { return [.enumCase(type: type, name: name)] }
-            return property(type, name, context: Context(owner: type), depth: depth, steps: &steps)
+            if let values = property(type, name, context: Context(owner: type), depth: depth, steps: &steps) { return values }
+            // A nested type, `Outer.Route`: known by its own name.
+            return name.first?.isUppercase == true && (enums[name] != nil || owners.contains(name)) ? [.type(name)] : nil
         case .enumCase(let type, let caseName):
             if name == "rawValue" {
                 guard let raw = enums[type]?.first(where: { $0.cases == [caseName] })?.value else { return nil }

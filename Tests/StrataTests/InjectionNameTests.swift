@@ -105,7 +105,10 @@ import Testing
             struct Names {
                 static let product = "\\(Letters.allCases)\\(Letters.allCases)"
                 static let single = "x" + Loop.a
+                static let y = "y"
+                static let selfSuffix = "x" + Self.y
             }
+            enum Outer { static let unrelated = "u" }
             """.utf8)).values
         let evaluator = NameEvaluator(facts: facts)
         #expect(evaluator.strings(.member(.name("Loop"), "a")) == nil)
@@ -115,6 +118,9 @@ import Testing
         #expect(evaluator.strings(.joined([letter, letter]))?.count == 64)
         #expect(evaluator.strings(.joined([letter, letter, letter, letter])) == nil)
         #expect(evaluator.strings(.member(.name("Missing"), "x")) == nil)
+        // `Outer.Letters` is known by its own name; `Self` is the type a member is declared in.
+        #expect(evaluator.strings(.joined([.element(.member(.member(.name("Outer"), "Letters"), "allCases"))]))?.count == 8)
+        #expect(evaluator.strings(.member(.name("Names"), "selfSuffix")) == ["xy"])
     }
 
     @Test func theScanKeepsOnlyValuesANameCanBeComputedFrom() {
