@@ -42,22 +42,54 @@ struct NameEvaluator {
     }
 
     /// The strings an expression can be, sorted; nil when it cannot be computed.
+    ///
+    /// A loop variable has one value at a time: `"\(route)/\(route)"` over two routes is two
+    /// strings, not four. So the loops are enumerated first, and the expression evaluated once
+    /// per combination of their elements.
     func strings(_ expression: ValueExpression) -> [String]? {
         var steps = 0
-        guard let values = evaluate(expression, context: Context(), depth: 0, steps: &steps) else { return nil }
+        var loops: [ValueExpression] = []
+        Self.loops(in: expression, into: &loops, depth: 0)
+        var combinations: [[ValueExpression: Value]] = [[:]]
+        for loop in loops {
+            guard case .element(let sequence) = loop,
+                  let values = elements(sequence, context: Context(), depth: 1, steps: &steps),
+                  combinations.count * values.count <= Self.maximumValues else { return nil }
+            combinations = combinations.flatMap { bound in values.map { bound.merging([loop: $0]) { first, _ in first } } }
+        }
         var strings: Set<String> = []
-        for value in values {
-            guard case .string(let text) = value else { return nil }
-            strings.insert(text)
+        for bound in combinations {
+            guard let values = evaluate(expression, context: Context(bound: bound), depth: 0, steps: &steps) else { return nil }
+            for value in values {
+                guard case .string(let text) = value else { return nil }
+                strings.insert(text)
+            }
+            guard strings.count <= Self.maximumValues else { return nil }
         }
         return strings.sorted()
     }
 
+    /// The distinct loop variables (`element`s) of an expression.
+    static func loops(in expression: ValueExpression, into found: inout [ValueExpression], depth: Int) {
+        guard depth < maximumDepth, found.count < 8 else { return }
+        switch expression {
+        case .element:
+            if !found.contains(expression) { found.append(expression) }
+        case .joined(let parts), .array(let parts):
+            for part in parts { loops(in: part, into: &found, depth: depth + 1) }
+        case .member(let base, _):
+            loops(in: base, into: &found, depth: depth + 1)
+        case .string, .name, .implicitMember, .unknown:
+            break
+        }
+    }
+
     /// Where an expression is evaluated: inside a type's member (`owner`), for one of its cases
-    /// (`self`).
+    /// (`self`), with the loop variables' current values (`bound`).
     struct Context {
         var owner: String?
         var value: Value?
+        var bound: [ValueExpression: Value] = [:]
     }
 
     func evaluate(_ expression: ValueExpression, context: Context, depth: Int, steps: inout Int) -> Set<Value>? {
@@ -109,6 +141,7 @@ struct NameEvaluator {
             }
             return results
         case .element(let sequence):
+            if let value = context.bound[expression] { return [value] }
             return elements(sequence, context: context, depth: depth + 1, steps: &steps)
         case .array, .unknown:
             return nil

@@ -274,7 +274,7 @@ private final class InjectionVisitor: SyntaxVisitor {
         if let literal = argument.as(StringLiteralExprSyntax.self), literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) {
             return nil
         }
-        return ValueReader.expression(argument)
+        return ValueReader.expression(argument, binding: true)
     }
 
     /// Factory's consumer calls, `Container.shared.homeViewModel()` or through a container held

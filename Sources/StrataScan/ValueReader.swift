@@ -6,9 +6,9 @@ import SwiftSyntax
 /// variables of loops over a sequence, and properties defined by a constant or a `switch self`.
 /// Everything else is `unknown`; depth and width are bounded.
 enum ValueReader {
-    /// An expression as a `ValueExpression`, with the variables of the loops around it (and
-    /// the `let`s before it in its blocks) replaced by what binds them.
-    static func expression(_ node: ExprSyntax, depth: Int = 0) -> ValueExpression {
+    /// An expression as a `ValueExpression`; with `binding`, the variables of the loops around
+    /// it (and the `let`s before it in its blocks) replaced by what binds them.
+    static func expression(_ node: ExprSyntax, binding: Bool = false, depth: Int = 0) -> ValueExpression {
         guard depth < ValueExpression.maximumDepth else { return .unknown }
         if let literal = node.as(StringLiteralExprSyntax.self) {
             var parts: [ValueExpression] = []
@@ -17,7 +17,7 @@ enum ValueReader {
                     parts.append(.string(text.content.text))
                 } else if let inner = segment.as(ExpressionSegmentSyntax.self), inner.expressions.count == 1,
                           let only = inner.expressions.first, only.label == nil {
-                    parts.append(expression(only.expression, depth: depth + 1))
+                    parts.append(expression(only.expression, binding: binding, depth: depth + 1))
                 } else {
                     return .unknown
                 }
@@ -30,7 +30,7 @@ enum ValueReader {
         }
         if let reference = node.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
             let name = reference.baseName.text
-            if reference.baseName.tokenKind != .keyword(.self), let bound = binding(of: name, at: Syntax(node), depth: depth) {
+            if binding, reference.baseName.tokenKind != .keyword(.self), let bound = self.binding(of: name, at: Syntax(node), depth: depth) {
                 return bound
             }
             return .name(name)
@@ -38,7 +38,7 @@ enum ValueReader {
         if let member = node.as(MemberAccessExprSyntax.self), member.declName.argumentNames == nil {
             let name = member.declName.baseName.text
             guard let base = member.base else { return .implicitMember(name) }
-            return .member(expression(base, depth: depth + 1), name)
+            return .member(expression(base, binding: binding, depth: depth + 1), name)
         }
         if let sequence = node.as(SequenceExprSyntax.self) {
             // a + b + c, strings joined.
@@ -47,7 +47,7 @@ enum ValueReader {
                 if index % 2 == 1 {
                     guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return .unknown }
                 } else {
-                    parts.append(expression(element, depth: depth + 1))
+                    parts.append(expression(element, binding: binding, depth: depth + 1))
                 }
             }
             return parts.count <= ValueExpression.maximumParts ? .joined(parts) : .unknown
@@ -55,13 +55,13 @@ enum ValueReader {
         if let call = node.as(FunctionCallExprSyntax.self),
            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String", call.arguments.count == 1,
            let argument = call.arguments.first, argument.label == nil || argument.label?.text == "describing" {
-            return .joined([expression(argument.expression, depth: depth + 1)])
+            return .joined([expression(argument.expression, binding: binding, depth: depth + 1)])
         }
         if let array = node.as(ArrayExprSyntax.self), array.elements.count <= ValueExpression.maximumParts {
-            return .array(array.elements.map { expression($0.expression, depth: depth + 1) })
+            return .array(array.elements.map { expression($0.expression, binding: binding, depth: depth + 1) })
         }
         if let tuple = node.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
-            return expression(only.expression, depth: depth + 1)
+            return expression(only.expression, binding: binding, depth: depth + 1)
         }
         return .unknown
     }
@@ -81,7 +81,7 @@ enum ValueReader {
             if ancestor.is(DeclSyntax.self) && !ancestor.is(VariableDeclSyntax.self) { return nil }
             if let loop = ancestor.as(ForStmtSyntax.self), child.id == loop.body.id {
                 guard loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
-                return .element(expression(loop.sequence, depth: depth + 1))
+                return .element(expression(loop.sequence, binding: true, depth: depth + 1))
             }
             if let closure = ancestor.as(ClosureExprSyntax.self) {
                 guard parameters(of: closure).contains(name) else { continue }
@@ -90,7 +90,7 @@ enum ValueReader {
                 if call == nil { call = closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self) }
                 guard let call, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                       iterations.contains(member.declName.baseName.text), let base = member.base else { return nil }
-                return .element(expression(base, depth: depth + 1))
+                return .element(expression(base, binding: true, depth: depth + 1))
             }
             if let items = ancestor.as(CodeBlockItemListSyntax.self) {
                 for item in items {
@@ -100,7 +100,7 @@ enum ValueReader {
                           variable.bindingSpecifier.tokenKind == .keyword(.let) else { continue }
                     for binding in variable.bindings
                     where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                        return binding.initializer.map { expression($0.value, depth: depth + 1) } ?? .unknown
+                        return binding.initializer.map { expression($0.value, binding: true, depth: depth + 1) } ?? .unknown
                     }
                 }
             }
@@ -127,7 +127,8 @@ enum ValueReader {
         for member in node.memberBlock.members {
             guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
             for element in cases.elements {
-                guard element.parameterClause == nil else { return nil }
+                // Associated values, or a case the parser had to make up.
+                guard element.parameterClause == nil, element.name.presence == .present, !element.name.text.isEmpty else { return nil }
                 let name = DeclarationFact.plainName(element.name.text)
                 let raw = element.rawValue.map { expression($0.value) } ?? (isString ? .string(name) : nil)
                 branches.append(ValueFact.Branch(cases: [name], value: raw))
@@ -164,7 +165,7 @@ enum ValueReader {
                 if case .case(let label) = branch.label {
                     for pattern in label.caseItems {
                         guard let member = pattern.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self),
-                              member.base == nil else { return nil }
+                              member.base == nil, member.declName.baseName.presence == .present else { return nil }
                         cases.append(DeclarationFact.plainName(member.declName.baseName.text))
                     }
                 }

@@ -113,10 +113,15 @@ import Testing
         let evaluator = NameEvaluator(facts: facts)
         #expect(evaluator.strings(.member(.name("Loop"), "a")) == nil)
         #expect(evaluator.strings(.member(.name("Names"), "single")) == nil)
-        // 8 × 8 names: within the bound; 8 × 8 × 8 × 8: past it.
+        // One loop variable has one value at a time: "\(l)\(l)" is 8 names, not 64.
         let letter = ValueExpression.element(.member(.name("Letters"), "allCases"))
-        #expect(evaluator.strings(.joined([letter, letter]))?.count == 64)
-        #expect(evaluator.strings(.joined([letter, letter, letter, letter])) == nil)
+        #expect(evaluator.strings(.joined([letter, letter]))?.prefix(2) == ["aa", "bb"])
+        #expect(evaluator.strings(.joined([letter, letter]))?.count == 8)
+        // Two loops multiply: 8 × 8 is within the bound, 8 × 40 past it.
+        let pair = ValueExpression.element(.array((0..<8).map { .string("\($0)") }))
+        let many = ValueExpression.element(.array((0..<40).map { .string("\($0)") }))
+        #expect(evaluator.strings(.joined([letter, pair]))?.count == 64)
+        #expect(evaluator.strings(.joined([letter, many])) == nil)
         #expect(evaluator.strings(.member(.name("Missing"), "x")) == nil)
         // `Outer.Letters` is known by its own name; `Self` is the type a member is declared in.
         #expect(evaluator.strings(.joined([.element(.member(.member(.name("Outer"), "Letters"), "allCases"))]))?.count == 8)
