@@ -43,7 +43,7 @@ public enum InjectionWiring {
             byService[key(entry.family, entry.registration.service, nil), default: []].append(index)
         }
         // A production resolution needs a production registration; a test may use its own. A
-        // name that is not a literal matches on the service alone, on either side.
+        // name that cannot be computed matches on the service alone, on either side.
         var matched: [(resolution: Resolution, within: Int?, served: [Int])] = []
         for entry in resolutions {
             let isTest = tests.contains(entry.resolution.module)
@@ -173,12 +173,12 @@ public enum InjectionWiring {
             }
         }
         if rules.severity(of: .unregisteredService) != nil {
-            // A name that is not a literal: matched on the type alone, a note rather than an error.
+            // A name that cannot be computed: matched on the type alone, a note rather than an error.
             for resolution in report.uncheckable {
                 let served = resolution.registrations.isEmpty ? "nothing registers" : "\(resolution.registrations.count) registration(s) of the type may serve it"
                 findings.append(Finding(
                     rule: .unregisteredService, severity: .info,
-                    message: "\(resolution.module) resolves \(resolution.service) under a name that is not a literal: not checkable statically (\(served))",
+                    message: "\(resolution.module) resolves \(resolution.service) under a name Strata cannot compute: not checkable statically (\(served))",
                     module: resolution.module, dependency: resolution.service, evidence: [resolution.evidence]))
             }
         }
