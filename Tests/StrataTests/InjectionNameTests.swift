@@ -128,6 +128,26 @@ import Testing
         #expect(evaluator.strings(.member(.name("Names"), "selfSuffix")) == ["xy"])
     }
 
+    @Test func namesPastTheBoundsStayDynamicInBoundedTime() throws {
+        // 3,000 constants each doubling the last, an enum of 900 cases, names made of both.
+        var source = "let a0 = \"x\"\n"
+        for index in 1..<3_000 { source += "let a\(index) = a\(index - 1) + \"\\(a\(index - 1))\"\n" }
+        source += "enum Big: CaseIterable { case " + (0..<900).map { "c\($0)" }.joined(separator: ", ") + " }\n"
+        source += """
+            func wire(c: Container) {
+                Big.allCases.forEach { b in c.register(P.self, name: "\\(b)\\(b)") { _ in I() } }
+                c.register(P.self, name: a2999) { _ in I() }
+                _ = c.resolve(P.self, name: a3)
+            }
+            """
+        let start = ContinuousClock.now
+        let report = try analyze(injectionProject([(name: "App", kind: .app, declares: [], source: source)]))
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(report.registrations.map { "\($0.name ?? "-") \($0.dynamicName)" } == ["- true", "- true"])
+        // a3 is "xx" doubled twice over: computed, and served by the dynamic registrations.
+        #expect(report.resolutions.map { "\($0.name ?? "-") \($0.registrations.count)" } == ["xxxxxxxx 2"])
+    }
+
     @Test func theScanKeepsOnlyValuesANameCanBeComputedFrom() {
         let facts = FileScanner.scan(Array("""
             enum Route: CaseIterable {
