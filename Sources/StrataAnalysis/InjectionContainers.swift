@@ -40,7 +40,8 @@ public struct InjectionContainers: Sendable {
         func keyArgument(of fact: InjectionFact) -> InjectionFact.Argument? {
             guard fact.shape == .call, fact.name == name else { return nil }
             if inferred {
-                return fact.arguments.isEmpty ? fact.type.map { InjectionFact.Argument(label: nil, text: $0 + ".self") } : nil
+                guard fact.arguments.isEmpty, reaches(fact.receiver) else { return nil }
+                return fact.type.map { InjectionFact.Argument(label: nil, text: $0 + ".self") }
             }
             let labels = fact.arguments.map(\.label).filter { $0 != "{}" }
             // Every label of the call is a parameter's, in order (defaulted ones may be left out).
@@ -54,6 +55,18 @@ public struct InjectionContainers: Sendable {
                 return fact.arguments.first { $0.text == "{…}" && ($0.label == keyLabel || $0.label == "{}") }
             }
             return fact.arguments.first { $0.label == keyLabel && $0.label != "{}" }
+        }
+
+        /// Whether a receiver may be this container: a call with nothing to tell it by (no
+        /// argument) must name it (`DIContainer.shared.resolve()`, `diContainer.resolve()`), be
+        /// made inside it, or go through a variable called a container or resolver; another
+        /// type's `get()` is not a resolution.
+        func reaches(_ receiver: String?) -> Bool {
+            guard let receiver else { return true }
+            let path = receiver.split(separator: ".")
+            if path.first.map(String.init) == container { return true }
+            let last = path.last?.lowercased() ?? ""
+            return last.contains(container.lowercased()) || last.contains("container") || last.contains("resolver")
         }
 
         /// The service a call of this method names by its key argument: the metatype, or for a

@@ -87,14 +87,17 @@ import Testing
                 final class Screen {
                     @Inject var router: Router
                     @Inject var store: Store
+                    func user(session: Session) -> User { session.get() }
+                    func token(services: Services) -> Token { services.get() }
                 }
                 func boot() { Services.shared.add { () -> Router in AppRouter() } }
                 """),
         ]))
         #expect(report.containers.map(\.wrappers) == [["@Inject"]])
         #expect(report.registrations.map { "\($0.service) \($0.implementation ?? "-")" } == ["Router AppRouter"])
-        #expect(report.resolutions.map { "\($0.service) \($0.registrations.count)" } == ["Router 1", "Store 0"])
-        #expect(report.unregistered.map(\.service) == ["Store"])
+        // Another type's `get()` is not a resolution; a variable named after the container is.
+        #expect(report.resolutions.map { "\($0.service) \($0.registrations.count)" } == ["Router 1", "Store 0", "Token 0"])
+        #expect(report.unregistered.map(\.service) == ["Store", "Token"])
     }
 
     @Test func aResolveWithoutArgumentsOnAContainerNotRecognisedNeedsATypeWrittenAtTheCall() throws {
