@@ -51,7 +51,9 @@ public struct InjectionContainers: Sendable {
                 rest = rest[(index + 1)...]
             }
             if closureResult {
-                // The closure, trailing or at its label.
+                // The closure, trailing or at its label; a call passing a metatype is another
+                // method's (Swinject's `register(P.self) { }` beside it).
+                guard !fact.arguments.contains(where: { $0.metatype != nil }) else { return nil }
                 return fact.arguments.first { $0.text == "{…}" && ($0.label == keyLabel || $0.label == "{}") }
             }
             return fact.arguments.first { $0.label == keyLabel && $0.label != "{}" }

@@ -49,6 +49,7 @@ import Testing
                     DIContainer.shared.register { () -> Clock in SystemClock() }
                     DIContainer.shared.register { Analytics() }
                     tableView.register(Cell.self, forCellReuseIdentifier: "cell")
+                    swinject.register(Logging.self) { _ in PrintLogger() }
                 }
                 func clock() -> Clock { DIContainer.shared.resolve() }
                 func analytics() -> Analytics {
@@ -61,7 +62,7 @@ import Testing
             == ["DIContainer [\"register(_:)\", \"register(interface:implement:)\"] [\"resolve()\"] [\"@Injected\"]"])
         #expect(report.registrations.map { "\($0.service) \($0.implementation ?? "-") \($0.evidence.line ?? 0)" } == [
             "FetchItemsUseCaseInterface FetchItemsUseCase 4", "ItemsRepositoryInterface ItemsRepository 5",
-            "Clock SystemClock 6", "Analytics Analytics 7",
+            "Clock SystemClock 6", "Analytics Analytics 7", "Logging PrintLogger 9",
         ])
         #expect(report.resolutions.map { "\($0.api) \($0.service) \($0.module) \($0.registrations.count)" } == [
             "DIContainer.resolve() Clock App 1", "DIContainer.resolve() Analytics App 1",
