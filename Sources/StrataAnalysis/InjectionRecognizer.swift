@@ -244,7 +244,9 @@ struct InjectionRecognizer {
                 }
             case .wrapper:
                 let key = fact.arguments.first
-                if vocabulary.wrappers.contains(fact.name) || containers.resolvesThroughWrapper(fact.name)
+                // A wrapper of the repository's own resolves by type; with a key path it is Factory's.
+                let ownWrapper = containers.resolvesThroughWrapper(fact.name) && key.map { Self.keyPathName($0.text) == nil } ?? true
+                if vocabulary.wrappers.contains(fact.name) || ownWrapper
                     || foreignWrappers.contains(fact.name) && Self.isForeignWrapper(fact), let type = fact.type {
                     resolve(.container, api: "@" + fact.name, service: type)
                 } else if InjectionNames.factoryWrappers.contains(fact.name), let path = key.flatMap({ Self.keyPathName($0.text) }) {

@@ -38,6 +38,7 @@ import Testing
                 final class ItemsViewModel {
                     @Injected public var itemsUseCase: FetchItemsUseCaseInterface
                     @Injected var share: ShareUseCaseInterface
+                    @Injected(\\.analytics) var analytics: Analytics
                 }
                 """),
             (name: "App", kind: .app, declares: ["DI", "Items"], source: """
@@ -67,6 +68,8 @@ import Testing
         #expect(report.resolutions.map { "\($0.api) \($0.service) \($0.module) \($0.registrations.count)" } == [
             "DIContainer.resolve() Clock App 1", "DIContainer.resolve() Analytics App 1",
             "@Injected FetchItemsUseCaseInterface Items 1", "@Injected ShareUseCaseInterface Items 0",
+            // With a key path, Factory's wrapper: a property name, checked at compile time.
+            "@Injected analytics Items 0",
         ])
         #expect(report.unregistered.map { "\($0.service) \($0.evidence)" } == ["ShareUseCaseInterface Sources/Items/File.swift:7"])
     }
