@@ -188,7 +188,7 @@ import Testing
         #expect(try !importsExtras(".v5"))
     }
 
-    @Test func xcodeAndXcodeGenTakeTheModeFromSwiftVersion() throws {
+    @Test func xcodeXcodeGenAndTuistTakeTheModeFromSwiftVersion() throws {
         var project = ProjectFile()
         project.project(targets: ["KIT"], mainGroup: "MAIN")
         project.add("MAIN", "isa = PBXGroup; children = (F, ); sourceTree = \"<group>\";")
@@ -203,6 +203,22 @@ import Testing
             "Kit/Kit.swift": "",
         ])
         #expect(xcodegen.modules.first?.languageMode == "4.2")
+        let tuist = try discover([
+            "Project.swift": """
+                import ProjectDescription
+                let project = Project(
+                    name: "App",
+                    settings: .settings(base: ["SWIFT_VERSION": "5.0"]),
+                    targets: [
+                        .target(name: "Kit", destinations: .iOS, product: .framework, bundleId: "a.kit", sources: ["Kit/**"]),
+                        .target(name: "Next", destinations: .iOS, product: .framework, bundleId: "a.next", sources: ["Next/**"],
+                                settings: .settings(base: ["SWIFT_VERSION": "6.0", "OTHER": "x"])),
+                    ]
+                )
+                """,
+            "Kit/Kit.swift": "", "Next/Next.swift": "",
+        ])
+        #expect(tuist.modules.map(\.languageMode) == ["5", "6"])
     }
 
     // MARK: - Values read back
