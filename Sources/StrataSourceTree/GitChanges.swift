@@ -5,7 +5,9 @@ extension GitRepository {
     /// directory (`head` nil: uncommitted and untracked files included), by path relative to
     /// the repository root. A rename is a deletion and an addition: both paths matter.
     public func changedFiles(from base: String, to head: String?) throws -> [(path: String, status: FileChange.Status)] {
-        var arguments = ["-c", "core.quotePath=false", "diff", "--name-status", "-z", "--no-renames", "--no-ext-diff", "--no-relative", base]
+        // Paths from the root whatever the configuration says (`diff.relative`; a config key an
+        // older git ignores, where `--no-relative` would be an unknown option).
+        var arguments = ["-c", "core.quotePath=false", "-c", "diff.relative=false", "diff", "--name-status", "-z", "--no-renames", "--no-ext-diff", base]
         if let head { arguments.append(head) }
         arguments += ["--"]
         let fields = try run(arguments).split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }

@@ -332,6 +332,9 @@ import Testing
         let xcodebuild = try run(strata, ["affected", "c5", "c6", "--repo", path, "--no-cache", "--format", "xcodebuild", "--quiet"])
         #expect(xcodebuild.status == 0)
         #expect(xcodebuild.output == Self.allTests.map { "-skip-testing:\($0)\n" }.joined())
+        // From a folder inside the repository, paths are still the root's.
+        let inside = try run(strata, ["affected", "c1", "c2", "--no-cache", "--format", "swift-test", "--quiet"], in: path + "/Sources/Core")
+        #expect(inside.output == "--filter ^(CoreTests|FeedTests|LegacyAppTests|RecipeKitTests|ShopKitTests)\\.\n")
         let json = try run(strata, ["affected", "c4", "c5", "--repo", path, "--no-cache", "--format", "json", "--tests-only"])
         #expect(json.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
