@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataReport",
+                "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataReport", "StrataSourceTree",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -17,7 +17,7 @@ public struct JSONReporter: Reporter {
 
     public func write(_ document: ReportDocument, to directory: String) throws -> [String] {
         let path = directory + "/" + Self.fileName
-        try document.json.get().write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(document.json.get(), to: path)
         return [path]
     }
 }

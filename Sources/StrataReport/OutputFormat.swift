@@ -33,7 +33,7 @@ struct TextReporter: Reporter {
 
     func write(_ document: ReportDocument, to directory: String) throws -> [String] {
         let path = directory + "/" + fileName
-        try render(document.result).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(render(document.result), to: path)
         return [path]
     }
 }

@@ -26,25 +26,33 @@ public final class ReportDocument: @unchecked Sendable {
 
     public private(set) lazy var dot: String = DOTReporter.render(result)
 
-    public private(set) lazy var svg: Result<String, any Error> = Result {
-        try layout(dot, engine: GraphvizLayout.engine(nodes: graph.modules.count))
-    }
+    /// The whole graph (the overview of small repositories, `graph.svg`).
+    public private(set) lazy var svg: Result<String, any Error> = .success(
+        layout([.init(name: "the module graph", dot: dot, engine: GraphvizLayout.engine(nodes: graph.modules.count))])[0]
+            ?? ReportViews.notDrawn)
 
     /// The production graph, as the report's views and queries read it.
     public private(set) lazy var graph = ModuleGraph(result)
 
     /// The report's drawings: overview, opened groups, neighbourhoods (`ReportViews`).
     public private(set) lazy var views: Result<ReportViews, any Error> = Result {
-        let views = try ReportViews.make(graph: graph, full: try svg.get()) { try layout($0, engine: "dot") }
+        let views = ReportViews.make(graph: graph, full: try svg.get()) { layout($0) }
         layoutCache?.prune()
         return views
     }
 
     /// The DI graph (`InjectionGraph`) and its SVG; nil when there is nothing to draw.
     public private(set) lazy var injectionDOT: String? = InjectionGraph.render(result.injection)
-    public private(set) lazy var injectionSVG: Result<String?, any Error> = Result {
-        try injectionDOT.map { try GraphvizLayout.svg(dot: $0) }
-    }
+    public private(set) lazy var injectionSVG: Result<String?, any Error> = .success(
+        injectionDOT.map { layout([.init(name: "the DI graph", dot: $0)])[0] ?? ReportViews.notDrawn })
+
+    /// What writing the report had to say besides the result: drawings Graphviz failed on
+    /// (warnings) and damaged cache files (notes), one line each, in the order they happened.
+    public var messages: [String] { lock.withLock { recorded } }
+    private var recorded: [String] = []
+    private let lock = NSLock()
+
+    private func tell(_ message: String) { lock.withLock { recorded.append(message) } }
 
     /// Encodes the JSON and lays out the drawings in parallel when the formats need both
     /// (the HTML page embeds both).
@@ -58,16 +66,30 @@ public final class ReportDocument: @unchecked Sendable {
     private func encodeJSON() throws -> Data {
         guard let (file, digest) = resultCache else { return try JSONReporter.encode(result) }
         let header = Data((digest + "\n").utf8)
-        if let cached = FileManager.default.contents(atPath: file), cached.starts(with: header) {
-            return cached.dropFirst(header.count)
+        switch CacheFile.read(file) {
+        case .intact(let bytes) where bytes.starts(with: header): return Data(bytes.dropFirst(header.count))
+        case .damaged: tell("note: " + CacheFile.damageNote(file))
+        default: break
         }
         let json = try JSONReporter.encode(result)
-        try? (header + json).write(to: URL(fileURLWithPath: file), options: .atomic)
+        try? CacheFile.write(header + json, to: file)
         return json
     }
 
-    private func layout(_ dot: String, engine: String) throws -> String {
-        guard let layoutCache else { return try GraphvizLayout.svg(dot: dot, engine: engine) }
-        return try layoutCache.svg(dot: dot, engine: engine) { try GraphvizLayout.svg(dot: dot, engine: engine) }
+    /// Each drawing's SVG, from the layout cache or from Graphviz; nil (and a warning naming
+    /// it) for a drawing Graphviz failed on.
+    private func layout(_ jobs: [GraphvizLayout.Job]) -> [String?] {
+        var svgs = jobs.map { job in layoutCache?.svg(for: job) { self.tell("note: " + CacheFile.damageNote($0)) } }
+        let missing = svgs.indices.filter { svgs[$0] == nil }
+        for (index, drawn) in zip(missing, GraphvizLayout.svgs(missing.map { jobs[$0] })) {
+            switch drawn {
+            case .success(let svg):
+                svgs[index] = svg
+                layoutCache?.store(svg, for: jobs[index])
+            case .failure(let failure):
+                tell("warning: \(jobs[index].name) was not drawn: \(failure.description); the rest of the report is written")
+            }
+        }
+        return svgs
     }
 }

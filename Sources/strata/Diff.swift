@@ -119,14 +119,24 @@ struct Diff: ParsableCommand {
             }
             do {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-                for format in formats {
-                    let path = output + "/" + format.fileName
-                    try format.render(document).write(to: URL(fileURLWithPath: path), options: .atomic)
-                    written.append(path)
-                }
             } catch {
-                throw Pipeline.InputError(description: "\(output): cannot write the diff: \(error.localizedDescription)")
+                throw Pipeline.InputError(description: "\(output): cannot create the output folder: \(Pipeline.reason(error))")
             }
+            // Every file that can be written is: one that cannot is one line, then exit 2.
+            var failures: [String] = []
+            for format in formats {
+                let path = output + "/" + format.fileName
+                do {
+                    let warn = { (message: String) in if !quiet { FileHandle.standardError.write(Data((message + "\n").utf8)) } }
+                    try AtomicFile.write(format.render(document, warn: warn), to: path)
+                    written.append(path)
+                } catch let failure as AtomicFile.Failure {
+                    failures.append(failure.description)
+                } catch {
+                    failures.append("\(path): cannot write: \(Pipeline.reason(error))")
+                }
+            }
+            guard failures.isEmpty else { throw Pipeline.InputError(description: failures.joined(separator: "\nerror: ")) }
             if !quiet {
                 print(DiffText.render(document.diff, limit: 10))
                 for file in written where file.hasSuffix(".md") || file.hasSuffix("diff.html") || file.hasSuffix("diff.json") {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataModel
 import StrataPipeline
 import StrataReport
 
@@ -86,9 +87,9 @@ struct GraphCommand: ParsableCommand {
             return
         }
         do {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+            try AtomicFile.write(data, to: output)
         } catch {
-            throw Pipeline.InputError(description: "\(output): cannot be written: \(Pipeline.reason(error))")
+            throw Pipeline.InputError(description: error.description)
         }
     }
 }
