@@ -37,6 +37,8 @@ public final class ReportDocument: @unchecked Sendable {
     /// The report's drawings: overview, opened groups, neighbourhoods (`ReportViews`).
     public private(set) lazy var views: Result<ReportViews, any Error> = Result {
         let views = ReportViews.make(graph: graph, full: try svg.get()) { layout($0) }
+        // Every drawing of the page is known before the unused layouts go (the DI graph's too).
+        _ = injectionSVG
         layoutCache?.prune()
         return views
     }
