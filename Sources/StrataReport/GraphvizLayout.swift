@@ -78,12 +78,21 @@ public enum GraphvizLayout {
                      engine: ContiguousArray(job.engine.utf8CString), engineName: job.engine, abort: job.name == abort)
         }
         GraphvizReader.prepare()
-        // Contiguous batches, one per worker: more workers than cores only add forks.
+        // Contiguous batches, one per worker, of about the same DOT size (the layout time grows
+        // with it); more workers than cores only add forks.
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, (jobs.count + 7) / 8))
-        let size = (jobs.count + workers - 1) / workers
+        var bounds = [0]
+        let total = prepared.reduce(0) { $0 + $1.dot.count }
+        var size = 0
+        for (index, job) in prepared.enumerated() where bounds.count < workers {
+            size += job.dot.count
+            if size * workers >= total * bounds.count { bounds.append(index + 1) }
+        }
+        bounds.append(jobs.count)
+        let batches = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
         let results = Results(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let range = (worker * size)..<min(jobs.count, (worker + 1) * size)
+        DispatchQueue.concurrentPerform(iterations: batches.count) { worker in
+            let range = batches[worker]
             guard !range.isEmpty else { return }
             var next = range.lowerBound
             while next < range.upperBound {

@@ -26,17 +26,17 @@ public final class ReportDocument: @unchecked Sendable {
 
     public private(set) lazy var dot: String = DOTReporter.render(result)
 
-    /// The whole graph (the overview of small repositories, `graph.svg`).
-    public private(set) lazy var svg: Result<String, any Error> = .success(
-        layout([.init(name: "the module graph", dot: dot, engine: GraphvizLayout.engine(nodes: graph.modules.count))])[0]
-            ?? ReportViews.notDrawn)
+    /// The whole graph (the overview of small repositories, `graph.svg`), laid out with the
+    /// other drawings (`views`).
+    public var svg: Result<String, any Error> { views.map(\.full) }
 
     /// The production graph, as the report's views and queries read it.
     public private(set) lazy var graph = ModuleGraph(result)
 
     /// The report's drawings: overview, opened groups, neighbourhoods (`ReportViews`).
     public private(set) lazy var views: Result<ReportViews, any Error> = Result {
-        let views = ReportViews.make(graph: graph, full: try svg.get()) { layout($0) }
+        let full = GraphvizLayout.Job(name: "the module graph", dot: dot, engine: GraphvizLayout.engine(nodes: graph.modules.count))
+        let views = ReportViews.make(graph: graph, full: full) { layout($0) }
         // Every drawing of the page is known before the unused layouts go (the DI graph's too).
         _ = injectionSVG
         layoutCache?.prune()

@@ -47,13 +47,15 @@ public struct ReportViews: Sendable {
     public var neighbourhoodSizes: [[Int]]
     /// The depths drawn (`depths(modules:)`).
     public var depths: Int
+    /// The whole graph (`graph.svg`; the overview of small repositories).
+    public var full: String
 
     /// - Parameter layout: every drawing at once, DOT to SVG (Graphviz, possibly cached), nil
     ///   for a drawing Graphviz failed on: an overview or opened group is then a note in
     ///   place of the drawing, a neighbourhood is not drawn.
-    static func make(graph: ModuleGraph, full: String, layout: ([GraphvizLayout.Job]) -> [String?]) -> ReportViews {
+    static func make(graph: ModuleGraph, full: GraphvizLayout.Job, layout: ([GraphvizLayout.Job]) -> [String?]) -> ReportViews {
         // The drawings first, so that Graphviz lays them out in one batch (in parallel).
-        var jobs: [GraphvizLayout.Job] = []
+        var jobs: [GraphvizLayout.Job] = [full]
         var groupingJobs: [(kind: ModuleGraph.Grouping, groups: [ModuleGraph.Group], overview: Int, opened: Range<Int>)] = []
         for kind in ModuleGraph.Grouping.allCases {
             let groups = graph.groups(kind)
@@ -87,6 +89,7 @@ public struct ReportViews: Sendable {
             sizes.append(counts)
         }
         let svgs = layout(jobs)
+        let full = svgs[0] ?? notDrawn
         let groupings = groupingJobs.map { entry in
             Grouping(
                 kind: entry.kind, groups: entry.groups, overview: svgs[entry.overview] ?? notDrawn,
@@ -95,7 +98,8 @@ public struct ReportViews: Sendable {
         let first = groupings.first
         return ReportViews(
             overviewGrouping: first?.kind, overview: first?.overview ?? full, groupings: groupings,
-            neighbourhoods: neighbourhoodJobs.map { $0.map { $0.flatMap { svgs[$0] } } }, neighbourhoodSizes: sizes, depths: depths)
+            neighbourhoods: neighbourhoodJobs.map { $0.map { $0.flatMap { svgs[$0] } } }, neighbourhoodSizes: sizes, depths: depths,
+            full: full)
     }
 
     /// What stands in for a drawing Graphviz failed on (the run's warnings say which and why).
