@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataSourceTree
 
 /// The module graph in Graphviz DOT: node ids are the module names, quoted (`id(_:)`), so
 /// other tools can read it. Cycle, layer-violation, implicit and declared-but-unused edges carry a colour

@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataSourceTree
 import StrataWeb
 
 /// The static report: `index.html` from `Web/index.html` next to `report.css`, `report.js`,

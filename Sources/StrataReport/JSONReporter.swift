@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataSourceTree
 
 /// `strata.json`: the whole result, with sorted keys so runs diff cleanly.
 public struct JSONReporter: Reporter {

@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataSourceTree
 
 /// Writes one format of the result into the output folder.
 public protocol Reporter {

@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataSourceTree
 
 /// The result being reported, with what several reporters share computed once: the JSON
 /// encoding (the JSON file and the HTML page both embed it) and the graph's SVG.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import StrataModel
+import StrataSourceTree
 
 /// The on-disk cache of per-file facts, keyed by content hash.
 ///

@@ -3,6 +3,7 @@ import Foundation
 import StrataModel
 import StrataPipeline
 import StrataReport
+import StrataSourceTree
 
 /// `strata check`: the rules of `strata.yml` on one repository, for CI and editors.
 struct Check: ParsableCommand {

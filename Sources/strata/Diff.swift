@@ -3,6 +3,7 @@ import Foundation
 import StrataModel
 import StrataPipeline
 import StrataReport
+import StrataSourceTree
 
 /// `strata diff`: what a change did to the module graph, its findings and metrics.
 struct Diff: ParsableCommand {

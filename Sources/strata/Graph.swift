@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import StrataModel
 import StrataPipeline
 import StrataReport
+import StrataSourceTree
 
 /// `strata graph`: the module graph, or a part of it, in DOT, SVG, Mermaid or JSON.
 struct GraphCommand: ParsableCommand {

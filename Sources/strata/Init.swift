@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import StrataConfiguration
-import StrataModel
 import StrataPipeline
+import StrataSourceTree
 
 /// `strata init`: a starter `strata.yml` inferred from the repository.
 struct Init: ParsableCommand {

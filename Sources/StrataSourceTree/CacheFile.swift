@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StrataModel
 
 /// A file of Strata's cache with its checksum: a header line `STRATA-CACHE <hash>` before
 /// the bytes, checked on every read, so a file cut short (a full disk, a killed run) or
