@@ -111,12 +111,15 @@ struct Diff: ParsableCommand {
             for warning in outcome.warnings {
                 FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): warning: \(warning.message)\n".utf8))
             }
+            for message in outcome.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) }
         }
         if let output {
             var written: [String] = []
             let formats = try formats()
             if formats.contains(.html) {
-                written += try Pipeline.write(ReportDocument(result: document.head), formats: [.html, .json], to: output)
+                let report = ReportDocument(result: document.head)
+                written += try Pipeline.write(report, formats: [.html, .json], to: output)
+                if !quiet { for message in report.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) } }
             }
             do {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
