@@ -1,5 +1,6 @@
 import CGraphviz
 import Foundation
+import StrataSourceTree
 
 /// Lays out DOT graphs with libgvc and renders them as SVG, in worker processes, so that a
 /// Graphviz crash or hang costs one drawing, never the run.
@@ -69,13 +70,21 @@ public enum GraphvizLayout {
 
     /// Every drawing, in order: its SVG, or why it failed (a crash, a hang, a missing plugin),
     /// in words that follow "… was not drawn: ".
-    /// - Parameter abort: the test hook: the worker laying out the drawing of this name
-    ///   aborts (`STRATA_TEST_LAYOUT_ABORT` in the environment).
-    public static func svgs(_ jobs: [Job], abort: String? = ProcessInfo.processInfo.environment[abortHook]) -> [Result<String, Failure>] {
+    /// - Parameters:
+    ///   - abort: the test hook: the worker laying out the drawing of this name aborts
+    ///     (`STRATA_TEST_LAYOUT_ABORT` in the environment).
+    ///   - hang: the test hook: the worker laying out the drawing of this name stops
+    ///     answering (and is killed after `seconds`).
+    ///   - seconds: how long a worker may go without sending anything.
+    public static func svgs(
+        _ jobs: [Job], abort: String? = ProcessInfo.processInfo.environment[abortHook], hang: String? = nil,
+        seconds: Double = timeLimit
+    ) -> [Result<String, Failure>] {
         guard !jobs.isEmpty else { return [] }
         let prepared = jobs.map { job in
             Prepared(dot: ContiguousArray(job.dot.utf8.map { CChar(bitPattern: $0) }),
-                     engine: ContiguousArray(job.engine.utf8CString), engineName: job.engine, abort: job.name == abort)
+                     engine: ContiguousArray(job.engine.utf8CString), engineName: job.engine, abort: job.name == abort,
+                     hang: job.name == hang)
         }
         GraphvizReader.prepare()
         // Contiguous batches, one per worker, of about the same DOT size (the layout time grows
@@ -96,7 +105,7 @@ public enum GraphvizLayout {
             guard !range.isEmpty else { return }
             var next = range.lowerBound
             while next < range.upperBound {
-                next = runWorker(prepared, next..<range.upperBound, results: results)
+                next = runWorker(prepared, next..<range.upperBound, results: results, seconds: seconds)
             }
         }
         return results.values.map { value in
@@ -115,6 +124,7 @@ public enum GraphvizLayout {
         var engine: ContiguousArray<CChar>
         var engineName: String
         var abort: Bool
+        var hang: Bool
     }
 
     final class Results: @unchecked Sendable {
@@ -134,7 +144,7 @@ public enum GraphvizLayout {
 
     /// Forks one worker for `range` and reads what it sends; returns the first drawing it did
     /// not finish and did not fail on (the next worker's start), or `range.upperBound`.
-    private static func runWorker(_ jobs: [Prepared], _ range: Range<Int>, results: Results) -> Int {
+    private static func runWorker(_ jobs: [Prepared], _ range: Range<Int>, results: Results, seconds timeLimit: Double) -> Int {
         var pipe: [Int32] = [0, 0]
         guard systemPipe(&pipe) == 0 else {
             for index in range { results.set(index, .failure(Failure(description: "no worker: \(String(cString: strerror(errno)))"))) }
@@ -156,7 +166,7 @@ public enum GraphvizLayout {
         var failure: String?
         reading: while true {
             guard let header = reader.read(count: 4 * 3 + 8 * 2, within: timeLimit) else {
-                failure = reader.timedOut ? String(format: "Graphviz took longer than %.0f s", timeLimit) : nil
+                failure = reader.timedOut ? "Graphviz took longer than \(TimeBudget.describe(timeLimit))" : nil
                 break reading
             }
             let words = header.withUnsafeBytes { raw in (0..<3).map { raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) } }
@@ -168,7 +178,7 @@ public enum GraphvizLayout {
                 current = index
             case .drawn:
                 guard let body = reader.read(count: Int(length), within: timeLimit) else {
-                    failure = reader.timedOut ? String(format: "Graphviz took longer than %.0f s", timeLimit) : nil
+                    failure = reader.timedOut ? "Graphviz took longer than \(TimeBudget.describe(timeLimit))" : nil
                     break reading
                 }
                 results.set(index, .success(String(decoding: body, as: UTF8.self)))
@@ -272,6 +282,7 @@ public enum GraphvizLayout {
         for index in range {
             send(output, .started, index, 0)
             if jobs[index].abort { abort() }
+            while jobs[index].hang { pause() }
             layOut(jobs[index], index: index, output: output)
         }
         _exit(0)

@@ -70,7 +70,12 @@ struct GraphCommand: ParsableCommand {
         let data: Data
         switch GraphDrawing.Format(rawValue: format)! {
         case .dot: data = Data(drawing.dot.utf8)
-        case .svg: data = Data(try drawing.svg().utf8)
+        case .svg:
+            do {
+                data = Data(try drawing.svg().utf8)
+            } catch {
+                throw Pipeline.InputError(description: "the graph was not drawn: \(error)")
+            }
         case .json: data = try drawing.json()
         case .mermaid:
             guard let text = drawing.mermaid else {

@@ -34,6 +34,18 @@ import Testing
         }
     }
 
+    /// A worker that stops answering is killed after the time limit; its drawing is left
+    /// out, the rest of its batch drawn by the next worker.
+    @Test func aHangingWorkerCostsOnlyItsDrawing() throws {
+        let jobs = (0..<3).map { GraphvizLayout.Job(name: "drawing \($0)", dot: "digraph { a\($0) -> b }") }
+        let started = Date()
+        let results = GraphvizLayout.svgs(jobs, abort: nil, hang: "drawing 1", seconds: 1)
+        #expect(Date().timeIntervalSince(started) < 10)
+        guard case .failure(let failure) = results[1] else { Issue.record("the hanging drawing was drawn"); return }
+        #expect(failure.description == "Graphviz took longer than 1 s")
+        #expect((try? results[0].get())?.contains("<title>a0</title>") == true && (try? results[2].get())?.contains("<title>a2</title>") == true)
+    }
+
     /// dot 2.43 double-frees in `gvFreeLayout` after laying out this graph (labelled edges
     /// between modules drawn as clusters, `flat_edges`): the drawing is sent before anything
     /// is freed, so the crash costs nothing, and the drawing after it is still made.
