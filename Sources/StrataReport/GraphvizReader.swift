@@ -83,11 +83,15 @@ enum GraphvizReader {
 
     /// Makes the disciplines and tables before a worker is forked, so the worker initializes
     /// nothing of Swift's.
-    static func prepare() {
+    static func prepare() { _ = prepared }
+
+    /// Once per process, before the first fork (the tables are never changed in the parent
+    /// after that, so no fork copies them half-changed).
+    private static let prepared: Void = {
         _ = (idDiscipline, ioDiscipline)
         ids.reserveCapacity(64)
         names.reserveCapacity(64)
-    }
+    }()
 
     /// Frees the names of the last graph read.
     static func reset() {
