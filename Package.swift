@@ -78,6 +78,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Discovery checked against `swift package dump-package` (`make verify-corpus`, and the
+        // committed answers in `make test`); not part of the product.
+        .executableTarget(
+            name: "strata-verify",
+            dependencies: [
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataPipeline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .plugin(
             name: "StrataCommand",
             capability: .command(

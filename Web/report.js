@@ -698,7 +698,7 @@
 
   // ---- 7. Warnings ----
   $('#warnings-list').append(warnings.length ? el('ul', { class: 'warnings' }, warnings.map((w) =>
-    el('li', {}, el('code', {}, w.file ?? ''), ' ', el('span', {}, w.message ?? ''))))
+    el('li', {}, el('code', {}, w.file ?? ''), ' ', el('span', {}, (w.note ? 'note: ' : '') + (w.message ?? '')))))
     : empty('No warnings.'));
 
   // ---- 8. Main sequence: abstractness against instability ----

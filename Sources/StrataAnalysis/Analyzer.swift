@@ -29,7 +29,7 @@ public enum Analyzer {
             lines: project.modules.reduce(0) { $0 + $1.lines },
             internalEdges: project.edges.filter(\.imported).count,
             cycles: cycles.count, implicitDependencies: implicit.count, unusedDependencies: unused.count,
-            warnings: warnings.count)
+            warnings: warnings.count { !$0.isNote })
         var result = AnalysisResult(
             generator: "strata \(StrataVersion.current)", root: project.root, summary: summary,
             packages: project.packages, modules: entries, edges: project.edges, cycles: cycles,
@@ -56,7 +56,7 @@ public enum Analyzer {
         result.findings = inline.kept
         result.suppressedFindings = inline.suppressed
         result.warnings = (result.warnings + inline.warnings).sorted()
-        result.summary.warnings = result.warnings.count
+        result.summary.warnings = result.warnings.count { !$0.isNote }
         result.summary.suppressed = inline.suppressed.count
         result.summary.findings = FindingCounts(result.findings)
         result.layering = layering(project, rules: rules)

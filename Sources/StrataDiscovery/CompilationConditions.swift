@@ -53,8 +53,9 @@ public final class CompilationConditions: @unchecked Sendable {
             return true
         }
         let importable = importable()
+        let languageVersion = PlatformConfiguration.languageVersion(mode: module.languageMode ?? "6")
         let active = platforms(of: module).contains { platform in
-            let configuration = PlatformConfiguration(platform: platform, flags: flags, importable: importable)
+            let configuration = PlatformConfiguration(platform: platform, flags: flags, importable: importable, languageVersion: languageVersion)
             return IfConfigRegionState.evaluating(expr, in: configuration).state == .active
         }
         lock.lock()
@@ -65,11 +66,23 @@ public final class CompilationConditions: @unchecked Sendable {
 }
 
 /// One platform's build, as `SwiftIfConfig` asks about it: a device build (no simulator, no
-/// Mac Catalyst) for arm64 with the Swift 6.3 compiler in Swift 6 mode.
+/// Mac Catalyst) for arm64 with the Swift 6.3 compiler, in a language mode (6 unless said).
 struct PlatformConfiguration: BuildConfiguration {
     var platform: String
     var flags: Set<String>
     var importable: Set<String>
+    var languageVersion = VersionTuple(6, 3)
+
+    /// What `#if swift(...)` compares with in a language mode: in mode 6 the compiler's own
+    /// version, in mode 5 5.10, in 4.2 4.2, in 4 4.1.50, as the compiler reports them.
+    static func languageVersion(mode: String) -> VersionTuple {
+        switch mode {
+        case "4": VersionTuple(4, 1, 50)
+        case "4.2": VersionTuple(4, 2)
+        case "5": VersionTuple(5, 10)
+        default: VersionTuple(SwiftToolsVersion.current.major, SwiftToolsVersion.current.minor)
+        }
+    }
 
     var isApple: Bool { ["iOS", "macOS", "tvOS", "watchOS", "visionOS"].contains(platform) }
 
@@ -90,6 +103,5 @@ struct PlatformConfiguration: BuildConfiguration {
     var targetPointerBitWidth: Int { 64 }
     var targetAtomicBitWidths: [Int] { [32, 64] }
     var endianness: Endianness { .little }
-    var languageVersion: VersionTuple { VersionTuple(6) }
-    var compilerVersion: VersionTuple { VersionTuple(6, 3) }
+    var compilerVersion: VersionTuple { VersionTuple(SwiftToolsVersion.current.major, SwiftToolsVersion.current.minor) }
 }

@@ -13,6 +13,8 @@ public struct Discoverer {
     public var overrides: [Configuration.ModuleOverride] = []
     /// The config file's path as evidence names it.
     public var overridesFile = Configuration.fileName
+    /// The operating system `Package.swift` files are compiled on (`#if os(...)` in them).
+    public var manifestHost = ManifestHost.standard
 
     /// One reader per manifest kind.
     static let readers: [any ManifestReader.Type] = [
@@ -60,17 +62,29 @@ public struct Discoverer {
                             diagnostics.append(Diagnostic(file: path, message: "not evaluated (\("\(error)".split(whereSeparator: \.isNewline).joined(separator: " "))); read statically instead"))
                             read = try reader.read(path: path, tree: tree, files: files)
                         }
+                    } else if ObjectIdentifier(reader) == ObjectIdentifier(SwiftPackageReader.self) {
+                        read = try SwiftPackageReader.read(path: path, tree: tree, files: files, host: manifestHost)
                     } else {
                         read = try reader.read(path: path, tree: tree, files: files)
                     }
                     manifests += read
-                    diagnostics += read.flatMap(\.diagnostics)
                 } catch {
                     diagnostics.append(Diagnostic(
                         file: path, message: "manifest not read: \((error as? SourceTreeError)?.reason ?? "\(error)")"))
                 }
             }
         }
+        // A placeholder `Package.swift` (nothing but `import PackageDescription`) beside an
+        // Xcode project, XcodeGen spec, Tuist project or podspec describes nothing: those do.
+        for (index, manifest) in manifests.enumerated().reversed() where manifest.guessed {
+            let folder = manifest.directory
+            guard manifests.contains(where: { !$0.guessed && (folder.isEmpty || $0.path.hasPrefix(folder + "/")) }) else { continue }
+            manifests.remove(at: index)
+            diagnostics += manifest.diagnostics.filter { !$0.message.hasPrefix("no `let package") }
+            diagnostics.append(Diagnostic(
+                file: manifest.path, message: "no `let package = Package(...)` found: it describes no module; the other manifests in its folder do"))
+        }
+        diagnostics += manifests.flatMap(\.diagnostics)
         return discover(manifests: manifests, files: files, diagnostics: diagnostics)
     }
 
@@ -115,11 +129,18 @@ public struct Discoverer {
         }
         assignPackageFiles(swiftFiles, to: &placed, packageRoots: Set(manifests.filter { $0.system == .swiftpm || $0.system == .convention }.map(\.directory)))
         let localPods = Set(manifests.filter { $0.system == .cocoapods && RepositoryPath.name(of: $0.path) == "Podfile" }.flatMap(\.localDependencies))
-        let (kept, duplicates) = Self.mergingDuplicates(placed, localPods: localPods)
+        var (kept, duplicates) = Self.mergingDuplicates(placed, localPods: localPods)
         placed = kept
         Self.redirectDependenciesOnTwins(&placed)
         for (manifest, target, fallback) in amending {
-            if let index = Self.amendedTarget(named: target.name, from: manifest, in: placed) {
+            if let index = Self.amendedTarget(named: target.name, from: manifest, in: placed),
+                [.swiftpm, .cocoapods].contains(placed[index].manifest.system)
+            {
+                // A Podfile amends an Xcode project's target; when a package or podspec
+                // describes the same module and was kept, the Podfile is one more description.
+                duplicates[index, default: []].append(target.location(in: manifest))
+                duplicates[index]?.sort()
+            } else if let index = Self.amendedTarget(named: target.name, from: manifest, in: placed) {
                 placed[index].target.dependencies += target.dependencies
                 if placed[index].target.podLinkage == nil { placed[index].target.podLinkage = target.podLinkage }
             } else {
@@ -142,6 +163,7 @@ public struct Discoverer {
             module.id = DiscoveredModule.identity(manifest: entry.manifest.path.isEmpty ? module.path : entry.manifest.path, target: entry.target.name)
             module.alsoDeclaredIn = duplicates[index] ?? []
             module.platforms = entry.target.platforms
+            module.languageMode = entry.target.languageMode
             return module
         }
         if !overrides.isEmpty {
@@ -249,6 +271,7 @@ public struct Discoverer {
     /// that manifests use. Results depend on these files' bytes.
     public static func readsFile(_ path: String) -> Bool {
         if readers.contains(where: { $0.accepts(path) }) || path.hasSuffix(".xcconfig") { return true }
+        if SwiftToolsVersion.ofVersionSpecificManifest(path) != nil { return true }
         guard path.hasSwiftExtension else { return false }
         return path.hasPrefix("Tuist/") || path.contains("/Tuist/") || path.contains("ProjectDescriptionHelpers/")
     }

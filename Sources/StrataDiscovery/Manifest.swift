@@ -13,6 +13,10 @@ public struct Manifest: Sendable {
     public var remoteDependencies: [String]
     public var targets: [Target]
     public var diagnostics: [Diagnostic]
+    /// A manifest that declares nothing (a `Package.swift` with no `Package(...)`), whose
+    /// targets are guessed from the folders beside it: used only when no other manifest
+    /// describes its folder.
+    public var guessed = false
 
     public init(
         name: String, system: BuildSystem, path: String, products: [Product] = [], localDependencies: [String] = [],
@@ -48,6 +52,8 @@ public struct Manifest: Sendable {
         public var file: String?
         /// The platforms the target is built for, when the manifest says.
         public var platforms: [String]?
+        /// The Swift language mode (`6`, `5`, `4.2`), when the manifest decides it.
+        public var languageMode: String?
 
         /// Where the target is declared, for evidence.
         func location(in manifest: Manifest) -> Location {
@@ -94,6 +100,14 @@ public struct Manifest: Sendable {
         PackageInfo(
             name: name, system: system, manifest: path, products: products,
             localDependencies: localDependencies, remoteDependencies: remoteDependencies)
+    }
+
+    /// A language mode as written (`5.0`, `.v4_2`, `6`) in the compiler's words (`5`, `4.2`,
+    /// `6`); nil for what is not one.
+    public static func languageMode(_ written: String) -> String? {
+        let text = written.hasPrefix(".v") ? String(written.dropFirst(2)).replacingOccurrences(of: "_", with: ".") : written
+        guard let version = SwiftToolsVersion(text) else { return nil }
+        return version.minor == 0 || version.major >= 5 ? String(version.major) : "\(version.major).\(version.minor)"
     }
 
     /// `relative` (which may use `.` and `..`) joined to `directory`, normalized.

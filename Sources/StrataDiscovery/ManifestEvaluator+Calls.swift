@@ -16,6 +16,12 @@ extension ManifestEvaluator {
             guard let base = member.base else {
                 return implicitCall(name, call, scope, expecting: type, at, &passed)
             }
+            // `Context.environment.keys.contains("X")`: a plain build sets no variable.
+            if name == "contains", base.trimmedDescription.hasSuffix("environment.keys") {
+                let key = call.arguments.first.map { value(of: $0.expression, scope) }
+                readEnvironment(key?.string ?? "", at: at)
+                return .bool(false)
+            }
             if valueThroughType(base, scope) == nil, let typeName = typePath(base, scope) ?? implicitTypePath(base, expecting: type) {
                 return typeCall(typeName, name, call, scope, at, &passed)
             }

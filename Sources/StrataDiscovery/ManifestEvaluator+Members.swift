@@ -32,6 +32,9 @@ extension ManifestEvaluator {
     mutating func valueOfMember(_ member: MemberAccessExprSyntax, _ scope: Scope, _ type: String?, _ at: Int, _ passed: inout Bool) -> ManifestValue {
         let name = member.declName.baseName.text
         guard let base = member.base else { return implicitMember(name, expecting: type, at, &passed) }
+        if name == "environment", ["ProcessInfo.processInfo", "Context"].contains(base.trimmedDescription) {
+            return .call(ManifestCall(name: Self.environment, arguments: [], line: at))
+        }
         // `ModulePath.Feature.home.rawValue`: the base is a value reached through a type.
         let throughType = valueThroughType(base, scope)
         if let typeName = typePath(base, scope) ?? implicitTypePath(base, expecting: type), throughType == nil {
@@ -157,6 +160,11 @@ extension ManifestEvaluator {
             passed = true
             return stored.value
         }
+        if case .call(let call) = receiver, call.name == Self.environment, name == "keys" {
+            return .call(ManifestCall(name: Self.environmentKeys, arguments: [], line: at))
+        }
+        // `$0.type == .test` over `package.targets`: the kind a target's factory gives it.
+        if case .call(let call) = receiver, name == "type", let type = Self.targetTypes[call.name] { return .member(type) }
         if let found = instanceMember(name, of: receiver, hint: hint) {
             passed = true
             return evaluate(found.member, selfValue: receiver, selfType: found.owner, at: at)
@@ -177,6 +185,12 @@ extension ManifestEvaluator {
         }
         return .unknown(reason: "`.\(name)` of a value not known statically", line: at)
     }
+
+    /// `Target.TargetType` of each of PackageDescription's target factories.
+    static let targetTypes = [
+        "target": "regular", "executableTarget": "executable", "testTarget": "test", "macro": "macro", "plugin": "plugin",
+        "systemLibrary": "system", "binaryTarget": "binary",
+    ]
 
     mutating func rawValue(of caseName: String, hint: String?) -> ManifestValue {
         let owner = declarations.type(named: hint).flatMap { $0.enumCase(caseName) != nil ? $0 : nil }

@@ -15,11 +15,17 @@ extension ManifestEvaluator {
             return receiver
         }
         let function = call.trailingClosure.map(ExprSyntax.init) ?? call.arguments.last?.expression
+        if receiver.call?.name == Self.environmentKeys, name == "contains" {
+            let key = call.arguments.first.map { value(of: $0.expression, scope) }
+            readEnvironment(key?.string ?? "", at: at)
+            return .bool(false)
+        }
         switch receiver {
         case .null:
             return .null
         case .member where ["getBoolean", "getString", "getInt"].contains(name):
             // Tuist's `Environment.x.getBoolean(default:)`: environment variables read as unset.
+            readEnvironment(base.trimmedDescription, at: at)
             if let fallback = call.arguments.first(where: { $0.label?.text == "default" }) {
                 passed = true
                 return value(of: fallback.expression, scope)

@@ -1,4 +1,5 @@
 import StrataSourceTree
+import SwiftIfConfig
 import SwiftParser
 import SwiftSyntax
 
@@ -7,7 +8,7 @@ import SwiftSyntax
 ///
 /// Understood: `let`/`var` bindings; literals, string interpolation, arrays and `+`; calls
 /// kept as `ManifestCall` values; `#if` and `if` (environment variables read as unset, as a
-/// plain build sees them); ternaries; `x.append(...)`, `x += ...` and `x = ...` on variables
+/// plain build sees them, and noted in `environmentReads`); ternaries; `x.append(...)`, `x += ...` and `x = ...` on variables
 /// and their arguments (`package.targets.append(...)`); enums (cases, raw values, `allCases`,
 /// computed properties and methods that `switch self`), structs (memberwise and written
 /// initializers, computed properties, methods), protocol extensions, static members and
@@ -30,10 +31,16 @@ struct ManifestEvaluator {
     private(set) var assumptions: [(line: Int, reason: String)] = []
     /// What kept the parser from reading all of a file: syntax errors, nesting too deep.
     private(set) var problems: [(line: Int, reason: String)] = []
+    /// Environment variables the manifest read, each taken as unset, with the first line of
+    /// the manifest that read it.
+    private(set) var environmentReads: [(line: Int, name: String)] = []
 
     /// The types arguments of unknown calls have, by label (`product:` is a `Product`): what
     /// implicit members such as `.feature(...)` written there belong to.
     let argumentTypes: [String: String]
+    /// The operating system the manifest is compiled and run on, and what `#if` sees there.
+    let host: String
+    let manifestConfiguration: PlatformConfiguration
     var files: [(path: String, lines: LineTable)] = []
     var fileOfRoot: [SyntaxIdentifier: Int] = [:]
     var declarations = ManifestDeclarations()
@@ -49,19 +56,27 @@ struct ManifestEvaluator {
     /// Functions being evaluated: manifests do not recurse, so a call back into one is a
     /// helper shadowing a built-in of the same name.
     var active: Set<SyntaxIdentifier> = []
+    /// Changes made through a variable to a target listed elsewhere, bounded: each walks
+    /// every top-level value.
+    var sharedUpdates = 0
+    /// Names a `for` loop binds, whose changes the loop writes back itself.
+    var loopVariables: Set<String> = []
     /// Where the value the last `value(of:)` returned was written.
     var origin = 0
     /// The declared types of what the last `switch` pattern bound from enum payloads.
     var bindingTypes: [String: String] = [:]
 
     /// Evaluates a `Package.swift`.
-    public init(source: [UInt8]) {
-        self.init(sources: [(path: "", source: source)])
+    public init(source: [UInt8], host: String = ManifestHost.standard) {
+        self.init(sources: [(path: "", source: source)], host: host)
     }
 
-    /// Evaluates `sources[0]` with the declarations of the other sources (helper files) in scope.
-    public init(sources: [(path: String, source: [UInt8])], argumentTypes: [String: String] = [:]) {
+    /// Evaluates `sources[0]` with the declarations of the other sources (helper files) in
+    /// scope, its `#if` decided as the compiler decides them on `host`.
+    public init(sources: [(path: String, source: [UInt8])], argumentTypes: [String: String] = [:], host: String = ManifestHost.standard) {
         self.argumentTypes = argumentTypes
+        self.host = host
+        manifestConfiguration = Self.manifestConfiguration(host: host, source: sources.first?.source ?? [])
         var trees: [SourceFileSyntax] = []
         for (index, file) in sources.enumerated() {
             let (source, deepBrackets, unclosed, longLine) = BracketRuns.bounded(file.source)
@@ -87,7 +102,8 @@ struct ManifestEvaluator {
             }
         }
         for (index, tree) in trees.enumerated() {
-            declarations.collect(tree.statements, helper: index > 0, choose: Self.chosenClause)
+            let configuration = Self.manifestConfiguration(host: host, source: sources[0].source)
+            declarations.collect(tree.statements, helper: index > 0) { Self.chosenClause($0, in: configuration) }
         }
         if let manifest = trees.first {
             var scope = Scope()
@@ -175,7 +191,9 @@ struct ManifestEvaluator {
                     }
                 }
             } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
-                if case .statements(let inner)? = Self.chosenClause(ifConfig)?.elements { return execute(inner, &scope) }
+                if case .statements(let inner)? = Self.chosenClause(ifConfig, in: manifestConfiguration)?.elements {
+                    return execute(inner, &scope)
+                }
             } else if !scope.topLevel, let function = decl.as(FunctionDeclSyntax.self) {
                 scope.functions[function.name.text, default: []].append(function)
             }
@@ -209,6 +227,7 @@ struct ManifestEvaluator {
             if case .broke = flow { return .normal }
             return flow
         }
+        if let call = expr.as(FunctionCallExprSyntax.self), forEach(call, &scope) { return .normal }
         if !mutate(expr, &scope) { skip(statement) }
         return .normal
     }
@@ -264,16 +283,82 @@ struct ManifestEvaluator {
             skip(node)
             return .normal
         }
-        for item in items {
+        let source = Self.path(node.sequence)
+        var changed: [Int: ManifestValue] = [:]
+        let outerLoop = name.map { loopVariables.insert($0).inserted } ?? false
+        defer {
+            if outerLoop, let name { loopVariables.remove(name) }
+            if let source { writeBack(changed, to: source, &scope) }
+        }
+        for (index, item) in items.enumerated() {
             if let name { bind(name, item, origin: position(node.pattern), in: &scope) }
             if let whereClause = node.whereClause, truth(value(of: whereClause.condition, scope)) != true { continue }
-            switch execute(node.body.statements, &scope) {
+            let flow = execute(node.body.statements, &scope)
+            if let name, case .call? = lookUp(name, scope)?.value, let value = lookUp(name, scope)?.value, value != item {
+                changed[index] = value
+            }
+            switch flow {
             case .broke: return .normal
             case .returned(let value): return .returned(value)
             case .normal, .continued: continue
             }
         }
         return .normal
+    }
+
+    /// `list.forEach { target in target.dependencies += [...] }`, as a statement.
+    mutating func forEach(_ call: FunctionCallExprSyntax, _ scope: inout Scope) -> Bool {
+        guard let callee = call.calledExpression.as(MemberAccessExprSyntax.self), callee.declName.baseName.text == "forEach",
+            let base = callee.base, let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self),
+            case .array(let items) = value(of: base, scope)
+        else { return false }
+        let name = Self.parameterNames(of: closure).first ?? "$0"
+        var changed: [Int: ManifestValue] = [:]
+        let added = [name, "$0"].filter { loopVariables.insert($0).inserted }
+        defer { loopVariables.subtract(added) }
+        for (index, item) in items.enumerated() {
+            var inner = scope
+            inner.topLevel = false
+            inner.values[name] = item
+            inner.values["$0"] = item
+            _ = execute(closure.statements, &inner)
+            // Changes to the manifest's own variables made inside the closure stay.
+            for (key, value) in inner.values where key != name && key != "$0" && scope.values[key] != nil { scope.values[key] = value }
+            if let value = inner.values[name], case .call = value, value != item { changed[index] = value }
+        }
+        if let source = Self.path(base) { writeBack(changed, to: source, &scope) }
+        return true
+    }
+
+    /// A loop over `package.targets` that changes its elements changes the targets:
+    /// PackageDescription's `Target`, `Product` and `Package.Dependency` are classes, and
+    /// Swift lets a loop change its element only when it is one. Written once, after the
+    /// loop (once per element made a loop over 12,000 targets quadratic).
+    mutating func writeBack(_ changed: [Int: ManifestValue], to source: [String], _ scope: inout Scope) {
+        guard !changed.isEmpty else { return }
+        update(source, in: &scope) { current in
+            guard case .array(var items)? = current else { return current ?? .null }
+            for (index, value) in changed where items.indices.contains(index) { items[index] = value }
+            return .array(items)
+        }
+    }
+
+    /// `ProcessInfo.processInfo.environment`, `Context.environment` as a value (`let env = ...`),
+    /// and its `keys`: what reads through them read an unset variable.
+    static let environment = "#environment", environmentKeys = "#environment.keys"
+
+    /// Notes that the manifest read an environment variable, which a plain build sees unset.
+    mutating func readEnvironment(_ name: String, at: Int) {
+        guard !environmentReads.contains(where: { $0.name == name }) else { return }
+        environmentReads.append((sites.first ?? at, name))
+    }
+
+    /// One note for the manifest: which variables it read as unset, at the first line that read one.
+    var environmentNote: (line: Int, message: String)? {
+        guard let first = environmentReads.first else { return nil }
+        let names = environmentReads.map(\.name)
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        return (first.line, "\(list) read as unset, as a plain build sees \(names.count == 1 ? "it" : "them")")
     }
 
     /// Records a statement that was not evaluated when it could add targets or products.
@@ -395,7 +480,18 @@ struct ManifestEvaluator {
             return
         }
         if local || (!scope.topLevel && variables[name] == nil) { scope.values[name] = updated } else { variables[name] = updated }
+        // `let cli = Target.executableTarget(...)` listed in `targets:`, then
+        // `cli.dependencies.append(...)`: the same object, changed wherever it is listed.
+        if path.count == 2, case .call(let old)? = current, Self.sharedKinds.contains(old.name), sharedUpdates < 256,
+            !loopVariables.contains(name)
+        {
+            sharedUpdates += 1
+            for (key, value) in variables where key != name { variables[key] = value.replacing(.call(old), with: updated) }
+        }
     }
+
+    /// PackageDescription's classes: a variable holding one and a list holding it share it.
+    static let sharedKinds: Set<String> = Set(targetTypes.keys).union(["library", "executable", "plugin", "package"])
 
     /// `a.b.c` as `["a", "b", "c"]`, or with `implicit` the implicit member chain `.a.b.c`;
     /// nil for anything else, or more than 32 names. Iterative and bounded: a fuzzed manifest
@@ -487,10 +583,14 @@ struct ManifestEvaluator {
             return valueOfSequence(Array(sequence.elements), scope, type, &passed)
         }
         if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
-            if subscriptCall.calledExpression.trimmedDescription.hasSuffix("environment") {
-                // An environment variable is unknown without running the manifest; a condition on
-                // it is taken as false (unset, as a plain build sees it), with a warning.
-                return .unknown(reason: "`\(Self.abbreviate(ExprSyntax(subscriptCall)))` reads the environment", line: at)
+            if subscriptCall.calledExpression.trimmedDescription.hasSuffix("environment")
+                || value(of: subscriptCall.calledExpression, scope).call?.name == Self.environment
+            {
+                // A plain `swift build` sees every variable unset; Strata's own environment is
+                // never read into a manifest.
+                let key = subscriptCall.arguments.first.map { value(of: $0.expression, scope) }
+                readEnvironment(key?.string ?? subscriptCall.arguments.first.map { Self.abbreviate($0.expression) } ?? "", at: at)
+                return .null
             }
             if subscriptCall.arguments.count == 1, let index = subscriptCall.arguments.first?.expression,
                 case .array(let items) = value(of: subscriptCall.calledExpression, scope), case .int(let offset) = value(of: index, scope),
@@ -654,45 +754,20 @@ struct ManifestEvaluator {
 
     // MARK: - #if
 
-    /// The clause a compiler on a Mac would take; unknown conditions count as false.
-    static func chosenClause(_ node: IfConfigDeclSyntax) -> IfConfigClauseSyntax? {
-        for clause in node.clauses {
-            guard let condition = clause.condition else { return clause }
-            if Self.compilationCondition(condition) == true { return clause }
-        }
-        return nil
+    /// The clause the compiler takes when it builds the manifest on `configuration`'s host.
+    static func chosenClause(_ node: IfConfigDeclSyntax, in configuration: PlatformConfiguration) -> IfConfigClauseSyntax? {
+        node.activeClause(in: configuration).clause
     }
 
-    static func compilationCondition(_ expr: ExprSyntax) -> Bool? {
-        if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-            return compilationCondition(prefix.expression).map { !$0 }
-        }
-        if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return compilationCondition(only.expression)
-        }
-        if let sequence = expr.as(SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
-            guard elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text else { return nil }
-            let l = compilationCondition(elements[0]), r = compilationCondition(elements[2])
-            if op == "&&" { return l == false || r == false ? false : (l == true && r == true ? true : nil) }
-            if op == "||" { return l == true || r == true ? true : (l == false && r == false ? false : nil) }
-            return nil
-        }
-        if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            let argument = call.arguments.first?.expression.trimmedDescription ?? ""
-            switch name {
-            case "compiler", "swift": return true
-            case "canImport": return ["Foundation", "PackageDescription", "Dispatch", "CompilerPluginSupport"].contains(argument) || argument == hostSystemModule
-            case "os": return argument == hostOS
-            default: return nil
-            }
-        }
-        return nil
+    /// How the compiler builds a manifest on `host`: no custom conditions, the host's SDK and
+    /// toolchain modules and PackageDescription importable, in the language mode of the
+    /// manifest's tools version.
+    static func manifestConfiguration(host: String, source: [UInt8]) -> PlatformConfiguration {
+        let mode = (SwiftToolsVersion.declared(in: source) ?? SwiftToolsVersion(5)).defaultLanguageMode
+        return PlatformConfiguration(
+            platform: host, flags: [], importable: ["PackageDescription", "CompilerPluginSupport", "Foundation", "Dispatch"],
+            languageVersion: PlatformConfiguration.languageVersion(mode: mode))
     }
-
-    /// Manifests are read as on a Mac, where Apple-platform projects are built, whatever
-    /// machine Strata runs on: the same commit gives the same modules on Linux CI and on a Mac.
-    static let hostOS = "macOS", hostSystemModule = "Darwin"
 
     /// The expression as written, on one line, at most 60 characters: rendered token by token
     /// up to there (a fuzzed 50 KB expression, abbreviated at each of its levels, took 0.8 s

@@ -45,6 +45,18 @@ indirect enum ManifestValue: Hashable, Sendable {
         }
     }
 
+    /// This value with every occurrence of `old`, at any depth in lists and arguments, replaced.
+    func replacing(_ old: ManifestValue, with new: ManifestValue) -> ManifestValue {
+        if self == old { return new }
+        switch self {
+        case .array(let items): return .array(items.map { $0.replacing(old, with: new) })
+        case .call(var call):
+            for index in call.arguments.indices { call.arguments[index].value = call.arguments[index].value.replacing(old, with: new) }
+            return .call(call)
+        default: return self
+        }
+    }
+
     public var unknownReason: (reason: String, line: Int)? {
         if case .unknown(let reason, let line) = self { return (reason, line) }
         return nil

@@ -69,8 +69,10 @@ extension Discoverer {
     static let precedence: [BuildSystem] = [.config, .swiftpm, .tuist, .xcodegen, .xcode, .cocoapods, .convention]
 
     /// One module per importable name and set of files: targets with the same module name that
-    /// share a Swift file (a library's `Package.swift`, podspec and Xcode project; an Xcode
-    /// target per platform) become the one from the system first in `precedence`. The others'
+    /// share a Swift file, or the folder when one has no Swift file (a library's
+    /// `Package.swift`, podspec and Xcode project; an Xcode target per platform; a C target
+    /// both a `Package.swift` and a podspec describe) become the one from the system first in
+    /// `precedence`, with its own declared dependencies. The others'
     /// manifest locations are returned by the kept target's new index.
     ///
     /// A pod a Podfile takes from a folder (`:path`) is built from its podspec, so the podspec
@@ -93,12 +95,17 @@ extension Discoverer {
         var keptFiles: [Set<String>] = []
         var byName: [String: [Int]] = [:]
         var duplicates: [Int: [Location]] = [:]
+        // A target without Swift files (C, Objective-C) is the twin of one with the same folder
+        // that another system describes (two packages' targets stay two).
+        func twins(_ a: Placed, _ aFiles: Set<String>, _ b: Int) -> Bool {
+            if !aFiles.isEmpty, !keptFiles[b].isDisjoint(with: aFiles) { return true }
+            return (aFiles.isEmpty || keptFiles[b].isEmpty) && !a.directory.isEmpty && a.directory == kept[b].directory
+                && a.manifest.system != kept[b].manifest.system
+        }
         for index in order {
             let entry = placed[index]
             let files = Set(entry.files)
-            if !files.isEmpty,
-                let twin = byName[importName(entry)]?.first(where: { !keptFiles[$0].isDisjoint(with: files) })
-            {
+            if let twin = byName[importName(entry)]?.first(where: { twins(entry, files, $0) }) {
                 duplicates[twin, default: []].append(entry.target.location(in: entry.manifest))
                 kept[twin].aliases.insert(entry.target.name)
                 if kept[twin].pod == nil { kept[twin].pod = entry.pod }

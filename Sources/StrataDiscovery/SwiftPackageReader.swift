@@ -8,8 +8,24 @@ import StrataSourceTree
 public enum SwiftPackageReader: ManifestReader {
     public static func accepts(_ path: String) -> Bool { Discoverer.isManifest(path) }
 
+    /// Reads the manifest SwiftPM would read for the package whose `Package.swift` is `path`
+    /// (a `Package@swift-6.0.swift` beside it may replace it). The package keeps `path` as its
+    /// identity; targets and evidence name the file that was read.
     public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
-        [read(try tree.read(path), path: path, files: files, treeName: tree.name)]
+        try read(path: path, tree: tree, files: files, host: ManifestHost.standard)
+    }
+
+    /// - Parameter host: the operating system the manifest is compiled on (`#if os(...)`).
+    public static func read(path: String, tree: any SourceTree, files: [String], host: String) throws -> [Manifest] {
+        let chosen = SwiftToolsVersion.chosenManifest(for: path, files: files) { file in
+            (try? tree.read(file)).flatMap(SwiftToolsVersion.declared(in:))
+        }
+        var manifest = read(try tree.read(chosen), path: chosen, files: files, treeName: tree.name, host: host)
+        if chosen != path {
+            manifest.path = path
+            for index in manifest.targets.indices { manifest.targets[index].file = chosen }
+        }
+        return [manifest]
     }
 
     static let targetKinds: [String: ModuleKind] = [
@@ -18,10 +34,13 @@ public enum SwiftPackageReader: ManifestReader {
     ]
 
     /// - Parameter files: the tree's files; when the manifest declares no package (empty, or
-    ///   not understood), its modules are guessed from the folders beside it, as without one.
+    ///   not understood), its modules are guessed from the folders beside it, as without one,
+    ///   and the manifest is marked `guessed` (discovery prefers other manifests there).
     ///   `treeName` names a module guessed at the root.
-    public static func read(_ source: [UInt8], path: String, files: [String] = [], treeName: String = "root") -> Manifest {
-        let evaluator = ManifestEvaluator(source: source)
+    public static func read(
+        _ source: [UInt8], path: String, files: [String] = [], treeName: String = "root", host: String = ManifestHost.standard
+    ) -> Manifest {
+        let evaluator = ManifestEvaluator(source: source, host: host)
         var diagnostics: [Diagnostic] = []
         func warn(_ line: Int?, _ message: String) {
             diagnostics.append(Diagnostic(file: path, line: line, message: message))
@@ -29,6 +48,9 @@ public enum SwiftPackageReader: ManifestReader {
         for (line, reason) in evaluator.problems { warn(line, reason) }
         for (line, reason) in evaluator.skipped { warn(line, reason + "; targets it defines are missing") }
         for (line, reason) in evaluator.assumptions { warn(line, reason) }
+        if let (line, message) = evaluator.environmentNote {
+            diagnostics.append(Diagnostic(file: path, line: line, message: message, isNote: true))
+        }
 
         let packageCall = evaluator.variables.values.compactMap(\.call).first { $0.name == "Package" }
         guard let package = packageCall else {
@@ -36,7 +58,9 @@ public enum SwiftPackageReader: ManifestReader {
             let folder = RepositoryPath.folder(of: path)
             let local = folder.isEmpty ? files : files.sortedRun(withPrefix: folder + "/").map { String($0.dropFirst(folder.count + 1)) }
             let guessed = DirectoryConvention.manifest(files: local, rootName: folder.isEmpty ? treeName : directoryName(path))
-            return Manifest(name: directoryName(path), system: .swiftpm, path: path, targets: guessed.targets, diagnostics: diagnostics)
+            var manifest = Manifest(name: directoryName(path), system: .swiftpm, path: path, targets: guessed.targets, diagnostics: diagnostics)
+            manifest.guessed = true
+            return manifest
         }
         let name = package["name"]?.string ?? directoryName(path)
         // `platforms: [.iOS(.v17), .macOS("14.0")]` restricts the Apple platforms; Linux and
@@ -45,6 +69,13 @@ public enum SwiftPackageReader: ManifestReader {
         let platforms = declaredPlatforms.map { apple in
             apple.map { $0 == "macCatalyst" ? "iOS" : $0 == "driverKit" ? "macOS" : $0 } + ["Linux", "Windows", "Android"]
         }
+
+        // The mode a target gets without its own setting: the highest the package lists that
+        // the compiler has, else the tools version's default.
+        let listed = (package["swiftLanguageModes"] ?? package["swiftLanguageVersions"])?.array?.compactMap(Self.languageMode) ?? []
+        let packageMode = listed.filter { (SwiftToolsVersion($0) ?? SwiftToolsVersion(99)) <= SwiftToolsVersion.current }
+            .max { SwiftToolsVersion($0)! < SwiftToolsVersion($1)! }
+            ?? (SwiftToolsVersion.declared(in: source) ?? SwiftToolsVersion(5)).defaultLanguageMode
 
         var targets: [Manifest.Target] = []
         for element in elements(package["targets"], "targets", at: package.line, warn: warn) {
@@ -68,12 +99,14 @@ public enum SwiftPackageReader: ManifestReader {
                     warn(line, "a dependency of target \(targetName) could not be evaluated; it is left out")
                 }
             }
-            targets.append(Manifest.Target(
+            var target = Manifest.Target(
                 name: targetName, kind: kind, platforms: platforms,
                 sources: .package(
                     path: call["path"]?.string, sources: call["sources"]?.array.map { $0.compactMap(\.string) },
                     exclude: call["exclude"]?.array?.compactMap(\.string) ?? []),
-                dependencies: dependencies, line: call.line))
+                dependencies: dependencies, line: call.line)
+            target.languageMode = call["swiftSettings"]?.array?.lazy.compactMap(Self.settingLanguageMode).last ?? packageMode
+            targets.append(target)
         }
 
         var products: [Product] = []
@@ -177,6 +210,26 @@ public enum SwiftPackageReader: ManifestReader {
             }
         default:
             return nil
+        }
+    }
+
+    /// `.v5`, `.version("6")`: a language mode in a package's list.
+    static func languageMode(_ value: ManifestValue) -> String? {
+        if case .member(let name) = value { return Manifest.languageMode("." + name) }
+        if let call = value.call, call.name == "version", let text = call.firstUnlabelled?.string { return Manifest.languageMode(text) }
+        return nil
+    }
+
+    /// `.swiftLanguageMode(.v5)`, `.swiftLanguageVersion(.v5)`, `.unsafeFlags(["-swift-version", "5"])`.
+    static func settingLanguageMode(_ value: ManifestValue) -> String? {
+        guard let call = value.call else { return nil }
+        switch call.name {
+        case "swiftLanguageMode", "swiftLanguageVersion": return call.firstUnlabelled.flatMap(languageMode)
+        case "unsafeFlags":
+            let flags = call.firstUnlabelled?.array?.compactMap(\.string) ?? []
+            guard let index = flags.firstIndex(of: "-swift-version"), index + 1 < flags.count else { return nil }
+            return Manifest.languageMode(flags[index + 1])
+        default: return nil
         }
     }
 

@@ -37,16 +37,40 @@ public struct Location: Hashable, Comparable, Sendable, Codable, CustomStringCon
 }
 
 /// A problem with the input that did not stop the analysis: an unreadable file, a manifest
-/// construct that could not be evaluated statically, a file that is not UTF-8.
+/// construct that could not be evaluated statically, a file that is not UTF-8; or, as a
+/// note, an assumption the reading made that a user may want to know (an environment
+/// variable read as unset).
 public struct Diagnostic: Hashable, Comparable, Sendable, Codable {
     public var file: String
     public var line: Int?
     public var message: String
+    /// A note says how something was read; it is not a problem and not counted as a warning.
+    public var isNote: Bool
 
-    public init(file: String, line: Int? = nil, message: String) {
+    public init(file: String, line: Int? = nil, message: String, isNote: Bool = false) {
         self.file = file
         self.line = line
         self.message = message
+        self.isNote = isNote
+    }
+
+    private enum CodingKeys: String, CodingKey { case file, line, message, isNote = "note" }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        file = try container.decode(String.self, forKey: .file)
+        line = try container.decodeIfPresent(Int.self, forKey: .line)
+        message = try container.decode(String.self, forKey: .message)
+        isNote = try container.decodeIfPresent(Bool.self, forKey: .isNote) ?? false
+    }
+
+    /// `note` only on notes, so warnings read as they always did.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encodeIfPresent(line, forKey: .line)
+        try container.encode(message, forKey: .message)
+        if isNote { try container.encode(true, forKey: .isNote) }
     }
 
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {

@@ -191,6 +191,9 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     /// The platforms the manifest builds it for (`iOS`, `macOS`, `Linux`, ...); nil when the
     /// manifest does not say. `#if` around imports is decided for these.
     public var platforms: [String]?
+    /// The Swift language mode its sources are compiled in (`6`, `5`, `4.2`), which decides
+    /// `#if swift(>=...)`; nil when no manifest says (read as 6).
+    public var languageMode: String?
 
     public init(
         name: String, importName: String? = nil, kind: ModuleKind, system: BuildSystem = .swiftpm,

@@ -43,7 +43,7 @@ public enum TreeAnalysis {
         let tree: any SourceTree
         let configuration: Configuration
         let files: [String]
-        let discovery: Discovery
+        public let discovery: Discovery
         var scan: Scanner.Outcome?
         var stopwatch: Stopwatch
     }
@@ -59,6 +59,7 @@ public enum TreeAnalysis {
         var discoverer = Discoverer(tree: tree, evaluateManifest: evaluateManifest)
         discoverer.overrides = configuration.modules
         discoverer.overridesFile = configurationFile
+        discoverer.manifestHost = ManifestHost.of(platforms: configuration.build.platforms)
         // Manifest readers recurse as deep as a manifest nests.
         var discovery = LargeStack.run { discoverer.discover(files: files) }
         discovery.diagnostics = unwalked + discovery.diagnostics

@@ -22,9 +22,10 @@ public struct FindingLines {
     }
 
     /// `file:line: warning: message` for a problem with the input (an unreadable file, a
-    /// manifest construct that could not be read), the path prefixed like findings'.
+    /// manifest construct that could not be read), `note:` for a note, the path prefixed
+    /// like findings'.
     public func line(for warning: Diagnostic) -> String {
-        "\(prefixed(Location(file: warning.file, line: warning.line).description)): warning: \(warning.message)"
+        "\(prefixed(Location(file: warning.file, line: warning.line).description)): \(warning.isNote ? "note" : "warning"): \(warning.message)"
     }
 
     /// `Root: 1 error, 2 warnings, 0 notes in 9 modules`.

@@ -206,6 +206,7 @@ public struct FactsCache: Sendable {
             writer.optionalString(fact.context)
             writer.optionalString(fact.key)
             writer.u32(UInt32(fact.line))
+            writer.optionalValue(fact.computedName)
         }
         writer.u32(UInt32(facts.problems.count))
         for problem in facts.problems {
@@ -218,6 +219,19 @@ public struct FactsCache: Sendable {
             writer.u32(UInt32(suppression.commentLine))
             writer.strings(suppression.rules)
             writer.string(suppression.reason)
+        }
+        writer.u32(UInt32(facts.values.count))
+        for fact in facts.values {
+            writer.byte(UInt8(ValueFact.Kind.allCases.firstIndex(of: fact.kind)!))
+            writer.string(fact.name)
+            writer.optionalString(fact.owner)
+            writer.optionalValue(fact.value)
+            writer.u32(UInt32(fact.branches.count))
+            for branch in fact.branches {
+                writer.strings(branch.cases)
+                writer.optionalValue(branch.value)
+            }
+            writer.u32(UInt32(fact.line))
         }
     }
 
@@ -265,7 +279,7 @@ public struct FactsCache: Sendable {
                 shape: InjectionFact.Shape.allCases[shape], name: name, receiver: receiver, arguments: arguments,
                 type: type, implementation: implementation, scope: scope, within: within == 0 ? nil : within - 1,
                 generic: try reader.byte() != 0, context: try reader.optionalString(), key: try reader.optionalString(),
-                line: Int(try reader.u32())))
+                line: Int(try reader.u32()), computedName: try reader.optionalValue()))
         }
         var problems: [FileProblem] = []
         for _ in 0..<(try reader.count()) {
@@ -277,9 +291,22 @@ public struct FactsCache: Sendable {
             let line = Int(try reader.u32()), commentLine = Int(try reader.u32())
             suppressions.append(Suppression(line: line, commentLine: commentLine, rules: try reader.strings(), reason: try reader.string()))
         }
+        var values: [ValueFact] = []
+        for _ in 0..<(try reader.count()) {
+            let kind = Int(try reader.byte())
+            guard kind < ValueFact.Kind.allCases.count else { throw CacheError(message: "bad entry") }
+            let name = try reader.string(), owner = try reader.optionalString(), value = try reader.optionalValue()
+            var branches: [ValueFact.Branch] = []
+            for _ in 0..<(try reader.count()) {
+                branches.append(ValueFact.Branch(cases: try reader.strings(), value: try reader.optionalValue()))
+            }
+            values.append(ValueFact(
+                kind: ValueFact.Kind.allCases[kind], name: name, owner: owner, value: value, branches: branches,
+                line: Int(try reader.u32())))
+        }
         return FileFacts(
             lines: lines, imports: imports, declarations: declarations, references: references,
-            injections: injections, problems: problems, suppressions: suppressions)
+            injections: injections, problems: problems, suppressions: suppressions, values: values)
     }
 }
 

@@ -109,7 +109,7 @@ struct Diff: ParsableCommand {
         let document = outcome.document
         if !quiet {
             for warning in outcome.warnings {
-                FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): warning: \(warning.message)\n".utf8))
+                FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): \(warning.isNote ? "note" : "warning"): \(warning.message)\n".utf8))
             }
             for message in outcome.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) }
         }

@@ -26,8 +26,15 @@ import Testing
                 InjectionFact(
                     shape: .store, name: "regist", receiver: "items", arguments: [.init(label: "injectType", text: "Item.Type")],
                     context: "Container", key: "type.injectId", line: 9),
+                InjectionFact(
+                    shape: .call, name: "register", arguments: [.init(label: "name", text: "route.title")], line: 10,
+                    computedName: .member(.element(.member(.name("Route"), "allCases")), "title")),
             ],
-            problems: [FileProblem(line: 3, "has syntax errors"), FileProblem("not valid UTF-8")])
+            problems: [FileProblem(line: 3, "has syntax errors"), FileProblem("not valid UTF-8")],
+            values: [
+                ValueFact(kind: .enumeration, name: "Route", owner: nil, branches: [.init(cases: ["a"], value: .string("A")), .init(cases: ["b"], value: nil)], line: 11),
+                ValueFact(kind: .property, name: "title", owner: "Route", value: .joined([.name("self"), .implicitMember("x"), .array([.unknown])]), line: 12),
+            ])
         let hash = ContentHash(Array("import A".utf8))
         let contents = FactsCache.Contents(entries: [hash: facts], aliases: ["0123abcd": hash])
         try cache.save(contents)

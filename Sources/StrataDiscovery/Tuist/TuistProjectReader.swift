@@ -58,6 +58,7 @@ public enum TuistProjectReader: ManifestReader {
         for (line, reason) in evaluator.problems { reader.warn(at: line, reason) }
         for (line, reason) in evaluator.skipped { reader.warn(at: line, reason + "; targets it defines are missing") }
         for (line, reason) in evaluator.assumptions { reader.warn(at: line, reason) }
+        if let (line, message) = evaluator.environmentNote { reader.warn(at: line, message, note: true) }
 
         let folderName = layout.directory.isEmpty ? "Project" : RepositoryPath.name(of: layout.directory)
         var targets: [Manifest.Target] = []

@@ -26,14 +26,14 @@ struct TuistTargetReader {
 
     /// A warning at a position; when it is in a helper file, it says which manifest it was
     /// read for.
-    mutating func warn(at position: Int?, _ message: String) {
+    mutating func warn(at position: Int?, _ message: String, note: Bool = false) {
         guard let position else {
-            diagnostics.append(Diagnostic(file: path, message: message))
+            diagnostics.append(Diagnostic(file: path, message: message, isNote: note))
             return
         }
         let where_ = location(position)
         let suffix = where_.file == path ? "" : " (evaluating \(path))"
-        diagnostics.append(Diagnostic(file: where_.file, line: where_.line, message: message + suffix))
+        diagnostics.append(Diagnostic(file: where_.file, line: where_.line, message: message + suffix, isNote: note))
     }
 
     /// The manifest line a target is reported at: where the manifest wrote it, or called the

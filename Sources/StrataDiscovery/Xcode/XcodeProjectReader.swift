@@ -103,12 +103,14 @@ public enum XcodeProjectReader: ManifestReader {
                     file: path, line: line,
                     message: "target \(name) compiles \(globs.missing.count) Swift file(s) that are not in the repository (\(sample)\(globs.missing.count > 3 ? ", …" : "")); they are not analyzed"))
             }
-            targets.append(Manifest.Target(
+            var target = Manifest.Target(
                 name: name, importName: importName(name: name, settings: settings, diagnostics: &diagnostics),
                 kind: kind, product: productType.identifier.isEmpty ? nil : productType.identifier,
                 linkage: linkage(productType, line: productLine, settings: settings, name: name, path: path, diagnostics: &diagnostics),
                 sources: .globs(include: globs.include, exclude: globs.exclude),
-                dependencies: dependencies.dependencies(of: object, name: name), line: line))
+                dependencies: dependencies.dependencies(of: object, name: name), line: line)
+            target.languageMode = settings.expanded("SWIFT_VERSION").flatMap { Manifest.languageMode($0.value) }
+            targets.append(target)
         }
 
         var local: [String] = [], remote: [String] = []

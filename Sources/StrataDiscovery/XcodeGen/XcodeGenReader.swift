@@ -188,6 +188,8 @@ public enum XcodeGenReader: ManifestReader {
             product: product.kind == nil ? typeName : product.identifier, linkage: linkage,
             sources: .globs(include: include, exclude: []), dependencies: dependencies, line: location.line ?? 0)
         target.file = location.file
+        let settings = body["settings"]
+        target.languageMode = (settings?["base"]?["SWIFT_VERSION"] ?? settings?["SWIFT_VERSION"])?.string.flatMap(Manifest.languageMode)
         if let platform = body["platform"]?.string, !platform.isEmpty, !platform.contains("$") {
             target.platforms = [platform == "auto" ? "iOS" : platform]
         } else if let destinations = body["supportedDestinations"]?.items.compactMap(\.string), !destinations.isEmpty {
