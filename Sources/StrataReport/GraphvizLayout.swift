@@ -173,7 +173,11 @@ public enum GraphvizLayout {
             let nanoseconds = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 12, as: UInt64.self) }
             let length = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 20, as: UInt64.self) }
             let index = Int(words[1])
-            switch Message(rawValue: words[0]) {
+            guard range.contains(index), let message = Message(rawValue: words[0]) else {
+                failure = "the Graphviz worker sent garbage"
+                break reading
+            }
+            switch message {
             case .started:
                 current = index
             case .drawn:
@@ -187,12 +191,11 @@ public enum GraphvizLayout {
             case .failed:
                 results.set(index, .failure(Failure(description: Self.reason(Int32(words[2]), engine: jobs[index].engineName))))
                 current = nil
-            case nil:
-                failure = "the worker sent garbage"
-                break reading
             }
         }
-        if reader.timedOut { kill(child, SIGKILL) }
+        // Stopped reading before the end: the worker must not outlive this (nor block on a
+        // full pipe).
+        if failure != nil { kill(child, SIGKILL) }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         // Died between drawings (freeing the last one): the next worker goes on after it. A
