@@ -121,16 +121,17 @@ public struct Pipeline {
             store: store,
             evaluateManifest: options.evaluateManifests ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil,
             progress: progress)
-        var result = analysis.result
+        let result = analysis.result
+        var messages = store.damagedFiles.map { "note: " + CacheFile.damageNote($0) }
         do {
             try store.save()
         } catch {
-            result.warnings.append(Diagnostic(file: cache?.file ?? "", message: "cache not saved: \(error)"))
+            // A message, not a warning of the result: the cache never changes `strata.json`.
+            messages.append("\(cache?.file ?? ""): warning: cache not saved: \(error)")
         }
 
         var stopwatch = Stopwatch()
         var written: [String] = []
-        var messages = store.damagedFiles.map { "note: " + CacheFile.damageNote($0) }
         if let output = options.outputDirectory {
             progress?("writing reports to \(output)")
             let resultCache = cache.flatMap { cache in

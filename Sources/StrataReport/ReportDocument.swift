@@ -55,7 +55,18 @@ public final class ReportDocument: @unchecked Sendable {
     private var recorded: [String] = []
     private let lock = NSLock()
 
+    private var cacheWriteFailed = false
+
     private func tell(_ message: String) { lock.withLock { recorded.append(message) } }
+
+    /// The first cache file that could not be written, once: the run is only slower.
+    private func cacheNotWritten(_ failure: AtomicFile.Failure) {
+        let first = lock.withLock {
+            defer { cacheWriteFailed = true }
+            return !cacheWriteFailed
+        }
+        if first { tell("warning: \(failure.description); the cache is not kept") }
+    }
 
     /// Encodes the JSON and lays out the drawings in parallel when the formats need both
     /// (the HTML page embeds both).
@@ -75,7 +86,11 @@ public final class ReportDocument: @unchecked Sendable {
         default: break
         }
         let json = try JSONReporter.encode(result)
-        try? CacheFile.write(header + json, to: file)
+        do {
+            try CacheFile.write(header + json, to: file)
+        } catch {
+            cacheNotWritten(error)
+        }
         return json
     }
 
@@ -88,7 +103,7 @@ public final class ReportDocument: @unchecked Sendable {
             switch drawn {
             case .success(let svg):
                 svgs[index] = svg
-                layoutCache?.store(svg, for: jobs[index])
+                if let failure = layoutCache?.store(svg, for: jobs[index]) { cacheNotWritten(failure) }
             case .failure(let failure):
                 tell("warning: \(jobs[index].name) was not drawn: \(failure.description); the rest of the report is written")
             }

@@ -137,10 +137,16 @@ final class LayoutCache: @unchecked Sendable {
         return nil
     }
 
-    /// Keeps a layout for the next run; a cache that cannot be written is only slower.
-    func store(_ svg: String, for job: GraphvizLayout.Job) {
+    /// Keeps a layout for the next run; a cache that cannot be written is only slower (the
+    /// failure is returned, for one line).
+    func store(_ svg: String, for job: GraphvizLayout.Job) -> AtomicFile.Failure? {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try? CacheFile.write(Array(svg.utf8), to: path(job))
+        do {
+            try CacheFile.write(Array(svg.utf8), to: path(job))
+            return nil
+        } catch {
+            return error
+        }
     }
 
     private func path(_ job: GraphvizLayout.Job) -> String {

@@ -121,7 +121,7 @@ public struct FactsCache: Sendable {
         do {
             try AtomicFile.write(writer.bytes, to: file)
         } catch {
-            throw CacheError(message: error.description)
+            throw CacheError(message: "cannot write: \(error.reason)")
         }
     }
 

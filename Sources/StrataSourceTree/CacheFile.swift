@@ -36,7 +36,10 @@ public enum CacheFile {
     }
 
     public static func read(_ path: String) -> Contents {
-        guard let handle = fopen(path, "rb") else { return errno == ENOENT ? .missing : .damaged }
+        // Not a file (a folder in the way): nothing cached; writing it will say why.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .missing }
+        guard let handle = fopen(path, "rb") else { return .damaged }
         defer { fclose(handle) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

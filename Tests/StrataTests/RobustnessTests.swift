@@ -150,6 +150,30 @@ import Testing
         #expect(baseline.status == 2 && baseline.errors == "error: \(out): cannot write: a directory is in the way\n", "\(baseline.errors)")
     }
 
+    /// A cache that cannot be written is one line per kind of cache file, and the reports are
+    /// the same.
+    @Test(.enabled(if: binary != nil)) func aCacheThatCannotBeWrittenIsNamedOnceAndChangesNothing() throws {
+        let app = try Self.makeTuistApp()
+        let cache = app.path + "/cache"
+        let first = try strata(["analyze", app.path, "-o", app.path + "/first", "--cache-dir", cache])
+        #expect(first.status == 0, "\(first.errors)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache).sorted()
+        let facts = try #require(files.first { $0.hasSuffix(".bin") }), layouts = try #require(files.first { $0.hasSuffix("-layouts") })
+        let result = try #require(files.first { $0.hasSuffix("-result.json") })
+        // Each cache file replaced by what is in the way of writing it.
+        for name in [facts, result, layouts] { try FileManager.default.removeItem(atPath: cache + "/" + name) }
+        for name in [facts, result] { try FileManager.default.createDirectory(atPath: cache + "/" + name + "/x", withIntermediateDirectories: true) }
+        FileManager.default.createFile(atPath: cache + "/" + layouts, contents: Data("in the way".utf8))
+        let blocked = try strata(["analyze", app.path, "-o", app.path + "/blocked", "--cache-dir", cache])
+        #expect(blocked.status == 0, "\(blocked.errors)")
+        #expect(blocked.errors.contains("\(cache)/\(facts): warning: cache not saved: cannot write: a directory is in the way\n"), "\(blocked.errors)")
+        #expect(blocked.errors.components(separatedBy: "; the cache is not kept\n").count == 2, "\(blocked.errors)")
+        #expect(!blocked.errors.contains("note:"), "\(blocked.errors)")
+        for report in ["strata.json", "index.html"] {
+            #expect(FileManager.default.contents(atPath: app.path + "/first/" + report) == FileManager.default.contents(atPath: app.path + "/blocked/" + report), "\(report)")
+        }
+    }
+
     /// A file that parses for longer than the budget is reported by name and left out; the
     /// other module is analyzed and the process does not wait for the abandoned parse.
     @Test(.enabled(if: binary != nil)) func aFileOverTheTimeBudgetIsReportedAndTheRunGoesOn() throws {
