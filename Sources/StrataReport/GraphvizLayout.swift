@@ -7,13 +7,13 @@ import StrataSourceTree
 ///
 /// Workers are forked from this process (not re-executed): it works the same in `strata`,
 /// under `swift test` and in any other host, and needs no executable path or protocol
-/// version. Everything a worker needs (the DOT as C bytes, the engine) is prepared before
-/// the fork; the child only calls libgvc, writes each SVG to a pipe and `_exit`s, so no
-/// lock of the parent's other threads is needed after the fork but malloc's (glibc makes it
-/// fork-safe). One worker lays out a batch in turn and announces each drawing before it
-/// starts: when a worker dies, a new worker takes the rest of the batch, starting with the
-/// drawing the dead one announced, which fails only if it also kills a fresh worker (an
-/// earlier drawing may have damaged the heap). Batches run on up to four workers at once,
+/// version. Everything a worker needs (the DOT as C bytes, the engine, a libgvc context with
+/// its plugins loaded) is prepared before the fork; the child only calls libgvc, writes each
+/// SVG to a pipe and `_exit`s, so no lock of the parent's other threads is needed after the
+/// fork but malloc's (glibc makes it fork-safe). One worker lays out a batch in turn and
+/// announces each drawing before it starts: when a worker dies, a new worker takes the rest
+/// of the batch, starting with the drawing the dead one announced, which fails only if it
+/// also kills a fresh worker (an earlier drawing may have damaged the heap). Batches run on up to four workers at once,
 /// which also makes the report's layouts parallel (libgvc is not thread-safe in process).
 ///
 /// libgvc finds its layout and render plugins only through the `config6a` file that
@@ -86,7 +86,7 @@ public enum GraphvizLayout {
                      engine: ContiguousArray(job.engine.utf8CString), engineName: job.engine, abort: job.name == abort,
                      hang: job.name == hang)
         }
-        GraphvizReader.prepare()
+        _ = context  // made here, before the first fork, never in a worker
         // Contiguous batches, one per worker, of about the same DOT size (the layout time grows
         // with it); more workers than cores only add forks.
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, (jobs.count + 7) / 8))
@@ -105,7 +105,7 @@ public enum GraphvizLayout {
             guard !range.isEmpty else { return }
             var next = range.lowerBound
             while next < range.upperBound {
-                next = runWorker(prepared, next..<range.upperBound, results: results, seconds: seconds)
+                next = runWorker(prepared, next..<range.upperBound, context: Self.context, results: results, seconds: seconds)
             }
         }
         return results.values.map { value in
@@ -144,7 +144,9 @@ public enum GraphvizLayout {
 
     /// Forks one worker for `range` and reads what it sends; returns the first drawing it did
     /// not finish and did not fail on (the next worker's start), or `range.upperBound`.
-    private static func runWorker(_ jobs: [Prepared], _ range: Range<Int>, results: Results, seconds timeLimit: Double) -> Int {
+    private static func runWorker(
+        _ jobs: [Prepared], _ range: Range<Int>, context: OpaquePointer?, results: Results, seconds timeLimit: Double
+    ) -> Int {
         var pipe: [Int32] = [0, 0]
         guard systemPipe(&pipe) == 0 else {
             for index in range { results.set(index, .failure(Failure(description: "no worker: \(String(cString: strerror(errno)))"))) }
@@ -153,7 +155,7 @@ public enum GraphvizLayout {
         let child = fork()
         if child == 0 {
             close(pipe[0])
-            work(jobs, range, output: pipe[1])
+            work(jobs, range, context: context, output: pipe[1])
         }
         close(pipe[1])
         defer { close(pipe[0]) }
@@ -269,8 +271,28 @@ public enum GraphvizLayout {
 
     // MARK: The worker (a forked child: libgvc calls and writes only)
 
+    /// libgvc's context, made once in this process before the first fork, with the layout
+    /// and render plugins of both engines loaded and a worker's whole path run once (to
+    /// /dev/null). A worker then loads no library and initializes nothing of Swift's: a forked
+    /// child must never wait on a lock that another thread of the parent held at the fork
+    /// (the dynamic loader's, the Swift runtime's), or it hangs until the time limit.
+    nonisolated(unsafe) private static let context: OpaquePointer? = {
+        GraphvizReader.prepare()
+        guard let context = gvContext() else { return nil }
+        let null = open("/dev/null", O_WRONLY)
+        guard null >= 0 else { return context }
+        defer { close(null) }
+        let dot = ContiguousArray("digraph { subgraph cluster_0 { a } a -> b [xlabel=x] }".utf8.map { CChar(bitPattern: $0) })
+        for engine in ["dot", "sfdp"] {
+            let job = Prepared(dot: dot, engine: ContiguousArray(engine.utf8CString), engineName: engine, abort: false, hang: false)
+            layOut(job, context: context, index: 0, output: null)
+        }
+        send(null, .started, 0, 0)
+        return context
+    }()
+
     /// Lays out `range` in turn, announcing each drawing before it starts, then exits.
-    private static func work(_ jobs: [Prepared], _ range: Range<Int>, output: Int32) -> Never {
+    private static func work(_ jobs: [Prepared], _ range: Range<Int>, context: OpaquePointer?, output: Int32) -> Never {
         // A crash ends the worker quietly: no core file, no Swift backtrace (seconds each).
         var none = rlimit(rlim_cur: 0, rlim_max: 0)
         #if os(Linux)
@@ -286,15 +308,14 @@ public enum GraphvizLayout {
             send(output, .started, index, 0)
             if jobs[index].abort { abort() }
             while jobs[index].hang { pause() }
-            layOut(jobs[index], index: index, output: output)
+            layOut(jobs[index], context: context, index: index, output: output)
         }
         _exit(0)
     }
 
-    private static func layOut(_ job: Prepared, index: Int, output: Int32) {
+    private static func layOut(_ job: Prepared, context: OpaquePointer?, index: Int, output: Int32) {
         let started = DispatchTime.now().uptimeNanoseconds
-        guard let context = gvContext() else { return send(output, .failed, index, 1) }
-        defer { gvFreeContext(context) }
+        guard let context else { return send(output, .failed, index, 1) }
         defer { GraphvizReader.reset() }
         guard let graph = job.dot.withUnsafeBufferPointer({ GraphvizReader.read($0) }) else {
             return send(output, .failed, index, 2)
