@@ -54,7 +54,7 @@ let package = Package(
             // Compiled into the binary, so a copied `strata` needs no resource folder beside it.
             resources: [.embedInCode("index.html"), .embedInCode("report.css"), .embedInCode("report.js"), .embedInCode("diff.html")]
         ),
-        .target(name: "StrataReport", dependencies: ["StrataModel", "StrataWeb", "CGraphviz"]),
+        .target(name: "StrataReport", dependencies: ["StrataModel", "StrataSourceTree", "StrataWeb", "CGraphviz"]),
         // The pipeline, end to end, for the CLI and the tests.
         .target(
             name: "StrataPipeline",
@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataReport",
+                "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataReport", "StrataSourceTree",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -47,6 +47,8 @@ public enum Comparison {
         public var parsedFiles: Int
         public var reusedFiles: Int
         public var warnings: [Diagnostic]
+        /// Damaged cache files, one note each (as `Pipeline.Outcome.messages`).
+        public var messages: [String] = []
     }
 
     /// Whether the two arguments are saved results rather than revisions.
@@ -120,7 +122,10 @@ public enum Comparison {
         let diff = GraphComparison.compare(
             base: old, head: new, baseLabel: options.base, headLabel: options.worktree ? "working directory" : options.head ?? "HEAD",
             baseCommit: baseCommit, headCommit: headCommit)
-        return Outcome(document: DiffDocument(diff: diff, base: old, head: new), parsedFiles: parsed, reusedFiles: reused, warnings: warnings)
+        let damaged = stores.stores.keys.sorted().flatMap { stores.stores[$0]!.damagedFiles }
+        return Outcome(
+            document: DiffDocument(diff: diff, base: old, head: new), parsedFiles: parsed, reusedFiles: reused, warnings: warnings,
+            messages: damaged.map { "note: " + CacheFile.damageNote($0) })
     }
 
     /// A revision's configuration (its own `strata.yml`, unless one was given) and discovery.

@@ -6,9 +6,16 @@ import StrataWeb
 /// layout of the union of both graphs (nothing jumps between BASE and HEAD). Written in
 /// Swift as plain HTML, every name escaped; no script.
 public enum DiffPage {
-    public static func render(_ document: DiffDocument) throws -> Data {
+    /// - Parameter warn: told when the drawing is left out (Graphviz failed on it).
+    public static func render(_ document: DiffDocument, warn: (String) -> Void = { _ in }) throws -> Data {
         let diff = document.diff
-        let svg = try GraphvizLayout.svg(dot: unionGraph(document), engine: "dot")
+        let svg: String
+        do {
+            svg = try GraphvizLayout.svg(dot: unionGraph(document), engine: "dot")
+        } catch {
+            warn("warning: the diff graph was not drawn: \(error); the rest of the report is written")
+            svg = ReportViews.notDrawn
+        }
         let s = diff.summary
         let cards = [
             card("New errors", s.newFindings.error, flagged: s.newFindings.error > 0),

@@ -72,6 +72,7 @@ struct Analyze: ParsableCommand {
             for warning in result.warnings {
                 FileHandle.standardError.write(Data((warnings.line(for: warning) + "\n").utf8))
             }
+            for message in outcome.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             let s = result.summary
             let lines = FindingLines(root: repository.path)
             print("""

@@ -45,7 +45,7 @@ def corrupt(cache, how):
     (file,) = [os.path.join(cache, f) for f in os.listdir(cache) if f.startswith("facts-") and f.endswith(".bin")]
     with open(file, "rb") as handle:
         data = bytearray(handle.read())
-    header = 8 + 4 + 8 + 4
+    header = 8 + 4 + 8 + 8 + 4  # magic, format, identity, header checksum, entry count
     if how == "corrupt":
         data[header - 4:header] = struct.pack("<I", 0xFFFFFFFF)  # the entry count
         data[header + 16:header + 20] = struct.pack("<I", 0x7FFFFFFF)  # the first entry's length
