@@ -116,7 +116,7 @@ public enum Comparison {
     }
 
     /// A revision's configuration (its own `strata.yml`, unless one was given) and discovery.
-    private static func prepare(
+    static func prepare(
         _ tree: any SourceTree, label: String, explicit: Configuration?, options: Options,
         progress: (@Sendable (String) -> Void)?
     ) throws -> TreeAnalysis.Stage {
@@ -182,7 +182,7 @@ public enum Comparison {
     }
 
     /// One fact store per injection vocabulary (facts depend on it), all saved at the end.
-    private final class Stores: @unchecked Sendable {
+    final class Stores: @unchecked Sendable {
         let directory: String?
         let rootKey: String
         var stores: [String: FactStore] = [:]
