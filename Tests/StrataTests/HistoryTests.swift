@@ -41,7 +41,19 @@ import Testing
         let timeline = HistoryTimeline(repository: "repo", snapshots: outcome.snapshots)
         let events = timeline.events.map { "\(Self.number($0.commit)) \($0.kind.rawValue) \($0.subject)" + Self.site($0) }
         // (file and line, where the event has them)
-        #expect(events == [String]())
+        #expect(events == [
+            "3 module-added Feature",
+            "3 edge-added App → Feature Sources/App/main.swift:3",
+            "3 edge-added Feature → Domain Sources/Feature/Feature.swift:1",
+            "5 edge-added Feature → Core Sources/Feature/Feature.swift:2",
+            "6 edge-added Domain → Design Sources/Domain/Order.swift:2",
+            "6 layer-violation-introduced Domain → Design Sources/Domain/Order.swift:2",
+            "7 edge-added Design → Domain Sources/Design/Button.swift:1",
+            "7 cycle-introduced Design, Domain",
+            "9 edge-removed Design → Domain",
+            "9 cycle-broken Design, Domain",
+            "10 edge-removed Feature → Core",
+        ])
         #expect(timeline.commits.map(\.cycles) == [0, 0, 0, 0, 0, 0, 1, 1, 0, 0])
         #expect(timeline.commits.map(\.modules) == [4, 4, 5, 5, 5, 5, 5, 5, 5, 5])
     }
@@ -52,7 +64,22 @@ import Testing
         let timeline = HistoryTimeline(repository: "repo", snapshots: outcome.snapshots)
         let feature = try #require(timeline.modules.first { $0.name == "Feature" })
         let csv = HistoryCSV.module(feature, in: timeline)
-        #expect(csv == "")
+        // Feature.swift: 4 lines importing Domain, then 7 importing Core too (commits 5 to 9);
+        // one protocol of two types: A = 0.5; App imports it: Ca = 1.
+        #expect(csv == """
+            commit,date,subject,files,lines,ca,ce,instability,abstractness,distance
+            dc2b8c261d7af4c88bfcfb15fff727a18cae3f03,2025-01-01,"Core, Domain, Design and App",,,,,,,
+            bc618822e352b7015a53cff86c02b71d0e1461f4,2025-01-03,Domain: a cart,,,,,,,
+            32b90a2aac4382aa6eb9a8bad2f80f18b0569d92,2025-01-05,Feature module,1,4,1,1,0.5,0.5,0
+            6c96e3dd4b52d5f17fc76be5070e92403ee28f79,2025-01-07,Core: a clock,1,4,1,1,0.5,0.5,0
+            86c6c3dc963ede46f7be607e7ed0e09a43f642a7,2025-01-09,Feature uses Core's clock,1,7,1,2,0.667,0.5,0.167
+            8a2355019cbcba3c46f7327768e13152ef325666,2025-01-11,Domain imports Design,1,7,1,2,0.667,0.5,0.167
+            08483f063f8bcda5f16b4c121c779b531121f5e0,2025-01-13,Design shows an order,1,7,1,2,0.667,0.5,0.167
+            05b8ac57cb526c26175f15fa8b303f3926fae850,2025-01-15,"Design: a label, with ""quotes"", and a comma",1,7,1,2,0.667,0.5,0.167
+            977577d3f9db8c4736452a707a543ee2a08a0883,2025-01-17,Design no longer knows orders,1,7,1,2,0.667,0.5,0.167
+            4a2083a02650bf3b96a20f5e6a1cd976507c0611,2025-01-19,Feature without Core,1,4,1,1,0.5,0.5,0
+
+            """)
     }
 
     /// A run stopped after five commits continues where it stopped; the result equals one
@@ -173,7 +200,11 @@ import Testing
         let repo = folder.path + "/repo", db = folder.path + "/h.sqlite"
         let edge = try run(Self.binary!, ["history", repo, "--db", db, "--no-cache", "--edge", "Feature", "Core"])
         #expect(edge.status == 0, "\(edge.all)")
-        #expect(edge.output == "")
+        #expect(edge.output == """
+            Feature first imports Core at 86c6c3dc963e 2025-01-09 Feature uses Core's clock (Sources/Feature/Feature.swift:2)
+              gone at 4a2083a02650 2025-01-19 Feature without Core
+
+            """)
         let never = try run(Self.binary!, ["history", repo, "--db", db, "--no-cache", "--edge", "Core", "App"])
         #expect(never.status == 1)
         #expect(never.output == "Core never imports App in the 10 sampled commits\n")
@@ -183,15 +214,16 @@ import Testing
         #expect(module.output.split(separator: "\n").count == 11)
 
         let out = folder.path + "/out"
-        let page = try run(Self.binary!, ["history", repo, "-o", out, "--no-cache", "--quiet", "--link-base", "https://example.com/c/"])
-        #expect(page.status == 0, "\(page.all)")
+        let written = try run(Self.binary!, ["history", repo, "-o", out, "--no-cache", "--quiet", "--link-base", "https://example.com/c/"])
+        #expect(written.status == 0, "\(written.all)")
         for file in ["index.html", "history.json", "history.csv", "history.md", "history.sqlite"] {
             #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
         }
         let markdown = try String(contentsOfFile: out + "/history.md", encoding: .utf8)
-        #expect(markdown.contains("Since dc2b8c2e"))
-        #expect(markdown.contains("modules 4 → 5, edges +"))
-        #expect(markdown.contains("cycles 0 → 0"))
+        #expect(markdown.contains("Since dc2b8c261d7a: modules 4 → 5, edges +5 −2, cycles 0 → 0, new errors 1."))
+        #expect(markdown.contains("- `08483f063f8b` cycle-introduced: Design, Domain"))
+        let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(page.contains("\"linkBase\":\"https://example.com/c/\""))
     }
 
     /// The database is plain SQLite: the `sqlite3` shell reads it with the documented queries.
