@@ -1,7 +1,8 @@
 # The two commands of the README. Each does its own set-up on a fresh machine.
 #   make demo   analyze Samples/TheMonth and write the report to demo-report/
 #   make test   unit and integration tests (swift test), Strata's layering checked on itself
-#               (strata check ., exit 1 on a violation), then the report in headless Chromium
+#               (strata check ., exit 1 on a violation), then the report, the diff page and the
+#               history page in headless Chromium
 #               (a sample, and generated 300- and 135-module repositories), then
 #               the generated hostile corpus (Tests/Hostile: broken and hostile repositories)
 #   make install PREFIX=/usr/local   a release build, one relocatable executable, into PREFIX/bin
@@ -35,7 +36,10 @@ test:
 	Tests/Browser/make-diff-repo .build/diff-repo
 	rm -rf .build/diff-report
 	.build/debug/strata diff HEAD~1 HEAD --repo .build/diff-repo -o .build/diff-report --no-cache --quiet
-	SE_OFFLINE=true STRATA_BIN=.build/debug/strata STRATA_REPORT_DIR=.build/browser-report STRATA_DIFF_DIR=.build/diff-report python3 -m pytest -q Tests/Browser
+	Tests/History/make-history-repo .build/history-repo
+	rm -rf .build/history-report
+	.build/debug/strata history .build/history-repo -o .build/history-report --no-cache --quiet --link-base https://example.com/c/
+	SE_OFFLINE=true STRATA_BIN=.build/debug/strata STRATA_REPORT_DIR=.build/browser-report STRATA_DIFF_DIR=.build/diff-report STRATA_HISTORY_DIR=.build/history-report python3 -m pytest -q Tests/Browser
 	SE_OFFLINE=true python3 -m pytest -q Tests/Browser
 	rm -rf .build/scale && mkdir -p .build/scale
 	Tests/Support/make-monorepo .build/scale/m300 --files 3000 >/dev/null
