@@ -69,6 +69,7 @@ bench:
 	scripts/setup --test
 	Benchmarks/run
 	Benchmarks/monorepo
+	Benchmarks/history
 
 # The manifest readers fed mutated inputs, FUZZ_SECONDS per reader (all eight, or READER=name),
 # in a release build; inputs slower than a second are kept in $TMPDIR/strata-fuzz (exit 1).

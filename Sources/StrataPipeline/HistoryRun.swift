@@ -58,7 +58,8 @@ public enum HistoryRun {
             throw Pipeline.InputError(description: error.description)
         }
         guard !commits.isEmpty else {
-            throw Pipeline.InputError(description: "\(options.repository): no commit to analyze (no tag, or nothing since \(options.since ?? "the start"))")
+            let what = options.sampling == .tag ? "no tagged commit" : "no commit"
+            throw Pipeline.InputError(description: "\(options.repository): \(what) to analyze" + (options.since.map { " since \($0)" } ?? ""))
         }
         let store: HistoryStore
         do {
@@ -110,9 +111,10 @@ public enum HistoryRun {
         let head = try repository.resolve(options.until)
         var listed: [GitCommit]
         if options.sampling == .tag {
-            listed = try repository.taggedCommits()
+            // A tag's commit need not be on any branch: --since and --until compare commit times.
+            let end = try repository.commitTime(head)
+            listed = try repository.taggedCommits().filter { $0.time <= end }
             if let since = options.since {
-                // A tag's commit need not be on any branch: compare commit times.
                 let start = try (try? repository.resolve(since)).map { try repository.commitTime($0) } ?? repository.time(of: since)
                 listed = listed.filter { $0.time >= start }
             }

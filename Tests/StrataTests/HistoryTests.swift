@@ -257,12 +257,17 @@ import Testing
         #expect(unknown.status == 2)
         #expect(unknown.errors == "error: nope: unknown revision in repo\n")
 
-        let untagged = try run(Self.binary!, ["history", folder.path + "/repo", "--every", "tag", "--until", "main", "--db", folder.path + "/h.sqlite"])
-        #expect(untagged.status == 0)
-        let noTags = try TemporaryDirectory()
-        _ = try run("/usr/bin/env", ["git", "-C", noTags.path, "init", "-q"])
-        let empty = try run(Self.binary!, ["history", noTags.path, "--every", "tag", "--db", noTags.path + "/h.sqlite"])
-        #expect(empty.status == 2)
-        #expect(empty.errors.split(separator: "\n").count == 1)
+        let tagged = try run(Self.binary!, ["history", repo, "--every", "tag", "--db", folder.path + "/tags.sqlite", "--no-cache"])
+        #expect(tagged.status == 0, "\(tagged.all)")
+        _ = try run("/usr/bin/env", ["git", "-C", repo, "tag", "-d", "v1", "v2", "v3"])
+        let untagged = try run(Self.binary!, ["history", repo, "--every", "tag", "--db", folder.path + "/none.sqlite", "--no-cache"])
+        #expect(untagged.status == 2)
+        #expect(untagged.errors == "error: \(repo): no tagged commit to analyze\n")
+
+        let empty = try TemporaryDirectory()
+        _ = try run("/usr/bin/env", ["git", "-C", empty.path, "init", "-q"])
+        let noCommit = try run(Self.binary!, ["history", empty.path, "--db", empty.path + "/h.sqlite"])
+        #expect(noCommit.status == 2)
+        #expect(noCommit.errors.split(separator: "\n").count == 1)
     }
 }
