@@ -6,6 +6,7 @@
 public final class HistoryStore {
     /// The schema this strata writes; `migrations[n]` takes version n to n + 1.
     public static let schemaVersion = 1
+    /// Child tables are WITHOUT ROWID: the primary key is the table, so no row is stored twice.
     static let migrations = [
         """
         CREATE TABLE commits (
@@ -16,20 +17,18 @@ public final class HistoryStore {
             commit_id TEXT NOT NULL REFERENCES commits(id), module_id TEXT NOT NULL, name TEXT NOT NULL,
             kind TEXT NOT NULL, linkage TEXT NOT NULL, files INTEGER NOT NULL, lines INTEGER NOT NULL,
             ca INTEGER, ce INTEGER, instability REAL, abstractness REAL, distance REAL,
-            PRIMARY KEY (commit_id, module_id));
+            PRIMARY KEY (commit_id, module_id)) WITHOUT ROWID;
         CREATE TABLE edges (
             commit_id TEXT NOT NULL REFERENCES commits(id), source TEXT NOT NULL, target TEXT NOT NULL,
             kind TEXT NOT NULL, file TEXT, line INTEGER,
-            PRIMARY KEY (commit_id, source, target, kind));
+            PRIMARY KEY (commit_id, source, target, kind)) WITHOUT ROWID;
         CREATE TABLE cycles (
             commit_id TEXT NOT NULL REFERENCES commits(id), cycle INTEGER NOT NULL, module TEXT NOT NULL,
-            PRIMARY KEY (commit_id, cycle, module));
+            PRIMARY KEY (commit_id, cycle, module)) WITHOUT ROWID;
         CREATE TABLE findings (
             commit_id TEXT NOT NULL REFERENCES commits(id), fingerprint TEXT NOT NULL, rule TEXT NOT NULL,
             severity TEXT NOT NULL, module TEXT NOT NULL, dependency TEXT, file TEXT, line INTEGER, message TEXT NOT NULL,
-            PRIMARY KEY (commit_id, fingerprint));
-        CREATE INDEX edges_by_pair ON edges (source, target, kind);
-        CREATE INDEX modules_by_name ON modules (name);
+            PRIMARY KEY (commit_id, fingerprint)) WITHOUT ROWID;
         """
     ]
 

@@ -46,6 +46,9 @@ public enum HistoryRun {
         public var parsedFiles: Int
         public var reusedFiles: Int
         public var warnings: [Diagnostic]
+        /// Seconds per stage over all analyzed commits: tree (listing git's tree), discover,
+        /// scan, analyze, store.
+        public var timings: [(stage: String, seconds: Double)] = []
     }
 
     public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
@@ -82,6 +85,31 @@ public enum HistoryRun {
             excludes: options.excludes, configPath: options.configPath)
         let filter = PathFilter(excludes: options.excludes)
         var parsed = 0, reused = 0
+        var timings: [String: Double] = [:]
+        var clock = ContinuousClock.now
+        func lap(_ stage: String) {
+            let now = ContinuousClock.now
+            let elapsed = (now - clock).components
+            timings[stage, default: 0] += Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+            clock = now
+        }
+        // Two commits in flight: while one is assembled and analyzed (pure, on another
+        // thread), the next one's tree is listed, discovered and scanned (scans stay one at a
+        // time, so each reuses every fact the previous ones found). Commits are stored in order.
+        var inFlight: (commit: HistoryCommit, group: DispatchGroup, output: FinishedOutput)?
+        func storeInFlight() throws {
+            guard let (commit, group, finished) = inFlight else { return }
+            group.wait()
+            inFlight = nil
+            let output = finished.value!
+            parsed += output.scan.parsed
+            reused += output.scan.reused
+            for (name, seconds) in output.timings where name != "discover" && name != "scan" { timings[name, default: 0] += seconds }
+            clock = ContinuousClock.now
+            let snapshot = CommitSnapshot(commit: commit, result: output.result)
+            try storeCall { try store.insert(snapshot) }
+            lap("store")
+        }
         for (number, commit) in missing.enumerated() {
             let label = "\(commit.id.prefix(12)) (\(number + 1)/\(missing.count))"
             progress?("analyzing \(label) \(commit.subject.prefix(60))")
@@ -91,19 +119,24 @@ public enum HistoryRun {
             } catch let error as GitError {
                 throw Pipeline.InputError(description: error.description)
             }
+            lap("tree")
             var stage = try Comparison.prepare(tree, label: label, explicit: explicit, options: comparison, progress: nil)
+            lap("discover")
             TreeAnalysis.scan(&stage, store: stores.store(for: stage.configuration.injection.names))
-            let output = TreeAnalysis.finish(stage)
-            parsed += output.scan.parsed
-            reused += output.scan.reused
-            let snapshot = CommitSnapshot(commit: commit, result: output.result)
-            try storeCall { try store.insert(snapshot) }
+            lap("scan")
+            try storeInFlight()
+            let group = DispatchGroup(), finished = FinishedOutput(), ready = stage
+            DispatchQueue.global().async(group: group) { finished.value = TreeAnalysis.finish(ready) }
+            inFlight = (commit, group, finished)
         }
+        try storeInFlight()
         let warnings = missing.isEmpty ? [] : stores.save()
         let snapshots = try storeCall { try store.snapshots(commits.map(\.id)) }
+        lap("read")
+        let order = ["tree", "discover", "scan", "analyze", "store", "read"]  // analyze overlaps the next commit's stages
         return Outcome(
             snapshots: snapshots, repositoryName: repository.name, analyzed: missing.count, parsedFiles: parsed,
-            reusedFiles: reused, warnings: warnings)
+            reusedFiles: reused, warnings: warnings, timings: order.compactMap { name in timings[name].map { (name, $0) } })
     }
 
     /// The commits `options` asks for, oldest first.
@@ -129,6 +162,11 @@ public enum HistoryRun {
         }
         let commits = listed.map { HistoryCommit(id: $0.id, time: $0.time, parents: $0.parents, subject: $0.subject) }
         return options.sampling.pick(commits, max: options.max)
+    }
+
+    /// One analysis finished on another thread, read after its group is waited for.
+    private final class FinishedOutput: @unchecked Sendable {
+        var value: TreeAnalysis.Output?
     }
 
     /// A database error as bad input: one line, exit 2.

@@ -121,6 +121,10 @@ struct History: ParsableCommand {
             Progress.report("\(outcome.snapshots.count) commits, \(outcome.analyzed) analyzed now (\(outcome.parsedFiles) files parsed, \(outcome.reusedFiles) reused) in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))")
         }
 
+        if ProcessInfo.processInfo.environment["STRATA_TIMINGS"] == "1" {
+            let stages = outcome.timings.map { String(format: "%@ %.2f s", $0.stage, $0.seconds) }.joined(separator: ", ")
+            FileHandle.standardError.write(Data("strata history: \(stages)\n".utf8))
+        }
         if edge.count == 2 {
             let answer = EdgeHistory(source: edge[0], target: edge[1], snapshots: outcome.snapshots)
             print(answer.text(commitCount: outcome.snapshots.count), terminator: "")
