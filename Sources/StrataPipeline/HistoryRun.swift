@@ -1,5 +1,6 @@
 import Foundation
 import StrataConfiguration
+import StrataDiscovery
 import StrataHistory
 import StrataModel
 import StrataSourceTree
@@ -96,6 +97,7 @@ public enum HistoryRun {
         // Two commits in flight: while one is assembled and analyzed (pure, on another
         // thread), the next one's tree is listed, discovered and scanned (scans stay one at a
         // time, so each reuses every fact the previous ones found). Commits are stored in order.
+        var conditions: [String: CompilationConditions] = [:]
         var inFlight: (commit: HistoryCommit, group: DispatchGroup, output: FinishedOutput)?
         func storeInFlight() throws {
             guard let (commit, group, finished) = inFlight else { return }
@@ -125,8 +127,13 @@ public enum HistoryRun {
             TreeAnalysis.scan(&stage, store: stores.store(for: stage.configuration.injection.names))
             lap("scan")
             try storeInFlight()
+            // `#if` answers carry over from commit to commit (most conditions and modules stay).
+            let build = stage.configuration.build
+            let key = "\(build.conditions)|\(build.platforms ?? [])"
+            let shared = conditions[key] ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
+            conditions[key] = shared
             let group = DispatchGroup(), finished = FinishedOutput(), ready = stage
-            DispatchQueue.global().async(group: group) { finished.value = TreeAnalysis.finish(ready) }
+            DispatchQueue.global().async(group: group) { finished.value = TreeAnalysis.finish(ready, conditions: shared) }
             inFlight = (commit, group, finished)
         }
         try storeInFlight()
