@@ -35,13 +35,13 @@ public struct HistoryEvent: Hashable, Sendable, Codable {
             for (id, name) in oldModules.sorted(by: { $0.value < $1.value }) where newModules[id] == nil {
                 events.append(HistoryEvent(kind: .moduleRemoved, commit: commit, subject: name))
             }
-            let oldEdges = Set(old.edges.filter { $0.kind == .import }.map { [$0.source, $0.target] })
+            let oldEdges = Set(old.edges.filter { $0.kind == .import }.map(Pair.init))
             let newEdges = new.edges.filter { $0.kind == .import }
-            for edge in newEdges where !oldEdges.contains([edge.source, edge.target]) {
+            for edge in newEdges where !oldEdges.contains(Pair(edge)) {
                 events.append(HistoryEvent(kind: .edgeAdded, commit: commit, subject: "\(edge.source) → \(edge.target)", file: edge.file, line: edge.line))
             }
-            let kept = Set(newEdges.map { [$0.source, $0.target] })
-            for edge in old.edges where edge.kind == .import && !kept.contains([edge.source, edge.target]) {
+            let kept = Set(newEdges.map(Pair.init))
+            for edge in old.edges where edge.kind == .import && !kept.contains(Pair(edge)) {
                 events.append(HistoryEvent(kind: .edgeRemoved, commit: commit, subject: "\(edge.source) → \(edge.target)"))
             }
             let oldCycles = Set(old.cycles), newCycles = Set(new.cycles)
@@ -64,6 +64,15 @@ public struct HistoryEvent: Hashable, Sendable, Codable {
             }
         }
         return events
+    }
+
+    /// An edge's two ends, as a set element.
+    private struct Pair: Hashable {
+        var source, target: String
+        init(_ edge: CommitSnapshot.EdgeRow) {
+            source = edge.source
+            target = edge.target
+        }
     }
 
     private static func pair(_ finding: CommitSnapshot.FindingRow) -> String {

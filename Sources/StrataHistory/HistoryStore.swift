@@ -110,31 +110,41 @@ public final class HistoryStore {
                 registrations: row.int(4) ?? 0, resolutions: row.int(5) ?? 0, unregistered: row.int(6) ?? 0, duplicates: row.int(7) ?? 0)
         }
         var modules: [String: [CommitSnapshot.ModuleRow]] = [:]
-        for row in try database.prepare(
-            "SELECT commit_id, module_id, name, kind, linkage, files, lines, ca, ce, instability, abstractness, distance FROM modules ORDER BY commit_id, module_id"
-        ).rows() {
-            modules[row.text(0) ?? "", default: []].append(CommitSnapshot.ModuleRow(
-                id: row.text(1) ?? "", name: row.text(2) ?? "", kind: row.text(3) ?? "", linkage: row.text(4) ?? "",
-                files: row.int(5) ?? 0, lines: row.int(6) ?? 0, ca: row.int(7), ce: row.int(8),
-                instability: row.double(9), abstractness: row.double(10), distance: row.double(11)))
+        let moduleRows = try database.prepare(
+            "SELECT commit_id, module_id, name, kind, linkage, files, lines, ca, ce, instability, abstractness, distance FROM modules ORDER BY commit_id, module_id")
+        for (commit, row) in try moduleRows.each([], { () -> (String, CommitSnapshot.ModuleRow) in
+            let s = moduleRows
+            return (s.text(0) ?? "", CommitSnapshot.ModuleRow(
+                id: s.text(1) ?? "", name: s.text(2) ?? "", kind: s.text(3) ?? "", linkage: s.text(4) ?? "",
+                files: s.int(5) ?? 0, lines: s.int(6) ?? 0, ca: s.int(7), ce: s.int(8),
+                instability: s.double(9), abstractness: s.double(10), distance: s.double(11)))
+        }) {
+            modules[commit, default: []].append(row)
         }
         var edges: [String: [CommitSnapshot.EdgeRow]] = [:]
-        for row in try database.prepare("SELECT commit_id, source, target, kind, file, line FROM edges ORDER BY commit_id, source, target, kind").rows() {
-            guard let kind = CommitSnapshot.EdgeRow.Kind(rawValue: row.text(3) ?? "") else { continue }
-            edges[row.text(0) ?? "", default: []].append(CommitSnapshot.EdgeRow(
-                source: row.text(1) ?? "", target: row.text(2) ?? "", kind: kind, file: row.text(4), line: row.int(5)))
+        let edgeRows = try database.prepare("SELECT commit_id, source, target, kind, file, line FROM edges ORDER BY commit_id, source, target, kind")
+        for (commit, row) in try edgeRows.each([], { () -> (String, CommitSnapshot.EdgeRow?) in
+            let s = edgeRows
+            return (s.text(0) ?? "", CommitSnapshot.EdgeRow.Kind(rawValue: s.text(3) ?? "").map { kind in
+                CommitSnapshot.EdgeRow(source: s.text(1) ?? "", target: s.text(2) ?? "", kind: kind, file: s.text(4), line: s.int(5))
+            })
+        }) {
+            if let row { edges[commit, default: []].append(row) }
         }
         var cycles: [String: [Int: [String]]] = [:]
         for row in try database.prepare("SELECT commit_id, cycle, module FROM cycles ORDER BY commit_id, cycle, module").rows() {
             cycles[row.text(0) ?? "", default: [:]][row.int(1) ?? 0, default: []].append(row.text(2) ?? "")
         }
         var findings: [String: [CommitSnapshot.FindingRow]] = [:]
-        for row in try database.prepare(
-            "SELECT commit_id, fingerprint, rule, severity, module, dependency, file, line, message FROM findings ORDER BY commit_id, fingerprint"
-        ).rows() {
-            findings[row.text(0) ?? "", default: []].append(CommitSnapshot.FindingRow(
-                fingerprint: row.text(1) ?? "", rule: row.text(2) ?? "", severity: row.text(3) ?? "", module: row.text(4) ?? "",
-                dependency: row.text(5), file: row.text(6), line: row.int(7), message: row.text(8) ?? ""))
+        let findingRows = try database.prepare(
+            "SELECT commit_id, fingerprint, rule, severity, module, dependency, file, line, message FROM findings ORDER BY commit_id, fingerprint")
+        for (commit, row) in try findingRows.each([], { () -> (String, CommitSnapshot.FindingRow) in
+            let s = findingRows
+            return (s.text(0) ?? "", CommitSnapshot.FindingRow(
+                fingerprint: s.text(1) ?? "", rule: s.text(2) ?? "", severity: s.text(3) ?? "", module: s.text(4) ?? "",
+                dependency: s.text(5), file: s.text(6), line: s.int(7), message: s.text(8) ?? ""))
+        }) {
+            findings[commit, default: []].append(row)
         }
         return ids.compactMap { id in
             guard let commit = commits[id] else { return nil }
