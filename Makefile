@@ -3,7 +3,8 @@
 #   make test   unit and integration tests (swift test), Strata's layering checked on itself
 #               (strata check ., exit 1 on a violation), then the report, the diff page and the
 #               history page in headless Chromium
-#               (a sample, and generated 300- and 135-module repositories), then
+#               (a sample, and generated 300- and 135-module repositories), the formats and
+#               a damaged cache (Tests/Formats, Tests/Cache), then
 #               the generated hostile corpus (Tests/Hostile: broken and hostile repositories)
 #   make install PREFIX=/usr/local   a release build, one relocatable executable, into PREFIX/bin
 #   make plugin-test   the SwiftPM command plugin on a fixture package (a second full build)
@@ -47,7 +48,7 @@ test:
 	.build/debug/strata analyze .build/scale/m300 -o .build/scale/m300-report --no-cache --quiet
 	.build/debug/strata analyze .build/scale/iso -o .build/scale/iso-report --no-cache --quiet
 	SE_OFFLINE=true STRATA_SCALE_REPORTS=.build/scale/m300-report,.build/scale/iso-report python3 -m pytest -q Tests/Browser/test_scale.py
-	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Formats
+	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Formats Tests/Cache
 	Tests/Install/relocatable .build/debug/strata
 	Tests/Hostile/make-corpus .build/hostile
 	STRATA_BIN=.build/debug/strata STRATA_CORPUS=.build/hostile python3 -m pytest -q Tests/Hostile
@@ -69,6 +70,7 @@ bench:
 	scripts/setup --test
 	Benchmarks/run
 	Benchmarks/monorepo
+	Benchmarks/affected
 	Benchmarks/history
 
 # The manifest readers fed mutated inputs, FUZZ_SECONDS per reader (all eight, or READER=name),

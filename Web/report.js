@@ -658,6 +658,28 @@
     el('span', { class: 'muted' }, ` rebuilds ${plural(r.count, 'module')} (${fmtInt(r.lines)} lines): ${transitiveDependents(r.module).join(', ')}`))))
     : empty('No module has dependents.'));
 
+  // ---- 6a. Build shape ----
+  const shape = data.buildShape || { modules: [] };
+  const seconds = shape.unit === 'seconds';
+  const cost = (v) => (seconds ? `${(v || 0).toFixed(1)} s` : `${fmtInt(Math.round(v || 0))} lines`);
+  $('#build-shape-unit').append(seconds
+    ? 'Costs are measured build seconds (--build-times).'
+    : 'Costs are estimates from each module\'s lines; strata analyze --build-times FILE (module,seconds) uses measured seconds.');
+  const widths = list(shape.widths);
+  $('#build-shape-summary').append(...(list(shape.criticalPath).length ? [
+    el('p', {}, 'Critical path: ', el('span', { class: 'mods' }, list(shape.criticalPath).join(' → ')),
+      el('span', { class: 'muted' }, ` · ${cost(shape.criticalCost)} of ${cost(shape.totalCost)} in all`)),
+    el('p', {}, `At most ${plural(Math.max(0, ...widths), 'module')} at once; by depth: `,
+      el('span', { class: 'muted' }, widths.map((w, d) => `${d}: ${w}`).join(' · '))),
+    el('p', {}, 'Hot (on the critical path, and a change rebuilds a quarter or more): ',
+      list(shape.hot).length ? el('span', { class: 'mods' }, list(shape.hot).join(', ')) : el('span', { class: 'muted' }, 'none')),
+    list(shape.unmeasured).length ? el('p', { class: 'muted' }, `No measured time for ${list(shape.unmeasured).join(', ')} (counted as 0).`) : null,
+  ].filter(Boolean) : [empty('No production module.')]));
+  const costliest = list(shape.modules).slice().sort((a, b) => b.rebuildCost - a.rebuildCost || (a.module < b.module ? -1 : 1)).slice(0, 15);
+  fill($('#rebuild-table tbody'), costliest, emptyRow(5, 'No production module.'), (m) => el('tr', {},
+    el('th', { scope: 'row' }, mod(m.module)), el('td', { class: 'num' }, cost(m.cost)), el('td', { class: 'num' }, cost(m.rebuildCost)),
+    el('td', { class: 'num' }, fmtInt(m.dependents)), el('td', { class: 'num' }, fmtInt(m.depth))));
+
   // ---- 6b. Access control ----
   const access = list((data.accessControl || {}).modules);
   const levels = ['open', 'public', 'package', 'internal', 'fileprivate', 'private'];

@@ -4,18 +4,18 @@ import PackagePlugin
 /// `swift package strata [COMMAND] [OPTIONS]`: the strata executable on the package it runs in.
 ///
 /// A package adds Strata as a dependency and gets `swift package strata analyze`,
-/// `swift package strata check`, `baseline`, `diff`, `history`, `rules` and `init`. PATH defaults to the
+/// `swift package strata check`, `baseline`, `diff`, `affected`, `history`, `rules` and `init`. PATH defaults to the
 /// package's folder; reports and the facts cache go into the plugin's work folder unless
 /// `-o`/`--cache-dir` say otherwise (writing into the package needs
 /// `swift package --allow-writing-to-package-directory strata ...`).
 @main
 struct StrataCommand: CommandPlugin {
     /// The commands that read a repository and so take `--cache-dir`.
-    static let scanning: Set<String> = ["analyze", "check", "baseline", "diff", "history"]
+    static let scanning: Set<String> = ["analyze", "check", "baseline", "diff", "affected", "history"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let strata = try context.tool(named: "strata")
-        let commands: Set<String> = ["analyze", "check", "baseline", "diff", "history", "rules", "init", "bench", "help"]
+        let commands: Set<String> = ["analyze", "check", "baseline", "diff", "affected", "history", "rules", "init", "bench", "help"]
         var arguments = arguments
         if !commands.contains(arguments.first ?? "") { arguments.insert("analyze", at: 0) }
         let command = arguments[0]

@@ -34,7 +34,9 @@ public enum Analyzer {
             generator: "strata \(StrataVersion.current)", root: project.root, summary: summary,
             packages: project.packages, modules: entries, edges: project.edges, cycles: cycles,
             implicitDependencies: implicit, unusedDependencies: unused, warnings: warnings)
-        result.linkage = LinkageImpact.analyze(modules: project.modules, edges: project.edges)
+        let shape = BuildShape.analyze(modules: project.modules, edges: project.edges)
+        result.linkage = LinkageImpact.analyze(modules: project.modules, edges: project.edges, shape: shape)
+        result.buildShape = shape
         result.summary.duplicatedStaticModules = result.linkage.duplicatedStaticModules.count
         result.summary.criticalDuplicatedStaticModules = result.linkage.duplicatedStaticModules.filter(\.critical).count
         result.accessControl = AccessControl.analyze(project)

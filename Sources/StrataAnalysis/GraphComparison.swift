@@ -88,12 +88,35 @@ public enum GraphComparison {
         summary.affectedModules = affected.count
         summary.slowerLaunches = launch.count { $0.head > $0.base }
 
-        return GraphDiff(
+        var diff = GraphDiff(
             generator: "strata \(StrataVersion.current)",
             base: revision(base, label: baseLabel, commit: baseCommit), head: revision(head, label: headLabel, commit: headCommit),
             summary: summary, modules: modules, edges: edges, linkage: linkage.sorted(),
             metrics: metrics.sorted(), cycles: cycles, findings: findings, injection: injection, publicSurface: publicSurface,
             launch: launch, duplicatedStaticModules: duplicated, affected: affected)
+        diff.buildShape = buildShapeChange(base: base, head: head, rename: rename)
+        return diff
+    }
+
+    /// The critical path and rebuild costs of both revisions (recomputed from lines for a
+    /// saved result without them, or when the two were measured in different units).
+    static func buildShapeChange(base: AnalysisResult, head: AnalysisResult, rename: (String) -> String) -> BuildShapeChange {
+        var old = base.buildShape ?? BuildShape.analyze(modules: base.modules.map(\.module), edges: base.edges)
+        var new = head.buildShape ?? BuildShape.analyze(modules: head.modules.map(\.module), edges: head.edges)
+        if old.unit != new.unit {
+            old = BuildShape.analyze(modules: base.modules.map(\.module), edges: base.edges)
+            new = BuildShape.analyze(modules: head.modules.map(\.module), edges: head.edges)
+        }
+        let before = Dictionary(old.modules.map { (rename($0.module), $0.rebuildCost) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(new.modules.map { ($0.module, $0.rebuildCost) }, uniquingKeysWith: { first, _ in first })
+        let costs = Set(before.keys).union(after.keys).compactMap { module -> BuildShapeChange.Cost? in
+            let a = before[module] ?? 0, b = after[module] ?? 0
+            return a == b ? nil : BuildShapeChange.Cost(module: module, base: a, head: b)
+        }.sorted { abs($0.head - $0.base) != abs($1.head - $1.base) ? abs($0.head - $0.base) > abs($1.head - $1.base) : $0.module < $1.module }
+        return BuildShapeChange(
+            unit: new.unit, baseCriticalPath: old.criticalPath.map(rename), headCriticalPath: new.criticalPath,
+            baseCriticalCost: old.criticalCost, headCriticalCost: new.criticalCost, baseMaximumWidth: old.maximumWidth,
+            headMaximumWidth: new.maximumWidth, rebuildCosts: costs)
     }
 
     /// The manifest lines that declare an edge.
@@ -169,16 +192,9 @@ public enum GraphComparison {
 
     /// The seeds and every module that reaches one of them through HEAD's edges.
     static func affectedModules(seeds: Set<String>, edges: [ImportEdge]) -> [String] {
-        var dependents: [String: [String]] = [:]
-        for edge in edges { dependents[edge.to, default: []].append(edge.from) }
-        var reached = seeds
-        var queue = Array(seeds)
-        while let module = queue.popLast() {
-            for dependent in dependents[module] ?? [] where reached.insert(dependent).inserted {
-                queue.append(dependent)
-            }
-        }
-        return reached.sorted()
+        let graph = DependencyGraph(modules: Array(seeds) + edges.flatMap { [$0.from, $0.to] }, edges: edges)
+        let via = graph.dependents(of: seeds.compactMap { graph.index[$0] })
+        return graph.names.indices.filter { via[$0] != nil }.map { graph.names[$0] }
     }
 }
 

@@ -25,8 +25,11 @@ public struct InjectionContainers: Sendable {
         /// The label of the parameter the key is made of.
         var keyLabel: String?
         /// Keyed by a generic parameter no argument names (`resolve<T>() -> T`): the type is
-        /// the call's declared one, `let x: P = container.resolve()`.
+        /// the call's contextual one, `let x: P = container.resolve()`.
         var inferred = false
+        /// Keyed by the result type of the closure at the key's label (`register<T>(_ make:
+        /// @escaping () -> T)`): the service is what the closure returns.
+        var closureResult = false
 
         var signature: String { "\(name)(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")" }
 
@@ -37,7 +40,8 @@ public struct InjectionContainers: Sendable {
         func keyArgument(of fact: InjectionFact) -> InjectionFact.Argument? {
             guard fact.shape == .call, fact.name == name else { return nil }
             if inferred {
-                return fact.arguments.isEmpty ? fact.type.map { InjectionFact.Argument(label: nil, text: $0 + ".self") } : nil
+                guard fact.arguments.isEmpty, reaches(fact.receiver) else { return nil }
+                return fact.type.map { InjectionFact.Argument(label: nil, text: $0 + ".self") }
             }
             let labels = fact.arguments.map(\.label).filter { $0 != "{}" }
             // Every label of the call is a parameter's, in order (defaulted ones may be left out).
@@ -46,7 +50,31 @@ public struct InjectionContainers: Sendable {
                 guard let index = rest.firstIndex(where: { $0 == label }) else { return nil }
                 rest = rest[(index + 1)...]
             }
+            if closureResult {
+                // The closure, trailing or at its label; a call passing a metatype is another
+                // method's (Swinject's `register(P.self) { }` beside it).
+                guard !fact.arguments.contains(where: { $0.metatype != nil }) else { return nil }
+                return fact.arguments.first { $0.text == "{…}" && ($0.label == keyLabel || $0.label == "{}") }
+            }
             return fact.arguments.first { $0.label == keyLabel && $0.label != "{}" }
+        }
+
+        /// Whether a receiver may be this container: a call with nothing to tell it by (no
+        /// argument) must name it (`DIContainer.shared.resolve()`, `diContainer.resolve()`), be
+        /// made inside it, or go through a variable called a container or resolver; another
+        /// type's `get()` is not a resolution.
+        func reaches(_ receiver: String?) -> Bool {
+            guard let receiver else { return true }
+            let path = receiver.split(separator: ".")
+            if path.first.map(String.init) == container { return true }
+            let last = path.last?.lowercased() ?? ""
+            return last.contains(container.lowercased()) || last.contains("container") || last.contains("resolver")
+        }
+
+        /// The service a call of this method names by its key argument: the metatype, or for a
+        /// closure, its declared or cast result type, else the one type it constructs.
+        func service(_ fact: InjectionFact, key: InjectionFact.Argument) -> String? {
+            closureResult ? fact.type ?? fact.implementation : key.metatype
         }
     }
 
@@ -122,8 +150,21 @@ public struct InjectionContainers: Sendable {
         let keyLabel: String??
         if key.hasPrefix("value:") {
             keyLabel = Int(key.dropFirst(6)).flatMap { labels.indices.contains($0) ? labels[$0] : nil }
+        } else if let metatype = fact.arguments.first(where: { $0.text.hasSuffix(".Type") }) {
+            keyLabel = metatype.label
+        } else if fact.shape == .store, let generic = fact.type {
+            // `interface: T` passed a metatype, or a closure returning T.
+            if let value = fact.arguments.first(where: { $0.text == generic }) {
+                keyLabel = value.label
+            } else if let closure = fact.arguments.first(where: { Self.returns($0.text, generic) }) {
+                var method = Method(container: container, name: fact.name, labels: fact.arguments.map(\.label), key: key, keyLabel: closure.label)
+                method.closureResult = true
+                return method
+            } else {
+                keyLabel = nil
+            }
         } else {
-            keyLabel = fact.arguments.first { $0.text.hasSuffix(".Type") }.map(\.label)
+            keyLabel = nil
         }
         guard let keyLabel else {
             // A read keyed by a generic parameter alone, called with no arguments.
@@ -131,6 +172,17 @@ public struct InjectionContainers: Sendable {
             return Method(container: container, name: fact.name, labels: [], key: key, keyLabel: nil, inferred: true)
         }
         return Method(container: container, name: fact.name, labels: labels, key: key, keyLabel: keyLabel)
+    }
+
+    /// Whether a parameter's type is a function returning `generic`: `@escaping () -> T`,
+    /// `(Resolver) -> T?`.
+    static func returns(_ type: String, _ generic: String) -> Bool {
+        var text = Substring(type)
+        if text.hasPrefix("@escaping ") { text = text.dropFirst("@escaping ".count) }
+        guard text.hasPrefix("("), let arrow = text.split(separator: "->").last, text.contains("->") else { return false }
+        var result = arrow.drop { $0 == " " }
+        if result.hasSuffix("?") || result.hasSuffix("!") { result = result.dropLast() }
+        return result == generic
     }
 
     /// The registration method a call is, if any.

@@ -39,8 +39,12 @@ struct InjectionRecognizer {
 
     static let registrationLabels: Set<String?> = [nil, "name", "factory", "initializer", "{}"]
 
+    /// Computes names that are not literals.
+    let evaluator: NameEvaluator
+
     init(vocabulary: InjectionVocabulary, sources: [String: [SourceFile]]) {
         self.vocabulary = vocabulary
+        evaluator = NameEvaluator(facts: sources.values.joined().flatMap(\.facts.values))
         containers = InjectionContainers(sources: sources, ignore: Set(vocabulary.ignore))
         var members: [String: String] = [:]
         let keys = Set(vocabulary.registrations.compactMap(\.key)).union(containers.stores.compactMap(\.member))
@@ -150,20 +154,25 @@ struct InjectionRecognizer {
         var resolutions: [Recognized<Resolution>] = []
         for (index, fact) in file.facts.injections.enumerated() {
             let evidence = Location(file: file.path, line: fact.line)
-            let named = Self.name(fact)
+            let named = name(fact)
+            // A name computed to several strings (a registration in a loop) is one entry per name.
             func register(
-                _ family: Family, api: String, service: String, name: String? = nil, implementation: String?, type: String? = nil,
+                _ family: Family, api: String, service: String, implementation: String?, type: String? = nil,
                 kind: Registration.Kind = .definition, values: [String] = []
             ) {
-                registrations.append(Recognized(value: Registration(
-                    api: api, service: service, name: name ?? named.literal, implementation: implementation, type: type,
-                    scope: fact.scope, module: module, evidence: evidence, dynamicName: named.dynamic, kind: kind, values: values),
-                    family: family, fact: index))
+                for name in named.names {
+                    registrations.append(Recognized(value: Registration(
+                        api: api, service: service, name: name, implementation: implementation, type: type,
+                        scope: fact.scope, module: module, evidence: evidence, dynamicName: named.dynamic, kind: kind, values: values),
+                        family: family, fact: index))
+                }
             }
-            func resolve(_ family: Family, api: String, service: String, name: String? = nil, checkedAtRunTime: Bool? = nil) {
-                resolutions.append(Recognized(value: Resolution(
-                    api: api, service: service, name: name ?? named.literal, module: module, evidence: evidence,
-                    checkedAtRunTime: checkedAtRunTime ?? (family == .container), dynamicName: named.dynamic), family: family, fact: index))
+            func resolve(_ family: Family, api: String, service: String, checkedAtRunTime: Bool? = nil) {
+                for name in named.names {
+                    resolutions.append(Recognized(value: Resolution(
+                        api: api, service: service, name: name, module: module, evidence: evidence,
+                        checkedAtRunTime: checkedAtRunTime ?? (family == .container), dynamicName: named.dynamic), family: family, fact: index))
+                }
             }
             switch fact.shape {
             case .call:
@@ -177,7 +186,7 @@ struct InjectionRecognizer {
                     guard !fact.generic, let key = fact.arguments.first else { continue }
                     resolve(.container, api: call.signature, service: key.metatype ?? key.text)
                 } else if let (method, key) = containers.store(fact) {
-                    guard !fact.generic, let registered = key.metatype else { continue }
+                    guard !fact.generic, let registered = method.service(fact, key: key) else { continue }
                     let service = method.member.map { members["\(registered).\($0)"] ?? "\(registered).\($0)" } ?? registered
                     register(
                         .container, api: "\(method.container).\(method.signature)", service: service,
@@ -209,8 +218,10 @@ struct InjectionRecognizer {
                           let property = receiver.split(separator: ".").last, property.first?.isLowercase == true {
                     // Factory: `Container.shared.myService.resolve()`, as `myService()`.
                     resolve(.factory, api: "factory", service: String(property))
-                } else if fact.name == "resolve", fact.arguments.isEmpty, let service = fact.type {
+                } else if fact.name == "resolve", fact.arguments.isEmpty, !fact.generic, let service = fact.type,
+                          fact.key == "declared" || fact.key == "cast" {
                     // `let service: MyServiceType? = container.resolve()`: by the declared type, an optional.
+                    // A container not recognised here is trusted only with a type written at the call.
                     resolve(.container, api: "container", service: service, checkedAtRunTime: false)
                 } else if fact.name == "register", let service = fact.type, Self.isContainerItself(fact.receiver) {
                     // Factory's `Resolving`: `container.register { MyService() as MyServiceType }`.
@@ -233,7 +244,9 @@ struct InjectionRecognizer {
                 }
             case .wrapper:
                 let key = fact.arguments.first
-                if vocabulary.wrappers.contains(fact.name) || containers.resolvesThroughWrapper(fact.name)
+                // A wrapper of the repository's own resolves by type; with a key path it is Factory's.
+                let ownWrapper = containers.resolvesThroughWrapper(fact.name) && key.map { Self.keyPathName($0.text) == nil } ?? true
+                if vocabulary.wrappers.contains(fact.name) || ownWrapper
                     || foreignWrappers.contains(fact.name) && Self.isForeignWrapper(fact), let type = fact.type {
                     resolve(.container, api: "@" + fact.name, service: type)
                 } else if InjectionNames.factoryWrappers.contains(fact.name), let path = key.flatMap({ Self.keyPathName($0.text) }) {
@@ -283,12 +296,21 @@ struct InjectionRecognizer {
             || (label.hasPrefix("arg") && label.dropFirst(3).allSatisfy(\.isNumber))
     }
 
-    /// A call's `name:`: a string literal's content (`"MainCoordinator"` → `MainCoordinator`), or
-    /// dynamic when it is anything else (`action.coordinatorString`), which no scan can check.
-    static func name(_ fact: InjectionFact) -> (literal: String?, dynamic: Bool) {
-        guard fact.shape == .call, let text = fact.arguments.first(where: { $0.label == "name" })?.text else { return (nil, false) }
+    /// The most names one call is expanded to; a name with more possible values is dynamic.
+    static let maximumNames = 64
+
+    /// A call's `name:`: a string literal's content (`"MainCoordinator"` → `MainCoordinator`),
+    /// the strings an expression of known values computes to (`route.coordinatorName` over
+    /// `Route.allCases`), or dynamic when it cannot be computed (`action.coordinatorString` of
+    /// a parameter), which no scan can check. `[nil]`: no name.
+    func name(_ fact: InjectionFact) -> (names: [String?], dynamic: Bool) {
+        guard fact.shape == .call, let text = fact.arguments.first(where: { $0.label == "name" })?.text else { return ([nil], false) }
+        if let expression = fact.computedName {
+            guard let names = evaluator.strings(expression), !names.isEmpty, names.count <= Self.maximumNames else { return ([nil], true) }
+            return (names, false)
+        }
         let isLiteral = text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") && !text.contains("\\(")
-        return isLiteral ? (String(text.dropFirst().dropLast()), false) : (nil, true)
+        return isLiteral ? ([String(text.dropFirst().dropLast())], false) : ([nil], true)
     }
 
     /// `\.homeViewModel` or `\Container.homeViewModel` → `homeViewModel`; `\.date.now` → `date`.

@@ -9,18 +9,19 @@ public enum InjectionWiring {
         let tests = Set(project.modules.filter(\.kind.isTest).map(\.name))
         typealias Family = InjectionRecognizer.Family
         var registrations: [(registration: Registration, family: Family)] = []
-        var resolutions: [(resolution: Resolution, family: Family, within: Int?)] = []
+        var resolutions: [(resolution: Resolution, family: Family, within: [Int])] = []
         for (module, files) in project.sources.sorted(by: { $0.key < $1.key }) {
             for file in files where !file.facts.injections.isEmpty {
                 let found = recognizer.recognize(file, module: module)
-                // Fact index → index in `registrations`, to credit what a factory resolves.
-                var byFact: [Int: Int] = [:]
+                // Fact index → indices in `registrations` (one per computed name), to credit what a
+                // factory resolves.
+                var byFact: [Int: [Int]] = [:]
                 for entry in found.registrations {
-                    byFact[entry.fact] = registrations.count
+                    byFact[entry.fact, default: []].append(registrations.count)
                     registrations.append((entry.value, entry.family))
                 }
                 for entry in found.resolutions {
-                    let within = file.facts.injections[entry.fact].within.flatMap { byFact[$0] }
+                    let within = file.facts.injections[entry.fact].within.flatMap { byFact[$0] } ?? []
                     resolutions.append((entry.value, entry.family, within))
                 }
             }
@@ -42,7 +43,7 @@ public enum InjectionWiring {
             byService[key(entry.family, entry.registration.service, nil), default: []].append(index)
         }
         // A production resolution needs a production registration; a test may use its own. A
-        // name that is not a literal matches on the service alone, on either side.
+        // name that cannot be computed matches on the service alone, on either side.
         var matched: [(resolution: Resolution, within: Int?, served: [Int])] = []
         for entry in resolutions {
             let isTest = tests.contains(entry.resolution.module)
@@ -57,8 +58,8 @@ public enum InjectionWiring {
             if entry.family == .factory && served.isEmpty && entry.resolution.api == "factory" { continue }
             var resolution = entry.resolution
             resolution.registrations = served.map { registrations[$0].registration.evidence }.sorted()
-            matched.append((resolution, entry.within, served))
-            if let within = entry.within, !registrations[within].registration.resolves.contains(resolution.service) {
+            matched.append((resolution, entry.within.first, served))
+            for within in entry.within where !registrations[within].registration.resolves.contains(resolution.service) {
                 registrations[within].registration.resolves.append(resolution.service)
             }
         }
@@ -172,12 +173,12 @@ public enum InjectionWiring {
             }
         }
         if rules.severity(of: .unregisteredService) != nil {
-            // A name that is not a literal: matched on the type alone, a note rather than an error.
+            // A name that cannot be computed: matched on the type alone, a note rather than an error.
             for resolution in report.uncheckable {
                 let served = resolution.registrations.isEmpty ? "nothing registers" : "\(resolution.registrations.count) registration(s) of the type may serve it"
                 findings.append(Finding(
                     rule: .unregisteredService, severity: .info,
-                    message: "\(resolution.module) resolves \(resolution.service) under a name that is not a literal: not checkable statically (\(served))",
+                    message: "\(resolution.module) resolves \(resolution.service) under a name Strata cannot compute: not checkable statically (\(served))",
                     module: resolution.module, dependency: resolution.service, evidence: [resolution.evidence]))
             }
         }

@@ -346,6 +346,8 @@ struct ManifestEvaluator {
     /// `ProcessInfo.processInfo.environment`, `Context.environment` as a value (`let env = ...`),
     /// and its `keys`: what reads through them read an unset variable.
     static let environment = "#environment", environmentKeys = "#environment.keys"
+    /// A dictionary literal with string keys, kept as a call whose labels are the keys.
+    static let dictionary = "#dictionary"
 
     /// Notes that the manifest read an environment variable, which a plain build sees unset.
     mutating func readEnvironment(_ name: String, at: Int) {
@@ -562,6 +564,16 @@ struct ManifestEvaluator {
         }
         if let literal = expr.as(BooleanLiteralExprSyntax.self) { return .bool(literal.literal.text == "true") }
         if expr.is(NilLiteralExprSyntax.self) { return .null }
+        if let dictionary = expr.as(DictionaryExprSyntax.self) {
+            // `["SWIFT_VERSION": "5.0"]`: string keys as labels, read back by subscript.
+            guard case .elements(let elements) = dictionary.content else { return .call(ManifestCall(name: Self.dictionary, arguments: [], line: at)) }
+            var arguments: [ManifestCall.Argument] = []
+            for element in elements {
+                guard let key = value(of: element.key, scope).string else { return .unknown(reason: "a dictionary key not known statically", line: at) }
+                arguments.append(.init(label: key, value: value(of: element.value, scope), line: position(element.value)))
+            }
+            return .call(ManifestCall(name: Self.dictionary, arguments: arguments, line: at))
+        }
         if let array = expr.as(ArrayExprSyntax.self) {
             let element = ManifestDeclarations.elementType(type)
             return .array(array.elements.map { value(of: $0.expression, scope, expecting: element) })
@@ -592,12 +604,16 @@ struct ManifestEvaluator {
                 readEnvironment(key?.string ?? subscriptCall.arguments.first.map { Self.abbreviate($0.expression) } ?? "", at: at)
                 return .null
             }
-            if subscriptCall.arguments.count == 1, let index = subscriptCall.arguments.first?.expression,
-                case .array(let items) = value(of: subscriptCall.calledExpression, scope), case .int(let offset) = value(of: index, scope),
-                items.indices.contains(offset)
-            {
-                passed = true
-                return items[offset]
+            if subscriptCall.arguments.count == 1, let index = subscriptCall.arguments.first?.expression {
+                let base = value(of: subscriptCall.calledExpression, scope)
+                if case .array(let items) = base, case .int(let offset) = value(of: index, scope), items.indices.contains(offset) {
+                    passed = true
+                    return items[offset]
+                }
+                if case .call(let call) = base, call.name == Self.dictionary, let key = value(of: index, scope).string {
+                    passed = true
+                    return call[key] ?? .null
+                }
             }
         }
         if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {

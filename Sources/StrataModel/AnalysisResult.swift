@@ -189,6 +189,9 @@ public struct AnalysisResult: Sendable, Codable {
     /// The layers the report and `strata graph --collapse layers` group modules by: those of
     /// `strata.yml`, else the ones `strata init` would guess. Absent in older documents.
     public var layering: Layering?
+    /// The critical path, the rebuild cost of a change to each module and the parallel width,
+    /// from source lines or measured seconds (`--build-times`). Absent in older documents.
+    public var buildShape: BuildShape?
 
     public init(
         generator: String, root: String, summary: Summary, packages: [PackageInfo], modules: [ModuleEntry],

@@ -142,10 +142,13 @@ public struct FileFacts: Hashable, Sendable, Codable {
     public var problems: [FileProblem]
     /// `// strata:ignore` comments, by line.
     public var suppressions: [Suppression]
+    /// Enums and string-valued properties DI names may be computed from.
+    public var values: [ValueFact]
 
     public init(
         lines: Int, imports: [ImportFact], declarations: [DeclarationFact], references: [String] = [],
-        injections: [InjectionFact] = [], problems: [FileProblem] = [], suppressions: [Suppression] = []
+        injections: [InjectionFact] = [], problems: [FileProblem] = [], suppressions: [Suppression] = [],
+        values: [ValueFact] = []
     ) {
         self.lines = lines
         self.imports = imports
@@ -154,6 +157,7 @@ public struct FileFacts: Hashable, Sendable, Codable {
         self.injections = injections
         self.problems = problems
         self.suppressions = suppressions
+        self.values = values
     }
 
     public static let empty = FileFacts(lines: 0, imports: [], declarations: [])

@@ -32,6 +32,8 @@ public struct GraphDiff: Sendable, Codable {
     /// Modules whose files or manifest changed, plus everything that depends on them at HEAD
     /// (what a reviewer must consider and CI must rebuild), sorted.
     public var affected: [String]
+    /// How the critical path and the rebuild costs moved. Absent in older documents.
+    public var buildShape: BuildShapeChange?
 
     public init(
         generator: String, base: Revision, head: Revision, summary: DiffSummary, modules: ModuleChanges,
@@ -288,4 +290,50 @@ public struct LaunchChange: Hashable, Sendable, Codable, Comparable {
     }
 
     public static func < (lhs: LaunchChange, rhs: LaunchChange) -> Bool { lhs.app < rhs.app }
+}
+
+/// How a change moved the build shape: the critical path before and after, and the modules
+/// whose rebuild cost changed, the largest change first.
+public struct BuildShapeChange: Hashable, Sendable, Codable {
+    /// A module's rebuild cost in both revisions (0 where it does not exist).
+    public struct Cost: Hashable, Sendable, Codable {
+        public var module: String
+        public var base: Double
+        public var head: Double
+
+        public init(module: String, base: Double, head: Double) {
+            self.module = module
+            self.base = base
+            self.head = head
+        }
+    }
+
+    public var unit: BuildShape.Unit
+    public var baseCriticalPath: [String]
+    public var headCriticalPath: [String]
+    public var baseCriticalCost: Double
+    public var headCriticalCost: Double
+    public var baseMaximumWidth: Int
+    public var headMaximumWidth: Int
+    public var rebuildCosts: [Cost]
+
+    public init(
+        unit: BuildShape.Unit, baseCriticalPath: [String], headCriticalPath: [String], baseCriticalCost: Double,
+        headCriticalCost: Double, baseMaximumWidth: Int, headMaximumWidth: Int, rebuildCosts: [Cost]
+    ) {
+        self.unit = unit
+        self.baseCriticalPath = baseCriticalPath
+        self.headCriticalPath = headCriticalPath
+        self.baseCriticalCost = baseCriticalCost
+        self.headCriticalCost = headCriticalCost
+        self.baseMaximumWidth = baseMaximumWidth
+        self.headMaximumWidth = headMaximumWidth
+        self.rebuildCosts = rebuildCosts
+    }
+
+    /// Whether anything moved.
+    public var isEmpty: Bool {
+        baseCriticalPath == headCriticalPath && baseCriticalCost == headCriticalCost && baseMaximumWidth == headMaximumWidth
+            && rebuildCosts.isEmpty
+    }
 }

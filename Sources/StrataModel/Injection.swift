@@ -81,7 +81,8 @@ public struct Registration: Hashable, Sendable, Codable, Comparable {
     /// What resolutions ask for: a type (`LoginUseCase`), a Factory property or dependency
     /// key path name (`homeViewModel`), or a configured key (`InjectIdentifier.card`).
     public var service: String
-    /// Swinject's `name:`.
+    /// Swinject's `name:`, a literal or computed (`name: route.coordinatorName` in a loop over
+    /// `Route.allCases` is one registration per name, at the same line).
     public var name: String?
     /// The type the factory constructs, when it can be read.
     public var implementation: String?
@@ -97,8 +98,8 @@ public struct Registration: Hashable, Sendable, Codable, Comparable {
     public var evidence: Location
     /// The services its factory resolves: the DI graph's edges out of this registration.
     public var resolves: [String]
-    /// The name is not a literal (`name: action.coordinatorString`): it serves resolutions of
-    /// its service whatever their name.
+    /// The name cannot be computed (`name: action.coordinatorString` of a parameter): it serves
+    /// resolutions of its service whatever their name.
     public var dynamicName: Bool
     /// A definition, or an override of one (Factory's `.register { }`, `.onTest { }`,
     /// `Container.shared.x { Mock() }`): shown apart, never serving a resolution nor a duplicate.
@@ -131,7 +132,7 @@ public struct Registration: Hashable, Sendable, Codable, Comparable {
     }
 
     public static func < (lhs: Registration, rhs: Registration) -> Bool {
-        lhs.evidence != rhs.evidence ? lhs.evidence < rhs.evidence : lhs.service < rhs.service
+        (lhs.evidence, lhs.service, lhs.name ?? "") < (rhs.evidence, rhs.service, rhs.name ?? "")
     }
 }
 
@@ -149,8 +150,8 @@ public struct Resolution: Hashable, Sendable, Codable, Comparable {
     /// Whether a missing registration is a crash at run time (Swinject-style and configured
     /// containers), rather than a compile error (Factory, swift-dependencies).
     public var checkedAtRunTime: Bool
-    /// The name or key is not a literal (`name: action.coordinatorString`): matched on the
-    /// service type alone, and not checkable statically, so never reported as unregistered.
+    /// The name cannot be computed (`name: action.coordinatorString` of a parameter): matched on
+    /// the service type alone, and not checkable statically, so never reported as unregistered.
     public var dynamicName: Bool
 
     public init(
@@ -168,7 +169,7 @@ public struct Resolution: Hashable, Sendable, Codable, Comparable {
     }
 
     public static func < (lhs: Resolution, rhs: Resolution) -> Bool {
-        lhs.evidence != rhs.evidence ? lhs.evidence < rhs.evidence : lhs.service < rhs.service
+        (lhs.evidence, lhs.service, lhs.name ?? "") < (rhs.evidence, rhs.service, rhs.name ?? "")
     }
 }
 
@@ -248,7 +249,7 @@ public struct InjectionReport: Hashable, Sendable, Codable {
     public var unregistered: [Resolution]
     /// The hand-written containers recognised by shape.
     public var containers: [InjectionContainer]
-    /// Production resolutions under a name that is not a literal, which fail at run time if
+    /// Production resolutions under a name that cannot be computed, which fail at run time if
     /// unregistered: matched on the type alone, not checkable statically (notes).
     public var uncheckable: [Resolution]
 

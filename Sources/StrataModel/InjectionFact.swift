@@ -55,7 +55,9 @@ public struct InjectionFact: Hashable, Sendable, Codable {
     public var receiver: String?
     public var arguments: [Argument]
     /// The declared type of a wrapped property, a Factory's `T`, a dependency value's type, or
-    /// the conforming type of a dependency key.
+    /// the conforming type of a dependency key; for a call, its factory closure's declared
+    /// result type, or without arguments its contextual type; for a `store` keyed by a generic
+    /// parameter no metatype names, that parameter; for a `read`, its return type.
     public var type: String?
     /// The type the factory closure (or `liveValue`) constructs: the first call in it whose
     /// callee is a capitalized name (`DefaultLoginRepository(client: ...)`).
@@ -73,14 +75,18 @@ public struct InjectionFact: Hashable, Sendable, Codable {
     /// For `store` and `read`: what the dictionary key is made of. `type`: the metatype
     /// parameter itself (`ObjectIdentifier(T.self)`, `"\(T.self)"`, `String(describing: type)`);
     /// `type.m`: its member `m` (`ObjectIdentifier(Item.Interface.self)`, `type.injectId`);
-    /// `value:i`: the plain parameter at index `i` (`items[injectId]`).
+    /// `value:i`: the plain parameter at index `i` (`items[injectId]`). For a `call` without
+    /// arguments, where its `type` comes from: `declared`, `cast`, `assigned` or `returned`.
     public var key: String?
     public var line: Int
+    /// A call's `name:` when it is not a plain literal, as an expression whose loop variables
+    /// are bound to what they iterate (`route.coordinatorName` in `Route.allCases.forEach`).
+    public var computedName: ValueExpression?
 
     public init(
         shape: Shape, name: String, receiver: String? = nil, arguments: [Argument] = [], type: String? = nil,
         implementation: String? = nil, scope: String? = nil, within: Int? = nil, generic: Bool = false,
-        context: String? = nil, key: String? = nil, line: Int
+        context: String? = nil, key: String? = nil, line: Int, computedName: ValueExpression? = nil
     ) {
         self.shape = shape
         self.name = name
@@ -94,6 +100,7 @@ public struct InjectionFact: Hashable, Sendable, Codable {
         self.context = context
         self.key = key
         self.line = line
+        self.computedName = computedName
     }
 }
 

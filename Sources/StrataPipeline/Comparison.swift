@@ -22,11 +22,15 @@ public enum Comparison {
         public var excludes: [String]
         /// One `strata.yml` for both revisions instead of each revision's own.
         public var configPath: String?
+        /// Measured build seconds per module (`--build-times`), used for both revisions' build shape.
+        public var buildTimes: [String: Double]?
 
         public init(
             repository: String, base: String, head: String?, worktree: Bool = false,
-            cacheDirectory: String? = Pipeline.defaultCacheDirectory, excludes: [String] = [], configPath: String? = nil
+            cacheDirectory: String? = Pipeline.defaultCacheDirectory, excludes: [String] = [], configPath: String? = nil,
+            buildTimes: [String: Double]? = nil
         ) {
+            self.buildTimes = buildTimes
             self.repository = repository
             self.base = base
             self.head = head
@@ -43,6 +47,8 @@ public enum Comparison {
         public var parsedFiles: Int
         public var reusedFiles: Int
         public var warnings: [Diagnostic]
+        /// Damaged cache files, one note each (as `Pipeline.Outcome.messages`).
+        public var messages: [String] = []
     }
 
     /// Whether the two arguments are saved results rather than revisions.
@@ -107,12 +113,19 @@ public enum Comparison {
             index < 2 ? (TreeAnalysis.finish(ready[index]), []) : (nil, stores.save())
         }
         let outputs = work.compactMap(\.output), warnings = work[2].warnings
-        let old = outputs[0].result, new = outputs[1].result
+        var old = outputs[0].result, new = outputs[1].result
+        if let times = options.buildTimes {
+            old.buildShape = BuildShape.analyze(modules: old.modules.map(\.module), edges: old.edges, seconds: times)
+            new.buildShape = BuildShape.analyze(modules: new.modules.map(\.module), edges: new.edges, seconds: times)
+        }
         let parsed = outputs.reduce(0) { $0 + $1.scan.parsed }, reused = outputs.reduce(0) { $0 + $1.scan.reused }
         let diff = GraphComparison.compare(
             base: old, head: new, baseLabel: options.base, headLabel: options.worktree ? "working directory" : options.head ?? "HEAD",
             baseCommit: baseCommit, headCommit: headCommit)
-        return Outcome(document: DiffDocument(diff: diff, base: old, head: new), parsedFiles: parsed, reusedFiles: reused, warnings: warnings)
+        let damaged = stores.stores.keys.sorted().flatMap { stores.stores[$0]!.damagedFiles }
+        return Outcome(
+            document: DiffDocument(diff: diff, base: old, head: new), parsedFiles: parsed, reusedFiles: reused, warnings: warnings,
+            messages: damaged.map { "note: " + CacheFile.damageNote($0) })
     }
 
     /// A revision's configuration (its own `strata.yml`, unless one was given) and discovery.
@@ -153,7 +166,7 @@ public enum Comparison {
         return try slots.values.map { try $0!.get() }
     }
 
-    private static func revisionTree(_ repository: GitRepository, _ commit: String, filter: PathFilter) throws -> GitRevisionTree {
+    static func revisionTree(_ repository: GitRepository, _ commit: String, filter: PathFilter) throws -> GitRevisionTree {
         do {
             return try GitRevisionTree(repository: repository, commit: commit, filter: filter)
         } catch let error as GitError {

@@ -22,12 +22,15 @@ public struct Pipeline {
         public var excludes: [String]
         /// An explicit `--config`; otherwise `strata.yml` at the root is read if present.
         public var configPath: String?
+        /// Measured build seconds per module (`--build-times`), for the build shape.
+        public var buildTimes: [String: Double]?
 
         public init(
             path: String, outputDirectory: String? = nil, formats: [OutputFormat] = OutputFormat.allCases,
             cacheDirectory: String? = Pipeline.defaultCacheDirectory, evaluateManifests: Bool = false,
-            excludes: [String] = [], configPath: String? = nil
+            excludes: [String] = [], configPath: String? = nil, buildTimes: [String: Double]? = nil
         ) {
+            self.buildTimes = buildTimes
             self.path = path
             self.outputDirectory = outputDirectory
             self.formats = formats
@@ -40,7 +43,10 @@ public struct Pipeline {
 
     /// Bad input that stops the run (exit code 2): a missing path, an invalid config.
     public struct InputError: Error, CustomStringConvertible {
+        /// One line per problem (several when several files could not be written).
         public var description: String
+        /// Notes and warnings of the run before it stopped, to print before the error.
+        public var messages: [String] = []
 
         public init(description: String) { self.description = description }
     }
@@ -57,6 +63,10 @@ public struct Pipeline {
         public var project: Project
         /// The configuration that was used (`strata.yml` or `--config`).
         public var configuration: Configuration
+        /// What the run has to say besides the result, one line each: damaged cache files
+        /// (notes) and drawings left out (warnings). Not part of the result: a damaged cache
+        /// or a Graphviz crash never changes `strata.json`.
+        public var messages: [String] = []
     }
 
     /// `$XDG_CACHE_HOME/strata`, else `~/.cache/strata`.
@@ -81,6 +91,7 @@ public struct Pipeline {
             }
             bytes.append(0)
         }
+        for (module, seconds) in (options.buildTimes ?? [:]).sorted(by: { $0.key < $1.key }) { bytes += "\(module)=\(seconds)\u{0}".utf8 }
         if let config = options.configPath, let content = FileManager.default.contents(atPath: config) {
             bytes += "\(ContentHash(Array(content)))".utf8
         }
@@ -115,10 +126,15 @@ public struct Pipeline {
             evaluateManifest: options.evaluateManifests ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil,
             progress: progress)
         var result = analysis.result
+        if let times = options.buildTimes {
+            result.buildShape = BuildShape.analyze(modules: result.modules.map(\.module), edges: result.edges, seconds: times)
+        }
+        var messages = store.damagedFiles.map { "note: " + CacheFile.damageNote($0) }
         do {
             try store.save()
         } catch {
-            result.warnings.append(Diagnostic(file: cache?.file ?? "", message: "cache not saved: \(error)"))
+            // A message, not a warning of the result: the cache never changes `strata.json`.
+            messages.append("\(cache?.file ?? ""): warning: cache not saved: \(error)")
         }
 
         var stopwatch = Stopwatch()
@@ -130,12 +146,19 @@ public struct Pipeline {
                     ? nil : (cache.companion("result.json"), Self.inputDigest(files: analysis.files, scan: analysis.scan, tree: tree, options: options))
             }
             let document = ReportDocument(result: result, layoutCache: cache?.companion("layouts"), resultCache: resultCache)
-            written = try write(document, formats: options.formats, to: output)
+            do {
+                written = try write(document, formats: options.formats, to: output)
+            } catch var error as InputError {
+                error.messages = messages + document.messages
+                throw error
+            }
+            messages += document.messages
         }
         stopwatch.lap("report")
         return Outcome(
             result: result, written: written, parsedFiles: analysis.scan.parsed, reusedFiles: analysis.scan.reused,
-            timings: analysis.timings + stopwatch.laps, project: analysis.project, configuration: configuration)
+            timings: analysis.timings + stopwatch.laps, project: analysis.project, configuration: configuration,
+            messages: messages)
     }
 
     /// Writes every format of a result into `output`, creating the folder.
@@ -156,14 +179,19 @@ public struct Pipeline {
             throw InputError(description: "\(output): cannot create the output folder: \(reason(error))")
         }
         document.prepare(for: formats)
+        // Every report that can be written is: one that cannot is one line, then exit 2.
         var written: [String] = []
+        var failures: [String] = []
         for format in formats {
             do {
                 written += try format.reporter.write(document, to: output)
+            } catch let failure as AtomicFile.Failure {
+                failures.append(failure.description)
             } catch {
-                throw InputError(description: "\(output): cannot write the \(format.rawValue) report: \(reason(error))")
+                failures.append("\(output): cannot write the \(format.rawValue) report: \(reason(error))")
             }
         }
+        guard failures.isEmpty else { throw InputError(description: failures.joined(separator: "\nerror: ")) }
         return written
     }
 
@@ -171,6 +199,7 @@ public struct Pipeline {
     /// device"), not Foundation's `Error Domain=NSCocoaErrorDomain Code=513 …` dump.
     public static func reason(_ error: any Error) -> String {
         if let error = error as? InputError { return error.description }
+        if let error = error as? AtomicFile.Failure { return error.reason }
         let error = error as NSError
         if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {

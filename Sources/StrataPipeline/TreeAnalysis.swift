@@ -97,6 +97,16 @@ public enum TreeAnalysis {
     public static func finish(_ stage: Stage, conditions shared: CompilationConditions? = nil) -> Output {
         var stopwatch = stage.stopwatch
         let scan = stage.scan!  // `scan` ran: the stages run in order
+        let project = assemble(stage, conditions: shared)
+        let result = Analyzer.analyze(project, rules: stage.configuration.rules, injection: stage.configuration.injection)
+        stopwatch.lap("analyze")
+        return Output(result: result, project: project, files: stage.files, scan: scan, timings: stopwatch.laps)
+    }
+
+    /// assemble: the model of modules and edges, for a caller that needs no analysis
+    /// (`strata affected` asks only who depends on whom).
+    static func assemble(_ stage: Stage, conditions shared: CompilationConditions? = nil) -> Project {
+        let scan = stage.scan!  // `scan` ran: the stages run in order
         let build = stage.configuration.build
         let conditions = shared ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
         let internalNames = Set(stage.discovery.modules.map(\.importName))
@@ -117,9 +127,7 @@ public enum TreeAnalysis {
             }
             project.modules[index].sourceDigest = ContentHash(bytes).description
         }
-        let result = Analyzer.analyze(project, rules: stage.configuration.rules, injection: stage.configuration.injection)
-        stopwatch.lap("analyze")
-        return Output(result: result, project: project, files: stage.files, scan: scan, timings: stopwatch.laps)
+        return project
     }
 
     /// Per module, everything besides the condition and module id that decides an `#if` in

@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataSourceTree
 
 /// The module graph in Graphviz DOT: node ids are the module names, quoted (`id(_:)`), so
 /// other tools can read it. Cycle, layer-violation, implicit and declared-but-unused edges carry a colour
@@ -11,10 +12,10 @@ public struct DOTReporter: Reporter {
 
     public func write(_ document: ReportDocument, to directory: String) throws -> [String] {
         let path = directory + "/" + Self.fileName
-        try Data(document.dot.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(Data(document.dot.utf8), to: path)
         guard let injection = document.injectionDOT else { return [path] }
         let injectionPath = directory + "/" + InjectionGraph.fileName
-        try Data(injection.utf8).write(to: URL(fileURLWithPath: injectionPath), options: .atomic)
+        try AtomicFile.write(Data(injection.utf8), to: injectionPath)
         return [path, injectionPath]
     }
 

@@ -31,11 +31,12 @@ public enum DiffFormat: String, CaseIterable, Sendable {
         }
     }
 
-    public func render(_ document: DiffDocument) throws -> Data {
+    /// - Parameter warn: told when a drawing is left out (Graphviz failed on it).
+    public func render(_ document: DiffDocument, warn: (String) -> Void = { _ in }) throws -> Data {
         switch self {
         case .md: Data(DiffMarkdown.render(document).utf8)
         case .json: try Self.json(document.diff)
-        case .html: try DiffPage.render(document)
+        case .html: try DiffPage.render(document, warn: warn)
         }
     }
 

@@ -61,6 +61,8 @@ public enum DiffMarkdown {
         list("Container edges added", diff.injection.edges.added.map { "\(escape($0.from)) → \(escape($0.to)) (\($0.services.map(escape).joined(separator: ", ")))" })
         list("Container edges removed", diff.injection.edges.removed.map { "\(escape($0.from)) → \(escape($0.to)) (\($0.services.map(escape).joined(separator: ", ")))" })
 
+        if let shape = diff.buildShape, !shape.isEmpty { out += buildShape(shape, limit: limit) }
+
         let moved = diff.metrics.filter { abs($0.distanceChange) >= distanceThreshold || $0.base.ce != $0.head.ce || $0.base.ca != $0.head.ca }
         if !moved.isEmpty {
             out += ["", "### Metrics", "", "| module | Ce | Ca | I | A | D |", "|---|---|---|---|---|---|"]
@@ -80,6 +82,39 @@ public enum DiffMarkdown {
         }
         out.append("")
         return out.joined(separator: "\n")
+    }
+
+    /// How the critical path, the parallel width and the rebuild costs moved.
+    static func buildShape(_ shape: BuildShapeChange, limit: Int) -> [String] {
+        let unit = shape.unit == .lines ? "estimated from lines" : "measured seconds"
+        var out = ["", "### Build shape (\(unit))", ""]
+        let before = shape.baseCriticalPath.map(escape).joined(separator: " → ")
+        let after = shape.headCriticalPath.map(escape).joined(separator: " → ")
+        let delta = shape.headCriticalCost - shape.baseCriticalCost
+        if before == after {
+            out.append("Critical path: \(after.isEmpty ? "none" : after), \(cost(shape.baseCriticalCost, shape.unit)) → \(cost(shape.headCriticalCost, shape.unit)) (\(signed(delta, shape.unit))).")
+        } else {
+            out.append("Critical path moved from \(before.isEmpty ? "none" : before) (\(cost(shape.baseCriticalCost, shape.unit))) to \(after.isEmpty ? "none" : after) (\(cost(shape.headCriticalCost, shape.unit)), \(signed(delta, shape.unit))).")
+        }
+        out.append("")
+        out.append("Modules that can build at once: at most \(change(shape.baseMaximumWidth, shape.headMaximumWidth)).")
+        if !shape.rebuildCosts.isEmpty && limit > 0 {
+            out += ["", "| module | rebuild cost of a change | change |", "|---|---:|---:|"]
+            for entry in shape.rebuildCosts.prefix(limit) {
+                out.append("| \(escape(entry.module)) | \(cost(entry.base, shape.unit)) → \(cost(entry.head, shape.unit)) | \(signed(entry.head - entry.base, shape.unit)) |")
+            }
+            if shape.rebuildCosts.count > limit { out += ["", "… and \(shape.rebuildCosts.count - limit) more modules (see strata-diff.json)"] }
+        }
+        return out
+    }
+
+    /// `1200 lines` or `12.5 s`.
+    static func cost(_ value: Double, _ unit: BuildShape.Unit) -> String {
+        unit == .lines ? "\(Int(value.rounded())) lines" : String(format: "%.1f s", value)
+    }
+
+    static func signed(_ value: Double, _ unit: BuildShape.Unit) -> String {
+        (value > 0 ? "+" : value < 0 ? "−" : "±") + cost(abs(value), unit)
     }
 
     /// Added and removed edges, the edges of new cycles, and added and removed modules.

@@ -6,9 +6,16 @@ import StrataWeb
 /// layout of the union of both graphs (nothing jumps between BASE and HEAD). Written in
 /// Swift as plain HTML, every name escaped; no script.
 public enum DiffPage {
-    public static func render(_ document: DiffDocument) throws -> Data {
+    /// - Parameter warn: told when the drawing is left out (Graphviz failed on it).
+    public static func render(_ document: DiffDocument, warn: (String) -> Void = { _ in }) throws -> Data {
         let diff = document.diff
-        let svg = try GraphvizLayout.svg(dot: unionGraph(document), engine: "dot")
+        let svg: String
+        do {
+            svg = try GraphvizLayout.svg(dot: unionGraph(document), engine: "dot")
+        } catch {
+            warn("warning: the diff graph was not drawn: \(error); the rest of the report is written")
+            svg = ReportViews.notDrawn
+        }
         let s = diff.summary
         let cards = [
             card("New errors", s.newFindings.error, flagged: s.newFindings.error > 0),
@@ -142,6 +149,15 @@ public enum DiffPage {
         list("Container edges removed", diff.injection.edges.removed.map { "\(escape($0.from)) → \(escape($0.to)) (\($0.services.map(escape).joined(separator: ", ")))" }, kind: "removed")
         list("Public surface", diff.publicSurface.map { "\(escape($0.module)): \($0.base) → \($0.head) public declarations" }, kind: "changed")
         list("Affected modules", [diff.affected.map(escape).joined(separator: ", ")].filter { !$0.isEmpty }, kind: "changed")
+        if let shape = diff.buildShape, !shape.isEmpty {
+            let cost = { (value: Double) in escape(DiffMarkdown.cost(value, shape.unit)) }
+            let path = { (modules: [String]) in modules.isEmpty ? "none" : modules.map(escape).joined(separator: " → ") }
+            let unit = shape.unit == .lines ? "estimated from lines" : "measured seconds"
+            list("Build shape (\(unit))", [
+                "Critical path before: \(path(shape.baseCriticalPath)) <span class=\"muted\">\(cost(shape.baseCriticalCost))</span>",
+                "Critical path now: \(path(shape.headCriticalPath)) <span class=\"muted\">\(cost(shape.headCriticalCost))</span>",
+            ] + shape.rebuildCosts.prefix(20).map { "Rebuild cost of \(escape($0.module)): \(cost($0.base)) → \(cost($0.head))" }, kind: "changed")
+        }
         if html.count == 2 { html.append("<p class=\"muted\">Nothing changed in the module graph.</p>") }
         html.append("</section>")
         return html.joined(separator: "\n")

@@ -28,6 +28,13 @@ public enum DiffText {
         section("launch", diff.launch.map { "\($0.app): \($0.base) → \($0.head) dynamic frameworks at launch" })
         section("container edges added", diff.injection.edges.added.map { "\($0.from) → \($0.to) (\($0.services.joined(separator: ", ")))" })
         section("container edges removed", diff.injection.edges.removed.map { "\($0.from) → \($0.to) (\($0.services.joined(separator: ", ")))" })
+        if let shape = diff.buildShape, !shape.isEmpty {
+            let cost = { (value: Double) in DiffMarkdown.cost(value, shape.unit) }
+            section("build shape", [
+                "critical path before: \(shape.baseCriticalPath.joined(separator: " → ")) (\(cost(shape.baseCriticalCost)))",
+                "critical path now: \(shape.headCriticalPath.joined(separator: " → ")) (\(cost(shape.headCriticalCost)))",
+            ] + shape.rebuildCosts.map { "rebuild cost of \($0.module): \(cost($0.base)) → \(cost($0.head))" })
+        }
         section("distance from the main sequence", diff.metrics.filter { abs($0.distanceChange) >= 0.005 }.map {
             String(format: "%@: D %.2f → %.2f, I %.2f → %.2f, A %.2f → %.2f", $0.module, $0.base.distance, $0.head.distance,
                 $0.base.instability, $0.head.instability, $0.base.abstractness, $0.head.abstractness)

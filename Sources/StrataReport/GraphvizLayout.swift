@@ -1,71 +1,370 @@
 import CGraphviz
 import Foundation
+import StrataSourceTree
 
-/// Lays out a DOT graph in process with libgvc and renders it as SVG.
+/// Lays out DOT graphs with libgvc and renders them as SVG, in worker processes, so that a
+/// Graphviz crash or hang costs one drawing, never the run.
+///
+/// Workers are forked from this process (not re-executed): it works the same in `strata`,
+/// under `swift test` and in any other host, and needs no executable path or protocol
+/// version. Everything a worker needs (the DOT as C bytes, the engine, a libgvc context with
+/// its plugins loaded) is prepared before the fork; the child only calls libgvc, writes each
+/// SVG to a pipe and `_exit`s, so no lock of the parent's other threads is needed after the
+/// fork but malloc's (glibc makes it fork-safe). One worker lays out a batch in turn and
+/// announces each drawing before it starts: when a worker dies, a new worker takes the rest
+/// of the batch, starting with the drawing the dead one announced, which fails only if it
+/// also kills a fresh worker (an earlier drawing may have damaged the heap). Batches run on up to four workers at once,
+/// which also makes the report's layouts parallel (libgvc is not thread-safe in process).
 ///
 /// libgvc finds its layout and render plugins only through the `config6a` file that
 /// `dot -c` writes (the `graphviz` package runs it on install; `scripts/setup` checks it).
-/// Graphviz is not thread-safe, so every call holds one lock.
 public enum GraphvizLayout {
-    public struct Failure: Error, CustomStringConvertible {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
         public var description: String
+    }
+
+    /// One drawing to lay out. `name` says which drawing in warnings ("the DI graph").
+    public struct Job: Sendable {
+        public var name: String
+        public var dot: String
+        public var engine: String
+
+        public init(name: String, dot: String, engine: String = "dot") {
+            self.name = name
+            self.dot = dot
+            self.engine = engine
+        }
     }
 
     /// What the layouts of this process cost (`STRATA_TIMINGS=1 strata analyze` prints it).
     public struct Statistics: Sendable {
         public var layouts = 0
+        /// Time spent in Graphviz, summed over the workers.
         public var seconds = 0.0
         /// The slowest call: its seconds, engine and node count.
         public var slowest: (seconds: Double, engine: String, nodes: Int)?
     }
 
+    /// A worker that reports nothing for this long is killed and its drawing left out.
+    nonisolated(unsafe) public static var timeLimit: Double = 120
+    /// The test hook: a worker asked to lay out the drawing of this name aborts.
+    public static let abortHook = "STRATA_TEST_LAYOUT_ABORT"
+
     private static let lock = NSLock()
     /// Guarded by `lock`.
     nonisolated(unsafe) private static var recorded = Statistics()
 
-    /// Every call so far: count, total and slowest, each timed while it held the lock.
+    /// Every layout so far: count, total and slowest.
     public static var statistics: Statistics {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        lock.withLock { recorded }
     }
 
     /// The engine for a drawing of this many nodes: `dot` draws layers; past 1,000 nodes
     /// `sfdp` (0.5 s at 3,000 where dot takes 3.6 s; never `fdp`).
     public static func engine(nodes: Int) -> String { nodes > 1000 ? "sfdp" : "dot" }
 
-    /// - Parameter engine: `dot` for layered graphs; `sfdp` is far faster past a few
-    ///   thousand nodes.
-    public static func svg(dot: String, engine: String = "dot") throws -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        // Runs last but for the unlock: the time includes reading, layout, render and freeing.
-        let started = DispatchTime.now().uptimeNanoseconds
-        var nodes = 0
-        defer {
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    /// One drawing, or why it could not be drawn.
+    public static func svg(dot: String, engine: String = "dot", name: String = "graph") throws -> String {
+        try svgs([Job(name: name, dot: dot, engine: engine)])[0].get()
+    }
+
+    /// Every drawing, in order: its SVG, or why it failed (a crash, a hang, a missing plugin),
+    /// in words that follow "… was not drawn: ".
+    /// - Parameters:
+    ///   - abort: the test hook: the worker laying out the drawing of this name aborts
+    ///     (`STRATA_TEST_LAYOUT_ABORT` in the environment).
+    ///   - hang: the test hook: the worker laying out the drawing of this name stops
+    ///     answering (and is killed after `seconds`).
+    ///   - seconds: how long a worker may go without sending anything.
+    public static func svgs(
+        _ jobs: [Job], abort: String? = ProcessInfo.processInfo.environment[abortHook], hang: String? = nil,
+        seconds: Double = timeLimit
+    ) -> [Result<String, Failure>] {
+        guard !jobs.isEmpty else { return [] }
+        let prepared = jobs.map { job in
+            Prepared(dot: ContiguousArray(job.dot.utf8.map { CChar(bitPattern: $0) }),
+                     engine: ContiguousArray(job.engine.utf8CString), engineName: job.engine, abort: job.name == abort,
+                     hang: job.name == hang)
+        }
+        _ = context  // made here, before the first fork, never in a worker
+        // Contiguous batches, one per worker, of about the same DOT size (the layout time grows
+        // with it); more workers than cores only add forks.
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, (jobs.count + 7) / 8))
+        var bounds = [0]
+        let total = prepared.reduce(0) { $0 + $1.dot.count }
+        var size = 0
+        for (index, job) in prepared.enumerated() where bounds.count < workers {
+            size += job.dot.count
+            if size * workers >= total * bounds.count { bounds.append(index + 1) }
+        }
+        bounds.append(jobs.count)
+        let batches = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+        let results = Results(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: batches.count) { worker in
+            let range = batches[worker]
+            guard !range.isEmpty else { return }
+            var next = range.lowerBound
+            while next < range.upperBound {
+                next = runWorker(prepared, next..<range.upperBound, context: Self.context, results: results, seconds: seconds)
+            }
+        }
+        return results.values.map { value in
+            switch value {
+            case .some(.success(let svg)): return .success(svg)
+            case .some(.failure(let failure)): return .failure(failure)
+            case .none: return .failure(Failure(description: "Graphviz gave no drawing"))
+            }
+        }
+    }
+
+    // MARK: The parent
+
+    struct Prepared {
+        var dot: ContiguousArray<CChar>
+        var engine: ContiguousArray<CChar>
+        var engineName: String
+        var abort: Bool
+        var hang: Bool
+    }
+
+    final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [Result<String, Failure>?]
+        init(count: Int) { stored = Array(repeating: nil, count: count) }
+        var values: [Result<String, Failure>?] { lock.withLock { stored } }
+        func set(_ index: Int, _ value: Result<String, Failure>) { lock.withLock { stored[index] = value } }
+        /// The first index of `range` without a result.
+        func firstMissing(_ range: Range<Int>) -> Int? { lock.withLock { stored[range].firstIndex { $0 == nil } } }
+    }
+
+    /// Message kinds from a worker.
+    private enum Message: UInt32 {
+        case started = 1, drawn, failed
+    }
+
+    /// Forks one worker for `range` and reads what it sends; returns the first drawing it did
+    /// not finish and did not fail on (the next worker's start), or `range.upperBound`.
+    private static func runWorker(
+        _ jobs: [Prepared], _ range: Range<Int>, context: OpaquePointer?, results: Results, seconds timeLimit: Double
+    ) -> Int {
+        var pipe: [Int32] = [0, 0]
+        guard systemPipe(&pipe) == 0 else {
+            for index in range { results.set(index, .failure(Failure(description: "no worker: \(String(cString: strerror(errno)))"))) }
+            return range.upperBound
+        }
+        let child = fork()
+        if child == 0 {
+            close(pipe[0])
+            work(jobs, range, context: context, output: pipe[1])
+        }
+        close(pipe[1])
+        defer { close(pipe[0]) }
+        guard child > 0 else {
+            for index in range { results.set(index, .failure(Failure(description: "no worker: \(String(cString: strerror(errno)))"))) }
+            return range.upperBound
+        }
+        var reader = PipeReader(descriptor: pipe[0])
+        var current: Int?
+        var failure: String?
+        reading: while true {
+            guard let header = reader.read(count: 4 * 3 + 8 * 2, within: timeLimit) else {
+                failure = reader.timedOut ? "Graphviz took longer than \(TimeBudget.describe(timeLimit))" : nil
+                break reading
+            }
+            let words = header.withUnsafeBytes { raw in (0..<3).map { raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) } }
+            let nanoseconds = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 12, as: UInt64.self) }
+            let length = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 20, as: UInt64.self) }
+            let index = Int(words[1])
+            guard range.contains(index), let message = Message(rawValue: words[0]) else {
+                failure = "the Graphviz worker sent garbage"
+                break reading
+            }
+            switch message {
+            case .started:
+                current = index
+            case .drawn:
+                guard let body = reader.read(count: Int(length), within: timeLimit) else {
+                    failure = reader.timedOut ? "Graphviz took longer than \(TimeBudget.describe(timeLimit))" : nil
+                    break reading
+                }
+                results.set(index, .success(String(decoding: body, as: UTF8.self)))
+                record(seconds: Double(nanoseconds) / 1e9, engine: jobs[index].engineName, nodes: Int(words[2]))
+                current = nil
+            case .failed:
+                results.set(index, .failure(Failure(description: Self.reason(Int32(words[2]), engine: jobs[index].engineName))))
+                current = nil
+            }
+        }
+        // Stopped reading before the end: the worker must not outlive this (nor block on a
+        // full pipe).
+        if failure != nil { kill(child, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        // Died between drawings (freeing the last one): the next worker goes on after it. A
+        // worker that made no progress at all is not tried again.
+        guard let current else {
+            let done = results.firstMissing(range) ?? range.upperBound
+            if done < range.upperBound, done == range.lowerBound || exited(status) {
+                for index in done..<range.upperBound { results.set(index, .failure(Failure(description: "the Graphviz worker stopped"))) }
+                return range.upperBound
+            }
+            return done
+        }
+        // A crash may come from an earlier drawing's damage to the heap (a double free found
+        // by the next malloc): the drawing is blamed only when it was its worker's first.
+        if current > range.lowerBound && !reader.timedOut { return current }
+        let signal = status & 0x7F
+        let why = failure ?? (signal != 0
+            ? "Graphviz crashed (signal \(signal), \(String(cString: strsignal(signal))))"
+            : "the Graphviz worker stopped (status \((status >> 8) & 0xFF))")
+        results.set(current, .failure(Failure(description: why)))
+        return current + 1
+    }
+
+    private static func exited(_ status: Int32) -> Bool { status & 0x7F == 0 }
+
+    private static func reason(_ code: Int32, engine: String) -> String {
+        switch code {
+        case 1: "Graphviz could not start (gvContext)"
+        case 2: "Graphviz could not read the generated DOT"
+        case 3: "Graphviz has no '\(engine)' layout plugin; run `dot -c` as root (scripts/setup does) so libgvc finds its plugins"
+        default: "Graphviz has no 'svg' render plugin; run `dot -c` as root (scripts/setup does)"
+        }
+    }
+
+    private static func record(seconds: Double, engine: String, nodes: Int) {
+        lock.withLock {
             recorded.layouts += 1
             recorded.seconds += seconds
             if seconds > recorded.slowest?.seconds ?? -1 { recorded.slowest = (seconds, engine, nodes) }
         }
-        guard let context = gvContext() else { throw Failure(description: "Graphviz could not start (gvContext)") }
-        defer { gvFreeContext(context) }
+    }
+
+    /// Reads whole messages from the worker's pipe, waiting at most a time limit for each.
+    private struct PipeReader {
+        let descriptor: Int32
+        var timedOut = false
+
+        /// Nil at the end of the pipe or past the time limit (`timedOut`).
+        mutating func read(count: Int, within seconds: Double) -> [UInt8]? {
+            var bytes = [UInt8](repeating: 0, count: count)
+            var offset = 0
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+            while offset < count {
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard now < deadline else {
+                    timedOut = true
+                    return nil
+                }
+                var poll = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = systemPoll(&poll, 1, Int32(min(Double(deadline - now) / 1e6, 60_000)) + 1)
+                if ready < 0 && errno == EINTR { continue }
+                guard ready > 0 else { continue }
+                let got = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + offset, count - offset) }
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { return nil }
+                offset += got
+            }
+            return bytes
+        }
+    }
+
+    // MARK: The worker (a forked child: libgvc calls and writes only)
+
+    /// libgvc's context, made once in this process before the first fork, with the layout
+    /// and render plugins of both engines loaded and a worker's whole path run once (to
+    /// /dev/null). A worker then loads no library and initializes nothing of Swift's: a forked
+    /// child must never wait on a lock that another thread of the parent held at the fork
+    /// (the dynamic loader's, the Swift runtime's), or it hangs until the time limit.
+    nonisolated(unsafe) private static let context: OpaquePointer? = {
+        GraphvizReader.prepare()
+        guard let context = gvContext() else { return nil }
+        let null = open("/dev/null", O_WRONLY)
+        guard null >= 0 else { return context }
+        defer { close(null) }
+        let dot = ContiguousArray("digraph { subgraph cluster_0 { a } a -> b [xlabel=x] }".utf8.map { CChar(bitPattern: $0) })
+        for engine in ["dot", "sfdp"] {
+            let job = Prepared(dot: dot, engine: ContiguousArray(engine.utf8CString), engineName: engine, abort: false, hang: false)
+            layOut(job, context: context, index: 0, output: null)
+        }
+        send(null, .started, 0, 0)
+        return context
+    }()
+
+    /// Lays out `range` in turn, announcing each drawing before it starts, then exits.
+    private static func work(_ jobs: [Prepared], _ range: Range<Int>, context: OpaquePointer?, output: Int32) -> Never {
+        // A crash ends the worker quietly: no core file, no Swift backtrace (seconds each).
+        var none = rlimit(rlim_cur: 0, rlim_max: 0)
+        #if os(Linux)
+        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
+        #else
+        setrlimit(RLIMIT_CORE, &none)
+        #endif
+        for signal in [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP] { _ = systemSignal(signal, SIG_DFL) }
+        // Graphviz's own messages and glibc's heap reports would repeat what the warning says.
+        let null = open("/dev/null", O_WRONLY)
+        if null >= 0 { dup2(null, 2) }
+        for index in range {
+            send(output, .started, index, 0)
+            if jobs[index].abort { abort() }
+            while jobs[index].hang { pause() }
+            layOut(jobs[index], context: context, index: index, output: output)
+        }
+        _exit(0)
+    }
+
+    private static func layOut(_ job: Prepared, context: OpaquePointer?, index: Int, output: Int32) {
+        let started = DispatchTime.now().uptimeNanoseconds
+        guard let context else { return send(output, .failed, index, 1) }
         defer { GraphvizReader.reset() }
-        guard let graph = GraphvizReader.read(dot) else {
-            throw Failure(description: "Graphviz could not read the generated DOT")
+        guard let graph = job.dot.withUnsafeBufferPointer({ GraphvizReader.read($0) }) else {
+            return send(output, .failed, index, 2)
         }
         defer { agclose(graph) }
-        nodes = Int(agnnodes(graph))
-        guard gvLayout(context, graph, engine) == 0 else {
-            throw Failure(description: "Graphviz has no '\(engine)' layout plugin; run `dot -c` as root (scripts/setup does) so libgvc finds its plugins")
+        let nodes = UInt32(agnnodes(graph))
+        guard job.engine.withUnsafeBufferPointer({ gvLayout(context, graph, $0.baseAddress) }) == 0 else {
+            return send(output, .failed, index, 3)
         }
         defer { gvFreeLayout(context, graph) }
         var buffer: UnsafeMutablePointer<CChar>?
         var length: UInt32 = 0
         guard gvRenderData(context, graph, "svg", &buffer, &length) == 0, let buffer else {
-            throw Failure(description: "Graphviz has no 'svg' render plugin; run `dot -c` as root (scripts/setup does)")
+            return send(output, .failed, index, 4)
         }
         defer { gvFreeRenderData(buffer) }
-        return String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(length)), as: UTF8.self)
+        // Sent before anything is freed: a crash while freeing costs no drawing.
+        let elapsed = DispatchTime.now().uptimeNanoseconds - started
+        send(output, .drawn, index, nodes, nanoseconds: elapsed, body: UnsafeRawBufferPointer(start: buffer, count: Int(length)))
+    }
+
+    private static func send(
+        _ output: Int32, _ kind: Message, _ index: Int, _ value: UInt32, nanoseconds: UInt64 = 0,
+        body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
+    ) {
+        var header = (kind.rawValue, UInt32(index), value, nanoseconds, UInt64(body.count))
+        withUnsafeBytes(of: &header) { raw in
+            // The tuple's layout: three UInt32 then (aligned) two UInt64; sent packed.
+            writeAll(output, UnsafeRawBufferPointer(rebasing: raw[0..<12]))
+            writeAll(output, UnsafeRawBufferPointer(rebasing: raw[16..<32]))
+        }
+        if body.count > 0 { writeAll(output, body) }
+    }
+
+    private static func writeAll(_ output: Int32, _ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = systemWrite(output, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { _exit(1) }
+            offset += count
+        }
     }
 }
+
+#if canImport(Glibc)
+private let systemPipe = Glibc.pipe, systemPoll = Glibc.poll, systemRead = Glibc.read, systemWrite = Glibc.write
+private let systemSignal = Glibc.signal
+#else
+private let systemPipe = Darwin.pipe, systemPoll = Darwin.poll, systemRead = Darwin.read, systemWrite = Darwin.write
+private let systemSignal = Darwin.signal
+#endif

@@ -6,8 +6,8 @@ import Foundation
 /// cgraph's default id discipline uses the address of each interned name as its id, and
 /// orders subgraphs by id: clusters then come out of `dot` in a different order from run to
 /// run (the SVG differs; the layout can too). Here a name's id is its order of first
-/// appearance, so the same DOT gives the same drawing. Only used under `GraphvizLayout`'s
-/// lock: the table is process-wide, as cgraph's callbacks carry no context of ours.
+/// appearance, so the same DOT gives the same drawing. Only used in `GraphvizLayout`'s
+/// workers (one thread each): the table is process-wide, as cgraph's callbacks carry no context of ours.
 enum GraphvizReader {
     /// Names by id (id = 2 * (index + 1)); anonymous objects get odd ids, as in cgraph.
     nonisolated(unsafe) private static var names: [UnsafeMutablePointer<CChar>] = []
@@ -73,17 +73,25 @@ enum GraphvizReader {
         return pointer
     }
 
-    /// Reads the graph, or nil when cgraph rejects the text. Call `reset()` after the graph is
-    /// closed.
-    static func read(_ dot: String) -> UnsafeMutablePointer<Agraph_t>? {
-        var text = Array(dot.utf8CString)
-        text.removeLast()  // the terminating zero is not part of the input
-        return text.withUnsafeBufferPointer { bytes in
-            var source = Source(bytes: bytes)
-            var discipline = strata_discipline(idDiscipline, ioDiscipline)
-            return withUnsafeMutablePointer(to: &source) { channel in agread(channel, &discipline) }
-        }
+    /// Reads the graph (DOT text without a terminating zero), or nil when cgraph rejects the
+    /// text. Call `reset()` after the graph is closed.
+    static func read(_ bytes: UnsafeBufferPointer<CChar>) -> UnsafeMutablePointer<Agraph_t>? {
+        var source = Source(bytes: bytes)
+        var discipline = strata_discipline(idDiscipline, ioDiscipline)
+        return withUnsafeMutablePointer(to: &source) { channel in agread(channel, &discipline) }
     }
+
+    /// Makes the disciplines and tables before a worker is forked, so the worker initializes
+    /// nothing of Swift's.
+    static func prepare() { _ = prepared }
+
+    /// Once per process, before the first fork (the tables are never changed in the parent
+    /// after that, so no fork copies them half-changed).
+    private static let prepared: Void = {
+        _ = (idDiscipline, ioDiscipline)
+        ids.reserveCapacity(64)
+        names.reserveCapacity(64)
+    }()
 
     /// Frees the names of the last graph read.
     static func reset() {

@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataSourceTree
 import StrataWeb
 
 /// The static report: `index.html` from `Web/index.html` next to `report.css`, `report.js`,
@@ -34,6 +35,10 @@ public struct HTMLReporter: Reporter {
             files.append(("data/\(grouping.kind.rawValue).js", try Self.script("strataGroups", grouping.kind.rawValue, groups)))
         }
         files += try Self.moduleScripts(graph: graph, views: views)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory + "/data", isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw AtomicFile.Failure(path: directory + "/data", reason: "a file is in the way of the folder")
+        }
         try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
         // Scripts of modules a previous run had and this one has not would be stale.
         // Only files of the names this reporter writes: a `data/` folder of the user's stays.
@@ -47,7 +52,7 @@ public struct HTMLReporter: Reporter {
         var written: [String] = []
         for (name, bytes) in files {
             let path = directory + "/" + name
-            try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(bytes, to: path)
             written.append(path)
         }
         return written

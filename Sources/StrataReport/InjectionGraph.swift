@@ -45,7 +45,7 @@ public enum InjectionGraph {
         var drawn: Set<String> = []
         for registration in registrations {
             let node = implementation(registration)
-            let named = registration.name.map { ", label=\(quote($0))" } ?? ""
+            let named = registration.name.map { ", xlabel=\(quote($0))" } ?? ""
             let style = registration.kind == .override ? ", style=dashed, class=\"override\"" : ", class=\"registration\""
             let edge = "  \(service(registration.service)) -> \(node) [color=\"#2f6fbf\"\(named)\(style)];"
             if drawn.insert(edge).inserted { lines.append(edge) }
@@ -64,7 +64,7 @@ public enum InjectionGraph {
             var label = edge.services.joined(separator: ", ")
             if let back { label = "→ \(label)\n← \(back.services.joined(separator: ", "))" }
             let direction = back == nil ? "" : ", dir=both"
-            lines.append("  \(module(edge.from)) -> \(module(edge.to)) [style=dashed, color=\"\(flagged ? "#d1242f" : "#9aa5b1")\"\(direction), label=\(quote(label)), fontsize=9, class=\"container\"];")
+            lines.append("  \(module(edge.from)) -> \(module(edge.to)) [style=dashed, color=\"\(flagged ? "#d1242f" : "#9aa5b1")\"\(direction), xlabel=\(quote(label)), fontsize=9, class=\"container\"];")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

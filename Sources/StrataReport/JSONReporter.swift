@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataSourceTree
 
 /// `strata.json`: the whole result, with sorted keys so runs diff cleanly.
 public struct JSONReporter: Reporter {
@@ -17,7 +18,7 @@ public struct JSONReporter: Reporter {
 
     public func write(_ document: ReportDocument, to directory: String) throws -> [String] {
         let path = directory + "/" + Self.fileName
-        try document.json.get().write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(document.json.get(), to: path)
         return [path]
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataSourceTree
 
 /// Writes one format of the result into the output folder.
 public protocol Reporter {
@@ -33,7 +34,7 @@ struct TextReporter: Reporter {
 
     func write(_ document: ReportDocument, to directory: String) throws -> [String] {
         let path = directory + "/" + fileName
-        try render(document.result).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(render(document.result), to: path)
         return [path]
     }
 }

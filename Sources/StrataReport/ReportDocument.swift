@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataSourceTree
 
 /// The result being reported, with what several reporters share computed once: the JSON
 /// encoding (the JSON file and the HTML page both embed it) and the graph's SVG.
@@ -26,24 +27,45 @@ public final class ReportDocument: @unchecked Sendable {
 
     public private(set) lazy var dot: String = DOTReporter.render(result)
 
-    public private(set) lazy var svg: Result<String, any Error> = Result {
-        try layout(dot, engine: GraphvizLayout.engine(nodes: graph.modules.count))
-    }
+    /// The whole graph (the overview of small repositories, `graph.svg`), laid out with the
+    /// other drawings (`views`).
+    public var svg: Result<String, any Error> { views.map(\.full) }
 
     /// The production graph, as the report's views and queries read it.
     public private(set) lazy var graph = ModuleGraph(result)
 
     /// The report's drawings: overview, opened groups, neighbourhoods (`ReportViews`).
     public private(set) lazy var views: Result<ReportViews, any Error> = Result {
-        let views = try ReportViews.make(graph: graph, full: try svg.get()) { try layout($0, engine: "dot") }
+        let full = GraphvizLayout.Job(name: "the module graph", dot: dot, engine: GraphvizLayout.engine(nodes: graph.modules.count))
+        let views = ReportViews.make(graph: graph, full: full) { layout($0) }
+        // Every drawing of the page is known before the unused layouts go (the DI graph's too).
+        _ = injectionSVG
         layoutCache?.prune()
         return views
     }
 
     /// The DI graph (`InjectionGraph`) and its SVG; nil when there is nothing to draw.
     public private(set) lazy var injectionDOT: String? = InjectionGraph.render(result.injection)
-    public private(set) lazy var injectionSVG: Result<String?, any Error> = Result {
-        try injectionDOT.map { try GraphvizLayout.svg(dot: $0) }
+    public private(set) lazy var injectionSVG: Result<String?, any Error> = .success(
+        injectionDOT.map { layout([.init(name: "the DI graph", dot: $0)])[0] ?? ReportViews.notDrawn })
+
+    /// What writing the report had to say besides the result: drawings Graphviz failed on
+    /// (warnings) and damaged cache files (notes), one line each, in the order they happened.
+    public var messages: [String] { lock.withLock { recorded } }
+    private var recorded: [String] = []
+    private let lock = NSLock()
+
+    private var cacheWriteFailed = false
+
+    private func tell(_ message: String) { lock.withLock { recorded.append(message) } }
+
+    /// The first cache file that could not be written, once: the run is only slower.
+    private func cacheNotWritten(_ failure: AtomicFile.Failure) {
+        let first = lock.withLock {
+            defer { cacheWriteFailed = true }
+            return !cacheWriteFailed
+        }
+        if first { tell("warning: \(failure.description); the cache is not kept") }
     }
 
     /// Encodes the JSON and lays out the drawings in parallel when the formats need both
@@ -58,16 +80,34 @@ public final class ReportDocument: @unchecked Sendable {
     private func encodeJSON() throws -> Data {
         guard let (file, digest) = resultCache else { return try JSONReporter.encode(result) }
         let header = Data((digest + "\n").utf8)
-        if let cached = FileManager.default.contents(atPath: file), cached.starts(with: header) {
-            return cached.dropFirst(header.count)
+        switch CacheFile.read(file) {
+        case .intact(let bytes) where bytes.starts(with: header): return Data(bytes.dropFirst(header.count))
+        case .damaged: tell("note: " + CacheFile.damageNote(file))
+        default: break
         }
         let json = try JSONReporter.encode(result)
-        try? (header + json).write(to: URL(fileURLWithPath: file), options: .atomic)
+        do {
+            try CacheFile.write(header + json, to: file)
+        } catch {
+            cacheNotWritten(error)
+        }
         return json
     }
 
-    private func layout(_ dot: String, engine: String) throws -> String {
-        guard let layoutCache else { return try GraphvizLayout.svg(dot: dot, engine: engine) }
-        return try layoutCache.svg(dot: dot, engine: engine) { try GraphvizLayout.svg(dot: dot, engine: engine) }
+    /// Each drawing's SVG, from the layout cache or from Graphviz; nil (and a warning naming
+    /// it) for a drawing Graphviz failed on.
+    private func layout(_ jobs: [GraphvizLayout.Job]) -> [String?] {
+        var svgs = jobs.map { job in layoutCache?.svg(for: job) { self.tell("note: " + CacheFile.damageNote($0)) } }
+        let missing = svgs.indices.filter { svgs[$0] == nil }
+        for (index, drawn) in zip(missing, GraphvizLayout.svgs(missing.map { jobs[$0] })) {
+            switch drawn {
+            case .success(let svg):
+                svgs[index] = svg
+                if let failure = layoutCache?.store(svg, for: jobs[index]) { cacheNotWritten(failure) }
+            case .failure(let failure):
+                tell("warning: \(jobs[index].name) was not drawn: \(failure.description); the rest of the report is written")
+            }
+        }
+        return svgs
     }
 }

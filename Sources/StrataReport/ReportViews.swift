@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataSourceTree
 
 /// Every drawing the report shows, laid out by Graphviz when the report is written (the
 /// page has no graph library): the overview, each group opened into its modules, and each
@@ -47,39 +48,68 @@ public struct ReportViews: Sendable {
     public var neighbourhoodSizes: [[Int]]
     /// The depths drawn (`depths(modules:)`).
     public var depths: Int
+    /// The whole graph (`graph.svg`; the overview of small repositories).
+    public var full: String
 
-    /// - Parameter layout: DOT to SVG (Graphviz, possibly cached).
-    static func make(graph: ModuleGraph, full: String, layout: (String) throws -> String) throws -> ReportViews {
-        var groupings: [Grouping] = []
+    /// - Parameter layout: every drawing at once, DOT to SVG (Graphviz, possibly cached), nil
+    ///   for a drawing Graphviz failed on: an overview or opened group is then a note in
+    ///   place of the drawing, a neighbourhood is not drawn.
+    static func make(graph: ModuleGraph, full: GraphvizLayout.Job, layout: ([GraphvizLayout.Job]) -> [String?]) -> ReportViews {
+        // The drawings first, so that Graphviz lays them out in one batch (in parallel).
+        var jobs: [GraphvizLayout.Job] = [full]
+        var groupingJobs: [(kind: ModuleGraph.Grouping, groups: [ModuleGraph.Group], overview: Int, opened: Range<Int>)] = []
         for kind in ModuleGraph.Grouping.allCases {
             let groups = graph.groups(kind)
             guard groups.count > 1, graph.modules.count > collapseAbove else { continue }
-            let overview = try layout(GraphDrawing.collapsed(graph, groups: groups).dot)
-            let opened = try groups.indices.map { try layout(GraphDrawing.opened(graph, groups: groups, open: $0).dot) }
-            groupings.append(Grouping(kind: kind, groups: groups, overview: overview, opened: opened))
+            let overview = jobs.count
+            jobs.append(.init(name: "the \(kind.rawValue) overview", dot: GraphDrawing.collapsed(graph, groups: groups).dot))
+            for (index, group) in groups.enumerated() {
+                jobs.append(.init(name: "the \(kind.rawValue) drawing with \(group.name) opened", dot: GraphDrawing.opened(graph, groups: groups, open: index).dot))
+            }
+            groupingJobs.append((kind, groups, overview, (overview + 1)..<jobs.count))
         }
-        var neighbourhoods: [[String?]] = []
+        var neighbourhoodJobs: [[Int?]] = []
         var sizes: [[Int]] = []
         let depths = Self.depths(modules: graph.modules.count)
         for module in graph.modules.indices where depths > 0 {
-            var drawings: [String?] = [], counts: [Int] = []
+            var drawings: [Int?] = [], counts: [Int] = []
             var previous: [Int] = []
             for depth in 1...depths {
                 let drawing = GraphDrawing.neighbourhood(graph, focus: [module], depth: depth)
                 let members = drawing.shown
                 counts.append(members.count)
-                let drawn = members.count <= largestNeighbourhood && members != previous
-                drawings.append(drawn ? try layout(drawing.dot) : nil)
+                if members.count <= largestNeighbourhood && members != previous {
+                    drawings.append(jobs.count)
+                    jobs.append(.init(name: "the neighbourhood of \(graph.name(module)) at depth \(depth)", dot: drawing.dot))
+                } else {
+                    drawings.append(nil)
+                }
                 previous = members
             }
-            neighbourhoods.append(drawings)
+            neighbourhoodJobs.append(drawings)
             sizes.append(counts)
+        }
+        let svgs = layout(jobs)
+        let full = svgs[0] ?? notDrawn
+        let groupings = groupingJobs.map { entry in
+            Grouping(
+                kind: entry.kind, groups: entry.groups, overview: svgs[entry.overview] ?? notDrawn,
+                opened: entry.opened.map { svgs[$0] ?? notDrawn })
         }
         let first = groupings.first
         return ReportViews(
             overviewGrouping: first?.kind, overview: first?.overview ?? full, groupings: groupings,
-            neighbourhoods: neighbourhoods, neighbourhoodSizes: sizes, depths: depths)
+            neighbourhoods: neighbourhoodJobs.map { $0.map { $0.flatMap { svgs[$0] } } }, neighbourhoodSizes: sizes, depths: depths,
+            full: full)
     }
+
+    /// What stands in for a drawing Graphviz failed on (the run's warnings say which and why).
+    public static let notDrawn = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="520" height="40" viewBox="0 0 520 40" class="not-drawn">
+        <text x="8" y="24" font-family="Helvetica,Arial,sans-serif" font-size="13" fill="#4b5563">Not drawn: Graphviz failed on this drawing (the run's warnings say why).</text>
+        </svg>
+
+        """
 }
 
 /// Graphviz layouts kept between runs in a folder, one file per drawing named by the hash of
@@ -94,15 +124,33 @@ final class LayoutCache: @unchecked Sendable {
         self.folder = folder
     }
 
-    func svg(dot: String, engine: String, layout: () throws -> String) throws -> String {
-        let key = ContentHash(Array((engine + "\n" + dot).utf8)).description + ".svg"
-        let path = folder + "/" + key
-        lock.withLock { _ = used.insert(key) }
-        if let cached = FileManager.default.contents(atPath: path) { return String(decoding: cached, as: UTF8.self) }
-        let svg = try layout()
+    /// The cached layout of a drawing, nil when there is none; a damaged file is reported
+    /// through `damaged` and laid out again.
+    func svg(for job: GraphvizLayout.Job, damaged: (String) -> Void) -> String? {
+        let path = self.path(job)
+        lock.withLock { _ = used.insert(String(path.dropFirst(folder.count + 1))) }
+        switch CacheFile.read(path) {
+        case .intact(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .damaged: damaged(path)
+        case .missing: break
+        }
+        return nil
+    }
+
+    /// Keeps a layout for the next run; a cache that cannot be written is only slower (the
+    /// failure is returned, for one line).
+    func store(_ svg: String, for job: GraphvizLayout.Job) -> AtomicFile.Failure? {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try? Data(svg.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        return svg
+        do {
+            try CacheFile.write(Array(svg.utf8), to: path(job))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func path(_ job: GraphvizLayout.Job) -> String {
+        folder + "/" + ContentHash(Array((job.engine + "\n" + job.dot).utf8)).description + ".svg"
     }
 
     /// Removes the layouts this run did not use.

@@ -78,9 +78,12 @@ enum ContainerMethodReader {
             if !access.stores, key == "type", !(returns.map(method.isType) ?? false) { continue }
             // One fact per method, dictionary and direction.
             if finder.found[..<index].contains(where: { $0.dictionary == access.dictionary && $0.stores == access.stores }) { continue }
+            // A store keyed by a generic parameter alone names it: the service is then what the
+            // argument of that type is (`interface: T`), or what the closure returning it makes.
+            let keyType = access.stores ? (key == "type" ? method.keyGeneric(argument) : nil) : returns
             facts.append(InjectionFact(
                 shape: access.stores ? .store : .read, name: function.name.text, receiver: access.dictionary,
-                arguments: arguments, type: access.stores ? nil : returns, context: context, key: key,
+                arguments: arguments, type: keyType, context: context, key: key,
                 line: line(Syntax(function.name))))
         }
         return facts
@@ -98,10 +101,11 @@ enum ContainerMethodReader {
         /// parameter.
         func key(_ expression: ExprSyntax, depth: Int = 0) -> String? {
             guard depth < 4 else { return nil }
-            // ObjectIdentifier(x), String(describing: x), "\(x)": the key of x.
+            // ObjectIdentifier(x), String(describing: x), type(of: x), "\(x)": the key of x.
             if let call = expression.as(FunctionCallExprSyntax.self),
                let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-               callee == "ObjectIdentifier" || callee == "String" || callee == "AnyHashable", call.arguments.count == 1,
+               Self.keyWrappers.contains(callee), call.arguments.count == 1,
+               callee != "type" || call.arguments.first?.label?.text == "of",
                let inner = call.arguments.first?.expression {
                 return key(inner, depth: depth + 1)
             }
@@ -134,6 +138,15 @@ enum ContainerMethodReader {
                 return "type.\(name)"
             }
             return nil
+        }
+
+        static let keyWrappers: Set<String> = ["ObjectIdentifier", "String", "AnyHashable", "type"]
+
+        /// The generic parameter a key made of the type is made of, when no metatype
+        /// parameter names it (`String(describing: T.self)` in `register<T>(_ make: () -> T)`).
+        func keyGeneric(_ expression: ExprSyntax) -> String? {
+            guard metatypes.isEmpty else { return nil }
+            return expression.tokens(viewMode: .sourceAccurate).lazy.map(\.text).first { generics.contains($0) }
         }
 
         /// A generic parameter of the method, or the type a metatype parameter is of.

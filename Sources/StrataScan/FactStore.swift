@@ -15,10 +15,18 @@ public final class FactStore: @unchecked Sendable {
     /// rescanned for the hand-written containers found in a first scan.
     private var variants: [String: FactStore] = [:]
 
+    /// Cache files found damaged (and recomputed), this store's and its variants'.
+    public var damagedFiles: [String] {
+        (damaged ? [cache?.file ?? ""] : []) + variants.keys.sorted().flatMap { variants[$0]!.damagedFiles }
+    }
+    private let damaged: Bool
+
     /// A store filled from `cache`'s file, or an empty one in memory without a cache.
     public init(cache: FactsCache?) {
         self.cache = cache
-        contents = cache?.load() ?? FactsCache.Contents()
+        let loaded = cache?.load()
+        contents = loaded?.contents ?? FactsCache.Contents()
+        damaged = loaded?.damaged ?? false
     }
 
     /// The facts of a file with these bytes, if known.
@@ -52,7 +60,7 @@ public final class FactStore: @unchecked Sendable {
     /// Writes the facts this run used to the cache file, when anything changed.
     public func save() throws {
         for variant in variants.values { try variant.save() }
-        guard let cache, changed || used.entries.count != contents.entries.count || used.aliases.count != contents.aliases.count
+        guard let cache, changed || damaged || used.entries.count != contents.entries.count || used.aliases.count != contents.aliases.count
         else { return }
         try cache.save(used)
     }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import StrataModel
+import StrataSourceTree
 
 /// The on-disk cache of per-file facts, keyed by content hash.
 ///
@@ -12,11 +13,12 @@ import StrataModel
 /// a diff) and the git blob ids known to hold those bytes. A compact binary format, because a
 /// warm run must load it in a few milliseconds. Every entry carries its length and checksum:
 /// a truncated or corrupted entry is dropped and its file parsed again, never trusted, and
-/// anything unexpected in the header makes the cache empty, never an error. Deleting the
+/// anything unexpected in the header makes the cache empty, never an error; the header and
+/// the aliases carry checksums too, and any damage is reported (`load()`). Deleting the
 /// folder is always safe.
 public struct FactsCache: Sendable {
     /// Bump when `FileScanner` or `FileFacts` change, so old entries are not trusted.
-    static let format: UInt32 = 8
+    static let format: UInt32 = 10
     static let magic: [UInt8] = Array("STRATAFC".utf8)
 
     public let file: String
@@ -68,10 +70,23 @@ public struct FactsCache: Sendable {
         }
     }
 
-    public func load() -> Contents {
-        guard let bytes = try? readFile(file) else { return Contents() }
+    /// What the file holds; `damaged` when any part of it failed its checksum (those parts
+    /// are left out and recomputed).
+    public func load() -> (contents: Contents, damaged: Bool) {
+        guard let bytes = try? readFile(file) else { return (Contents(), false) }
         var reader = ByteReader(bytes: bytes)
         return Self.decode(&reader, identity: identity)
+    }
+
+    /// The checksum of an entry: its key and length as well as its facts, so a flipped bit
+    /// in the key is damage too, not an entry of another file.
+    static func entryChecksum(_ keyAndLength: ArraySlice<UInt8>, _ facts: ArraySlice<UInt8>) -> UInt64 {
+        ContentHash(Array(keyAndLength) + Array(facts)).low
+    }
+
+    /// The checksum of the header: a flipped bit in the identity is damage, not another build.
+    static func headerChecksum(_ identity: UInt64) -> UInt64 {
+        ContentHash(magic + Array("\(format):\(identity)".utf8)).low
     }
 
     /// Writes atomically (temporary file, then rename) so a crash never leaves half a cache.
@@ -80,54 +95,72 @@ public struct FactsCache: Sendable {
         writer.bytes.append(contentsOf: Self.magic)
         writer.u32(Self.format)
         writer.u64(identity)
+        writer.u64(Self.headerChecksum(identity))
         writer.u32(UInt32(contents.entries.count))
         for (hash, facts) in contents.entries.sorted(by: { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }) {
             var entry = ByteWriter()
             Self.encode(facts, into: &entry)
+            let start = writer.bytes.count
             writer.u64(hash.high)
             writer.u64(hash.low)
             writer.u32(UInt32(entry.bytes.count))
-            writer.u64(ContentHash(entry.bytes).low)
+            writer.u64(Self.entryChecksum(writer.bytes[start...], entry.bytes[...]))
             writer.bytes.append(contentsOf: entry.bytes)
         }
-        writer.u32(UInt32(contents.aliases.count))
+        var aliases = ByteWriter()
+        aliases.u32(UInt32(contents.aliases.count))
         for (key, hash) in contents.aliases.sorted(by: { $0.key < $1.key }) {
-            writer.string(key)
-            writer.u64(hash.high)
-            writer.u64(hash.low)
+            aliases.string(key)
+            aliases.u64(hash.high)
+            aliases.u64(hash.low)
         }
+        writer.bytes += aliases.bytes
+        writer.u64(ContentHash(aliases.bytes).low)
         let directory = String(file[..<file.lastIndex(of: "/")!])
         try makeDirectories(directory)
-        let temporary = file + ".\(getpid()).tmp"
-        try writeFile(temporary, writer.bytes)
-        guard rename(temporary, file) == 0 else {
-            unlink(temporary)
-            throw CacheError(message: "cannot write \(file): \(String(cString: strerror(errno)))")
+        do {
+            try AtomicFile.write(writer.bytes, to: file)
+        } catch {
+            throw CacheError(message: "cannot write: \(error.reason)")
         }
     }
 
     /// Every entry whose length and checksum hold; the rest are left out (and parsed again).
-    static func decode(_ reader: inout ByteReader, identity: UInt64) -> Contents {
+    /// `damaged` when anything was left out; a file of another build is not damaged, only
+    /// not used.
+    static func decode(_ reader: inout ByteReader, identity: UInt64) -> (contents: Contents, damaged: Bool) {
         var contents = Contents()
-        guard (try? Array(reader.take(magic.count))) == magic, (try? reader.u32()) == format, (try? reader.u64()) == identity,
-            let count = try? reader.u32()
-        else { return contents }
+        guard (try? Array(reader.take(magic.count))) == magic, (try? reader.u32()) == format, let written = try? reader.u64(),
+            let header = try? reader.u64(), header == headerChecksum(written)
+        else { return (contents, !reader.bytes.isEmpty) }
+        guard written == identity else { return (contents, false) }
+        guard let count = try? reader.u32() else { return (contents, true) }
+        var damaged = false
         for _ in 0..<count {
+            let start = reader.offset
             guard let high = try? reader.u64(), let low = try? reader.u64(), let length = try? reader.count(),
                 let checksum = try? reader.u64(), let bytes = try? reader.take(length)
-            else { return contents }
-            guard ContentHash(Array(bytes)).low == checksum else { continue }
+            else { return (contents, true) }
             var entry = ByteReader(bytes: Array(bytes))
-            guard let facts = try? decodeFacts(&entry), entry.offset == length else { continue }
+            guard entryChecksum(reader.bytes[start..<(start + 20)], bytes) == checksum, let facts = try? decodeFacts(&entry), entry.offset == length else {
+                damaged = true
+                continue
+            }
             contents.entries[ContentHash(high: high, low: low)] = facts
         }
-        guard let aliases = try? reader.count() else { return contents }
-        for _ in 0..<aliases {
-            guard let key = try? reader.string(), let high = try? reader.u64(), let low = try? reader.u64() else { break }
-            let hash = ContentHash(high: high, low: low)
-            if contents.entries[hash] != nil { contents.aliases[key] = hash }
+        let start = reader.offset
+        var aliases: [String: ContentHash] = [:]
+        guard let count = try? reader.count() else { return (contents, true) }
+        for _ in 0..<count {
+            guard let key = try? reader.string(), let high = try? reader.u64(), let low = try? reader.u64() else {
+                return (contents, true)
+            }
+            aliases[key] = ContentHash(high: high, low: low)
         }
-        return contents
+        let section = Array(reader.bytes[start..<reader.offset])
+        guard (try? reader.u64()) == ContentHash(section).low else { return (contents, true) }
+        for (key, hash) in aliases where contents.entries[hash] != nil { contents.aliases[key] = hash }
+        return (contents, damaged)
     }
 
     static func encode(_ facts: FileFacts, into writer: inout ByteWriter) {
@@ -173,6 +206,7 @@ public struct FactsCache: Sendable {
             writer.optionalString(fact.context)
             writer.optionalString(fact.key)
             writer.u32(UInt32(fact.line))
+            writer.optionalValue(fact.computedName)
         }
         writer.u32(UInt32(facts.problems.count))
         for problem in facts.problems {
@@ -185,6 +219,19 @@ public struct FactsCache: Sendable {
             writer.u32(UInt32(suppression.commentLine))
             writer.strings(suppression.rules)
             writer.string(suppression.reason)
+        }
+        writer.u32(UInt32(facts.values.count))
+        for fact in facts.values {
+            writer.byte(UInt8(ValueFact.Kind.allCases.firstIndex(of: fact.kind)!))
+            writer.string(fact.name)
+            writer.optionalString(fact.owner)
+            writer.optionalValue(fact.value)
+            writer.u32(UInt32(fact.branches.count))
+            for branch in fact.branches {
+                writer.strings(branch.cases)
+                writer.optionalValue(branch.value)
+            }
+            writer.u32(UInt32(fact.line))
         }
     }
 
@@ -232,7 +279,7 @@ public struct FactsCache: Sendable {
                 shape: InjectionFact.Shape.allCases[shape], name: name, receiver: receiver, arguments: arguments,
                 type: type, implementation: implementation, scope: scope, within: within == 0 ? nil : within - 1,
                 generic: try reader.byte() != 0, context: try reader.optionalString(), key: try reader.optionalString(),
-                line: Int(try reader.u32())))
+                line: Int(try reader.u32()), computedName: try reader.optionalValue()))
         }
         var problems: [FileProblem] = []
         for _ in 0..<(try reader.count()) {
@@ -244,9 +291,22 @@ public struct FactsCache: Sendable {
             let line = Int(try reader.u32()), commentLine = Int(try reader.u32())
             suppressions.append(Suppression(line: line, commentLine: commentLine, rules: try reader.strings(), reason: try reader.string()))
         }
+        var values: [ValueFact] = []
+        for _ in 0..<(try reader.count()) {
+            let kind = Int(try reader.byte())
+            guard kind < ValueFact.Kind.allCases.count else { throw CacheError(message: "bad entry") }
+            let name = try reader.string(), owner = try reader.optionalString(), value = try reader.optionalValue()
+            var branches: [ValueFact.Branch] = []
+            for _ in 0..<(try reader.count()) {
+                branches.append(ValueFact.Branch(cases: try reader.strings(), value: try reader.optionalValue()))
+            }
+            values.append(ValueFact(
+                kind: ValueFact.Kind.allCases[kind], name: name, owner: owner, value: value, branches: branches,
+                line: Int(try reader.u32())))
+        }
         return FileFacts(
             lines: lines, imports: imports, declarations: declarations, references: references,
-            injections: injections, problems: problems, suppressions: suppressions)
+            injections: injections, problems: problems, suppressions: suppressions, values: values)
     }
 }
 
@@ -323,16 +383,6 @@ func readFile(_ path: String) throws -> [UInt8] {
         result.append(contentsOf: chunk[0..<count])
     }
     return result
-}
-
-func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-    guard let handle = fopen(path, "wb") else {
-        throw CacheError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
-    }
-    defer { fclose(handle) }
-    guard fwrite(bytes, 1, bytes.count, handle) == bytes.count else {
-        throw CacheError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
-    }
 }
 
 func makeDirectories(_ path: String) throws {

@@ -69,7 +69,7 @@ public enum FileScanner {
         walker.visit(tree.statements, clauses: [])
         return FileFacts(
             lines: lines.lineCount, imports: walker.imports, declarations: walker.declarations,
-            references: references(in: tree))
+            references: references(in: tree), values: walker.values)
     }
 
     /// The distinct identifiers of the file, compared as raw text so that only distinct ones
@@ -116,6 +116,7 @@ private struct Walker {
     let lines: LineTable
     var imports: [ImportFact] = []
     var declarations: [DeclarationFact] = []
+    var values: [ValueFact] = []
 
     init(lines: LineTable) { self.lines = lines }
 
@@ -175,6 +176,7 @@ private struct Walker {
             let inner = record(.class, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
             visit(node.memberBlock, clauses: clauses, scope: inner)
         case .enumDecl(let node):
+            if let fact = ValueReader.enumeration(node, owner: scope.parent, line: line(of: node.name)) { values.append(fact) }
             let inner = record(.enum, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
             visit(node.memberBlock, clauses: clauses, scope: inner)
         case .actorDecl(let node):
@@ -197,7 +199,11 @@ private struct Walker {
         case .variableDecl(let node):
             let isStaticLet = node.bindingSpecifier.tokenKind == .keyword(.let)
                 && node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+            let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
             for binding in node.bindings {
+                if let fact = ValueReader.property(binding, isLet: isLet, owner: scope.parent, line: line(of: node.bindingSpecifier)) {
+                    values.append(fact)
+                }
                 let value = isStaticLet ? binding.initializer.flatMap { Self.short($0.value) } : nil
                 if let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier {
                     _ = record(.var, identifier.text, line(of: identifier), node.modifiers, node.attributes, nil, scope, value: value)

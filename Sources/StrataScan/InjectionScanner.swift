@@ -249,12 +249,15 @@ private final class InjectionVisitor: SyntaxVisitor {
             arguments.append(InjectionFact.Argument(label: "{}", text: "{…}"))
             closures.append(trailing)
         }
-        let generic = arguments.first?.metatype.map(isGeneric) ?? false
+        // A call without arguments takes its type from its context: `let x: P = c.resolve()`.
+        let contextual = arguments.isEmpty ? Self.contextualType(of: node) : nil
+        let generic = arguments.first?.metatype.map(isGeneric) ?? contextual.map { isGeneric($0.type) } ?? false
         facts.append(InjectionFact(
             shape: .call, name: name, receiver: receiver, arguments: arguments,
-            type: closures.first.flatMap(Self.castType) ?? (arguments.isEmpty ? Self.declaredType(of: node) : nil),
+            type: closures.first.flatMap(Self.resultType) ?? contextual?.type,
             implementation: closures.first.flatMap { constructedType(in: Syntax($0)) }, scope: objectScope(of: node),
-            within: factories.last, generic: generic, context: contexts.last, line: line(of: node.calledExpression)))
+            within: factories.last, generic: generic, context: contexts.last, key: contextual?.source,
+            line: line(of: node.calledExpression), computedName: computedName(node)))
         guard isNamed, !closures.isEmpty else { return .visitChildren }
         // What the factory closure resolves belongs to this registration.
         factories.append(facts.count - 1)
@@ -263,6 +266,15 @@ private final class InjectionVisitor: SyntaxVisitor {
         if let trailing = node.trailingClosure { walk(trailing) }
         factories.removeLast()
         return .skipChildren
+    }
+
+    /// A `name:` argument that is not a plain string literal, as an expression.
+    func computedName(_ call: FunctionCallExprSyntax) -> ValueExpression? {
+        guard let argument = call.arguments.first(where: { $0.label?.text == "name" })?.expression else { return nil }
+        if let literal = argument.as(StringLiteralExprSyntax.self), literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) {
+            return nil
+        }
+        return ValueReader.expression(argument, binding: true)
     }
 
     /// Factory's consumer calls, `Container.shared.homeViewModel()` or through a container held
@@ -331,12 +343,77 @@ private final class InjectionVisitor: SyntaxVisitor {
 
     // MARK: Reading expressions
 
-    /// `T` in `let x: T? = container.resolve()`: what a call inferring its type from the
-    /// declaration returns (Factory's `Resolving`).
-    static func declaredType(of call: FunctionCallExprSyntax) -> String? {
-        guard let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
-              let type = binding.typeAnnotation?.type else { return nil }
-        return unwrapped(type)
+    /// The type a call inferring its result from its context returns, and where it comes
+    /// from (`InjectionFact.key`): `declared` (`let x: T? = c.resolve()`), `cast`
+    /// (`c.resolve() as P`), `assigned` (`wrappedValue = c.resolve()`, the property's declared
+    /// type) or `returned` (the enclosing function's or computed property's type).
+    static func contextualType(of call: FunctionCallExprSyntax) -> (type: String, source: String)? {
+        var node = Syntax(call)
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+        guard let parent = node.parent else { return nil }
+        if let binding = parent.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+            return binding.typeAnnotation.map { (unwrapped($0.type), "declared") }
+        }
+        if let list = parent.as(ExprListSyntax.self) {
+            let elements = Array(list)
+            guard let index = elements.firstIndex(where: { $0.id == node.id }) else { return nil }
+            if index + 2 < elements.count, elements[index + 1].is(UnresolvedAsExprSyntax.self),
+               let type = elements[index + 2].as(TypeExprSyntax.self) {
+                return (unwrapped(type.type), "cast")
+            }
+            if index == 2, elements[1].is(AssignmentExprSyntax.self), let property = assignedProperty(elements[0]),
+               let type = storedPropertyType(property, around: call) {
+                return (type, "assigned")
+            }
+            return nil
+        }
+        // `return c.resolve()`, or the only statement of a function's or a getter's body.
+        let body = parent.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)
+        let onlyStatement = body?.count == 1 && (body?.parent?.is(AccessorBlockSyntax.self) == true
+            || body?.parent?.parent?.is(FunctionDeclSyntax.self) == true || body?.parent?.parent?.is(AccessorDeclSyntax.self) == true)
+        guard parent.is(ReturnStmtSyntax.self) || onlyStatement else { return nil }
+        for ancestor in sequence(first: parent, next: \.parent) {
+            if ancestor.is(ClosureExprSyntax.self) { return nil }
+            if let function = ancestor.as(FunctionDeclSyntax.self) {
+                return function.signature.returnClause.map { (unwrapped($0.type), "returned") }
+            }
+            if let binding = ancestor.as(PatternBindingSyntax.self) {
+                return binding.typeAnnotation.map { (unwrapped($0.type), "returned") }
+            }
+            if ancestor.is(DeclSyntax.self) && !ancestor.is(AccessorDeclSyntax.self) { return nil }
+        }
+        return nil
+    }
+
+    /// `x` in `x = ...` or `self.x = ...`.
+    static func assignedProperty(_ target: ExprSyntax) -> String? {
+        if let reference = target.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = target.as(MemberAccessExprSyntax.self),
+              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+        return member.declName.baseName.text
+    }
+
+    /// The declared type of the property `name` of the type around a node.
+    static func storedPropertyType(_ name: String, around node: some SyntaxProtocol) -> String? {
+        for ancestor in sequence(first: Syntax(node), next: \.parent) {
+            guard let members = ancestor.as(MemberBlockSyntax.self) else { continue }
+            for member in members.members {
+                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    return binding.typeAnnotation.map { unwrapped($0.type) }
+                }
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// What a factory closure declares it returns: its signature's result type
+    /// (`{ () -> P in ... }`), or the type its only statement casts to (Factory's
+    /// `register { Impl() as P }`).
+    static func resultType(_ closure: ClosureExprSyntax) -> String? {
+        if let output = closure.signature?.returnClause?.type { return unwrapped(output) }
+        return castType(closure)
     }
 
     /// `P` when a closure's only statement casts to it: Factory's `register { Impl() as P }`.

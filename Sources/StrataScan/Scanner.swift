@@ -9,6 +9,8 @@ public struct Scanner: Sendable {
     public let store: FactStore?
     /// The configured injection names, beyond the built-in ones.
     public let names: InjectionNames
+    /// Seconds one file's parse and walk may take; a slower file is reported and left out.
+    public var timeLimit = TimeBudget.perFile
 
     public init(tree: any SourceTree, store: FactStore?, names: InjectionNames = InjectionNames()) {
         self.tree = tree
@@ -58,10 +60,15 @@ public struct Scanner: Sendable {
         let work = (0..<paths.count).filter { pending[$0] != nil }.sorted {
             (pending[$0]?.count ?? 0, $1) > (pending[$1]?.count ?? 0, $0)
         }
+        let names = self.names, timeLimit = self.timeLimit
         LargeStack.concurrentPerform(iterations: work.count) { position in
             let index = work[position]
             guard case .unparsed(let hash)? = results[index], let bytes = pending[index] else { return }
-            results.store(index, .scanned(hash, FileScanner.scan(bytes, names: names), parsed: true))
+            if let facts = TimeBudget.run(within: timeLimit, { FileScanner.scan(bytes, names: names) }) {
+                results.store(index, .scanned(hash, facts, parsed: true))
+            } else {
+                results.store(index, .unreadable("not analyzed: parsing took longer than \(TimeBudget.describe(timeLimit))"))
+            }
             pending.store(index, nil)
         }
         var outcome = Outcome(facts: [:], hashes: [:], diagnostics: [], parsed: 0, reused: 0)

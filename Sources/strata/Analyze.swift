@@ -36,6 +36,11 @@ struct Analyze: ParsableCommand {
     @Flag(help: "Run `swift package dump-package` to read manifests. This compiles and runs the manifest code; by default manifests are only read.")
     var evaluateManifests = false
 
+    @Option(
+        name: .customLong("build-times"),
+        help: ArgumentHelp("A CSV file of measured build seconds, `module,seconds` per line, for the build shape instead of the estimate from lines.", valueName: "file"))
+    var buildTimes: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -57,7 +62,8 @@ struct Analyze: ParsableCommand {
     }
 
     func run() throws {
-        let options = repository.pipelineOptions(output: output, formats: try formats(), evaluateManifests: evaluateManifests)
+        let options = repository.pipelineOptions(
+            output: output, formats: try formats(), evaluateManifests: evaluateManifests, buildTimes: try buildTimes.map(BuildTimes.read))
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let outcome = try Pipeline.run(options, progress: progress)
         let result = outcome.result
@@ -66,6 +72,7 @@ struct Analyze: ParsableCommand {
             for warning in result.warnings {
                 FileHandle.standardError.write(Data((warnings.line(for: warning) + "\n").utf8))
             }
+            for message in outcome.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             let s = result.summary
             let lines = FindingLines(root: repository.path)
             print("""
@@ -76,6 +83,13 @@ struct Analyze: ParsableCommand {
                   access control: \(s.publicDeclarations) public declarations, \(s.unusedPublic) candidates for internal, \(s.openNotSubclassed) open classes never subclassed
                   files parsed: \(outcome.parsedFiles), reused from cache: \(outcome.reusedFiles)
                 """)
+            if let shape = result.buildShape, !shape.criticalPath.isEmpty {
+                let cost = { (value: Double) in shape.unit == .lines ? "\(Int(value)) lines" : String(format: "%.1f s", value) }
+                print("  build shape (\(shape.unit == .lines ? "estimated from lines" : "measured")): critical path of \(shape.criticalPath.count) modules, \(cost(shape.criticalCost)) of \(cost(shape.totalCost)); at most \(shape.maximumWidth) modules at once" + (shape.hot.isEmpty ? "" : "; hot: \(shape.hot.prefix(5).joined(separator: ", "))"))
+                if let unmeasured = shape.unmeasured, !unmeasured.isEmpty {
+                    print("  --build-times has no time for \(unmeasured.count) module\(unmeasured.count == 1 ? "" : "s") (counted as 0): \(unmeasured.prefix(10).joined(separator: ", "))")
+                }
+            }
             for container in result.injection.containers {
                 print("  container recognised by its shape: \(container.type) at \(container.evidence): \(container.reason) (if wrong: injection: ignore: [\(container.type)] in strata.yml)")
             }

@@ -3,6 +3,7 @@ import Foundation
 import StrataModel
 import StrataPipeline
 import StrataReport
+import StrataSourceTree
 
 /// `strata check`: the rules of `strata.yml` on one repository, for CI and editors.
 struct Check: ParsableCommand {
@@ -96,10 +97,11 @@ struct BaselineCommand: ParsableCommand {
     func run() throws {
         let result = try Pipeline.run(repository.pipelineOptions()).result
         let baseline = Baseline(findings: result.findings)
+        let text = try BaselineFile.render(baseline)
         do {
-            try BaselineFile.render(baseline).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try AtomicFile.write(text, to: output)
         } catch {
-            throw Pipeline.InputError(description: "\(output): cannot be written: \(error.localizedDescription)")
+            throw Pipeline.InputError(description: error.description)
         }
         print("wrote \(output): \(baseline.findings.count) findings")
     }

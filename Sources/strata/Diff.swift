@@ -3,6 +3,7 @@ import Foundation
 import StrataModel
 import StrataPipeline
 import StrataReport
+import StrataSourceTree
 
 /// `strata diff`: what a change did to the module graph, its findings and metrics.
 struct Diff: ParsableCommand {
@@ -69,6 +70,11 @@ struct Diff: ParsableCommand {
     @Option(help: "One strata.yml for both revisions (default: each revision's own).")
     var config: String?
 
+    @Option(
+        name: .customLong("build-times"),
+        help: ArgumentHelp("A CSV file of measured build seconds, `module,seconds` per line, for both revisions' build shape.", valueName: "file"))
+    var buildTimes: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors and the gate's verdict.")
     var quiet = false
 
@@ -102,7 +108,8 @@ struct Diff: ParsableCommand {
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let options = Comparison.Options(
             repository: repo, base: base, head: head, worktree: worktree,
-            cacheDirectory: noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory), excludes: excludes, configPath: config)
+            cacheDirectory: noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory), excludes: excludes, configPath: config,
+            buildTimes: try buildTimes.map(BuildTimes.read))
         var outcome = try Comparison.run(options, progress: progress)
         outcome.document.linkBase = linkBase
         let document = outcome.document
@@ -110,23 +117,36 @@ struct Diff: ParsableCommand {
             for warning in outcome.warnings {
                 FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): \(warning.isNote ? "note" : "warning"): \(warning.message)\n".utf8))
             }
+            for message in outcome.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) }
         }
         if let output {
             var written: [String] = []
             let formats = try formats()
             if formats.contains(.html) {
-                written += try Pipeline.write(ReportDocument(result: document.head), formats: [.html, .json], to: output)
+                let report = ReportDocument(result: document.head)
+                written += try Pipeline.write(report, formats: [.html, .json], to: output)
+                if !quiet { for message in report.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) } }
             }
             do {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-                for format in formats {
-                    let path = output + "/" + format.fileName
-                    try format.render(document).write(to: URL(fileURLWithPath: path), options: .atomic)
-                    written.append(path)
-                }
             } catch {
-                throw Pipeline.InputError(description: "\(output): cannot write the diff: \(error.localizedDescription)")
+                throw Pipeline.InputError(description: "\(output): cannot create the output folder: \(Pipeline.reason(error))")
             }
+            // Every file that can be written is: one that cannot is one line, then exit 2.
+            var failures: [String] = []
+            for format in formats {
+                let path = output + "/" + format.fileName
+                do {
+                    let warn = { (message: String) in if !quiet { FileHandle.standardError.write(Data((message + "\n").utf8)) } }
+                    try AtomicFile.write(format.render(document, warn: warn), to: path)
+                    written.append(path)
+                } catch let failure as AtomicFile.Failure {
+                    failures.append(failure.description)
+                } catch {
+                    failures.append("\(path): cannot write: \(Pipeline.reason(error))")
+                }
+            }
+            guard failures.isEmpty else { throw Pipeline.InputError(description: failures.joined(separator: "\nerror: ")) }
             if !quiet {
                 print(DiffText.render(document.diff, limit: 10))
                 for file in written where file.hasSuffix(".md") || file.hasSuffix("diff.html") || file.hasSuffix("diff.json") {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataPipeline
 import StrataReport
+import StrataSourceTree
 
 /// `strata graph`: the module graph, or a part of it, in DOT, SVG, Mermaid or JSON.
 struct GraphCommand: ParsableCommand {
@@ -69,7 +70,12 @@ struct GraphCommand: ParsableCommand {
         let data: Data
         switch GraphDrawing.Format(rawValue: format)! {
         case .dot: data = Data(drawing.dot.utf8)
-        case .svg: data = Data(try drawing.svg().utf8)
+        case .svg:
+            do {
+                data = Data(try drawing.svg().utf8)
+            } catch {
+                throw Pipeline.InputError(description: "the graph was not drawn: \(error)")
+            }
         case .json: data = try drawing.json()
         case .mermaid:
             guard let text = drawing.mermaid else {
@@ -86,9 +92,9 @@ struct GraphCommand: ParsableCommand {
             return
         }
         do {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+            try AtomicFile.write(data, to: output)
         } catch {
-            throw Pipeline.InputError(description: "\(output): cannot be written: \(Pipeline.reason(error))")
+            throw Pipeline.InputError(description: error.description)
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataConfiguration
 import StrataPipeline
+import StrataSourceTree
 
 /// `strata init`: a starter `strata.yml` inferred from the repository.
 struct Init: ParsableCommand {
@@ -32,8 +33,10 @@ struct Init: ParsableCommand {
             throw Pipeline.InputError(description: "\(file) exists; pass --force to overwrite it")
         }
         let text = try Pipeline.starterConfiguration(.init(path: path, outputDirectory: nil, excludes: excludes))
-        guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8)) else {
-            throw Pipeline.InputError(description: "\(file): cannot be written")
+        do {
+            try AtomicFile.write(Data(text.utf8), to: file)
+        } catch {
+            throw Pipeline.InputError(description: error.description)
         }
         print("wrote \(file)")
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import StrataPipeline
 import StrataReport
+import StrataSourceTree
 
 /// What `analyze` and `check` both need to read a repository: one declaration, so the two
 /// commands accept the same options with the same meaning.
@@ -20,15 +21,25 @@ struct RepositoryOptions: ParsableArguments {
     @Option(help: "The strata.yml to use (default: PATH/strata.yml when it exists).")
     var config: String?
 
+    @Option(help: ArgumentHelp("Seconds one Swift file's parse may take; a slower file is reported and left out.", valueName: "seconds"))
+    var fileTimeLimit: Double = TimeBudget.perFile
+
+    func validate() throws {
+        guard fileTimeLimit > 0, fileTimeLimit.isFinite else { throw ValidationError("--file-time-limit must be a positive number of seconds") }
+    }
+
     /// The facts cache to use, nil with `--no-cache`.
     var cacheDirectory: String? { noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory) }
 
     /// The pipeline's options for these, plus what only `analyze` sets.
     func pipelineOptions(
-        output: String? = nil, formats: [OutputFormat] = OutputFormat.allCases, evaluateManifests: Bool = false
+        output: String? = nil, formats: [OutputFormat] = OutputFormat.allCases, evaluateManifests: Bool = false,
+        buildTimes: [String: Double]? = nil
     ) -> Pipeline.Options {
-        Pipeline.Options(
+        // The machine's budget, not an input of the analysis: set for the process.
+        TimeBudget.perFile = fileTimeLimit
+        return Pipeline.Options(
             path: path, outputDirectory: output, formats: formats, cacheDirectory: cacheDirectory,
-            evaluateManifests: evaluateManifests, excludes: excludes, configPath: config)
+            evaluateManifests: evaluateManifests, excludes: excludes, configPath: config, buildTimes: buildTimes)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataPipeline
+import StrataSourceTree
 
 /// `strata`: the command line. Commands only parse options and call the pipeline.
 @main
@@ -13,7 +14,8 @@ struct Strata: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Analyze.self, Check.self, BaselineCommand.self, Diff.self, History.self, GraphCommand.self, Why.self, Rules.self, Init.self, Bench.self,
+            Analyze.self, Check.self, BaselineCommand.self, Diff.self, Affected.self, History.self, GraphCommand.self, Why.self, Rules.self,
+            Init.self, Bench.self,
         ],
         defaultSubcommand: Analyze.self
     )
@@ -23,17 +25,20 @@ struct Strata: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+            if TimeBudget.abandonedWork { TimeBudget.exit(0) }
         } catch let error as Pipeline.InputError {
             // Bad input, not bad usage: one line, no usage text.
+            for message in error.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            Foundation.exit(2)
+            TimeBudget.exit(2)
         } catch {
             // Help and version exit 0; an explicit ExitCode (violations) is kept; anything
             // else is bad usage or input: 2.
+            if TimeBudget.abandonedWork, let code = error as? ExitCode { TimeBudget.exit(code.rawValue) }
             if exitCode(for: error) == .success || error is ExitCode { exit(withError: error) }
             let message = fullMessage(for: error)
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-            Foundation.exit(2)
+            TimeBudget.exit(2)
         }
     }
 }

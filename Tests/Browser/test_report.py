@@ -659,6 +659,20 @@ def test_blast_radius_lists_as_many_dependents_as_it_counts(page, data):
             assert radius[name]["count"] == len(listed)
 
 
+def test_build_shape_shows_the_critical_path_and_the_costliest_rebuilds(page, data):
+    """The Build section draws strata.json's buildShape: the path in build order, the
+    widths per depth, and the rebuild costs, costliest first, at most 15."""
+    shape = data["buildShape"]
+    summary = text_of(page, "#build-shape-summary")
+    assert "Critical path: " + " → ".join(shape["criticalPath"]) in summary
+    assert " · ".join(f"{depth}: {width}" for depth, width in enumerate(shape["widths"])) in summary
+    rows = css(page, "#rebuild-table tbody tr")
+    assert 0 < len(rows) <= 15
+    costs = [float(row.find_elements("css selector", "td")[1].get_attribute("textContent").split()[0].replace(",", "")) for row in rows]
+    assert costs == sorted(costs, reverse=True)
+    assert costs[0] == max(m["rebuildCost"] for m in shape["modules"])
+
+
 def test_hostile_module_names_stay_text_on_module_pages_and_drawings(tmp_path, driver):
     """Target names with markup, quotes and DOT syntax, analyzed by the real binary
     (STRATA_BIN): their module pages, neighbourhood drawings and paths show them as text."""

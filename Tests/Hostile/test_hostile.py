@@ -45,7 +45,7 @@ def corrupt(cache, how):
     (file,) = [os.path.join(cache, f) for f in os.listdir(cache) if f.startswith("facts-") and f.endswith(".bin")]
     with open(file, "rb") as handle:
         data = bytearray(handle.read())
-    header = 8 + 4 + 8 + 4
+    header = 8 + 4 + 8 + 8 + 4  # magic, format, identity, header checksum, entry count
     if how == "corrupt":
         data[header - 4:header] = struct.pack("<I", 0xFFFFFFFF)  # the entry count
         data[header + 16:header + 20] = struct.pack("<I", 0x7FFFFFFF)  # the first entry's length
@@ -88,7 +88,8 @@ def test_case(name, tmp_path):
 
 def test_a_chain_of_5000_modules_stays_linear(tmp_path):
     """Every output stays linear in the repository: a chain of 5,000 targets (each importing
-    the one before) gives an index.html under 20 MB within 1 GB of memory."""
+    the one before) gives an index.html under 20 MB within 1 GB of memory, and `strata
+    affected` an answer under 20 MB."""
     count = 5000
     repo = tmp_path / "chain"
     targets = []
@@ -113,6 +114,19 @@ def test_a_chain_of_5000_modules_stays_linear(tmp_path):
     assert report["summary"]["modules"] == count
     radius = {r["module"]: r["count"] for r in report["linkage"]["blastRadius"]}
     assert radius["M0"] == count - 1 and radius[f"M{count - 1}"] == 0
+    assert report["buildShape"]["widths"] == [1] * count and len(report["buildShape"]["criticalPath"]) == count
+    # A change at the bottom affects all 5,000, each with a chain that keeps its ends: the
+    # answer stays linear too.
+    completed = subprocess.run(
+        [BIN, "affected", "--changed-files", "-", "--repo", str(repo), "--format", "json", "--no-cache", "--quiet"],
+        input="Sources/M0/M0.swift\n", capture_output=True, text=True, timeout=300, preexec_fn=one_gigabyte,
+        env={**os.environ, "CI": "true"})
+    assert completed.returncode == 0, completed.stderr
+    assert len(completed.stdout) < 20 << 20
+    affected = json.loads(completed.stdout)
+    assert affected["counts"]["modules"] == count
+    top = [m for m in affected["modules"] if m["name"] == f"M{count - 1}"][0]
+    assert len(top["chain"]) == 64 and top["chain"][0] == f"M{count - 1}" and top["chain"][-1] == "M0"
 
 
 def test_what_a_user_may_not_read_is_named_and_the_rest_analyzed(tmp_path):

@@ -19,13 +19,13 @@ import Testing
         #expect(dot.contains("\"service:UseCase\" -> \"implementation:Domain:DefaultUseCase\""))
         #expect(dot.contains("\"implementation:Domain:DefaultUseCase\" -> \"service:Repository\""))
         #expect(dot.contains("\"service:Repository\" -> \"implementation:Data:MockRepository\" [color=\"#2f6fbf\", style=dashed, class=\"override\"]"))
-        #expect(dot.contains("\"module:Domain\" -> \"module:Data\" [style=dashed, color=\"#d1242f\", label=\"Repository\""))
+        #expect(dot.contains("\"module:Domain\" -> \"module:Data\" [style=dashed, color=\"#d1242f\", xlabel=\"Repository\""))
         #expect(dot.components(separatedBy: "subgraph").count - 1 == 2)
         // Each way between two modules: one double-headed edge with both labels.
         var both = report
         both.edges.append(InjectionEdge(from: "Data", to: "Domain", services: ["UseCase"], containerOnly: true, inverted: true, evidence: [at(2)]))
         let drawn = try #require(InjectionGraph.render(both))
-        #expect(drawn.contains("\"module:Data\" -> \"module:Domain\" [style=dashed, color=\"#d1242f\", dir=both, label=\"→ UseCase\\n← Repository\""))
+        #expect(drawn.contains("\"module:Data\" -> \"module:Domain\" [style=dashed, color=\"#d1242f\", dir=both, xlabel=\"→ UseCase\\n← Repository\""))
         #expect(!drawn.contains("\"module:Domain\" -> \"module:Data\""))
         #expect(InjectionGraph.render(.empty) == nil)
     }

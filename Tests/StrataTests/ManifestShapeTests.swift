@@ -170,7 +170,25 @@ import Testing
         #expect(!conditions.isActive("compiler(>=6.4)", in: module(mode: "6"), importable: []))
     }
 
-    @Test func xcodeAndXcodeGenTakeTheModeFromSwiftVersion() throws {
+    /// End to end: the same source imports `Extras` in a Swift 6 mode package and not in a
+    /// Swift 5 mode one.
+    @Test func aSwiftVersionConditionAroundAnImportFollowsThePackageMode() throws {
+        func importsExtras(_ modes: String) throws -> Bool {
+            let manifest = "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"P\", "
+                + "targets: [.target(name: \"App\"), .target(name: \"Extras\")], swiftLanguageModes: [\(modes)])\n"
+            let tree = MemoryTree([
+                "Package.swift": manifest,
+                "Sources/App/App.swift": "#if swift(>=6.1)\nimport Extras\n#endif\n",
+                "Sources/Extras/Extras.swift": "",
+            ])
+            let output = try TreeAnalysis.run(tree: tree, configuration: Configuration(), store: nil)
+            return output.project.edges.contains { $0.from == "App" && $0.to == "Extras" && $0.imported }
+        }
+        #expect(try importsExtras(".v6"))
+        #expect(try !importsExtras(".v5"))
+    }
+
+    @Test func xcodeXcodeGenAndTuistTakeTheModeFromSwiftVersion() throws {
         var project = ProjectFile()
         project.project(targets: ["KIT"], mainGroup: "MAIN")
         project.add("MAIN", "isa = PBXGroup; children = (F, ); sourceTree = \"<group>\";")
@@ -185,6 +203,22 @@ import Testing
             "Kit/Kit.swift": "",
         ])
         #expect(xcodegen.modules.first?.languageMode == "4.2")
+        let tuist = try discover([
+            "Project.swift": """
+                import ProjectDescription
+                let project = Project(
+                    name: "App",
+                    settings: .settings(base: ["SWIFT_VERSION": "5.0"]),
+                    targets: [
+                        .target(name: "Kit", destinations: .iOS, product: .framework, bundleId: "a.kit", sources: ["Kit/**"]),
+                        .target(name: "Next", destinations: .iOS, product: .framework, bundleId: "a.next", sources: ["Next/**"],
+                                settings: .settings(base: ["SWIFT_VERSION": "6.0", "OTHER": "x"])),
+                    ]
+                )
+                """,
+            "Kit/Kit.swift": "", "Next/Next.swift": "",
+        ])
+        #expect(tuist.modules.map(\.languageMode) == ["5", "6"])
     }
 
     // MARK: - Values read back

@@ -65,7 +65,7 @@ extension RubyParser {
         try descend()
         switch current.kind {
         case .punct("!"), .punct("-"), .punct("+"), .punct("*"), .punct("**"), .punct("&"), .punct("~"):
-            let op = Self.describe(current)
+            let op = Self.text(of: current)  // the operator itself: the evaluator matches `!`, `*`, `-`
             advance()
             return .unary(op, try unary(), line: line)
         case .keyword("defined?"):

@@ -438,6 +438,12 @@ struct RubyLexer {
                 if Array(trimmed.reversed().drop(while: Self.isSpace).reversed()) == heredoc.terminator { break }
                 bodyLines.append(content)
             }
+            if heredoc.squiggly {
+                // `<<~` removes the indentation of the least indented line that is not blank.
+                let indents = bodyLines.filter { !$0.allSatisfy(Self.isSpace) }.map { $0.prefix(while: Self.isSpace).count }
+                let indent = indents.min() ?? 0
+                bodyLines = bodyLines.map { Array($0.dropFirst(min(indent, $0.prefix(while: Self.isSpace).count))) }
+            }
             var text = bodyLines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
             if !bodyLines.isEmpty { text += "\n" }
             let parts: [RubyStringPart] = heredoc.interpolates

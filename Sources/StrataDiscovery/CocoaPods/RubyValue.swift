@@ -128,6 +128,7 @@ struct RubyEvaluator {
         case .unary(let op, let operand, let line):
             let value = evaluate(operand)
             if op == "!", let truthy = value.truthy { return .bool(!truthy) }
+            if op == "-", case .number(let text) = value { return .number(text.hasPrefix("-") ? String(text.dropFirst()) : "-" + text) }
             if case .unknown = value { return value }
             return .unknown("`\(expression.description)`", line: line)
         case .ternary(let condition, let whenTrue, let whenFalse, let line):

@@ -74,7 +74,8 @@ public enum TuistProjectReader: ManifestReader {
             }
             for element in reader.list(project["targets"], "targets", at: project.line) {
                 if case .call(let call) = element, TuistTargetReader.isTarget(call) {
-                    if let target = reader.target(call) {
+                    if var target = reader.target(call) {
+                        target.languageMode = target.languageMode ?? TuistTargetReader.languageMode(project["settings"])
                         targets.append(target)
                     } else {
                         notUnderstood = notUnderstood ?? ("the name of a target", call.line)

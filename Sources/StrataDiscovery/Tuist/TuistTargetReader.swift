@@ -101,9 +101,17 @@ struct TuistTargetReader {
             }
         }
         let importName = call["productName"]?.string.map(DiscoveredModule.moduleName(forTarget:))
-        return Manifest.Target(
+        var target = Manifest.Target(
             name: name, importName: importName, kind: kind, platforms: Self.platforms(call["destinations"] ?? call["platform"]),
             product: productName, linkage: linkage, sources: sources, dependencies: dependencies, line: line)
+        target.languageMode = Self.languageMode(call["settings"])
+        return target
+    }
+
+    /// `settings: .settings(base: ["SWIFT_VERSION": "5.0"])`: the language mode, when set plainly.
+    static func languageMode(_ settings: ManifestValue?) -> String? {
+        guard let base = settings?.call?["base"]?.call, base.name == ManifestEvaluator.dictionary else { return nil }
+        return base["SWIFT_VERSION"]?.string.flatMap(Manifest.languageMode)
     }
 
     /// `destinations: .iOS`, `[.iPhone, .iPad, .mac]` (Tuist 4) or `platform: .iOS` (Tuist 3)

@@ -15,5 +15,10 @@ public struct PresentationDIContainer {
             MainCoordinator(navigationController: UINavigationController())
         }
         .inObjectScope(.container)
+        Route.allCases.forEach { route in
+            container.register(Coordinator.self, name: route.coordinatorName) { _ in
+                RouteCoordinator(route: route, navigationController: UINavigationController())
+            }
+        }
     }
 }

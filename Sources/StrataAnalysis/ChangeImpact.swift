@@ -1,0 +1,69 @@
+import StrataModel
+
+/// From classified file changes to the affected modules: the modules the changes touch, and
+/// everything that depends on them (imports and declared dependencies, tests included), each
+/// with the shortest chain to a touched module.
+public enum ChangeImpact {
+    /// - Parameters:
+    ///   - modules: HEAD's modules, tests included.
+    ///   - edges: HEAD's internal edges, declared or imported.
+    ///   - changes: every changed file, each with the modules it touches itself.
+    ///   - everything: set when one change makes every module affected; modules no chain
+    ///     reaches carry it as their cause.
+    public static func affected(
+        modules: [AssembledModule], edges: [ImportEdge], changes: [FileChange], base: String?, head: String, everything: String? = nil
+    ) -> AffectedModules {
+        let byName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let graph = DependencyGraph(modules: modules.map(\.name), edges: edges)
+        let changes = changes.sorted()
+        var touching: [String: [FileChange]] = [:]
+        for change in changes { for module in change.modules where byName[module] != nil { touching[module, default: []].append(change) } }
+        let via = graph.dependents(of: touching.keys.compactMap { graph.index[$0] })
+        var affected: [AffectedModule] = []
+        for (position, name) in graph.names.enumerated() {
+            guard let module = byName[name] else { continue }
+            let chain: [String], cause: String
+            if via[position] != nil {
+                let full = graph.chain(from: position, via: via).map { graph.names[$0] }
+                cause = describe(touching[full[full.count - 1]] ?? [])
+                chain = elided(full)
+            } else if let everything {
+                chain = [name]
+                cause = everything
+            } else {
+                continue
+            }
+            affected.append(AffectedModule(
+                name: name, id: module.id, kind: module.kind, target: target(of: module), importName: module.importName,
+                chain: chain, cause: cause))
+        }
+        let tests = modules.filter { $0.kind.isTest }.map(\.name).sorted()
+        return AffectedModules(
+            base: base, head: head, changes: changes, modules: affected, allModules: modules.count, allTests: tests,
+            everything: everything)
+    }
+
+    /// Chains longer than this keep their ends: every module of a long chain listing the whole
+    /// chain would make the answer quadratic in its length.
+    public static let longestChain = 64
+
+    /// The chain, or its first and last modules around `… N more …`.
+    static func elided(_ chain: [String]) -> [String] {
+        guard chain.count > longestChain else { return chain }
+        let kept = longestChain / 2
+        return Array(chain.prefix(kept)) + ["… \(chain.count - 2 * kept + 1) more …"] + Array(chain.suffix(kept - 1))
+    }
+
+    /// `Sources/A/B.swift changed`, `… and 2 more files`, or a change's own note.
+    static func describe(_ changes: [FileChange]) -> String {
+        guard let first = changes.first else { return "changed" }
+        let text = first.note.map { "\(first.path): \($0)" } ?? "\(first.path) \(first.status.verb)"
+        return changes.count == 1 ? text : "\(text) and \(changes.count - 1) more file\(changes.count == 2 ? "" : "s")"
+    }
+
+    /// The target's name in its manifest: the part of the identity after `#`.
+    static func target(of module: AssembledModule) -> String {
+        guard let hash = module.id.lastIndex(of: "#") else { return RepositoryPath.name(of: module.name) }
+        return String(module.id[module.id.index(after: hash)...])
+    }
+}

@@ -1,0 +1,209 @@
+import StrataModel
+
+/// Computes the strings a DI name can be (`name: route.coordinatorName` in a loop over
+/// `Route.allCases` → every coordinator name) from the repository's `ValueFact`s: enum cases
+/// and `allCases`, raw values, properties defined by a constant or a `switch self`, string
+/// interpolation and `+` of known values.
+///
+/// Discovery has an evaluator of its own for manifests, but scanning may not depend on
+/// discovery, and a name needs far less: this one reads only the facts the scan kept. It is
+/// bounded (depth, steps, set sizes): past a bound a name is not computable, as is any name
+/// made of something else (a parameter, user input, a call).
+struct NameEvaluator {
+    /// A value an expression can have.
+    enum Value: Hashable {
+        case string(String)
+        case enumCase(type: String, name: String)
+        case type(String)
+    }
+
+    static let maximumDepth = 24
+    static let maximumValues = 256
+    static let maximumSteps = 20_000
+
+    /// Enum name → its cases with their raw values.
+    let enums: [String: [ValueFact.Branch]]
+    /// `Owner.name` (`.name` at the top level) → the facts declaring it.
+    let properties: [String: [ValueFact]]
+    /// Types that declare properties here.
+    let owners: Set<String>
+
+    init(facts: some Sequence<ValueFact>) {
+        var enums: [String: [ValueFact.Branch]] = [:], properties: [String: [ValueFact]] = [:]
+        for fact in facts {
+            switch fact.kind {
+            case .enumeration: enums[fact.name, default: []] += fact.branches
+            case .property: properties["\(fact.owner ?? "").\(fact.name)", default: []].append(fact)
+            }
+        }
+        self.enums = enums
+        self.properties = properties
+        owners = Set(properties.values.joined().compactMap(\.owner))
+    }
+
+    /// The strings an expression can be, sorted; nil when it cannot be computed.
+    ///
+    /// A loop variable has one value at a time: `"\(route)/\(route)"` over two routes is two
+    /// strings, not four. So the loops are enumerated first, and the expression evaluated once
+    /// per combination of their elements.
+    func strings(_ expression: ValueExpression) -> [String]? {
+        var steps = 0
+        var loops: [ValueExpression] = []
+        Self.loops(in: expression, into: &loops, depth: 0)
+        var combinations: [[ValueExpression: Value]] = [[:]]
+        for loop in loops {
+            guard case .element(let sequence) = loop,
+                  let values = elements(sequence, context: Context(), depth: 1, steps: &steps),
+                  combinations.count * values.count <= Self.maximumValues else { return nil }
+            combinations = combinations.flatMap { bound in values.map { bound.merging([loop: $0]) { first, _ in first } } }
+        }
+        var strings: Set<String> = []
+        for bound in combinations {
+            guard let values = evaluate(expression, context: Context(bound: bound), depth: 0, steps: &steps) else { return nil }
+            for value in values {
+                guard case .string(let text) = value else { return nil }
+                strings.insert(text)
+            }
+            guard strings.count <= Self.maximumValues else { return nil }
+        }
+        return strings.sorted()
+    }
+
+    /// The distinct loop variables (`element`s) of an expression.
+    static func loops(in expression: ValueExpression, into found: inout [ValueExpression], depth: Int) {
+        guard depth < maximumDepth, found.count < 8 else { return }
+        switch expression {
+        case .element:
+            if !found.contains(expression) { found.append(expression) }
+        case .joined(let parts), .array(let parts):
+            for part in parts { loops(in: part, into: &found, depth: depth + 1) }
+        case .member(let base, _):
+            loops(in: base, into: &found, depth: depth + 1)
+        case .string, .name, .implicitMember, .unknown:
+            break
+        }
+    }
+
+    /// Where an expression is evaluated: inside a type's member (`owner`), for one of its cases
+    /// (`self`), with the loop variables' current values (`bound`).
+    struct Context {
+        var owner: String?
+        var value: Value?
+        var bound: [ValueExpression: Value] = [:]
+    }
+
+    func evaluate(_ expression: ValueExpression, context: Context, depth: Int, steps: inout Int) -> Set<Value>? {
+        steps += 1
+        guard depth < Self.maximumDepth, steps < Self.maximumSteps else { return nil }
+        switch expression {
+        case .string(let text):
+            return [.string(text)]
+        case .joined(let parts):
+            var results: Set<String> = [""]
+            for part in parts {
+                guard let values = evaluate(part, context: context, depth: depth + 1, steps: &steps) else { return nil }
+                var texts: [String] = []
+                for value in values {
+                    switch value {
+                    case .string(let text): texts.append(text)
+                    case .enumCase(_, let name): texts.append(name)  // "\(route)" is the case's name
+                    case .type: return nil
+                    }
+                }
+                guard results.count * texts.count <= Self.maximumValues else { return nil }
+                results = Set(results.flatMap { prefix in texts.map { prefix + $0 } })
+            }
+            return Set(results.map(Value.string))
+        case .name(let name):
+            if name == "self" { return context.value.map { [$0] } }
+            if name == "Self" { return context.owner.map { [.type($0)] } }
+            if let owner = context.owner {
+                if name == "rawValue", let value = context.value {
+                    return member(value, "rawValue", context: context, depth: depth, steps: &steps)
+                }
+                if let values = property(owner, name, context: context, depth: depth, steps: &steps) { return values }
+            }
+            if let values = property("", name, context: Context(), depth: depth, steps: &steps) { return values }
+            if name.first?.isUppercase == true, enums[name] != nil || owners.contains(name) {
+                return [.type(name)]
+            }
+            return nil
+        case .implicitMember(let name):
+            guard let owner = context.owner, enums[owner]?.contains(where: { $0.cases == [name] }) == true else { return nil }
+            return [.enumCase(type: owner, name: name)]
+        case .member(let base, let name):
+            guard let bases = evaluate(base, context: context, depth: depth + 1, steps: &steps) else { return nil }
+            var results: Set<Value> = []
+            for value in bases {
+                guard let values = member(value, name, context: context, depth: depth, steps: &steps) else { return nil }
+                results.formUnion(values)
+                guard results.count <= Self.maximumValues else { return nil }
+            }
+            return results
+        case .element(let sequence):
+            if let value = context.bound[expression] { return [value] }
+            return elements(sequence, context: context, depth: depth + 1, steps: &steps)
+        case .array, .unknown:
+            return nil
+        }
+    }
+
+    /// The elements of a sequence: `T.allCases`, an array literal, or a constant holding one.
+    func elements(_ sequence: ValueExpression, context: Context, depth: Int, steps: inout Int) -> Set<Value>? {
+        switch sequence {
+        case .member(let base, "allCases"):
+            guard let bases = evaluate(base, context: context, depth: depth + 1, steps: &steps), bases.count == 1,
+                  case .type(let type)? = bases.first, let cases = enums[type], cases.count <= Self.maximumValues else { return nil }
+            return Set(cases.flatMap(\.cases).map { .enumCase(type: type, name: $0) })
+        case .array(let items):
+            var results: Set<Value> = []
+            for item in items {
+                guard let values = evaluate(item, context: context, depth: depth + 1, steps: &steps) else { return nil }
+                results.formUnion(values)
+            }
+            return results
+        default:
+            return nil
+        }
+    }
+
+    /// `value.name`: a case of a type, a static property, a case's raw value or one of its
+    /// type's properties for that case.
+    func member(_ value: Value, _ name: String, context: Context, depth: Int, steps: inout Int) -> Set<Value>? {
+        switch value {
+        case .type(let type):
+            if enums[type]?.contains(where: { $0.cases == [name] }) == true { return [.enumCase(type: type, name: name)] }
+            if let values = property(type, name, context: Context(owner: type), depth: depth, steps: &steps) { return values }
+            // A nested type, `Outer.Route`: known by its own name.
+            return name.first?.isUppercase == true && (enums[name] != nil || owners.contains(name)) ? [.type(name)] : nil
+        case .enumCase(let type, let caseName):
+            if name == "rawValue" {
+                guard let raw = enums[type]?.first(where: { $0.cases == [caseName] })?.value else { return nil }
+                return evaluate(raw, context: Context(owner: type), depth: depth + 1, steps: &steps)
+            }
+            return property(type, name, context: Context(owner: type, value: value), depth: depth, steps: &steps)
+        case .string:
+            return nil
+        }
+    }
+
+    /// A property's values in a context: its constant, or for a case, the branch of its
+    /// `switch self` that covers the case (else `default:`).
+    func property(_ owner: String, _ name: String, context: Context, depth: Int, steps: inout Int) -> Set<Value>? {
+        guard let facts = properties["\(owner).\(name)"] else { return nil }
+        var results: Set<Value> = []
+        for fact in facts {
+            let inner = Context(owner: fact.owner, value: context.value)
+            let expression: ValueExpression?
+            if fact.branches.isEmpty {
+                expression = fact.value
+            } else {
+                guard case .enumCase(_, let caseName)? = context.value else { return nil }
+                expression = (fact.branches.first { $0.cases.contains(caseName) } ?? fact.branches.first { $0.cases.isEmpty })?.value
+            }
+            guard let expression, let values = evaluate(expression, context: inner, depth: depth + 1, steps: &steps) else { return nil }
+            results.formUnion(values)
+        }
+        return results.count <= Self.maximumValues ? results : nil
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import StrataModel
+
+/// The formats `strata affected --format` accepts, each a pure function of the answer.
+/// Every format says something when nothing is affected: zero is an answer, never silence.
+public enum AffectedFormat: String, CaseIterable, Sendable {
+    case text, json, md, xcodebuild
+    case swiftTest = "swift-test"
+
+    /// - Parameter testsOnly: list only the affected test modules (the counts stay whole).
+    public func render(_ affected: AffectedModules, testsOnly: Bool = false) throws -> String {
+        var affected = affected
+        if testsOnly { affected.modules = affected.modules.filter { $0.kind.isTest } }
+        switch self {
+        case .text: return Self.text(affected)
+        case .json: return try Self.json(affected)
+        case .md: return Self.markdown(affected)
+        case .xcodebuild: return Self.xcodebuild(affected)
+        case .swiftTest: return Self.swiftTest(affected)
+        }
+    }
+
+    static func json(_ affected: AffectedModules) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(affected), as: UTF8.self) + "\n"
+    }
+
+    /// `-only-testing:Target` per affected test target; with none, `-skip-testing:Target` for
+    /// every test target, so that xcodebuild runs nothing rather than everything.
+    static func xcodebuild(_ affected: AffectedModules) -> String {
+        let tests = affected.modules.filter { $0.kind.isTest }
+        let lines = tests.isEmpty
+            ? affected.allTests.map { "-skip-testing:" + RepositoryPath.name(of: $0) }
+            : tests.map { "-only-testing:" + $0.target }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// `--filter ^(A|B)\.` matching the affected test modules' tests; with none, `--skip` of
+    /// every test module.
+    static func swiftTest(_ affected: AffectedModules) -> String {
+        let tests = affected.modules.filter { $0.kind.isTest }.map(\.importName)
+        let names = tests.isEmpty ? affected.allTests.map { DiscoveredModule.moduleName(forTarget: RepositoryPath.name(of: $0)) } : tests
+        guard !names.isEmpty else { return "" }
+        let expression = "^(" + Set(names).sorted().map(regexEscaped).joined(separator: "|") + ")\\."
+        return (tests.isEmpty ? "--skip " : "--filter ") + expression + "\n"
+    }
+
+    static func regexEscaped(_ name: String) -> String {
+        var result = ""
+        for character in name {
+            if "\\^$.|?*+()[]{}".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    static func text(_ affected: AffectedModules) -> String {
+        let c = affected.counts
+        var out: [String] = []
+        let against = affected.base.map { "\(affected.head) against \($0)" } ?? affected.head
+        out.append("\(plural(c.modules, "module")) of \(c.allModules) affected by \(plural(c.changedFiles, "changed file")) (\(against)); \(plural(c.tests, "test module")) of \(c.allTests).")
+        if let everything = affected.everything { out.append("Everything is affected: \(everything).") }
+        if affected.modules.isEmpty {
+            out.append(c.changedFiles == 0 ? "Nothing changed." : "No module is affected: no changed file is built by one.")
+        } else {
+            out.append("")
+            let width = affected.modules.map(\.name.count).max() ?? 0
+            for module in affected.modules {
+                out.append("  " + module.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + module.reason)
+            }
+        }
+        out.append("")
+        out.append(affected.tests.isEmpty ? "Tests to run: none." : "Tests to run: " + affected.tests.joined(separator: ", "))
+        let notable = affected.changes.filter { $0.kind == .unowned || $0.modules.isEmpty }
+        if !notable.isEmpty {
+            out.append("")
+            out.append("Changed files that make no module affected by themselves, or that no module owns:")
+            for change in notable { out.append("  \(change.path) (\(change.kind.rawValue)\(change.note.map { ": " + $0 } ?? ""))") }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    static func markdown(_ affected: AffectedModules) -> String {
+        let c = affected.counts
+        let e = DiffMarkdown.escape
+        var out = ["## Strata: modules affected by \(e(affected.head))\(affected.base.map { " against " + e($0) } ?? "")", ""]
+        out.append("**\(plural(c.modules, "module"))** of \(c.allModules) and **\(plural(c.tests, "test module"))** of \(c.allTests) affected by \(plural(c.changedFiles, "changed file")).")
+        if let everything = affected.everything { out += ["", "⚠️ Everything is affected: \(e(everything))."] }
+        out.append("")
+        if affected.modules.isEmpty {
+            out.append(c.changedFiles == 0 ? "Nothing changed." : "No module is affected: no changed file is built by one.")
+        } else {
+            out += ["| module | kind | why |", "|---|---|---|"]
+            for module in affected.modules {
+                out.append("| \(e(module.name)) | \(module.kind.rawValue) | \(module.chain.map(e).joined(separator: " ← ")): \(e(module.cause)) |")
+            }
+        }
+        out += ["", "### Tests", ""]
+        out.append(affected.tests.isEmpty ? "No test module is affected." : affected.tests.map { "- " + e($0) }.joined(separator: "\n"))
+        if !affected.changes.isEmpty {
+            out += ["", "### Changed files", "", "| file | status | kind | modules | note |", "|---|---|---|---|---|"]
+            for change in affected.changes {
+                out.append("| \(e(change.path)) | \(change.status.rawValue) | \(change.kind.rawValue) | \(change.modules.map(e).joined(separator: ", ")) | \(e(change.note ?? "")) |")
+            }
+        }
+        out.append("")
+        return out.joined(separator: "\n")
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}

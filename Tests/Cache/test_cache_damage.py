@@ -1,0 +1,70 @@
+"""A damaged cache is recomputed, never served.
+
+Analyzes Samples/TheMonth with a fresh cache folder, then damages every file in that
+folder (cut to half its size, as a full disk or a killed run leaves it; then one byte
+flipped in the middle, as a bad disk or a hand edit leaves it) and analyzes again: the
+reports are byte-identical to the first run's, and there is one note per damaged file,
+naming it. STRATA_BIN names the strata executable (make test passes .build/debug/strata).
+"""
+import os
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+STRATA = os.environ.get("STRATA_BIN", str(ROOT / ".build/debug/strata"))
+SAMPLE = ROOT / "Samples/TheMonth"
+NOTE = re.compile(r"^note: (.+): cache entry damaged, recomputed$", re.M)
+
+
+def analyze(cache, out):
+    run = subprocess.run([STRATA, "analyze", str(SAMPLE), "--cache-dir", str(cache), "-o", str(out)],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    return run.stderr
+
+
+def cache_files(cache):
+    return sorted(path for path in cache.rglob("*") if path.is_file())
+
+
+def reports(out):
+    return {name: (out / name).read_bytes() for name in ("strata.json", "index.html")}
+
+
+def truncate(path):
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+def flip(path):
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x20
+    path.write_bytes(bytes(data))
+
+
+def test_every_damaged_cache_file_is_noted_and_recomputed(tmp_path):
+    cache = tmp_path / "cache"
+    assert NOTE.findall(analyze(cache, tmp_path / "first")) == []
+    expected = reports(tmp_path / "first")
+    files = cache_files(cache)
+    # The facts, the cached result and the drawings' layouts.
+    names = [path.name for path in files]
+    assert any(name.endswith(".bin") for name in names), names
+    assert any(name.endswith("-result.json") for name in names), names
+    assert sum(name.endswith(".svg") for name in names) > 5, names
+    # A warm run serves everything from the cache, and says nothing about it.
+    assert NOTE.findall(analyze(cache, tmp_path / "warm")) == []
+    assert reports(tmp_path / "warm") == expected
+
+    for damage in (truncate, flip):
+        for path in files:
+            damage(path)
+        out = tmp_path / damage.__name__
+        noted = NOTE.findall(analyze(cache, out))
+        assert sorted(noted) == sorted(str(path) for path in files), damage.__name__
+        assert reports(out) == expected, damage.__name__
+        # Recomputed entries were written back whole: the next run has nothing to say.
+        assert NOTE.findall(analyze(cache, tmp_path / (damage.__name__ + "-again"))) == []
+        assert cache_files(cache) == files
+        assert not [path for path in cache.rglob("*.tmp")]

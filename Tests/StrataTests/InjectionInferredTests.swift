@@ -1,0 +1,150 @@
+import StrataAnalysis
+import StrataConfiguration
+import StrataModel
+import Testing
+
+/// Containers whose calls name no metatype: the service is the closure's result type, or the
+/// contextual type of the resolution; and property wrappers resolving through them.
+@Suite struct InjectionInferredTests {
+    func analyze(_ project: Project) throws -> InjectionReport {
+        let configuration = try Configuration.parse("", file: "strata.yml")
+        return InjectionWiring.analyze(project, vocabulary: configuration.injection, rules: configuration.rules)
+    }
+
+    /// The issue's container: keyed by `String(describing: T.self)`, read back with
+    /// `type(of: T.self)`, registered with a closure or `interface: T`, behind `@Injected`.
+    static let container = """
+        public final class DIContainer {
+            public static let shared = DIContainer()
+            private var factories = [String: () -> Any]()
+            public func register<T>(_ factory: @escaping () -> T) { factories[String(describing: T.self)] = factory }
+            public func register<T>(interface: T, implement: @escaping () -> Any) { factories[String(describing: T.self)] = implement }
+            public func resolve<T>() -> T { factories[String(describing: type(of: T.self))]!() as! T }
+        }
+        @propertyWrapper public class Injected<T> {
+            public let wrappedValue: T
+            public init() { wrappedValue = DIContainer.shared.resolve() }
+        }
+        """
+
+    @Test func aWrapperAssigningItsValueFromAnInferredResolveResolvesItsPropertysType() throws {
+        let report = try analyze(injectionProject([
+            (name: "DI", kind: .library, declares: [], source: Self.container),
+            (name: "Items", kind: .library, declares: ["DI"], source: """
+                import DI
+                public protocol FetchItemsUseCaseInterface {}
+                public protocol ItemsRepositoryInterface {}
+                public protocol ShareUseCaseInterface {}
+                final class ItemsViewModel {
+                    @Injected public var itemsUseCase: FetchItemsUseCaseInterface
+                    @Injected var share: ShareUseCaseInterface
+                    @Injected(\\.analytics) var analytics: Analytics
+                }
+                """),
+            (name: "App", kind: .app, declares: ["DI", "Items"], source: """
+                import DI
+                import Items
+                func assemble(tableView: UITableView) {
+                    DIContainer.shared.register { FetchItemsUseCase(repository: ItemsRepository()) as FetchItemsUseCaseInterface }
+                    DIContainer.shared.register(interface: ItemsRepositoryInterface.self, implement: { ItemsRepository() })
+                    DIContainer.shared.register { () -> Clock in SystemClock() }
+                    DIContainer.shared.register { Analytics() }
+                    tableView.register(Cell.self, forCellReuseIdentifier: "cell")
+                    swinject.register(Logging.self) { _ in PrintLogger() }
+                }
+                func clock() -> Clock { DIContainer.shared.resolve() }
+                func analytics() -> Analytics {
+                    let tracker = DIContainer.shared.resolve() as Analytics
+                    return tracker
+                }
+                """),
+        ]))
+        #expect(report.containers.map { "\($0.type) \($0.registers) \($0.resolves) \($0.wrappers)" }
+            == ["DIContainer [\"register(_:)\", \"register(interface:implement:)\"] [\"resolve()\"] [\"@Injected\"]"])
+        #expect(report.registrations.map { "\($0.service) \($0.implementation ?? "-") \($0.evidence.line ?? 0)" } == [
+            "FetchItemsUseCaseInterface FetchItemsUseCase 4", "ItemsRepositoryInterface ItemsRepository 5",
+            "Clock SystemClock 6", "Analytics Analytics 7", "Logging PrintLogger 9",
+        ])
+        #expect(report.resolutions.map { "\($0.api) \($0.service) \($0.module) \($0.registrations.count)" } == [
+            "DIContainer.resolve() Clock App 1", "DIContainer.resolve() Analytics App 1",
+            "@Injected FetchItemsUseCaseInterface Items 1", "@Injected ShareUseCaseInterface Items 0",
+            // With a key path, Factory's wrapper: a property name, checked at compile time.
+            "@Injected analytics Items 0",
+        ])
+        #expect(report.unregistered.map { "\($0.service) \($0.evidence)" } == ["ShareUseCaseInterface Sources/Items/File.swift:7"])
+    }
+
+    @Test func aWrapperWhoseWrappedValueReturnsAnInferredResolveIsFoundToo() throws {
+        let report = try analyze(injectionProject([
+            (name: "App", kind: .app, declares: [], source: """
+                final class Services {
+                    static let shared = Services()
+                    private var makers: [ObjectIdentifier: () -> Any] = [:]
+                    func add<Service>(_ make: @escaping () -> Service?) { makers[ObjectIdentifier(Service.self)] = make }
+                    func get<Service>() -> Service { makers[ObjectIdentifier(Service.self)]!() as! Service }
+                }
+                @propertyWrapper struct Inject<Value> {
+                    var wrappedValue: Value { Services.shared.get() }
+                }
+                protocol Router {}
+                protocol Store {}
+                final class Screen {
+                    @Inject var router: Router
+                    @Inject var store: Store
+                    func user(session: Session) -> User { session.get() }
+                    func token(services: Services) -> Token { services.get() }
+                }
+                func boot() { Services.shared.add { () -> Router in AppRouter() } }
+                """),
+        ]))
+        #expect(report.containers.map(\.wrappers) == [["@Inject"]])
+        #expect(report.registrations.map { "\($0.service) \($0.implementation ?? "-")" } == ["Router AppRouter"])
+        // Another type's `get()` is not a resolution; a variable named after the container is.
+        #expect(report.resolutions.map { "\($0.service) \($0.registrations.count)" } == ["Router 1", "Store 0", "Token 0"])
+        #expect(report.unregistered.map(\.service) == ["Store", "Token"])
+    }
+
+    @Test func aResolveWithoutArgumentsOnAContainerNotRecognisedNeedsATypeWrittenAtTheCall() throws {
+        let report = try analyze(injectionProject([
+            (name: "App", kind: .app, declares: [], source: """
+                func run(container: Resolver, resolver: DNSResolver) -> Clock {
+                    let typed: Calendar? = container.resolve()
+                    let cast = container.resolve() as Locale
+                    _ = resolver.resolve()
+                    return container.resolve()
+                }
+                final class Lookup {
+                    var address: Address
+                    init(resolver: DNSResolver) { address = resolver.resolve() }
+                }
+                """),
+        ]))
+        #expect(report.resolutions.map { "\($0.service) \($0.checkedAtRunTime)" } == ["Calendar false", "Locale false"])
+        #expect(report.unregistered.isEmpty)
+    }
+
+    @Test func serverStylesTypeKeyedStoresWithClosuresAreNotContainers() throws {
+        // A cache keyed by the type a closure returns, read back as something else, and a
+        // decoder keyed by type: neither reads back what its key names.
+        let report = try analyze(injectionProject([
+            (name: "Server", kind: .library, declares: [], source: """
+                public final class Lifecycle {
+                    private var handlers: [ObjectIdentifier: Any] = [:]
+                    public func register<Event>(_ handler: @escaping () -> Event) { handlers[ObjectIdentifier(Event.self)] = handler }
+                    public func count<Event>(_ event: Event.Type) -> Int { handlers[ObjectIdentifier(event)] == nil ? 0 : 1 }
+                }
+                public struct Coders {
+                    var decoders: [String: Any] = [:]
+                    public mutating func register<Value: Decodable>(_ make: @escaping () -> Value) { decoders["\\(Value.self)"] = make }
+                    public func decode<Value: Decodable>(_ data: [UInt8]) -> Value? { nil }
+                }
+                func boot(lifecycle: Lifecycle, coders: inout Coders) {
+                    lifecycle.register { Started() }
+                    coders.register { Payload() }
+                    let payload: Payload? = coders.decode([])
+                }
+                """),
+        ]))
+        #expect(report.containers.isEmpty && report.registrations.isEmpty && report.resolutions.isEmpty)
+    }
+}
