@@ -1,7 +1,8 @@
 # The two commands of the README. Each does its own set-up on a fresh machine.
 #   make demo   analyze Samples/TheMonth and write the report to demo-report/
 #   make test   unit and integration tests (swift test), Strata's layering checked on itself
-#               (strata check ., exit 1 on a violation), then the report in headless Chromium
+#               (strata check ., exit 1 on a violation), then the report, the diff page and the
+#               history page in headless Chromium
 #               (a sample, and generated 300- and 135-module repositories), the formats and
 #               a damaged cache (Tests/Formats, Tests/Cache), then
 #               the generated hostile corpus (Tests/Hostile: broken and hostile repositories)
@@ -36,7 +37,10 @@ test:
 	Tests/Browser/make-diff-repo .build/diff-repo
 	rm -rf .build/diff-report
 	.build/debug/strata diff HEAD~1 HEAD --repo .build/diff-repo -o .build/diff-report --no-cache --quiet
-	SE_OFFLINE=true STRATA_BIN=.build/debug/strata STRATA_REPORT_DIR=.build/browser-report STRATA_DIFF_DIR=.build/diff-report python3 -m pytest -q Tests/Browser
+	Tests/History/make-history-repo .build/history-repo
+	rm -rf .build/history-report
+	.build/debug/strata history .build/history-repo -o .build/history-report --no-cache --quiet --link-base https://example.com/c/
+	SE_OFFLINE=true STRATA_BIN=.build/debug/strata STRATA_REPORT_DIR=.build/browser-report STRATA_DIFF_DIR=.build/diff-report STRATA_HISTORY_DIR=.build/history-report python3 -m pytest -q Tests/Browser
 	SE_OFFLINE=true python3 -m pytest -q Tests/Browser
 	rm -rf .build/scale && mkdir -p .build/scale
 	Tests/Support/make-monorepo .build/scale/m300 --files 3000 >/dev/null
@@ -67,6 +71,7 @@ bench:
 	Benchmarks/run
 	Benchmarks/monorepo
 	Benchmarks/affected
+	Benchmarks/history
 
 # The manifest readers fed mutated inputs, FUZZ_SECONDS per reader (all eight, or READER=name),
 # in a release build; inputs slower than a second are kept in $TMPDIR/strata-fuzz (exit 1).

@@ -52,21 +52,31 @@ let package = Package(
             path: "Web",
             exclude: [],
             // Compiled into the binary, so a copied `strata` needs no resource folder beside it.
-            resources: [.embedInCode("index.html"), .embedInCode("report.css"), .embedInCode("report.js"), .embedInCode("diff.html")]
+            resources: [
+                .embedInCode("index.html"), .embedInCode("report.css"), .embedInCode("report.js"), .embedInCode("diff.html"),
+                .embedInCode("history.html"), .embedInCode("history.css"), .embedInCode("history.js"),
+            ]
         ),
         .target(name: "StrataReport", dependencies: ["StrataModel", "StrataSourceTree", "StrataWeb", "CGraphviz"]),
+        // history: analyses of many commits in one SQLite file, and their trends.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "StrataHistory", dependencies: ["StrataModel", "StrataWeb", "StrataReport", "CSQLite"]),
         // The pipeline, end to end, for the CLI and the tests.
         .target(
             name: "StrataPipeline",
             dependencies: [
                 "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery",
-                "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataReport",
+                "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataHistory",
             ] + syntax
         ),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataReport", "StrataSourceTree",
+                "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataReport", "StrataSourceTree", "StrataHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -97,7 +107,7 @@ let package = Package(
             name: "StrataTests",
             dependencies: [
                 "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery", "StrataScan",
-                "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataPipeline",
+                "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataPipeline", "StrataHistory",
             ] + syntax
         ),
     ]

@@ -8,6 +8,10 @@ public enum WebAssets {
     public static let diffTemplate = text(PackageResources.diff_html)
     public static let stylesheet = text(PackageResources.report_css)
     public static let script = text(PackageResources.report_js)
+    /// `strata history`'s trend page: `{{TITLE}}`, `{{STYLE}}`, `{{DATA}}`, `{{SCRIPT}}`.
+    public static let historyTemplate = text(PackageResources.history_html)
+    public static let historyStylesheet = text(PackageResources.history_css)
+    public static let historyScript = text(PackageResources.history_js)
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

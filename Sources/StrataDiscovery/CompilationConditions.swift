@@ -39,8 +39,13 @@ public final class CompilationConditions: @unchecked Sendable {
     /// Whether code under `condition` (the text of an `#if` condition) is compiled for
     /// `module`. `importable` tells `canImport` about the repository's modules and the
     /// module's declared dependencies; SDK and toolchain modules are known per platform.
-    public func isActive(_ condition: String, in module: DiscoveredModule, importable: @autoclosure () -> Set<String>) -> Bool {
-        let key = condition + "\u{0}" + module.id
+    /// Answers are remembered by condition and module id, plus `context`: a caller that asks
+    /// one instance about several revisions passes what else the answer depends on there
+    /// (`TreeAnalysis.conditionContext`).
+    public func isActive(
+        _ condition: String, in module: DiscoveredModule, context: String = "", importable: @autoclosure () -> Set<String>
+    ) -> Bool {
+        let key = condition + "\u{0}" + module.id + "\u{0}" + context
         lock.lock()
         if let known = memo[key] {
             lock.unlock()

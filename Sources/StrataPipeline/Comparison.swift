@@ -195,7 +195,7 @@ public enum Comparison {
     }
 
     /// One fact store per injection vocabulary (facts depend on it), all saved at the end.
-    private final class Stores: @unchecked Sendable {
+    final class Stores: @unchecked Sendable {
         let directory: String?
         let rootKey: String
         var stores: [String: FactStore] = [:]

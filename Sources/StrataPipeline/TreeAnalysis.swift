@@ -92,10 +92,12 @@ public enum TreeAnalysis {
     }
 
     /// assemble and analyze.
-    public static func finish(_ stage: Stage) -> Output {
+    /// - Parameter conditions: `#if` answers shared by analyses of several revisions with the
+    ///   same build settings (`strata history`); nil decides them afresh.
+    public static func finish(_ stage: Stage, conditions shared: CompilationConditions? = nil) -> Output {
         var stopwatch = stage.stopwatch
         let scan = stage.scan!  // `scan` ran: the stages run in order
-        let project = assemble(stage)
+        let project = assemble(stage, conditions: shared)
         let result = Analyzer.analyze(project, rules: stage.configuration.rules, injection: stage.configuration.injection)
         stopwatch.lap("analyze")
         return Output(result: result, project: project, files: stage.files, scan: scan, timings: stopwatch.laps)
@@ -103,15 +105,18 @@ public enum TreeAnalysis {
 
     /// assemble: the model of modules and edges, for a caller that needs no analysis
     /// (`strata affected` asks only who depends on whom).
-    static func assemble(_ stage: Stage) -> Project {
+    static func assemble(_ stage: Stage, conditions shared: CompilationConditions? = nil) -> Project {
         let scan = stage.scan!  // `scan` ran: the stages run in order
         let build = stage.configuration.build
-        let conditions = CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
+        let conditions = shared ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
         let internalNames = Set(stage.discovery.modules.map(\.importName))
+        let contexts = shared == nil ? [:] : conditionContexts(stage.discovery.modules, internalNames: internalNames)
         var project = Assembler.assemble(
             root: stage.tree.name, discovery: stage.discovery, facts: scan.facts, diagnostics: scan.diagnostics,
             conditions: { condition, module in
-                conditions.isActive(condition, in: module, importable: internalNames.union(module.dependencies.map(\.name)))
+                conditions.isActive(
+                    condition, in: module, context: contexts[module.id] ?? "",
+                    importable: internalNames.union(module.dependencies.map(\.name)))
             },
             platforms: conditions.platforms(of:))
         for index in project.modules.indices {
@@ -123,6 +128,18 @@ public enum TreeAnalysis {
             project.modules[index].sourceDigest = ContentHash(bytes).description
         }
         return project
+    }
+
+    /// Per module, everything besides the condition and module id that decides an `#if` in
+    /// it: its build system, platforms, language mode and importable modules, as one digest.
+    static func conditionContexts(_ modules: [DiscoveredModule], internalNames: Set<String>) -> [String: String] {
+        var contexts: [String: String] = [:]
+        for module in modules {
+            let importable = internalNames.union(module.dependencies.map(\.name)).sorted().joined(separator: ",")
+            let text = "\(module.system.rawValue)|\((module.platforms ?? []).joined(separator: ","))|\(module.languageMode ?? "")|\(importable)"
+            contexts[module.id] = ContentHash(Array(text.utf8)).description
+        }
+        return contexts
     }
 
     /// The configuration a tree carries: its root `strata.yml`, or the empty one.

@@ -241,7 +241,7 @@ public struct HTMLReporter: Reporter {
 
     /// JSON made safe inside `<script>`: `<`, `>` and `&` become `\u003c`, `\u003e` and
     /// `\u0026` (they only occur inside JSON strings), so no `</script>` or `<!--` can appear.
-    static func escapeForScript(_ json: Data) -> Data {
+    public static func escapeForScript(_ json: Data) -> Data {
         let lessThan = Array(#"\u003c"#.utf8), greaterThan = Array(#"\u003e"#.utf8), ampersand = Array(#"\u0026"#.utf8)
         var result: [UInt8] = []
         result.reserveCapacity(json.count + json.count / 16)

@@ -10,10 +10,13 @@ struct Strata: ParsableCommand {
         commandName: "strata",
         abstract: "Dependency-graph analysis for modular Swift codebases.",
         discussion: """
-            Exit codes: 0 success, 1 error-severity findings (`strata check`), a failed gate (`strata diff`) or no dependency (`strata why`), 2 bad usage or input.
+            Exit codes: 0 success, 1 error-severity findings (`strata check`), a failed gate (`strata diff`) or no dependency (`strata why`, `strata history --edge`), 2 bad usage or input.
             """,
         version: "0.1.0",
-        subcommands: [Analyze.self, Check.self, BaselineCommand.self, Diff.self, Affected.self, GraphCommand.self, Why.self, Rules.self, Init.self, Bench.self],
+        subcommands: [
+            Analyze.self, Check.self, BaselineCommand.self, Diff.self, Affected.self, History.self, GraphCommand.self, Why.self, Rules.self,
+            Init.self, Bench.self,
+        ],
         defaultSubcommand: Analyze.self
     )
 

@@ -1,0 +1,158 @@
+import ArgumentParser
+import Foundation
+import StrataHistory
+import StrataModel
+import StrataPipeline
+
+/// `strata history`: the module graph over a branch's history, in one SQLite file.
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Analyze the sampled commits of a branch (or its tags) into a SQLite history and draw its trends.",
+        discussion: """
+            Walks the first-parent history of --until (default HEAD), or every tag with \
+            --every tag, and analyzes each sampled commit from git objects, without touching \
+            the working directory (a bare repository works). Facts of files seen at any commit \
+            are reused, and the facts cache is shared with `analyze` and `diff`. Each commit is \
+            stored in one transaction in the database (--db, default history.sqlite in -o, or \
+            in the current folder), so an interrupted run continues where it stopped, and a \
+            re-run analyzes only commits the database does not hold. The schema is in \
+            docs/history.md.
+
+            Without -o, prints a Markdown summary. --edge A B prints when A first imported B and \
+            when it stopped; --module M prints that module's series as CSV.
+
+            Exit codes: 0 fine; 1 --edge found no such dependency; 2 bad usage or input \
+            (unknown revision, damaged database).
+            """
+    )
+
+    @Argument(help: "The git repository (a work tree or a bare repository).", completion: .directory)
+    var path: String = "."
+
+    @Option(help: "The repository, instead of PATH.", completion: .directory)
+    var repo: String?
+
+    @Option(help: "Start at this revision, or at this date (anything `git log --since` takes).")
+    var since: String?
+
+    @Option(help: "The newest commit (default HEAD).")
+    var until: String = "HEAD"
+
+    @Option(help: ArgumentHelp("Which commits: every Nth, the last of each day, week or month, or every tag.", valueName: "N|day|week|month|tag"))
+    var every: String = "1"
+
+    @Option(help: "At most this many commits, the newest.")
+    var max: Int?
+
+    @Option(help: "The history database (default: history.sqlite in -o, else in the current folder).")
+    var db: String?
+
+    @Option(name: [.short, .customLong("output")], help: "Write the formats into this folder.")
+    var output: String?
+
+    @Option(help: ArgumentHelp("Comma-separated formats for -o: html, json, csv, md; with --module: csv or json.", valueName: "formats"))
+    var format: String?
+
+    @Option(help: "Prefix of links to commits, e.g. https://github.com/OWNER/REPO/commit/.")
+    var linkBase: String?
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("When module A first imported module B, and when it stopped.", valueName: "A B"))
+    var edge: [String] = []
+
+    @Option(help: "Print this module's series.")
+    var module: String?
+
+    @Flag(help: "Parse every file again instead of reusing the facts cached by content hash.")
+    var noCache = false
+
+    @Option(help: "The cache folder (default: $XDG_CACHE_HOME/strata or ~/.cache/strata). Safe to delete.")
+    var cacheDir: String?
+
+    @Option(name: .customLong("exclude"), help: "A glob of paths to leave out, relative to the repository root (repeatable).")
+    var excludes: [String] = []
+
+    @Option(help: "One strata.yml for every commit (default: each commit's own).")
+    var config: String?
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors and the answers to --edge and --module.")
+    var quiet = false
+
+    func validate() throws {
+        guard HistorySampling(argument: every) != nil else { throw ValidationError("--every takes a number above 0, day, week, month or tag") }
+        if let max, max < 1 { throw ValidationError("--max takes a number above 0") }
+        if !edge.isEmpty, edge.count != 2 { throw ValidationError("--edge takes two module names: --edge A B") }
+        _ = try formats()
+    }
+
+    func formats() throws -> [HistoryFormat] {
+        let names = format ?? (module != nil ? "csv" : output != nil ? "html,json,csv,md" : "md")
+        return try names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.map { name in
+            guard let format = HistoryFormat(rawValue: name) else {
+                throw ValidationError("unknown format '\(name)'; expected one of \(HistoryFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return format
+        }
+    }
+
+    func run() throws {
+        let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
+        let repository = repo ?? path
+        let database = db ?? ((output.map { $0 + "/" } ?? "") + "history.sqlite")
+        if let output {
+            do {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            } catch {
+                throw Pipeline.InputError(description: "\(output): cannot create the folder: \(error.localizedDescription)")
+            }
+        }
+        let options = HistoryRun.Options(
+            repository: repository, until: until, since: since, sampling: HistorySampling(argument: every)!, max: max,
+            database: database, cacheDirectory: noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory),
+            excludes: excludes, configPath: config)
+        let started = ContinuousClock.now
+        let outcome = try HistoryRun.run(options, progress: progress)
+        var timeline = HistoryTimeline(repository: outcome.repositoryName, snapshots: outcome.snapshots)
+        timeline.linkBase = linkBase
+        if !quiet {
+            for warning in outcome.warnings {
+                FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): warning: \(warning.message)\n".utf8))
+            }
+            let elapsed = ContinuousClock.now - started
+            Progress.report("\(outcome.snapshots.count) commits, \(outcome.analyzed) analyzed now (\(outcome.parsedFiles) files parsed, \(outcome.reusedFiles) reused) in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))")
+        }
+
+        if ProcessInfo.processInfo.environment["STRATA_TIMINGS"] == "1" {
+            let stages = outcome.timings.map { String(format: "%@ %.2f s", $0.stage, $0.seconds) }.joined(separator: ", ")
+            FileHandle.standardError.write(Data("strata history: \(stages)\n".utf8))
+        }
+        if edge.count == 2 {
+            let answer = EdgeHistory(source: edge[0], target: edge[1], snapshots: outcome.snapshots)
+            print(answer.text(commitCount: outcome.snapshots.count), terminator: "")
+            if answer.spans.isEmpty { throw ExitCode(1) }
+            return
+        }
+        if let module {
+            guard let series = timeline.modules.first(where: { $0.name == module }) else {
+                throw Pipeline.InputError(description: "no module named \(module) in the \(outcome.snapshots.count) sampled commits")
+            }
+            let formats = try formats()
+            print(formats.contains(.json) ? HistoryFormat.json(series) : HistoryCSV.module(series, in: timeline), terminator: "")
+            return
+        }
+        let formats = try formats()
+        guard let output else {
+            for format in formats { print(format.render(timeline), terminator: "") }
+            return
+        }
+        for format in formats {
+            let path = output + "/" + format.fileName
+            do {
+                try Data(format.render(timeline).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw Pipeline.InputError(description: "\(path): cannot be written: \(error.localizedDescription)")
+            }
+            if !quiet { print("wrote \(path)") }
+        }
+        if !quiet { print("database \(database)") }
+    }
+}
