@@ -21,21 +21,55 @@ public enum TimeBudget {
         seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
     }
 
-    /// `body` on a thread of its own (with `InputLimits.stackSize`); nil when it has not
-    /// finished within `seconds`. `body` must share nothing mutable with the caller.
+    /// `body` on a worker thread (with `InputLimits.stackSize`); nil when it has not finished
+    /// within `seconds`. `body` must share nothing mutable with the caller. Workers are kept
+    /// and reused: a thread made for every file cost a scan of 1,200 files about 40%.
     public static func run<Value: Sendable>(within seconds: Double, _ body: @escaping @Sendable () -> Value) -> Value? {
         let outcome = Outcome<Value>()
-        let thread = Thread {
+        let worker = lock.withLock { idle.popLast() } ?? Worker()
+        worker.submit {
             outcome.value = body()
             outcome.done.signal()
         }
-        thread.stackSize = InputLimits.stackSize
-        thread.start()
         guard outcome.done.wait(timeout: .now() + seconds) == .success else {
+            // The worker is left to its work and never used again.
             lock.withLock { abandoned += 1 }
             return nil
         }
+        lock.withLock { idle.append(worker) }
         return outcome.value
+    }
+
+    nonisolated(unsafe) private static var idle: [Worker] = []
+
+    /// A thread with a large stack that runs one job at a time, for as long as the process.
+    private final class Worker: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var job: (@Sendable () -> Void)?
+
+        init() {
+            let thread = Thread { [self] in loop() }
+            thread.stackSize = InputLimits.stackSize
+            thread.start()
+        }
+
+        func submit(_ job: @escaping @Sendable () -> Void) {
+            condition.lock()
+            self.job = job
+            condition.signal()
+            condition.unlock()
+        }
+
+        private func loop() {
+            while true {
+                condition.lock()
+                while job == nil { condition.wait() }
+                let next = job!
+                job = nil
+                condition.unlock()
+                next()
+            }
+        }
     }
 
     /// Ends the process with `code`, with `_exit` when work was abandoned (buffered output
