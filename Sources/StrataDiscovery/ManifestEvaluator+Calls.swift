@@ -16,6 +16,13 @@ extension ManifestEvaluator {
             guard let base = member.base else {
                 return implicitCall(name, call, scope, expecting: type, at, &passed)
             }
+            // Tuist's `Environment.isCI.getBoolean(default: false)`: the default, as unset.
+            if ["getBoolean", "getString", "getInt"].contains(name), base.trimmedDescription.hasPrefix("Environment.") {
+                readEnvironment(base.trimmedDescription, at: at)
+                guard let fallback = call.arguments.first(where: { $0.label?.text == "default" }) else { return .null }
+                passed = true
+                return value(of: fallback.expression, scope)
+            }
             // `Context.environment.keys.contains("X")`: a plain build sets no variable.
             if name == "contains", base.trimmedDescription.hasSuffix("environment.keys") {
                 let key = call.arguments.first.map { value(of: $0.expression, scope) }

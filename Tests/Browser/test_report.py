@@ -437,6 +437,9 @@ def test_table_name_opens_the_module_page(page, data):
     link = rows[0].find_element("css selector", "th a")
     name = link.get_attribute("textContent")
     link.click()
+    # The router opens the page on the hash change, which may come after the click returns.
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(page, 10).until(lambda d: css(d, "#module-title") and text_of(d, "#module-title") == name)
     assert text_of(page, "#module-title") == name
     assert page.find_element("css selector", "#module-page").is_displayed()
     assert not page.find_element("css selector", "#metrics").is_displayed()
