@@ -5,8 +5,11 @@ public enum Analyzer {
     /// - Parameter rules: the layers, rules and severities of `strata.yml`; without them only
     ///   the rules that need no configuration report findings.
     ///   - injection: the team's own container calls and wrappers (`injection:` in `strata.yml`).
+    ///   - accessControl: false leaves the access-control report empty unless `rules` make
+    ///     findings of it (`strata history` stores none of it; it was 40% of each commit).
     public static func analyze(
-        _ project: Project, rules: ArchitectureRules = ArchitectureRules(), injection: InjectionVocabulary = InjectionVocabulary()
+        _ project: Project, rules: ArchitectureRules = ArchitectureRules(), injection: InjectionVocabulary = InjectionVocabulary(),
+        accessControl: Bool = true
     ) -> AnalysisResult {
         let production = Set(project.modules.filter { !$0.kind.isTest }.map(\.name))
         let productionEdges = project.edges.filter { production.contains($0.from) && production.contains($0.to) }
@@ -39,7 +42,9 @@ public enum Analyzer {
         result.buildShape = shape
         result.summary.duplicatedStaticModules = result.linkage.duplicatedStaticModules.count
         result.summary.criticalDuplicatedStaticModules = result.linkage.duplicatedStaticModules.filter(\.critical).count
-        result.accessControl = AccessControl.analyze(project)
+        if accessControl || rules.severity(of: .unusedPublic) != nil || rules.severity(of: .openNotSubclassed) != nil {
+            result.accessControl = AccessControl.analyze(project)
+        }
         result.summary.publicDeclarations = result.accessControl.publicDeclarations
         result.summary.unusedPublic = result.accessControl.unusedPublic
         result.summary.openNotSubclassed = result.accessControl.openNotSubclassed

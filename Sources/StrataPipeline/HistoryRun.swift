@@ -50,9 +50,16 @@ public enum HistoryRun {
         /// Seconds per stage over all analyzed commits: tree (listing git's tree), discover,
         /// scan, analyze, store.
         public var timings: [(stage: String, seconds: Double)] = []
+        /// Nothing new and the caller's outputs already written from these commits.
+        public var upToDate = false
     }
 
-    public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
+    /// - Parameter upToDate: asked, with the sampled commits' ids, when the database already
+    ///   held every one; true means what the caller would write from them is already written,
+    ///   so the snapshots are not read (`snapshots` is then empty and `upToDate` true).
+    public static func run(
+        _ options: Options, progress: (@Sendable (String) -> Void)? = nil, upToDate: (([String]) -> Bool)? = nil
+    ) throws -> Outcome {
         let repository: GitRepository
         let commits: [HistoryCommit]
         do {
@@ -133,11 +140,16 @@ public enum HistoryRun {
             let shared = conditions[key] ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
             conditions[key] = shared
             let group = DispatchGroup(), finished = FinishedOutput(), ready = stage
-            DispatchQueue.global().async(group: group) { finished.value = TreeAnalysis.finish(ready, conditions: shared) }
+            DispatchQueue.global().async(group: group) { finished.value = TreeAnalysis.finish(ready, conditions: shared, accessControl: false) }
             inFlight = (commit, group, finished)
         }
         try storeInFlight()
         let warnings = missing.isEmpty ? [] : stores.save()
+        if missing.isEmpty, upToDate?(commits.map(\.id)) == true {
+            return Outcome(
+                snapshots: [], repositoryName: repository.name, analyzed: 0, parsedFiles: 0, reusedFiles: 0, warnings: [],
+                upToDate: true)
+        }
         let snapshots = try storeCall { try store.snapshots(commits.map(\.id)) }
         lap("read")
         let order = ["tree", "discover", "scan", "analyze", "store", "read"]  // analyze overlaps the next commit's stages

@@ -94,11 +94,13 @@ public enum TreeAnalysis {
     /// assemble and analyze.
     /// - Parameter conditions: `#if` answers shared by analyses of several revisions with the
     ///   same build settings (`strata history`); nil decides them afresh.
-    public static func finish(_ stage: Stage, conditions shared: CompilationConditions? = nil) -> Output {
+    ///   - accessControl: false skips the access-control report where nothing reads it.
+    public static func finish(_ stage: Stage, conditions shared: CompilationConditions? = nil, accessControl: Bool = true) -> Output {
         var stopwatch = stage.stopwatch
         let scan = stage.scan!  // `scan` ran: the stages run in order
         let project = assemble(stage, conditions: shared)
-        let result = Analyzer.analyze(project, rules: stage.configuration.rules, injection: stage.configuration.injection)
+        let result = Analyzer.analyze(
+            project, rules: stage.configuration.rules, injection: stage.configuration.injection, accessControl: accessControl)
         stopwatch.lap("analyze")
         return Output(result: result, project: project, files: stage.files, scan: scan, timings: stopwatch.laps)
     }

@@ -110,7 +110,17 @@ struct History: ParsableCommand {
             database: database, cacheDirectory: noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory),
             excludes: excludes, configPath: config)
         let started = ContinuousClock.now
-        let outcome = try HistoryRun.run(options, progress: progress)
+        // With nothing new, the files of -o are rewritten only when they are not what the
+        // stamp says this run would write (a CI cache re-run reads no snapshot).
+        let stamp = output.flatMap { folder in edge.isEmpty && module == nil ? (try? self.formats()).map { (folder, $0) } : nil }
+        let outcome = try HistoryRun.run(options, progress: progress) { ids in
+            guard let (folder, formats) = stamp else { return false }
+            return HistoryStamp.matches(folder: folder, key: HistoryStamp.key(commits: ids, formats: formats, linkBase: linkBase))
+        }
+        if outcome.upToDate, let (folder, _) = stamp {
+            if !quiet { Progress.report("nothing new; \(folder) is up to date") }
+            return
+        }
         var timeline = HistoryTimeline(repository: outcome.repositoryName, snapshots: outcome.snapshots)
         timeline.linkBase = linkBase
         if !quiet {
@@ -144,15 +154,54 @@ struct History: ParsableCommand {
             for format in formats { print(format.render(timeline), terminator: "") }
             return
         }
+        var written: [(name: String, bytes: [UInt8])] = []
         for format in formats {
             let path = output + "/" + format.fileName
+            let bytes = Array(format.render(timeline).utf8)
             do {
-                try Data(format.render(timeline).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 throw Pipeline.InputError(description: "\(path): cannot be written: \(error.localizedDescription)")
             }
+            written.append((format.fileName, bytes))
             if !quiet { print("wrote \(path)") }
         }
+        let key = HistoryStamp.key(commits: outcome.snapshots.map { (snapshot: CommitSnapshot) in snapshot.commit.id }, formats: formats, linkBase: linkBase)
+        HistoryStamp.write(folder: output, key: key, files: written)
         if !quiet { print("database \(database)") }
+    }
+}
+
+/// `.strata-history-stamp` in the output folder: what the last run wrote (the commits, formats
+/// and link base it wrote them from, and each file's hash), so a re-run with nothing new can
+/// leave the files alone after checking they are still those bytes.
+enum HistoryStamp {
+    static let fileName = ".strata-history-stamp"
+
+    static func key(commits: [String], formats: [HistoryFormat], linkBase: String?) -> String {
+        let text = "\(StrataVersion.current)\u{0}\(HistoryTimeline.currentSchemaVersion)\u{0}\(linkBase ?? "")\u{0}"
+            + formats.map(\.rawValue).joined(separator: ",") + "\u{0}" + commits.joined(separator: ",")
+        return ContentHash(Array(text.utf8)).description
+    }
+
+    static func write(folder: String, key: String, files: [(name: String, bytes: [UInt8])]) {
+        let lines = [key] + files.map { "\(ContentHash($0.bytes)) \($0.name)" }
+        // Best effort: without a stamp the next run writes the files again.
+        try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/" + fileName), options: .atomic)
+    }
+
+    /// Whether the stamp names `key` and every file it lists still has its hash.
+    static func matches(folder: String, key: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return false }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        guard lines.first.map(String.init) == key, lines.count > 1 else { return false }
+        for line in lines.dropFirst() {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, !parts[1].contains("/"),
+                let bytes = FileManager.default.contents(atPath: folder + "/" + parts[1]),
+                ContentHash(Array(bytes)).description == parts[0]
+            else { return false }
+        }
+        return true
     }
 }

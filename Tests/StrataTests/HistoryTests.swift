@@ -224,6 +224,26 @@ import Testing
         #expect(markdown.contains("- `08483f063f8b` cycle-introduced: Design, Domain"))
         let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(page.contains("\"linkBase\":\"https://example.com/c/\""))
+
+        // Nothing new: the files are left as written, unless they are not what was written
+        // or the run asks for something else.
+        let json = out + "/history.json"
+        let original = try String(contentsOfFile: json, encoding: .utf8)
+        func inode(_ path: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        }
+        let before = try inode(json)
+        let again = try run(Self.binary!, ["history", repo, "-o", out, "--no-cache", "--link-base", "https://example.com/c/"])
+        #expect(again.status == 0)
+        #expect(!again.all.contains("wrote"), "\(again.all)")
+        #expect(try inode(json) == before, "written again (a new file) though nothing was new")
+        try "edited".write(toFile: json, atomically: true, encoding: .utf8)
+        let repaired = try run(Self.binary!, ["history", repo, "-o", out, "--no-cache", "--link-base", "https://example.com/c/"])
+        #expect(repaired.all.contains("wrote \(json)"), "\(repaired.all)")
+        #expect(try String(contentsOfFile: json, encoding: .utf8) == original)
+        let relinked = try run(Self.binary!, ["history", repo, "-o", out, "--no-cache", "--link-base", "https://example.org/"])
+        #expect(relinked.all.contains("wrote"), "\(relinked.all)")
+        #expect(try String(contentsOfFile: out + "/index.html", encoding: .utf8).contains("https://example.org/"))
     }
 
     /// The database is plain SQLite: the `sqlite3` shell reads it with the documented queries.
