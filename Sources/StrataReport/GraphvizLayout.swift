@@ -133,6 +133,14 @@ public enum GraphvizLayout {
         init(count: Int) { stored = Array(repeating: nil, count: count) }
         var values: [Result<String, Failure>?] { lock.withLock { stored } }
         func set(_ index: Int, _ value: Result<String, Failure>) { lock.withLock { stored[index] = value } }
+        private var retries: [Int: Int] = [:]
+        /// Whether drawing `index` may be tried again (twice at most).
+        func retry(_ index: Int) -> Bool {
+            lock.withLock {
+                retries[index, default: 0] += 1
+                return retries[index]! <= 2
+            }
+        }
         /// The first index of `range` without a result.
         func firstMissing(_ range: Range<Int>) -> Int? { lock.withLock { stored[range].firstIndex { $0 == nil } } }
     }
@@ -163,7 +171,7 @@ public enum GraphvizLayout {
             for index in range { results.set(index, .failure(Failure(description: "no worker: \(String(cString: strerror(errno)))"))) }
             return range.upperBound
         }
-        var reader = PipeReader(descriptor: pipe[0])
+        var reader = PipeReader(descriptor: pipe[0], child: child)
         var current: Int?
         var failure: String?
         reading: while true {
@@ -197,9 +205,15 @@ public enum GraphvizLayout {
         }
         // Stopped reading before the end: the worker must not outlive this (nor block on a
         // full pipe).
-        if failure != nil { kill(child, SIGKILL) }
+        if failure != nil || reader.stalled { kill(child, SIGKILL) }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        // A worker that sat without using the processor is stuck on something it inherited
+        // from the fork, not on Graphviz: a fresh worker tries the same drawing, twice at most.
+        if reader.stalled {
+            if let index = current ?? results.firstMissing(range), results.retry(index) { return index }
+            failure = "the Graphviz worker stopped working"
+        }
         // Died between drawings (freeing the last one): the next worker goes on after it. A
         // worker that made no progress at all is not tried again.
         guard let current else {
@@ -212,7 +226,7 @@ public enum GraphvizLayout {
         }
         // A crash may come from an earlier drawing's damage to the heap (a double free found
         // by the next malloc): the drawing is blamed only when it was its worker's first.
-        if current > range.lowerBound && !reader.timedOut { return current }
+        if current > range.lowerBound && !reader.timedOut && !reader.stalled { return current }
         let signal = status & 0x7F
         let why = failure ?? (signal != 0
             ? "Graphviz crashed (signal \(signal), \(String(cString: strsignal(signal))))"
@@ -243,7 +257,43 @@ public enum GraphvizLayout {
     /// Reads whole messages from the worker's pipe, waiting at most a time limit for each.
     private struct PipeReader {
         let descriptor: Int32
+        /// The worker, whose processor time tells a slow layout from a stuck worker.
+        let child: pid_t
         var timedOut = false
+        /// The worker used no processor time for `stallSeconds` while nothing came.
+        var stalled = false
+        private var lastTicks: Int?
+        private var stillSince: UInt64 = 0
+
+        /// A layout computes; a worker waiting this long without computing is stuck.
+        static let stallSeconds: Double = 5
+
+        init(descriptor: Int32, child: pid_t) {
+            self.descriptor = descriptor
+            self.child = child
+        }
+
+        /// The worker's user and system time in clock ticks, from `/proc` (nil elsewhere).
+        func processorTicks() -> Int? {
+            guard let data = FileManager.default.contents(atPath: "/proc/\(child)/stat") else { return nil }
+            let text = String(decoding: data, as: UTF8.self)
+            // Fields after the command name, which is in parentheses and may hold spaces.
+            guard let close = text.lastIndex(of: ")") else { return nil }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+            return user + system
+        }
+
+        /// After a poll that brought nothing: notes whether the worker has been still too long.
+        mutating func checkStill(now: UInt64, limit seconds: Double) {
+            guard seconds > Self.stallSeconds * 2, let ticks = processorTicks() else { return }
+            if ticks != lastTicks {
+                lastTicks = ticks
+                stillSince = now
+            } else if Double(now - stillSince) / 1e9 >= Self.stallSeconds {
+                stalled = true
+            }
+        }
 
         /// Nil at the end of the pipe or past the time limit (`timedOut`).
         mutating func read(count: Int, within seconds: Double) -> [UInt8]? {
@@ -257,9 +307,13 @@ public enum GraphvizLayout {
                     return nil
                 }
                 var poll = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                let ready = systemPoll(&poll, 1, Int32(min(Double(deadline - now) / 1e6, 60_000)) + 1)
+                let ready = systemPoll(&poll, 1, Int32(min(Double(deadline - now) / 1e6, 1_000)) + 1)
                 if ready < 0 && errno == EINTR { continue }
-                guard ready > 0 else { continue }
+                guard ready > 0 else {
+                    checkStill(now: DispatchTime.now().uptimeNanoseconds, limit: seconds)
+                    if stalled { return nil }
+                    continue
+                }
                 let got = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + offset, count - offset) }
                 if got < 0 && errno == EINTR { continue }
                 guard got > 0 else { return nil }

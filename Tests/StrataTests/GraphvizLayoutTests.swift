@@ -46,6 +46,21 @@ import Testing
         #expect((try? results[0].get())?.contains("<title>a0</title>") == true && (try? results[2].get())?.contains("<title>a2</title>") == true)
     }
 
+    /// A worker stuck without computing (as on a lock it inherited from the fork) is told from
+    /// a slow layout by its processor time: it is tried again twice in fresh workers, long
+    /// before the time limit, then its drawing is left out.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
+    func aStuckWorkerIsRetriedThenLeftOut() throws {
+        let jobs = (0..<3).map { GraphvizLayout.Job(name: "drawing \($0)", dot: "digraph { a\($0) -> b }") }
+        let started = Date()
+        let results = GraphvizLayout.svgs(jobs, abort: nil, hang: "drawing 1", seconds: 100)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed > 14 && elapsed < 40, "\(elapsed) s")
+        guard case .failure(let failure) = results[1] else { Issue.record("the stuck drawing was drawn"); return }
+        #expect(failure.description == "the Graphviz worker stopped working")
+        #expect((try? results[0].get())?.contains("<title>a0</title>") == true && (try? results[2].get())?.contains("<title>a2</title>") == true)
+    }
+
     /// dot 2.43 double-frees in `gvFreeLayout` after laying out this graph (labelled edges
     /// between modules drawn as clusters, `flat_edges`): the drawing is sent before anything
     /// is freed, so the crash costs nothing, and the drawing after it is still made.
@@ -68,7 +83,8 @@ import Testing
             let jobs = (0..<10).map { index in
                 GraphvizLayout.Job(name: "fuzz \(index)", dot: Self.randomDOT(&generator), engine: index % 5 == 4 ? "sfdp" : "dot")
             }
-            for result in GraphvizLayout.svgs(jobs) {
+            // A random graph may keep dot busy for minutes: 5 s each is enough to see it end.
+            for result in GraphvizLayout.svgs(jobs, seconds: 5) {
                 if case .success(let svg) = result {
                     #expect(svg.contains("</svg>") && !svg.contains("<script") && !svg.contains("<img"))
                     drawn += 1
