@@ -61,14 +61,7 @@ struct Affected: ParsableCommand {
     @Option(help: ArgumentHelp("What a changed file no module owns does: auto, all (every module affected) or ignore (listed only).", valueName: "policy"))
     var unowned: String = "auto"
 
-    @Flag(help: "Parse every file again instead of reusing the facts cached by content hash.")
-    var noCache = false
-
-    @Option(help: "The cache folder (default: $XDG_CACHE_HOME/strata or ~/.cache/strata). Safe to delete.")
-    var cacheDir: String?
-
-    @Option(name: .customLong("exclude"), help: "A glob of paths to leave out, relative to the repository root (repeatable).")
-    var excludes: [String] = []
+    @OptionGroup var cache: RevisionCacheOptions
 
     @Option(help: "The strata.yml to use (default: HEAD's own).")
     var config: String?
@@ -94,7 +87,7 @@ struct Affected: ParsableCommand {
         let options = AffectedAnalysis.Options(
             repository: repo, base: base, head: head, worktree: worktree, changedFiles: try changedFiles.map(readList),
             unowned: AffectedAnalysis.UnownedPolicy(rawValue: unowned.lowercased())!,
-            cacheDirectory: noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory), excludes: excludes, configPath: config)
+            cacheDirectory: cache.cacheDirectory, excludes: cache.excludes, configPath: config)
         let outcome = try AffectedAnalysis.run(options, progress: progress)
         if !quiet {
             for warning in outcome.warnings {

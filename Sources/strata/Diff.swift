@@ -58,14 +58,7 @@ struct Diff: ParsableCommand {
     @Option(help: "Prefix for links to files in Markdown, e.g. https://github.com/OWNER/REPO/blob/SHA.")
     var linkBase: String?
 
-    @Flag(help: "Parse every file again instead of reusing the facts cached by content hash.")
-    var noCache = false
-
-    @Option(help: "The cache folder (default: $XDG_CACHE_HOME/strata or ~/.cache/strata). Safe to delete.")
-    var cacheDir: String?
-
-    @Option(name: .customLong("exclude"), help: "A glob of paths to leave out, relative to the repository root (repeatable).")
-    var excludes: [String] = []
+    @OptionGroup var cache: RevisionCacheOptions
 
     @Option(help: "One strata.yml for both revisions (default: each revision's own).")
     var config: String?
@@ -108,7 +101,7 @@ struct Diff: ParsableCommand {
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let options = Comparison.Options(
             repository: repo, base: base, head: head, worktree: worktree,
-            cacheDirectory: noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory), excludes: excludes, configPath: config,
+            cacheDirectory: cache.cacheDirectory, excludes: cache.excludes, configPath: config,
             buildTimes: try buildTimes.map(BuildTimes.read))
         var outcome = try Comparison.run(options, progress: progress)
         outcome.document.linkBase = linkBase

@@ -62,14 +62,7 @@ struct History: ParsableCommand {
     @Option(help: "Print this module's series.")
     var module: String?
 
-    @Flag(help: "Parse every file again instead of reusing the facts cached by content hash.")
-    var noCache = false
-
-    @Option(help: "The cache folder (default: $XDG_CACHE_HOME/strata or ~/.cache/strata). Safe to delete.")
-    var cacheDir: String?
-
-    @Option(name: .customLong("exclude"), help: "A glob of paths to leave out, relative to the repository root (repeatable).")
-    var excludes: [String] = []
+    @OptionGroup var cache: RevisionCacheOptions
 
     @Option(help: "One strata.yml for every commit (default: each commit's own).")
     var config: String?
@@ -107,8 +100,8 @@ struct History: ParsableCommand {
         }
         let options = HistoryRun.Options(
             repository: repository, until: until, since: since, sampling: HistorySampling(argument: every)!, max: max,
-            database: database, cacheDirectory: noCache ? nil : (cacheDir ?? Pipeline.defaultCacheDirectory),
-            excludes: excludes, configPath: config)
+            database: database, cacheDirectory: cache.cacheDirectory,
+            excludes: cache.excludes, configPath: config)
         let started = ContinuousClock.now
         // With nothing new, the files of -o are rewritten only when they are not what the
         // stamp says this run would write (a CI cache re-run reads no snapshot).
