@@ -101,8 +101,8 @@ struct ManifestEvaluator {
                 problems.append((at, "syntax error; what follows may be missing from the analysis"))
             }
         }
+        let configuration = manifestConfiguration
         for (index, tree) in trees.enumerated() {
-            let configuration = Self.manifestConfiguration(host: host, source: sources[0].source)
             declarations.collect(tree.statements, helper: index > 0) { Self.chosenClause($0, in: configuration) }
         }
         if let manifest = trees.first {
@@ -294,9 +294,7 @@ struct ManifestEvaluator {
             if let name { bind(name, item, origin: position(node.pattern), in: &scope) }
             if let whereClause = node.whereClause, truth(value(of: whereClause.condition, scope)) != true { continue }
             let flow = execute(node.body.statements, &scope)
-            if let name, case .call? = lookUp(name, scope)?.value, let value = lookUp(name, scope)?.value, value != item {
-                changed[index] = value
-            }
+            if let name, let value = lookUp(name, scope)?.value, case .call = value, value != item { changed[index] = value }
             switch flow {
             case .broke: return .normal
             case .returned(let value): return .returned(value)
@@ -595,9 +593,8 @@ struct ManifestEvaluator {
             return valueOfSequence(Array(sequence.elements), scope, type, &passed)
         }
         if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
-            if subscriptCall.calledExpression.trimmedDescription.hasSuffix("environment")
-                || value(of: subscriptCall.calledExpression, scope).call?.name == Self.environment
-            {
+            let base = value(of: subscriptCall.calledExpression, scope)
+            if base.call?.name == Self.environment || subscriptCall.calledExpression.trimmedDescription.hasSuffix("environment") {
                 // A plain `swift build` sees every variable unset; Strata's own environment is
                 // never read into a manifest.
                 let key = subscriptCall.arguments.first.map { value(of: $0.expression, scope) }
@@ -605,7 +602,6 @@ struct ManifestEvaluator {
                 return .null
             }
             if subscriptCall.arguments.count == 1, let index = subscriptCall.arguments.first?.expression {
-                let base = value(of: subscriptCall.calledExpression, scope)
                 if case .array(let items) = base, case .int(let offset) = value(of: index, scope), items.indices.contains(offset) {
                     passed = true
                     return items[offset]
