@@ -39,12 +39,14 @@ struct InjectionRecognizer {
 
     static let registrationLabels: Set<String?> = [nil, "name", "factory", "initializer", "{}"]
 
-    /// Computes names that are not literals.
-    let evaluator: NameEvaluator
+    /// Computes names that are not literals; nil when no call names one (most repositories),
+    /// so the values of every file are not indexed for nothing.
+    let evaluator: NameEvaluator?
 
     init(vocabulary: InjectionVocabulary, sources: [String: [SourceFile]]) {
         self.vocabulary = vocabulary
-        evaluator = NameEvaluator(facts: sources.values.joined().flatMap(\.facts.values))
+        let computes = sources.values.joined().contains { $0.facts.injections.contains { $0.computedName != nil } }
+        evaluator = computes ? NameEvaluator(facts: sources.values.joined().flatMap(\.facts.values)) : nil
         containers = InjectionContainers(sources: sources, ignore: Set(vocabulary.ignore))
         var members: [String: String] = [:]
         let keys = Set(vocabulary.registrations.compactMap(\.key)).union(containers.stores.compactMap(\.member))
@@ -306,7 +308,7 @@ struct InjectionRecognizer {
     func name(_ fact: InjectionFact) -> (names: [String?], dynamic: Bool) {
         guard fact.shape == .call, let text = fact.arguments.first(where: { $0.label == "name" })?.text else { return ([nil], false) }
         if let expression = fact.computedName {
-            guard let names = evaluator.strings(expression), !names.isEmpty, names.count <= Self.maximumNames else { return ([nil], true) }
+            guard let names = evaluator?.strings(expression), !names.isEmpty, names.count <= Self.maximumNames else { return ([nil], true) }
             return (names, false)
         }
         let isLiteral = text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") && !text.contains("\\(")

@@ -144,13 +144,14 @@ public struct CommitSnapshot: Hashable, Sendable {
                 instability: metrics?.instability, abstractness: metrics?.abstractness, distance: metrics?.distance)
         }.sorted { $0.id < $1.id }
         var edges: [EdgeRow] = []
+        let byName = Dictionary(result.modules.map { ($0.module.name, $0.module) }, uniquingKeysWith: { first, _ in first })
         for edge in result.edges {
             if edge.imported {
                 let site = edge.evidence.first
                 edges.append(EdgeRow(source: edge.from, target: edge.to, kind: .import, file: site?.file, line: site?.line))
             }
             if edge.declared {
-                let module = result.modules.first { $0.module.name == edge.from }?.module
+                let module = byName[edge.from]
                 let site = module?.declarationLines(of: edge.to).first
                 edges.append(EdgeRow(source: edge.from, target: edge.to, kind: .declared, file: site?.file, line: site?.line))
             }

@@ -33,7 +33,6 @@ public final class HistoryStore {
     ]
 
     private let database: SQLiteDatabase
-    public var path: String { database.path }
 
     /// Opens (or creates) the file and brings its schema up to date. A file that is not a
     /// history database, or one written by a newer strata, is an error.

@@ -153,14 +153,6 @@ final class SQLiteDatabase {
             }
         }
 
-        func double(_ index: Int) -> Double? {
-            switch columns[index] {
-            case .integer(let number): return Double(number)
-            case .real(let number): return number
-            default: return nil
-            }
-        }
-
         func text(_ index: Int) -> String? {
             if case .text(let text) = columns[index] { return text }
             return nil

@@ -121,19 +121,12 @@ public enum AffectedAnalysis {
         }
 
         progress?("scanning \(headLabel)")
-        let store = FactStore(cache: options.cacheDirectory.map {
-            FactsCache(directory: $0, rootKey: Pipeline.rootKey(options.repository), names: configuration.injection.names)
-        })
-        TreeAnalysis.scan(&stage, store: store)
+        let stores = Comparison.Stores(directory: options.cacheDirectory, rootKey: Pipeline.rootKey(options.repository))
+        TreeAnalysis.scan(&stage, store: stores.store(for: configuration.injection.names))
         // Who depends on whom is all the answer needs: the model, not its analysis.
         let project = TreeAnalysis.assemble(stage)
         // What discovery and scanning could not read may leave a file without its owner.
-        var warnings = project.diagnostics
-        do {
-            try store.save()
-        } catch {
-            warnings.append(Diagnostic(file: store.cache?.file ?? "", message: "cache not saved: \(error)"))
-        }
+        var warnings = project.diagnostics + stores.save()
 
         // BASE's modules, only when a manifest changed: which declarations differ. HEAD's
         // configuration reads both, so that a change to strata.yml alone declares nothing.

@@ -122,12 +122,7 @@ public enum HistoryRun {
         for (number, commit) in missing.enumerated() {
             let label = "\(commit.id.prefix(12)) (\(number + 1)/\(missing.count))"
             progress?("analyzing \(label) \(commit.subject.prefix(60))")
-            let tree: GitRevisionTree
-            do {
-                tree = try GitRevisionTree(repository: repository, commit: commit.id, filter: filter)
-            } catch let error as GitError {
-                throw Pipeline.InputError(description: error.description)
-            }
+            let tree = try Comparison.revisionTree(repository, commit.id, filter: filter)
             lap("tree")
             var stage = try Comparison.prepare(tree, label: label, explicit: explicit, options: comparison, progress: nil)
             lap("discover")

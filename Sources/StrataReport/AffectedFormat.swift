@@ -59,7 +59,7 @@ public enum AffectedFormat: String, CaseIterable, Sendable {
         let c = affected.counts
         var out: [String] = []
         let against = affected.base.map { "\(affected.head) against \($0)" } ?? affected.head
-        out.append("\(plural(c.modules, "module")) of \(c.allModules) affected by \(plural(c.changedFiles, "changed file")) (\(against)); \(plural(c.tests, "test module")) of \(c.allTests).")
+        out.append("\(DiffText.plural(c.modules, "module")) of \(c.allModules) affected by \(DiffText.plural(c.changedFiles, "changed file")) (\(against)); \(DiffText.plural(c.tests, "test module")) of \(c.allTests).")
         if let everything = affected.everything { out.append("Everything is affected: \(everything).") }
         if affected.modules.isEmpty {
             out.append(c.changedFiles == 0 ? "Nothing changed." : "No module is affected: no changed file is built by one.")
@@ -85,7 +85,7 @@ public enum AffectedFormat: String, CaseIterable, Sendable {
         let c = affected.counts
         let e = DiffMarkdown.escape
         var out = ["## Strata: modules affected by \(e(affected.head))\(affected.base.map { " against " + e($0) } ?? "")", ""]
-        out.append("**\(plural(c.modules, "module"))** of \(c.allModules) and **\(plural(c.tests, "test module"))** of \(c.allTests) affected by \(plural(c.changedFiles, "changed file")).")
+        out.append("**\(DiffText.plural(c.modules, "module"))** of \(c.allModules) and **\(DiffText.plural(c.tests, "test module"))** of \(c.allTests) affected by \(DiffText.plural(c.changedFiles, "changed file")).")
         if let everything = affected.everything { out += ["", "⚠️ Everything is affected: \(e(everything))."] }
         out.append("")
         if affected.modules.isEmpty {
@@ -108,5 +108,4 @@ public enum AffectedFormat: String, CaseIterable, Sendable {
         return out.joined(separator: "\n")
     }
 
-    static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }

@@ -197,9 +197,8 @@ private struct Walker {
         case .functionDecl(let node):
             _ = record(.func, node.name, node.modifiers, node.attributes, nil, scope)
         case .variableDecl(let node):
-            let isStaticLet = node.bindingSpecifier.tokenKind == .keyword(.let)
-                && node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
             let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
+            let isStaticLet = isLet && node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
             for binding in node.bindings {
                 if let fact = ValueReader.property(binding, isLet: isLet, owner: scope.parent, line: line(of: node.bindingSpecifier)) {
                     values.append(fact)

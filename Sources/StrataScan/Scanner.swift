@@ -61,7 +61,8 @@ public struct Scanner: Sendable {
             (pending[$0]?.count ?? 0, $1) > (pending[$1]?.count ?? 0, $0)
         }
         let names = self.names, timeLimit = self.timeLimit
-        LargeStack.concurrentPerform(iterations: work.count) { position in
+        // Each parse runs on a large-stack worker of TimeBudget; these threads only wait.
+        DispatchQueue.concurrentPerform(iterations: work.count) { position in
             let index = work[position]
             guard case .unparsed(let hash)? = results[index], let bytes = pending[index] else { return }
             if let facts = TimeBudget.run(within: timeLimit, { FileScanner.scan(bytes, names: names) }) {

@@ -114,8 +114,6 @@ struct History: ParsableCommand {
             if !quiet { Progress.report("nothing new; \(folder) is up to date") }
             return
         }
-        var timeline = HistoryTimeline(repository: outcome.repositoryName, snapshots: outcome.snapshots)
-        timeline.linkBase = linkBase
         if !quiet {
             for warning in outcome.warnings {
                 FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): warning: \(warning.message)\n".utf8))
@@ -134,6 +132,9 @@ struct History: ParsableCommand {
             if answer.spans.isEmpty { throw ExitCode(1) }
             return
         }
+        // Events and series, for everything but --edge.
+        var timeline = HistoryTimeline(repository: outcome.repositoryName, snapshots: outcome.snapshots)
+        timeline.linkBase = linkBase
         if let module {
             guard let series = timeline.modules.first(where: { $0.name == module }) else {
                 throw Pipeline.InputError(description: "no module named \(module) in the \(outcome.snapshots.count) sampled commits")
