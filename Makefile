@@ -81,10 +81,8 @@ fuzz:
 	swift build -c release --product strata-fuzz
 	.build/release/strata-fuzz --seconds $(FUZZ_SECONDS) $(if $(READER),--reader $(READER))
 
-# Discovery checked against `swift package dump-package` on real packages.
-verify:
-	scripts/setup
-	Benchmarks/verify-corpus
+# Discovery checked against `swift package dump-package` on real packages (= verify-corpus).
+verify: verify-corpus
 
 # Every package of the local Swift package mirror (/opt/swift-packages): Strata's static reading
 # of Package.swift against SwiftPM's (`swift package dump-package`); the table is committed.
