@@ -50,6 +50,9 @@ function neighbourhood(index, container) {
       const details = await moduleDetails(index);
       const picture = parseSVG(list(details.graphs)[d - 1]);
       frame.replaceChildren(picture || empty('No drawing.'));
+      // A drawing much wider than the frame is unreadable fitted: at 60% of its size, it scrolls.
+      const natural = picture ? picture.viewBox.baseVal.width || picture.width.baseVal.value : 0;
+      if (natural && frame.clientWidth / natural < 0.6) Object.assign(picture.style, { width: Math.round(natural * 0.6) + 'px', maxWidth: 'none' });
       if (picture) wireDrawing(picture, { onModule: (other) => { if (other !== null && other !== index) location.hash = moduleHref(moduleNames[other]); } });
     } catch (err) { frame.replaceChildren(empty(err.message)); }
   }
