@@ -26,6 +26,9 @@ function svgEl(tag, attrs, ...children) {
 const fmtInt = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : '–');
 const fmtRatio = (n) => (typeof n === 'number' ? n.toFixed(2) : '–');
 const plural = (n, word) => `${fmtInt(n)} ${word}${n === 1 ? '' : 's'}`;
+// A name as the drawings label it: control characters (a line break among them) as their
+// Unicode control pictures, so "a⏎b" and "a b" stay apart in SVG text, which folds white space.
+const pictured = (name) => name.replace(/[\u0000-\u001f\u007f]/g, (c) => String.fromCharCode(c === '\u007f' ? 0x2421 : 0x2400 + c.charCodeAt(0)));
 const mod = (name) => el('span', { class: 'mod' }, name);
 const arrow = (from, to) => [mod(from), ' → ', mod(to)];
 const evidenceList = (items) =>

@@ -19,7 +19,7 @@ function drawMatrix() {
       svgEl('title', {}, `${b.name}: ${plural(b.count, 'module')}`)));
   });
   names.forEach((name, i) => {
-    const label = name.length > 32 ? name.slice(0, 31) + '…' : name;
+    const label = pictured(name.length > 32 ? name.slice(0, 31) + '…' : name);
     matrix.append(
       svgEl('a', { href: moduleHref(name) }, svgEl('text', { class: 'row-label', x: labelWidth - 4, y: top + i * cell + cell * 0.75, 'text-anchor': 'end' }, label, svgEl('title', {}, name))),
       svgEl('a', { href: moduleHref(name) }, svgEl('text', { class: 'col-label', x: 0, y: 0, transform: `translate(${labelWidth + i * cell + cell * 0.75} ${top - 4}) rotate(-90)` }, label, svgEl('title', {}, name))));
