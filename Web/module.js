@@ -15,11 +15,18 @@ function edgeTable(items, none) {
       el('td', {}, collapsible(list(e.evidence), (loc) => el('code', { class: 'site' }, loc), 5))))));
 }
 // The shortest paths from one module to another, from the first one's module script
-// (Strata lists up to three per module it depends on; `strata why` lists every one).
+// (Strata lists up to three per module it depends on, nearest first, within a budget;
+// `strata why` lists every path).
 async function pathList(from, to) {
-  const paths = list((await moduleDetails(from)).paths).filter((p) => p[p.length - 1] === to);
+  const details = await moduleDetails(from);
+  const paths = list(details.paths).filter((p) => p[p.length - 1] === to);
+  if (!paths.length && !details.pathsComplete) {
+    return empty(`The report lists the paths from ${moduleNames[from]} to its nearest dependencies only; ` +
+      `strata why ${moduleNames[from]} ${moduleNames[to]} finds any to ${moduleNames[to]}.`);
+  }
   if (!paths.length) {
-    const back = list((await moduleDetails(to)).paths).some((p) => p[p.length - 1] === from);
+    const reverse = await moduleDetails(to);
+    const back = list(reverse.paths).some((p) => p[p.length - 1] === from);
     return empty(`${moduleNames[from]} does not depend on ${moduleNames[to]}${back ? ` (${moduleNames[to]} depends on ${moduleNames[from]})` : ''}.`);
   }
   return el('div', { class: 'paths' },

@@ -162,9 +162,11 @@ public struct HTMLReporter: Reporter {
         /// Public declarations no other module uses, open classes never subclassed.
         var access: ModuleAccess?
         var graphs: [String?]
-        /// The shortest paths to every module this one depends on, by module index, at most
-        /// three per module (`PageGraph.shortestPaths`).
+        /// The shortest paths to the modules this one depends on, by module index, nearest
+        /// first, at most three per module (`PageGraph.shortestPaths`); `pathsComplete` is
+        /// false when they stop short of the farthest.
         var paths: [[Int]]
+        var pathsComplete: Bool
     }
 
     static func moduleScripts(graph: ModuleGraph, views: ReportViews) throws -> [(String, Data)] {
@@ -172,8 +174,10 @@ public struct HTMLReporter: Reporter {
         for finding in graph.result.findings { findings[finding.module, default: []].append(finding) }
         var access: [String: ModuleAccess] = [:]
         for entry in graph.result.accessControl.modules { access[entry.module] = entry }
+        let budget = PageGraph.budget(modules: graph.modules.count)
         return try graph.modules.indices.map { index in
             let module = graph.modules[index].module
+            let paths = PageGraph.shortestPaths(graph, from: index, budget: budget)
             func edge(_ pair: ModuleGraph.Pair, other: Int) -> ModuleScript.Edge {
                 let edge = graph.edges[pair]!
                 return ModuleScript.Edge(to: graph.name(other), declared: edge.declared, imported: edge.imported, evidence: edge.evidence)
@@ -184,7 +188,7 @@ public struct HTMLReporter: Reporter {
                 dependents: graph.predecessors[index].map { edge(ModuleGraph.Pair($0, index), other: $0) },
                 findings: findings[module.name] ?? [], access: access[module.name],
                 graphs: index < views.neighbourhoods.count ? views.neighbourhoods[index].map { $0.map(inlineSVG) } : [],
-                paths: PageGraph.shortestPaths(graph, from: index))
+                paths: paths.paths, pathsComplete: paths.complete)
             return ("data/module-\(index).js", try self.script("strataModule", index, script))
         }
     }

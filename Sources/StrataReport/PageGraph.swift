@@ -89,9 +89,11 @@ struct PageGraph: Encodable {
         return (order, bands)
     }
 
-    /// The shortest paths from `source` to every module it depends on, at most `limit` per
-    /// module (fewer past `budget` numbers in all), each from `source` to the module.
-    static func shortestPaths(_ graph: ModuleGraph, from source: Int, limit: Int = 3, budget: Int = 20_000) -> [[Int]] {
+    /// The shortest paths from `source` to the modules it depends on, nearest first, at most
+    /// `limit` per module, each from `source` to the module; `complete` is false when they
+    /// stop at `budget` numbers (a report lists at most about a million in all:
+    /// `budget(modules:)`), so a long chain stays linear.
+    static func shortestPaths(_ graph: ModuleGraph, from source: Int, limit: Int = 3, budget: Int) -> (paths: [[Int]], complete: Bool) {
         let count = graph.modules.count
         var distance = [Int?](repeating: nil, count: count)
         var parents = [[Int]](repeating: [], count: count)
@@ -112,17 +114,23 @@ struct PageGraph: Encodable {
             frontier = following
         }
         let names = graph.modules.map(\.module.name)
-        let perModule = reached.count * limit * 4 > budget ? 1 : limit
+        reached.sort { (distance[$0]!, names[$0], $0) < (distance[$1]!, names[$1], $1) }
+        // Nearest first, so each module's parents have their paths when it is reached.
         var memo: [Int: [[Int]]] = [source: [[source]]]
-        func paths(to module: Int) -> [[Int]] {
-            if let known = memo[module] { return known }
+        var paths: [[Int]] = [], numbers = 0
+        for module in reached {
             var found: [[Int]] = []
-            for parent in parents[module].sorted(by: { (names[$0], $0) < (names[$1], $1) }) where found.count < perModule {
-                for path in paths(to: parent) where found.count < perModule { found.append(path + [module]) }
+            for parent in parents[module].sorted(by: { (names[$0], $0) < (names[$1], $1) }) where found.count < limit {
+                for path in memo[parent] ?? [] where found.count < limit { found.append(path + [module]) }
             }
+            numbers += found.reduce(0) { $0 + $1.count }
+            guard numbers <= budget else { return (paths, false) }
             memo[module] = found
-            return found
+            paths += found
         }
-        return reached.sorted { (distance[$0]!, names[$0], $0) < (distance[$1]!, names[$1], $1) }.flatMap { paths(to: $0) }
+        return (paths, true)
     }
+
+    /// The numbers each module's paths may take: about a million for the whole report.
+    static func budget(modules: Int) -> Int { max(100, 1_000_000 / max(modules, 1)) }
 }
