@@ -3,7 +3,9 @@
 #   make test   unit and integration tests (swift test), Strata's layering checked on itself
 #               (strata check ., exit 1 on a violation), then the report, the diff page and the
 #               history page in headless Chromium
-#               (a sample, and generated 300- and 135-module repositories), the formats and
+#               (reports Strata writes: a sample, a repository of hostile module names, and
+#               generated 300- and 135-module repositories), the report's JSON Schemas
+#               (docs/schema/) on every sample, Strata itself and those, the formats and
 #               a damaged cache (Tests/Formats, Tests/Cache), then
 #               the generated hostile corpus (Tests/Hostile: broken and hostile repositories)
 #   make install PREFIX=/usr/local   a release build, one relocatable executable, into PREFIX/bin
@@ -32,22 +34,28 @@ test:
 	swift build --build-tests
 	swift test --skip-build
 	.build/debug/strata check .
-	rm -rf .build/browser-report
+	rm -rf .build/browser-report .build/hostile-names .build/hostile-names-report
 	.build/debug/strata analyze Samples/TheMonth -o .build/browser-report --format html,json --no-cache --quiet
+	Tests/Support/make-hostile-names .build/hostile-names
+	.build/debug/strata analyze .build/hostile-names -o .build/hostile-names-report --format html,json --no-cache --quiet
 	Tests/Browser/make-diff-repo .build/diff-repo
 	rm -rf .build/diff-report
 	.build/debug/strata diff HEAD~1 HEAD --repo .build/diff-repo -o .build/diff-report --no-cache --quiet
 	Tests/History/make-history-repo .build/history-repo
 	rm -rf .build/history-report
 	.build/debug/strata history .build/history-repo -o .build/history-report --no-cache --quiet --link-base https://example.com/c/
-	SE_OFFLINE=true STRATA_BIN=.build/debug/strata STRATA_REPORT_DIR=.build/browser-report STRATA_DIFF_DIR=.build/diff-report STRATA_HISTORY_DIR=.build/history-report python3 -m pytest -q Tests/Browser
-	SE_OFFLINE=true python3 -m pytest -q Tests/Browser
+	SE_OFFLINE=true STRATA_BIN=.build/debug/strata STRATA_REPORT_DIRS=.build/browser-report,.build/hostile-names-report STRATA_DIFF_DIR=.build/diff-report STRATA_HISTORY_DIR=.build/history-report python3 -m pytest -q Tests/Browser --ignore=Tests/Browser/test_scale.py
 	rm -rf .build/scale && mkdir -p .build/scale
 	Tests/Support/make-monorepo .build/scale/m300 --files 3000 >/dev/null
 	Tests/Support/make-monorepo .build/scale/iso --preset isowords --hostile >/dev/null
 	.build/debug/strata analyze .build/scale/m300 -o .build/scale/m300-report --no-cache --quiet
 	.build/debug/strata analyze .build/scale/iso -o .build/scale/iso-report --no-cache --quiet
 	SE_OFFLINE=true STRATA_SCALE_REPORTS=.build/scale/m300-report,.build/scale/iso-report python3 -m pytest -q Tests/Browser/test_scale.py
+	rm -rf .build/schema && for sample in Samples/*/; do \
+		.build/debug/strata analyze "$$sample" -o .build/schema/$$(basename "$$sample") --format html,json --no-cache --quiet || exit 1; done
+	.build/debug/strata analyze . -o .build/schema/self --format html,json --no-cache --quiet
+	STRATA_SCHEMA_REPORTS=$$(ls -d .build/schema/* | paste -sd, -),.build/hostile-names-report,.build/scale/m300-report,.build/scale/iso-report \
+		python3 -m pytest -q Tests/Schema
 	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Formats Tests/Cache
 	Tests/Install/relocatable .build/debug/strata
 	Tests/Hostile/make-corpus .build/hostile

@@ -7,7 +7,18 @@ public enum WebAssets {
     /// The diff page template: `{{TITLE}}`, `{{SUBTITLE}}`, `{{CARDS}}`, `{{GRAPH}}`, `{{BODY}}`.
     public static let diffTemplate = text(PackageResources.diff_html)
     public static let stylesheet = text(PackageResources.report_css)
-    public static let script = text(PackageResources.report_js)
+    /// `report.js`: one file per view, in one closure (`'use strict'`), in this order: the
+    /// DOM helpers and the data first, the router (which renders every view) last.
+    public static let script: String = {
+        let views = [
+            PackageResources.dom_js, PackageResources.data_js, PackageResources.overview_js, PackageResources.graph_js,
+            PackageResources.metrics_js, PackageResources.findings_js, PackageResources.injection_js,
+            PackageResources.linkage_js, PackageResources.access_js, PackageResources.plot_js, PackageResources.matrix_js,
+            PackageResources.module_js, PackageResources.router_js,
+        ]
+        return "// Strata report: renders the embedded analysis into the static page (Web/*.js, joined).\n'use strict';\n(() => {\n"
+            + views.map(text).joined(separator: "\n") + "})();\n"
+    }()
     /// `strata history`'s trend page: `{{TITLE}}`, `{{STYLE}}`, `{{DATA}}`, `{{SCRIPT}}`.
     public static let historyTemplate = text(PackageResources.history_html)
     public static let historyStylesheet = text(PackageResources.history_css)

@@ -119,6 +119,14 @@ public enum DiffMarkdown {
 
     /// Added and removed edges, the edges of new cycles, and added and removed modules.
     public static func changedSubgraph(_ diff: GraphDiff) -> String? {
+        guard let (nodes, edges) = changedSubgraphParts(diff) else { return nil }
+        return Mermaid.flowchart(nodes: nodes, edges: edges)
+    }
+
+    /// The changed subgraph's modules (those added or removed and the ends of every edge
+    /// added, removed or in a new cycle) and those edges; nil when nothing changed. The
+    /// Markdown's Mermaid and the diff page's first drawing are both this.
+    public static func changedSubgraphParts(_ diff: GraphDiff) -> (nodes: [(name: String, style: Mermaid.NodeStyle)], edges: [Mermaid.Edge])? {
         var edges: [Mermaid.Edge] = []
         edges += diff.edges.imports.added.map { Mermaid.Edge(from: $0.from, to: $0.to, style: .added) }
         edges += diff.edges.imports.removed.map { Mermaid.Edge(from: $0.from, to: $0.to, style: .removed) }
@@ -137,7 +145,7 @@ public enum DiffMarkdown {
         let nodes = names.map { name -> (name: String, style: Mermaid.NodeStyle) in
             (name, added.contains(name) ? .added : removed.contains(name) ? .removed : changed.contains(name) ? .changed : .plain)
         }
-        return Mermaid.flowchart(nodes: nodes, edges: edges)
+        return (nodes, edges)
     }
 
     static func finding(_ document: DiffDocument, _ finding: Finding, linked: Bool = true) -> String {

@@ -2,20 +2,26 @@ import Foundation
 import StrataModel
 import StrataWeb
 
-/// `diff.html`: the comparison as a static page next to HEAD's report, with one Graphviz
-/// layout of the union of both graphs (nothing jumps between BASE and HEAD). Written in
-/// Swift as plain HTML, every name escaped; no script.
+/// `diff.html`: the comparison as a static page next to HEAD's report. It opens on the
+/// changed subgraph (the modules and edges the Markdown's Mermaid draws,
+/// `DiffMarkdown.changedSubgraphParts`); the union of both graphs, in one layout so nothing
+/// jumps between BASE and HEAD, is one click away (a `<details>`). Written in Swift as plain
+/// HTML, every name escaped; no script. Nodes are named by index, names are only labels.
 public enum DiffPage {
     /// - Parameter warn: told when the drawing is left out (Graphviz failed on it).
     public static func render(_ document: DiffDocument, warn: (String) -> Void = { _ in }) throws -> Data {
         let diff = document.diff
-        let svg: String
-        do {
-            svg = try GraphvizLayout.svg(dot: unionGraph(document), engine: "dot")
-        } catch {
-            warn("warning: the diff graph was not drawn: \(error); the rest of the report is written")
-            svg = ReportViews.notDrawn
+        func draw(_ dot: String?, _ what: String) -> String {
+            guard let dot else { return "" }
+            do {
+                return try GraphvizLayout.svg(dot: dot, engine: "dot")
+            } catch {
+                warn("warning: the diff's \(what) was not drawn: \(error); the rest of the report is written")
+                return ReportViews.notDrawn
+            }
         }
+        let changed = draw(changedGraph(diff), "changed subgraph")
+        let union = draw(unionGraph(document), "graph")
         let s = diff.summary
         let cards = [
             card("New errors", s.newFindings.error, flagged: s.newFindings.error > 0),
@@ -35,9 +41,44 @@ public enum DiffPage {
             "TITLE": Data(escape(document.head.root).utf8),
             "SUBTITLE": Data(subtitle.utf8),
             "CARDS": Data(cards.utf8),
-            "GRAPH": Data(HTMLReporter.inlineSVG(svg).utf8),
+            "GRAPH": Data((changed.isEmpty ? "<p class=\"muted\">No module or import edge changed.</p>" : HTMLReporter.inlineSVG(changed)).utf8),
+            "UNION": Data(HTMLReporter.inlineSVG(union).utf8),
             "BODY": Data(body.joined(separator: "\n").utf8),
         ])
+    }
+
+    static let graphHeader = [
+        "  graph [rankdir=TB, nodesep=0.35, ranksep=0.6, fontname=\"Helvetica,Arial,sans-serif\"];",
+        "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef2f7\", color=\"#5b6b7f\", fontname=\"Helvetica,Arial,sans-serif\", fontsize=11];",
+        "  edge [color=\"#9aa5b1\", arrowsize=0.7];",
+    ]
+    static let nodeStyles: [Mermaid.NodeStyle: String] = [
+        .added: ", fillcolor=\"#dafbe1\", color=\"#1a7f37\", penwidth=2, class=\"added\"",
+        .removed: ", fillcolor=\"#ffebe9\", color=\"#cf222e\", style=\"rounded,filled,dashed\", class=\"removed\"",
+        .changed: ", fillcolor=\"#fff8c5\", color=\"#9a6700\", class=\"changed\"",
+        .plain: "",
+    ]
+    static let edgeStyles: [Mermaid.EdgeStyle: String] = [
+        .added: " [color=\"#1a7f37\", penwidth=2.2, class=\"added\"]",
+        .removed: " [color=\"#cf222e\", style=dashed, penwidth=1.6, class=\"removed\"]",
+        .cycle: " [color=\"#d1242f\", penwidth=1.6, class=\"cycle\"]",
+        .unchanged: "",
+    ]
+
+    /// The changed subgraph, as the Markdown's Mermaid draws it; nil when nothing changed.
+    static func changedGraph(_ diff: GraphDiff) -> String? {
+        guard let (nodes, edges) = DiffMarkdown.changedSubgraphParts(diff) else { return nil }
+        var id: [String: Int] = [:]
+        var lines = ["digraph \"changes\" {"] + graphHeader
+        for (index, node) in nodes.enumerated() where id[node.name] == nil {
+            id[node.name] = index
+            lines.append("  n\(index) [label=\(GraphDrawing.label(node.name))\(nodeStyles[node.style]!)];")
+        }
+        for edge in edges {
+            lines.append("  n\(id[edge.from]!) -> n\(id[edge.to]!)\(edgeStyles[edge.style]!);")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
     }
 
     /// Every non-test module of either revision (HEAD's names), every import edge of either.
@@ -47,32 +88,24 @@ public enum DiffPage {
         let addedEdges = Set(diff.edges.imports.added.map { [$0.from, $0.to] })
         let removedEdges = diff.edges.imports.removed
         let headModules = document.head.modules.map(\.module).filter { !$0.kind.isTest }
-        var lines = [
-            "digraph \"diff\" {",
-            "  graph [rankdir=TB, nodesep=0.35, ranksep=0.6, fontname=\"Helvetica,Arial,sans-serif\"];",
-            "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef2f7\", color=\"#5b6b7f\", fontname=\"Helvetica,Arial,sans-serif\", fontsize=11];",
-            "  edge [color=\"#9aa5b1\", arrowsize=0.7];",
-        ]
-        var drawn: Set<String> = []
+        var lines = ["digraph \"diff\" {"] + graphHeader
+        var id: [String: Int] = [:]
+        func node(_ name: String, _ style: Mermaid.NodeStyle) {
+            guard id[name] == nil else { return }
+            id[name] = id.count
+            lines.append("  n\(id[name]!) [label=\(GraphDrawing.label(name))\(nodeStyles[style]!)];")
+        }
         for module in headModules {
-            drawn.insert(module.name)
-            var attributes = ["id=\(quote("module-" + module.name))"]
-            if added.contains(module.name) {
-                attributes += ["fillcolor=\"#dafbe1\"", "color=\"#1a7f37\"", "penwidth=2"]
-            } else if changed.contains(module.name) {
-                attributes += ["fillcolor=\"#fff8c5\"", "color=\"#9a6700\""]
-            }
-            lines.append("  \(quote(module.name)) [\(attributes.joined(separator: ", "))];")
+            node(module.name, added.contains(module.name) ? .added : changed.contains(module.name) ? .changed : .plain)
         }
-        for module in diff.modules.removed where !module.kind.isTest && drawn.insert(module.name).inserted {
-            lines.append("  \(quote(module.name)) [fillcolor=\"#ffebe9\", color=\"#cf222e\", style=\"rounded,filled,dashed\"];")
+        for module in diff.modules.removed where !module.kind.isTest { node(module.name, .removed) }
+        for edge in document.head.edges where edge.imported {
+            guard let from = id[edge.from], let to = id[edge.to] else { continue }
+            lines.append("  n\(from) -> n\(to)\(edgeStyles[addedEdges.contains([edge.from, edge.to]) ? .added : .unchanged]!);")
         }
-        for edge in document.head.edges where edge.imported && drawn.contains(edge.from) && drawn.contains(edge.to) {
-            let style = addedEdges.contains([edge.from, edge.to]) ? " [color=\"#1a7f37\", penwidth=2.2]" : ""
-            lines.append("  \(quote(edge.from)) -> \(quote(edge.to))\(style);")
-        }
-        for edge in removedEdges where drawn.contains(edge.from) && drawn.contains(edge.to) {
-            lines.append("  \(quote(edge.from)) -> \(quote(edge.to)) [color=\"#cf222e\", style=dashed, penwidth=1.6];")
+        for edge in removedEdges {
+            guard let from = id[edge.from], let to = id[edge.to] else { continue }
+            lines.append("  n\(from) -> n\(to)\(edgeStyles[.removed]!);")
         }
         lines.append("}")
         return lines.joined(separator: "\n")
@@ -164,6 +197,4 @@ public enum DiffPage {
     }
 
     static func escape(_ text: String) -> String { HTMLReporter.escapeHTML(text) }
-
-    static func quote(_ text: String) -> String { DOTReporter.id(text) }
 }

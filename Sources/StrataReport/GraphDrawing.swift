@@ -5,10 +5,13 @@ import StrataModel
 /// between what is drawn. The report's overview, its opened groups and its neighbourhoods,
 /// `graph.dot` and `strata graph` are all views of this one kind.
 ///
-/// Module nodes are named by the module name (so other tools can read the DOT); group nodes
-/// by `group NAME` (made unique against module names). Every node and edge carries a
-/// `class` the report's script uses: `module m<index>` or `group g<index>`, and `cycle`,
-/// `violation`, `implicit`, `unused` on edges. Names only ever appear quoted.
+/// Nodes are named by index: `m<index>` for a module, `g<index>` for a collapsed group (its
+/// index in the grouping); a name is only ever a label (`label(_:)`), so two names Graphviz
+/// would read alike ("a⏎b" and "a b") stay two nodes, and nothing in a name can break the
+/// DOT or the SVG. Every node and edge carries an `id` and a `class` the report's script
+/// uses: nodes `m<index>` with `module m<index> KIND LINKAGE`, or `g<index>` with
+/// `group g<index>`; module edges `e<from>-<to>` with `dependency f<from> t<to>` and
+/// `cycle`, `violation`, `implicit`, `unused`.
 public struct GraphDrawing: Sendable {
     public var graph: ModuleGraph
     /// Modules drawn one by one.
@@ -78,7 +81,6 @@ public struct GraphDrawing: Sendable {
         for (position, entry) in collapsed.enumerated() {
             for member in entry.group.members where !shownSet.contains(member) { groupOf[member] = position }
         }
-        let groupIDs = self.groupIDs
         var lines = [
             "digraph \"modules\" {",
             "  graph [rankdir=\(leftToRight ? "LR" : "TB"),\(bundleClusters ? " compound=true," : "") nodesep=0.35, ranksep=0.6, fontname=\"Helvetica,Arial,sans-serif\", fontsize=12];",
@@ -95,7 +97,7 @@ public struct GraphDrawing: Sendable {
             representative[position] = members[0]
             for member in members where clusterOf[member] == nil { clusterOf[member] = position }
             lines.append("  subgraph \"cluster_\(position)\" {")
-            lines.append("    graph [label=\(DOTReporter.quote(cluster.name)), labeljust=l, style=\"rounded,dashed\", color=\"#9aa5b1\", fontcolor=\"#4b5563\", class=\"layer\"];")
+            lines.append("    graph [label=\(Self.label(cluster.name)), labeljust=l, style=\"rounded,dashed\", color=\"#9aa5b1\", fontcolor=\"#4b5563\", class=\"layer\"];")
             for member in members where clustered.insert(member).inserted { lines.append("  " + moduleNode(member)) }
             lines.append("  }")
         }
@@ -116,12 +118,12 @@ public struct GraphDrawing: Sendable {
             let hidden = entry.group.members.filter { !shownSet.contains($0) }
             guard !hidden.isEmpty else { continue }
             let cycles = cyclesInside[position], violations = violationsInside[position]
-            var label = entry.group.name + "\n" + (hidden.count == 1 ? "1 module" : "\(hidden.count) modules")
-            if cycles > 0 { label += "\n" + (cycles == 1 ? "1 edge in a cycle" : "\(cycles) edges in cycles") }
-            if violations > 0 { label += "\n" + (violations == 1 ? "1 violation" : "\(violations) violations") }
+            var label = [entry.group.name, hidden.count == 1 ? "1 module" : "\(hidden.count) modules"]
+            if cycles > 0 { label.append(cycles == 1 ? "1 edge in a cycle" : "\(cycles) edges in cycles") }
+            if violations > 0 { label.append(violations == 1 ? "1 violation" : "\(violations) violations") }
             let flagged = cycles > 0 ? ", color=\"#d1242f\", penwidth=2" : violations > 0 ? ", color=\"#8250df\", penwidth=2" : ""
             let classes = "group g\(entry.index)" + (cycles > 0 ? " cycle" : "") + (violations > 0 ? " violation" : "")
-            lines.append("  \(DOTReporter.id(groupIDs[position])) [label=\(DOTReporter.quote(label)), class=\"\(classes)\", shape=box3d, style=filled, fillcolor=\"#dbe7f5\", fontsize=12\(flagged)];")
+            lines.append("  g\(entry.index) [id=\"g\(entry.index)\", label=\(Self.label(lines: label)), class=\"\(classes)\", shape=box3d, style=filled, fillcolor=\"#dbe7f5\", fontsize=12\(flagged)];")
         }
         // Modules with no edge to another drawn module (but the focus) would all share one
         // rank: one row thousands of points wide. Invisible edges stack them into rows of
@@ -140,7 +142,7 @@ public struct GraphDrawing: Sendable {
         for row in [above, below, rest] where row.count > 12 {
             let width = Int((Double(row.count) * 1.5).squareRoot().rounded(.up))
             for index in 0..<(row.count - width) {
-                lines.append("  \(DOTReporter.id(graph.name(row[index]))) -> \(DOTReporter.id(graph.name(row[index + width]))) [style=invis, class=\"layout\"];")
+                lines.append("  m\(row[index]) -> m\(row[index + width]) [style=invis, class=\"layout\"];")
             }
         }
 
@@ -184,19 +186,19 @@ public struct GraphDrawing: Sendable {
             .filter { position, _ in collapsed[position].group.members.contains { !shownSet.contains($0) } }
             .sorted { $0.1 > $1.1 }
         for (upper, lower) in zip(rankedGroups, rankedGroups.dropFirst()) where upper.1 > lower.1 {
-            lines.append("  \(DOTReporter.id(groupIDs[upper.0])) -> \(DOTReporter.id(groupIDs[lower.0])) [style=invis, weight=4, class=\"layout\"];")
+            lines.append("  g\(collapsed[upper.0].index) -> g\(collapsed[lower.0].index) [style=invis, weight=4, class=\"layout\"];")
         }
         // A cluster's end of an edge is its first module, clipped at the cluster's border.
         func node(_ endpoint: Endpoint, clip: String) -> (name: String, attribute: String?) {
             switch endpoint {
-            case .module(let module): (DOTReporter.id(graph.name(module)), nil)
-            case .group(let position): (DOTReporter.id(groupIDs[position]), nil)
-            case .cluster(let position): (DOTReporter.id(graph.name(representative[position]!)), "\(clip)=\"cluster_\(position)\"")
+            case .module(let module): ("m\(module)", nil)
+            case .group(let position): ("g\(collapsed[position].index)", nil)
+            case .cluster(let position): ("m\(representative[position]!)", "\(clip)=\"cluster_\(position)\"")
             }
         }
         for pair in moduleEdges {
             let edge = graph.edges[pair]!
-            var classes = ["dependency"], attributes: [String] = []
+            var classes = ["dependency", "f\(pair.from)", "t\(pair.to)"], attributes: [String] = []
             let cycle = graph.cycleEdges.contains(pair), violation = graph.violationEdges.contains(pair)
             if cycle {
                 classes.append("cycle")
@@ -215,8 +217,8 @@ public struct GraphDrawing: Sendable {
                 attributes += ["style=dotted", "color=\"#9aa5b1\""]
             }
             if upward(.module(pair.from), .module(pair.to)) { attributes.append("constraint=false") }
-            attributes.insert("class=\(DOTReporter.quote(classes.joined(separator: " ")))", at: 0)
-            lines.append("  \(DOTReporter.id(graph.name(pair.from))) -> \(DOTReporter.id(graph.name(pair.to))) [\(attributes.joined(separator: ", "))];")
+            attributes.insert(contentsOf: ["id=\"e\(pair.from)-\(pair.to)\"", "class=\"\(classes.joined(separator: " "))\""], at: 0)
+            lines.append("  m\(pair.from) -> m\(pair.to) [\(attributes.joined(separator: ", "))];")
         }
         for from in bundles.keys.sorted() {
             for (to, bundle) in bundles[from]!.sorted(by: { $0.key < $1.key }) {
@@ -227,7 +229,7 @@ public struct GraphDrawing: Sendable {
                                   String(format: "penwidth=%.1f", min(1 + Double(bundle.count).squareRoot() / 2, 5))]
                 if bundle.cycle { classes.append("cycle"); attributes.append("color=\"#d1242f\"") }
                 if bundle.violation { classes.append("violation"); if !bundle.cycle { attributes.append("color=\"#8250df\"") } }
-                attributes.insert("class=\(DOTReporter.quote(classes.joined(separator: " ")))", at: 0)
+                attributes.insert("class=\"\(classes.joined(separator: " "))\"", at: 0)
                 if upward(from, to) { attributes.append("constraint=false") }
                 let tail = node(from, clip: "ltail"), head = node(to, clip: "lhead")
                 attributes += [tail.attribute, head.attribute].compactMap { $0 }
@@ -253,8 +255,8 @@ public struct GraphDrawing: Sendable {
     private func moduleNode(_ index: Int) -> String {
         let module = graph.modules[index].module
         var attributes = [
-            "label=\(DOTReporter.quote(module.name))",
-            "class=\(DOTReporter.quote("module m\(index) \(module.kind.rawValue) \(module.linkage.kind.rawValue)"))",
+            "id=\"m\(index)\"", "label=\(Self.label(module.name))",
+            "class=\"module m\(index) \(module.kind.rawValue) \(module.linkage.kind.rawValue)\"",
         ]
         switch module.linkage.kind {
         case .dynamic: attributes.append("peripheries=2")
@@ -268,7 +270,36 @@ public struct GraphDrawing: Sendable {
         default: break
         }
         if focus.contains(index) { attributes += ["fillcolor=\"#fde68a\"", "color=\"#b45309\"", "penwidth=2"] }
-        return "  \(DOTReporter.id(module.name)) [\(attributes.joined(separator: ", "))];"
+        return "  m\(index) [\(attributes.joined(separator: ", "))];"
+    }
+
+    /// A name as a DOT label whose SVG is well-formed XML showing the name as it is:
+    /// backslashes and quotes escaped (an escString), `&` written `&amp;` (Graphviz decodes
+    /// entities in labels before it escapes the text into the SVG: a name `a&lt;b` would
+    /// otherwise show as `a<b`), and control characters,
+    /// which XML does not allow (NUL would end the DOT text), as their Unicode control
+    /// pictures (U+2400...), so "a⏎b" shows as `a␊b`.
+    public static func label(_ name: String) -> String {
+        label(lines: [name])
+    }
+
+    /// Lines of text (names among them) as one DOT label, `\n` between them.
+    public static func label(lines: [String]) -> String {
+        var result = "\""
+        for (number, line) in lines.enumerated() {
+            if number > 0 { result += "\\n" }
+            for scalar in line.unicodeScalars {
+                switch scalar {
+                case "\\": result += "\\\\"
+                case "\"": result += "\\\""
+                case "&": result += "&amp;"
+                case "\u{0}"..."\u{1F}": result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
+                case "\u{7F}": result += "\u{2421}"
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
     }
 
     // MARK: Mermaid and JSON

@@ -97,6 +97,13 @@ public struct HTMLReporter: Reporter {
         var openNotSubclassed: [Int]
         var findingSites: [Int]
         var implicitSites: [Int]
+        /// Dependencies, dependents, the matrix and the blast radius lists, by module index.
+        var graph: PageGraph
+        /// The kinds of the matrix cells (`PageGraph.cellKinds`).
+        var cellKinds: [String]
+        /// Rules whose errors the overview's top findings leave to their own lines (cycles,
+        /// duplicated shared state).
+        var listedApart: [String]
     }
 
     /// The result without what only a module page needs: import lists, edge evidence and
@@ -128,7 +135,9 @@ public struct HTMLReporter: Reporter {
             largestNeighbourhood: ReportViews.largestNeighbourhood, neighbourhoodSizes: views.neighbourhoodSizes,
             drawn: views.neighbourhoods.map { $0.map { $0 != nil } },
             edgeSites: edgeSites, unusedPublic: access.map(\.unusedPublic.count),
-            openNotSubclassed: access.map(\.openNotSubclassed.count), findingSites: findingSites, implicitSites: implicitSites)
+            openNotSubclassed: access.map(\.openNotSubclassed.count), findingSites: findingSites, implicitSites: implicitSites,
+            graph: PageGraph(graph), cellKinds: PageGraph.cellKinds,
+            listedApart: [RuleID.cycle, .sharedStateDuplicated].map(\.rawValue))
         return (summary, index)
     }
 
@@ -153,6 +162,11 @@ public struct HTMLReporter: Reporter {
         /// Public declarations no other module uses, open classes never subclassed.
         var access: ModuleAccess?
         var graphs: [String?]
+        /// The shortest paths to the modules this one depends on, by module index, nearest
+        /// first, at most three per module (`PageGraph.shortestPaths`); `pathsComplete` is
+        /// false when they stop short of the farthest.
+        var paths: [[Int]]
+        var pathsComplete: Bool
     }
 
     static func moduleScripts(graph: ModuleGraph, views: ReportViews) throws -> [(String, Data)] {
@@ -160,8 +174,10 @@ public struct HTMLReporter: Reporter {
         for finding in graph.result.findings { findings[finding.module, default: []].append(finding) }
         var access: [String: ModuleAccess] = [:]
         for entry in graph.result.accessControl.modules { access[entry.module] = entry }
+        let budget = PageGraph.budget(modules: graph.modules.count)
         return try graph.modules.indices.map { index in
             let module = graph.modules[index].module
+            let paths = PageGraph.shortestPaths(graph, from: index, budget: budget)
             func edge(_ pair: ModuleGraph.Pair, other: Int) -> ModuleScript.Edge {
                 let edge = graph.edges[pair]!
                 return ModuleScript.Edge(to: graph.name(other), declared: edge.declared, imported: edge.imported, evidence: edge.evidence)
@@ -171,7 +187,8 @@ public struct HTMLReporter: Reporter {
                 edges: graph.successors[index].map { edge(ModuleGraph.Pair(index, $0), other: $0) },
                 dependents: graph.predecessors[index].map { edge(ModuleGraph.Pair($0, index), other: $0) },
                 findings: findings[module.name] ?? [], access: access[module.name],
-                graphs: index < views.neighbourhoods.count ? views.neighbourhoods[index].map { $0.map(inlineSVG) } : [])
+                graphs: index < views.neighbourhoods.count ? views.neighbourhoods[index].map { $0.map(inlineSVG) } : [],
+                paths: paths.paths, pathsComplete: paths.complete)
             return ("data/module-\(index).js", try self.script("strataModule", index, script))
         }
     }

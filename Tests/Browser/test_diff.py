@@ -42,15 +42,29 @@ def test_the_markdown_leads_with_the_verdict_and_stays_under_githubs_limit():
 
 
 @pytest.mark.parametrize("width", [1280, 420])
-def test_the_diff_page_shows_the_union_graph_and_the_changes(driver, width):  # noqa: F811
+def test_the_diff_page_opens_on_the_changed_subgraph_with_the_union_a_click_away(driver, width):  # noqa: F811
     driver.set_window_size(width, 1000)
     driver.get("about:blank")
     driver.get_log("browser")
     driver.get((diff_dir() / "diff.html").as_uri())
-    nodes = driver.find_elements("css selector", "#graph svg g.node")
-    assert len(nodes) >= 5
-    removed = driver.find_elements("css selector", "#graph svg g.edge path[stroke='#cf222e']")
+    # The first drawing is the Markdown's Mermaid chart: the same modules and edges.
+    markdown = (diff_dir() / "strata-diff.md").read_text(encoding="utf-8")
+    chart = re.search(r"```mermaid\n(.*?)```", markdown, re.S).group(1)
+    labels = set(re.findall(r'm\d+\["([^"]*)"\]', chart))
+    shown = {t.get_attribute("textContent") for t in driver.find_elements("css selector", "#graph > svg g.node text")}
+    assert shown == labels and len(shown) >= 3
+    edges = driver.find_elements("css selector", "#graph > svg g.edge")
+    assert len(edges) == len(re.findall(r"^  m\d+ \S+ m\d+$", chart, re.M)) > 0
+    removed = driver.find_elements("css selector", "#graph > svg g.edge.removed path[stroke='#cf222e']")
     assert len(removed) == 2, "the two imports of the cycle are drawn as removed edges"
+    # The union of both revisions, one click away.
+    union = driver.find_element("css selector", "details#union-graph")
+    assert not union.get_attribute("open")
+    assert not driver.find_element("css selector", "#union-graph svg").is_displayed()
+    union.find_element("css selector", "summary").click()
+    every = driver.find_elements("css selector", "#union-graph svg g.node")
+    assert every[0].is_displayed() and len(every) >= len(shown)
+    assert len(driver.find_elements("css selector", "#union-graph svg g.edge.removed")) == 2
     text = driver.find_element("css selector", "#changes").text
     assert "Cycles broken" in text and "Container edges added" in text
     link = driver.find_element("css selector", "nav a[href='index.html']")

@@ -71,18 +71,26 @@ import Testing
 
     // MARK: Drawings
 
-    /// The module nodes and the module-to-module edges of a DOT drawing, by name.
+    /// The module nodes and the module-to-module edges of a DOT drawing, by name (from the
+    /// labels: nodes are named `m<index>` and `g<index>`); groups as `group NAME`.
     static func parse(_ dot: String) -> (nodes: Set<String>, edges: Set<[String]>, groups: Set<String>) {
         var nodes = Set<String>(), edges = Set<[String]>(), groups = Set<String>()
-        let quoted = #/"((?:[^"\\]|\\.)*)"/#
+        var named: [String: String] = [:]
+        let node = #/^\s*([mg]\d+) \[id="[mg]\d+", label="((?:[^"\\]|\\.)*)"/#
+        let edge = #/^\s*([mg]\d+) -> ([mg]\d+) /#
         for line in dot.split(separator: "\n") {
-            let names = line.matches(of: quoted).map { String($0.output.1) }
-            if line.contains("class=\"module ") {
-                nodes.insert(names[0])
-            } else if line.contains("class=\"group ") {
-                groups.insert(names[0])
-            } else if line.contains(" -> "), !line.contains("style=invis") {
-                edges.insert([names[0], names[1]])
+            if let match = line.firstMatch(of: node) {
+                let id = String(match.output.1)
+                let label = String(match.output.2).replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+                if id.hasPrefix("m") {
+                    named[id] = label
+                    nodes.insert(label)
+                } else {
+                    named[id] = "group " + label.components(separatedBy: "\\n")[0]
+                    groups.insert(named[id]!)
+                }
+            } else if !line.contains("style=invis"), let match = line.firstMatch(of: edge) {
+                edges.insert([named[String(match.output.1)]!, named[String(match.output.2)]!])
             }
         }
         return (nodes, edges, groups)
@@ -99,8 +107,9 @@ import Testing
             .map { [graph.name($0.from), graph.name($0.to)] })
         #expect(parsed.edges == between)
         #expect(parsed.edges.contains(["Home", "Entities"]))
-        #expect(drawing.dot.contains("\"Home\" [label=\"Home\", class=\"module m\(index("Home")) library static\", fillcolor=\"#fde68a\""))
-        #expect(drawing.dot.contains("\"Home\" -> \"Entities\" [class=\"dependency implicit\", style=dashed"))
+        let home = index("Home"), entities = index("Entities")
+        #expect(drawing.dot.contains("m\(home) [id=\"m\(home)\", label=\"Home\", class=\"module m\(home) library static\", fillcolor=\"#fde68a\""))
+        #expect(drawing.dot.contains("m\(home) -> m\(entities) [id=\"e\(home)-\(entities)\", class=\"dependency f\(home) t\(entities) implicit\", style=dashed"))
     }
 
     @Test func collapsingDrawsGroupsAloneOrAroundTheFocus() throws {
@@ -115,7 +124,8 @@ import Testing
         let parsed = Self.parse(around.dot)
         #expect(parsed.nodes == ["DesignSystem", "Entities", "Home", "TheMonthApp", "UseCaseProtocol"])
         #expect(parsed.groups == ["group domain", "group data", "group presentation"])
-        #expect(around.dot.contains("\"group data\" [label=\"data\\n3 modules\\n2 edges in cycles\""))
+        let data = try #require(graph.groups(.layers).firstIndex { $0.name == "data" })
+        #expect(around.dot.contains("g\(data) [id=\"g\(data)\", label=\"data\\n3 modules\\n2 edges in cycles\""))
         #expect(parsed.edges.contains(["TheMonthApp", "group data"]))
         let mermaid = try #require(around.mermaid)
         #expect(mermaid.contains("[\"group data\"]") && !mermaid.contains("[\"group app\"]"))

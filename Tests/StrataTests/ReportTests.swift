@@ -98,8 +98,8 @@ import Testing
         #expect(!views.overview.contains("Core0"))
         // Opened: the layer's modules, the other layers as single nodes.
         let core = layers.opened[0]
-        #expect(core.contains("<title>Core0</title>") && core.contains("<title>Core14</title>"))
-        #expect(!core.contains("<title>Data15</title>"))
+        #expect(core.contains(">Core0</text>") && core.contains(">Core14</text>"))
+        #expect(!core.contains(">Data15</text>"))
         #expect(core.contains("class=\"node group g1\""))
         #expect(views.neighbourhoods.count == 45)
         #expect(views.depths == 3)
@@ -116,7 +116,7 @@ import Testing
         let views = try ReportDocument(result: outcome.result).views.get()
         #expect(views.overviewGrouping == nil)
         #expect(views.groupings.isEmpty)
-        #expect(views.overview.contains("<title>Core0</title>") && views.overview.contains("cluster"))
+        #expect(views.overview.contains(">Core0</text>") && views.overview.contains("cluster"))
     }
 
     @Test func thePageCarriesASummaryAndEachModuleScriptTheRest() throws {

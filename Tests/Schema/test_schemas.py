@@ -1,0 +1,114 @@
+"""The report's contract: every report folder in STRATA_SCHEMA_REPORTS (comma-separated;
+written by `strata analyze --format html,json`) is checked against the JSON Schemas in
+docs/schema/: strata.json against strata.schema.json, and what the page embeds (the
+summary, the page index, the rule catalog) and the data scripts it loads (data/*.js)
+against page-data.schema.json.
+
+    STRATA_SCHEMA_REPORTS=a,b python3 -m pytest -q Tests/Schema
+"""
+import copy
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMAS = ROOT / "docs" / "schema"
+STRATA = json.loads((SCHEMAS / "strata.schema.json").read_text(encoding="utf-8"))
+PAGE = json.loads((SCHEMAS / "page-data.schema.json").read_text(encoding="utf-8"))
+REGISTRY = Registry().with_resources([(s["$id"], Resource.from_contents(s)) for s in (STRATA, PAGE)])
+REPORTS = [Path(p) for p in os.environ.get("STRATA_SCHEMA_REPORTS", "").split(",") if p]
+SCRIPT = re.compile(r'<script type="application/json" id="(strata-data|strata-page|strata-rules)">(.*?)</script>', re.S)
+DATA_SCRIPT = re.compile(r"^(strataGroups|strataModule)\((.*?), (.*)\);\n$", re.S)
+
+
+def validator(definition=None):
+    """The validator of one schema, or of one `$defs` entry of the page-data schema."""
+    schema = PAGE if definition else STRATA
+    if definition:
+        schema = {"$schema": PAGE["$schema"], "$ref": PAGE["$id"] + "#/$defs/" + definition}
+    return Draft202012Validator(schema, registry=REGISTRY)
+
+
+def errors(definition, value):
+    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator(definition).iter_errors(value)][:5]
+
+
+def page_parts(report):
+    """What index.html embeds, by script id, and every data script's (callback, key, value)."""
+    html = (report / "index.html").read_text(encoding="utf-8")
+    embedded = {name: json.loads(text) for name, text in SCRIPT.findall(html)}
+    scripts = []
+    for path in sorted((report / "data").glob("*.js")):
+        match = DATA_SCRIPT.match(path.read_text(encoding="utf-8"))
+        assert match, f"{path}: not a data script"
+        scripts.append((path.name, match.group(1), json.loads(match.group(2)), json.loads(match.group(3))))
+    return embedded, scripts
+
+
+def test_the_schemas_are_valid_and_versioned():
+    for schema in (STRATA, PAGE):
+        Draft202012Validator.check_schema(schema)
+        assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+        assert re.search(r"/v\d+/", schema["$id"]), schema["$id"]
+
+
+@pytest.mark.parametrize("report", REPORTS, ids=[p.name for p in REPORTS])
+def test_strata_json_follows_its_schema(report):
+    result = json.loads((report / "strata.json").read_text(encoding="utf-8"))
+    assert errors(None, result) == []
+
+
+@pytest.mark.parametrize("report", REPORTS, ids=[p.name for p in REPORTS])
+def test_page_data_follows_its_schema(report):
+    embedded, scripts = page_parts(report)
+    assert set(embedded) == {"strata-data", "strata-page", "strata-rules"}
+    assert errors("summary", embedded["strata-data"]) == []
+    assert errors("pageIndex", embedded["strata-page"]) == []
+    assert errors("rules", embedded["strata-rules"]) == []
+    modules = embedded["strata-page"]["modules"]
+    assert sorted(name for name, *_ in scripts if name.startswith("module-")) == sorted(f"module-{i}.js" for i in range(len(modules)))
+    for name, callback, key, value in scripts:
+        if callback == "strataModule":
+            assert name == f"module-{key}.js"
+            assert errors("moduleScript", value) == [], name
+        else:
+            assert name == f"{key}.js"
+            assert errors("groupScript", value) == [], name
+
+
+@pytest.mark.parametrize("report", REPORTS[:1], ids=[p.name for p in REPORTS[:1]])
+def test_a_renamed_or_missing_field_fails(report):
+    """The schemas are strict: each of these changes to a real report is caught."""
+    result = json.loads((report / "strata.json").read_text(encoding="utf-8"))
+    embedded, scripts = page_parts(report)
+
+    def renamed(value, path, new):
+        value = copy.deepcopy(value)
+        holder = value
+        for step in path[:-1]:
+            holder = holder[step]
+        holder[new] = holder.pop(path[-1])
+        return value
+
+    def dropped(value, path):
+        value = copy.deepcopy(value)
+        holder = value
+        for step in path[:-1]:
+            holder = holder[step]
+        del holder[path[-1]]
+        return value
+
+    assert errors(None, renamed(result, ["modules", 0, "name"], "title"))
+    assert errors(None, dropped(result, ["summary", "modules"]))
+    assert errors(None, renamed(result, ["schemaVersion"], "version"))
+    assert errors(None, {**result, "schemaVersion": 99})
+    assert errors("pageIndex", dropped(embedded["strata-page"], ["graph", "order"]))
+    assert errors("pageIndex", renamed(embedded["strata-page"], ["modules"], "names"))
+    assert errors("rules", [{**embedded["strata-rules"][0], "severity": "fatal"}])
+    module = next(value for _, callback, _, value in scripts if callback == "strataModule")
+    assert errors("moduleScript", renamed(module, ["paths"], "routes"))

@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import StrataModel
+import StrataPipeline
+@testable import StrataReport
+import Testing
+
+/// The report's drawings and page data (issue 23): names only as labels, so no name breaks
+/// a drawing or merges two nodes; the graph the page shows computed here, by index.
+@Suite struct ReportPageTests {
+    static let names = ["Base", "&foo;", "a&lt;b", "a\nb", "a b", "ctl\u{1}x", "nul\u{0}x", "del\u{7F}x"]
+
+    /// Each name a target declaring the one before it (all but Base import Base).
+    static func hostileGraph() throws -> ModuleGraph {
+        let repo = try TemporaryDirectory()
+        func literal(_ name: String) -> String {
+            "\"" + name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined() + "\""
+        }
+        let targets = names.enumerated().map { index, name in
+            let dependencies = index == 0 ? "" : "\"Base\"" + (index > 1 ? ", " + literal(names[index - 1]) : "")
+            return ".target(name: \(literal(name)), dependencies: [\(dependencies)], path: \"T\(index)\")"
+        }
+        try repo.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Hostile", targets: [
+            \(targets.joined(separator: ",\n"))
+            ])
+            """)
+        for index in names.indices { try repo.write("T\(index)/A.swift", index == 0 ? "public struct A {}\n" : "import Base\n") }
+        return ModuleGraph(try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result)
+    }
+
+    @Test func namesAreLabelsSoNoNameBreaksTheSVGOrMergesTwoNodes() throws {
+        let graph = try Self.hostileGraph()
+        #expect(Set(graph.modules.map(\.module.name)) == Set(Self.names))
+        let drawing = GraphDrawing.full(graph)
+        // Defect 2: "a⏎b" and "a b" were one DOT node ("a b"): now each module is m<index>.
+        let ids = drawing.dot.matches(of: #/\n\s*(m\d+) \[id=/#).map { String($0.output.1) }
+        #expect(ids.count == Self.names.count && Set(ids).count == ids.count)
+        #expect(GraphDrawing.label("a\nb") == "\"a\u{240A}b\"" && GraphDrawing.label("a b") == "\"a b\"")
+        #expect(GraphDrawing.label("x&y\"\\\u{0}") == "\"x&amp;y\\\"\\\\\u{2400}\"")
+        // Defect 1: an entity, a control character or NUL in a name broke the SVG.
+        let svg = try drawing.svg()
+        #expect(svg.components(separatedBy: "class=\"node module").count - 1 == Self.names.count)
+        #expect(svg.unicodeScalars.allSatisfy { $0.value >= 0x20 || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+        for text in [">&amp;foo;</text>", ">a&amp;lt;b</text>", ">a\u{240A}b</text>", ">a b</text>", ">ctl\u{2401}x</text>", ">nul\u{2400}x</text>", ">del\u{2421}x</text>"] {
+            #expect(svg.contains(text), "\(text)")
+        }
+        #expect(!svg.contains("&foo;<") && !svg.contains(">&foo;"))
+        let parser = XMLParser(data: Data(svg.utf8))
+        #expect(parser.parse(), "the SVG is well-formed XML: \(String(describing: parser.parserError))")
+        // Edges carry their ends' indices.
+        for pair in graph.pairs { #expect(svg.contains("class=\"edge dependency f\(pair.from) t\(pair.to)")) }
+    }
+
+    @Test func theMatrixOrderIsAPermutationEvenWithRepeatedNames() throws {
+        // Defect 8: the page's ordering looped forever when two modules shared a name.
+        var result = GraphQueryTests.theMonth.result
+        let production = result.modules.indices.filter { !result.modules[$0].module.kind.isTest }
+        result.modules[production[1]].module.name = result.modules[production[0]].module.name
+        let graph = ModuleGraph(result)
+        let page = PageGraph(graph)
+        #expect(page.order.sorted() == Array(graph.modules.indices))
+        #expect(page.bands.reduce(0) { $0 + $1.count } == graph.modules.count)
+        // Lower layers first, and within one, a module after the modules it depends on
+        // (but in a cycle).
+        let position = Dictionary(uniqueKeysWithValues: page.order.enumerated().map { ($1, $0) })
+        for pair in GraphQueryTests.theMonth.pairs where !GraphQueryTests.theMonth.cycleEdges.contains(pair) {
+            let band = { (module: Int) in page.bands.firstIndex { (position[module]! >= $0.start) && position[module]! < $0.start + $0.count }! }
+            if band(pair.from) == band(pair.to) { #expect(position[pair.to]! < position[pair.from]!) }
+        }
+    }
+
+    @Test func theMatrixCellsAndTheShortestPathsFollowTheGraph() {
+        let graph = GraphQueryTests.theMonth
+        let page = PageGraph(graph)
+        #expect(page.cells.count == graph.pairs.count)
+        for (cell, pair) in zip(page.cells, graph.pairs) {
+            #expect(page.order[cell[0]] == pair.from && page.order[cell[1]] == pair.to)
+            #expect(cell[2] == graph.edges[pair]!.evidence.count)
+            #expect(PageGraph.cellKinds[cell[3]] == (graph.cycleEdges.contains(pair) ? "cycle" : PageGraph.cellKinds[cell[3]]))
+        }
+        #expect(page.cells.contains { PageGraph.cellKinds[$0[3]] == "cycle" })
+        let app = graph.index["TheMonthApp"]!
+        let (paths, complete) = PageGraph.shortestPaths(graph, from: app, budget: PageGraph.budget(modules: graph.modules.count))
+        #expect(complete)
+        // One to three per module it depends on, each a path of edges, none longer than another to the same end.
+        #expect(Set(paths.map { $0.last! }) == Set(graph.reachable(from: app)).subtracting([app]))
+        for path in paths {
+            #expect(path.first == app)
+            for (from, to) in zip(path, path.dropFirst()) { #expect(graph.edges[ModuleGraph.Pair(from, to)] != nil) }
+            #expect(path.count - 1 == graph.paths(from: app, to: path.last!, injection: false).paths.map(\.count).min()! - 1)
+        }
+        #expect(Dictionary(grouping: paths, by: { $0.last! }).values.allSatisfy { (1...3).contains($0.count) })
+        // Past the budget, the nearest modules' paths only, and said so.
+        let (cut, whole) = PageGraph.shortestPaths(graph, from: app, budget: 12)
+        #expect(!whole && !cut.isEmpty && cut.reduce(0) { $0 + $1.count } <= 12 && cut == Array(paths.prefix(cut.count)))
+    }
+}

@@ -1,0 +1,67 @@
+// The report's data: the summary (`strata-data`), the page index (`strata-page`: module
+// indices, groups, drawings, the graph computed by Strata) and the rule catalog; the data
+// scripts (data/*.js) a view loads when it needs them.
+let data;
+try {
+  data = JSON.parse($('#strata-data').textContent);
+} catch (err) {
+  $('main').prepend(el('p', { class: 'fatal' }, 'The report data could not be read: ' + err.message));
+  throw err;
+}
+const pageIndex = JSON.parse($('#strata-page').textContent);
+const catalog = JSON.parse($('#strata-rules').textContent);
+const modules = list(data.modules);
+const byName = new Map(modules.map((m) => [m.name, m]));
+const edges = list(data.edges);
+const cycles = list(data.cycles);
+const implicit = list(data.implicitDependencies);
+const unused = list(data.unusedDependencies);
+const warnings = list(data.warnings);
+const findings = list(data.findings);
+const impact = data.linkage;
+const injection = data.injection;
+const summary = { ...data.summary, ruleErrors: data.summary.findings.error };
+// Production modules by index: the `m<index>` nodes of the drawings, data/module-<index>.js,
+// and every index of the page index. Names may repeat; indices do not.
+const production = modules.filter((m) => m.kind !== 'test');
+const moduleNames = pageIndex.modules;
+const moduleIndex = new Map();
+moduleNames.forEach((name, i) => { if (!moduleIndex.has(name)) moduleIndex.set(name, i); });
+const graph = pageIndex.graph;
+const groupings = pageIndex.groupings;
+const groupsOf = (kind) => list((groupings.find((g) => g.kind === kind) || {}).groups);
+const moduleHref = (name) => '#module/' + encodeURIComponent(name);
+const modLink = (name) => (moduleIndex.has(name) ? el('a', { class: 'mod', href: moduleHref(name) }, name) : mod(name));
+const linkList = (names, none) => (names.length
+  ? el('p', { class: 'mods' }, names.flatMap((n, i) => (i ? [', ', modLink(n)] : [modLink(n)])))
+  : empty(none));
+const namesOf = (indices) => indices.map((i) => moduleNames[i]);
+const layerOf = new Map();
+for (const layer of list((data.layering || {}).layers)) for (const name of list(layer.modules)) layerOf.set(name, layer.name);
+
+// Data scripts call these; a script is loaded once, when a view needs it.
+const loadedScripts = new Map();
+function loadScript(src) {
+  if (!loadedScripts.has(src)) {
+    loadedScripts.set(src, new Promise((resolve, reject) => {
+      const script = el('script', { src });
+      script.addEventListener('load', resolve);
+      script.addEventListener('error', () => reject(new Error(`${src} could not be loaded`)));
+      document.body.append(script);
+    }));
+  }
+  return loadedScripts.get(src);
+}
+const groupData = {};
+const moduleData = {};
+window.strataGroups = (kind, value) => { groupData[kind] = value; };
+window.strataModule = (index, value) => { moduleData[index] = value; };
+async function groupDrawings(kind) {
+  if (!groupData[kind]) await loadScript(`data/${kind}.js`);
+  return groupData[kind];
+}
+// A module's imports, edges with their sites, findings, drawings and paths, by index.
+async function moduleDetails(index) {
+  if (!moduleData[index]) await loadScript(`data/module-${index}.js`);
+  return moduleData[index];
+}
