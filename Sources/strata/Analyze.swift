@@ -41,6 +41,10 @@ struct Analyze: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    func validate() throws {
+        try format.check()
+    }
+
     func run() throws {
         let options = repository.pipelineOptions(
             output: output, formats: format.list, evaluateManifests: evaluateManifests, buildTimes: try buildTimes.map(BuildTimes.read))

@@ -71,6 +71,7 @@ struct Diff: ParsableCommand {
     var quiet = false
 
     func validate() throws {
+        try format.check()
         _ = try gates()
         if worktree, head != nil { throw ValidationError("--worktree replaces HEAD; give only BASE") }
     }

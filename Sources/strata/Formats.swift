@@ -17,19 +17,25 @@ extension ExpressibleByArgument where Self: RawRepresentable & CaseIterable, Raw
 }
 
 /// A comma-separated list of formats (`html,json`), for the commands that write several.
+/// Parsing keeps the names that are no format, so that `check()` can name them.
 struct Formats<Format: ExpressibleByArgument & RawRepresentable<String>>: ExpressibleByArgument {
-    var list: [Format]
+    private(set) var list: [Format]
+    private var unknown: [String] = []
 
     init(_ list: [Format]) { self.list = list }
 
     init?(argument: String) {
-        var list: [Format] = []
-        for name in argument.split(separator: ",") {
-            guard let format = Format(argument: name.trimmingCharacters(in: .whitespaces)) else { return nil }
-            list.append(format)
+        list = []
+        for name in argument.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if let format = Format(argument: name) { list.append(format) } else { unknown.append(name) }
         }
-        guard !list.isEmpty else { return nil }
-        self.list = list
+    }
+
+    /// For `validate()`: a name that is no format, or no name at all, is bad usage.
+    func check() throws {
+        let expected = Format.allValueStrings.joined(separator: ", ")
+        if let name = unknown.first { throw ValidationError("unknown format '\(name)'; expected one of \(expected)") }
+        if list.isEmpty { throw ValidationError("--format names no format; expected one or more of \(expected)") }
     }
 
     var defaultValueDescription: String { list.map(\.rawValue).joined(separator: ",") }

@@ -75,6 +75,7 @@ struct History: ParsableCommand {
         guard HistorySampling(argument: every) != nil else { throw ValidationError("--every takes a number above 0, day, week, month or tag") }
         if let max, max < 1 { throw ValidationError("--max takes a number above 0") }
         if !edge.isEmpty, edge.count != 2 { throw ValidationError("--edge takes two module names: --edge A B") }
+        try format?.check()
     }
 
     func formats() -> [HistoryFormat] {
