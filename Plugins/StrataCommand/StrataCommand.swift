@@ -1,36 +1,37 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package strata [COMMAND] [OPTIONS]`: the strata executable on the package it runs in.
+/// `swift package strata [COMMAND] [OPTIONS]`: the strata executable on the package it runs in,
+/// with the arguments passed through unchanged, so every command of `strata` works here as it
+/// does on the command line (`analyze` when none is given, as `strata` itself does).
 ///
-/// A package adds Strata as a dependency and gets `swift package strata analyze`,
-/// `swift package strata check`, `baseline`, `diff`, `affected`, `history`, `rules` and `init`. PATH defaults to the
-/// package's folder; reports and the facts cache go into the plugin's work folder unless
-/// `-o`/`--cache-dir` say otherwise (writing into the package needs
+/// PATH defaults to the package's folder. The facts cache goes into the plugin's work folder
+/// (`XDG_CACHE_HOME`) unless `--cache-dir` says otherwise, and so do the folders `analyze` and
+/// `history` write by default unless `-o` says otherwise (writing into the package needs
 /// `swift package --allow-writing-to-package-directory strata ...`).
 @main
 struct StrataCommand: CommandPlugin {
-    /// The commands that read a repository and so take `--cache-dir`.
-    static let scanning: Set<String> = ["analyze", "check", "baseline", "diff", "affected", "history"]
-
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let strata = try context.tool(named: "strata")
-        let commands: Set<String> = ["analyze", "check", "baseline", "diff", "affected", "history", "rules", "init", "bench", "help"]
-        var arguments = arguments
-        if !commands.contains(arguments.first ?? "") { arguments.insert("analyze", at: 0) }
-        let command = arguments[0]
         let work = context.pluginWorkDirectoryURL.path
-        if Self.scanning.contains(command), !arguments.contains(where: { $0 == "--cache-dir" || $0.hasPrefix("--cache-dir=") }) {
-            arguments += ["--cache-dir", work + "/cache"]
+        var arguments = arguments
+        // Options alone go to strata's default command; naming it lets the output go to the work folder.
+        if arguments.first.map({ $0.hasPrefix("-") && !["-h", "--help", "--version"].contains($0) }) ?? true {
+            arguments.insert("analyze", at: 0)
         }
-        // The history's database and page go to the work folder too, unless -o/--db say otherwise.
-        if ["analyze", "history"].contains(command), !arguments.contains(where: { ["-o", "--output"].contains($0) || $0.hasPrefix("--output=") }) {
-            arguments += ["-o", work + (command == "history" ? "/strata-history" : "/strata-report")]
+        let command = arguments[0]
+        // The two commands that write a folder (and history its database) where they run by default.
+        let defaultFolder = ["analyze": "strata-report", "history": "strata-history"][command]
+        if let defaultFolder, !arguments.contains(where: { ["-o", "--output"].contains($0) || $0.hasPrefix("--output=") }) {
+            arguments += ["-o", work + "/" + defaultFolder]
         }
         let process = Process()
         process.executableURL = strata.url
         process.arguments = arguments
         process.currentDirectoryURL = context.package.directoryURL
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = work + "/cache"
+        process.environment = environment
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
@@ -43,7 +44,10 @@ struct StrataCommand: CommandPlugin {
         var status: Int32
         var command: String
         var description: String {
-            status == 1 ? "strata \(command) found error-severity findings (exit 1)" : "strata \(command) exited with status \(status)"
+            switch status {
+            case 1: "strata \(command) exited 1 (error findings, a failed gate, or no such dependency)"
+            default: "strata \(command) exited with status \(status)"
+            }
         }
     }
 }

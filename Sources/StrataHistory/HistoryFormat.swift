@@ -1,4 +1,5 @@
 import Foundation
+import StrataReport
 
 /// The formats `strata history` writes, each a pure function of the timeline.
 public enum HistoryFormat: String, CaseIterable, Sendable {
@@ -24,8 +25,6 @@ public enum HistoryFormat: String, CaseIterable, Sendable {
 
     /// Sorted keys, so the same history gives the same bytes.
     public static func json<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
+        (try? ReportJSON.document(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}\n"
     }
 }

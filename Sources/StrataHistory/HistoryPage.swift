@@ -6,9 +6,7 @@ import StrataWeb
 /// and script of `Web/` with the timeline as JSON; nothing is loaded from the network.
 public enum HistoryPage {
     public static func render(_ timeline: HistoryTimeline) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = (try? encoder.encode(timeline)) ?? Data("{}".utf8)
+        let json = (try? ReportJSON.compact(timeline)) ?? Data("{}".utf8)
         let values = [
             "TITLE": HTMLReporter.escapeHTML(timeline.repository),
             "STYLE": WebAssets.historyStylesheet,

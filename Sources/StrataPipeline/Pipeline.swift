@@ -163,36 +163,11 @@ public struct Pipeline {
 
     /// Writes every format of a result into `output`, creating the folder.
     public static func write(_ document: ReportDocument, formats: [OutputFormat], to output: String) throws -> [String] {
-        // A file where a folder of the path should be: name it rather than Foundation's code.
-        var prefix = output.hasPrefix("/") ? "" : "."
-        for component in output.split(separator: "/") {
-            prefix += "/" + component
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory), !isDirectory.boolValue {
-                let place = prefix.hasPrefix("./") ? String(prefix.dropFirst(2)) : prefix
-                throw InputError(description: "\(output): cannot create the output folder: a file is in the way (\(place))")
-            }
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            throw InputError(description: "\(output): cannot create the output folder: \(reason(error))")
-        }
+        try ReportWriter.makeFolder(output)
         document.prepare(for: formats)
-        // Every report that can be written is: one that cannot is one line, then exit 2.
-        var written: [String] = []
-        var failures: [String] = []
-        for format in formats {
-            do {
-                written += try format.reporter.write(document, to: output)
-            } catch let failure as AtomicFile.Failure {
-                failures.append(failure.description)
-            } catch {
-                failures.append("\(output): cannot write the \(format.rawValue) report: \(reason(error))")
-            }
-        }
-        guard failures.isEmpty else { throw InputError(description: failures.joined(separator: "\nerror: ")) }
-        return written
+        return try ReportWriter.write(formats.map { format in
+            ReportWriter.Job(format.reporter, document) { "\(output): cannot write the \(format.rawValue) report: \(reason($0))" }
+        }, to: output)
     }
 
     /// Why a file operation failed, in a few words ("Permission denied", "No space left on

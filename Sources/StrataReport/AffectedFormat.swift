@@ -1,9 +1,10 @@
 import Foundation
 import StrataModel
 
-/// The formats `strata affected --format` accepts, each a pure function of the answer.
+/// The formats `strata affected --format` accepts, each a pure function of the answer: the
+/// registry of the answer's renderings.
 /// Every format says something when nothing is affected: zero is an answer, never silence.
-public enum AffectedFormat: String, CaseIterable, Sendable {
+public enum AffectedFormat: String, ReportFormat {
     case text, json, md, xcodebuild
     case swiftTest = "swift-test"
 
@@ -21,9 +22,7 @@ public enum AffectedFormat: String, CaseIterable, Sendable {
     }
 
     static func json(_ affected: AffectedModules) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(affected), as: UTF8.self) + "\n"
+        String(decoding: try ReportJSON.document(affected), as: UTF8.self)
     }
 
     /// `-only-testing:Target` per affected test target; with none, `-skip-testing:Target` for

@@ -7,11 +7,9 @@ public enum BaselineFile {
     public static let defaultName = "strata-baseline.json"
 
     public static func render(_ baseline: Baseline) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var lines = ["{", "  \"schemaVersion\": \(baseline.schemaVersion),", "  \"findings\": ["]
         for (index, entry) in baseline.findings.enumerated() {
-            let json = String(decoding: try encoder.encode(entry), as: UTF8.self)
+            let json = String(decoding: try ReportJSON.compact(entry), as: UTF8.self)
             lines.append("    " + json + (index == baseline.findings.count - 1 ? "" : ","))
         }
         lines += ["  ]", "}", ""]

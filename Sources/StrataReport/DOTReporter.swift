@@ -1,6 +1,5 @@
 import Foundation
 import StrataModel
-import StrataSourceTree
 
 /// The module graph in Graphviz DOT: node ids are the module names, quoted (`id(_:)`), so
 /// other tools can read it. Cycle, layer-violation, implicit and declared-but-unused edges carry a colour
@@ -8,15 +7,14 @@ import StrataSourceTree
 public struct DOTReporter: Reporter {
     public static let fileName = "graph.dot"
 
+    public var help: String { Self.fileName }
+
     public init() {}
 
-    public func write(_ document: ReportDocument, to directory: String) throws -> [String] {
-        let path = directory + "/" + Self.fileName
-        try AtomicFile.write(Data(document.dot.utf8), to: path)
-        guard let injection = document.injectionDOT else { return [path] }
-        let injectionPath = directory + "/" + InjectionGraph.fileName
-        try AtomicFile.write(Data(injection.utf8), to: injectionPath)
-        return [path, injectionPath]
+    /// `graph.dot`, and `injection.dot` when there is a DI graph.
+    public func files(for document: ReportDocument, warn: (String) -> Void) throws -> [ReportFile] {
+        [ReportFile(Self.fileName, Data(document.dot.utf8))]
+            + (document.injectionDOT.map { [ReportFile(InjectionGraph.fileName, Data($0.utf8))] } ?? [])
     }
 
     /// The graph of non-test modules, in clusters by layer.

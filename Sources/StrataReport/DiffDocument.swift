@@ -19,32 +19,25 @@ public struct DiffDocument: Sendable {
     }
 }
 
-/// The formats `strata diff --format` accepts; each renders the whole document to one file.
-public enum DiffFormat: String, CaseIterable, Sendable {
+/// The formats `strata diff --format` accepts: the registry of the diff's reporters, each
+/// one file rendered from the whole document.
+public enum DiffFormat: String, ReportFormat {
     case md, json, html
 
-    public var fileName: String {
+    public var reporter: any Reporter<DiffDocument> {
         switch self {
-        case .md: "strata-diff.md"
-        case .json: "strata-diff.json"
-        case .html: "diff.html"
+        case .md: FileReporter(fileName: "strata-diff.md") { Data(DiffMarkdown.render($0).utf8) }
+        case .json: FileReporter(fileName: "strata-diff.json") { try ReportJSON.document($0.diff) }
+        case .html: DiffPageReporter()
         }
     }
+}
 
-    /// - Parameter warn: told when a drawing is left out (Graphviz failed on it).
-    public func render(_ document: DiffDocument, warn: (String) -> Void = { _ in }) throws -> Data {
-        switch self {
-        case .md: Data(DiffMarkdown.render(document).utf8)
-        case .json: try Self.json(document.diff)
-        case .html: try DiffPage.render(document, warn: warn)
-        }
-    }
+/// `diff.html`; a drawing Graphviz fails on is left out with a warning.
+struct DiffPageReporter: Reporter {
+    var help: String { "diff.html" }
 
-    public static func json(_ diff: GraphDiff) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(diff)
-        data.append(UInt8(ascii: "\n"))
-        return data
+    func files(for document: DiffDocument, warn: (String) -> Void) throws -> [ReportFile] {
+        [ReportFile("diff.html", try DiffPage.render(document, warn: warn))]
     }
 }

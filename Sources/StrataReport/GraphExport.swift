@@ -3,8 +3,42 @@ import StrataModel
 
 /// `strata graph`: the drawing its options describe, and that drawing in each format.
 extension GraphDrawing {
-    public enum Format: String, CaseIterable, Sendable {
+    /// The formats `strata graph --format` accepts: the registry of the drawing's renderings.
+    public enum Format: String, ReportFormat {
         case dot, svg, mermaid, json
+
+        /// The drawing in this format, as `strata graph` prints or writes it.
+        public func render(_ drawing: GraphDrawing) throws(Failure) -> Data {
+            switch self {
+            case .dot: return Data(drawing.dot.utf8)
+            case .svg:
+                do {
+                    return Data(try drawing.svg().utf8)
+                } catch {
+                    throw Failure(description: "the graph was not drawn: \(error)")
+                }
+            case .json:
+                do {
+                    return try drawing.json()
+                } catch {
+                    throw Failure(description: "the graph was not written: \(error)")
+                }
+            case .mermaid:
+                guard let text = drawing.mermaid else {
+                    throw Failure(description: """
+                        the graph is larger than GitHub draws in Mermaid (\(Mermaid.maximumEdges) edges or \
+                        \(Mermaid.maximumCharacters) characters); draw part of it with --focus or --reaches, or \
+                        group it with --collapse layers|packages
+                        """)
+                }
+                return Data((text + "\n").utf8)
+            }
+        }
+
+        /// A drawing that cannot be given in the format, in one line.
+        public struct Failure: Error, CustomStringConvertible {
+            public var description: String
+        }
     }
 
     /// The drawing for `strata graph`'s options:
@@ -109,10 +143,6 @@ extension GraphDrawing {
             var schemaVersion = 1
             var nodes: [Node], edges: [Edge]
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(Document(nodes: nodes, edges: edges))
-        data.append(UInt8(ascii: "\n"))
-        return data
+        return try ReportJSON.document(Document(nodes: nodes, edges: edges))
     }
 }

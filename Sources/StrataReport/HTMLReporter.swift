@@ -1,6 +1,5 @@
 import Foundation
 import StrataModel
-import StrataSourceTree
 import StrataWeb
 
 /// The static report: `index.html` from `Web/index.html` next to `report.css`, `report.js`,
@@ -21,7 +20,9 @@ public struct HTMLReporter: Reporter {
 
     public init() {}
 
-    public func write(_ document: ReportDocument, to directory: String) throws -> [String] {
+    public var help: String { "index.html, the report" }
+
+    public func files(for document: ReportDocument, warn: (String) -> Void) throws -> [ReportFile] {
         let svg = try document.svg.get()
         let views = try document.views.get()
         let graph = document.graph
@@ -35,27 +36,15 @@ public struct HTMLReporter: Reporter {
             files.append(("data/\(grouping.kind.rawValue).js", try Self.script("strataGroups", grouping.kind.rawValue, groups)))
         }
         files += try Self.moduleScripts(graph: graph, views: views)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory + "/data", isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw AtomicFile.Failure(path: directory + "/data", reason: "a file is in the way of the folder")
-        }
-        try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
-        // Scripts of modules a previous run had and this one has not would be stale.
-        // Only files of the names this reporter writes: a `data/` folder of the user's stays.
-        let writing = Set(files.map(\.0))
-        for file in (try? FileManager.default.contentsOfDirectory(atPath: directory + "/data")) ?? []
-        where !writing.contains("data/" + file)
-            && (file == "layers.js" || file == "packages.js" || (file.hasPrefix("module-") && file.hasSuffix(".js")))
-        {
-            try? FileManager.default.removeItem(atPath: directory + "/data/" + file)
-        }
-        var written: [String] = []
-        for (name, bytes) in files {
-            let path = directory + "/" + name
-            try AtomicFile.write(bytes, to: path)
-            written.append(path)
-        }
-        return written
+        return files.map { ReportFile($0.0, $0.1) }
+    }
+
+    /// The data scripts: those of modules a previous run had and this one has not are stale.
+    /// Only files of these names: a `data/` folder of the user's keeps its own.
+    public func owns(_ path: String) -> Bool {
+        guard path.hasPrefix("data/") else { return false }
+        let file = path.dropFirst(5)
+        return file == "layers.js" || file == "packages.js" || (file.hasPrefix("module-") && file.hasSuffix(".js") && !file.contains("/"))
     }
 
     /// The page: the template with the title, the summary data, the page index and the
@@ -214,9 +203,7 @@ public struct HTMLReporter: Reporter {
 
     /// Compact JSON with sorted keys: what the page embeds and the data scripts pass.
     static func compactJSON(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        try ReportJSON.compact(value)
     }
 
     /// Replaces `{{NAME}}` placeholders in one pass, so a value that itself contains

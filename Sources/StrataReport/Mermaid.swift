@@ -7,8 +7,8 @@ import StrataModel
 /// code (`#60;`), so no name can break the syntax or inject markup.
 public enum Mermaid {
     /// GitHub stops rendering a diagram past about this many edges or characters.
-    public static let maximumEdges = 500
-    public static let maximumCharacters = 50_000
+    static let maximumEdges = 500
+    static let maximumCharacters = 50_000
 
     public enum EdgeStyle: Sendable { case added, removed, unchanged, cycle }
 

@@ -1,40 +1,18 @@
 import Foundation
 import StrataModel
-import StrataSourceTree
 
-/// Writes one format of the result into the output folder.
-public protocol Reporter {
-    /// Writes the files of this format and returns their paths.
-    func write(_ document: ReportDocument, to directory: String) throws -> [String]
-}
+/// The formats `strata analyze --format` accepts: the registry of the analysis's reporters.
+public enum OutputFormat: String, ReportFormat {
+    case html, json, dot, sarif, md, graphml
 
-/// The formats `--format` accepts, each with its reporter.
-public enum OutputFormat: String, CaseIterable, Sendable {
-    case html, json, dot, sarif, md
-
-    public var reporter: any Reporter {
+    public var reporter: any Reporter<ReportDocument> {
         switch self {
         case .html: HTMLReporter()
         case .json: JSONReporter()
         case .dot: DOTReporter()
-        case .sarif: TextReporter(fileName: SARIFLog.fileName) { result in
-            try SARIFLog.render(result.findings, suppressed: result.suppressedFindings)
+        case .sarif: FileReporter(fileName: SARIFLog.fileName) { try SARIFLog.render($0.result.findings, suppressed: $0.result.suppressedFindings) }
+        case .md: FileReporter(fileName: "summary.md") { Data(CheckSummary.markdown(result: $0.result, findings: $0.result.findings, known: [], stale: []).utf8) }
+        case .graphml: GraphMLReporter()
         }
-        case .md: TextReporter(fileName: "summary.md") { result in
-            Data(CheckSummary.markdown(result: result, findings: result.findings, known: [], stale: []).utf8)
-        }
-        }
-    }
-}
-
-/// A format that is one file rendered from the result: `strata.sarif`, `summary.md`.
-struct TextReporter: Reporter {
-    var fileName: String
-    var render: (AnalysisResult) throws -> Data
-
-    func write(_ document: ReportDocument, to directory: String) throws -> [String] {
-        let path = directory + "/" + fileName
-        try AtomicFile.write(render(document.result), to: path)
-        return [path]
     }
 }

@@ -32,11 +32,7 @@ public enum SARIFLog {
                     partialFingerprints: ["strataFingerprint/v1": finding.fingerprint],
                     suppressions: finding.suppression.map { [Suppression(justification: $0)] })
             })])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(log)
-        data.append(UInt8(ascii: "\n"))
-        return data
+        return try ReportJSON.document(log)
     }
 
     static func level(_ severity: Finding.Severity?) -> String {

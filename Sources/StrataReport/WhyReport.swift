@@ -233,14 +233,26 @@ public struct WhyReport: Sendable {
             var paths: [[String]], pathCount: Int, pathCountIsExact: Bool
             var hops: [Hop], cuts: [Pair], minimumCut: [Pair]
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(Document(
+        return try ReportJSON.document(Document(
             from: from, to: to, dependsOn: dependsOn, reverse: reverse, paths: paths, pathCount: pathCount,
             pathCountIsExact: countIsExact, hops: hops, cuts: cuts.map { Pair(from: $0.from, to: $0.to) },
             minimumCut: minimumCut.map { Pair(from: $0.from, to: $0.to) }))
-        data.append(UInt8(ascii: "\n"))
-        return data
+    }
+
+    /// `strata why --format`: the registry of the report's renderings.
+    public enum Format: String, ReportFormat {
+        case text, json, md
+
+        /// - Parameters:
+        ///   - root: the PATH argument, prefixed to paths in text.
+        ///   - linkBase: with md, a prefix that turns `file:line` into links.
+        public func render(_ report: WhyReport, root: String, linkBase: String?) throws -> Data {
+            switch self {
+            case .text: Data(report.text(root: root).utf8)
+            case .json: try report.json()
+            case .md: Data(report.markdown(linkBase: linkBase).utf8)
+            }
+        }
     }
 
     // MARK: Wording shared by text and Markdown

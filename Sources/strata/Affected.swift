@@ -52,8 +52,8 @@ struct Affected: ParsableCommand {
     @Option(name: .customLong("changed-files"), help: ArgumentHelp("Changed paths, one per line, relative to the repository root, instead of git's; - reads stdin.", valueName: "file"))
     var changedFiles: String?
 
-    @Option(help: ArgumentHelp("text, json, md, xcodebuild or swift-test.", valueName: "format"))
-    var format: String = "text"
+    @Option(help: ArgumentHelp("How to print the answer.", valueName: "format"))
+    var format: AffectedFormat = .text
 
     @Flag(help: "List only the affected test modules.")
     var testsOnly = false
@@ -70,9 +70,6 @@ struct Affected: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        guard AffectedFormat(rawValue: format.lowercased()) != nil else {
-            throw ValidationError("unknown format '\(format)'; expected one of \(AffectedFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
         guard AffectedAnalysis.UnownedPolicy(rawValue: unowned.lowercased()) != nil else {
             throw ValidationError("unknown --unowned '\(unowned)'; expected auto, all or ignore")
         }
@@ -82,7 +79,6 @@ struct Affected: ParsableCommand {
     }
 
     func run() throws {
-        let format = AffectedFormat(rawValue: format.lowercased())!
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let options = AffectedAnalysis.Options(
             repository: repo, base: base, head: head, worktree: worktree, changedFiles: try changedFiles.map(readList),

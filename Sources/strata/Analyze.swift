@@ -11,10 +11,10 @@ struct Analyze: ParsableCommand {
         discussion: """
             Reads every Package.swift under PATH without running it, scans the Swift files with \
             swift-syntax, and writes the reports. Warnings (unreadable files, manifest constructs \
-            that could not be read statically) go to stderr; the analysis goes on. Formats: html \
-            (index.html, the report), json (strata.json), dot (graph.dot), sarif (strata.sarif), \
-            md (summary.md). Suppress one finding with `// strata:ignore RULE reason` on its \
-            line or the line above; it is listed in every report with the reason.
+            that could not be read statically) go to stderr; the analysis goes on. Formats: \
+            \(OutputFormat.allCases.map { "\($0.rawValue) (\($0.reporter.help))" }.joined(separator: ", ")). \
+            Suppress one finding with `// strata:ignore RULE reason` on its line or the line \
+            above; it is listed in every report with the reason.
 
             Exit codes: 0 reports written (findings do not fail analyze; `strata check` does), \
             2 bad usage or input (a missing path, an invalid strata.yml, an output folder that \
@@ -27,11 +27,8 @@ struct Analyze: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The folder to write reports into.")
     var output: String = "strata-report"
 
-    @Option(
-        help: ArgumentHelp(
-            "Comma-separated report formats: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
-            valueName: "formats"))
-    var format: String = "html,json"
+    @Option(help: ArgumentHelp("Comma-separated report formats.", valueName: "formats"))
+    var format = Formats<OutputFormat>([.html, .json])
 
     @Flag(help: "Run `swift package dump-package` to read manifests. This compiles and runs the manifest code; by default manifests are only read.")
     var evaluateManifests = false
@@ -45,25 +42,12 @@ struct Analyze: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        _ = try formats()
-    }
-
-    func formats() throws -> [OutputFormat] {
-        let names = format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard !names.isEmpty else {
-            throw ValidationError("--format names no format; expected one or more of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return try names.map { name in
-            guard let format = OutputFormat(rawValue: name) else {
-                throw ValidationError("unknown format '\(name)'; expected one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return format
-        }
+        try format.check()
     }
 
     func run() throws {
         let options = repository.pipelineOptions(
-            output: output, formats: try formats(), evaluateManifests: evaluateManifests, buildTimes: try buildTimes.map(BuildTimes.read))
+            output: output, formats: format.list, evaluateManifests: evaluateManifests, buildTimes: try buildTimes.map(BuildTimes.read))
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let outcome = try Pipeline.run(options, progress: progress)
         let result = outcome.result

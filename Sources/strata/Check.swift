@@ -3,7 +3,6 @@ import Foundation
 import StrataModel
 import StrataPipeline
 import StrataReport
-import StrataSourceTree
 
 /// `strata check`: the rules of `strata.yml` on one repository, for CI and editors.
 struct Check: ParsableCommand {
@@ -24,8 +23,8 @@ struct Check: ParsableCommand {
 
     @OptionGroup var repository: RepositoryOptions
 
-    @Option(help: ArgumentHelp("How to print findings: text, github, sarif or md.", valueName: "format"))
-    var format: String = "text"
+    @Option(help: ArgumentHelp("How to print findings.", valueName: "format"))
+    var format: CheckFormat = .text
 
     @Option(help: "A baseline written by `strata baseline`: its findings are known and do not fail the check.")
     var baseline: String?
@@ -40,9 +39,6 @@ struct Check: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        guard CheckFormat(rawValue: format) != nil else {
-            throw ValidationError("unknown format '\(format)'; expected one of \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
         if strictBaseline, baseline == nil { throw ValidationError("--strict-baseline needs --baseline FILE") }
     }
 
@@ -57,7 +53,6 @@ struct Check: ParsableCommand {
         let comparison = known?.compare(result.findings)
         var findings = comparison?.new ?? result.findings
         if quiet { findings = findings.filter { $0.severity == .error } }
-        let format = CheckFormat(rawValue: format)!
         // Problems with the input (unreadable files, manifests read in part) on stderr, so a
         // check that passes says what it could not read.
         if !quiet, format == .text || format == .github {
@@ -97,12 +92,7 @@ struct BaselineCommand: ParsableCommand {
     func run() throws {
         let result = try Pipeline.run(repository.pipelineOptions()).result
         let baseline = Baseline(findings: result.findings)
-        let text = try BaselineFile.render(baseline)
-        do {
-            try AtomicFile.write(text, to: output)
-        } catch {
-            throw Pipeline.InputError(description: error.description)
-        }
+        try ReportWriter.write(try BaselineFile.render(baseline), toFile: output)
         print("wrote \(output): \(baseline.findings.count) findings")
     }
 }

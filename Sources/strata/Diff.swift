@@ -3,7 +3,6 @@ import Foundation
 import StrataModel
 import StrataPipeline
 import StrataReport
-import StrataSourceTree
 
 /// `strata diff`: what a change did to the module graph, its findings and metrics.
 struct Diff: ParsableCommand {
@@ -42,8 +41,8 @@ struct Diff: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Write the formats into this folder instead of printing the summary.")
     var output: String?
 
-    @Option(help: ArgumentHelp("Comma-separated formats for -o: md, json, html.", valueName: "formats"))
-    var format: String = "md,json,html"
+    @Option(help: ArgumentHelp("Comma-separated formats for -o.", valueName: "formats"))
+    var format = Formats<DiffFormat>([.md, .json, .html])
 
     @Option(
         name: .customLong("fail-on"),
@@ -72,18 +71,9 @@ struct Diff: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        _ = try formats()
+        try format.check()
         _ = try gates()
         if worktree, head != nil { throw ValidationError("--worktree replaces HEAD; give only BASE") }
-    }
-
-    func formats() throws -> [DiffFormat] {
-        try format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.map { name in
-            guard let format = DiffFormat(rawValue: name) else {
-                throw ValidationError("unknown format '\(name)'; expected one of \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return format
-        }
     }
 
     func gates() throws -> Set<DiffGate> {
@@ -114,32 +104,16 @@ struct Diff: ParsableCommand {
         }
         if let output {
             var written: [String] = []
-            let formats = try formats()
-            if formats.contains(.html) {
+            if format.list.contains(.html) {
+                // diff.html links to HEAD's full report, written beside it.
                 let report = ReportDocument(result: document.head)
                 written += try Pipeline.write(report, formats: [.html, .json], to: output)
                 if !quiet { for message in report.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) } }
             }
-            do {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            } catch {
-                throw Pipeline.InputError(description: "\(output): cannot create the output folder: \(Pipeline.reason(error))")
-            }
-            // Every file that can be written is: one that cannot is one line, then exit 2.
-            var failures: [String] = []
-            for format in formats {
-                let path = output + "/" + format.fileName
-                do {
-                    let warn = { (message: String) in if !quiet { FileHandle.standardError.write(Data((message + "\n").utf8)) } }
-                    try AtomicFile.write(format.render(document, warn: warn), to: path)
-                    written.append(path)
-                } catch let failure as AtomicFile.Failure {
-                    failures.append(failure.description)
-                } catch {
-                    failures.append("\(path): cannot write: \(Pipeline.reason(error))")
-                }
-            }
-            guard failures.isEmpty else { throw Pipeline.InputError(description: failures.joined(separator: "\nerror: ")) }
+            let warn = { (message: String) in if !quiet { FileHandle.standardError.write(Data((message + "\n").utf8)) } }
+            written += try ReportWriter.write(format.list.map { format in
+                ReportWriter.Job(format.reporter, document, warn: warn) { "\(output)/\(format.reporter.help): cannot write: \(Pipeline.reason($0))" }
+            }, to: output)
             if !quiet {
                 print(DiffText.render(document.diff, limit: 10))
                 for file in written where file.hasSuffix(".md") || file.hasSuffix("diff.html") || file.hasSuffix("diff.json") {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import StrataPipeline
 import StrataReport
-import StrataSourceTree
 
 /// `strata graph`: the module graph, or a part of it, in DOT, SVG, Mermaid or JSON.
 struct GraphCommand: ParsableCommand {
@@ -37,16 +36,13 @@ struct GraphCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Draw the modules not shown as one node per layer or package: layers, packages.", valueName: "grouping"))
     var collapse: String?
 
-    @Option(help: ArgumentHelp("dot, svg, mermaid or json.", valueName: "format"))
-    var format: String = "dot"
+    @Option(help: ArgumentHelp("How to write the drawing.", valueName: "format"))
+    var format: GraphDrawing.Format = .dot
 
     @Option(name: [.short, .customLong("output")], help: "The file to write (default: stdout).")
     var output: String?
 
     func validate() throws {
-        guard GraphDrawing.Format(rawValue: format) != nil else {
-            throw ValidationError("unknown format '\(format)'; expected one of \(GraphDrawing.Format.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
         if let collapse, ModuleGraph.Grouping(rawValue: collapse) == nil {
             throw ValidationError("unknown grouping '\(collapse)'; expected layers or packages")
         }
@@ -68,33 +64,15 @@ struct GraphCommand: ParsableCommand {
             throw Pipeline.InputError(description: error.description)
         }
         let data: Data
-        switch GraphDrawing.Format(rawValue: format)! {
-        case .dot: data = Data(drawing.dot.utf8)
-        case .svg:
-            do {
-                data = Data(try drawing.svg().utf8)
-            } catch {
-                throw Pipeline.InputError(description: "the graph was not drawn: \(error)")
-            }
-        case .json: data = try drawing.json()
-        case .mermaid:
-            guard let text = drawing.mermaid else {
-                throw Pipeline.InputError(description: """
-                    the graph is larger than GitHub draws in Mermaid (\(Mermaid.maximumEdges) edges or \
-                    \(Mermaid.maximumCharacters) characters); draw part of it with --focus or --reaches, or \
-                    group it with --collapse layers|packages
-                    """)
-            }
-            data = Data((text + "\n").utf8)
+        do {
+            data = try format.render(drawing)
+        } catch {
+            throw Pipeline.InputError(description: error.description)
         }
         guard let output else {
             FileHandle.standardOutput.write(data)
             return
         }
-        do {
-            try AtomicFile.write(data, to: output)
-        } catch {
-            throw Pipeline.InputError(description: error.description)
-        }
+        try ReportWriter.write(data, toFile: output)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import StrataHistory
 import StrataModel
 import StrataPipeline
+import StrataReport
 
 /// `strata history`: the module graph over a branch's history, in one SQLite file.
 struct History: ParsableCommand {
@@ -50,8 +51,8 @@ struct History: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Write the formats into this folder.")
     var output: String?
 
-    @Option(help: ArgumentHelp("Comma-separated formats for -o: html, json, csv, md; with --module: csv or json.", valueName: "formats"))
-    var format: String?
+    @Option(help: ArgumentHelp("Comma-separated formats for -o (default: all); with --module: csv or json; otherwise md.", valueName: "formats"))
+    var format: Formats<HistoryFormat>?
 
     @Option(help: "Prefix of links to commits, e.g. https://github.com/OWNER/REPO/commit/.")
     var linkBase: String?
@@ -74,30 +75,18 @@ struct History: ParsableCommand {
         guard HistorySampling(argument: every) != nil else { throw ValidationError("--every takes a number above 0, day, week, month or tag") }
         if let max, max < 1 { throw ValidationError("--max takes a number above 0") }
         if !edge.isEmpty, edge.count != 2 { throw ValidationError("--edge takes two module names: --edge A B") }
-        _ = try formats()
+        try format?.check()
     }
 
-    func formats() throws -> [HistoryFormat] {
-        let names = format ?? (module != nil ? "csv" : output != nil ? "html,json,csv,md" : "md")
-        return try names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.map { name in
-            guard let format = HistoryFormat(rawValue: name) else {
-                throw ValidationError("unknown format '\(name)'; expected one of \(HistoryFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return format
-        }
+    func formats() -> [HistoryFormat] {
+        format?.list ?? (module != nil ? [.csv] : output != nil ? [.html, .json, .csv, .md] : [.md])
     }
 
     func run() throws {
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let repository = repo ?? path
         let database = db ?? ((output.map { $0 + "/" } ?? "") + "history.sqlite")
-        if let output {
-            do {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            } catch {
-                throw Pipeline.InputError(description: "\(output): cannot create the folder: \(error.localizedDescription)")
-            }
-        }
+        if let output { try ReportWriter.makeFolder(output) }
         let options = HistoryRun.Options(
             repository: repository, until: until, since: since, sampling: HistorySampling(argument: every)!, max: max,
             database: database, cacheDirectory: cache.cacheDirectory,
@@ -105,7 +94,7 @@ struct History: ParsableCommand {
         let started = ContinuousClock.now
         // With nothing new, the files of -o are rewritten only when they are not what the
         // stamp says this run would write (a CI cache re-run reads no snapshot).
-        let stamp = output.flatMap { folder in edge.isEmpty && module == nil ? (try? self.formats()).map { (folder, $0) } : nil }
+        let stamp = output.flatMap { folder in edge.isEmpty && module == nil ? (folder, self.formats()) : nil }
         let outcome = try HistoryRun.run(options, progress: progress) { ids in
             guard let (folder, formats) = stamp else { return false }
             return HistoryStamp.matches(folder: folder, key: HistoryStamp.key(commits: ids, formats: formats, linkBase: linkBase))
@@ -139,27 +128,17 @@ struct History: ParsableCommand {
             guard let series = timeline.modules.first(where: { $0.name == module }) else {
                 throw Pipeline.InputError(description: "no module named \(module) in the \(outcome.snapshots.count) sampled commits")
             }
-            let formats = try formats()
-            print(formats.contains(.json) ? HistoryFormat.json(series) : HistoryCSV.module(series, in: timeline), terminator: "")
+            print(formats().contains(.json) ? HistoryFormat.json(series) : HistoryCSV.module(series, in: timeline), terminator: "")
             return
         }
-        let formats = try formats()
+        let formats = formats()
         guard let output else {
             for format in formats { print(format.render(timeline), terminator: "") }
             return
         }
-        var written: [(name: String, bytes: [UInt8])] = []
-        for format in formats {
-            let path = output + "/" + format.fileName
-            let bytes = Array(format.render(timeline).utf8)
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw Pipeline.InputError(description: "\(path): cannot be written: \(error.localizedDescription)")
-            }
-            written.append((format.fileName, bytes))
-            if !quiet { print("wrote \(path)") }
-        }
+        let files = formats.map { ReportFile($0.fileName, Data($0.render(timeline).utf8)) }
+        for path in try ReportWriter.write(files, to: output) where !quiet { print("wrote \(path)") }
+        let written = files.map { (name: $0.path, bytes: Array($0.bytes)) }
         let key = HistoryStamp.key(commits: outcome.snapshots.map { (snapshot: CommitSnapshot) in snapshot.commit.id }, formats: formats, linkBase: linkBase)
         HistoryStamp.write(folder: output, key: key, files: written)
         if !quiet { print("database \(database)") }
@@ -181,7 +160,7 @@ enum HistoryStamp {
     static func write(folder: String, key: String, files: [(name: String, bytes: [UInt8])]) {
         let lines = [key] + files.map { "\(ContentHash($0.bytes)) \($0.name)" }
         // Best effort: without a stamp the next run writes the files again.
-        try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/" + fileName), options: .atomic)
+        try? ReportWriter.write(Data((lines.joined(separator: "\n") + "\n").utf8), toFile: folder + "/" + fileName)
     }
 
     /// Whether the stamp names `key` and every file it lists still has its hash.

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import StrataConfiguration
 import StrataPipeline
-import StrataSourceTree
 
 /// `strata init`: a starter `strata.yml` inferred from the repository.
 struct Init: ParsableCommand {
@@ -33,11 +32,7 @@ struct Init: ParsableCommand {
             throw Pipeline.InputError(description: "\(file) exists; pass --force to overwrite it")
         }
         let text = try Pipeline.starterConfiguration(.init(path: path, outputDirectory: nil, excludes: excludes))
-        do {
-            try AtomicFile.write(Data(text.utf8), to: file)
-        } catch {
-            throw Pipeline.InputError(description: error.description)
-        }
+        try ReportWriter.write(Data(text.utf8), toFile: file)
         print("wrote \(file)")
     }
 }

@@ -32,16 +32,13 @@ struct Why: ParsableCommand {
     @Option(help: "How many paths to list, shortest first.")
     var limit: Int = 20
 
-    @Option(help: ArgumentHelp("text, json or md.", valueName: "format"))
-    var format: String = "text"
+    @Option(help: ArgumentHelp("How to print the paths.", valueName: "format"))
+    var format: WhyReport.Format = .text
 
     @Option(help: "With --format md: prefix for links to files, e.g. https://github.com/OWNER/REPO/blob/SHA.")
     var linkBase: String?
 
     func validate() throws {
-        guard ["text", "json", "md"].contains(format) else {
-            throw ValidationError("unknown format '\(format)'; expected one of text, json, md")
-        }
         if limit < 1 { throw ValidationError("--limit must be 1 or more") }
         if from == to { throw ValidationError("A and B are the same module") }
     }
@@ -54,11 +51,7 @@ struct Why: ParsableCommand {
         } catch {
             throw Pipeline.InputError(description: error.description)
         }
-        switch format {
-        case "json": FileHandle.standardOutput.write(try report.json())
-        case "md": print(report.markdown(linkBase: linkBase), terminator: "")
-        default: print(report.text(root: repository.path), terminator: "")
-        }
+        FileHandle.standardOutput.write(try format.render(report, root: repository.path, linkBase: linkBase))
         if !report.dependsOn { throw ExitCode(1) }
     }
 }

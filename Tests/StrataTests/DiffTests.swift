@@ -196,7 +196,7 @@ final class GitFixture {
         #expect(cold.reusedFiles == 2)
         let warm = try Comparison.run(options)
         #expect(warm.parsedFiles == 0)
-        #expect(try DiffFormat.json.render(warm.document) == DiffFormat.json.render(cold.document))
+        #expect(try DiffFormat.json.reporter.files(for: warm.document) == DiffFormat.json.reporter.files(for: cold.document))
         // The working directory as HEAD reuses the same facts.
         let worktree = try Comparison.run(.init(repository: repo.path, base: "HEAD~1", head: nil, worktree: true, cacheDirectory: cache.path))
         #expect(worktree.parsedFiles == 0)

@@ -1,0 +1,73 @@
+import Foundation
+
+/// One file of a report: its path in the output folder (relative, `/`-separated) and its bytes.
+public struct ReportFile: Sendable, Equatable {
+    public var path: String
+    public var bytes: Data
+
+    public init(_ path: String, _ bytes: Data) {
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+/// Turns a document into the files of one format. A reporter never touches the disk:
+/// `ReportWriter` (StrataPipeline) writes what it returns.
+public protocol Reporter<Document> {
+    associatedtype Document
+
+    /// - Parameter warn: told what the files leave out (a drawing Graphviz failed on).
+    func files(for document: Document, warn: (String) -> Void) throws -> [ReportFile]
+
+    /// Whether a file at this path (relative to the output folder) is one this reporter
+    /// makes: one a previous run wrote and this run did not is stale, and the writer removes
+    /// it. False for every path by default.
+    func owns(_ path: String) -> Bool
+
+    /// What the format writes, for `--help`: `strata.json`, `index.html, the report`.
+    var help: String { get }
+}
+
+extension Reporter {
+    public func owns(_ path: String) -> Bool { false }
+
+    public func files(for document: Document) throws -> [ReportFile] { try files(for: document, warn: { _ in }) }
+}
+
+/// The format names a command accepts, each a case whose reporter is in one `switch`: the
+/// registry of one kind of document (the analysis, a check, a diff, a drawing, `why`,
+/// `affected`). Parsed from the command line by name (`ExpressibleByArgument` in the CLI).
+public protocol ReportFormat: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
+
+/// A format that is one file rendered from the document: `strata.sarif`, `summary.md`.
+struct FileReporter<Document>: Reporter {
+    var fileName: String
+    var render: (Document) throws -> Data
+
+    var help: String { fileName }
+
+    func files(for document: Document, warn: (String) -> Void) throws -> [ReportFile] {
+        [ReportFile(fileName, try render(document))]
+    }
+}
+
+/// The one JSON set-up of every output: keys sorted (the same input gives the same bytes),
+/// slashes left as they are; documents pretty-printed with a final newline, data embedded in
+/// a page or a line compact.
+public enum ReportJSON {
+    public static func document(_ value: some Encodable) throws -> Data {
+        var data = try encoder(pretty: true).encode(value)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    public static func compact(_ value: some Encodable) throws -> Data {
+        try encoder(pretty: false).encode(value)
+    }
+
+    private static func encoder(pretty: Bool) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}
