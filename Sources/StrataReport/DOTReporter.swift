@@ -1,8 +1,8 @@
 import Foundation
 import StrataModel
 
-/// The module graph in Graphviz DOT: node ids are the module names, quoted (`id(_:)`), so
-/// other tools can read it. Cycle, layer-violation, implicit and declared-but-unused edges carry a colour
+/// The module graph in Graphviz DOT: node ids are `m<index>`, the names only labels (two names
+/// DOT would read as one stay two nodes). Cycle, layer-violation, implicit and declared-but-unused edges carry a colour
 /// and a `class` (`GraphDrawing`).
 public struct DOTReporter: Reporter {
     public static let fileName = "graph.dot"

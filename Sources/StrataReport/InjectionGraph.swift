@@ -13,24 +13,34 @@ public enum InjectionGraph {
     public static func render(_ report: InjectionReport) -> String? {
         let registrations = report.registrations
         guard !registrations.isEmpty, registrations.count <= limit else { return nil }
-        let quote = DOTReporter.quote, id = DOTReporter.id
-        func service(_ name: String) -> String { id("service:" + name) }
+        let quote = DOTReporter.quote
+        // Nodes are named by index, names only in labels: two names DOT would read as one
+        // ("a⏎b" and "a b") stay two nodes.
+        let services = Set(registrations.map(\.service)).union(registrations.flatMap(\.resolves)).sorted()
+        let serviceIndex = Dictionary(uniqueKeysWithValues: services.enumerated().map { ($1, $0) })
+        func service(_ name: String) -> String { "s\(serviceIndex[name]!)" }
         func home(_ registration: Registration) -> String { registration.implementationModule ?? registration.module }
-        func implementation(_ registration: Registration) -> String {
-            id("implementation:\(home(registration)):\(registration.implementation ?? registration.service)")
+        struct Implementation: Hashable { let home: String, name: String }
+        func key(_ registration: Registration) -> Implementation {
+            Implementation(home: home(registration), name: registration.implementation ?? registration.service)
         }
-        func module(_ name: String) -> String { id("module:" + name) }
+        var implementationIndex: [Implementation: Int] = [:]
+        for registration in registrations where implementationIndex[key(registration)] == nil {
+            implementationIndex[key(registration)] = implementationIndex.count
+        }
+        func implementation(_ registration: Registration) -> String { "i\(implementationIndex[key(registration)]!)" }
+        let modules = Set(registrations.map(home)).union(report.edges.flatMap { [$0.from, $0.to] }).sorted()
+        let moduleIndex = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, $0) })
+        func module(_ name: String) -> String { "m\(moduleIndex[name]!)" }
         var lines = [
             "digraph \"injection\" {",
             "  graph [rankdir=LR, nodesep=0.25, ranksep=0.5, fontname=\"Helvetica,Arial,sans-serif\", fontsize=11];",
             "  node [fontname=\"Helvetica,Arial,sans-serif\", fontsize=10];",
             "  edge [color=\"#7a8899\", arrowsize=0.6];",
         ]
-        let services = Set(registrations.map(\.service)).union(registrations.flatMap(\.resolves)).sorted()
         for name in services {
             lines.append("  \(service(name)) [label=\(quote(name)), shape=ellipse, style=filled, fillcolor=\"#e3ecfa\", color=\"#5b6b7f\", class=\"service\"];")
         }
-        let modules = Set(registrations.map(home)).union(report.edges.flatMap { [$0.from, $0.to] }).sorted()
         for (index, name) in modules.enumerated() {
             lines.append("  subgraph \"cluster_\(index)\" {")
             lines.append("    label=\(quote(name)); style=\"rounded,dashed\"; color=\"#9aa5b1\"; class=\"module\";")
