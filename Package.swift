@@ -41,12 +41,14 @@ let package = Package(
         .target(name: "StrataAssemble", dependencies: ["StrataModel"]),
         // analyze: metrics, cycles, dependency findings; pure functions.
         .target(name: "StrataAnalysis", dependencies: ["StrataModel"]),
-        // report: JSON, HTML, DOT; graph layout through libgraphviz.
+        // layout: DOT to SVG through libgraphviz, in worker processes, cached.
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"])]
         ),
+        .target(name: "StrataGraphviz", dependencies: ["StrataModel", "StrataSourceTree", "CGraphviz"]),
+        // report: JSON, HTML, DOT, and the drawings.
         .target(
             name: "StrataWeb",
             path: "Web",
@@ -57,7 +59,7 @@ let package = Package(
                 .embedInCode("history.html"), .embedInCode("history.css"), .embedInCode("history.js"),
             ]
         ),
-        .target(name: "StrataReport", dependencies: ["StrataModel", "StrataSourceTree", "StrataWeb", "CGraphviz"]),
+        .target(name: "StrataReport", dependencies: ["StrataModel", "StrataSourceTree", "StrataWeb", "StrataGraphviz"]),
         // history: analyses of many commits in one SQLite file, and their trends.
         .systemLibrary(
             name: "CSQLite",
@@ -77,7 +79,7 @@ let package = Package(
             name: "strata",
             dependencies: [
                 "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataReport", "StrataSourceTree", "StrataHistory",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "StrataGraphviz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The manifest readers fed mutated inputs (`make fuzz`); not part of the product.
@@ -107,7 +109,7 @@ let package = Package(
             name: "StrataTests",
             dependencies: [
                 "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery", "StrataScan",
-                "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataPipeline", "StrataHistory",
+                "StrataAssemble", "StrataAnalysis", "StrataGraphviz", "StrataReport", "StrataPipeline", "StrataHistory",
             ] + syntax
         ),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import StrataGraphviz
 import StrataModel
 import StrataWeb
 

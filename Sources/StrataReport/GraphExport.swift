@@ -1,4 +1,5 @@
 import Foundation
+import StrataGraphviz
 import StrataModel
 
 /// `strata graph`: the drawing its options describe, and that drawing in each format.

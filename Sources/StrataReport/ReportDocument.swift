@@ -1,4 +1,5 @@
 import Foundation
+import StrataGraphviz
 import StrataModel
 import StrataSourceTree
 
@@ -8,7 +9,7 @@ import StrataSourceTree
 /// `prepare(for:)` computes both at once on two cores; after it, reporters only read.
 public final class ReportDocument: @unchecked Sendable {
     public let result: AnalysisResult
-    /// Where Graphviz layouts are kept between runs (`LayoutCache`); nil disables it.
+    /// Where Graphviz layouts are kept between runs; nil disables it.
     let layoutCache: LayoutCache?
 
     /// Where the last JSON encoding is kept, and the digest of the inputs that produced
@@ -16,10 +17,11 @@ public final class ReportDocument: @unchecked Sendable {
     /// the encoding. Nil disables it.
     let resultCache: (file: String, inputDigest: String)?
 
-    /// - Parameter layoutCache: a folder for Graphviz layouts; nil lays out every time.
+    /// - Parameter layoutCache: the file of Graphviz layouts (`LayoutCache`); nil lays out
+    ///   every time.
     public init(result: AnalysisResult, layoutCache: String? = nil, resultCache: (file: String, inputDigest: String)? = nil) {
         self.result = result
-        self.layoutCache = layoutCache.map(LayoutCache.init(folder:))
+        self.layoutCache = layoutCache.map(LayoutCache.init(file:))
         self.resultCache = resultCache
     }
 
@@ -38,9 +40,10 @@ public final class ReportDocument: @unchecked Sendable {
     public private(set) lazy var views: Result<ReportViews, any Error> = Result {
         let full = GraphvizLayout.Job(name: "the module graph", dot: dot, engine: GraphvizLayout.engine(nodes: graph.modules.count))
         let views = ReportViews.make(graph: graph, full: full) { layout($0) }
-        // Every drawing of the page is known before the unused layouts go (the DI graph's too).
+        // Every drawing of the page is known before the cache keeps what this run used (the
+        // DI graph's too).
         _ = injectionSVG
-        layoutCache?.prune()
+        if let failure = layoutCache?.save() { cacheNotWritten(failure) }
         return views
     }
 
@@ -97,17 +100,6 @@ public final class ReportDocument: @unchecked Sendable {
     /// Each drawing's SVG, from the layout cache or from Graphviz; nil (and a warning naming
     /// it) for a drawing Graphviz failed on.
     private func layout(_ jobs: [GraphvizLayout.Job]) -> [String?] {
-        var svgs = jobs.map { job in layoutCache?.svg(for: job) { self.tell("note: " + CacheFile.damageNote($0)) } }
-        let missing = svgs.indices.filter { svgs[$0] == nil }
-        for (index, drawn) in zip(missing, GraphvizLayout.svgs(missing.map { jobs[$0] })) {
-            switch drawn {
-            case .success(let svg):
-                svgs[index] = svg
-                if let failure = layoutCache?.store(svg, for: jobs[index]) { cacheNotWritten(failure) }
-            case .failure(let failure):
-                tell("warning: \(jobs[index].name) was not drawn: \(failure.description); the rest of the report is written")
-            }
-        }
-        return svgs
+        GraphvizLayout.draw(jobs, cache: layoutCache) { self.tell($0) }
     }
 }

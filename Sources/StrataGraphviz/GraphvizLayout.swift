@@ -10,11 +10,12 @@ import StrataSourceTree
 /// version. Everything a worker needs (the DOT as C bytes, the engine, a libgvc context with
 /// its plugins loaded) is prepared before the fork; the child only calls libgvc, writes each
 /// SVG to a pipe and `_exit`s, so no lock of the parent's other threads is needed after the
-/// fork but malloc's (glibc makes it fork-safe). One worker lays out a batch in turn and
-/// announces each drawing before it starts: when a worker dies, a new worker takes the rest
-/// of the batch, starting with the drawing the dead one announced, which fails only if it
-/// also kills a fresh worker (an earlier drawing may have damaged the heap). Batches run on up to four workers at once,
-/// which also makes the report's layouts parallel (libgvc is not thread-safe in process).
+/// fork but malloc's (glibc makes it fork-safe). There is one worker per core; the parent
+/// hands each worker one drawing at a time (its index, through a pipe), the largest first,
+/// and the next when the SVG comes back, so every core is busy to the end (libgvc is not
+/// thread-safe: in process, layouts ran one at a time). A drawing that kills its worker is
+/// tried in a fresh worker when it was not the dead worker's first (an earlier drawing may
+/// have damaged the heap), and left out when it kills a fresh one too.
 ///
 /// libgvc finds its layout and render plugins only through the `config6a` file that
 /// `dot -c` writes (the `graphviz` package runs it on install; `scripts/setup` checks it).
@@ -41,11 +42,15 @@ public enum GraphvizLayout {
         public var layouts = 0
         /// Time spent in Graphviz, summed over the workers.
         public var seconds = 0.0
+        /// Time from the first layout of a batch to its last, summed over the batches.
+        public var wall = 0.0
+        /// The most workers that ran at once.
+        public var workers = 0
         /// The slowest call: its seconds, engine and node count.
         public var slowest: (seconds: Double, engine: String, nodes: Int)?
     }
 
-    /// A worker that reports nothing for this long is killed and its drawing left out.
+    /// A drawing that takes longer is cut off: its worker is killed and the drawing left out.
     nonisolated(unsafe) public static var timeLimit: Double = 120
     /// The test hook: a worker asked to lay out the drawing of this name aborts.
     public static let abortHook = "STRATA_TEST_LAYOUT_ABORT"
@@ -63,6 +68,35 @@ public enum GraphvizLayout {
     /// `sfdp` (0.5 s at 3,000 where dot takes 3.6 s; never `fdp`).
     public static func engine(nodes: Int) -> String { nodes > 1000 ? "sfdp" : "dot" }
 
+    /// The path of every drawing Strata makes: each drawing's SVG from `cache`, else from
+    /// Graphviz (kept in `cache`); nil for a drawing Graphviz failed on or cut off, with a
+    /// warning naming it through `tell` (the rest of the report is written).
+    public static func draw(_ jobs: [Job], cache: LayoutCache?, tell: (String) -> Void) -> [String?] {
+        let keys = cache == nil ? [] : jobs.map(LayoutCache.key)
+        var drawn = cache?.svgs(for: keys, tell: tell) ?? Array(repeating: nil, count: jobs.count)
+        let missing = drawn.indices.filter { drawn[$0] == nil }
+        for (index, result) in zip(missing, svgs(missing.map { jobs[$0] })) {
+            switch result {
+            case .success(let svg):
+                drawn[index] = svg
+                cache?.store(svg, for: keys[index])
+            case .failure(let failure):
+                tell("warning: \(jobs[index].name) was not drawn: \(failure.description); the rest of the report is written")
+            }
+        }
+        return drawn
+    }
+
+    /// The version of the Graphviz library this process runs with, which the layout cache is
+    /// stamped with: another Graphviz may draw the same DOT differently. A bare context
+    /// (no configuration, no plugins) only to ask: the workers' context is made only when
+    /// something is laid out.
+    static let libraryVersion: String = {
+        guard let bare = gvNEWcontext(nil, 1) else { return "unknown" }
+        defer { gvFreeContext(bare) }
+        return gvcVersion(bare).map { String(cString: $0) } ?? "unknown"
+    }()
+
     /// One drawing, or why it could not be drawn.
     public static func svg(dot: String, engine: String = "dot", name: String = "graph") throws -> String {
         try svgs([Job(name: name, dot: dot, engine: engine)])[0].get()
@@ -75,40 +109,35 @@ public enum GraphvizLayout {
     ///     (`STRATA_TEST_LAYOUT_ABORT` in the environment).
     ///   - hang: the test hook: the worker laying out the drawing of this name stops
     ///     answering (and is killed after `seconds`).
-    ///   - seconds: how long a worker may go without sending anything.
+    ///   - seconds: how long one drawing may take.
     public static func svgs(
         _ jobs: [Job], abort: String? = ProcessInfo.processInfo.environment[abortHook], hang: String? = nil,
         seconds: Double = timeLimit
     ) -> [Result<String, Failure>] {
         guard !jobs.isEmpty else { return [] }
+        let started = DispatchTime.now().uptimeNanoseconds
         let prepared = jobs.map { job in
             Prepared(dot: ContiguousArray(job.dot.utf8.map { CChar(bitPattern: $0) }),
                      engine: ContiguousArray(job.engine.utf8CString), engineName: job.engine, abort: job.name == abort,
                      hang: job.name == hang)
         }
         _ = context  // made here, before the first fork, never in a worker
-        // Contiguous batches, one per worker, of about the same DOT size (the layout time grows
-        // with it); more workers than cores only add forks.
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, (jobs.count + 7) / 8))
-        var bounds = [0]
-        let total = prepared.reduce(0) { $0 + $1.dot.count }
-        var size = 0
-        for (index, job) in prepared.enumerated() where bounds.count < workers {
-            size += job.dot.count
-            if size * workers >= total * bounds.count { bounds.append(index + 1) }
-        }
-        bounds.append(jobs.count)
-        let batches = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
-        let results = Results(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: batches.count) { worker in
-            let range = batches[worker]
-            guard !range.isEmpty else { return }
-            var next = range.lowerBound
-            while next < range.upperBound {
-                next = runWorker(prepared, next..<range.upperBound, context: Self.context, results: results, seconds: seconds)
+        // One worker per core, each taking the next drawing as soon as it is done with one,
+        // largest first (the layout time grows with the DOT): every core is busy to the end.
+        let order = prepared.indices.sorted { prepared[$0].dot.count > prepared[$1].dot.count }
+        let queue = Queue(order)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while queue.hasWork {
+                runWorker(prepared, queue: queue, context: Self.context, seconds: seconds)
             }
         }
-        return results.values.map { value in
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        lock.withLock {
+            recorded.wall += wall
+            recorded.workers = max(recorded.workers, workers)
+        }
+        return queue.values.map { value in
             switch value {
             case .some(.success(let svg)): return .success(svg)
             case .some(.failure(let failure)): return .failure(failure)
@@ -127,115 +156,158 @@ public enum GraphvizLayout {
         var hang: Bool
     }
 
-    final class Results: @unchecked Sendable {
+    /// The drawings not yet handed to a worker, and the results.
+    final class Queue: @unchecked Sendable {
         private let lock = NSLock()
+        private var pending: [Int]
+        /// Drawings to try again in a fresh worker, before any other.
+        private var again: [Int] = []
         private var stored: [Result<String, Failure>?]
-        init(count: Int) { stored = Array(repeating: nil, count: count) }
-        var values: [Result<String, Failure>?] { lock.withLock { stored } }
-        func set(_ index: Int, _ value: Result<String, Failure>) { lock.withLock { stored[index] = value } }
         private var retries: [Int: Int] = [:]
-        /// Whether drawing `index` may be tried again (twice at most).
+
+        init(_ order: [Int]) {
+            pending = order.reversed()
+            stored = Array(repeating: nil, count: order.count)
+        }
+
+        var values: [Result<String, Failure>?] { lock.withLock { stored } }
+        var hasWork: Bool { lock.withLock { !pending.isEmpty || !again.isEmpty } }
+        func next() -> Int? { lock.withLock { again.popLast() ?? pending.popLast() } }
+        func set(_ index: Int, _ value: Result<String, Failure>) { lock.withLock { stored[index] = value } }
+
+        /// Hands the drawing to the next fresh worker, twice at most; false when it was
+        /// already tried twice.
         func retry(_ index: Int) -> Bool {
             lock.withLock {
                 retries[index, default: 0] += 1
-                return retries[index]! <= 2
+                guard retries[index]! <= 2 else { return false }
+                again.append(index)
+                return true
             }
         }
-        /// The first index of `range` without a result.
-        func firstMissing(_ range: Range<Int>) -> Int? { lock.withLock { stored[range].firstIndex { $0 == nil } } }
     }
 
     /// Message kinds from a worker.
     private enum Message: UInt32 {
-        case started = 1, drawn, failed
+        case drawn = 2, failed
     }
 
-    /// Forks one worker for `range` and reads what it sends; returns the first drawing it did
-    /// not finish and did not fail on (the next worker's start), or `range.upperBound`.
-    private static func runWorker(
-        _ jobs: [Prepared], _ range: Range<Int>, context: OpaquePointer?, results: Results, seconds timeLimit: Double
-    ) -> Int {
-        var pipe: [Int32] = [0, 0]
-        guard systemPipe(&pipe) == 0 else {
-            for index in range { results.set(index, .failure(Failure(description: "no worker: \(String(cString: strerror(errno)))"))) }
-            return range.upperBound
+    /// The pipes of live workers: a worker closes those of the others (a worker holding
+    /// another's pipe would hide that one's death from the parent).
+    private static let descriptorLock = NSLock()
+    nonisolated(unsafe) private static var descriptors: [Int32] = []
+
+    /// A pipe whose ends are not inherited by programs that other threads start (git).
+    private static func makePipe() -> [Int32]? {
+        var ends: [Int32] = [0, 0]
+        guard systemPipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return ends
+    }
+
+    /// Forks one worker and hands it drawings from `queue` one at a time until the queue is
+    /// empty or the worker fails: a drawing it crashes on is left out when it was the
+    /// worker's first (a crash may come from an earlier drawing's damage to the heap: then
+    /// a fresh worker tries it), one it hangs on is left out, one it sits on without
+    /// computing is tried again.
+    private static func runWorker(_ jobs: [Prepared], queue: Queue, context: OpaquePointer?, seconds timeLimit: Double) {
+        guard let first = queue.next() else { return }
+        let forked: (child: pid_t, command: Int32, output: Int32)? = descriptorLock.withLock {
+            guard let command = makePipe() else { return nil }
+            guard let output = makePipe() else {
+                command.forEach { close($0) }
+                return nil
+            }
+            let mine = [command[0], output[1]]
+            let others = descriptors
+            let child = fork()
+            if child == 0 {
+                for descriptor in others + [command[1], output[0]] { close(descriptor) }
+                work(jobs, context: context, input: mine[0], output: mine[1])
+            }
+            close(command[0])
+            close(output[1])
+            guard child > 0 else {
+                close(command[1])
+                close(output[0])
+                return nil
+            }
+            descriptors += [command[1], output[0]]
+            return (child, command[1], output[0])
         }
-        let child = fork()
-        if child == 0 {
-            close(pipe[0])
-            work(jobs, range, context: context, output: pipe[1])
+        guard let (child, command, output) = forked else {
+            queue.set(first, .failure(Failure(description: "no worker: \(String(cString: strerror(errno)))")))
+            return
         }
-        close(pipe[1])
-        defer { close(pipe[0]) }
-        guard child > 0 else {
-            for index in range { results.set(index, .failure(Failure(description: "no worker: \(String(cString: strerror(errno)))"))) }
-            return range.upperBound
+        defer {
+            descriptorLock.withLock { descriptors.removeAll { $0 == command || $0 == output } }
+            close(command)
+            close(output)
         }
-        var reader = PipeReader(descriptor: pipe[0], child: child)
-        var current: Int?
+        var reader = PipeReader(descriptor: output, child: child)
+        var current: Int? = first
+        var drawn = 0
         var failure: String?
-        reading: while true {
+        drawing: while let index = current {
+            guard order(command, index) else { break }
             guard let header = reader.read(count: 4 * 3 + 8 * 2, within: timeLimit) else {
                 failure = reader.timedOut ? "Graphviz took longer than \(TimeBudget.describe(timeLimit))" : nil
-                break reading
+                break
             }
             let words = header.withUnsafeBytes { raw in (0..<3).map { raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) } }
             let nanoseconds = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 12, as: UInt64.self) }
             let length = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 20, as: UInt64.self) }
-            let index = Int(words[1])
-            guard range.contains(index), let message = Message(rawValue: words[0]) else {
+            guard Int(words[1]) == index, let message = Message(rawValue: words[0]) else {
                 failure = "the Graphviz worker sent garbage"
-                break reading
+                break
             }
             switch message {
-            case .started:
-                current = index
             case .drawn:
                 guard let body = reader.read(count: Int(length), within: timeLimit) else {
                     failure = reader.timedOut ? "Graphviz took longer than \(TimeBudget.describe(timeLimit))" : nil
-                    break reading
+                    break drawing
                 }
-                results.set(index, .success(String(decoding: body, as: UTF8.self)))
+                queue.set(index, .success(String(decoding: body, as: UTF8.self)))
                 record(seconds: Double(nanoseconds) / 1e9, engine: jobs[index].engineName, nodes: Int(words[2]))
-                current = nil
             case .failed:
-                results.set(index, .failure(Failure(description: Self.reason(Int32(words[2]), engine: jobs[index].engineName))))
-                current = nil
+                queue.set(index, .failure(Failure(description: Self.reason(Int32(words[2]), engine: jobs[index].engineName))))
             }
+            drawn += 1
+            current = queue.next()
         }
+        if current == nil { _ = order(command, Int(UInt32.max)) }
         // Stopped reading before the end: the worker must not outlive this (nor block on a
         // full pipe).
-        if failure != nil || reader.stalled { kill(child, SIGKILL) }
+        if current != nil { kill(child, SIGKILL) }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        guard let current else { return }
         // A worker that sat without using the processor is stuck on something it inherited
-        // from the fork, not on Graphviz: a fresh worker tries the same drawing, twice at most.
-        if reader.stalled {
-            if let index = current ?? results.firstMissing(range), results.retry(index) { return index }
-            failure = "the Graphviz worker stopped working"
-        }
-        // Died between drawings (freeing the last one): the next worker goes on after it. A
-        // worker that made no progress at all is not tried again.
-        guard let current else {
-            let done = results.firstMissing(range) ?? range.upperBound
-            if done < range.upperBound, done == range.lowerBound || exited(status) {
-                for index in done..<range.upperBound { results.set(index, .failure(Failure(description: "the Graphviz worker stopped"))) }
-                return range.upperBound
-            }
-            return done
-        }
-        // A crash may come from an earlier drawing's damage to the heap (a double free found
-        // by the next malloc): the drawing is blamed only when it was its worker's first.
-        if current > range.lowerBound && !reader.timedOut && !reader.stalled { return current }
+        // from the fork, not on Graphviz; a worker that crashed after other drawings may
+        // have been damaged by one of them: a fresh worker tries the drawing again.
+        if reader.stalled || (failure == nil && drawn > 0 && !reader.timedOut), queue.retry(current) { return }
         let signal = status & 0x7F
-        let why = failure ?? (signal != 0
-            ? "Graphviz crashed (signal \(signal), \(String(cString: strsignal(signal))))"
+        let why = failure ?? (reader.stalled ? "the Graphviz worker stopped working"
+            : signal != 0 ? "Graphviz crashed (signal \(signal), \(String(cString: strsignal(signal))))"
             : "the Graphviz worker stopped (status \((status >> 8) & 0xFF))")
-        results.set(current, .failure(Failure(description: why)))
-        return current + 1
+        queue.set(current, .failure(Failure(description: why)))
     }
 
-    private static func exited(_ status: Int32) -> Bool { status & 0x7F == 0 }
+    /// Tells the worker which drawing to lay out next (`UInt32.max`: none, exit); false when
+    /// the worker is gone.
+    private static func order(_ command: Int32, _ index: Int) -> Bool {
+        var word = UInt32(truncatingIfNeeded: index)
+        return withUnsafeBytes(of: &word) { raw in
+            var offset = 0
+            while offset < raw.count {
+                let count = systemWrite(command, raw.baseAddress! + offset, raw.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+    }
 
     private static func reason(_ code: Int32, engine: String) -> String {
         switch code {
@@ -341,12 +413,16 @@ public enum GraphvizLayout {
             let job = Prepared(dot: dot, engine: ContiguousArray(engine.utf8CString), engineName: engine, abort: false, hang: false)
             layOut(job, context: context, index: 0, output: null)
         }
-        send(null, .started, 0, 0)
+        send(null, .failed, 0, 0)
+        // Telling a worker that died while freeing its last drawing what to draw next must be
+        // an error, not a SIGPIPE that ends Strata (as for git, `GitRevisionTree`).
+        signal(SIGPIPE, SIG_IGN)
         return context
     }()
 
-    /// Lays out `range` in turn, announcing each drawing before it starts, then exits.
-    private static func work(_ jobs: [Prepared], _ range: Range<Int>, context: OpaquePointer?, output: Int32) -> Never {
+    /// Lays out the drawings the parent names on `input`, one at a time, until it names
+    /// none (or is gone), then exits.
+    private static func work(_ jobs: [Prepared], context: OpaquePointer?, input: Int32, output: Int32) -> Never {
         // A crash ends the worker quietly: no core file, no Swift backtrace (seconds each).
         var none = rlimit(rlim_cur: 0, rlim_max: 0)
         #if os(Linux)
@@ -358,13 +434,21 @@ public enum GraphvizLayout {
         // Graphviz's own messages and glibc's heap reports would repeat what the warning says.
         let null = open("/dev/null", O_WRONLY)
         if null >= 0 { dup2(null, 2) }
-        for index in range {
-            send(output, .started, index, 0)
+        while true {
+            var word: UInt32 = 0
+            var got = 0
+            while got < 4 {
+                let count = withUnsafeMutableBytes(of: &word) { systemRead(input, $0.baseAddress! + got, 4 - got) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { _exit(0) }
+                got += count
+            }
+            let index = Int(word)
+            guard index < jobs.count else { _exit(0) }
             if jobs[index].abort { abort() }
             while jobs[index].hang { pause() }
             layOut(jobs[index], context: context, index: index, output: output)
         }
-        _exit(0)
     }
 
     private static func layOut(_ job: Prepared, context: OpaquePointer?, index: Int, output: Int32) {

@@ -1,0 +1,130 @@
+import Foundation
+import StrataModel
+import StrataSourceTree
+
+/// Graphviz layouts kept between runs in one cache file: each drawing's SVG keyed by the hash
+/// of its engine and DOT text, the file stamped with the Graphviz library that drew them. An
+/// unchanged repository skips Graphviz, and a changed one lays out only the drawings that
+/// changed. The file keeps the layouts the last run used, no others.
+///
+/// One file, not one per drawing: a warm run of a few hundred drawings reads and checks one
+/// file (`CacheFile`) instead of hundreds. A damaged file is one note, and every drawing is
+/// laid out again.
+public final class LayoutCache: @unchecked Sendable {
+    public let file: String
+    private let lock = NSLock()
+    /// The layouts read from the file (loaded on first use), by key.
+    private var stored: [ContentHash: Substring.UTF8View]?
+    /// The layouts this run used or made, by key.
+    private var used: [ContentHash: String] = [:]
+    /// Whether this run made a layout or left one of the file unused (the file is rewritten).
+    private var changed = false
+
+    /// - Parameter file: the cache file (a sibling of the facts cache).
+    public init(file: String) {
+        self.file = file
+    }
+
+    /// The key of a drawing: its engine and DOT text.
+    static func key(_ job: GraphvizLayout.Job) -> ContentHash {
+        var bytes = Array(job.engine.utf8)
+        bytes.append(0)
+        bytes += job.dot.utf8
+        return ContentHash(bytes)
+    }
+
+    /// The cached layouts of these drawings (nil where there is none); a damaged file is
+    /// reported through `tell` and treated as empty.
+    func svgs(for keys: [ContentHash], tell: (String) -> Void) -> [String?] {
+        lock.withLock {
+            if stored == nil { stored = load(tell: tell) }
+            return keys.map { key in
+                if let svg = used[key] { return svg }
+                guard let bytes = stored?[key] else { return nil }
+                let svg = String(Substring(bytes))
+                used[key] = svg
+                return svg
+            }
+        }
+    }
+
+    /// Keeps a layout for the next run (written by `save`).
+    func store(_ svg: String, for key: ContentHash) {
+        lock.withLock {
+            used[key] = svg
+            changed = true
+        }
+    }
+
+    /// Writes the layouts this run used, when they differ from the file's. A cache that
+    /// cannot be written is only slower: the failure is returned, for one line.
+    public func save() -> AtomicFile.Failure? {
+        let (entries, write): ([(ContentHash, String)], Bool) = lock.withLock {
+            let write = changed || used.count != (stored?.count ?? 0)
+            return (write ? used.sorted { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) } : [], write)
+        }
+        guard write else { return nil }
+        var payload = Array(Self.header.utf8)
+        for (key, svg) in entries {
+            payload += "\(key.hex) \(svg.utf8.count)\n".utf8
+            payload += svg.utf8
+        }
+        try? FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        do {
+            try CacheFile.write(payload, to: file)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The first line of the file: its format and the Graphviz library that drew the layouts.
+    static let header = "strata-layouts 1 \(GraphvizLayout.libraryVersion)\n"
+
+    /// The file's layouts by key; empty when there is none, it is damaged (told), or it was
+    /// drawn by another Graphviz.
+    private func load(tell: (String) -> Void) -> [ContentHash: Substring.UTF8View] {
+        let bytes: [UInt8]
+        switch CacheFile.read(file) {
+        case .missing: return [:]
+        case .damaged:
+            tell("note: " + CacheFile.damageNote(file))
+            return [:]
+        case .intact(let payload): bytes = payload
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.starts(with: Self.header.utf8) else { return [:] }
+        var entries: [ContentHash: Substring.UTF8View] = [:]
+        var position = text.utf8.index(text.utf8.startIndex, offsetBy: Self.header.utf8.count)
+        let utf8 = text.utf8
+        while position < utf8.endIndex {
+            // "<32 hex> <length>\n<svg>"
+            guard let newline = utf8[position...].firstIndex(of: UInt8(ascii: "\n")) else { return [:] }
+            let line = utf8[position..<newline].split(separator: UInt8(ascii: " "))
+            guard line.count == 2, let key = ContentHash(hex: Substring(line[0])), let length = Int(Substring(line[1])),
+                let end = utf8.index(newline, offsetBy: length + 1, limitedBy: utf8.endIndex)
+            else { return [:] }
+            entries[key] = Substring(utf8[utf8.index(after: newline)..<end]).utf8
+            position = end
+        }
+        return entries
+    }
+}
+
+extension ContentHash {
+    /// The hash `description` wrote, or nil.
+    init?(hex: Substring) {
+        guard hex.count == 32, let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16) else { return nil }
+        self.init(high: high, low: low)
+    }
+
+    /// 32 hex digits (`description` drops leading zeros).
+    var hex: String {
+        let digits = { (value: UInt64) in
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }
+        return digits(high) + digits(low)
+    }
+}
