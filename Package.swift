@@ -72,7 +72,7 @@ let package = Package(
             name: "StrataPipeline",
             dependencies: [
                 "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery",
-                "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataHistory",
+                "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataGraphviz", "StrataReport", "StrataHistory",
             ] + syntax
         ),
         .executableTarget(

@@ -17,8 +17,10 @@ public final class LayoutCache: @unchecked Sendable {
     private var stored: [ContentHash: Substring.UTF8View]?
     /// The layouts this run used or made, by key.
     private var used: [ContentHash: String] = [:]
-    /// Whether this run made a layout or left one of the file unused (the file is rewritten).
+    /// Whether a layout was made since the file was read or written.
     private var changed = false
+    /// How many layouts the file holds.
+    private var saved = 0
 
     /// - Parameter file: the cache file (a sibling of the facts cache).
     public init(file: String) {
@@ -37,7 +39,10 @@ public final class LayoutCache: @unchecked Sendable {
     /// reported through `tell` and treated as empty.
     func svgs(for keys: [ContentHash], tell: (String) -> Void) -> [String?] {
         lock.withLock {
-            if stored == nil { stored = load(tell: tell) }
+            if stored == nil {
+                stored = load(tell: tell)
+                saved = stored?.count ?? 0
+            }
             return keys.map { key in
                 if let svg = used[key] { return svg }
                 guard let bytes = stored?[key] else { return nil }
@@ -56,14 +61,17 @@ public final class LayoutCache: @unchecked Sendable {
         }
     }
 
-    /// Writes the layouts this run used, when they differ from the file's. A cache that
-    /// cannot be written is only slower: the failure is returned, for one line.
+    /// Writes the layouts this run used, when they differ from the file's (call it once the
+    /// run's last drawing is made). A cache that cannot be written is only slower: the
+    /// failure is returned, for one line.
     public func save() -> AtomicFile.Failure? {
-        let (entries, write): ([(ContentHash, String)], Bool) = lock.withLock {
-            let write = changed || used.count != (stored?.count ?? 0)
-            return (write ? used.sorted { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) } : [], write)
+        let entries: [(key: ContentHash, value: String)]? = lock.withLock {
+            guard changed || used.count != saved else { return nil }
+            changed = false
+            saved = used.count
+            return used.sorted { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }
         }
-        guard write else { return nil }
+        guard let entries else { return nil }
         var payload = Array(Self.header.utf8)
         for (key, svg) in entries {
             payload += "\(key.hex) \(svg.utf8.count)\n".utf8

@@ -10,13 +10,8 @@ public enum DiffPage {
     /// - Parameter warn: told when the drawing is left out (Graphviz failed on it).
     public static func render(_ document: DiffDocument, warn: (String) -> Void = { _ in }) throws -> Data {
         let diff = document.diff
-        let svg: String
-        do {
-            svg = try GraphvizLayout.svg(dot: unionGraph(document), engine: "dot")
-        } catch {
-            warn("warning: the diff graph was not drawn: \(error); the rest of the report is written")
-            svg = ReportViews.notDrawn
-        }
+        let job = GraphvizLayout.Job(name: "the diff graph", dot: unionGraph(document))
+        let svg = GraphvizLayout.draw([job], cache: document.layouts, tell: warn)[0] ?? ReportViews.notDrawn
         let s = diff.summary
         let cards = [
             card("New errors", s.newFindings.error, flagged: s.newFindings.error > 0),

@@ -10,7 +10,9 @@ import StrataSourceTree
 public final class ReportDocument: @unchecked Sendable {
     public let result: AnalysisResult
     /// Where Graphviz layouts are kept between runs; nil disables it.
-    let layoutCache: LayoutCache?
+    public let layouts: LayoutCache?
+    /// Whether this document saves `layouts` (else whoever shares it does).
+    private var savesLayouts = false
 
     /// Where the last JSON encoding is kept, and the digest of the inputs that produced
     /// the result: the same inputs give the same bytes, so an unchanged repository skips
@@ -19,9 +21,16 @@ public final class ReportDocument: @unchecked Sendable {
 
     /// - Parameter layoutCache: the file of Graphviz layouts (`LayoutCache`); nil lays out
     ///   every time.
-    public init(result: AnalysisResult, layoutCache: String? = nil, resultCache: (file: String, inputDigest: String)? = nil) {
+    public convenience init(result: AnalysisResult, layoutCache: String? = nil, resultCache: (file: String, inputDigest: String)? = nil) {
+        self.init(result: result, layouts: layoutCache.map(LayoutCache.init(file:)), resultCache: resultCache)
+        savesLayouts = true
+    }
+
+    /// - Parameter layouts: the layout cache, shared with other drawings of the run (the diff
+    ///   graph) and saved by the caller when they are made; nil lays out every time.
+    public init(result: AnalysisResult, layouts: LayoutCache?, resultCache: (file: String, inputDigest: String)? = nil) {
         self.result = result
-        self.layoutCache = layoutCache.map(LayoutCache.init(file:))
+        self.layouts = layouts
         self.resultCache = resultCache
     }
 
@@ -43,7 +52,7 @@ public final class ReportDocument: @unchecked Sendable {
         // Every drawing of the page is known before the cache keeps what this run used (the
         // DI graph's too).
         _ = injectionSVG
-        if let failure = layoutCache?.save() { cacheNotWritten(failure) }
+        if savesLayouts, let failure = layouts?.save() { cacheNotWritten(failure) }
         return views
     }
 
@@ -100,6 +109,6 @@ public final class ReportDocument: @unchecked Sendable {
     /// Each drawing's SVG, from the layout cache or from Graphviz; nil (and a warning naming
     /// it) for a drawing Graphviz failed on.
     private func layout(_ jobs: [GraphvizLayout.Job]) -> [String?] {
-        GraphvizLayout.draw(jobs, cache: layoutCache) { self.tell($0) }
+        GraphvizLayout.draw(jobs, cache: layouts) { self.tell($0) }
     }
 }

@@ -116,7 +116,7 @@ struct Diff: ParsableCommand {
             var written: [String] = []
             let formats = try formats()
             if formats.contains(.html) {
-                let report = ReportDocument(result: document.head)
+                let report = ReportDocument(result: document.head, layouts: document.layouts)
                 written += try Pipeline.write(report, formats: [.html, .json], to: output)
                 if !quiet { for message in report.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) } }
             }
@@ -138,6 +138,10 @@ struct Diff: ParsableCommand {
                 } catch {
                     failures.append("\(path): cannot write: \(Pipeline.reason(error))")
                 }
+            }
+            // The diff graph's layout joins HEAD's report's in the cache.
+            if let failure = document.layouts?.save(), !quiet {
+                FileHandle.standardError.write(Data("warning: \(failure.description); the cache is not kept\n".utf8))
             }
             guard failures.isEmpty else { throw Pipeline.InputError(description: failures.joined(separator: "\nerror: ")) }
             if !quiet {
