@@ -28,9 +28,10 @@ public enum GraphvizLayout {
     public struct Job: Sendable {
         public var name: String
         public var dot: String
-        public var engine: String
+        /// Nil: the layout budget chooses (`largest`).
+        public var engine: String?
 
-        public init(name: String, dot: String, engine: String = "dot") {
+        public init(name: String, dot: String, engine: String? = nil) {
             self.name = name
             self.dot = dot
             self.engine = engine
@@ -46,8 +47,8 @@ public enum GraphvizLayout {
         public var wall = 0.0
         /// The most workers that ran at once.
         public var workers = 0
-        /// The slowest call: its seconds, engine and node count.
-        public var slowest: (seconds: Double, engine: String, nodes: Int)?
+        /// The slowest call: its seconds, engine, node count and drawing.
+        public var slowest: (seconds: Double, engine: String, nodes: Int, name: String)?
     }
 
     /// A drawing that takes longer is cut off: its worker is killed and the drawing left out.
@@ -64,9 +65,12 @@ public enum GraphvizLayout {
         lock.withLock { recorded }
     }
 
-    /// The engine for a drawing of this many nodes: `dot` draws layers; past 1,000 nodes
-    /// `sfdp` (0.5 s at 3,000 where dot takes 3.6 s; never `fdp`).
-    public static func engine(nodes: Int) -> String { nodes > 1000 ? "sfdp" : "dot" }
+    /// The layout budget. `dot` draws layers, but takes seconds past about 1,000 nodes (and
+    /// minutes on a cluster of 1,500), where `sfdp` draws 3,000 nodes in 0.5 s (never `fdp`):
+    /// a drawing whose engine is not given is laid out with dot up to this many nodes and
+    /// edges, with sfdp past them (counted by the worker, once the DOT is read). Any drawing
+    /// is cut off after `timeLimit`.
+    public static let largest = (nodes: 1_000, edges: 5_000)
 
     /// The path of every drawing Strata makes: each drawing's SVG from `cache`, else from
     /// Graphviz (kept in `cache`); nil for a drawing Graphviz failed on or cut off, with a
@@ -98,7 +102,7 @@ public enum GraphvizLayout {
     }()
 
     /// One drawing, or why it could not be drawn.
-    public static func svg(dot: String, engine: String = "dot", name: String = "graph") throws -> String {
+    public static func svg(dot: String, engine: String? = nil, name: String = "graph") throws -> String {
         try svgs([Job(name: name, dot: dot, engine: engine)])[0].get()
     }
 
@@ -118,7 +122,8 @@ public enum GraphvizLayout {
         let started = DispatchTime.now().uptimeNanoseconds
         let prepared = jobs.map { job in
             Prepared(dot: ContiguousArray(job.dot.utf8.map { CChar(bitPattern: $0) }),
-                     engine: ContiguousArray(job.engine.utf8CString), engineName: job.engine, abort: job.name == abort,
+                     engine: ContiguousArray((job.engine ?? "dot").utf8CString), engineName: job.engine ?? "dot",
+                     automatic: job.engine == nil, name: job.name, abort: job.name == abort,
                      hang: job.name == hang)
         }
         _ = context  // made here, before the first fork, never in a worker
@@ -152,6 +157,10 @@ public enum GraphvizLayout {
         var dot: ContiguousArray<CChar>
         var engine: ContiguousArray<CChar>
         var engineName: String
+        /// sfdp past `largest`.
+        var automatic: Bool
+        var large = ContiguousArray("sfdp".utf8CString)
+        var name: String
         var abort: Bool
         var hang: Bool
     }
@@ -186,6 +195,9 @@ public enum GraphvizLayout {
             }
         }
     }
+
+    /// In a drawn message's node count: laid out with sfdp (`largest`).
+    private static let largeFlag: UInt32 = 1 << 31
 
     /// Message kinds from a worker.
     private enum Message: UInt32 {
@@ -268,7 +280,9 @@ public enum GraphvizLayout {
                     break drawing
                 }
                 queue.set(index, .success(String(decoding: body, as: UTF8.self)))
-                record(seconds: Double(nanoseconds) / 1e9, engine: jobs[index].engineName, nodes: Int(words[2]))
+                let large = words[2] & Self.largeFlag != 0
+                record(seconds: Double(nanoseconds) / 1e9, engine: large ? "sfdp" : jobs[index].engineName,
+                       nodes: Int(words[2] & ~Self.largeFlag), name: jobs[index].name)
             case .failed:
                 queue.set(index, .failure(Failure(description: Self.reason(Int32(words[2]), engine: jobs[index].engineName))))
             }
@@ -318,11 +332,12 @@ public enum GraphvizLayout {
         }
     }
 
-    private static func record(seconds: Double, engine: String, nodes: Int) {
+    private static func record(seconds: Double, engine: String, nodes: Int, name: String) {
         lock.withLock {
             recorded.layouts += 1
+            if ProcessInfo.processInfo.environment["STRATA_DEBUG_LAYOUTS"] != nil { FileHandle.standardError.write(Data("\(seconds) \(engine) \(nodes) \(name)\n".utf8)) }
             recorded.seconds += seconds
-            if seconds > recorded.slowest?.seconds ?? -1 { recorded.slowest = (seconds, engine, nodes) }
+            if seconds > recorded.slowest?.seconds ?? -1 { recorded.slowest = (seconds, engine, nodes, name) }
         }
     }
 
@@ -404,13 +419,14 @@ public enum GraphvizLayout {
     /// (the dynamic loader's, the Swift runtime's), or it hangs until the time limit.
     nonisolated(unsafe) private static let context: OpaquePointer? = {
         GraphvizReader.prepare()
+        _ = (largest, largeFlag)
         guard let context = gvContext() else { return nil }
         let null = open("/dev/null", O_WRONLY)
         guard null >= 0 else { return context }
         defer { close(null) }
         let dot = ContiguousArray("digraph { subgraph cluster_0 { a } a -> b [xlabel=x] }".utf8.map { CChar(bitPattern: $0) })
         for engine in ["dot", "sfdp"] {
-            let job = Prepared(dot: dot, engine: ContiguousArray(engine.utf8CString), engineName: engine, abort: false, hang: false)
+            let job = Prepared(dot: dot, engine: ContiguousArray(engine.utf8CString), engineName: engine, automatic: false, name: "", abort: false, hang: false)
             layOut(job, context: context, index: 0, output: null)
         }
         send(null, .failed, 0, 0)
@@ -460,7 +476,8 @@ public enum GraphvizLayout {
         }
         defer { agclose(graph) }
         let nodes = UInt32(agnnodes(graph))
-        guard job.engine.withUnsafeBufferPointer({ gvLayout(context, graph, $0.baseAddress) }) == 0 else {
+        let large = job.automatic && (Int(nodes) > largest.nodes || Int(agnedges(graph)) > largest.edges)
+        guard (large ? job.large : job.engine).withUnsafeBufferPointer({ gvLayout(context, graph, $0.baseAddress) }) == 0 else {
             return send(output, .failed, index, 3)
         }
         defer { gvFreeLayout(context, graph) }
@@ -472,7 +489,7 @@ public enum GraphvizLayout {
         defer { gvFreeRenderData(buffer) }
         // Sent before anything is freed: a crash while freeing costs no drawing.
         let elapsed = DispatchTime.now().uptimeNanoseconds - started
-        send(output, .drawn, index, nodes, nanoseconds: elapsed, body: UnsafeRawBufferPointer(start: buffer, count: Int(length)))
+        send(output, .drawn, index, nodes | (large ? largeFlag : 0), nanoseconds: elapsed, body: UnsafeRawBufferPointer(start: buffer, count: Int(length)))
     }
 
     private static func send(

@@ -27,9 +27,9 @@ public final class LayoutCache: @unchecked Sendable {
         self.file = file
     }
 
-    /// The key of a drawing: its engine and DOT text.
+    /// The key of a drawing: its engine (or the budget that chooses it) and DOT text.
     static func key(_ job: GraphvizLayout.Job) -> ContentHash {
-        var bytes = Array(job.engine.utf8)
+        var bytes = Array((job.engine ?? "auto \(GraphvizLayout.largest.nodes) \(GraphvizLayout.largest.edges)").utf8)
         bytes.append(0)
         bytes += job.dot.utf8
         return ContentHash(bytes)

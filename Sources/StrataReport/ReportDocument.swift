@@ -45,21 +45,24 @@ public final class ReportDocument: @unchecked Sendable {
     /// The production graph, as the report's views and queries read it.
     public private(set) lazy var graph = ModuleGraph(result)
 
-    /// The report's drawings: overview, opened groups, neighbourhoods (`ReportViews`).
+    /// The report's drawings: overview, opened groups, neighbourhoods (`ReportViews`), laid
+    /// out in one batch with the DI graph (all cores busy to the end).
     public private(set) lazy var views: Result<ReportViews, any Error> = Result {
-        let full = GraphvizLayout.Job(name: "the module graph", dot: dot, engine: GraphvizLayout.engine(nodes: graph.modules.count))
-        let views = ReportViews.make(graph: graph, full: full) { layout($0) }
-        // Every drawing of the page is known before the cache keeps what this run used (the
-        // DI graph's too).
-        _ = injectionSVG
+        let full = GraphvizLayout.Job(name: "the module graph", dot: dot)
+        let injection = injectionDOT.map { GraphvizLayout.Job(name: "the DI graph", dot: $0) }
+        let views = ReportViews.make(graph: graph, full: full) { jobs in
+            let svgs = GraphvizLayout.draw(jobs + (injection.map { [$0] } ?? []), cache: layouts) { self.tell($0) }
+            if injection != nil { injectionLaidOut = svgs.last! ?? ReportViews.notDrawn }
+            return Array(svgs.prefix(jobs.count))
+        }
         if savesLayouts, let failure = layouts?.save() { cacheNotWritten(failure) }
         return views
     }
 
     /// The DI graph (`InjectionGraph`) and its SVG; nil when there is nothing to draw.
     public private(set) lazy var injectionDOT: String? = InjectionGraph.render(result.injection)
-    public private(set) lazy var injectionSVG: Result<String?, any Error> = .success(
-        injectionDOT.map { layout([.init(name: "the DI graph", dot: $0)])[0] ?? ReportViews.notDrawn })
+    public var injectionSVG: Result<String?, any Error> { views.map { _ in injectionLaidOut } }
+    private var injectionLaidOut: String?
 
     /// What writing the report had to say besides the result: drawings Graphviz failed on
     /// (warnings) and damaged cache files (notes), one line each, in the order they happened.
@@ -104,11 +107,5 @@ public final class ReportDocument: @unchecked Sendable {
             cacheNotWritten(error)
         }
         return json
-    }
-
-    /// Each drawing's SVG, from the layout cache or from Graphviz; nil (and a warning naming
-    /// it) for a drawing Graphviz failed on.
-    private func layout(_ jobs: [GraphvizLayout.Job]) -> [String?] {
-        GraphvizLayout.draw(jobs, cache: layouts) { self.tell($0) }
     }
 }
