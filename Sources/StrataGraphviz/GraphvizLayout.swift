@@ -127,6 +127,7 @@ public enum GraphvizLayout {
                      hang: job.name == hang)
         }
         _ = context  // made here, before the first fork, never in a worker
+        if ProcessInfo.processInfo.environment["STRATA_DEBUG_LAYOUTS"] != nil { FileHandle.standardError.write(Data("context \(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)\n".utf8)) }
         // One worker per core, each taking the next drawing as soon as it is done with one,
         // largest first (the layout time grows with the DOT): every core is busy to the end.
         let order = prepared.indices.sorted { prepared[$0].dot.count > prepared[$1].dot.count }

@@ -14,13 +14,17 @@ import SwiftParser
 public struct Benchmark {
     public let path: String
     public let repetitions: Int
-    /// The `strata` executable the processes run.
+    /// The `strata` executable that runs the baselines, and is measured.
     public let executable: String
+    /// Another `strata` measured in the same run, its processes interleaved with this one's
+    /// (an earlier build, to compare on a machine whose speed varies).
+    public let other: String?
 
-    public init(path: String, repetitions: Int, executable: String) {
+    public init(path: String, repetitions: Int, executable: String, other: String? = nil) {
         self.path = path
         self.repetitions = repetitions
         self.executable = executable
+        self.other = other
     }
 
     /// The Swift files of the corpus's modules, as analyze finds them.
@@ -56,9 +60,12 @@ public struct Benchmark {
         /// The `stages:` and `graphviz:` lines of `STRATA_TIMINGS=1`.
         var stages: String {
             errors.split(separator: "\n").filter { $0.hasPrefix("stages:") || $0.hasPrefix("graphviz:") }
-                .map { "    " + $0 }.joined(separator: "\n")
+                .map { "      " + $0 }.joined(separator: "\n")
         }
     }
+
+    /// The executables measured: this one, then the other.
+    var measured: [String] { [executable] + (other.map { [$0] } ?? []) }
 
     public func run() throws {
         let (tree, files, modules) = try Self.files(path)
@@ -67,24 +74,28 @@ public struct Benchmark {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
 
-        let read = try median { _ in try process(["bench", "--read-only", path]) }
-        let parse = try median { _ in try process(["bench", "--parse-only", path]) }
-        let analyze = { (cache: String) in
-            try self.process(["analyze", self.path, "-o", scratch + "/report", "--format", "html,json", "--cache-dir", cache, "--quiet"])
+        let read = try median(of: [executable]) { _, _ in try process(executable, ["bench", "--read-only", path]) }[0]
+        let parse = try median(of: [executable]) { _, _ in try process(executable, ["bench", "--parse-only", path]) }[0]
+        let analyze = { (binary: String, cache: String) in
+            try self.process(binary, ["analyze", self.path, "-o", cache + "-report", "--format", "html,json", "--cache-dir", cache, "--quiet"])
         }
-        let cold = try median { attempt in try analyze(scratch + "/cache-\(attempt)") }
-        let warm = try median { attempt in try analyze(scratch + "/cache-\(attempt)") }
+        let cold = try median { binary, attempt in try analyze(measured[binary], scratch + "/cache-\(binary)-\(attempt)") }
+        let warm = try median { binary, attempt in try analyze(measured[binary], scratch + "/cache-\(binary)-\(attempt)") }
 
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let megabytes = files.reduce(0) { $0 + ((try? tree.read($1))?.count ?? 0) }
         print("corpus: \(path): \(files.count) Swift files, \(String(format: "%.1f", Double(megabytes) / 1_048_576)) MB, \(modules) modules, \(cores) cores")
-        print("whole processes of \(executable), median of \(repetitions)")
+        print("whole processes, median of \(repetitions)\(other == nil ? "" : ", each line: this strata, then the other (interleaved)")")
         print(String(format: "read every byte:                  %7.3f s", read.seconds))
         print(String(format: "bare swift-syntax parse (%d cores): %6.3f s", cores, parse.seconds))
-        print(String(format: "cold analyze --format html,json:  %7.3f s  = %.2fx the parse (target 1.3x), peak %.0f MB", cold.seconds, cold.seconds / parse.seconds, cold.megabytes))
-        print(cold.stages)
-        print(String(format: "warm analyze (unchanged):         %7.3f s  = %.1fx reading the bytes (target 5x)", warm.seconds, warm.seconds / read.seconds))
-        print(warm.stages)
+        for (binary, run) in cold.enumerated() {
+            print(String(format: "cold analyze --format html,json:  %7.3f s  = %.2fx the parse (target 1.3x), peak %.0f MB  %@", run.seconds, run.seconds / parse.seconds, run.megabytes, measured[binary]))
+            print(run.stages)
+        }
+        for (binary, run) in warm.enumerated() {
+            print(String(format: "warm analyze (unchanged):         %7.3f s  = %.1fx reading the bytes (target 5x)  %@", run.seconds, run.seconds / read.seconds, measured[binary]))
+            print(run.stages)
+        }
         try diffFigures(scratch: scratch, files: files)
     }
 
@@ -114,33 +125,40 @@ public struct Benchmark {
         }
         try git("commit", "-q", "-a", "-m", "head")
 
-        let analyze = try median { attempt in
-            try process(["analyze", repository, "-o", scratch + "/analyze-\(attempt)", "--format", "html,json",
-                         "--cache-dir", scratch + "/analyze-cache-\(attempt)", "--quiet"])
+        let analyze = try median { binary, attempt in
+            try process(measured[binary], ["analyze", repository, "-o", scratch + "/analyze-\(binary)-\(attempt)", "--format", "html,json",
+                         "--cache-dir", scratch + "/analyze-cache-\(binary)-\(attempt)", "--quiet"])
         }
-        let diff = { (attempt: Int, output: [String]) in
-            try self.process(["diff", "HEAD~1", "HEAD", "--repo", repository, "--cache-dir", scratch + "/diff-cache-\(attempt)", "--quiet", "--fail-on", "none"] + output)
+        let diff = { (binary: Int, cache: String, output: [String]) in
+            try self.process(self.measured[binary], ["diff", "HEAD~1", "HEAD", "--repo", repository, "--cache-dir", scratch + "/" + cache, "--quiet", "--fail-on", "none"] + output)
         }
-        let cold = try median { attempt in try diff(attempt, []) }
-        let reported = { (attempt: Int) in ["-o", scratch + "/diff-\(attempt)", "--format", "md,json,html"] }
-        let warmFirst = try median { attempt in try diff(attempt + repetitions, reported(attempt)) }
-        let warm = try median { attempt in try diff(attempt + repetitions, reported(attempt)) }
-        print(String(format: "cold analyze of the repository:   %7.3f s", analyze.seconds))
-        print(String(format: "cold diff (10 files changed):     %7.3f s  = %.2fx the cold analyze (target 1.2x)", cold.seconds, cold.seconds / analyze.seconds))
-        print(String(format: "cold diff with md,json,html:      %7.3f s  = %.2fx the cold analyze", warmFirst.seconds, warmFirst.seconds / analyze.seconds))
-        print(String(format: "warm diff with md,json,html:      %7.3f s  = %.2fx the cold analyze (target 0.2x)", warm.seconds, warm.seconds / analyze.seconds))
+        let cold = try median { binary, attempt in try diff(binary, "diff-cache-\(binary)-\(attempt)", []) }
+        let reported = { (binary: Int, attempt: Int) in ["-o", scratch + "/diff-\(binary)-\(attempt)", "--format", "md,json,html"] }
+        let first = try median { binary, attempt in try diff(binary, "diff-reported-\(binary)-\(attempt)", reported(binary, attempt)) }
+        let warm = try median { binary, attempt in try diff(binary, "diff-reported-\(binary)-\(attempt)", reported(binary, attempt)) }
+        for binary in measured.indices {
+            let base = analyze[binary].seconds
+            print(String(format: "cold analyze of the repository:   %7.3f s  %@", base, measured[binary]))
+            print(String(format: "cold diff (10 files changed):     %7.3f s  = %.2fx the cold analyze (target 1.2x)", cold[binary].seconds, cold[binary].seconds / base))
+            print(String(format: "cold diff with md,json,html:      %7.3f s  = %.2fx the cold analyze", first[binary].seconds, first[binary].seconds / base))
+            print(String(format: "warm diff with md,json,html:      %7.3f s  = %.2fx the cold analyze (target 0.2x)", warm[binary].seconds, warm[binary].seconds / base))
+        }
     }
 
-    /// The run of median time among `repetitions` (the attempt number passed in).
-    private func median(_ body: (Int) throws -> Run) throws -> Run {
-        var runs: [Run] = []
-        for attempt in 0..<repetitions { runs.append(try body(attempt)) }
-        return runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
+    /// For each executable measured (its index and the attempt passed in), the run of median
+    /// time among `repetitions`, the executables interleaved.
+    private func median(of executables: [String]? = nil, _ body: (Int, Int) throws -> Run) throws -> [Run] {
+        let executables = executables ?? measured
+        var runs: [[Run]] = executables.map { _ in [] }
+        for attempt in 0..<repetitions {
+            for binary in executables.indices { runs[binary].append(try body(binary, attempt)) }
+        }
+        return runs.map { $0.sorted { $0.seconds < $1.seconds }[$0.count / 2] }
     }
 
     /// Runs this `strata` with `arguments` (standard output discarded, `STRATA_TIMINGS=1`),
     /// started with `posix_spawn` (Foundation's `Process` adds tens of milliseconds).
-    private func process(_ arguments: [String]) throws -> Run {
+    private func process(_ executable: String, _ arguments: [String]) throws -> Run {
         let errors = NSTemporaryDirectory() + "strata-bench-\(getpid())-stderr"
         defer { unlink(errors) }
         var actions = posix_spawn_file_actions_t()

@@ -21,6 +21,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Runs of each measurement; the median is printed.")
     var repetitions: Int = 3
 
+    @Option(help: ArgumentHelp("Another strata measured in the same run, interleaved (an earlier build).", valueName: "path"))
+    var compare: String?
+
     /// The baseline processes `strata bench` runs.
     @Flag(help: .hidden) var parseOnly = false
     @Flag(help: .hidden) var readOnly = false
@@ -30,6 +33,6 @@ struct Bench: ParsableCommand {
         if readOnly { return try Benchmark.readOnly(path) }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-        try Benchmark(path: path, repetitions: max(1, repetitions), executable: executable).run()
+        try Benchmark(path: path, repetitions: max(1, repetitions), executable: executable, other: compare).run()
     }
 }
