@@ -27,14 +27,26 @@ public enum GraphvizLayout {
     /// One drawing to lay out. `name` says which drawing in warnings ("the DI graph").
     public struct Job: Sendable {
         public var name: String
-        public var dot: String
         /// Nil: the layout budget chooses (`largest`).
         public var engine: String?
+        private var source: @Sendable () -> String
 
         public init(name: String, dot: String, engine: String? = nil) {
+            self.init(name: name, engine: engine) { dot }
+        }
+
+        /// A drawing whose DOT is made only when it is laid out (not when the cache knows the
+        /// run's inputs: `draw(_:cache:inputs:tell:)`).
+        public init(name: String, engine: String? = nil, dot: @escaping @Sendable () -> String) {
             self.name = name
-            self.dot = dot
             self.engine = engine
+            source = dot
+        }
+
+        /// The DOT text (made again on each read of a lazy job).
+        public var dot: String {
+            get { source() }
+            set { source = { newValue } }
         }
     }
 
@@ -75,7 +87,13 @@ public enum GraphvizLayout {
     /// The path of every drawing Strata makes: each drawing's SVG from `cache`, else from
     /// Graphviz (kept in `cache`); nil for a drawing Graphviz failed on or cut off, with a
     /// warning naming it through `tell` (the rest of the report is written).
-    public static func draw(_ jobs: [Job], cache: LayoutCache?, tell: (String) -> Void) -> [String?] {
+    /// - Parameter inputs: a digest of everything the jobs' DOT depends on (Strata's build
+    ///   included). When the cache holds the last run of the same inputs, the layouts are
+    ///   taken from it in order and no DOT is made.
+    public static func draw(_ jobs: [Job], cache: LayoutCache?, inputs: String? = nil, tell: (String) -> Void) -> [String?] {
+        if let cache, let inputs, let known = cache.lastRun(inputs: inputs, count: jobs.count, tell: tell) { return known }
+        let dots = jobs.map(\.dot)
+        let jobs = zip(jobs, dots).map { job, dot in Job(name: job.name, dot: dot, engine: job.engine) }
         let keys = cache == nil ? [] : jobs.map(LayoutCache.key)
         var drawn = cache?.svgs(for: keys, tell: tell) ?? Array(repeating: nil, count: jobs.count)
         let missing = drawn.indices.filter { drawn[$0] == nil }
@@ -88,6 +106,7 @@ public enum GraphvizLayout {
                 tell("warning: \(jobs[index].name) was not drawn: \(failure.description); the rest of the report is written")
             }
         }
+        if let inputs, !drawn.contains(where: { $0 == nil }) { cache?.remember(inputs: inputs, keys: keys) }
         return drawn
     }
 

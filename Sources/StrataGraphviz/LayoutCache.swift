@@ -9,7 +9,9 @@ import StrataSourceTree
 ///
 /// One file, not one per drawing: a warm run of a few hundred drawings reads and checks one
 /// file (`CacheFile`) instead of hundreds. A damaged file is one note, and every drawing is
-/// laid out again.
+/// laid out again. The file also names the drawings of the last run in order, with a digest
+/// of their inputs: a run of the same inputs takes them by position without making their
+/// DOT (`lastRun`).
 public final class LayoutCache: @unchecked Sendable {
     public let file: String
     private let lock = NSLock()
@@ -21,6 +23,9 @@ public final class LayoutCache: @unchecked Sendable {
     private var changed = false
     /// How many layouts the file holds.
     private var saved = 0
+    /// The last run's inputs and its drawings' keys in order: as read, then as this run made them.
+    private var index: (inputs: String, keys: [ContentHash])?
+    private var indexChanged = false
 
     /// - Parameter file: the cache file (a sibling of the facts cache).
     public init(file: String) {
@@ -39,10 +44,7 @@ public final class LayoutCache: @unchecked Sendable {
     /// reported through `tell` and treated as empty.
     func svgs(for keys: [ContentHash], tell: (String) -> Void) -> [String?] {
         lock.withLock {
-            if stored == nil {
-                stored = load(tell: tell)
-                saved = stored?.count ?? 0
-            }
+            loadOnce(tell: tell)
             return keys.map { key in
                 if let svg = used[key] { return svg }
                 guard let bytes = stored?[key] else { return nil }
@@ -50,6 +52,43 @@ public final class LayoutCache: @unchecked Sendable {
                 used[key] = svg
                 return svg
             }
+        }
+    }
+
+    private func loadOnce(tell: (String) -> Void) {
+        guard stored == nil else { return }
+        stored = load(tell: tell)
+        saved = stored?.count ?? 0
+    }
+
+    /// The layouts of the last run in order, when it drew `count` drawings of these inputs and
+    /// the file holds them all; nil otherwise.
+    func lastRun(inputs: String, count: Int, tell: (String) -> Void) -> [String]? {
+        lock.withLock {
+            loadOnce(tell: tell)
+            guard let index, index.inputs == inputs, index.keys.count == count else { return nil }
+            var svgs: [String] = []
+            svgs.reserveCapacity(count)
+            for key in index.keys {
+                if let svg = used[key] {
+                    svgs.append(svg)
+                } else if let bytes = stored?[key] {
+                    let svg = String(Substring(bytes))
+                    used[key] = svg
+                    svgs.append(svg)
+                } else {
+                    return nil
+                }
+            }
+            return svgs
+        }
+    }
+
+    /// Names the drawings of this run, in order, for the next run of the same inputs.
+    func remember(inputs: String, keys: [ContentHash]) {
+        lock.withLock {
+            if index?.inputs != inputs || index?.keys != keys { indexChanged = true }
+            index = (inputs, keys)
         }
     }
 
@@ -65,14 +104,20 @@ public final class LayoutCache: @unchecked Sendable {
     /// run's last drawing is made). A cache that cannot be written is only slower: the
     /// failure is returned, for one line.
     public func save() -> AtomicFile.Failure? {
-        let entries: [(key: ContentHash, value: String)]? = lock.withLock {
-            guard changed || used.count != saved else { return nil }
+        let contents: (entries: [(key: ContentHash, value: String)], index: (inputs: String, keys: [ContentHash])?)? = lock.withLock {
+            guard changed || indexChanged || used.count != saved else { return nil }
             changed = false
+            indexChanged = false
             saved = used.count
-            return used.sorted { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }
+            return (used.sorted { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }, index)
         }
-        guard let entries else { return nil }
+        guard let (entries, index) = contents else { return nil }
         var payload = Array(Self.header.utf8)
+        if let index, !index.inputs.contains("\n") {
+            payload += "inputs \(index.inputs)\n".utf8
+            for key in index.keys { payload += (key.hex + "\n").utf8 }
+        }
+        payload += "layouts\n".utf8
         for (key, svg) in entries {
             payload += "\(key.hex) \(svg.utf8.count)\n".utf8
             payload += svg.utf8
@@ -88,7 +133,7 @@ public final class LayoutCache: @unchecked Sendable {
     }
 
     /// The first line of the file: its format and the Graphviz library that drew the layouts.
-    static let header = "strata-layouts 1 \(GraphvizLayout.libraryVersion)\n"
+    static let header = "strata-layouts 2 \(GraphvizLayout.libraryVersion)\n"
 
     /// The file's layouts by key; empty when there is none, it is damaged (told), or it was
     /// drawn by another Graphviz.
@@ -106,6 +151,18 @@ public final class LayoutCache: @unchecked Sendable {
         var entries: [ContentHash: Substring.UTF8View] = [:]
         var position = text.utf8.index(text.utf8.startIndex, offsetBy: Self.header.utf8.count)
         let utf8 = text.utf8
+        // "inputs <digest>\n" and a key a line, then "layouts\n".
+        var lines: [Substring] = []
+        while let newline = utf8[position...].firstIndex(of: UInt8(ascii: "\n")) {
+            let line = Substring(utf8[position..<newline])
+            position = utf8.index(after: newline)
+            if line == "layouts" { break }
+            lines.append(line)
+        }
+        if let first = lines.first, first.hasPrefix("inputs ") {
+            let keys = lines.dropFirst().compactMap { ContentHash(hex: $0) }
+            if keys.count == lines.count - 1 { index = (String(first.dropFirst("inputs ".count)), keys) }
+        }
         while position < utf8.endIndex {
             // "<32 hex> <length>\n<svg>"
             guard let newline = utf8[position...].firstIndex(of: UInt8(ascii: "\n")) else { return [:] }

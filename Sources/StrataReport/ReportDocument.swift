@@ -48,10 +48,14 @@ public final class ReportDocument: @unchecked Sendable {
     /// The report's drawings: overview, opened groups, neighbourhoods (`ReportViews`), laid
     /// out in one batch with the DI graph (all cores busy to the end).
     public private(set) lazy var views: Result<ReportViews, any Error> = Result {
-        let full = GraphvizLayout.Job(name: "the module graph", dot: dot)
+        let full = GraphvizLayout.Job(name: "the module graph") { self.dot }
         let injection = injectionDOT.map { GraphvizLayout.Job(name: "the DI graph", dot: $0) }
+        // An unchanged repository (the same inputs as the cached result's) finds its layouts
+        // without making their DOT.
+        let inputs = resultCache?.inputDigest
         let views = ReportViews.make(graph: graph, full: full) { jobs in
-            let svgs = GraphvizLayout.draw(jobs + (injection.map { [$0] } ?? []), cache: layouts) { self.tell($0) }
+            let all = jobs + (injection.map { [$0] } ?? [])
+            let svgs = GraphvizLayout.draw(all, cache: layouts, inputs: inputs) { self.tell($0) }
             if injection != nil { injectionLaidOut = svgs.last! ?? ReportViews.notDrawn }
             return Array(svgs.prefix(jobs.count))
         }

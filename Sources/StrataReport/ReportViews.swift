@@ -52,7 +52,8 @@ public struct ReportViews: Sendable {
     /// The whole graph (`graph.svg`; the overview of small repositories).
     public var full: String
 
-    /// - Parameter layout: every drawing at once, DOT to SVG (Graphviz, possibly cached), nil
+    /// - Parameter layout: every drawing at once (their DOT made only when needed), DOT to
+    ///   SVG (Graphviz, possibly cached), nil
     ///   for a drawing Graphviz failed on: an overview or opened group is then a note in
     ///   place of the drawing, a neighbourhood is not drawn.
     static func make(graph: ModuleGraph, full: GraphvizLayout.Job, layout: ([GraphvizLayout.Job]) -> [String?]) -> ReportViews {
@@ -63,9 +64,9 @@ public struct ReportViews: Sendable {
             let groups = graph.groups(kind)
             guard groups.count > 1, graph.modules.count > collapseAbove else { continue }
             let overview = jobs.count
-            jobs.append(.init(name: "the \(kind.rawValue) overview", dot: GraphDrawing.collapsed(graph, groups: groups).dot))
+            jobs.append(.init(name: "the \(kind.rawValue) overview") { GraphDrawing.collapsed(graph, groups: groups).dot })
             for (index, group) in groups.enumerated() {
-                jobs.append(.init(name: "the \(kind.rawValue) drawing with \(group.name) opened", dot: GraphDrawing.opened(graph, groups: groups, open: index).dot))
+                jobs.append(.init(name: "the \(kind.rawValue) drawing with \(group.name) opened") { GraphDrawing.opened(graph, groups: groups, open: index).dot })
             }
             groupingJobs.append((kind, groups, overview, (overview + 1)..<jobs.count))
         }
@@ -81,7 +82,7 @@ public struct ReportViews: Sendable {
                 counts.append(members.count)
                 if members.count <= largestNeighbourhood && members != previous {
                     drawings.append(jobs.count)
-                    jobs.append(.init(name: "the neighbourhood of \(graph.name(module)) at depth \(depth)", dot: drawing.dot))
+                    jobs.append(.init(name: "the neighbourhood of \(graph.name(module)) at depth \(depth)") { drawing.dot })
                 } else {
                     drawings.append(nil)
                 }

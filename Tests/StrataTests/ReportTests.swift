@@ -166,7 +166,11 @@ import Testing
         }
         let first = try layouts()
         #expect(String(decoding: first, as: UTF8.self).components(separatedBy: "</svg>").count > 13)
-        // Unchanged: nothing laid out, the file not rewritten.
+        // Unchanged (the second run's tree holds the cache and the reports the first wrote): the
+        // layouts found by the inputs, the file not rewritten.
+        try run()
+        let svgs = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self).components(separatedBy: "</svg>").count }
+        #expect(svgs(try layouts()) == svgs(first))
         let written = try FileManager.default.attributesOfItem(atPath: cache + "/" + file)[.modificationDate] as? Date
         try run()
         #expect(try FileManager.default.attributesOfItem(atPath: cache + "/" + file)[.modificationDate] as? Date == written)
