@@ -146,7 +146,6 @@ public enum GraphvizLayout {
                      hang: job.name == hang)
         }
         _ = context  // made here, before the first fork, never in a worker
-        if ProcessInfo.processInfo.environment["STRATA_DEBUG_LAYOUTS"] != nil { FileHandle.standardError.write(Data("context \(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)\n".utf8)) }
         // One worker per core, each taking the next drawing as soon as it is done with one,
         // largest first (the layout time grows with the DOT): every core is busy to the end.
         let order = prepared.indices.sorted { prepared[$0].dot.count > prepared[$1].dot.count }
@@ -355,7 +354,6 @@ public enum GraphvizLayout {
     private static func record(seconds: Double, engine: String, nodes: Int, name: String) {
         lock.withLock {
             recorded.layouts += 1
-            if ProcessInfo.processInfo.environment["STRATA_DEBUG_LAYOUTS"] != nil { FileHandle.standardError.write(Data("\(seconds) \(engine) \(nodes) \(name)\n".utf8)) }
             recorded.seconds += seconds
             if seconds > recorded.slowest?.seconds ?? -1 { recorded.slowest = (seconds, engine, nodes, name) }
         }
