@@ -150,12 +150,20 @@ public enum GraphvizLayout {
         // largest first (the layout time grows with the DOT): every core is busy to the end.
         let order = prepared.indices.sorted { prepared[$0].dot.count > prepared[$1].dot.count }
         let queue = Queue(order)
+        // Threads of their own, not `concurrentPerform`: they only wait on pipes, and inside
+        // other concurrent work (the report encodes its JSON meanwhile) GCD would run them one
+        // after the other on the calling thread.
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while queue.hasWork {
-                runWorker(prepared, queue: queue, context: Self.context, seconds: seconds)
-            }
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<workers {
+            Thread {
+                while queue.hasWork {
+                    runWorker(prepared, queue: queue, context: Self.context, seconds: seconds)
+                }
+                done.signal()
+            }.start()
         }
+        for _ in 0..<workers { done.wait() }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         lock.withLock {
             recorded.wall += wall
