@@ -49,7 +49,9 @@ public final class ReportDocument: @unchecked Sendable {
     /// out in one batch with the DI graph (all cores busy to the end).
     public private(set) lazy var views: Result<ReportViews, any Error> = Result {
         let full = GraphvizLayout.Job(name: "the module graph") { self.dot }
-        let injection = injectionDOT.map { GraphvizLayout.Job(name: "the DI graph", dot: $0) }
+        // The DI graph has a budget of its own (`InjectionGraph.limit` registrations), within
+        // which dot is faster than sfdp (a 1,079-node DI graph: 1.3 s, sfdp 3.4 s).
+        let injection = injectionDOT.map { GraphvizLayout.Job(name: "the DI graph", dot: $0, engine: "dot") }
         // An unchanged repository (the same inputs as the cached result's) finds its layouts
         // without making their DOT.
         let inputs = resultCache?.inputDigest
