@@ -41,12 +41,14 @@ let package = Package(
         .target(name: "StrataAssemble", dependencies: ["StrataModel"]),
         // analyze: metrics, cycles, dependency findings; pure functions.
         .target(name: "StrataAnalysis", dependencies: ["StrataModel"]),
-        // report: JSON, HTML, DOT; graph layout through libgraphviz.
+        // layout: DOT to SVG through libgraphviz, in worker processes, cached.
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"])]
         ),
+        .target(name: "StrataGraphviz", dependencies: ["StrataModel", "StrataSourceTree", "CGraphviz"]),
+        // report: JSON, HTML, DOT, and the drawings.
         .target(
             name: "StrataWeb",
             path: "Web",
@@ -61,7 +63,7 @@ let package = Package(
                 .embedInCode("history.html"), .embedInCode("history.css"), .embedInCode("history.js"),
             ]
         ),
-        .target(name: "StrataReport", dependencies: ["StrataModel", "StrataSourceTree", "StrataWeb", "CGraphviz"]),
+        .target(name: "StrataReport", dependencies: ["StrataModel", "StrataSourceTree", "StrataWeb", "StrataGraphviz"]),
         // history: analyses of many commits in one SQLite file, and their trends.
         .systemLibrary(
             name: "CSQLite",
@@ -74,14 +76,14 @@ let package = Package(
             name: "StrataPipeline",
             dependencies: [
                 "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery",
-                "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataHistory",
+                "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataGraphviz", "StrataReport", "StrataHistory",
             ] + syntax
         ),
         .executableTarget(
             name: "strata",
             dependencies: [
                 "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataReport", "StrataSourceTree", "StrataHistory",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "StrataGraphviz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The manifest readers fed mutated inputs (`make fuzz`); not part of the product.
@@ -111,7 +113,7 @@ let package = Package(
             name: "StrataTests",
             dependencies: [
                 "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery", "StrataScan",
-                "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataPipeline", "StrataHistory",
+                "StrataAssemble", "StrataAnalysis", "StrataGraphviz", "StrataReport", "StrataPipeline", "StrataHistory",
             ] + syntax
         ),
     ]

@@ -1,84 +1,114 @@
 import Dispatch
 import Foundation
 import StrataDiscovery
-import StrataReport
 import StrataSourceTree
 import SwiftParser
 
-/// The figures `strata bench` prints for one corpus, all on the same files:
-/// reading the bytes, a bare swift-syntax parse on all cores (the baseline), a cold analyze
-/// (empty cache, reports included), a warm analyze (cache hit), and peak memory.
+/// The figures `strata bench` prints for one corpus: whole processes of this `strata`, each
+/// run `repetitions` times, the median printed (with each process's stage times, for where
+/// the time goes). The baselines are processes too: one that reads every byte of the
+/// corpus's Swift files, one that parses each with swift-syntax on all cores (`strata bench
+/// --read-only` and `--parse-only`, hidden). Against them: a cold `strata analyze --format
+/// html,json` (empty cache), a warm one (the same again), and `strata diff` of a commit that
+/// changes ten files, cold (summary only) and warm with `--format md,json,html`.
 public struct Benchmark {
     public let path: String
     public let repetitions: Int
+    /// The `strata` executable that runs the baselines, and is measured.
+    public let executable: String
+    /// Another `strata` measured in the same run, its processes interleaved with this one's
+    /// (an earlier build, to compare on a machine whose speed varies).
+    public let other: String?
 
-    public init(path: String, repetitions: Int) {
+    public init(path: String, repetitions: Int, executable: String, other: String? = nil) {
         self.path = path
         self.repetitions = repetitions
+        self.executable = executable
+        self.other = other
     }
 
-    public func run() throws {
+    /// The Swift files of the corpus's modules, as analyze finds them.
+    static func files(_ path: String) throws -> (tree: WorkingDirectoryTree, files: [String], modules: Int) {
         let tree = WorkingDirectoryTree(rootPath: path)
         let discovery = Discoverer(tree: tree).discover(files: try tree.files())
-        let files = discovery.modules.flatMap(\.sourceFiles)
-        for file in files { _ = try? tree.read(file) }  // warm the page cache once, untimed
+        return (tree, discovery.modules.flatMap(\.sourceFiles), discovery.modules.count)
+    }
 
+    /// `strata bench --read-only`: reads every byte of the corpus's Swift files; prints the
+    /// megabytes.
+    public static func readOnly(_ path: String) throws {
+        let (tree, files, _) = try files(path)
+        let bytes = try files.reduce(0) { $0 + (try tree.read($1)).count }
+        print(String(format: "%.1f", Double(bytes) / 1_048_576))
+    }
+
+    /// `strata bench --parse-only`: reads and parses every Swift file of the corpus with
+    /// swift-syntax on all cores, and nothing else.
+    public static func parseOnly(_ path: String) throws {
+        let (tree, files, _) = try files(path)
+        let bytes = try files.map { try tree.read($0) }
+        DispatchQueue.concurrentPerform(iterations: bytes.count) { index in
+            bytes[index].withUnsafeBufferPointer { _ = Parser.parse(source: $0) }
+        }
+    }
+
+    /// One finished process: its wall time, peak memory and standard error.
+    struct Run {
+        var seconds: Double
+        var megabytes: Double
+        var errors: String
+        /// The `stages:` and `graphviz:` lines of `STRATA_TIMINGS=1`.
+        var stages: String {
+            errors.split(separator: "\n").filter { $0.hasPrefix("stages:") || $0.hasPrefix("graphviz:") }
+                .map { "      " + $0 }.joined(separator: "\n")
+        }
+    }
+
+    /// The executables measured: this one, then the other.
+    var measured: [String] { [executable] + (other.map { [$0] } ?? []) }
+
+    public func run() throws {
+        let (tree, files, modules) = try Self.files(path)
+        for file in files { _ = try? tree.read(file) }  // warm the page cache once, untimed
         let scratch = NSTemporaryDirectory() + "strata-bench-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        var cold = Double.infinity, warm = Double.infinity
-        var coldStages = "", warmStages = ""
-        func stages(_ outcome: Pipeline.Outcome) -> String {
-            outcome.timings.map { String(format: "%@ %.3f", $0.stage, $0.seconds) }.joined(separator: ", ")
-        }
-        for attempt in 0..<repetitions {
-            let cache = scratch + "/cache-\(attempt)"
-            let options = Pipeline.Options(path: path, outputDirectory: scratch + "/report", formats: [.html, .json], cacheDirectory: cache)
-            var outcome: Pipeline.Outcome?
-            let coldTime = try time { outcome = try Pipeline.run(options) }
-            if coldTime < cold { cold = coldTime; coldStages = stages(outcome!) }
-            let warmTime = try time { outcome = try Pipeline.run(options) }
-            if warmTime < warm { warm = warmTime; warmStages = stages(outcome!) }
-        }
-        let peakMB = Self.peakResidentMegabytes()
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
 
-        var bytes: [[UInt8]] = []
-        var read = Double.infinity
-        for _ in 0..<repetitions {
-            read = min(read, try time { bytes = try files.map { try tree.read($0) } })
+        let read = try median(of: [executable]) { _, _ in try process(executable, ["bench", "--read-only", path]) }[0]
+        let parse = try median(of: [executable]) { _, _ in try process(executable, ["bench", "--parse-only", path]) }[0]
+        let analyze = { (binary: String, cache: String) in
+            try self.process(binary, ["analyze", self.path, "-o", cache + "-report", "--format", "html,json", "--cache-dir", cache, "--quiet"])
         }
-        let megabytes = Double(bytes.reduce(0) { $0 + $1.count }) / 1_048_576
-        var parse = Double.infinity
-        let shared = bytes
-        for _ in 0..<repetitions {
-            parse = min(parse, try time {
-                DispatchQueue.concurrentPerform(iterations: shared.count) { index in
-                    shared[index].withUnsafeBufferPointer { _ = Parser.parse(source: $0) }
-                }
-            })
-        }
+        let cold = try median { binary, attempt in try analyze(measured[binary], scratch + "/cache-\(binary)-\(attempt)") }
+        let warm = try median { binary, attempt in try analyze(measured[binary], scratch + "/cache-\(binary)-\(attempt)") }
 
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        print("corpus: \(path): \(files.count) Swift files, \(String(format: "%.1f", megabytes)) MB, \(discovery.modules.count) modules, \(cores) cores")
-        print(String(format: "read all bytes:                 %8.3f s", read))
-        print(String(format: "bare swift-syntax parse (%d cores): %6.3f s", cores, parse))
-        print(String(format: "cold analyze (reports included): %7.3f s  = %.2fx the bare parse", cold, cold / parse))
-        print(String(format: "warm analyze (cache hit):        %7.3f s  = %.1fx reading the bytes", warm, warm / read))
-        print("  cold analyze stages (s): \(coldStages)")
-        print("  warm analyze stages (s): \(warmStages)")
-        print(String(format: "peak memory (analyses):          %7.0f MB", peakMB))
+        let megabytes = files.reduce(0) { $0 + ((try? tree.read($1))?.count ?? 0) }
+        print("corpus: \(path): \(files.count) Swift files, \(String(format: "%.1f", Double(megabytes) / 1_048_576)) MB, \(modules) modules, \(cores) cores")
+        print("whole processes, median of \(repetitions)\(other == nil ? "" : ", each line: this strata, then the other (interleaved)")")
+        print(String(format: "read every byte:                  %7.3f s", read.seconds))
+        print(String(format: "bare swift-syntax parse (%d cores): %6.3f s", cores, parse.seconds))
+        for (binary, run) in cold.enumerated() {
+            print(String(format: "cold analyze --format html,json:  %7.3f s  = %.2fx the parse (target 1.3x), peak %.0f MB  %@", run.seconds, run.seconds / parse.seconds, run.megabytes, measured[binary]))
+            print(run.stages)
+        }
+        for (binary, run) in warm.enumerated() {
+            print(String(format: "warm analyze (unchanged):         %7.3f s  = %.1fx reading the bytes (target 5x)  %@", run.seconds, run.seconds / read.seconds, measured[binary]))
+            print(run.stages)
+        }
         try diffFigures(scratch: scratch, files: files)
     }
 
     /// `strata diff` on a git repository holding the corpus as BASE and a HEAD commit that
-    /// changes ten Swift files, against a cold analyze of one revision without reports (the
-    /// diff writes none either): cold (empty cache) and warm (same pair again).
+    /// changes ten Swift files, against a cold analyze (html,json) of the repository: cold
+    /// (empty cache, the summary only) and warm (the same pair again, md,json,html written).
     private func diffFigures(scratch: String, files: [String]) throws {
         let repository = scratch + "/git"
         try FileManager.default.copyItem(atPath: path, toPath: repository)
         func git(_ arguments: String...) throws {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-C", repository, "-c", "user.name=bench", "-c", "user.email=bench@localhost"] + arguments
+            process.arguments = ["git", "-C", repository, "-c", "user.name=bench", "-c", "user.email=bench@localhost", "-c", "commit.gpgsign=false"] + arguments
             process.standardOutput = FileHandle.nullDevice
             try process.run()
             process.waitUntilExit()
@@ -95,39 +125,75 @@ public struct Benchmark {
         }
         try git("commit", "-q", "-a", "-m", "head")
 
-        var analyze = Double.infinity, reported = Double.infinity, cold = Double.infinity, warm = Double.infinity
-        for attempt in 0..<repetitions {
-            analyze = min(analyze, try time {
-                _ = try Pipeline.run(.init(path: repository, outputDirectory: nil, cacheDirectory: scratch + "/analyze-\(attempt)"))
-            })
-            reported = min(reported, try time {
-                _ = try Pipeline.run(.init(
-                    path: repository, outputDirectory: scratch + "/analyze-report-\(attempt)", formats: [.html, .json],
-                    cacheDirectory: scratch + "/analyze-reported-\(attempt)"))
-            })
-            let options = Comparison.Options(repository: repository, base: "HEAD~1", head: "HEAD", cacheDirectory: scratch + "/diff-\(attempt)")
-            cold = min(cold, try time { _ = DiffText.render(try Comparison.run(options).document.diff) })
-            warm = min(warm, try time { _ = DiffText.render(try Comparison.run(options).document.diff) })
+        let analyze = try median { binary, attempt in
+            try process(measured[binary], ["analyze", repository, "-o", scratch + "/analyze-\(binary)-\(attempt)", "--format", "html,json",
+                         "--cache-dir", scratch + "/analyze-cache-\(binary)-\(attempt)", "--quiet"])
         }
-        print(String(format: "cold analyze of the repository:  %7.3f s  (%.3f s without reports)", reported, analyze))
-        print(String(format: "cold diff (10 files changed):    %7.3f s  = %.2fx the cold analyze (%.2fx without reports)", cold, cold / reported, cold / analyze))
-        print(String(format: "warm diff (same pair again):     %7.3f s  = %.2fx the cold analyze (%.2fx without reports)", warm, warm / reported, warm / analyze))
+        let diff = { (binary: Int, cache: String, output: [String]) in
+            try self.process(self.measured[binary], ["diff", "HEAD~1", "HEAD", "--repo", repository, "--cache-dir", scratch + "/" + cache, "--quiet", "--fail-on", "none"] + output)
+        }
+        let cold = try median { binary, attempt in try diff(binary, "diff-cache-\(binary)-\(attempt)", []) }
+        let reported = { (binary: Int, attempt: Int) in ["-o", scratch + "/diff-\(binary)-\(attempt)", "--format", "md,json,html"] }
+        let first = try median { binary, attempt in try diff(binary, "diff-reported-\(binary)-\(attempt)", reported(binary, attempt)) }
+        let warm = try median { binary, attempt in try diff(binary, "diff-reported-\(binary)-\(attempt)", reported(binary, attempt)) }
+        for binary in measured.indices {
+            let base = analyze[binary].seconds
+            print(String(format: "cold analyze of the repository:   %7.3f s  %@", base, measured[binary]))
+            print(String(format: "cold diff (10 files changed):     %7.3f s  = %.2fx the cold analyze (target 1.2x)", cold[binary].seconds, cold[binary].seconds / base))
+            print(String(format: "cold diff with md,json,html:      %7.3f s  = %.2fx the cold analyze", first[binary].seconds, first[binary].seconds / base))
+            print(String(format: "warm diff with md,json,html:      %7.3f s  = %.2fx the cold analyze (target 0.2x)", warm[binary].seconds, warm[binary].seconds / base))
+        }
     }
 
-    private func time(_ body: () throws -> Void) throws -> Double {
+    /// For each executable measured (its index and the attempt passed in), the run of median
+    /// time among `repetitions`, the executables interleaved.
+    private func median(of executables: [String]? = nil, _ body: (Int, Int) throws -> Run) throws -> [Run] {
+        let executables = executables ?? measured
+        var runs: [[Run]] = executables.map { _ in [] }
+        for attempt in 0..<repetitions {
+            for binary in executables.indices { runs[binary].append(try body(binary, attempt)) }
+        }
+        return runs.map { $0.sorted { $0.seconds < $1.seconds }[$0.count / 2] }
+    }
+
+    /// Runs this `strata` with `arguments` (standard output discarded, `STRATA_TIMINGS=1`),
+    /// started with `posix_spawn` (Foundation's `Process` adds tens of milliseconds).
+    private func process(_ executable: String, _ arguments: [String]) throws -> Run {
+        let errors = NSTemporaryDirectory() + "strata-bench-\(getpid())-stderr"
+        defer { unlink(errors) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var environment = ProcessInfo.processInfo.environment
+        environment["STRATA_TIMINGS"] = "1"
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
         let start = ContinuousClock.now
-        try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
-    static func peakResidentMegabytes() -> Double {
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard status == 0 else { throw Pipeline.InputError(description: "cannot run \(executable): \(String(cString: strerror(status)))") }
+        var exit: Int32 = 0
         var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+        while wait4(pid, &exit, 0, &usage) < 0 && errno == EINTR {}
+        let elapsed = ContinuousClock.now - start
+        let stderr = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        // diff exits 1 when a gate fails; anything else is a failed run.
+        guard exit & 0x7F == 0, (exit >> 8) & 0xFF <= 1 else {
+            throw Pipeline.InputError(description: "strata \(arguments.joined(separator: " ")) failed (status \(exit)): \(stderr)")
+        }
         #if os(Linux)
-        return Double(usage.ru_maxrss) / 1024
+        let megabytes = Double(usage.ru_maxrss) / 1024
         #else
-        return Double(usage.ru_maxrss) / 1_048_576
+        let megabytes = Double(usage.ru_maxrss) / 1_048_576
         #endif
+        return Run(
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, megabytes: megabytes,
+            errors: stderr)
     }
 }

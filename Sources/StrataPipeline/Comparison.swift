@@ -1,6 +1,7 @@
 import Foundation
 import StrataAnalysis
 import StrataConfiguration
+import StrataGraphviz
 import StrataModel
 import StrataReport
 import StrataScan
@@ -123,8 +124,12 @@ public enum Comparison {
             base: old, head: new, baseLabel: options.base, headLabel: options.worktree ? "working directory" : options.head ?? "HEAD",
             baseCommit: baseCommit, headCommit: headCommit)
         let damaged = stores.stores.keys.sorted().flatMap { stores.stores[$0]!.damagedFiles }
+        var document = DiffDocument(diff: diff, base: old, head: new)
+        document.layouts = options.cacheDirectory.map { directory in
+            LayoutCache(file: FactsCache(directory: directory, rootKey: Pipeline.rootKey(options.repository)).companion("diff-layouts"))
+        }
         return Outcome(
-            document: DiffDocument(diff: diff, base: old, head: new), parsedFiles: parsed, reusedFiles: reused, warnings: warnings,
+            document: document, parsedFiles: parsed, reusedFiles: reused, warnings: warnings,
             messages: damaged.map { "note: " + CacheFile.damageNote($0) })
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StrataGraphviz
 import StrataModel
 
 /// A comparison being reported: the diff with the two results it came from (the HTML page
@@ -10,6 +11,8 @@ public struct DiffDocument: Sendable {
     /// Prefix of links to a file at HEAD (`https://github.com/o/r/blob/<sha>`); nil writes
     /// plain `path:line`.
     public var linkBase: String?
+    /// Where the drawings' layouts are kept between runs (HEAD's report and the diff graph).
+    public var layouts: LayoutCache?
 
     public init(diff: GraphDiff, base: AnalysisResult, head: AnalysisResult, linkBase: String? = nil) {
         self.diff = diff

@@ -1,4 +1,5 @@
 import Foundation
+import StrataGraphviz
 import StrataModel
 import StrataWeb
 
@@ -11,17 +12,13 @@ public enum DiffPage {
     /// - Parameter warn: told when the drawing is left out (Graphviz failed on it).
     public static func render(_ document: DiffDocument, warn: (String) -> Void = { _ in }) throws -> Data {
         let diff = document.diff
-        func draw(_ dot: String?, _ what: String) -> String {
-            guard let dot else { return "" }
-            do {
-                return try GraphvizLayout.svg(dot: dot, engine: "dot")
-            } catch {
-                warn("warning: the diff's \(what) was not drawn: \(error); the rest of the report is written")
-                return ReportViews.notDrawn
-            }
-        }
-        let changed = draw(changedGraph(diff), "changed subgraph")
-        let union = draw(unionGraph(document), "graph")
+        // Both drawings through the one layout path, cached with HEAD's report's.
+        let changedDOT = changedGraph(diff)
+        let jobs = (changedDOT.map { [GraphvizLayout.Job(name: "the diff's changed subgraph", dot: $0)] } ?? [])
+            + [GraphvizLayout.Job(name: "the diff graph", dot: unionGraph(document))]
+        let drawn = GraphvizLayout.draw(jobs, cache: document.layouts, tell: warn).map { $0 ?? ReportViews.notDrawn }
+        let changed = changedDOT == nil ? "" : drawn[0]
+        let union = drawn[drawn.count - 1]
         let s = diff.summary
         let cards = [
             card("New errors", s.newFindings.error, flagged: s.newFindings.error > 0),

@@ -1,4 +1,5 @@
 import Foundation
+import StrataGraphviz
 import StrataModel
 
 /// `strata graph`: the drawing its options describe, and that drawing in each format.
@@ -84,7 +85,7 @@ extension GraphDrawing {
 
     /// The drawing laid out by Graphviz: `dot`, or `sfdp` past 1,000 nodes, as the report does.
     public func svg() throws -> String {
-        try GraphvizLayout.svg(dot: dot, engine: GraphvizLayout.engine(nodes: shown.count + collapsed.count))
+        try GraphvizLayout.svg(dot: dot)
     }
 
     /// The drawing as data (`schemaVersion` 1, described in the README): modules and

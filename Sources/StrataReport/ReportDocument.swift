@@ -1,4 +1,5 @@
 import Foundation
+import StrataGraphviz
 import StrataModel
 import StrataSourceTree
 
@@ -8,18 +9,28 @@ import StrataSourceTree
 /// `prepare(for:)` computes both at once on two cores; after it, reporters only read.
 public final class ReportDocument: @unchecked Sendable {
     public let result: AnalysisResult
-    /// Where Graphviz layouts are kept between runs (`LayoutCache`); nil disables it.
-    let layoutCache: LayoutCache?
+    /// Where Graphviz layouts are kept between runs; nil disables it.
+    public let layouts: LayoutCache?
+    /// Whether this document saves `layouts` (else whoever shares it does).
+    private var savesLayouts = false
 
     /// Where the last JSON encoding is kept, and the digest of the inputs that produced
     /// the result: the same inputs give the same bytes, so an unchanged repository skips
     /// the encoding. Nil disables it.
     let resultCache: (file: String, inputDigest: String)?
 
-    /// - Parameter layoutCache: a folder for Graphviz layouts; nil lays out every time.
-    public init(result: AnalysisResult, layoutCache: String? = nil, resultCache: (file: String, inputDigest: String)? = nil) {
+    /// - Parameter layoutCache: the file of Graphviz layouts (`LayoutCache`); nil lays out
+    ///   every time.
+    public convenience init(result: AnalysisResult, layoutCache: String? = nil, resultCache: (file: String, inputDigest: String)? = nil) {
+        self.init(result: result, layouts: layoutCache.map(LayoutCache.init(file:)), resultCache: resultCache)
+        savesLayouts = true
+    }
+
+    /// - Parameter layouts: the layout cache, shared with other drawings of the run (the diff
+    ///   graph) and saved by the caller when they are made; nil lays out every time.
+    public init(result: AnalysisResult, layouts: LayoutCache?, resultCache: (file: String, inputDigest: String)? = nil) {
         self.result = result
-        self.layoutCache = layoutCache.map(LayoutCache.init(folder:))
+        self.layouts = layouts
         self.resultCache = resultCache
     }
 
@@ -34,20 +45,30 @@ public final class ReportDocument: @unchecked Sendable {
     /// The production graph, as the report's views and queries read it.
     public private(set) lazy var graph = ModuleGraph(result)
 
-    /// The report's drawings: overview, opened groups, neighbourhoods (`ReportViews`).
+    /// The report's drawings: overview, opened groups, neighbourhoods (`ReportViews`), laid
+    /// out in one batch with the DI graph (all cores busy to the end).
     public private(set) lazy var views: Result<ReportViews, any Error> = Result {
-        let full = GraphvizLayout.Job(name: "the module graph", dot: dot, engine: GraphvizLayout.engine(nodes: graph.modules.count))
-        let views = ReportViews.make(graph: graph, full: full) { layout($0) }
-        // Every drawing of the page is known before the unused layouts go (the DI graph's too).
-        _ = injectionSVG
-        layoutCache?.prune()
+        let full = GraphvizLayout.Job(name: "the module graph") { self.dot }
+        // The DI graph has a budget of its own (`InjectionGraph.limit` registrations), within
+        // which dot is faster than sfdp (a 1,079-node DI graph: 1.3 s, sfdp 3.4 s).
+        let injection = injectionDOT.map { GraphvizLayout.Job(name: "the DI graph", dot: $0, engine: "dot") }
+        // An unchanged repository (the same inputs as the cached result's) finds its layouts
+        // without making their DOT.
+        let inputs = resultCache?.inputDigest
+        let views = ReportViews.make(graph: graph, full: full) { jobs in
+            let all = jobs + (injection.map { [$0] } ?? [])
+            let svgs = GraphvizLayout.draw(all, cache: layouts, inputs: inputs) { self.tell($0) }
+            if injection != nil { injectionLaidOut = svgs.last! ?? ReportViews.notDrawn }
+            return Array(svgs.prefix(jobs.count))
+        }
+        if savesLayouts, let failure = layouts?.save() { cacheNotWritten(failure) }
         return views
     }
 
     /// The DI graph (`InjectionGraph`) and its SVG; nil when there is nothing to draw.
     public private(set) lazy var injectionDOT: String? = InjectionGraph.render(result.injection)
-    public private(set) lazy var injectionSVG: Result<String?, any Error> = .success(
-        injectionDOT.map { layout([.init(name: "the DI graph", dot: $0)])[0] ?? ReportViews.notDrawn })
+    public var injectionSVG: Result<String?, any Error> { views.map { _ in injectionLaidOut } }
+    private var injectionLaidOut: String?
 
     /// What writing the report had to say besides the result: drawings Graphviz failed on
     /// (warnings) and damaged cache files (notes), one line each, in the order they happened.
@@ -92,22 +113,5 @@ public final class ReportDocument: @unchecked Sendable {
             cacheNotWritten(error)
         }
         return json
-    }
-
-    /// Each drawing's SVG, from the layout cache or from Graphviz; nil (and a warning naming
-    /// it) for a drawing Graphviz failed on.
-    private func layout(_ jobs: [GraphvizLayout.Job]) -> [String?] {
-        var svgs = jobs.map { job in layoutCache?.svg(for: job) { self.tell("note: " + CacheFile.damageNote($0)) } }
-        let missing = svgs.indices.filter { svgs[$0] == nil }
-        for (index, drawn) in zip(missing, GraphvizLayout.svgs(missing.map { jobs[$0] })) {
-            switch drawn {
-            case .success(let svg):
-                svgs[index] = svg
-                if let failure = layoutCache?.store(svg, for: jobs[index]) { cacheNotWritten(failure) }
-            case .failure(let failure):
-                tell("warning: \(jobs[index].name) was not drawn: \(failure.description); the rest of the report is written")
-            }
-        }
-        return svgs
     }
 }

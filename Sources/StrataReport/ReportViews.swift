@@ -1,4 +1,5 @@
 import Foundation
+import StrataGraphviz
 import StrataModel
 import StrataSourceTree
 
@@ -51,7 +52,8 @@ public struct ReportViews: Sendable {
     /// The whole graph (`graph.svg`; the overview of small repositories).
     public var full: String
 
-    /// - Parameter layout: every drawing at once, DOT to SVG (Graphviz, possibly cached), nil
+    /// - Parameter layout: every drawing at once (their DOT made only when needed), DOT to
+    ///   SVG (Graphviz, possibly cached), nil
     ///   for a drawing Graphviz failed on: an overview or opened group is then a note in
     ///   place of the drawing, a neighbourhood is not drawn.
     static func make(graph: ModuleGraph, full: GraphvizLayout.Job, layout: ([GraphvizLayout.Job]) -> [String?]) -> ReportViews {
@@ -62,9 +64,9 @@ public struct ReportViews: Sendable {
             let groups = graph.groups(kind)
             guard groups.count > 1, graph.modules.count > collapseAbove else { continue }
             let overview = jobs.count
-            jobs.append(.init(name: "the \(kind.rawValue) overview", dot: GraphDrawing.collapsed(graph, groups: groups).dot))
+            jobs.append(.init(name: "the \(kind.rawValue) overview") { GraphDrawing.collapsed(graph, groups: groups).dot })
             for (index, group) in groups.enumerated() {
-                jobs.append(.init(name: "the \(kind.rawValue) drawing with \(group.name) opened", dot: GraphDrawing.opened(graph, groups: groups, open: index).dot))
+                jobs.append(.init(name: "the \(kind.rawValue) drawing with \(group.name) opened") { GraphDrawing.opened(graph, groups: groups, open: index).dot })
             }
             groupingJobs.append((kind, groups, overview, (overview + 1)..<jobs.count))
         }
@@ -80,7 +82,7 @@ public struct ReportViews: Sendable {
                 counts.append(members.count)
                 if members.count <= largestNeighbourhood && members != previous {
                     drawings.append(jobs.count)
-                    jobs.append(.init(name: "the neighbourhood of \(graph.name(module)) at depth \(depth)", dot: drawing.dot))
+                    jobs.append(.init(name: "the neighbourhood of \(graph.name(module)) at depth \(depth)") { drawing.dot })
                 } else {
                     drawings.append(nil)
                 }
@@ -110,54 +112,4 @@ public struct ReportViews: Sendable {
         </svg>
 
         """
-}
-
-/// Graphviz layouts kept between runs in a folder, one file per drawing named by the hash of
-/// its engine and DOT text: an unchanged repository skips Graphviz, and a changed one lays
-/// out only the drawings that changed. Files not used by the last run are removed.
-final class LayoutCache: @unchecked Sendable {
-    let folder: String
-    private var used = Set<String>()
-    private let lock = NSLock()
-
-    init(folder: String) {
-        self.folder = folder
-    }
-
-    /// The cached layout of a drawing, nil when there is none; a damaged file is reported
-    /// through `damaged` and laid out again.
-    func svg(for job: GraphvizLayout.Job, damaged: (String) -> Void) -> String? {
-        let path = self.path(job)
-        lock.withLock { _ = used.insert(String(path.dropFirst(folder.count + 1))) }
-        switch CacheFile.read(path) {
-        case .intact(let bytes): return String(decoding: bytes, as: UTF8.self)
-        case .damaged: damaged(path)
-        case .missing: break
-        }
-        return nil
-    }
-
-    /// Keeps a layout for the next run; a cache that cannot be written is only slower (the
-    /// failure is returned, for one line).
-    func store(_ svg: String, for job: GraphvizLayout.Job) -> AtomicFile.Failure? {
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        do {
-            try CacheFile.write(Array(svg.utf8), to: path(job))
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    private func path(_ job: GraphvizLayout.Job) -> String {
-        folder + "/" + ContentHash(Array((job.engine + "\n" + job.dot).utf8)).description + ".svg"
-    }
-
-    /// Removes the layouts this run did not use.
-    func prune() {
-        let used = lock.withLock { self.used }
-        for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !used.contains(file) {
-            try? FileManager.default.removeItem(atPath: folder + "/" + file)
-        }
-    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataGraphviz
 import StrataModel
 import StrataPipeline
 import StrataReport
@@ -88,9 +89,10 @@ struct Analyze: ParsableCommand {
         if ProcessInfo.processInfo.environment["STRATA_TIMINGS"] == "1" {
             let stages = outcome.timings.map { String(format: "%@ %.2f s", $0.stage, $0.seconds) }
             let graphviz = GraphvizLayout.statistics
-            let slowest = graphviz.slowest.map { String(format: ", slowest %.2f s (%@, %d nodes)", $0.seconds, $0.engine, $0.nodes) } ?? ""
+            let slowest = graphviz.slowest.map { String(format: ", slowest %.2f s (%@, %d nodes: %@)", $0.seconds, $0.engine, $0.nodes, $0.name) } ?? ""
             let lines = "stages: \(stages.joined(separator: ", "))\n"
-                + "graphviz: \(graphviz.layouts) layouts, \(String(format: "%.2f", graphviz.seconds)) s in all\(slowest)\n"
+                + "graphviz: \(graphviz.layouts) layouts, \(String(format: "%.2f", graphviz.seconds)) s in all"
+                + " (\(String(format: "%.2f", graphviz.wall)) s wall on \(graphviz.workers) workers)\(slowest)\n"
             FileHandle.standardError.write(Data(lines.utf8))
         }
     }

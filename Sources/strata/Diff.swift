@@ -105,12 +105,18 @@ struct Diff: ParsableCommand {
         if let output {
             var written: [String] = []
             if format.list.contains(.html) {
-                // diff.html links to HEAD's full report, written beside it.
-                let report = ReportDocument(result: document.head)
+                // diff.html links to HEAD's full report, written beside it; both share the layout cache.
+                let report = ReportDocument(result: document.head, layouts: document.layouts)
                 written += try Pipeline.write(report, formats: [.html, .json], to: output)
                 if !quiet { for message in report.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) } }
             }
             let warn = { (message: String) in if !quiet { FileHandle.standardError.write(Data((message + "\n").utf8)) } }
+            defer {
+                // The diff graph's layout joins HEAD's report's in the cache.
+                if let failure = document.layouts?.save(), !quiet {
+                    FileHandle.standardError.write(Data("warning: \(failure.description); the cache is not kept\n".utf8))
+                }
+            }
             written += try ReportWriter.write(format.list.map { format in
                 ReportWriter.Job(format.reporter, document, warn: warn) { "\(output)/\(format.reporter.help): cannot write: \(Pipeline.reason($0))" }
             }, to: output)

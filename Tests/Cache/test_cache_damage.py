@@ -48,11 +48,12 @@ def test_every_damaged_cache_file_is_noted_and_recomputed(tmp_path):
     assert NOTE.findall(analyze(cache, tmp_path / "first")) == []
     expected = reports(tmp_path / "first")
     files = cache_files(cache)
-    # The facts, the cached result and the drawings' layouts.
+    # The facts, the cached result and the drawings' layouts (one file).
     names = [path.name for path in files]
     assert any(name.endswith(".bin") for name in names), names
     assert any(name.endswith("-result.json") for name in names), names
-    assert sum(name.endswith(".svg") for name in names) > 5, names
+    layouts = [path for path in files if path.name.endswith("-layouts")]
+    assert len(layouts) == 1 and layouts[0].read_bytes().count(b"</svg>") > 5, names
     # A warm run serves everything from the cache, and says nothing about it.
     assert NOTE.findall(analyze(cache, tmp_path / "warm")) == []
     assert reports(tmp_path / "warm") == expected
@@ -68,3 +69,38 @@ def test_every_damaged_cache_file_is_noted_and_recomputed(tmp_path):
         assert NOTE.findall(analyze(cache, tmp_path / (damage.__name__ + "-again"))) == []
         assert cache_files(cache) == files
         assert not [path for path in cache.rglob("*.tmp")]
+
+
+def diff(repo, cache, out):
+    run = subprocess.run([STRATA, "diff", "HEAD~1", "HEAD", "--repo", str(repo), "--cache-dir", str(cache), "-o", str(out),
+                          "--format", "md,json,html"], capture_output=True, text=True, timeout=600)
+    assert run.returncode in (0, 1), run.stderr
+    return run.stderr
+
+
+def diff_reports(out):
+    return {name: (out / name).read_bytes() for name in ("diff.html", "strata-diff.json", "index.html", "strata.json")}
+
+
+def test_diff_keeps_its_layouts_and_recomputes_a_damaged_file(tmp_path):
+    """`strata diff` caches the layouts of HEAD's report and of the diff graph in one file of its
+    own: a warm run draws nothing (the file is not rewritten), a damaged file is one note."""
+    repo = tmp_path / "repo"
+    subprocess.run([str(ROOT / "Tests/Browser/make-diff-repo"), str(repo)], check=True)
+    cache = tmp_path / "cache"
+    assert NOTE.findall(diff(repo, cache, tmp_path / "first")) == []
+    expected = diff_reports(tmp_path / "first")
+    layouts = [path for path in cache_files(cache) if path.name.endswith("-diff-layouts")]
+    assert len(layouts) == 1, cache_files(cache)
+    # HEAD's drawings and the diff graph.
+    assert layouts[0].read_bytes().count(b"</svg>") > 5
+    assert b'<title>diff</title>' in layouts[0].read_bytes()
+    written = layouts[0].stat().st_mtime_ns
+    assert NOTE.findall(diff(repo, cache, tmp_path / "warm")) == []
+    assert diff_reports(tmp_path / "warm") == expected
+    assert layouts[0].stat().st_mtime_ns == written
+
+    flip(layouts[0])
+    assert NOTE.findall(diff(repo, cache, tmp_path / "damaged")) == [str(layouts[0])]
+    assert diff_reports(tmp_path / "damaged") == expected
+    assert NOTE.findall(diff(repo, cache, tmp_path / "again")) == []

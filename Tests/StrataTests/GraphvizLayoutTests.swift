@@ -1,6 +1,7 @@
 import Foundation
 import StrataAnalysis
 import StrataConfiguration
+import StrataGraphviz
 import StrataModel
 import StrataPipeline
 import StrataReport

@@ -2,6 +2,7 @@ import Foundation
 import StrataModel
 import StrataPipeline
 import StrataReport
+import StrataSourceTree
 import Testing
 
 @Suite struct ReportTests {
@@ -156,15 +157,28 @@ import Testing
     @Test func aWarmRunReusesEveryLayoutAndDropsUnusedOnes() throws {
         let repo = try makeLayeredRepository(count: 12)
         let cache = repo.path + "/cache"
-        _ = try Pipeline.run(.init(path: repo.path, outputDirectory: repo.path + "/out", formats: [.html], cacheDirectory: cache))
-        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix("-layouts") })
-        let first = try FileManager.default.contentsOfDirectory(atPath: cache + "/" + folder).sorted()
-        #expect(first.count > 12)
+        let run = { _ = try Pipeline.run(.init(path: repo.path, outputDirectory: repo.path + "/out", formats: [.html], cacheDirectory: cache)) }
+        try run()
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix("-layouts") })
+        func layouts() throws -> [UInt8] {
+            guard case .intact(let bytes) = CacheFile.read(cache + "/" + file) else { throw CocoaError(.fileReadCorruptFile) }
+            return bytes
+        }
+        let first = try layouts()
+        #expect(String(decoding: first, as: UTF8.self).components(separatedBy: "</svg>").count > 13)
+        // Unchanged (the second run's tree holds the cache and the reports the first wrote): the
+        // layouts found by the inputs, the file not rewritten.
+        try run()
+        let svgs = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self).components(separatedBy: "</svg>").count }
+        #expect(svgs(try layouts()) == svgs(first))
+        let written = try FileManager.default.attributesOfItem(atPath: cache + "/" + file)[.modificationDate] as? Date
+        try run()
+        #expect(try FileManager.default.attributesOfItem(atPath: cache + "/" + file)[.modificationDate] as? Date == written)
         try repo.write("Sources/Feature11/Extra.swift", "import Core0\n")
-        _ = try Pipeline.run(.init(path: repo.path, outputDirectory: repo.path + "/out", formats: [.html], cacheDirectory: cache))
-        let second = try FileManager.default.contentsOfDirectory(atPath: cache + "/" + folder).sorted()
+        try run()
+        let second = try layouts()
         #expect(second != first)
-        #expect(!second.isEmpty)
+        #expect(String(decoding: second, as: UTF8.self).components(separatedBy: "</svg>").count > 13)
     }
 }
 
