@@ -28,15 +28,17 @@ let package = Package(
         .target(name: "StrataConfiguration", dependencies: ["StrataModel", "Yams"]),
         // The files of a repository: a working directory now, a git revision later.
         .target(name: "StrataSourceTree", dependencies: ["StrataModel"]),
+        // Swift sources and manifests parsed in bounded time, whatever their bytes.
+        .target(name: "StrataParsing", dependencies: ["StrataModel", "StrataSourceTree"] + syntax),
         // discover: modules and their files from manifests.
         .target(
             name: "StrataDiscovery",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "Yams",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "Yams",
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ] + syntax),
         // scan: per-file facts with swift-syntax, cached by content hash.
-        .target(name: "StrataScan", dependencies: ["StrataModel", "StrataSourceTree"] + syntax),
+        .target(name: "StrataScan", dependencies: ["StrataModel", "StrataSourceTree", "StrataParsing"] + syntax),
         // assemble: one model of modules and edges with evidence.
         .target(name: "StrataAssemble", dependencies: ["StrataModel"]),
         // analyze: metrics, cycles, dependency findings; pure functions.
@@ -84,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "strata-fuzz",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery", "StrataScan",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataDiscovery", "StrataScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -106,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "StrataTests",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery", "StrataScan",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataDiscovery", "StrataScan",
                 "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataPipeline", "StrataHistory",
             ] + syntax
         ),

@@ -1,3 +1,4 @@
+import StrataParsing
 import StrataSourceTree
 import SwiftIfConfig
 import SwiftParser
@@ -79,27 +80,11 @@ struct ManifestEvaluator {
         manifestConfiguration = Self.manifestConfiguration(host: host, source: sources.first?.source ?? [])
         var trees: [SourceFileSyntax] = []
         for (index, file) in sources.enumerated() {
-            let (source, deepBrackets, unclosed, longLine) = BracketRuns.bounded(file.source)
-            let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: InputLimits.swiftNesting) }
-            if let line = unclosed {
-                problems.append((index * Self.fileStride + line, "more than \(InputLimits.unclosedBrackets) brackets never closed; the rest was not read"))
-            }
-            files.append((file.path, LineTable(source)))  // offsets in what was parsed
-            fileOfRoot[Syntax(tree).id] = index
-            trees.append(tree)
-            if let line = deepBrackets {
-                problems.append((index * Self.fileStride + line, "nesting too deep: more than \(InputLimits.consecutiveBrackets) `[` in a row; their contents were skipped"))
-            }
-            if let line = longLine {
-                problems.append((index * Self.fileStride + line, BracketRuns.longLineMessage))
-            }
-            if tree.hasMaximumNestingLevelOverflow {
-                problems.append((position(Self.firstError(in: Syntax(tree))), "nesting too deep: more than \(InputLimits.swiftNesting) levels; the rest was not read"))
-            } else if tree.hasError, case let at = position(Self.firstError(in: Syntax(tree))),
-                      longLine.map({ index * Self.fileStride + $0 }) != at {
-                // A line the bounds emptied is reported once, as that.
-                problems.append((at, "syntax error; what follows may be missing from the analysis"))
-            }
+            let parsed = BoundedParse(file.source)
+            files.append((file.path, parsed.lines))  // offsets in what was parsed
+            fileOfRoot[Syntax(parsed.tree).id] = index
+            trees.append(parsed.tree)
+            for problem in parsed.problems { problems.append((index * Self.fileStride + (problem.line ?? 1), problem.message)) }
         }
         let configuration = manifestConfiguration
         for (index, tree) in trees.enumerated() {
@@ -110,21 +95,6 @@ struct ManifestEvaluator {
             scope.topLevel = true
             _ = execute(manifest.statements, &scope)
         }
-    }
-
-    /// The first token that is missing or unexpected, where a syntax error is reported
-    /// (the node itself when none is found); a loop, not a recursion, down the tree.
-    static func firstError(in node: Syntax) -> Syntax {
-        var node = node
-        descending: while node.hasError, !node.is(UnexpectedNodesSyntax.self) {
-            if let token = node.as(TokenSyntax.self) { return Syntax(token) }
-            for child in node.children(viewMode: .all) where child.hasError {
-                node = child
-                continue descending
-            }
-            break
-        }
-        return node
     }
 
     /// The file (as given to `init`) and line of a position.
