@@ -30,11 +30,15 @@ let package = Package(
         .target(name: "StrataSourceTree", dependencies: ["StrataModel"]),
         // Swift sources and manifests parsed in bounded time, whatever their bytes.
         .target(name: "StrataParsing", dependencies: ["StrataModel", "StrataSourceTree"] + syntax),
+        // The readers of manifest formats, each on its own: old-style property lists (pbxproj).
+        .target(name: "StrataPropertyList"),
+        // Ruby as podspecs and Podfiles write it, read without Ruby.
+        .target(name: "StrataRuby", dependencies: ["StrataModel"]),
         // discover: modules and their files from manifests.
         .target(
             name: "StrataDiscovery",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "Yams",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataPropertyList", "StrataRuby", "Yams",
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ] + syntax),
         // scan: per-file facts with swift-syntax, cached by content hash.
@@ -108,8 +112,8 @@ let package = Package(
         .testTarget(
             name: "StrataTests",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataDiscovery", "StrataScan",
-                "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataPipeline", "StrataHistory",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataPropertyList", "StrataRuby",
+                "StrataDiscovery", "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataPipeline", "StrataHistory",
             ] + syntax
         ),
     ]
