@@ -34,11 +34,17 @@ let package = Package(
         .target(name: "StrataPropertyList"),
         // Ruby as podspecs and Podfiles write it, read without Ruby.
         .target(name: "StrataRuby", dependencies: ["StrataModel"]),
+        // Swift manifests (Package.swift, Tuist's) evaluated statically, never compiled or run.
+        .target(
+            name: "StrataManifestEvaluator",
+            dependencies: [
+                "StrataSourceTree", "StrataParsing", .product(name: "SwiftIfConfig", package: "swift-syntax"),
+            ] + syntax),
         // discover: modules and their files from manifests.
         .target(
             name: "StrataDiscovery",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataPropertyList", "StrataRuby", "Yams",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataPropertyList", "StrataRuby", "StrataManifestEvaluator", "Yams",
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ] + syntax),
         // scan: per-file facts with swift-syntax, cached by content hash.
@@ -113,7 +119,7 @@ let package = Package(
             name: "StrataTests",
             dependencies: [
                 "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataPropertyList", "StrataRuby",
-                "StrataDiscovery", "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataPipeline", "StrataHistory",
+                "StrataManifestEvaluator", "StrataDiscovery", "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataReport", "StrataPipeline", "StrataHistory",
             ] + syntax
         ),
     ]
