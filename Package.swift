@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "StrataSourceTree", dependencies: ["StrataModel"]),
         // Swift sources and manifests parsed in bounded time, whatever their bytes.
         .target(name: "StrataParsing", dependencies: ["StrataModel", "StrataSourceTree"] + syntax),
-        // The readers of manifest formats, each on its own: old-style property lists (pbxproj).
+        // Old-style property lists (project.pbxproj).
         .target(name: "StrataPropertyList"),
         // Ruby as podspecs and Podfiles write it, read without Ruby.
         .target(name: "StrataRuby", dependencies: ["StrataModel"]),
@@ -38,17 +38,20 @@ let package = Package(
         .target(
             name: "StrataManifestEvaluator",
             dependencies: [
-                "StrataSourceTree", "StrataParsing", .product(name: "SwiftIfConfig", package: "swift-syntax"),
-            ] + syntax),
+                "StrataSourceTree", "StrataParsing",
+                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax"),
+            ]),
         // discover: modules and their files from manifests.
         .target(
             name: "StrataDiscovery",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataPropertyList", "StrataRuby", "StrataManifestEvaluator", "Yams",
-                .product(name: "SwiftIfConfig", package: "swift-syntax"),
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataPropertyList", "StrataRuby",
+                "StrataManifestEvaluator", "Yams", .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ] + syntax),
         // scan: per-file facts with swift-syntax, cached by content hash.
-        .target(name: "StrataScan", dependencies: ["StrataModel", "StrataSourceTree", "StrataParsing"] + syntax),
+        .target(
+            name: "StrataScan",
+            dependencies: ["StrataModel", "StrataSourceTree", "StrataParsing", .product(name: "SwiftSyntax", package: "swift-syntax")]),
         // assemble: one model of modules and edges with evidence.
         .target(name: "StrataAssemble", dependencies: ["StrataModel"]),
         // analyze: metrics, cycles, dependency findings; pure functions.

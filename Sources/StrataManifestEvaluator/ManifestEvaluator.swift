@@ -1,7 +1,6 @@
 import StrataParsing
 import StrataSourceTree
 import SwiftIfConfig
-import SwiftParser
 import SwiftSyntax
 
 /// Evaluates a Swift manifest statically: its top level statement by statement, with the

@@ -1,7 +1,6 @@
 import StrataModel
 import StrataParsing
 import StrataSourceTree
-import SwiftParser
 @_spi(RawSyntax) import SwiftSyntax
 
 /// Extracts a file's facts (imports, declarations, references, injection syntax, line count)
