@@ -28,15 +28,30 @@ let package = Package(
         .target(name: "StrataConfiguration", dependencies: ["StrataModel", "Yams"]),
         // The files of a repository: a working directory now, a git revision later.
         .target(name: "StrataSourceTree", dependencies: ["StrataModel"]),
+        // Swift sources and manifests parsed in bounded time, whatever their bytes.
+        .target(name: "StrataParsing", dependencies: ["StrataModel", "StrataSourceTree"] + syntax),
+        // Old-style property lists (project.pbxproj).
+        .target(name: "StrataPropertyList"),
+        // Ruby as podspecs and Podfiles write it, read without Ruby.
+        .target(name: "StrataRuby", dependencies: ["StrataModel"]),
+        // Swift manifests (Package.swift, Tuist's) evaluated statically, never compiled or run.
+        .target(
+            name: "StrataManifestEvaluator",
+            dependencies: [
+                "StrataSourceTree", "StrataParsing",
+                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax"),
+            ]),
         // discover: modules and their files from manifests.
         .target(
             name: "StrataDiscovery",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "Yams",
-                .product(name: "SwiftIfConfig", package: "swift-syntax"),
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataPropertyList", "StrataRuby",
+                "StrataManifestEvaluator", "Yams", .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ] + syntax),
         // scan: per-file facts with swift-syntax, cached by content hash.
-        .target(name: "StrataScan", dependencies: ["StrataModel", "StrataSourceTree"] + syntax),
+        .target(
+            name: "StrataScan",
+            dependencies: ["StrataModel", "StrataSourceTree", "StrataParsing", .product(name: "SwiftSyntax", package: "swift-syntax")]),
         // assemble: one model of modules and edges with evidence.
         .target(name: "StrataAssemble", dependencies: ["StrataModel"]),
         // analyze: metrics, cycles, dependency findings; pure functions.
@@ -90,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "strata-fuzz",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery", "StrataScan",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataDiscovery", "StrataScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -112,8 +127,9 @@ let package = Package(
         .testTarget(
             name: "StrataTests",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataDiscovery", "StrataScan",
-                "StrataAssemble", "StrataAnalysis", "StrataGraphviz", "StrataReport", "StrataPipeline", "StrataHistory",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataPropertyList", "StrataRuby",
+                "StrataManifestEvaluator", "StrataDiscovery", "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataGraphviz",
+                "StrataReport", "StrataPipeline", "StrataHistory",
             ] + syntax
         ),
     ]

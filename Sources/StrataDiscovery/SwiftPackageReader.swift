@@ -1,3 +1,4 @@
+import StrataManifestEvaluator
 import StrataModel
 import StrataSourceTree
 

@@ -1,6 +1,6 @@
 import StrataModel
+import StrataParsing
 import StrataSourceTree
-import SwiftParser
 @_spi(RawSyntax) import SwiftSyntax
 
 /// Extracts a file's facts (imports, declarations, references, injection syntax, line count)
@@ -14,53 +14,20 @@ public enum FileScanner {
     /// Run on a thread with a large stack (`LargeStack`): parsing and walking recurse as
     /// deep as the file nests.
     public static func scan(_ bytes: [UInt8], names: InjectionNames = InjectionNames()) -> FileFacts {
-        if let respaced = AttributeSpacing.respaced(bytes) { return scan(respaced, names: names) }
-        let original = bytes
-        let (bytes, deepBrackets, unclosed, longLine) = BracketRuns.bounded(bytes)
-        return bytes.withUnsafeBufferPointer { buffer in
-            var problems: [FileProblem] = []
-            let lines = LineTable(buffer)
-            if let line = unclosed {
-                problems.append(FileProblem(line: line, "more than \(InputLimits.unclosedBrackets) brackets never closed; the rest of the file was skipped"))
-            }
-            if !isValidUTF8(buffer) {
-                problems.append(FileProblem("not valid UTF-8; read as far as the parser could"))
-            }
-            let tree = Parser.parse(source: buffer, maximumNestingLevel: InputLimits.swiftNesting)
-            if let line = deepBrackets {
-                problems.append(FileProblem(line: line, "nesting too deep: more than \(InputLimits.consecutiveBrackets) `[` in a row; their contents were skipped"))
-            }
-            if let line = longLine {
-                problems.append(FileProblem(line: line, BracketRuns.longLineMessage))
-            }
-            if tree.hasMaximumNestingLevelOverflow {
-                problems.append(FileProblem(line: firstErrorLine(tree, lines), "nesting too deep: more than \(InputLimits.swiftNesting) levels; the rest of the file was skipped"))
-            } else if tree.hasError, case let line = firstErrorLine(tree, lines), longLine == nil || line != longLine {
-                // A line the bounds emptied is reported once, as that.
-                problems.append(FileProblem(line: line, "has syntax errors; facts may be incomplete"))
-            }
-            var facts = facts(of: tree, lines: lines)
-            // The bounds cut the end of a file, never its lines elsewhere.
-            if unclosed != nil { facts.lines = LineTable(original).lineCount }
+        let parsed = BoundedParse(bytes)
+        var facts = facts(of: parsed.tree, lines: parsed.lines)
+        facts.lines = parsed.lineCount
+        facts.problems = parsed.problems
+        parsed.source.withUnsafeBufferPointer { buffer in
             if InjectionScanner.mayInject(buffer, names: names) {
                 let importsFactory = facts.imports.contains { $0.module == "Factory" || $0.module == "FactoryKit" }
-                facts.injections = InjectionScanner.scan(tree, lines: lines, names: names, importsFactory: importsFactory)
+                facts.injections = InjectionScanner.scan(parsed.tree, lines: parsed.lines, names: names, importsFactory: importsFactory)
             }
-            facts.problems = problems
             if InjectionScanner.contains(buffer, SuppressionScanner.marker) {
-                facts.suppressions = SuppressionScanner.scan(tree, lines: lines)
+                facts.suppressions = SuppressionScanner.scan(parsed.tree, lines: parsed.lines)
             }
-            return facts
         }
-    }
-
-    /// The line of the first token the parser missed, did not expect, or could not lex.
-    static func firstErrorLine(_ tree: SourceFileSyntax, _ lines: LineTable) -> Int? {
-        for token in tree.tokens(viewMode: .all)
-        where token.presence == .missing || token.hasError || token.parent?.is(UnexpectedNodesSyntax.self) == true {
-            return lines.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
-        }
-        return nil
+        return facts
     }
 
     /// The facts of a parsed file, without injection syntax.
@@ -92,24 +59,6 @@ public enum FileScanner {
         }
         return names.sorted()
     }
-}
-
-/// ASCII is checked eight bytes at a time; only a file with other bytes pays for full
-/// validation.
-func isValidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    let raw = UnsafeRawBufferPointer(buffer)
-    var index = 0
-    while index + 8 <= raw.count {
-        if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-            return String(validating: buffer, as: UTF8.self) != nil
-        }
-        index += 8
-    }
-    while index < raw.count {
-        if raw[index] >= 0x80 { return String(validating: buffer, as: UTF8.self) != nil }
-        index += 1
-    }
-    return true
 }
 
 private struct Walker {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The last line of defence against a file that parses too slowly: the deterministic bounds
-/// (`InputLimits`) model swift-syntax's recovery, and a shape they miss costs at most this
+/// (`ParseLimits`) model swift-syntax's recovery, and a shape they miss costs at most this
 /// budget. Work over budget cannot be stopped (swift-syntax has no cancellation): it is left
 /// running on its own thread with nothing shared, its result dropped, and the process ends
 /// with `_exit` so that the abandoned thread neither holds it open nor races its teardown.

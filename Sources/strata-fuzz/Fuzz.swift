@@ -16,6 +16,7 @@ import Foundation
 import StrataConfiguration
 import StrataDiscovery
 import StrataModel
+import StrataParsing
 import StrataScan
 import StrataSourceTree
 
@@ -77,7 +78,7 @@ struct Fuzz: ParsableCommand {
                 throw ValidationError("\(file): no reader named '\(name)'")
             }
             let input = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
-            if bounded { try Data(BracketRuns.bounded(input).bytes).write(to: URL(fileURLWithPath: file + ".bounded")) }
+            if bounded { try Data(BoundedParse(input).source).write(to: URL(fileURLWithPath: file + ".bounded")) }
             let start = ContinuousClock.now
             LargeStack.run { reader.read(input) }
             let took = ContinuousClock.now - start

@@ -1,4 +1,5 @@
 import StrataModel
+@testable import StrataParsing
 import StrataScan
 import StrataSourceTree
 import Testing
@@ -187,7 +188,7 @@ import Testing
     @Test func syntaxErrorsAndDeepNestingNameTheirLine() {
         let broken = FileScanner.scan(Array("import Foundation\n\nlet x = [1, 2\nstruct S {}\n".utf8))
         #expect(broken.problems.map(\.line) == [3])
-        #expect(broken.problems.first?.message == "has syntax errors; facts may be incomplete")
+        #expect(broken.problems.first?.message == BoundedParse.syntaxErrorMessage)
         let deep = FileScanner.scan(Array(("import A\n\nlet y = " + String(repeating: "[", count: 20) + "1" + String(repeating: "]", count: 20) + "\n").utf8))
         #expect(deep.problems.contains { $0.line == 3 && $0.message.hasPrefix("nesting too deep") })
         let open = FileScanner.scan(Array(("import A\nlet z = f(" + String(repeating: " \"e(url:", count: 100) + "\n").utf8))
@@ -216,17 +217,17 @@ import Testing
             ("let a = 1\nlet b = [(\n]\n", 2),  // a `(` a `]` closes around was never closed
         ]
         for (source, line) in cases {
-            #expect(BracketRuns.limitUnclosed(Array(source.utf8), to: 0).line == line, "\(source)")
+            #expect(SourceLexer.measure(Array(source.utf8), unclosed: 0).cut?.line == line, "\(source)")
         }
         // The fuzzer's find: an unclosed string once hid the 4,600 calls left open after it.
         let fuzzed = "let p = Package(\n  url: \"https://e/m\\(t\n" + String(repeating: "= Package(\n", count: 100) + "\"x\"\n"
-        #expect(BracketRuns.limitUnclosed(Array(fuzzed.utf8)).line == 18)
+        #expect(SourceLexer.measure(Array(fuzzed.utf8)).cut?.line == 18)
         // Interpolations nested in a literal and left open by its line's end: cut at the 17th.
         let interpolations = "let a = 1\nlet x = \"" + String(repeating: "\\(a\"", count: 200) + "\nlet y = 2\n"
-        let bounded = BracketRuns.limitUnclosed(Array(interpolations.utf8))
-        #expect(bounded.line == 2)
-        #expect(String(decoding: bounded.bytes, as: UTF8.self) == "let a = 1\nlet x = \"" + String(repeating: "\\(a\"", count: 16))
-        #expect(BracketRuns.limitUnclosed(Array(("let x = \"" + String(repeating: "\\(a\"", count: 200) + "b" + String(repeating: "\")", count: 200) + "\"\n").utf8)).line == nil)
+        let bounded = BoundedParse(Array(interpolations.utf8))
+        #expect(bounded.problems.first == FileProblem(line: 2, BoundedParse.unclosedMessage))
+        #expect(String(decoding: bounded.source, as: UTF8.self) == "let a = 1\nlet x = \"" + String(repeating: "\\(a\"", count: 16))
+        #expect(SourceLexer.measure(Array(("let x = \"" + String(repeating: "\\(a\"", count: 200) + "b" + String(repeating: "\")", count: 200) + "\"\n").utf8)).cut == nil)
     }
 
     /// A line of thousands of tokens in a type body (the fuzzer's `var a:ar a:ar …`) or a
@@ -237,13 +238,13 @@ import Testing
         let long = "public struct S {\n  var a:ar" + String(repeating: " a:ar", count: 3000) + " { \"}\" } ( /* ) */ )\n}\npublic struct T {}\n"
         let facts = FileScanner.scan(Array(long.utf8))
         #expect(facts.problems.map(\.line) == [2], "\(facts.problems)")
-        #expect(facts.problems.first?.message == BracketRuns.longLineMessage)
+        #expect(facts.problems.first?.message == BoundedParse.longLineMessage)
         #expect(facts.declarations.map(\.name).sorted() == ["S", "T"], "\(facts.declarations)")
         #expect(facts.declarations.first { $0.name == "T" }?.line == 4)  // lines hold, though bytes were removed
-        let blanked = BracketRuns.limitLongLines(Array(long.utf8))
-        #expect(blanked.line == 2)
+        let blanked = BoundedParse(Array(long.utf8))
+        #expect(blanked.problems.first?.line == 2)
         // Brackets kept, the string and the comment gone whole: the lines after parse as before.
-        #expect(String(decoding: blanked.bytes, as: UTF8.self).split(separator: "\n")[1].filter { $0 != " " } == "{}()")
+        #expect(String(decoding: blanked.source, as: UTF8.self).split(separator: "\n")[1].filter { $0 != " " } == "{}()")
         // Each fuzzer find, and the line that goes; the last one is garbage over many short
         // lines, where recovery looks across them, so the file's bound counts.
         let garbage: [(String, Int)] = [
@@ -257,21 +258,21 @@ import Testing
             ("let a = 1\n" + String(repeating: "  @Kit x\n", count: 2000), 2),
         ]
         for (source, line) in garbage {
-            #expect(BracketRuns.limitLongLines(Array(source.utf8)).line == line, "\(source.prefix(60))")
+            #expect(SourceLexer.measure(Array(source.utf8)).longLine == line, "\(source.prefix(60))")
         }
         // Valid code over as many lines: labels in parentheses, attributes, availability.
         let valid = String(repeating: "@MainActor @objc public final class C: B { func move(to point: P) -> some V { f(a b) } }\n@available(iOS 13, *) let x = y\n", count: 2000)
-        #expect(BracketRuns.limitLongLines(Array(valid.utf8)).line == nil)
+        #expect(SourceLexer.measure(Array(valid.utf8)).longLine == nil)
         // Valid code's colons are separated: labels, dictionaries, ternaries, cases.
         let separated = "let a = f(" + String(repeating: "a: [b: c ? d : e], ", count: 3000) + ")\n"
-        #expect(BracketRuns.limitLongLines(Array(separated.utf8)).line == nil)
+        #expect(SourceLexer.measure(Array(separated.utf8)).longLine == nil)
         // Long lines of valid data or calls: untouched.
         let data = "let bytes: [UInt8] = [" + String(repeating: "0x01, ", count: 100_000) + "]\nf(" + String(repeating: "a: \"b\" + c, ", count: 20000) + ")\n"
-        #expect(BracketRuns.limitLongLines(Array(data.utf8)).line == nil)
+        #expect(SourceLexer.measure(Array(data.utf8)).longLine == nil)
         // Shorter lines of garbage add up: of 300 lines of 600 words, the last ones go by the
         // lines' bound, and all of them by the file's.
         let many = String(repeating: String(repeating: "a ", count: 600) + "\n", count: 300)
-        let bounded = BracketRuns.limitLongLines(Array(many.utf8))
-        #expect(bounded.line == 1 && bounded.bytes.allSatisfy { $0 == UInt8(ascii: "\n") })
+        let bounded = BoundedParse(Array(many.utf8))
+        #expect(bounded.problems.first?.line == 1 && bounded.source.allSatisfy { $0 == UInt8(ascii: "\n") })
     }
 }

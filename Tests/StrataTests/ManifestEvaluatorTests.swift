@@ -1,4 +1,5 @@
 @testable import StrataDiscovery
+@testable import StrataManifestEvaluator
 import Testing
 
 /// The static evaluator of Swift manifests, construct by construct: what each evaluates to,

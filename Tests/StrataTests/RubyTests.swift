@@ -2,6 +2,7 @@ import StrataModel
 import Testing
 
 @testable import StrataDiscovery
+@testable import StrataRuby
 
 /// The Ruby reader of podspecs and Podfiles, one construct per test: the lexer's tokens, the
 /// parser's statements, what the evaluator makes of an expression, and what the script

@@ -1,4 +1,5 @@
 import StrataModel
+import StrataRuby
 
 /// One `target` or `abstract_target` of a Podfile, as declared; the Podfile's top level
 /// is the implicit abstract target `Pods` that every target inherits from.

@@ -1,4 +1,5 @@
 import StrataModel
+import StrataRuby
 
 /// Reads the JSON form of a podspec (`Name.podspec.json`, what `pod ipc spec` writes and
 /// spec repos store). JSON objects are Ruby hashes with `"key":` labels, so the Ruby parser

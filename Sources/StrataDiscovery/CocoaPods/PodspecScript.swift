@@ -1,4 +1,5 @@
 import StrataModel
+import StrataRuby
 
 /// Reads the Ruby form of a podspec: the `Pod::Spec.new do |s| ... end` block, with any
 /// block variable name, its subspecs, test specs and app specs, and platform-scoped

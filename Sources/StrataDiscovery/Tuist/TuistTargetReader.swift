@@ -1,3 +1,4 @@
+import StrataManifestEvaluator
 import StrataModel
 
 /// Turns evaluated Tuist values into targets: a `Target(...)` or `.target(...)` call, its

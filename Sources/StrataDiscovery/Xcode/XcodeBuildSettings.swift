@@ -1,4 +1,5 @@
 import StrataModel
+import StrataPropertyList
 import StrataSourceTree
 
 /// The build settings of one target in one configuration, as Xcode layers them: the target's

@@ -1,4 +1,5 @@
 import StrataModel
+import StrataPropertyList
 
 /// The object graph of one `project.pbxproj`: every object by its id, the project object,
 /// and where each file reference points.

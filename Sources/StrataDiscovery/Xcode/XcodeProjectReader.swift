@@ -1,4 +1,5 @@
 import StrataModel
+import StrataPropertyList
 import StrataSourceTree
 
 /// Reads Xcode `*.xcodeproj/project.pbxproj` statically: one module per native target, with

@@ -1,4 +1,5 @@
 import StrataModel
+import StrataPropertyList
 
 /// What an Xcode target declares it depends on, each with the pbxproj line of its entry:
 ///

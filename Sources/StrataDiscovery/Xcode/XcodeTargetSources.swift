@@ -1,3 +1,4 @@
+import StrataPropertyList
 import StrataSourceTree
 
 /// Which files an Xcode target compiles, as root-relative globs: the exact paths its Sources

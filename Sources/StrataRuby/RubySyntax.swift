@@ -1,6 +1,6 @@
 /// A Ruby expression as podspecs and Podfiles write them, not yet evaluated: evaluation
 /// needs to know what `s.name` or a local variable holds at that point of the manifest.
-indirect enum RubyExpression {
+package indirect enum RubyExpression {
     case string([RubyStringPart], line: Int)
     case symbol(String, line: Int)
     case number(String, line: Int)
@@ -23,7 +23,7 @@ indirect enum RubyExpression {
     /// A lambda, a regex, a range: parsed past, never evaluated.
     case opaque(String, line: Int)
 
-    var line: Int {
+    package var line: Int {
         switch self {
         case .string(_, let line), .symbol(_, let line), .number(_, let line), .boolean(_, let line), .null(let line),
             .array(_, let line), .hash(_, let line), .name(_, let line), .constant(_, let line), .index(_, _, let line),
@@ -34,7 +34,7 @@ indirect enum RubyExpression {
     }
 
     /// How the expression reads in a message: `s.version.to_s`, `ENV['CI']`.
-    var description: String {
+    package var description: String {
         switch self {
         case .string(let parts, _): "\"\(RubyLexer.text(of: parts))\""
         case .symbol(let name, _): ":\(name)"
@@ -56,22 +56,22 @@ indirect enum RubyExpression {
 }
 
 /// `key => value` or `key: value`; the key of `path: '..'` is the symbol `path`.
-struct RubyHashEntry {
-    var key: RubyExpression
-    var value: RubyExpression
+package struct RubyHashEntry {
+    package var key: RubyExpression
+    package var value: RubyExpression
 }
 
 /// A method call: `s.dependency 'A', '~> 1.0'`, `pod('A', path: '..')`,
 /// `target 'App' do ... end`.
-struct RubyCall {
-    var receiver: RubyExpression?
-    var name: String
-    var arguments: [RubyExpression]
-    var block: RubyBlock?
-    var line: Int
+package struct RubyCall {
+    package var receiver: RubyExpression?
+    package var name: String
+    package var arguments: [RubyExpression]
+    package var block: RubyBlock?
+    package var line: Int
 
     /// The value of a `key => value` or `key:` argument, wherever the hash is.
-    func option(_ key: String) -> RubyExpression? {
+    package func option(_ key: String) -> RubyExpression? {
         for case .hash(let entries, _) in arguments {
             for entry in entries {
                 switch entry.key {
@@ -85,19 +85,19 @@ struct RubyCall {
     }
 
     /// The arguments that are not `key => value` options.
-    var positional: [RubyExpression] {
+    package var positional: [RubyExpression] {
         arguments.filter { if case .hash = $0 { return false } else { return true } }
     }
 }
 
 /// A `do |a, b| ... end` or `{ |a| ... }` block.
-struct RubyBlock {
-    var parameters: [String]
-    var body: [RubyStatement]
+package struct RubyBlock {
+    package var parameters: [String]
+    package var body: [RubyStatement]
 }
 
 /// One statement of a manifest.
-indirect enum RubyStatement {
+package indirect enum RubyStatement {
     case expression(RubyExpression)
     /// `s.name = 'A'`, `version = '1.0'`, `x ||= y`.
     case assignment(target: RubyExpression, value: RubyExpression, operator: String, line: Int)
@@ -110,7 +110,7 @@ indirect enum RubyStatement {
     case unreadable(String, line: Int)
 
     /// Where it starts; nil for a `def`, which records no line.
-    var line: Int? {
+    package var line: Int? {
         switch self {
         case .expression(let expression): expression.line
         case .assignment(_, _, _, let line), .conditional(_, _, let line), .unreadable(_, let line): line
@@ -120,7 +120,7 @@ indirect enum RubyStatement {
 }
 
 /// One branch of a conditional: `elsif cond` with its statements, or a final `else`.
-struct RubyClause {
+package struct RubyClause {
     var condition: RubyExpression?
-    var body: [RubyStatement]
+    package var body: [RubyStatement]
 }

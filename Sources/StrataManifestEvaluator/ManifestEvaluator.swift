@@ -1,6 +1,6 @@
+import StrataParsing
 import StrataSourceTree
 import SwiftIfConfig
-import SwiftParser
 import SwiftSyntax
 
 /// Evaluates a Swift manifest statically: its top level statement by statement, with the
@@ -18,19 +18,19 @@ import SwiftSyntax
 /// `compactMap`, `filter`, `reduce`, common `String` methods, `??`.
 ///
 /// Everything else becomes `.unknown` with a reason and line, or a skipped statement.
-struct ManifestEvaluator {
+package struct ManifestEvaluator {
     /// Lines in values are positions: `file × fileStride + line`, file 0 being the manifest, so
     /// that a manifest read alone has plain line numbers. `location(of:)` decodes them.
-    static let fileStride = 1 << 24
+    package static let fileStride = 1 << 24
 
     /// The manifest's top-level constants and variables, as its statements left them.
-    private(set) var variables: [String: ManifestValue] = [:]
+    package private(set) var variables: [String: ManifestValue] = [:]
     /// Statements that could not be evaluated and look like they define targets or products.
-    private(set) var skipped: [(line: Int, reason: String)] = []
+    package private(set) var skipped: [(line: Int, reason: String)] = []
     /// Conditions that could not be decided and were taken as false.
-    private(set) var assumptions: [(line: Int, reason: String)] = []
+    package private(set) var assumptions: [(line: Int, reason: String)] = []
     /// What kept the parser from reading all of a file: syntax errors, nesting too deep.
-    private(set) var problems: [(line: Int, reason: String)] = []
+    package private(set) var problems: [(line: Int, reason: String)] = []
     /// Environment variables the manifest read, each taken as unset, with the first line of
     /// the manifest that read it.
     private(set) var environmentReads: [(line: Int, name: String)] = []
@@ -38,9 +38,8 @@ struct ManifestEvaluator {
     /// The types arguments of unknown calls have, by label (`product:` is a `Product`): what
     /// implicit members such as `.feature(...)` written there belong to.
     let argumentTypes: [String: String]
-    /// The operating system the manifest is compiled and run on, and what `#if` sees there.
-    let host: String
-    let manifestConfiguration: PlatformConfiguration
+    /// What `#if` sees where the manifest is compiled and run (`ManifestHost` in discovery).
+    let manifestConfiguration: any BuildConfiguration
     var files: [(path: String, lines: LineTable)] = []
     var fileOfRoot: [SyntaxIdentifier: Int] = [:]
     var declarations = ManifestDeclarations()
@@ -66,40 +65,18 @@ struct ManifestEvaluator {
     /// The declared types of what the last `switch` pattern bound from enum payloads.
     var bindingTypes: [String: String] = [:]
 
-    /// Evaluates a `Package.swift`.
-    public init(source: [UInt8], host: String = ManifestHost.standard) {
-        self.init(sources: [(path: "", source: source)], host: host)
-    }
-
     /// Evaluates `sources[0]` with the declarations of the other sources (helper files) in
-    /// scope, its `#if` decided as the compiler decides them on `host`.
-    public init(sources: [(path: String, source: [UInt8])], argumentTypes: [String: String] = [:], host: String = ManifestHost.standard) {
+    /// scope, its `#if` decided as the compiler decides them in `configuration`.
+    package init(sources: [(path: String, source: [UInt8])], argumentTypes: [String: String] = [:], configuration: any BuildConfiguration) {
         self.argumentTypes = argumentTypes
-        self.host = host
-        manifestConfiguration = Self.manifestConfiguration(host: host, source: sources.first?.source ?? [])
+        manifestConfiguration = configuration
         var trees: [SourceFileSyntax] = []
         for (index, file) in sources.enumerated() {
-            let (source, deepBrackets, unclosed, longLine) = BracketRuns.bounded(file.source)
-            let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: InputLimits.swiftNesting) }
-            if let line = unclosed {
-                problems.append((index * Self.fileStride + line, "more than \(InputLimits.unclosedBrackets) brackets never closed; the rest was not read"))
-            }
-            files.append((file.path, LineTable(source)))  // offsets in what was parsed
-            fileOfRoot[Syntax(tree).id] = index
-            trees.append(tree)
-            if let line = deepBrackets {
-                problems.append((index * Self.fileStride + line, "nesting too deep: more than \(InputLimits.consecutiveBrackets) `[` in a row; their contents were skipped"))
-            }
-            if let line = longLine {
-                problems.append((index * Self.fileStride + line, BracketRuns.longLineMessage))
-            }
-            if tree.hasMaximumNestingLevelOverflow {
-                problems.append((position(Self.firstError(in: Syntax(tree))), "nesting too deep: more than \(InputLimits.swiftNesting) levels; the rest was not read"))
-            } else if tree.hasError, case let at = position(Self.firstError(in: Syntax(tree))),
-                      longLine.map({ index * Self.fileStride + $0 }) != at {
-                // A line the bounds emptied is reported once, as that.
-                problems.append((at, "syntax error; what follows may be missing from the analysis"))
-            }
+            let parsed = BoundedParse(file.source)
+            files.append((file.path, parsed.lines))  // offsets in what was parsed
+            fileOfRoot[Syntax(parsed.tree).id] = index
+            trees.append(parsed.tree)
+            for problem in parsed.problems { problems.append((index * Self.fileStride + (problem.line ?? 1), problem.message)) }
         }
         let configuration = manifestConfiguration
         for (index, tree) in trees.enumerated() {
@@ -112,23 +89,8 @@ struct ManifestEvaluator {
         }
     }
 
-    /// The first token that is missing or unexpected, where a syntax error is reported
-    /// (the node itself when none is found); a loop, not a recursion, down the tree.
-    static func firstError(in node: Syntax) -> Syntax {
-        var node = node
-        descending: while node.hasError, !node.is(UnexpectedNodesSyntax.self) {
-            if let token = node.as(TokenSyntax.self) { return Syntax(token) }
-            for child in node.children(viewMode: .all) where child.hasError {
-                node = child
-                continue descending
-            }
-            break
-        }
-        return node
-    }
-
     /// The file (as given to `init`) and line of a position.
-    public func location(of position: Int) -> (file: String, line: Int) {
+    package func location(of position: Int) -> (file: String, line: Int) {
         let index = position / Self.fileStride
         return (index < files.count ? files[index].path : "", position % Self.fileStride)
     }
@@ -345,7 +307,7 @@ struct ManifestEvaluator {
     /// and its `keys`: what reads through them read an unset variable.
     static let environment = "#environment", environmentKeys = "#environment.keys"
     /// A dictionary literal with string keys, kept as a call whose labels are the keys.
-    static let dictionary = "#dictionary"
+    package static let dictionary = "#dictionary"
 
     /// Notes that the manifest read an environment variable, which a plain build sees unset.
     mutating func readEnvironment(_ name: String, at: Int) {
@@ -354,7 +316,7 @@ struct ManifestEvaluator {
     }
 
     /// One note for the manifest: which variables it read as unset, at the first line that read one.
-    var environmentNote: (line: Int, message: String)? {
+    package var environmentNote: (line: Int, message: String)? {
         guard let first = environmentReads.first else { return nil }
         let names = environmentReads.map(\.name)
         let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
@@ -766,19 +728,9 @@ struct ManifestEvaluator {
 
     // MARK: - #if
 
-    /// The clause the compiler takes when it builds the manifest on `configuration`'s host.
-    static func chosenClause(_ node: IfConfigDeclSyntax, in configuration: PlatformConfiguration) -> IfConfigClauseSyntax? {
+    /// The clause the compiler takes when it builds the manifest in `configuration`.
+    static func chosenClause(_ node: IfConfigDeclSyntax, in configuration: any BuildConfiguration) -> IfConfigClauseSyntax? {
         node.activeClause(in: configuration).clause
-    }
-
-    /// How the compiler builds a manifest on `host`: no custom conditions, the host's SDK and
-    /// toolchain modules and PackageDescription importable, in the language mode of the
-    /// manifest's tools version.
-    static func manifestConfiguration(host: String, source: [UInt8]) -> PlatformConfiguration {
-        let mode = (SwiftToolsVersion.declared(in: source) ?? SwiftToolsVersion(5)).defaultLanguageMode
-        return PlatformConfiguration(
-            platform: host, flags: [], importable: ["PackageDescription", "CompilerPluginSupport", "Foundation", "Dispatch"],
-            languageVersion: PlatformConfiguration.languageVersion(mode: mode))
     }
 
     /// The expression as written, on one line, at most 60 characters: rendered token by token

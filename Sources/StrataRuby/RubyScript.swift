@@ -2,21 +2,21 @@ import StrataModel
 
 /// A helper method a manifest defines with `def`, called later like a DSL word
 /// (a Podfile's `def shared_pods ... end`).
-struct RubyMethod {
-    var parameters: [String]
-    var body: [RubyStatement]
+package struct RubyMethod {
+    package var parameters: [String]
+    package var body: [RubyStatement]
 }
 
 /// The Ruby that surrounds a DSL (a podspec's or a Podfile's) without being part of it:
 /// local variables, `def` helpers, `if`/`unless`/`case`, `each` loops over literal lists.
 /// A DSL reader conforms by answering `perform` for its own words; everything else runs
 /// here, and what cannot be decided statically becomes a warning naming the line.
-enum RubyScriptLimits {
+package enum RubyScriptLimits {
     /// Statements one podspec or Podfile may run, loops and helpers included.
     static let statements = 100_000
 }
 
-protocol RubyScript {
+package protocol RubyScript {
     var path: String { get }
     var locals: [String: RubyValue] { get set }
     var methods: [String: RubyMethod] { get set }
@@ -37,11 +37,11 @@ protocol RubyScript {
 }
 
 extension RubyScript {
-    mutating func warn(_ line: Int?, _ message: String) {
+    package mutating func warn(_ line: Int?, _ message: String) {
         diagnostics.append(Diagnostic(file: path, line: line.flatMap { $0 > 0 ? $0 : nil }, message: message))
     }
 
-    func evaluate(_ expression: RubyExpression) -> RubyValue {
+    package func evaluate(_ expression: RubyExpression) -> RubyValue {
         evaluator().evaluate(expression)
     }
 
@@ -51,11 +51,11 @@ extension RubyScript {
         ["require", "require_relative", "puts", "print", "p", "pp", "warn", "raise", "fail", "abort", "exit", "sleep"]
     }
 
-    mutating func run(_ statements: [RubyStatement]) {
+    package mutating func run(_ statements: [RubyStatement]) {
         for statement in statements { run(statement) }
     }
 
-    mutating func run(_ statement: RubyStatement) {
+    package mutating func run(_ statement: RubyStatement) {
         // A bound on the work, whatever the shape: a fuzzed Podfile whose helper called
         // itself on each of 4,000 lines took 1 s, and 7 s at four times the size.
         statementsRun += 1

@@ -25,14 +25,14 @@ struct RubyToken: Equatable {
     }
 
     var kind: Kind
-    var line: Int
+    package var line: Int
     /// Whether blank space separates the token from the previous one: Ruby reads
     /// `foo [1]` (an argument) and `foo[1]` (an index) differently.
     var spaceBefore: Bool
 }
 
 /// A piece of a string literal: text, or `#{code}` to evaluate.
-enum RubyStringPart: Equatable {
+package enum RubyStringPart: Equatable {
     case text(String)
     case code(String, line: Int)
 }
@@ -40,7 +40,7 @@ enum RubyStringPart: Equatable {
 /// Splits Ruby source into tokens. It knows the lexical forms manifests use (strings with
 /// interpolation, heredocs, `%w[]`, symbols, labels, comments, `=begin`/`=end`, regex
 /// literals) well enough that nothing it does not understand can hide the rest of the file.
-struct RubyLexer {
+package struct RubyLexer {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -250,7 +250,7 @@ struct RubyLexer {
         return String(decoding: [byte], as: UTF8.self)
     }
 
-    static func text(of parts: [RubyStringPart]) -> String {
+    package static func text(of parts: [RubyStringPart]) -> String {
         parts.map {
             switch $0 {
             case .text(let text): text

@@ -5,7 +5,7 @@
 /// `while`/`begin` (and modifier forms), arrays, hashes, the usual operators, ternaries and
 /// leading-dot method chains. A statement it cannot read becomes `.unreadable` with its line,
 /// and parsing resumes on the next line, so one odd construct never hides the rest.
-struct RubyParser {
+package struct RubyParser {
     let tokens: [RubyToken]
     var position = 0
     /// Off while reading a `while`/`until`/`for` header, whose `do` is not a block.
@@ -26,7 +26,7 @@ struct RubyParser {
         var line: Int
     }
 
-    static func parse(_ source: [UInt8]) -> [RubyStatement] {
+    package static func parse(_ source: [UInt8]) -> [RubyStatement] {
         var parser = RubyParser(tokens: RubyLexer.tokens(source))
         return parser.program()
     }

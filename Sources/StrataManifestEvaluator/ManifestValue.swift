@@ -3,7 +3,7 @@
 /// Manifests are Swift programs; Strata never runs them. The evaluator understands the
 /// subset manifests use in practice and yields `.unknown` for the rest, with the reason and
 /// line, so the caller can warn precisely and carry on.
-indirect enum ManifestValue: Hashable, Sendable {
+package indirect enum ManifestValue: Hashable, Sendable {
     /// A string, with the line of its literal (0 when computed).
     case string(String, line: Int = 0)
     case int(Int)
@@ -16,29 +16,29 @@ indirect enum ManifestValue: Hashable, Sendable {
     case null
     case unknown(reason: String, line: Int)
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let value, _) = self { return value }
         return nil
     }
 
-    public var array: [ManifestValue]? {
+    package var array: [ManifestValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
-    public var call: ManifestCall? {
+    package var call: ManifestCall? {
         if case .call(let value) = self { return value }
         return nil
     }
 
     /// The name of an enum-like member (`.framework`, a manifest enum's `.core`).
-    public var member: String? {
+    package var member: String? {
         if case .member(let value) = self { return value }
         return nil
     }
 
     /// Equality of what the values mean, ignoring where they were written.
-    public func sameValue(as other: ManifestValue) -> Bool {
+    package func sameValue(as other: ManifestValue) -> Bool {
         switch (self, other) {
         case (.string(let a, _), .string(let b, _)): a == b
         default: self == other
@@ -57,7 +57,7 @@ indirect enum ManifestValue: Hashable, Sendable {
         }
     }
 
-    public var unknownReason: (reason: String, line: Int)? {
+    package var unknownReason: (reason: String, line: Int)? {
         if case .unknown(let reason, let line) = self { return (reason, line) }
         return nil
     }
@@ -67,30 +67,30 @@ indirect enum ManifestValue: Hashable, Sendable {
 ///
 /// Lines are positions as `ManifestEvaluator` numbers them: in a manifest read with helper
 /// files, `ManifestEvaluator.location(of:)` tells the file and its line.
-struct ManifestCall: Hashable, Sendable {
-    public var name: String
-    public var arguments: [Argument]
-    public var line: Int
+package struct ManifestCall: Hashable, Sendable {
+    package var name: String
+    package var arguments: [Argument]
+    package var line: Int
     /// The line of the manifest itself whose evaluation made this call: `line` when the call is
     /// written there, else the line that called the helper that wrote it.
-    public var site: Int
+    package var site: Int
 
-    public struct Argument: Hashable, Sendable {
-        public var label: String?
-        public var value: ManifestValue
+    package struct Argument: Hashable, Sendable {
+        package var label: String?
+        package var value: ManifestValue
         /// Where the value was written, which may be far from the call: a helper's default
         /// argument, or the literal a parameter or variable was given.
-        public var line: Int = 0
+        package var line: Int = 0
     }
 
-    public init(name: String, arguments: [Argument], line: Int, site: Int? = nil) {
+    package init(name: String, arguments: [Argument], line: Int, site: Int? = nil) {
         self.name = name
         self.arguments = arguments
         self.line = line
         self.site = site ?? line
     }
 
-    public subscript(label: String) -> ManifestValue? {
+    package subscript(label: String) -> ManifestValue? {
         get { arguments.first { $0.label == label }?.value }
         set {
             if let index = arguments.firstIndex(where: { $0.label == label }) {
@@ -102,16 +102,16 @@ struct ManifestCall: Hashable, Sendable {
     }
 
     /// Sets the argument with this label, and where its value was written (0: unknown).
-    public mutating func set(_ label: String, _ value: ManifestValue, line: Int) {
+    package mutating func set(_ label: String, _ value: ManifestValue, line: Int) {
         self[label] = value
         if line > 0, let index = arguments.firstIndex(where: { $0.label == label }) { arguments[index].line = line }
     }
 
     /// The first unlabelled argument (`"Name"` in `.byName("Name")`-style calls).
-    public var firstUnlabelled: ManifestValue? { arguments.first { $0.label == nil }?.value }
+    package var firstUnlabelled: ManifestValue? { arguments.first { $0.label == nil }?.value }
 
     /// Where the argument with this label got its value (see `Argument.line`).
-    public func line(of label: String?) -> Int? {
+    package func line(of label: String?) -> Int? {
         arguments.first { $0.label == label }.map { $0.line > 0 ? $0.line : line }
     }
 }

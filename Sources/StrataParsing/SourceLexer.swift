@@ -1,0 +1,590 @@
+/// One lexing pass over a Swift file that finds everything that would cost swift-syntax more
+/// than linear time (`ParseLimits`), so `BoundedParse` can take it out before parsing. Strings
+/// and comments are lexed as Swift lexes them where bounding depends on it; everything else
+/// is looked at byte by byte, and a word's kind (keyword or name) only through a small table.
+/// A file that no bound changes, every file of about 150 real packages, costs this one pass.
+struct SourceLexer {
+    /// A byte offset and its line.
+    typealias Position = (offset: Int, line: Int)
+
+    /// What the pass found; nothing for a file that no bound changes.
+    struct Findings {
+        /// Declaration attributes whose `(` follows blanks (`AttributeSpacing`).
+        var respacings: [(end: Int, paren: Int)] = []
+        /// Runs of more than `ParseLimits.consecutiveBrackets` `[`: from the first `[` past
+        /// the bound to its matching `]`, and the line of the first.
+        var runs: [Range<Int>] = []
+        var runLine: Int?
+        /// Lines of garbage that swift-syntax's recovery would rescan, in order, and the line
+        /// of the first.
+        var longLines: [Range<Int>] = []
+        var longLine: Int?
+        /// Where the file is cut: the `ParseLimits.unclosedBrackets + 1`-th bracket never
+        /// closed (or closed around by one closer, or left open inside one string literal).
+        var cut: Position?
+
+        /// Whether the file parses in bounded time as it is.
+        var changesNothing: Bool { respacings.isEmpty && runLine == nil && longLine == nil && cut == nil }
+    }
+
+    /// The one pass. `runs: false` leaves `[` runs alone (they were removed already);
+    /// `unclosed` is the number of brackets that may stay open.
+    static func measure(_ bytes: UnsafeBufferPointer<UInt8>, runs: Bool = true, unclosed: Int = ParseLimits.unclosedBrackets) -> Findings {
+        var lexer = SourceLexer(bytes, runLimit: runs ? ParseLimits.consecutiveBrackets : .max, unclosedLimit: unclosed)
+        lexer.lex()
+        return lexer.findings
+    }
+
+    static func measure(_ bytes: [UInt8], runs: Bool = true, unclosed: Int = ParseLimits.unclosedBrackets) -> Findings {
+        bytes.withUnsafeBufferPointer { measure($0, runs: runs, unclosed: unclosed) }
+    }
+
+    /// The last byte of the string literal or comment that starts at `at`; nil when none does.
+    static func endOfStringOrComment(_ bytes: [UInt8], at: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var lexer = SourceLexer(buffer, runLimit: .max, unclosedLimit: .max)
+            lexer.index = at
+            return lexer.skipStringOrComment() ? lexer.index : nil
+        }
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let count: Int
+    private let runLimit: Int
+    private let unclosedLimit: Int
+    private var findings = Findings()
+    private var index = 0
+    private var line = 1
+
+    // `[` runs: how many `[` in a row so far (whitespace and comments between them allowed).
+    private var run = 0
+
+    // Juxtapositions (`ParseLimits.lineRecoveryCost`).
+    private var lineStart = 0
+    private var juxtaposed = 0
+    /// The last token, when it was a word, number, string or name; the word's bytes.
+    private var previous: Atom?
+    private var previousWord = 0..<0
+    /// A `:` came since the last `,`, `?`, `;` or bracket.
+    private var afterColon = false
+    /// The brackets open, innermost last (at most 1,024 kept): whether a word is in parentheses.
+    private var brackets: [UInt8] = []
+    /// Lines past `lineRecoveryCost` once they added up (`fileRecoveryCost`).
+    private var spent = 0
+    /// Lines with juxtapositions, for the file's bound: recovery may look across lines.
+    private var withJuxtapositions: [(range: Range<Int>, line: Int)] = []
+    private var events = 0
+    /// `a<b<c<…` nested on one line: swift-syntax looks ahead for the end of each generic
+    /// argument list (2,000 deep: 0.9 s, 4 times as long for twice as many).
+    private var angles = 0
+
+    // Brackets never closed (`ParseLimits.unclosedBrackets`), `#if` among them.
+    private var open: [Position] = []
+    /// Where a closer first leaves more than the bound inside it unclosed.
+    private var closedAround: Position?
+    /// Where the first literal leaving more than the bound of interpolations open passes it.
+    private var deepString: Position?
+    /// The interpolations and parentheses the last string literal left open.
+    private var abandoned: [Position] = []
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, runLimit: Int, unclosedLimit: Int) {
+        self.bytes = bytes
+        count = bytes.count
+        self.runLimit = runLimit
+        self.unclosedLimit = unclosedLimit
+    }
+
+    private mutating func lex() {
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\n"):
+                endLine(at: index)
+                line += 1
+                lineStart = index + 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                break
+            case UInt8(ascii: "["):
+                run += 1
+                if run > runLimit {
+                    skipRun()
+                } else {
+                    openBracket(byte)
+                }
+            case UInt8(ascii: "("), UInt8(ascii: "{"):
+                run = 0
+                openBracket(byte)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                run = 0
+                closeBracket(byte)
+            case UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "/"):
+                stringCommentOrPound(byte)
+            case UInt8(ascii: "@"):
+                run = 0
+                atom(.attribute)
+                let start = index + 1
+                skipWord()
+                if let paren = AttributeSpacing.paren(bytes, name: start, end: index + 1) {
+                    findings.respacings.append((index + 1, paren))
+                }
+            case UInt8(ascii: ":"):
+                // `a: b: c: …`: a second `:` with no `,`, `?`, `;` or bracket between.
+                run = 0
+                if afterColon { juxtaposed += 1 }
+                afterColon = true
+                previous = nil
+            case UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: ";"):
+                run = 0
+                afterColon = false
+                previous = nil
+            case UInt8(ascii: "<"):
+                // A generic argument list opens where `<` follows a name directly; at most
+                // `unclosedBrackets` open on one line, or the line goes.
+                run = 0
+                if index > 0, Self.isWord(bytes[index - 1]), angles <= ParseLimits.unclosedBrackets { angles += 1 }
+                previous = nil
+            case UInt8(ascii: ">"):
+                run = 0
+                angles = max(0, angles - 1)
+                previous = nil
+            default:
+                run = 0
+                if Self.isWord(byte) {
+                    word(byte)
+                } else {
+                    previous = nil
+                }
+            }
+            index += 1
+        }
+        endLine(at: count)
+        finish()
+    }
+
+    // MARK: Brackets
+
+    private mutating func openBracket(_ byte: UInt8) {
+        if brackets.count < 1024 { brackets.append(byte) }
+        open.append((index, line))
+        afterColon = false
+        previous = nil
+    }
+
+    /// A closer closes the innermost opener of its own kind (`(` for `)`), as the parser takes
+    /// it, so `{)` leaves the `{` open; only the innermost 256 are looked at, so `{{{…)))`
+    /// stays linear. What it closes around counts as never closed: `[.target(name: "A(…]`
+    /// leaves hundreds of calls open inside one array (4 s for 7 KB).
+    private mutating func closeBracket(_ byte: UInt8) {
+        let opener = Self.opener(of: byte)
+        if let match = brackets.indices.suffix(256).last(where: { brackets[$0] == opener }) {
+            brackets.removeSubrange(match...)
+        }
+        if let match = open.indices.suffix(256).last(where: { bytes[open[$0].offset] == opener }) {
+            if closedAround == nil, open.count - match - 1 > unclosedLimit { closedAround = open[match + 1 + unclosedLimit] }
+            open.removeSubrange(match...)
+        }
+        afterColon = false
+        previous = nil
+    }
+
+    static func opener(of closer: UInt8) -> UInt8 {
+        closer == UInt8(ascii: ")") ? UInt8(ascii: "(") : closer - 2
+    }
+
+    /// At the `[` past the bound: up to its matching `]`, brackets counted as they come
+    /// (strings are not lexed inside: a run missed in a string costs nothing, one removed
+    /// wrongly loses a few facts of a reported file). Only the runs of such a pass are used.
+    private mutating func skipRun() {
+        findings.runLine = findings.runLine ?? line
+        let start = index
+        var depth = 1
+        index += 1
+        while index < count {
+            if bytes[index] == UInt8(ascii: "[") { depth += 1 }
+            if bytes[index] == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+            index += 1
+        }
+        findings.runs.append(start..<min(index + 1, count))
+        run = 0
+    }
+
+    // MARK: Strings, comments, directives
+
+    /// `"`, `#` or `/`: a string, a comment, a directive, a `#name` or an operator.
+    private mutating func stringCommentOrPound(_ byte: UInt8) {
+        if byte == UInt8(ascii: "#"), let directive = directive() {
+            // `#if` without its `#endif` nests like a bracket (3,300 of them: 5 s).
+            run = 0
+            if directive == .if {
+                open.append((index, line))
+            } else if let match = open.indices.suffix(256).last(where: { bytes[open[$0].offset] == UInt8(ascii: "#") }) {
+                open.removeSubrange(match...)  // the innermost `#if`, as a closer matches
+            }
+            atom(.pound)
+            skipWord()
+            return
+        }
+        let before = line
+        let comment = byte == UInt8(ascii: "/") && index + 1 < count
+            && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*"))
+        let skipped = skipStringOrComment()
+        // A string ends a `[` run; a comment inside one does not.
+        if !skipped || byte != UInt8(ascii: "/") { run = 0 }
+        if skipped, !comment {
+            atom(.string)
+        } else if byte == UInt8(ascii: "#") {
+            // `#name`, a macro or directive, is one token, and a `#` alone is no valid one
+            // (`##endk##endk…` in a dictionary literal: 5 s).
+            atom(.pound)
+            skipWord()
+        } else if !comment {
+            previous = nil
+        }
+        if line != before {
+            // A literal over several lines: its first line ends where it ends.
+            let saved = line
+            line = before
+            endLine(at: index + 1)
+            line = saved
+            lineStart = index + 1
+        }
+        if deepString == nil, abandoned.count > unclosedLimit { deepString = abandoned[unclosedLimit] }
+    }
+
+    enum Directive { case `if`, endif }
+
+    /// `#if` or `#endif` at `index`, the word after the `#` ending there.
+    private func directive() -> Directive? {
+        var end = index + 1
+        while end < count, end - index <= 6, Self.isWord(bytes[end]) { end += 1 }
+        switch end - index - 1 {
+        case 2 where bytes[index + 1] == UInt8(ascii: "i") && bytes[index + 2] == UInt8(ascii: "f"):
+            return .if
+        case 5 where bytes[(index + 1)..<end].elementsEqual("endif".utf8):
+            return .endif
+        default:
+            return nil
+        }
+    }
+
+    /// At the start of a string literal (`"`, `"""`, raw `#"`) or a comment (`//`, `/* */`,
+    /// nested): moves `index` to the last byte of it (counting its lines) and returns true;
+    /// false (nothing moved) otherwise. It lexes as Swift does where bounding depends on it:
+    /// a single-line string ends at the end of its line, closed or not, and an interpolation
+    /// `\(…)` holds code, strings included. A fuzzed manifest whose unclosed string ran on to
+    /// the next `"` lines later hid 4,600 open calls from the bracket bound.
+    ///
+    /// `abandoned` gets each interpolation a line break or the end of the file leaves open,
+    /// and each `(` left open inside one: nested in one literal, they cost the parser more
+    /// than brackets never closed do (200 on one line: 13 s and 6 GB in a release build;
+    /// `"\(a/\(a/\(a…`, a key path in a key path, 2,800 deep: 9 s).
+    private mutating func skipStringOrComment() -> Bool {
+        abandoned.removeAll(keepingCapacity: true)
+        func byte(_ at: Int) -> UInt8? { at < count ? bytes[at] : nil }
+        switch bytes[index] {
+        case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "/"):
+            while let next = byte(index + 1), next != UInt8(ascii: "\n") { index += 1 }
+            return true
+        case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"):
+            var depth = 1
+            index += 2
+            while index < count {
+                if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+                if bytes[index] == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "*") {
+                    depth += 1
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "*"), byte(index + 1) == UInt8(ascii: "/") {
+                    depth -= 1
+                    index += 1
+                    if depth == 0 { return true }
+                }
+                index += 1
+            }
+            index = count - 1
+            return true
+        case UInt8(ascii: "\""):
+            let multiline = byte(index + 1) == UInt8(ascii: "\"") && byte(index + 2) == UInt8(ascii: "\"")
+            if !multiline, let end = plainStringEnd() {
+                index = end
+                return true
+            }
+        case UInt8(ascii: "#"):
+            break
+        default:
+            return false
+        }
+        return skipString()
+    }
+
+    /// The last byte of the single-line string without interpolation that starts at
+    /// `index`, the common case; nil for any other.
+    private func plainStringEnd() -> Int? {
+        var at = index + 1
+        while at < count {
+            switch bytes[at] {
+            case UInt8(ascii: "\""): return at
+            case UInt8(ascii: "\n"): return at - 1  // ends at its line's end, closed or not
+            case UInt8(ascii: "\\"):
+                guard at + 1 < count else { return count - 1 }
+                switch bytes[at + 1] {
+                case UInt8(ascii: "("): return nil
+                case UInt8(ascii: "\n"): at += 1
+                default: at += 2
+                }
+            default: at += 1
+            }
+        }
+        return count - 1
+    }
+
+    /// `skipStringOrComment` for any string literal.
+    private mutating func skipString() -> Bool {
+        func byte(_ at: Int) -> UInt8? { at < count ? bytes[at] : nil }
+        // The literals and interpolations open around `index`, innermost last. An
+        // interpolation holds where its `\(` and each `(` still open inside it are.
+        enum Frame { case string(hashes: Int, multiline: Bool), interpolation(opens: [Position]) }
+        func abandon(_ frames: some Sequence<Frame>) {
+            for case .interpolation(let opens) in frames { abandoned += opens }
+        }
+        /// At a `"` or `#`: the string that starts there, its delimiter skipped.
+        func open(_ at: inout Int) -> Frame? {
+            var hashes = 0
+            while byte(at + hashes) == UInt8(ascii: "#") { hashes += 1 }
+            guard byte(at + hashes) == UInt8(ascii: "\"") else { return nil }
+            let multiline = byte(at + hashes + 1) == UInt8(ascii: "\"") && byte(at + hashes + 2) == UInt8(ascii: "\"")
+            at += hashes + (multiline ? 3 : 1)
+            return .string(hashes: hashes, multiline: multiline)
+        }
+        func hashes(_ n: Int, at: Int) -> Bool { (0..<n).allSatisfy { byte(at + $0) == UInt8(ascii: "#") } }
+        var at = index
+        guard let first = open(&at) else { return false }
+        var frames = [first]
+        while at < count, let frame = frames.last {
+            let current = bytes[at]
+            if current == UInt8(ascii: "\n") {
+                // A line break ends every single-line string open (and what is inside it).
+                if let outer = frames.firstIndex(where: { if case .string(_, false) = $0 { true } else { false } }) {
+                    abandon(frames[outer...])
+                    frames.removeSubrange(outer...)
+                    if frames.isEmpty {
+                        index = at - 1
+                        return true
+                    }
+                    continue
+                }
+                line += 1
+                at += 1
+                continue
+            }
+            switch frame {
+            case .string(let hashCount, let multiline):
+                if current == UInt8(ascii: "\\"), hashes(hashCount, at: at + 1) {
+                    at += 1 + hashCount
+                    if byte(at) == UInt8(ascii: "(") {
+                        frames.append(.interpolation(opens: [(at - 1 - hashCount, line)]))
+                    } else if byte(at) == UInt8(ascii: "\n") {
+                        continue  // a line continuation, or the end of a single-line string
+                    }
+                } else if current == UInt8(ascii: "\""),
+                          !multiline || (byte(at + 1) == UInt8(ascii: "\"") && byte(at + 2) == UInt8(ascii: "\"")) {
+                    let end = at + (multiline ? 3 : 1)
+                    if hashes(hashCount, at: end) {
+                        frames.removeLast()
+                        at = end + hashCount - 1
+                        if frames.isEmpty {
+                            index = at
+                            return true
+                        }
+                    }
+                }
+            case .interpolation(var opens):
+                if current == UInt8(ascii: "(") {
+                    frames.removeLast()  // so `opens` is not copied
+                    opens.append((at, line))
+                    frames.append(.interpolation(opens: opens))
+                } else if current == UInt8(ascii: ")") {
+                    frames.removeLast()
+                    opens.removeLast()
+                    if !opens.isEmpty { frames.append(.interpolation(opens: opens)) }
+                } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "#"), let string = open(&at) {
+                    frames.append(string)
+                    continue
+                }
+            }
+            at += 1
+        }
+        abandon(frames)
+        index = count - 1  // never closed
+        return true
+    }
+
+    // MARK: Juxtapositions
+
+    /// A byte of a name or number (`_`, `$`, letters, digits, anything not ASCII).
+    @inline(__always)
+    static func isWord(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    private mutating func skipWord() {
+        while index + 1 < count, Self.isWord(bytes[index + 1]) { index += 1 }
+    }
+
+    /// A name, keyword or number starting at `index`.
+    private mutating func word(_ first: UInt8) {
+        let start = index
+        skipWord()
+        if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") {
+            atom(.number)
+        } else {
+            atom(.word(Keywords.kind(bytes, start..<(index + 1))), word: start..<(index + 1))
+        }
+    }
+
+    enum Atom {
+        enum Word { case name, keyword, statement }
+        case word(Word), number, string, pound, attribute
+
+        /// Whether the two, one after the other with nothing between them, are garbage: not
+        /// after or before a keyword (`let a`, `@objc func`, `x as T`) but a keyword that
+        /// starts a statement after a name, number or string (`self switch`); not a number
+        /// after a name (`iOS 13`), not attributes in a row (`@MainActor @objc`), not a name
+        /// after a directive (`#if DEBUG`); inside parentheses, not two names (a parameter's
+        /// label and name, `move(to point: P)`).
+        func juxtaposes(with next: Atom, inParentheses: Bool) -> Bool {
+            switch (self, next) {
+            case (.word(.name), .word(.statement)), (.number, .word(.statement)), (.string, .word(.statement)): true
+            case (.word(.keyword), _), (.word(.statement), _), (_, .word(.keyword)), (_, .word(.statement)),
+                (_, .number), (.attribute, .attribute), (.pound, .word): false
+            case (.word, .word): !inParentheses
+            default: true
+            }
+        }
+    }
+
+    private mutating func atom(_ this: Atom, word: Range<Int> = 0..<0) {
+        // The same word twice in a row is garbage even when it is a keyword (`package
+        // package …`, 45 KB: 2.5 s).
+        if let previous, previous.juxtaposes(with: this, inParentheses: brackets.last == UInt8(ascii: "("))
+            || (!word.isEmpty && sameWord(word, previousWord)) {
+            juxtaposed += 1
+        }
+        previous = this
+        previousWord = word
+    }
+
+    private func sameWord(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        a.count == b.count && bytes[a].elementsEqual(bytes[b])
+    }
+
+    private mutating func endLine(at end: Int) {
+        let cost = (end - lineStart) * juxtaposed
+        if cost > ParseLimits.lineRecoveryCost || (cost > 1 << 16 && spent + cost > ParseLimits.fileRecoveryCost)
+            || angles > ParseLimits.unclosedBrackets {
+            findings.longLines.append(lineStart..<end)
+            findings.longLine = findings.longLine ?? line
+        } else {
+            if cost > 1 << 16 { spent += cost }
+            if juxtaposed > 0 { withJuxtapositions.append((lineStart..<end, line)) }
+        }
+        events += juxtaposed
+        juxtaposed = 0
+        angles = 0
+        previous = nil
+        afterColon = false
+    }
+
+    private mutating func finish() {
+        // Garbage over many lines (`@Kit x` on 2,000 lines: 2 s, and 4 times as long for twice
+        // as many), where recovery may look across lines: when the juxtapositions times the
+        // file's bytes pass the bound of one line, every line with one goes.
+        if events * count > ParseLimits.lineRecoveryCost, !withJuxtapositions.isEmpty {
+            findings.longLines += withJuxtapositions.map(\.range)
+            findings.longLines.sort { $0.lowerBound < $1.lowerBound }
+            findings.longLine = min(findings.longLine ?? .max, withJuxtapositions[0].line)
+        }
+        findings.cut = [open.count > unclosedLimit ? open[unclosedLimit] : nil, closedAround, deepString]
+            .compactMap(\.self).min { $0.offset < $1.offset }
+    }
+}
+
+/// Swift's keywords that start a statement or declaration, and those that may come after a
+/// name (`as`, `in`, `where`) or before one (`some`, `inout`); `self`, `nil`, `true` and the
+/// like are names here. Looked up by the word's bytes packed into two integers, in an
+/// open-addressed table: no hashing of byte slices for every word of a file.
+enum Keywords {
+    static let statements = """
+        let var func init deinit subscript struct class enum protocol extension actor typealias associatedtype
+        import do defer guard if switch for repeat break continue fallthrough return throw try await
+        """
+    static let others = """
+        some any _ in is as catch else case default while throws rethrows async where
+        public private internal fileprivate open package static final override required convenience mutating
+        nonmutating dynamic optional lazy weak unowned indirect get set willSet didSet infix prefix postfix
+        operator precedencegroup associativity higherThan lowerThan assignment left right none borrowing
+        consuming consume copy each sending isolated nonisolated distributed macro discard then unsafe inout
+        """
+
+    private struct Entry {
+        var low: UInt64
+        var high: UInt64
+        var kind: SourceLexer.Atom.Word
+    }
+
+    private static let slots = 512
+    private static let table: [Entry?] = {
+        var table = [Entry?](repeating: nil, count: slots)
+        for (text, kind) in [(statements, SourceLexer.Atom.Word.statement), (others, .keyword)] {
+            for word in text.split(whereSeparator: \.isWhitespace) {
+                let bytes = Array(word.utf8)
+                let (low, high) = bytes.withUnsafeBufferPointer { pack($0, 0..<bytes.count) }
+                var slot = hash(low, high)
+                while table[slot] != nil { slot = (slot + 1) & (slots - 1) }
+                table[slot] = Entry(low: low, high: high, kind: kind)
+            }
+        }
+        return table
+    }()
+
+    @inline(__always)
+    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (UInt64, UInt64) {
+        var low: UInt64 = 0, high: UInt64 = 0
+        for offset in range {
+            let shift = UInt64((offset - range.lowerBound) & 7) * 8
+            if offset - range.lowerBound < 8 {
+                low |= UInt64(bytes[offset]) << shift
+            } else {
+                high |= UInt64(bytes[offset]) << shift
+            }
+        }
+        return (low, high)
+    }
+
+    @inline(__always)
+    private static func hash(_ low: UInt64, _ high: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((low ^ (high &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15) >> 55)
+    }
+
+    /// The kind of the word `bytes[range]`.
+    static func kind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> SourceLexer.Atom.Word {
+        // Every keyword is at most 16 bytes and starts with a lowercase letter or `_`.
+        let first = bytes[range.lowerBound]
+        guard range.count <= 16, (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || first == UInt8(ascii: "_") else {
+            return .name
+        }
+        let (low, high) = pack(bytes, range)
+        let table = Self.table
+        var slot = hash(low, high)
+        while let entry = table[slot] {
+            if entry.low == low, entry.high == high { return entry.kind }
+            slot = (slot + 1) & (slots - 1)
+        }
+        return .name
+    }
+}
