@@ -11,12 +11,11 @@ public enum Analyzer {
         _ project: Project, rules: ArchitectureRules = ArchitectureRules(), injection: InjectionVocabulary = InjectionVocabulary(),
         accessControl: Bool = true
     ) -> AnalysisResult {
-        let production = Set(project.modules.filter { !$0.kind.isTest }.map(\.name))
-        let productionEdges = project.edges.filter { production.contains($0.from) && production.contains($0.to) }
-        let metrics = CouplingMetrics.compute(modules: project.modules, edges: productionEdges)
-        let cycles = Cycles.find(edges: productionEdges)
+        let production = project.graph.subgraph { !$0.kind.isTest }
+        let metrics = CouplingMetrics.compute(production)
+        let cycles = Cycles.find(in: production)
         let implicit = DependencyFindings.implicit(modules: project.modules, edges: project.edges)
-        let unused = DependencyFindings.unused(modules: project.modules, edges: project.edges)
+        let unused = DependencyFindings.unused(modules: project.modules, graph: project.graph)
         let internalNames = Set(project.modules.map(\.importName))
         // Each warning once, however many stages noticed the same thing.
         var seen = Set<Diagnostic>()
@@ -37,7 +36,7 @@ public enum Analyzer {
             generator: "strata \(StrataVersion.current)", root: project.root, summary: summary,
             packages: project.packages, modules: entries, edges: project.edges, cycles: cycles,
             implicitDependencies: implicit, unusedDependencies: unused, warnings: warnings)
-        let shape = BuildShape.analyze(modules: project.modules, edges: project.edges)
+        let shape = BuildShape.analyze(production)
         result.linkage = LinkageImpact.analyze(modules: project.modules, edges: project.edges, shape: shape)
         result.buildShape = shape
         result.summary.duplicatedStaticModules = result.linkage.duplicatedStaticModules.count

@@ -157,9 +157,9 @@ public struct HTMLReporter: Reporter {
 
     static func moduleScripts(graph: ModuleGraph, views: ReportViews) throws -> [(String, Data)] {
         var findings: [String: [Finding]] = [:]
-        for finding in graph.result.findings { findings[finding.module, default: []].append(finding) }
+        for finding in graph.result?.findings ?? [] { findings[finding.module, default: []].append(finding) }
         var access: [String: ModuleAccess] = [:]
-        for entry in graph.result.accessControl.modules { access[entry.module] = entry }
+        for entry in graph.result?.accessControl.modules ?? [] { access[entry.module] = entry }
         return try graph.modules.indices.map { index in
             let module = graph.modules[index].module
             func edge(_ pair: ModuleGraph.Pair, other: Int) -> ModuleScript.Edge {
