@@ -57,7 +57,7 @@ let package = Package(
                 .embedInCode("history.html"), .embedInCode("history.css"), .embedInCode("history.js"),
             ]
         ),
-        .target(name: "StrataReport", dependencies: ["StrataModel", "StrataSourceTree", "StrataWeb", "CGraphviz"]),
+        .target(name: "StrataReport", dependencies: ["StrataModel", "StrataSourceTree", "StrataAnalysis", "StrataWeb", "CGraphviz"]),
         // history: analyses of many commits in one SQLite file, and their trends.
         .systemLibrary(
             name: "CSQLite",
@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataReport", "StrataSourceTree", "StrataHistory",
+                "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataAnalysis", "StrataReport", "StrataSourceTree", "StrataHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

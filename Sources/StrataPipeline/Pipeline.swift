@@ -253,6 +253,6 @@ extension Pipeline {
         for glob in options.excludes where !exclude.contains(glob) { exclude.append(glob) }
         return StarterFile.render(
             rules: rules, exclude: exclude, modules: outcome.configuration.modules, lowered: lowered, findings: findings,
-            injection: outcome.configuration.injection)
+            injection: outcome.configuration.injection, catalog: Rules.definitions)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataAnalysis
 import StrataModel
 import StrataSourceTree
 import StrataWeb
