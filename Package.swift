@@ -78,7 +78,7 @@ let package = Package(
                 .embedInCode("history.html"), .embedInCode("history.css"), .embedInCode("history.js"),
             ]
         ),
-        .target(name: "StrataReport", dependencies: ["StrataModel", "StrataSourceTree", "StrataWeb", "StrataGraphviz"]),
+        .target(name: "StrataReport", dependencies: ["StrataModel", "StrataSourceTree", "StrataAnalysis", "StrataWeb", "StrataGraphviz"]),
         // history: analyses of many commits in one SQLite file, and their trends.
         .systemLibrary(
             name: "CSQLite",
@@ -97,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataReport", "StrataSourceTree", "StrataHistory",
+                "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataAnalysis", "StrataReport", "StrataSourceTree", "StrataHistory",
                 "StrataGraphviz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -178,31 +178,4 @@ public enum AccessControl {
             }
         }
     }
-
-    /// `unused-public` and `open-not-subclassed` findings: off unless `strata.yml`'s
-    /// `severity:` names them, because a library's whole API would flood `strata check`.
-    public static func findings(_ report: AccessControlReport, rules: ArchitectureRules) -> [Finding] {
-        var findings: [Finding] = []
-        if let severity = rules.severity(of: .unusedPublic) {
-            for module in report.modules {
-                findings += module.unusedPublic.map {
-                    Finding(
-                        rule: .unusedPublic, severity: severity,
-                        message: "\($0.access.rawValue) \($0.kind.rawValue) \($0.qualifiedName) is not referenced outside \(module.module); make it internal",
-                        module: module.module, dependency: $0.qualifiedName, evidence: [$0.evidence])
-                }
-            }
-        }
-        if let severity = rules.severity(of: .openNotSubclassed) {
-            for module in report.modules {
-                findings += module.openNotSubclassed.map {
-                    Finding(
-                        rule: .openNotSubclassed, severity: severity,
-                        message: "open class \($0.qualifiedName) is not subclassed outside \(module.module); make it public or final",
-                        module: module.module, dependency: $0.qualifiedName, evidence: [$0.evidence])
-                }
-            }
-        }
-        return findings.sorted()
-    }
 }

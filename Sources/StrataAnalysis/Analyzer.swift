@@ -11,12 +11,11 @@ public enum Analyzer {
         _ project: Project, rules: ArchitectureRules = ArchitectureRules(), injection: InjectionVocabulary = InjectionVocabulary(),
         accessControl: Bool = true
     ) -> AnalysisResult {
-        let production = Set(project.modules.filter { !$0.kind.isTest }.map(\.name))
-        let productionEdges = project.edges.filter { production.contains($0.from) && production.contains($0.to) }
-        let metrics = CouplingMetrics.compute(modules: project.modules, edges: productionEdges)
-        let cycles = Cycles.find(edges: productionEdges)
+        let production = project.graph.subgraph { !$0.kind.isTest }
+        let metrics = CouplingMetrics.compute(production)
+        let cycles = Cycles.find(in: production)
         let implicit = DependencyFindings.implicit(modules: project.modules, edges: project.edges)
-        let unused = DependencyFindings.unused(modules: project.modules, edges: project.edges)
+        let unused = DependencyFindings.unused(modules: project.modules, graph: project.graph)
         let internalNames = Set(project.modules.map(\.importName))
         // Each warning once, however many stages noticed the same thing.
         var seen = Set<Diagnostic>()
@@ -26,47 +25,29 @@ public enum Analyzer {
                 module: module, external: DependencyFindings.external(of: module, internalNames: internalNames),
                 metrics: metrics[module.name])
         }
-        let summary = Summary(
-            modules: project.modules.count,
-            files: project.modules.reduce(0) { $0 + $1.files },
-            lines: project.modules.reduce(0) { $0 + $1.lines },
-            internalEdges: project.edges.filter(\.imported).count,
-            cycles: cycles.count, implicitDependencies: implicit.count, unusedDependencies: unused.count,
-            warnings: warnings.count { !$0.isNote })
         var result = AnalysisResult(
-            generator: "strata \(StrataVersion.current)", root: project.root, summary: summary,
+            generator: "strata \(StrataVersion.current)", root: project.root,
+            summary: Summary(modules: 0, files: 0, lines: 0, internalEdges: 0, cycles: 0, implicitDependencies: 0, unusedDependencies: 0, warnings: 0),
             packages: project.packages, modules: entries, edges: project.edges, cycles: cycles,
             implicitDependencies: implicit, unusedDependencies: unused, warnings: warnings)
-        let shape = BuildShape.analyze(modules: project.modules, edges: project.edges)
+        let shape = BuildShape.analyze(production)
         result.linkage = LinkageImpact.analyze(modules: project.modules, edges: project.edges, shape: shape)
         result.buildShape = shape
-        result.summary.duplicatedStaticModules = result.linkage.duplicatedStaticModules.count
-        result.summary.criticalDuplicatedStaticModules = result.linkage.duplicatedStaticModules.filter(\.critical).count
         if accessControl || rules.severity(of: .unusedPublic) != nil || rules.severity(of: .openNotSubclassed) != nil {
             result.accessControl = AccessControl.analyze(project)
         }
-        result.summary.publicDeclarations = result.accessControl.publicDeclarations
-        result.summary.unusedPublic = result.accessControl.unusedPublic
-        result.summary.openNotSubclassed = result.accessControl.openNotSubclassed
         result.injection = InjectionWiring.analyze(project, vocabulary: injection, rules: rules)
-        result.summary.registrations = result.injection.registrations.count
-        result.summary.resolutions = result.injection.resolutions.count
-        result.summary.unregisteredResolutions = result.injection.unregistered.count
-        result.summary.duplicateRegistrations = result.injection.duplicates.count
-        result.summary.flaggedContainerEdges = result.injection.edges.count { !$0.breaks.isEmpty }
-        result.findings = RuleFindings.all(
-            project: project, metrics: metrics, cycles: cycles, implicit: implicit, unused: unused, rules: rules,
-            accessControl: result.accessControl, injection: result.injection, linkage: result.linkage)
+        let findings = Rules.findings(RuleContext(
+            project: project, rules: rules, metrics: metrics, cycles: cycles, implicit: implicit, unused: unused,
+            accessControl: result.accessControl, injection: result.injection, linkage: result.linkage))
         let identities = Dictionary(project.modules.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
-        result.findings = FindingFingerprint.assign(result.findings) { identities[$0] }
-        let inline = InlineSuppressions.apply(result.findings, sources: project.sources.values.joined())
+        let inline = InlineSuppressions.apply(
+            FindingFingerprint.assign(findings) { identities[$0] }, sources: project.sources.values.joined())
         result.findings = inline.kept
         result.suppressedFindings = inline.suppressed
         result.warnings = (result.warnings + inline.warnings).sorted()
-        result.summary.warnings = result.warnings.count { !$0.isNote }
-        result.summary.suppressed = inline.suppressed.count
-        result.summary.findings = FindingCounts(result.findings)
         result.layering = layering(project, rules: rules)
+        result.summary = Summary(of: result)
         return result
     }
 
@@ -81,5 +62,28 @@ public enum Analyzer {
         return Layering(
             source: configured ? .configuration : .inferred,
             layers: layers.layers.map { Layering.Layer(name: $0.name, modules: (members[$0.name] ?? []).sorted()) })
+    }
+}
+
+extension Summary {
+    /// The counts of a result: the one place the summary is made.
+    public init(of result: AnalysisResult) {
+        self.init(
+            modules: result.modules.count, files: result.modules.reduce(0) { $0 + $1.module.files },
+            lines: result.modules.reduce(0) { $0 + $1.module.lines }, internalEdges: result.edges.count(where: \.imported),
+            cycles: result.cycles.count, implicitDependencies: result.implicitDependencies.count,
+            unusedDependencies: result.unusedDependencies.count, warnings: result.warnings.count { !$0.isNote })
+        duplicatedStaticModules = result.linkage.duplicatedStaticModules.count
+        criticalDuplicatedStaticModules = result.linkage.duplicatedStaticModules.count(where: \.critical)
+        publicDeclarations = result.accessControl.publicDeclarations
+        unusedPublic = result.accessControl.unusedPublic
+        openNotSubclassed = result.accessControl.openNotSubclassed
+        registrations = result.injection.registrations.count
+        resolutions = result.injection.resolutions.count
+        unregisteredResolutions = result.injection.unregistered.count
+        duplicateRegistrations = result.injection.duplicates.count
+        flaggedContainerEdges = result.injection.edges.count { !$0.breaks.isEmpty }
+        findings = FindingCounts(result.findings)
+        suppressed = result.suppressedFindings.count
     }
 }

@@ -4,48 +4,39 @@ import StrataModel
 extension BuildShape {
     /// - Parameter seconds: measured build seconds by module name; nil estimates from lines.
     public static func analyze(modules: [AssembledModule], edges: [ImportEdge], seconds: [String: Double]? = nil) -> BuildShape {
-        let production = modules.filter { !$0.kind.isTest }
-        let graph = DependencyGraph(modules: production.map(\.name), edges: edges)
-        let lines = Dictionary(production.map { ($0.name, $0.lines) }, uniquingKeysWith: { first, _ in first })
-        let cost = graph.names.map { name in seconds.map { $0[name] ?? 0 } ?? Double(lines[name] ?? 0) }
-        let (members, component) = graph.components()
+        analyze(ModuleGraph(modules: modules.filter { !$0.kind.isTest }, edges: edges), seconds: seconds)
+    }
 
-        // Over the components, dependencies first (Kahn): each one's costliest chain below it
-        // and its depth are known when it is reached. Ties go to the smaller name.
-        var below = [Set<Int>](repeating: [], count: members.count), above = below
-        for (from, targets) in graph.successors.enumerated() {
-            for to in targets where component[from] != component[to] {
-                below[component[from]].insert(component[to])
-                above[component[to]].insert(component[from])
-            }
-        }
+    /// - Parameter graph: the production modules.
+    public static func analyze(_ graph: ModuleGraph, seconds: [String: Double]? = nil) -> BuildShape {
+        let names = graph.modules.map(\.module.name)
+        let cost = graph.modules.map { entry in seconds.map { $0[entry.module.name] ?? 0 } ?? Double(entry.module.lines) }
+        let (steps, members, component) = graph.dependencyGraph.condensation()
+
+        // Over the components, dependencies first: each one's costliest chain below it and its
+        // depth are known when it is reached. Ties go to the smaller name.
         var chain = [Double](repeating: 0, count: members.count)
         var next = [Int?](repeating: nil, count: members.count)
         var depth = [Int](repeating: 0, count: members.count)
-        var waiting = below.map(\.count)
-        var ready = (0..<members.count).filter { waiting[$0] == 0 }
-        while let step = ready.popLast() {
-            let heaviest = below[step].sorted().max { chain[$0] != chain[$1] ? chain[$0] < chain[$1] : $0 > $1 }
+        for step in steps.topologicalOrder() ?? [] {
+            let below = steps.successors[step]
+            let heaviest = below.max { chain[$0] != chain[$1] ? chain[$0] < chain[$1] : $0 > $1 }
             chain[step] = members[step].reduce(0) { $0 + cost[$1] } + (heaviest.map { chain[$0] } ?? 0)
             next[step] = heaviest
-            depth[step] = below[step].map { depth[$0] + 1 }.max() ?? 0
-            for dependent in above[step] {
-                waiting[dependent] -= 1
-                if waiting[dependent] == 0 { ready.append(dependent) }
-            }
+            depth[step] = below.map { depth[$0] + 1 }.max() ?? 0
         }
         var path: [String] = []
         let top = (0..<members.count).max { chain[$0] != chain[$1] ? chain[$0] < chain[$1] : $0 > $1 }
         var current = top
         while let step = current {
-            path.insert(contentsOf: members[step].map { graph.names[$0] }, at: 0)
+            path.insert(contentsOf: members[step].map { names[$0] }, at: 0)
             current = next[step]
         }
 
         var entries: [Module] = []
-        graph.transitiveDependents { module, dependents in
+        graph.dependencyGraph.transitivePredecessors { module, dependents in
             entries.append(Module(
-                module: graph.names[module], cost: cost[module], rebuildCost: dependents.reduce(cost[module]) { $0 + cost[$1] },
+                module: names[module], cost: cost[module], rebuildCost: dependents.reduce(cost[module]) { $0 + cost[$1] },
                 dependents: dependents.count, depth: depth[component[module]]))
         }
         var widths = [Int](repeating: 0, count: (entries.map(\.depth).max() ?? -1) + 1)
@@ -54,7 +45,7 @@ extension BuildShape {
         let onPath = Set(path)
         let hot = entries.filter { onPath.contains($0.module) && total > 0 && $0.rebuildCost * 4 >= total }
             .sorted { $0.rebuildCost != $1.rebuildCost ? $0.rebuildCost > $1.rebuildCost : $0.module < $1.module }.map(\.module)
-        let unmeasured = seconds.map { times in graph.names.filter { times[$0] == nil } }
+        let unmeasured = seconds.map { times in names.filter { times[$0] == nil } }
         return BuildShape(
             unit: seconds == nil ? .lines : .seconds, criticalPath: path, criticalCost: top.map { chain[$0] } ?? 0, totalCost: total,
             modules: entries, widths: widths, hot: hot, unmeasured: unmeasured)

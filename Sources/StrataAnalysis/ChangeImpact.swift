@@ -13,18 +13,17 @@ public enum ChangeImpact {
     public static func affected(
         modules: [AssembledModule], edges: [ImportEdge], changes: [FileChange], base: String?, head: String, everything: String? = nil
     ) -> AffectedModules {
-        let byName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let graph = DependencyGraph(modules: modules.map(\.name), edges: edges)
+        let graph = ModuleGraph(modules: modules, edges: edges)
         let changes = changes.sorted()
         var touching: [String: [FileChange]] = [:]
-        for change in changes { for module in change.modules where byName[module] != nil { touching[module, default: []].append(change) } }
-        let via = graph.dependents(of: touching.keys.compactMap { graph.index[$0] })
+        for change in changes { for module in change.modules where graph.index[module] != nil { touching[module, default: []].append(change) } }
+        let via = graph.dependencyGraph.breadthFirst(from: graph.indices(touching.keys), backward: true)
         var affected: [AffectedModule] = []
-        for (position, name) in graph.names.enumerated() {
-            guard let module = byName[name] else { continue }
+        for (position, entry) in graph.modules.enumerated() {
+            let module = entry.module, name = module.name
             let chain: [String], cause: String
             if via[position] != nil {
-                let full = graph.chain(from: position, via: via).map { graph.names[$0] }
+                let full = Digraph.chain(from: position, via: via).map(graph.name)
                 cause = describe(touching[full[full.count - 1]] ?? [])
                 chain = elided(full)
             } else if let everything {

@@ -3,16 +3,13 @@ import StrataModel
 /// Ce, Ca, instability, abstractness and distance for the non-test modules with Swift files
 /// (PRODUCT.md). A C target has no Swift declarations, so its A and D would only mislead.
 enum CouplingMetrics {
-    /// - Parameter edges: import edges between non-test modules.
-    static func compute(modules: [AssembledModule], edges: [ImportEdge]) -> [String: ModuleMetrics] {
-        var out: [String: Set<String>] = [:], into: [String: Set<String>] = [:]
-        for edge in edges where edge.imported {
-            out[edge.from, default: []].insert(edge.to)
-            into[edge.to, default: []].insert(edge.from)
-        }
+    /// - Parameter graph: the graph of the non-test modules.
+    static func compute(_ graph: ModuleGraph) -> [String: ModuleMetrics] {
+        let imports = graph.digraph(.imported)
         var result: [String: ModuleMetrics] = [:]
-        for module in modules where !module.kind.isTest && module.files > 0 {
-            let ce = out[module.name]?.count ?? 0, ca = into[module.name]?.count ?? 0
+        for (position, entry) in graph.modules.enumerated() where !entry.module.kind.isTest && entry.module.files > 0 {
+            let module = entry.module
+            let ce = imports.successors[position].count, ca = imports.predecessors[position].count
             let instability = ce + ca == 0 ? 0 : Double(ce) / Double(ce + ca)
             let types = module.typeCount, protocols = module.protocolCount
             let abstractness = types == 0 ? 0 : Double(protocols) / Double(types)

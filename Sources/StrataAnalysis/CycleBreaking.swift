@@ -24,8 +24,23 @@ public enum CycleBreaking {
     /// What cutting an edge costs: its import statements (at least one, for a declared-only edge).
     static func weight(_ edge: ImportEdge) -> Int { max(1, edge.evidence.count) }
 
+    /// The edges' ends numbered by name, so the graph walks and the ordering break ties by name.
+    struct Ends {
+        let nodes: Int
+        let pairs: [Digraph.Pair]
+        init(_ edges: [ImportEdge]) {
+            let names = Array(Set(edges.flatMap { [$0.from, $0.to] })).sorted()
+            let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+            nodes = names.count
+            pairs = edges.map { Digraph.Pair(index[$0.from]!, index[$0.to]!) }
+        }
+        /// Whether the edges at these positions form no cycle.
+        func isAcyclic(_ kept: [Int]) -> Bool { Digraph(count: nodes, edges: kept.map { pairs[$0] }).isAcyclic }
+    }
+
     /// The cheapest subset whose removal leaves no cycle.
     static func exact(_ edges: [ImportEdge]) -> [ImportEdge] {
+        let ends = Ends(edges)
         var best: (cost: [Int], mask: Int)?
         for mask in 1..<(1 << edges.count) {
             let cut = edges.indices.filter { mask & (1 << $0) != 0 }
@@ -33,8 +48,7 @@ public enum CycleBreaking {
             // (edges are sorted by name, so smaller indices first means alphabetical).
             let cost = [cut.reduce(0) { $0 + weight(edges[$1]) }, cut.filter { edges[$0].declared }.count, cut.count] + cut
             if let best, !cost.lexicographicallyPrecedes(best.cost) { continue }
-            let kept = edges.indices.filter { mask & (1 << $0) == 0 }.map { edges[$0] }
-            if isAcyclic(kept) { best = (cost, mask) }
+            if ends.isAcyclic(edges.indices.filter { mask & (1 << $0) == 0 }) { best = (cost, mask) }
         }
         guard let best else { return edges }
         return edges.indices.filter { best.mask & (1 << $0) != 0 }.map { edges[$0] }
@@ -42,57 +56,18 @@ public enum CycleBreaking {
 
     /// Eades–Lin–Smyth: order the modules so that few (light) edges point backwards, cut those.
     static func heuristic(_ edges: [ImportEdge]) -> [ImportEdge] {
-        var remaining = Set(edges.flatMap { [$0.from, $0.to] })
-        var head: [String] = [], tail: [String] = []
-        func live(_ edge: ImportEdge) -> Bool { remaining.contains(edge.from) && remaining.contains(edge.to) }
-        while !remaining.isEmpty {
-            let alive = edges.filter(live)
-            let sources = Set(alive.map(\.from)), targets = Set(alive.map(\.to))
-            if let sink = remaining.sorted().first(where: { !sources.contains($0) }) {
-                tail.insert(sink, at: 0)
-                remaining.remove(sink)
-            } else if let source = remaining.sorted().first(where: { !targets.contains($0) }) {
-                head.append(source)
-                remaining.remove(source)
-            } else {
-                var balance: [String: Int] = [:]
-                for edge in alive {
-                    balance[edge.from, default: 0] += weight(edge)
-                    balance[edge.to, default: 0] -= weight(edge)
-                }
-                let next = remaining.sorted().max { (balance[$0] ?? 0) < (balance[$1] ?? 0) }!
-                head.append(next)
-                remaining.remove(next)
-            }
-        }
-        let position = Dictionary(uniqueKeysWithValues: (head + tail).enumerated().map { ($1, $0) })
-        var cut = edges.filter { position[$0.from]! > position[$0.to]! }
-        var kept = edges.filter { position[$0.from]! < position[$0.to]! }
+        let ends = Ends(edges)
+        let weights = Dictionary(zip(ends.pairs, edges.map(weight)), uniquingKeysWith: +)
+        let position = Digraph(count: ends.nodes, edges: ends.pairs).feedbackOrder { weights[$0] ?? 0 }
+        func backward(_ edge: Int) -> Bool { position[ends.pairs[edge].from] > position[ends.pairs[edge].to] }
+        var cut = edges.indices.filter(backward)
+        var kept = edges.indices.filter { !backward($0) }
         // The ordering can cut more than needed: put back the costliest edges that close no cycle.
-        for edge in cut.sorted(by: { weight($0) != weight($1) ? weight($0) > weight($1) : $0 < $1 }) where isAcyclic(kept + [edge]) {
+        for edge in cut.sorted(by: { weight(edges[$0]) != weight(edges[$1]) ? weight(edges[$0]) > weight(edges[$1]) : edges[$0] < edges[$1] })
+        where ends.isAcyclic(kept + [edge]) {
             kept.append(edge)
             cut.removeAll { $0 == edge }
         }
-        return cut
-    }
-
-    /// Whether the edges form no cycle (Kahn's algorithm empties the graph).
-    static func isAcyclic(_ edges: [ImportEdge]) -> Bool {
-        var indegree: [String: Int] = [:], successors: [String: [String]] = [:]
-        for edge in edges {
-            indegree[edge.to, default: 0] += 1
-            indegree[edge.from, default: 0] += 0
-            successors[edge.from, default: []].append(edge.to)
-        }
-        var ready = indegree.filter { $0.value == 0 }.map(\.key)
-        var removed = 0
-        while let node = ready.popLast() {
-            removed += 1
-            for next in successors[node] ?? [] {
-                indegree[next]! -= 1
-                if indegree[next] == 0 { ready.append(next) }
-            }
-        }
-        return removed == indegree.count
+        return cut.map { edges[$0] }
     }
 }

@@ -16,10 +16,10 @@ enum DependencyFindings {
     /// on modules without Swift files (C targets) are left alone: headers and linking use them.
     /// So are dependencies on executables and bundles: an app embeds its extensions and a test
     /// bundle runs in its host app without importing them.
-    public static func unused(modules: [AssembledModule], edges: [ImportEdge]) -> [UnusedDependency] {
+    /// - Parameter graph: the graph of `modules`.
+    public static func unused(modules: [AssembledModule], graph: ModuleGraph) -> [UnusedDependency] {
         let byName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var importedBy: [String: Set<String>] = [:]
-        for edge in edges where edge.imported { importedBy[edge.from, default: []].insert(edge.to) }
+        let imports = graph.digraph(.imported)
         var reexports: [String: Set<String>] = [:]
         for module in modules {
             for site in module.imports where site.attributes?.contains("@_exported") == true {
@@ -28,7 +28,7 @@ enum DependencyFindings {
         }
         var result: [UnusedDependency] = []
         for module in modules where module.manifest != nil {
-            let imported = importedBy[module.name] ?? []
+            let imported = Set(graph.index[module.name].map { imports.successors[$0].map(graph.name) } ?? [])
             let reached = Set(imported.flatMap { reexports[$0] ?? [] })
             for dependency in module.dependencies {
                 guard let targets = dependency.modules, !targets.isEmpty, !targets.contains(module.name) else { continue }

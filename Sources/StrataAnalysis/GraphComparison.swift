@@ -72,7 +72,7 @@ public enum GraphComparison {
             moved: matching.moved.map { ModuleMove(base: reference($0.base), head: reference($0.head)) }.sorted(),
             changed: changed.sorted())
         let affected = affectedModules(
-            seeds: Set(changed).union(matching.added.map(\.name)), edges: head.edges)
+            seeds: Set(changed).union(matching.added.map(\.name)), in: ModuleGraph(modules: head.modules.map(\.module), edges: head.edges))
 
         var summary = DiffSummary()
         summary.modulesAdded = modules.added.count
@@ -148,8 +148,9 @@ public enum GraphComparison {
         _ base: [ImportEdge], _ head: [ImportEdge], rename: (String) -> String,
         base baseEvidence: (ImportEdge) -> [Location], head evidence: (ImportEdge) -> [Location]
     ) -> Changes<EdgeChange> {
-        let old = Dictionary(base.map { ("\(rename($0.from))\u{0}\(rename($0.to))", $0) }, uniquingKeysWith: { a, _ in a })
-        let new = Dictionary(head.map { ("\($0.from)\u{0}\($0.to)", $0) }, uniquingKeysWith: { a, _ in a })
+        struct Ends: Hashable { var from, to: String }
+        let old = Dictionary(base.map { (Ends(from: rename($0.from), to: rename($0.to)), $0) }, uniquingKeysWith: { a, _ in a })
+        let new = Dictionary(head.map { (Ends(from: $0.from, to: $0.to), $0) }, uniquingKeysWith: { a, _ in a })
         return Changes(
             added: new.filter { old[$0.key] == nil }.values.map { EdgeChange(from: $0.from, to: $0.to, evidence: evidence($0)) }.sorted(),
             removed: old.filter { new[$0.key] == nil }.values.map {
@@ -183,18 +184,13 @@ public enum GraphComparison {
     private static func changes<Item: Hashable & Sendable & Codable & Comparable>(
         _ base: [Item], _ head: [Item], key: (Item) -> [String]
     ) -> Changes<Item> {
-        let old = Set(base.map { key($0).joined(separator: "\u{0}") })
-        let new = Set(head.map { key($0).joined(separator: "\u{0}") })
-        return Changes(
-            added: head.filter { !old.contains(key($0).joined(separator: "\u{0}")) }.sorted(),
-            removed: base.filter { !new.contains(key($0).joined(separator: "\u{0}")) }.sorted())
+        let old = Set(base.map(key)), new = Set(head.map(key))
+        return Changes(added: head.filter { !old.contains(key($0)) }.sorted(), removed: base.filter { !new.contains(key($0)) }.sorted())
     }
 
     /// The seeds and every module that reaches one of them through HEAD's edges.
-    static func affectedModules(seeds: Set<String>, edges: [ImportEdge]) -> [String] {
-        let graph = DependencyGraph(modules: Array(seeds) + edges.flatMap { [$0.from, $0.to] }, edges: edges)
-        let via = graph.dependents(of: seeds.compactMap { graph.index[$0] })
-        return graph.names.indices.filter { via[$0] != nil }.map { graph.names[$0] }
+    static func affectedModules(seeds: Set<String>, in graph: ModuleGraph) -> [String] {
+        graph.dependencyGraph.closure(from: graph.indices(seeds), backward: true).map(graph.name)
     }
 }
 
@@ -221,8 +217,9 @@ struct ModuleMatching {
             }
         }
         var unmatchedHead = head.filter { !matchedHead.contains($0.id) }
-        let byImportName = { (module: AssembledModule) in "\(module.kind)\u{0}\(module.importName)" }
-        let byFolder = { (module: AssembledModule) in "\(module.kind)\u{0}\(module.path)" }
+        struct Key: Hashable { var kind: ModuleKind, value: String }
+        let byImportName = { (module: AssembledModule) in Key(kind: module.kind, value: module.importName) }
+        let byFolder = { (module: AssembledModule) in Key(kind: module.kind, value: module.path) }
         for key in [byImportName, byFolder] {
             let oldGroups = Dictionary(grouping: unmatchedBase, by: key)
             let newGroups = Dictionary(grouping: unmatchedHead, by: key)

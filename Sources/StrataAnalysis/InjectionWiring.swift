@@ -27,9 +27,10 @@ public enum InjectionWiring {
             }
         }
 
-        func key(_ family: Family, _ service: String, _ name: String?) -> String {
-            "\(family.rawValue)\u{0}\(service)\u{0}\(name ?? "")"
+        struct Key: Hashable {
+            var family: Family, service: String, name: String
         }
+        func key(_ family: Family, _ service: String, _ name: String?) -> Key { Key(family: family, service: service, name: name ?? "") }
         // An override replaces a definition, so it needs one: Factory's modifiers on anything else
         // are not Factory's.
         let defined = Set(registrations.filter { $0.registration.kind == .definition }.map { key($0.family, $0.registration.service, nil) })
@@ -37,7 +38,7 @@ public enum InjectionWiring {
             registrations[index].registration.kind == .override
                 && !defined.contains(key(registrations[index].family, registrations[index].registration.service, nil))
         })
-        var byKey: [String: [Int]] = [:], byService: [String: [Int]] = [:]
+        var byKey: [Key: [Int]] = [:], byService: [Key: [Int]] = [:]
         for (index, entry) in registrations.enumerated() where entry.registration.kind == .definition {
             byKey[key(entry.family, entry.registration.service, entry.registration.name), default: []].append(index)
             byService[key(entry.family, entry.registration.service, nil), default: []].append(index)
@@ -107,13 +108,18 @@ public enum InjectionWiring {
             guard let type, let modules = typeModules[type] else { return nil }
             return modules.contains(near) ? near : modules.min()
         }
-        let production = Set(project.modules.filter { !$0.kind.isTest }.map(\.name))
-        var dependsOn: [String: Set<String>] = [:]
-        for edge in project.edges { dependsOn[edge.from, default: []].insert(edge.to) }
+        let graph = project.graph
+        /// A production module's index in the graph.
+        func production(_ name: String) -> Int? { graph.index[name].flatMap { graph.modules[$0].module.kind.isTest ? nil : $0 } }
+        /// Whether a module depends on another through an import or a declaration.
+        func depends(_ from: String, on to: String) -> Bool {
+            guard let from = graph.index[from], let to = graph.index[to] else { return false }
+            return graph.depends(from, on: to)
+        }
 
-        struct Pair: Hashable { var from: String; var to: String }
+        typealias Pair = ModuleGraph.Pair
         var services: [Pair: Set<String>] = [:], evidence: [Pair: Set<Location>] = [:], inverted: [Pair: Bool] = [:]
-        for entry in matched where production.contains(entry.resolution.module) {
+        for entry in matched where production(entry.resolution.module) != nil {
             let resolution = entry.resolution
             var consumer = resolution.module
             if let within = entry.within {
@@ -123,85 +129,35 @@ public enum InjectionWiring {
             for index in entry.served {
                 let registration = registrations[index]
                 let provider = module(declaring: registration.implementation, near: registration.module) ?? registration.module
-                guard provider != consumer, production.contains(provider), production.contains(consumer) else { continue }
-                let pair = Pair(from: consumer, to: provider)
+                guard provider != consumer, let to = production(provider), let from = production(consumer) else { continue }
+                let pair = Pair(from, to)
                 services[pair, default: []].insert(resolution.service)
                 evidence[pair, default: []].insert(resolution.evidence)
                 // Inverted when the abstraction asked for lives where the consumer already looks.
                 let abstraction = module(declaring: registration.type ?? resolution.service, near: consumer)
-                let sees = abstraction.map { $0 == consumer || dependsOn[consumer]?.contains($0) == true } ?? false
+                let sees = abstraction.map { $0 == consumer || depends(consumer, on: $0) } ?? false
                 inverted[pair] = (inverted[pair] ?? true) && sees
             }
         }
         var edges = services.keys.map { pair in
             InjectionEdge(
-                from: pair.from, to: pair.to, services: services[pair]!.sorted(),
-                containerOnly: dependsOn[pair.from]?.contains(pair.to) != true, inverted: inverted[pair] ?? false,
+                from: graph.name(pair.from), to: graph.name(pair.to), services: services[pair]!.sorted(),
+                containerOnly: !graph.depends(pair.from, on: pair.to), inverted: inverted[pair] ?? false,
                 evidence: evidence[pair]!.sorted())
         }.sorted()
 
         // Flag container-only edges that are not dependency inversion. An edge closes a cycle
         // when both ends share a strongly connected component of imports and container edges.
-        var graph = dependsOn.mapValues(Array.init)
-        for edge in edges { graph[edge.from, default: []].append(edge.to) }
-        var component: [String: Int] = [:]
-        for (index, members) in Cycles.components(successors: graph).enumerated() {
-            for member in members { component[member] = index }
-        }
+        let components = Digraph(count: graph.modules.count, edges: graph.pairs + services.keys).components().component
+        func component(_ name: String) -> Int? { graph.index[name].map { components[$0] } }
         for index in edges.indices where edges[index].containerOnly && !edges[index].inverted {
             let edge = edges[index]
             if let lower = rules.layer(of: edge.from), let higher = rules.layer(of: edge.to),
                LayerRules.goesUp(edge.from, lower, to: edge.to, higher, rules: rules) {
                 edges[index].breaks.append("layer")
             }
-            if let own = component[edge.from], component[edge.to] == own { edges[index].breaks.append("cycle") }
+            if let own = component(edge.from), component(edge.to) == own { edges[index].breaks.append("cycle") }
         }
         return (edges, registrations.map { module(declaring: $0.implementation, near: $0.module) })
-    }
-
-    /// The findings: resolutions nothing registers, duplicate registrations, and flagged
-    /// container edges.
-    public static func findings(_ report: InjectionReport, rules: ArchitectureRules) -> [Finding] {
-        var findings: [Finding] = []
-        if let severity = rules.severity(of: .unregisteredService) {
-            for resolution in report.unregistered {
-                let named = resolution.name.map { " named \"\($0)\"" } ?? ""
-                findings.append(Finding(
-                    rule: .unregisteredService, severity: severity,
-                    message: "\(resolution.module) resolves \(resolution.service)\(named), which nothing registers: it fails at run time",
-                    module: resolution.module, dependency: resolution.service, evidence: [resolution.evidence]))
-            }
-        }
-        if rules.severity(of: .unregisteredService) != nil {
-            // A name that cannot be computed: matched on the type alone, a note rather than an error.
-            for resolution in report.uncheckable {
-                let served = resolution.registrations.isEmpty ? "nothing registers" : "\(resolution.registrations.count) registration(s) of the type may serve it"
-                findings.append(Finding(
-                    rule: .unregisteredService, severity: .info,
-                    message: "\(resolution.module) resolves \(resolution.service) under a name Strata cannot compute: not checkable statically (\(served))",
-                    module: resolution.module, dependency: resolution.service, evidence: [resolution.evidence]))
-            }
-        }
-        if let severity = rules.severity(of: .duplicateRegistration) {
-            let byEvidence = Dictionary(report.registrations.map { ($0.evidence, $0) }, uniquingKeysWith: { first, _ in first })
-            for sites in report.duplicates {
-                guard let first = byEvidence[sites[0]] else { continue }
-                let named = first.name.map { " named \"\($0)\"" } ?? ""
-                findings.append(Finding(
-                    rule: .duplicateRegistration, severity: severity,
-                    message: "\(first.service)\(named) is registered \(sites.count) times; the last registration at run time wins",
-                    module: first.module, dependency: first.service, evidence: sites))
-            }
-        }
-        if let severity = rules.severity(of: .containerDependency) {
-            for edge in report.edges where !edge.breaks.isEmpty {
-                let why = edge.breaks.map { $0 == "cycle" ? "closes a cycle" : "goes from a lower layer to a higher one" }
-                findings.append(Finding(
-                    rule: .containerDependency, severity: severity,
-                    message: "\(edge.from) gets \(edge.services.joined(separator: ", ")) from \(edge.to) only through the container, which \(why.joined(separator: " and "))",
-                    module: edge.from, dependency: edge.to, evidence: edge.evidence))
-            }
-        }
-        return findings
     }
 }

@@ -43,14 +43,12 @@ public enum LayerInference {
         }
         // Unnamed modules rise to the highest layer among their dependencies; repeat until
         // nothing moves (ranks only grow and are bounded, so this ends).
-        var dependencies: [String: Set<String>] = [:]
-        let names = Set(production.map(\.name))
-        for edge in project.edges where edge.from != edge.to && names.contains(edge.from) && names.contains(edge.to) {
-            dependencies[edge.from, default: []].insert(edge.to)
-        }
+        // Test modules have no rank, so edges to them change nothing.
+        let graph = project.graph
+        func dependencies(_ name: String) -> [String] { graph.index[name].map { graph.successors[$0].map(graph.name) } ?? [] }
         // Contracts sit above the domain they speak of, unless the domain uses them (use cases
         // calling repository protocols): then they are one layer.
-        if dependencies.contains(where: { from, targets in rank[from] == domain && targets.contains { rank[$0] == interface } }) {
+        if graph.pairs.contains(where: { rank[graph.name($0.from)] == domain && rank[graph.name($0.to)] == interface }) {
             for (name, value) in rank where value == interface { rank[name] = domain }
         }
         unnamed.sort()
@@ -59,7 +57,7 @@ public enum LayerInference {
         while changed {
             changed = false
             for name in unnamed {
-                let needed = dependencies[name, default: []].map { rank[$0] ?? 0 }.max() ?? 0
+                let needed = dependencies(name).map { rank[$0] ?? 0 }.max() ?? 0
                 if needed > rank[name]! {
                     rank[name] = needed
                     changed = true

@@ -58,19 +58,6 @@ extension LinkageImpact {
             }
     }
 
-    /// A finding for each duplicated static module that holds shared state: the bug it causes
-    /// (a registration or a setting missing in one image) shows only at run time.
-    public static func findings(_ impact: LinkageImpact, rules: ArchitectureRules) -> [Finding] {
-        guard let severity = rules.severity(of: .sharedStateDuplicated) else { return [] }
-        return impact.duplicatedStaticModules.filter(\.critical).map { duplicate in
-            Finding(
-                rule: .sharedStateDuplicated, severity: severity,
-                message: "\(duplicate.module) is linked statically into \(duplicate.images.joined(separator: ", ")) and \(duplicate.reason)",
-                module: duplicate.module,
-                evidence: duplicate.singletons.map(\.evidence) + (duplicate.evidence.map { [$0] } ?? []))
-        }
-    }
-
     /// The sentence that says what the duplication breaks.
     static func reason(singletons: [Singleton], images: Int) -> String {
         guard !singletons.isEmpty else {

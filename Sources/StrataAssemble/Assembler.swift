@@ -62,23 +62,32 @@ public enum Assembler {
                     imported: sites[target] != nil, evidence: (sites[target] ?? []).sorted()))
             }
         }
-        LinkGraph.assign(&modules)
+        modules.sort { $0.name < $1.name }
+        edges.sort()
+        let graph = ModuleGraph(modules: modules, edges: edges)
+        LinkGraph.assign(&modules, graph: graph)
         return Project(
-            root: root, packages: discovery.packages, modules: modules.sorted { $0.name < $1.name },
-            edges: edges.sorted(), diagnostics: (discovery.diagnostics + diagnostics).sorted(), sources: sources)
+            root: root, packages: discovery.packages, modules: modules, edges: edges,
+            diagnostics: (discovery.diagnostics + diagnostics).sorted(), sources: sources, graph: graph.replacing(modules))
     }
 }
 
 /// Finds which module of the repository an import or a declared dependency refers to.
 struct ModuleResolver {
     private var byImportName: [String: [DiscoveredModule]] = [:]
-    private var byPackageAndTarget: [String: String] = [:]
+    /// A target of a manifest (or of a Tuist or Xcode project's folder).
+    private struct TargetKey: Hashable {
+        var manifest: String
+        var target: String
+    }
+
+    private var byPackageAndTarget: [TargetKey: String] = [:]
     private var packages: [PackageInfo]
     /// Pods defined by podspecs in the repository, by pod name.
     private var pods: [String: String]
     /// Tuist and Xcode targets by their project's folder and name, for `.project(target:path:)`
     /// and cross-project target dependencies.
-    private var byProjectAndTarget: [String: String] = [:]
+    private var byProjectAndTarget: [TargetKey: String] = [:]
 
     init(discovery: Discovery) {
         packages = discovery.packages
@@ -86,11 +95,11 @@ struct ModuleResolver {
         for module in discovery.modules {
             let target = module.target
             byImportName[module.importName, default: []].append(module)
-            byPackageAndTarget[module.declaringManifest + "\u{0}" + target] = module.name
+            byPackageAndTarget[TargetKey(manifest: module.declaringManifest, target: target)] = module.name
             // A Tuist project is named by its folder, an Xcode project by its `.xcodeproj` path:
             // both are the folder of the manifest file.
             if module.system == .tuist || module.system == .xcode, let file = module.manifest?.file {
-                byProjectAndTarget[RepositoryPath.folder(of: file) + "\u{0}" + target] = module.name
+                byProjectAndTarget[TargetKey(manifest: RepositoryPath.folder(of: file), target: target)] = module.name
             }
         }
     }
@@ -103,7 +112,7 @@ struct ModuleResolver {
 
     /// The modules a declared dependency stands for, or nil when it is external.
     func modules(for dependency: DeclaredDependency, from module: DiscoveredModule) -> [String]? {
-        let sameTarget = byPackageAndTarget[module.declaringManifest + "\u{0}" + dependency.name]
+        let sameTarget = byPackageAndTarget[TargetKey(manifest: module.declaringManifest, target: dependency.name)]
         switch dependency.kind {
         case .target:
             return sameTarget.map { [$0] }
@@ -113,7 +122,7 @@ struct ModuleResolver {
         case .product, .external:
             return productModules(dependency.name, package: dependency.package)
         case .project:
-            return byProjectAndTarget[(dependency.package ?? "") + "\u{0}" + dependency.name].map { [$0] }
+            return byProjectAndTarget[TargetKey(manifest: dependency.package ?? "", target: dependency.name)].map { [$0] }
         case .pod:
             return pods[dependency.podName].map { [$0] }
         case .sdk, .binary:
@@ -124,7 +133,7 @@ struct ModuleResolver {
     private func productModules(_ product: String, package: String?) -> [String]? {
         for info in packages where package == nil || info.identity.lowercased() == package!.lowercased() || info.name == package {
             guard let match = info.products.first(where: { $0.name == product }) else { continue }
-            let modules = match.targets.compactMap { byPackageAndTarget[info.manifest + "\u{0}" + $0] }
+            let modules = match.targets.compactMap { byPackageAndTarget[TargetKey(manifest: info.manifest, target: $0)] }
             if !modules.isEmpty { return modules.sorted() }
         }
         return nil

@@ -6,20 +6,13 @@ import StrataModel
 /// only; a dynamic module is an image of its own, and an app bundles (embeds) every dynamic
 /// framework it reaches, which dyld then loads at launch.
 enum LinkGraph {
-    static func assign(_ modules: inout [AssembledModule]) {
-        let index = Dictionary(modules.indices.map { (modules[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
-        let dependencies = modules.map { module in module.declaredModules.compactMap { index[$0] } }
+    /// - Parameter graph: the graph of `modules` (in their order: by name).
+    static func assign(_ modules: inout [AssembledModule], graph: ModuleGraph) {
+        let dependencies = graph.digraph(.declared)
         let kinds = modules.map(\.linkage.kind)
         /// The modules reached from `start` by going through those `follow` allows.
         func reached(from start: Int, through follow: (Linkage.Kind) -> Bool) -> [Int] {
-            var visited: Set<Int> = [start], found: [Int] = []
-            var queue = dependencies[start]
-            while let next = queue.popLast() {
-                guard visited.insert(next).inserted else { continue }
-                found.append(next)
-                if follow(kinds[next]) { queue += dependencies[next] }
-            }
-            return found
+            dependencies.reached(from: start) { follow(kinds[$0]) }
         }
         for position in modules.indices where kinds[position] == .dynamic || kinds[position] == .executable {
             // Static code: through static modules only.

@@ -13,7 +13,7 @@ public enum StarterFile {
     ///   - findings: the findings the file gives today (after lowering), listed as comments.
     public static func render(
         rules: ArchitectureRules, exclude: [String], modules: [Configuration.ModuleOverride], lowered: [RuleID: Int],
-        findings: [Finding], injection: InjectionVocabulary = InjectionVocabulary()
+        findings: [Finding], injection: InjectionVocabulary = InjectionVocabulary(), catalog: [RuleDefinition]
     ) -> String {
         var lines = [
             "# strata.yml, written by `strata init` from the modules and imports found here. Edit it:",
@@ -74,10 +74,10 @@ public enum StarterFile {
             "#   wrappers: [Injectable]",
         ] : render(injection)
         let severities = rules.severities.keys.sorted()
-        let width = RuleID.allCases.map { $0.rawValue.count + ($0.defaultSeverity?.rawValue ?? "off").count }.max()! + 2
+        let width = catalog.map { $0.id.rawValue.count + ($0.defaultSeverity?.rawValue ?? "off").count }.max()! + 2
         lines += ["", "# Severity per rule id: error, warn, info or off (`strata rules` explains each). Defaults:"]
-        lines += RuleID.allCases.sorted().map { rule in
-            let entry = "\(rule): \(rule.defaultSeverity?.rawValue ?? "off")"
+        lines += catalog.sorted { $0.id < $1.id }.map { rule in
+            let entry = "\(rule.id): \(rule.defaultSeverity?.rawValue ?? "off")"
             return "#   " + entry.padding(toLength: width + 1, withPad: " ", startingAt: 0) + " " + rule.title
         }
         if !severities.isEmpty {

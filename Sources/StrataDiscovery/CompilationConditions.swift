@@ -21,7 +21,12 @@ public final class CompilationConditions: @unchecked Sendable {
     public let flags: Set<String>
     /// `strata.yml`'s `build.platforms`, which replaces the manifests' for every module.
     public let platforms: [String]?
-    private var memo: [String: Bool] = [:]
+    /// An answer's question: a condition, for a module, in a context.
+    private struct Question: Hashable {
+        var condition, module, context: String
+    }
+
+    private var memo: [Question: Bool] = [:]
     private let lock = NSLock()
 
     public init(flags: Set<String> = ["DEBUG"], platforms: [String]? = nil) {
@@ -45,7 +50,7 @@ public final class CompilationConditions: @unchecked Sendable {
     public func isActive(
         _ condition: String, in module: DiscoveredModule, context: String = "", importable: @autoclosure () -> Set<String>
     ) -> Bool {
-        let key = condition + "\u{0}" + module.id + "\u{0}" + context
+        let key = Question(condition: condition, module: module.id, context: context)
         lock.lock()
         if let known = memo[key] {
             lock.unlock()

@@ -243,15 +243,16 @@ public struct Discoverer {
     /// A target dependency on a merged twin (an app flavor, a per-platform target) names the
     /// module that was kept.
     static func redirectDependenciesOnTwins(_ placed: inout [Placed]) {
-        var kept: [String: String] = [:]
+        struct Key: Hashable { var manifest, target: String }
+        var kept: [Key: String] = [:]
         for entry in placed {
-            for alias in entry.aliases { kept[entry.manifest.path + "\u{0}" + alias] = entry.target.name }
+            for alias in entry.aliases { kept[Key(manifest: entry.manifest.path, target: alias)] = entry.target.name }
         }
         guard !kept.isEmpty else { return }
         for index in placed.indices {
             let manifest = placed[index].manifest.path
             for (position, dependency) in placed[index].target.dependencies.enumerated() where dependency.kind == .target {
-                if let name = kept[manifest + "\u{0}" + dependency.name] { placed[index].target.dependencies[position].name = name }
+                if let name = kept[Key(manifest: manifest, target: dependency.name)] { placed[index].target.dependencies[position].name = name }
             }
         }
     }

@@ -14,12 +14,6 @@ public struct ArchitectureRules: Hashable, Sendable {
         self.severities = severities
     }
 
-    /// The severity of `rule`: the configured one, else the rule's default; nil when turned off.
-    public func severity(of rule: RuleID) -> Finding.Severity? {
-        if let configured = severities[rule] { return configured }
-        return rule.defaultSeverity
-    }
-
     /// The layer a module belongs to: the first whose patterns match its name.
     public func layer(of module: String) -> Layer? {
         layers.first { layer in layer.modules.contains { $0.matches(module) } }

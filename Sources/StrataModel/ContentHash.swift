@@ -55,3 +55,26 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         String(high, radix: 16) + String(low, radix: 16)
     }
 }
+
+/// The input of a digest, field by field: each field is preceded by its length, so no value
+/// runs into the next whatever bytes it holds, and a list by its count, so no list runs into
+/// what follows it.
+public struct DigestInput: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public mutating func add(_ field: String) { add(bytes: Array(field.utf8)) }
+
+    public mutating func add(bytes field: [UInt8]) {
+        add(count: field.count)
+        bytes += field
+    }
+
+    /// A number, as eight bytes (little-endian): a length or a list's count.
+    public mutating func add(count: Int) {
+        withUnsafeBytes(of: UInt64(count).littleEndian) { bytes += $0 }
+    }
+
+    public var hash: ContentHash { ContentHash(bytes) }
+}

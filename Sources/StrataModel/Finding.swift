@@ -54,8 +54,8 @@ public struct Finding: Hashable, Sendable, Codable, Comparable {
     }
 }
 
-/// The ids of the rules Strata checks; each one's name, rationale, default severity and
-/// examples are in `RuleCatalog.swift`.
+/// The ids of the rules Strata checks; each one's name, rationale, default severity,
+/// examples and finder are in its file in `StrataAnalysis/Rules` (run in `Rules.all`).
 public enum RuleID: String, Hashable, Sendable, Codable, CaseIterable, Comparable, CustomStringConvertible {
     case layerViolation = "layer-violation"
     case forbiddenDependency = "forbidden-dependency"

@@ -155,10 +155,14 @@ public struct Project: Sendable, Codable {
     /// Each module's files with their facts, by module name, for the analyses that need more
     /// than a module's totals (DI wiring, access control). Not part of the encoded model.
     public var sources: [String: [SourceFile]] = [:]
+    /// The graph of `modules` and `edges` (tests included), as assembly built it: every analysis
+    /// asks it. Not part of the encoded model.
+    public let graph: ModuleGraph
 
+    /// - Parameter graph: the graph of `modules` and `edges` when the caller has built it.
     public init(
         root: String, packages: [PackageInfo], modules: [AssembledModule], edges: [ImportEdge],
-        diagnostics: [Diagnostic], sources: [String: [SourceFile]] = [:]
+        diagnostics: [Diagnostic], sources: [String: [SourceFile]] = [:], graph: ModuleGraph? = nil
     ) {
         self.root = root
         self.packages = packages
@@ -166,9 +170,18 @@ public struct Project: Sendable, Codable {
         self.edges = edges
         self.diagnostics = diagnostics
         self.sources = sources
+        self.graph = graph ?? ModuleGraph(modules: modules, edges: edges)
     }
 
     private enum CodingKeys: String, CodingKey { case root, packages, modules, edges, diagnostics }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(
+            root: container.decode(String.self, forKey: .root), packages: container.decode([PackageInfo].self, forKey: .packages),
+            modules: container.decode([AssembledModule].self, forKey: .modules), edges: container.decode([ImportEdge].self, forKey: .edges),
+            diagnostics: container.decode([Diagnostic].self, forKey: .diagnostics))
+    }
 }
 
 /// One Swift file of a module and what scanning learned from it.

@@ -81,21 +81,29 @@ public struct Pipeline {
     /// path in the tree (discovery reads folder layout), and the bytes of every manifest,
     /// config and scanned file. Equal digests mean byte-identical results.
     static func inputDigest(files: [String], scan: StrataScan.Scanner.Outcome, tree: WorkingDirectoryTree, options: Options) -> String {
-        var bytes: [UInt8] = Array("\(FactsCache.buildIdentity)\u{0}\(tree.name)\u{0}\(options.excludes)\u{0}\(options.configPath ?? "")\u{0}".utf8)
+        var input = DigestInput()
+        for field in ["\(FactsCache.buildIdentity)", tree.name, "\(options.excludes)", options.configPath ?? ""] { input.add(field) }
+        input.add(count: files.count)
         for file in files {
-            bytes += file.utf8
+            input.add(file)
             if let hash = scan.hashes[file] {
-                bytes += "=\(hash)".utf8
+                input.add(hash.description)
             } else if Discoverer.readsFile(file) || file == Configuration.fileName, let content = try? tree.read(file) {
-                bytes += "=\(ContentHash(content))".utf8
+                input.add(ContentHash(content).description)
+            } else {
+                input.add("")
             }
-            bytes.append(0)
         }
-        for (module, seconds) in (options.buildTimes ?? [:]).sorted(by: { $0.key < $1.key }) { bytes += "\(module)=\(seconds)\u{0}".utf8 }
+        let times = (options.buildTimes ?? [:]).sorted(by: { $0.key < $1.key })
+        input.add(count: times.count)
+        for (module, seconds) in times {
+            input.add(module)
+            input.add("\(seconds)")
+        }
         if let config = options.configPath, let content = FileManager.default.contents(atPath: config) {
-            bytes += "\(ContentHash(Array(content)))".utf8
+            input.add(ContentHash(Array(content)).description)
         }
-        return ContentHash(bytes).description
+        return input.hash.description
     }
 
     public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
@@ -220,6 +228,6 @@ extension Pipeline {
         for glob in options.excludes where !exclude.contains(glob) { exclude.append(glob) }
         return StarterFile.render(
             rules: rules, exclude: exclude, modules: outcome.configuration.modules, lowered: lowered, findings: findings,
-            injection: outcome.configuration.injection)
+            injection: outcome.configuration.injection, catalog: Rules.definitions)
     }
 }

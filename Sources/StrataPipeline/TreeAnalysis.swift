@@ -122,10 +122,13 @@ public enum TreeAnalysis {
             },
             platforms: conditions.platforms(of:))
         for index in project.modules.indices {
+            // `path=hash` records, each ended by a NUL (which no path holds): the digest is in
+            // `strata.json`, so its input stays what it was and saved results still compare.
             var bytes: [UInt8] = []
             for file in project.sources[project.modules[index].name] ?? [] {
                 bytes += file.path.utf8
-                bytes += "=\(scan.hashes[file.path].map(\.description) ?? "")\u{0}".utf8
+                bytes += "=\(scan.hashes[file.path].map(\.description) ?? "")".utf8
+                bytes.append(0)
             }
             project.modules[index].sourceDigest = ContentHash(bytes).description
         }

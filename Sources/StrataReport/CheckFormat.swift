@@ -1,4 +1,5 @@
 import Foundation
+import StrataAnalysis
 import StrataModel
 
 /// How `strata check` prints its findings: compiler-style lines for terminals and editors,

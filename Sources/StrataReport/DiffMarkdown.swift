@@ -130,9 +130,10 @@ public enum DiffMarkdown {
         var edges: [Mermaid.Edge] = []
         edges += diff.edges.imports.added.map { Mermaid.Edge(from: $0.from, to: $0.to, style: .added) }
         edges += diff.edges.imports.removed.map { Mermaid.Edge(from: $0.from, to: $0.to, style: .removed) }
-        let drawn = Set(edges.map { "\($0.from)\u{0}\($0.to)" })
+        struct Ends: Hashable { var from, to: String }
+        let drawn = Set(edges.map { Ends(from: $0.from, to: $0.to) })
         for cycle in diff.cycles.introduced {
-            for edge in cycle.edges where !drawn.contains("\(edge.from)\u{0}\(edge.to)") {
+            for edge in cycle.edges where !drawn.contains(Ends(from: edge.from, to: edge.to)) {
                 edges.append(Mermaid.Edge(from: edge.from, to: edge.to, style: .cycle))
             }
         }

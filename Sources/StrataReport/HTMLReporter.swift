@@ -1,4 +1,5 @@
 import Foundation
+import StrataAnalysis
 import StrataModel
 import StrataWeb
 
@@ -160,9 +161,9 @@ public struct HTMLReporter: Reporter {
 
     static func moduleScripts(graph: ModuleGraph, views: ReportViews) throws -> [(String, Data)] {
         var findings: [String: [Finding]] = [:]
-        for finding in graph.result.findings { findings[finding.module, default: []].append(finding) }
+        for finding in graph.result?.findings ?? [] { findings[finding.module, default: []].append(finding) }
         var access: [String: ModuleAccess] = [:]
-        for entry in graph.result.accessControl.modules { access[entry.module] = entry }
+        for entry in graph.result?.accessControl.modules ?? [] { access[entry.module] = entry }
         let budget = PageGraph.budget(modules: graph.modules.count)
         return try graph.modules.indices.map { index in
             let module = graph.modules[index].module

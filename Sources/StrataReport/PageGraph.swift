@@ -43,7 +43,7 @@ struct PageGraph: Encodable {
             let kind = graph.cycleEdges.contains(pair) ? 2 : band[pair.to] > band[pair.from] ? 1 : edge.imported ? 0 : 3
             return [position[pair.from], position[pair.to], edge.evidence.count, kind]
         }
-        blastRadius = graph.result.linkage.blastRadius.filter { $0.count > 0 && graph.index[$0.module] != nil }
+        blastRadius = (graph.result?.linkage.blastRadius ?? []).filter { $0.count > 0 && graph.index[$0.module] != nil }
             .sorted { ($1.lines, $0.module) < ($0.lines, $1.module) }
             .prefix(10)
             .map { radius in

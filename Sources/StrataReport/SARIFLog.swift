@@ -1,4 +1,5 @@
 import Foundation
+import StrataAnalysis
 import StrataModel
 
 /// Findings as SARIF 2.1.0, for GitHub code scanning and other SARIF viewers: every rule of

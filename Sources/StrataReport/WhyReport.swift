@@ -53,10 +53,10 @@ public struct WhyReport: Sendable {
     public init(graph: ModuleGraph, from: Int, to: Int, limit: Int = 20) {
         self.from = graph.name(from)
         self.to = graph.name(to)
-        let forward = graph.dependencies(injection: true)
+        let forward = graph.digraph(injection: true)
         var found = graph.paths(from: from, to: to, limit: max(limit, 1))
         // The search gave up on a dense graph before the shortest path: take one breadth first.
-        if found.paths.isEmpty, !found.complete, let path = Self.shortestPath(forward, from: from, to: to) { found.paths = [path] }
+        if found.paths.isEmpty, !found.complete, let path = forward.shortestPath(from: from, to: to) { found.paths = [path] }
         var counted = found
         if !found.complete, limit < Self.countLimit { counted = graph.paths(from: from, to: to, limit: Self.countLimit) }
         paths = found.paths.map { $0.map(graph.name) }
@@ -68,16 +68,16 @@ public struct WhyReport: Sendable {
             for (a, b) in zip(path, path.dropFirst()) where seen.insert(ModuleGraph.Pair(a, b)).inserted { pairs.append(ModuleGraph.Pair(a, b)) }
         }
         hops = pairs.map { Self.hop(graph, $0) }
-        reverse = Self.reaches(forward, from: to, to: from, without: [])
+        reverse = forward.reaches(from: to, to: from)
 
         // A hop on every path shown is a candidate; it cuts when `to` is out of reach without it
         // (checked on the whole graph, so paths not shown count too).
         var common = seen
         for path in found.paths { common.formIntersection(zip(path, path.dropFirst()).map(ModuleGraph.Pair.init)) }
-        let cutPairs = pairs.filter { common.contains($0) && !Self.reaches(forward, from: from, to: to, without: [$0]) }
+        let cutPairs = pairs.filter { common.contains($0) && !forward.reaches(from: from, to: to, without: [$0]) }
         cuts = cutPairs.map { Self.hop(graph, $0) }
         minimumCut = cutPairs.isEmpty && !found.paths.isEmpty
-            ? Self.minimumCut(forward, from: from, to: to).map { Self.hop(graph, $0) } : []
+            ? forward.minimumCut(from: from, to: to).map { Self.hop(graph, $0) } : []
     }
 
     /// The hop from one module to another, with its import sites, declaration and container
@@ -91,77 +91,6 @@ public struct WhyReport: Sendable {
         return Hop(
             from: from, to: to, imports: edge?.imported == true ? edge!.evidence : [], declaration: declaration,
             services: injection?.services ?? [], resolutions: injection?.evidence ?? [], cycle: graph.cycleEdges.contains(pair))
-    }
-
-    /// One shortest path from `from` to `to` along `forward`, breadth first; nil when none.
-    static func shortestPath(_ forward: [[Int]], from: Int, to: Int) -> [Int]? {
-        var previous: [Int: Int] = [from: from]
-        var queue = [from], head = 0
-        while head < queue.count, previous[to] == nil {
-            let module = queue[head]
-            head += 1
-            for next in forward[module] where previous[next] == nil {
-                previous[next] = module
-                queue.append(next)
-            }
-        }
-        guard previous[to] != nil else { return nil }
-        var path = [to]
-        while path[path.count - 1] != from { path.append(previous[path[path.count - 1]]!) }
-        return path.reversed()
-    }
-
-    /// Whether `to` can be reached from `from` along `forward` without the `removed` edges.
-    static func reaches(_ forward: [[Int]], from: Int, to: Int, without removed: Set<ModuleGraph.Pair>) -> Bool {
-        var seen: Set<Int> = [from]
-        var stack = [from]
-        while let module = stack.popLast() {
-            for next in forward[module] where !removed.contains(ModuleGraph.Pair(module, next)) && seen.insert(next).inserted {
-                if next == to { return true }
-                stack.append(next)
-            }
-        }
-        return false
-    }
-
-    /// The fewest edges whose removal leaves no path from `from` to `to`: a maximum flow of
-    /// unit capacities (Edmonds–Karp: shortest augmenting paths until none is left), then the
-    /// edges from what the source still reaches to the rest. At most one augmenting path per
-    /// dependency of `from`.
-    static func minimumCut(_ forward: [[Int]], from: Int, to: Int) -> [ModuleGraph.Pair] {
-        var backward = [[Int]](repeating: [], count: forward.count)
-        for (module, dependencies) in forward.enumerated() { for next in dependencies { backward[next].append(module) } }
-        var flow = Set<ModuleGraph.Pair>()
-        /// Breadth-first search of the residual graph: each reached module's predecessor, and
-        /// whether it was reached along an edge (true) or back against a flow (false).
-        func search() -> [Int: (previous: Int, forward: Bool)] {
-            var parent: [Int: (previous: Int, forward: Bool)] = [from: (from, true)]
-            var queue = [from], head = 0
-            while head < queue.count {
-                let module = queue[head]
-                head += 1
-                for next in forward[module] where parent[next] == nil && !flow.contains(ModuleGraph.Pair(module, next)) {
-                    parent[next] = (module, true)
-                    queue.append(next)
-                }
-                for previous in backward[module] where parent[previous] == nil && flow.contains(ModuleGraph.Pair(previous, module)) {
-                    parent[previous] = (module, false)
-                    queue.append(previous)
-                }
-            }
-            return parent
-        }
-        while true {
-            let parent = search()
-            guard parent[to] != nil else {
-                return flow.filter { parent[$0.from] != nil && parent[$0.to] == nil }.sorted()
-            }
-            var module = to
-            while module != from, let step = parent[module] {
-                if step.forward { flow.insert(ModuleGraph.Pair(step.previous, module)) } else { flow.remove(ModuleGraph.Pair(module, step.previous)) }
-                module = step.previous
-            }
-        }
     }
 
     // MARK: Text

@@ -152,9 +152,13 @@ enum HistoryStamp {
     static let fileName = ".strata-history-stamp"
 
     static func key(commits: [String], formats: [HistoryFormat], linkBase: String?) -> String {
-        let text = "\(StrataVersion.current)\u{0}\(HistoryTimeline.currentSchemaVersion)\u{0}\(linkBase ?? "")\u{0}"
-            + formats.map(\.rawValue).joined(separator: ",") + "\u{0}" + commits.joined(separator: ",")
-        return ContentHash(Array(text.utf8)).description
+        var input = DigestInput()
+        for field in [StrataVersion.current, "\(HistoryTimeline.currentSchemaVersion)", linkBase ?? ""] { input.add(field) }
+        for list in [formats.map(\.rawValue), commits] {
+            input.add(count: list.count)
+            for item in list { input.add(item) }
+        }
+        return input.hash.description
     }
 
     static func write(folder: String, key: String, files: [(name: String, bytes: [UInt8])]) {

@@ -228,7 +228,7 @@ import Testing
             == ["Coordinator/- dynamic:true 2", "Coordinator/privacy dynamic:false 1", "Router/- dynamic:true 0"])
         #expect(report.unregistered.isEmpty && report.duplicates.isEmpty)
         // Notes, never errors: check passes.
-        let findings = InjectionWiring.findings(report, rules: ArchitectureRules())
+        let findings = Rules.findings(RuleContext(rules: ArchitectureRules(), injection: report))
         #expect(findings.brief == ["unregistered-service App->Coordinator info", "unregistered-service App->Router info"])
         #expect(findings.allSatisfy { $0.message.contains("not checkable statically") })
     }

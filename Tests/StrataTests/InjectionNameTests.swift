@@ -56,7 +56,7 @@ import Testing
         ])
         #expect(report.unregistered.map { "\($0.name ?? "-") \($0.evidence)" } == ["ProfileCoordinator Sources/App/File.swift:10"])
         #expect(report.uncheckable.isEmpty && report.duplicates.isEmpty)
-        let findings = InjectionWiring.findings(report, rules: ArchitectureRules())
+        let findings = Rules.findings(RuleContext(rules: ArchitectureRules(), injection: report))
         #expect(findings.brief == ["unregistered-service App->Coordinator error"])
     }
 

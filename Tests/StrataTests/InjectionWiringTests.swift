@@ -91,7 +91,7 @@ func injectionProject(
             (name: "BTests", kind: .test, declares: ["B"], source: "func t(c: Container) { c.register(Clock.self) { _ in FakeClock() } }"),
         ]))
         #expect(report.duplicates.map { $0.map(\.file) } == [["Sources/A/File.swift", "Sources/B/File.swift"]])
-        let findings = InjectionWiring.findings(report, rules: ArchitectureRules())
+        let findings = Rules.findings(RuleContext(rules: ArchitectureRules(), injection: report))
         #expect(findings.brief == ["duplicate-registration A->Clock warn"])
     }
 
@@ -159,7 +159,7 @@ func injectionProject(
         #expect(report.registrations.first { $0.service == "UseCase" }?.resolves == ["Repository", "Screen"])
         #expect(report.edges.map { "\($0.from)->\($0.to) inverted:\($0.inverted) \($0.breaks)" }
             == ["Domain->Data inverted:true []", "Domain->UI inverted:false [\"layer\", \"cycle\"]"])
-        let findings = InjectionWiring.findings(report, rules: try rules(yaml))
+        let findings = Rules.findings(RuleContext(rules: try rules(yaml), injection: report))
         #expect(findings.brief == ["container-dependency Domain->UI warn"])
     }
 

@@ -152,7 +152,7 @@ extension Array where Element == Finding {
             ("AppUI", .library, ["AppDomain"], ["AppDomain"], 0, 1),
             ("AppDomainTests", .test, ["AppDomain", "AppUI"], ["AppUI"], 0, 1),
         ])
-        let findings = LayerRules.layerViolations(project: project, rules: try rules(layered))
+        let findings = ruleFindings(.layerViolation, project: project, rules: try rules(layered))
         #expect(findings.brief == ["layer-violation AppDomain->AppUI error"])
         #expect(findings[0].evidence == [Location(file: "Sources/AppDomain/File.swift", line: 2)])
         #expect(findings[0].message == "AppDomain (layer domain) imports AppUI (layer presentation), a higher layer")
@@ -163,7 +163,7 @@ extension Array where Element == Finding {
             ("AppCore", .library, ["AppDomain"], [], 0, 1),
             ("AppDomain", .library, [], [], 0, 1),
         ])
-        let findings = LayerRules.layerViolations(project: project, rules: try rules(layered))
+        let findings = ruleFindings(.layerViolation, project: project, rules: try rules(layered))
         #expect(findings.brief == ["layer-violation AppCore->AppDomain error"])
         #expect(findings[0].evidence == [Location(file: "Package.swift", line: 100)])
         #expect(findings[0].message.contains("declares a dependency on"))
@@ -181,8 +181,8 @@ extension Array where Element == Finding {
               - forbidden: {from: [presentation, domain], to: core}
               - allowed: {from: AppCore, to: domain}
             """)
-        #expect(LayerRules.layerViolations(project: project, rules: config).isEmpty)
-        let forbidden = LayerRules.forbiddenDependencies(project: project, rules: config)
+        #expect(ruleFindings(.layerViolation, project: project, rules: config).isEmpty)
+        let forbidden = ruleFindings(.forbiddenDependency, project: project, rules: config)
         #expect(forbidden.brief == ["forbidden-dependency AppUI->AppCore error"])
         #expect(forbidden[0].message == "AppUI depends on AppCore, forbidden by the rule on line 10 of strata.yml")
     }
@@ -193,7 +193,7 @@ extension Array where Element == Finding {
             ("FeatureTests", .test, [], ["Alamofire"], 0, 1),
         ])
         let config = try rules("rules:\n  - forbidden: {from: \"Feature*\", to: Alamofire}\n    severity: warn\n    reason: use the Network module\n")
-        let findings = LayerRules.forbiddenDependencies(project: project, rules: config)
+        let findings = ruleFindings(.forbiddenDependency, project: project, rules: config)
         #expect(findings.brief == ["forbidden-dependency Feature->Alamofire warn"])
         #expect(findings[0].evidence.map(\.line) == [1, 3])
         #expect(findings[0].message.hasSuffix(": use the Network module"))
@@ -205,7 +205,7 @@ extension Array where Element == Finding {
             ("AppUI", .library, [], ["UIKit"], 0, 1),
             ("AppDomainTests", .test, [], ["UIKit"], 0, 1),
         ])
-        let findings = LayerRules.forbiddenImports(project: project, rules: try rules(layered))
+        let findings = ruleFindings(.forbiddenImport, project: project, rules: try rules(layered))
         #expect(findings.brief == ["forbidden-import AppDomain->Swinject error", "forbidden-import AppDomain->UIKit error"])
         #expect(findings[1].evidence == [Location(file: "Sources/AppDomain/File.swift", line: 2)])
         #expect(findings[1].message == "AppDomain (layer domain) imports UIKit, which layer domain forbids")
@@ -255,7 +255,7 @@ extension Array where Element == Finding {
             ("Feature", .library, ["Core"], ["@testable Core"], 0, 1),
             ("CoreTests", .test, ["Core"], ["@testable Core"], 0, 1),
         ])
-        let findings = ImportAttributeRules.testableImports(project: project, rules: ArchitectureRules())
+        let findings = ruleFindings(.testableImport, project: project, rules: ArchitectureRules())
         #expect(findings.brief == ["testable-import Feature->Core error"])
         #expect(findings[0].evidence == [Location(file: "Sources/Feature/File.swift", line: 1)])
     }
@@ -266,7 +266,7 @@ extension Array where Element == Finding {
             ("Feature", .library, ["Core"], ["@_exported Core", "@_exported Kingfisher", "@_exported Foundation"], 0, 1),
             ("Umbrella", .library, ["Core"], ["@_exported Core"], 0, 0),
         ])
-        let findings = ImportAttributeRules.exportedImports(project: project, rules: ArchitectureRules())
+        let findings = ruleFindings(.exportedImport, project: project, rules: ArchitectureRules())
         #expect(findings.brief == ["exported-import Feature->Core warn", "exported-import Feature->Kingfisher warn"])
     }
 
@@ -283,7 +283,7 @@ extension Array where Element == Finding {
             DeclaredDependency(name: "GRDB.swift", kind: .pod, evidence: Location(file: "Podfile", line: 3)),
             DeclaredDependency(name: "Frameworks/Lottie.xcframework", kind: .binary, evidence: Location(file: "Project.swift", line: 9)),
         ]
-        let findings = UndeclaredImports.findings(project: project, rules: ArchitectureRules())
+        let findings = ruleFindings(.undeclaredImport, project: project, rules: ArchitectureRules())
         #expect(findings.brief == ["undeclared-import Domain->Swinject warn"])
         #expect(findings[0].evidence == [Location(file: "Sources/Domain/File.swift", line: 2)])
     }
@@ -357,4 +357,9 @@ extension Array where Element == Finding {
         #expect(inferred.layers[1].modules.map(\.text) == ["Profile", "ProfileInterface"])
         #expect(inferred.layers[1].forbiddenImports.isEmpty)
     }
+}
+
+/// One rule's findings, as the analysis runs it from the registry.
+func ruleFindings(_ rule: RuleID, project: Project, rules: ArchitectureRules) -> [Finding] {
+    Rules.findings(RuleContext(project: project, rules: rules)).filter { $0.rule == rule }
 }

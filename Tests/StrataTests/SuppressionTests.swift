@@ -10,7 +10,7 @@ import Testing
     /// The layer-violation example of the rule catalog, with `Core.swift` replaced.
     func analyze(core: String) throws -> AnalysisResult {
         let repo = try TemporaryDirectory()
-        for file in RuleDefinition.layerViolation.triggers.files { try repo.write(file.path, file.text) }
+        for file in RuleID.layerViolation.definition.triggers.files { try repo.write(file.path, file.text) }
         try repo.write("Sources/Core/Core.swift", core)
         return try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result
     }

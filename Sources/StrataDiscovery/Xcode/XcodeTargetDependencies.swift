@@ -44,10 +44,11 @@ struct XcodeTargetDependencies {
 
     func dependencies(of target: PropertyListDictionary, name: String) -> [DeclaredDependency] {
         var result: [DeclaredDependency] = []
-        var seen: Set<String> = []
+        struct Key: Hashable { var kind: DependencyKind, name: String }
+        var seen: Set<Key> = []
         func add(_ dependency: DeclaredDependency?) {
             guard let dependency, dependency.name != name || dependency.kind != .target else { return }
-            if seen.insert("\(dependency.kind.rawValue)\u{0}\(dependency.name)").inserted { result.append(dependency) }
+            if seen.insert(Key(kind: dependency.kind, name: dependency.name)).inserted { result.append(dependency) }
         }
         for entry in file.ids(target, "dependencies") {
             add(targetDependency(entry.id, line: entry.line))

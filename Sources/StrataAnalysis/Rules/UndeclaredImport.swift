@@ -9,9 +9,21 @@ import StrataModel
 /// dependency covers an import when its name, reduced to a module name, equals the import
 /// (`GRDB.swift` -> `GRDB`, `Firebase/Analytics` -> `Firebase` or `FirebaseAnalytics`,
 /// `Frameworks/Lottie.xcframework` -> `Lottie`), or when its package has that name.
-public enum UndeclaredImports {
-    public static func findings(project: Project, rules: ArchitectureRules) -> [Finding] {
-        guard let severity = rules.severity(of: .undeclaredImport) else { return [] }
+enum UndeclaredImportRule: Rule {
+    static let definition = RuleDefinition(
+        id: .undeclaredImport, title: "Import of an undeclared external module",
+        rationale: "The module imports an external module its manifest does not declare (e.g. a package only another layer declares). Declare it where it is used, or stop using it there.",
+        defaultSeverity: .warn,
+        triggers: RuleExample(
+            manifest: "    dependencies: [.package(url: \"https://github.com/jpsim/Yams\", from: \"6.2.2\")],",
+            .library("Settings", [], "import Yams")),
+        passes: RuleExample(
+            manifest: "    dependencies: [.package(url: \"https://github.com/jpsim/Yams\", from: \"6.2.2\")],",
+            .library("Settings", [".product(name: \"Yams\", package: \"Yams\")"], "import Yams")))
+
+    static func findings(in context: RuleContext) -> [Finding] {
+        guard let severity = context.rules.severity(of: .undeclaredImport) else { return [] }
+        let project = context.project
         let internalNames = Set(project.modules.map(\.importName))
         let checkedSystems: Set<BuildSystem> = [.swiftpm, .tuist, .cocoapods]
         var findings: [Finding] = []
@@ -27,7 +39,7 @@ public enum UndeclaredImports {
                     module: module.name, dependency: name, evidence: sites.map(\.evidence)))
             }
         }
-        return findings.sorted()
+        return findings
     }
 
     /// The module names a declared dependency may stand for.

@@ -1,20 +1,25 @@
-import StrataModel
-
-/// The production module graph as the report, `strata graph` and `strata why` query it:
-/// modules by index, edges with their evidence, the edges of cycles and of layer and
-/// dependency-rule violations, container (DI) edges, and groups (layers or packages).
+/// The module graph: modules numbered by name, their typed identities, and the edges between
+/// them by kind (imported, declared, and container edges when built from a result). Every
+/// graph question Strata asks goes through it and its `Digraph`: successors and predecessors,
+/// components, order, reachability, paths and cuts, neighbourhoods and groups.
 ///
-/// Every query is iterative (no recursion on the input) and linear in the graph, except
-/// `paths`, which is bounded by its limit.
+/// Assembly builds one of every module (`Project.graph`); `init(_:)` builds the production
+/// graph of a result, as the report, `strata graph` and `strata why` query it, with the edges
+/// of cycles and rule violations, container edges and groups (layers or packages).
 public struct ModuleGraph: Sendable {
     /// A directed edge by module indices.
-    public struct Pair: Hashable, Sendable, Comparable {
-        public var from: Int, to: Int
-        public init(_ from: Int, _ to: Int) {
-            self.from = from
-            self.to = to
-        }
-        public static func < (lhs: Pair, rhs: Pair) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
+    public typealias Pair = Digraph.Pair
+
+    /// Which edges a walk follows.
+    public struct EdgeKinds: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Some file of `from` imports `to`.
+        public static let imported = EdgeKinds(rawValue: 1)
+        /// `from`'s manifest declares `to`.
+        public static let declared = EdgeKinds(rawValue: 2)
+        /// Either: every internal edge.
+        public static let any: EdgeKinds = [.imported, .declared]
     }
 
     /// How modules are grouped in collapsed drawings.
@@ -31,13 +36,18 @@ public struct ModuleGraph: Sendable {
         public var members: [Int]
     }
 
-    public let result: AnalysisResult
-    /// Production (non-test) modules, in the result's order.
-    public let modules: [ModuleEntry]
+    /// The result the graph was built from; nil for a graph of assembled modules.
+    public let result: AnalysisResult?
+    /// The modules by name (metrics and external imports only in the graph of a result).
+    public private(set) var modules: [ModuleEntry]
+    /// Each module's identity, by index.
+    public let ids: [ModuleID]
     public let index: [String: Int]
+    /// Every edge (imported or declared) between two different modules of the graph.
+    public let dependencyGraph: Digraph
     /// Dependencies and dependents of each module, ascending.
-    public let successors: [[Int]]
-    public let predecessors: [[Int]]
+    public var successors: [[Int]] { dependencyGraph.successors }
+    public var predecessors: [[Int]] { dependencyGraph.predecessors }
     /// The import edge behind each pair (imported or declared).
     public let edges: [Pair: ImportEdge]
     /// The keys of `edges`, sorted: the order every drawing lists edges in.
@@ -51,45 +61,90 @@ public struct ModuleGraph: Sendable {
     /// those edges that are not also imports or declarations.
     public let injectionEdges: [Pair: InjectionEdge]
 
+    /// The production (non-test) modules of a result, with the result's cycles, violations,
+    /// container edges and layers.
     public init(_ result: AnalysisResult) {
+        self.init(entries: result.modules.filter { !$0.module.kind.isTest }, edges: result.edges, result: result)
+    }
+
+    /// The graph of these modules and the edges among them (edges to other modules left out).
+    public init(modules: [AssembledModule], edges: [ImportEdge]) {
+        let none = ExternalImports(apple: [], thirdParty: [])
+        self.init(entries: modules.map { ModuleEntry(module: $0, external: none, metrics: nil) }, edges: edges, result: nil)
+    }
+
+    private init(entries: [ModuleEntry], edges allEdges: [ImportEdge], result: AnalysisResult?) {
         self.result = result
-        modules = result.modules.filter { !$0.module.kind.isTest }
+        // By name (stable for repeats), so every walk visits neighbours in name order.
+        modules = entries.enumerated().sorted { ($0.element.module.name, $0.offset) < ($1.element.module.name, $1.offset) }.map(\.element)
+        ids = modules.map(\.module.moduleID)
         var index: [String: Int] = [:]
         for (position, entry) in modules.enumerated() where index[entry.module.name] == nil { index[entry.module.name] = position }
         self.index = index
-        var successors = [[Int]](repeating: [], count: modules.count)
-        var predecessors = [[Int]](repeating: [], count: modules.count)
         var edges: [Pair: ImportEdge] = [:]
-        for edge in result.edges where edge.from != edge.to {
+        for edge in allEdges where edge.from != edge.to {
             guard let from = index[edge.from], let to = index[edge.to], edges[Pair(from, to)] == nil else { continue }
             edges[Pair(from, to)] = edge
-            successors[from].append(to)
-            predecessors[to].append(from)
         }
-        self.successors = successors.map { $0.sorted() }
-        self.predecessors = predecessors.map { $0.sorted() }
         self.edges = edges
         pairs = edges.keys.sorted()
+        dependencyGraph = Digraph(count: modules.count, edges: pairs)
         func pair(_ from: String, _ to: String?) -> Pair? {
             guard let to, let from = index[from], let to = index[to] else { return nil }
             return Pair(from, to)
         }
-        cycleEdges = Set(result.cycles.flatMap(\.edges).compactMap { pair($0.from, $0.to) })
-        violationEdges = Set(result.findings.filter { $0.rule == .layerViolation || $0.rule == .forbiddenDependency }
+        cycleEdges = Set((result?.cycles ?? []).flatMap(\.edges).compactMap { pair($0.from, $0.to) })
+        violationEdges = Set((result?.findings ?? []).filter { $0.rule == .layerViolation || $0.rule == .forbiddenDependency }
             .compactMap { pair($0.module, $0.dependency) })
         var injection: [Pair: InjectionEdge] = [:]
-        for edge in result.injection.edges { if let key = pair(edge.from, edge.to) { injection[key] = edge } }
+        for edge in result?.injection.edges ?? [] { if let key = pair(edge.from, edge.to) { injection[key] = edge } }
         injectionEdges = injection
         var rank = [Int?](repeating: nil, count: modules.count)
-        let declared = result.layering?.layers ?? []
+        let declared = result?.layering?.layers ?? []
         if declared.count(where: { !$0.modules.isEmpty }) > 1 {
             for (position, layer) in declared.enumerated() {
                 for name in layer.modules { if let module = index[name], rank[module] == nil { rank[module] = position } }
             }
         }
         layerRank = rank
-        layers = Self.layerGroups(result.layering, index: index, count: modules.count)
+        layers = Self.layerGroups(result?.layering, index: index, count: modules.count)
     }
+
+    /// The same graph with these modules' data (the same modules, in any order; linkage
+    /// assigned after the graph was built, say).
+    public func replacing(_ modules: [AssembledModule]) -> ModuleGraph {
+        var copy = self
+        let byName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        copy.modules = self.modules.map { entry in
+            var entry = entry
+            if let module = byName[entry.module.name] { entry.module = module }
+            return entry
+        }
+        return copy
+    }
+
+    /// The graph of the modules `include` keeps (production modules, say), with their edges.
+    public func subgraph(_ include: (AssembledModule) -> Bool) -> ModuleGraph {
+        ModuleGraph(modules: modules.map(\.module).filter(include), edges: pairs.map { edges[$0]! })
+    }
+
+    /// The edges of these kinds, by module index.
+    public func digraph(_ kinds: EdgeKinds) -> Digraph {
+        if kinds == .any { return dependencyGraph }
+        return Digraph(count: modules.count, edges: pairs.filter { pair in
+            let edge = edges[pair]!
+            return (kinds.contains(.imported) && edge.imported) || (kinds.contains(.declared) && edge.declared)
+        })
+    }
+
+    /// Whether `from` depends on `to` through an edge of these kinds.
+    public func depends(_ from: Int, on to: Int, _ kinds: EdgeKinds = .any) -> Bool {
+        guard let edge = edges[Pair(from, to)] else { return false }
+        return (kinds.contains(.imported) && edge.imported) || (kinds.contains(.declared) && edge.declared)
+    }
+
+    /// The module indices of these names (names not in the graph left out).
+    public func indices<Names: Sequence>(_ names: Names) -> [Int] where Names.Element == String { names.compactMap { index[$0] } }
 
     /// The groups of `.layers`, computed once (every neighbourhood drawing clusters by them).
     private let layers: [Group]
@@ -99,7 +154,7 @@ public struct ModuleGraph: Sendable {
 
     /// The layer of each module, by name, when it has one.
     public func layerName(_ module: Int) -> String? {
-        layerRank[module].flatMap { result.layering?.layers[$0].name }
+        layerRank[module].flatMap { result?.layering?.layers[$0].name }
     }
 
     public func name(_ module: Int) -> String { modules[module].module.name }
@@ -107,7 +162,7 @@ public struct ModuleGraph: Sendable {
     /// The module with this name, or an error naming the closest ones.
     public func module(named name: String) throws(QueryError) -> Int {
         if let found = index[name] { return found }
-        if result.modules.contains(where: { $0.module.name == name }) {
+        if (result?.modules ?? []).contains(where: { $0.module.name == name }) {
             throw QueryError(description: "'\(name)' is a test module; graphs and paths cover production modules only")
         }
         let lowered = name.lowercased()
@@ -125,96 +180,45 @@ public struct ModuleGraph: Sendable {
     /// dependencies down and dependents up (not sideways: a dependency's other dependents
     /// are not its neighbours).
     public func neighbourhood(of focus: [Int], depth: Int) -> [Int] {
-        var members = Set(focus)
-        for adjacency in [successors, predecessors] {
-            var frontier = focus
-            var seen = Set(focus)
-            for _ in 0..<max(depth, 0) where !frontier.isEmpty {
-                var next: [Int] = []
-                for module in frontier { for other in adjacency[module] where seen.insert(other).inserted { next.append(other) } }
-                frontier = next
-            }
-            members.formUnion(seen)
-        }
-        return members.sorted()
+        dependencyGraph.neighbourhood(of: focus, depth: depth)
     }
 
     /// `target` and every module that depends on it, directly or not.
     public func reaching(_ target: Int) -> [Int] {
-        closure(from: [target], along: predecessors)
+        dependencyGraph.closure(from: [target], backward: true)
     }
 
     /// `start` and every module it depends on, directly or not.
     public func reachable(from start: Int) -> [Int] {
-        closure(from: [start], along: successors)
+        dependencyGraph.closure(from: [start])
     }
 
     /// The dependencies of each module (`successors`), with `injection` also the modules
     /// it gets implementations from through a container only, after its imports.
     public func dependencies(injection: Bool) -> [[Int]] {
-        guard injection else { return successors }
-        var forward = successors
-        for pair in containerOnlyPairs { forward[pair.from].append(pair.to) }
-        return forward
+        digraph(injection: injection).successors
     }
 
     /// The dependents of each module (`predecessors`), with `injection` also those that get
     /// an implementation from it through a container only.
     public func dependents(injection: Bool) -> [[Int]] {
-        guard injection else { return predecessors }
-        var backward = predecessors
-        for pair in containerOnlyPairs { backward[pair.to].append(pair.from) }
-        return backward
+        digraph(injection: injection).predecessors
     }
 
-    /// Container edges that are not also imports or declarations, sorted.
-    private var containerOnlyPairs: [Pair] { injectionEdges.keys.filter { edges[$0] == nil }.sorted() }
-
-    private func closure(from start: [Int], along adjacency: [[Int]]) -> [Int] {
-        var seen = Set(start)
-        var stack = start
-        while let module = stack.popLast() {
-            for other in adjacency[module] where seen.insert(other).inserted { stack.append(other) }
-        }
-        return seen.sorted()
+    /// Every edge, with `injection` also container edges that are not imports or declarations
+    /// (each module's after its own edges).
+    public func digraph(injection: Bool) -> Digraph {
+        guard injection, !injectionEdges.isEmpty else { return dependencyGraph }
+        var forward = successors
+        for pair in injectionEdges.keys.filter({ edges[$0] == nil }).sorted() { forward[pair.from].append(pair.to) }
+        return Digraph(successors: forward)
     }
 
     /// Simple paths from `from` to `to`, shortest first then by name, at most `limit`;
     /// `complete` is false when there are more. With `injection`, container edges count as
     /// hops too.
     public func paths(from: Int, to: Int, limit: Int = 50, injection: Bool = true) -> (paths: [[Int]], complete: Bool) {
-        guard from != to else { return ([], true) }
-        let forward = dependencies(injection: injection), backward = dependents(injection: injection)
-        // Only modules on some path: reachable from `from` and reaching `to`.
-        let onPath = Set(closure(from: [from], along: forward)).intersection(closure(from: [to], along: backward))
-        guard onPath.contains(to) else { return ([], true) }
-        let names = modules.map(\.module.name)
-        // Breadth-first by length, so the shortest paths come first and a limit cuts the
-        // longest; each partial path is extended only by modules not already on it.
-        var found: [[Int]] = []
-        var layer: [[Int]] = [[from]]
-        var complete = true
-        var budget = 200_000  // partial paths examined; bounds the search on dense graphs
-        while !layer.isEmpty {
-            var next: [[Int]] = []
-            var reached: [[Int]] = []
-            for path in layer {
-                for other in forward[path[path.count - 1]] where onPath.contains(other) && !path.contains(other) {
-                    budget -= 1
-                    if budget < 0 { complete = false; break }
-                    if other == to { reached.append(path + [other]) } else { next.append(path + [other]) }
-                }
-                if budget < 0 { break }
-            }
-            reached.sort { $0.map { names[$0] }.lexicographicallyPrecedes($1.map { names[$0] }) }
-            for path in reached {
-                if found.count == limit { complete = false; break }
-                found.append(path)
-            }
-            if found.count == limit || budget < 0 { if !next.isEmpty { complete = false }; break }
-            layer = next
-        }
-        return (found, complete)
+        digraph(injection: injection).paths(from: from, to: to, limit: limit)
     }
 
     // MARK: Groups

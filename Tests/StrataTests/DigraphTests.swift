@@ -1,0 +1,82 @@
+import StrataModel
+import Testing
+
+/// The module graph's algorithms on small graphs whose answers are known by hand.
+@Suite struct DigraphTests {
+    typealias Pair = Digraph.Pair
+
+    /// 0 → 1 → 2 → 0 (a cycle), 2 → 3 → 4, 5 alone.
+    let graph = Digraph(count: 6, edges: [Pair(0, 1), Pair(1, 2), Pair(2, 0), Pair(2, 3), Pair(3, 4), Pair(3, 4), Pair(4, 4)])
+
+    @Test func dropsRepeatsAndSelfEdges() {
+        #expect(graph.successors == [[1], [2], [0, 3], [4], [], []])
+        #expect(graph.predecessors == [[2], [0], [1], [2], [3], []])
+    }
+
+    @Test func componentsAreSortedWithEachNodesComponent() {
+        let (members, component) = graph.components()
+        #expect(members == [[0, 1, 2], [3], [4], [5]])
+        #expect(component == [0, 0, 0, 1, 2, 3])
+    }
+
+    @Test func condensationIsAcyclicAndOrdersDependenciesFirst() {
+        let (steps, members, _) = graph.condensation()
+        #expect(members.count == 4)
+        #expect(steps.successors == [[1], [2], [], []])
+        let order = steps.topologicalOrder()!
+        #expect(order.firstIndex(of: 2)! < order.firstIndex(of: 1)! && order.firstIndex(of: 1)! < order.firstIndex(of: 0)!)
+        #expect(graph.topologicalOrder() == nil)
+        #expect(!graph.isAcyclic && steps.isAcyclic)
+    }
+
+    @Test func reachability() {
+        #expect(graph.closure(from: [3]) == [3, 4])
+        #expect(graph.closure(from: [3], backward: true) == [0, 1, 2, 3])
+        #expect(graph.reaches(from: 0, to: 4))
+        #expect(!graph.reaches(from: 0, to: 4, without: [Pair(2, 3)]))
+        #expect(graph.reached(from: 1) { $0 != 2 } == [2])
+        let via = graph.breadthFirst(from: [4], backward: true)
+        #expect(via == [1, 2, 3, 4, 4, nil])
+        #expect(Digraph.chain(from: 0, via: via) == [0, 1, 2, 3, 4])
+        #expect(graph.neighbourhood(of: [3], depth: 1) == [2, 3, 4])
+    }
+
+    @Test func transitivePredecessorsOfEveryNode() {
+        var found: [Int: Set<Int>] = [:]
+        graph.transitivePredecessors { found[$0] = Set($1) }
+        #expect(found[4] == [0, 1, 2, 3])
+        #expect(found[0] == [1, 2])
+        #expect(found[5] == [])
+    }
+
+    /// Two routes from 0 to 3 (0→1→3, 0→2→3) and a longer one (0→1→2→3).
+    let diamond = Digraph(count: 4, edges: [Pair(0, 1), Pair(0, 2), Pair(1, 3), Pair(2, 3), Pair(1, 2)])
+
+    @Test func pathsShortestFirstThenInOrder() {
+        let all = diamond.paths(from: 0, to: 3)
+        #expect(all.paths == [[0, 1, 3], [0, 2, 3], [0, 1, 2, 3]])
+        #expect(all.complete)
+        let two = diamond.paths(from: 0, to: 3, limit: 2)
+        #expect(two.paths.count == 2 && !two.complete)
+        #expect(diamond.shortestPath(from: 0, to: 3) == [0, 1, 3])
+        #expect(diamond.shortestPath(from: 3, to: 0) == nil)
+    }
+
+    @Test func minimumCutSeparatesSourceFromTarget() {
+        let cut = diamond.minimumCut(from: 0, to: 3)
+        #expect(cut.count == 2)
+        #expect(!diamond.reaches(from: 0, to: 3, without: Set(cut)))
+        // A bottleneck: both routes from 0 go through 1 → 2.
+        let neck = Digraph(count: 4, edges: [Pair(0, 1), Pair(0, 3), Pair(3, 1), Pair(1, 2)])
+        #expect(neck.minimumCut(from: 0, to: 2) == [Pair(1, 2)])
+    }
+
+    @Test func feedbackOrderLeavesAnAcyclicRest() {
+        let weights = [Pair(0, 1): 5, Pair(1, 2): 5, Pair(2, 0): 1]
+        let cycle = Digraph(count: 3, edges: weights.keys)
+        let position = cycle.feedbackOrder { weights[$0]! }
+        let backward = cycle.pairs.filter { position[$0.from] > position[$0.to] }
+        #expect(backward == [Pair(2, 0)])  // the light edge
+        #expect(Digraph(count: 3, edges: cycle.pairs.filter { !backward.contains($0) }).isAcyclic)
+    }
+}
