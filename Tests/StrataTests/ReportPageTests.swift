@@ -58,7 +58,7 @@ import Testing
 
     @Test func theMatrixOrderIsAPermutationEvenWithRepeatedNames() throws {
         // Defect 8: the page's ordering looped forever when two modules shared a name.
-        var result = GraphQueryTests.theMonth.result
+        var result = try #require(GraphQueryTests.theMonth.result)
         let production = result.modules.indices.filter { !result.modules[$0].module.kind.isTest }
         result.modules[production[1]].module.name = result.modules[production[0]].module.name
         let graph = ModuleGraph(result)
