@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StrataModel
 import StrataParsing
 import StrataSourceTree
@@ -39,25 +44,98 @@ public enum FileScanner {
             references: references(in: tree), values: walker.values)
     }
 
-    /// The distinct identifiers of the file, compared as raw text so that only distinct ones
+    /// The distinct identifiers of the file, compared as raw bytes so that only distinct ones
     /// become Strings. Backticks are dropped: `` `default` `` refers to `default`. The raw
-    /// tree is walked directly: making a `TokenSyntax` per token costs more than the lookup.
+    /// tree is walked directly: making a `TokenSyntax` per token costs more than the lookup;
+    /// and the texts are kept in a table hashed cheaply over their bytes (`IdentifierTable`),
+    /// not in a `Set`, whose hashing costs more than the walk.
     static func references(in tree: SourceFileSyntax) -> [String] {
-        var seen = Set<SyntaxText>()
+        var table = IdentifierTable()
         func collect(_ raw: RawSyntax) {
             if let token = raw.tokenView {
-                if token.rawKind == .identifier, !token.rawText.isEmpty { seen.insert(token.rawText) }
+                if token.rawKind == .identifier, !token.rawText.isEmpty { table.insert(token.rawText) }
             } else if let layout = raw.layoutView {
                 for child in layout.children { if let child { collect(child) } }
             }
         }
         collect(tree.raw)
-        var names = Set<String>()
-        names.reserveCapacity(seen.count)
-        for text in seen {
-            names.insert(DeclarationFact.plainName(String(syntaxText: text)))
+        return table.sortedNames()
+    }
+}
+
+/// The distinct texts of a file's identifier tokens: an open-addressed table of texts in the
+/// file's own buffer, hashed over their bytes (FNV-1a; identifiers are short).
+struct IdentifierTable {
+    private var slots: [SyntaxText?] = Array(repeating: nil, count: 256)
+    private var hashes: [UInt64] = Array(repeating: 0, count: 256)
+    private(set) var texts: [SyntaxText] = []
+    private var ascii = true
+
+    mutating func insert(_ text: SyntaxText) {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var high: UInt8 = 0
+        if let base = text.baseAddress {
+            for index in 0..<text.count {
+                let byte = base[index]
+                high |= byte
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
         }
-        return names.sorted()
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        while let existing = slots[slot] {
+            if hashes[slot] == hash, existing == text { return }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = text
+        hashes[slot] = hash
+        texts.append(text)
+        if high >= 0x80 { ascii = false }
+        if texts.count * 2 > slots.count { grow() }
+    }
+
+    private mutating func grow() {
+        let old = zip(slots, hashes)
+        slots = Array(repeating: nil, count: slots.count * 2)
+        hashes = Array(repeating: 0, count: slots.count)
+        let mask = slots.count - 1
+        for case (let text?, let hash) in old {
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            while slots[slot] != nil { slot = (slot + 1) & mask }
+            slots[slot] = text
+            hashes[slot] = hash
+        }
+    }
+
+    /// The texts without backticks, distinct and sorted as Strings sort. ASCII sorts by its
+    /// bytes; any other text goes through `String` (its order and `plainName` are Unicode's).
+    func sortedNames() -> [String] {
+        guard ascii else {
+            return Set(texts.map { DeclarationFact.plainName(String(syntaxText: $0)) }).sorted()
+        }
+        let plain = texts.map { text -> SyntaxText in
+            guard text.count >= 2, let base = text.baseAddress, base[0] == UInt8(ascii: "`"), base[text.count - 1] == UInt8(ascii: "`")
+            else { return text }
+            return SyntaxText(baseAddress: base + 1, count: text.count - 2)
+        }.sorted(by: Self.precedes)
+        var names: [String] = []
+        names.reserveCapacity(plain.count)
+        var last: SyntaxText?
+        for text in plain where text != last {
+            names.append(String(syntaxText: text))
+            last = text
+        }
+        return names
+    }
+
+    /// Byte order, a prefix first.
+    static func precedes(_ left: SyntaxText, _ right: SyntaxText) -> Bool {
+        let common = min(left.count, right.count)
+        if common > 0, let a = left.baseAddress, let b = right.baseAddress {
+            let order = memcmp(a, b, common)
+            if order != 0 { return order < 0 }
+        }
+        return left.count < right.count
     }
 }
 
