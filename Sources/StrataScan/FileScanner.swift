@@ -160,8 +160,8 @@ private struct Walker {
         var own: ExprSyntax?
 
         var text: String {
-            let previous = earlier.map(\.trimmedDescription)
-            guard let own = own?.trimmedDescription else { return "!(\(previous.joined(separator: " || ")))" }
+            let previous = earlier.map(\.trimmedText)
+            guard let own = own?.trimmedText else { return "!(\(previous.joined(separator: " || ")))" }
             return previous.isEmpty ? own : "!(\(previous.joined(separator: " || "))) && \(own)"
         }
     }
@@ -235,7 +235,7 @@ private struct Walker {
                     _ = record(.var, identifier.text, line(of: identifier), node.modifiers, node.attributes, nil, scope, value: value)
                 } else {
                     _ = record(
-                        .var, binding.pattern.trimmedDescription, line(of: node.bindingSpecifier), node.modifiers,
+                        .var, binding.pattern.trimmedText, line(of: node.bindingSpecifier), node.modifiers,
                         node.attributes, nil, scope)
                 }
             }
@@ -274,8 +274,8 @@ private struct Walker {
         guard let first = node.path.first else { return }
         let attributes = node.attributes.compactMap { element -> String? in
             guard let attribute = element.as(AttributeSyntax.self) else { return nil }
-            return "@" + attribute.attributeName.trimmedDescription
-                + (attribute.arguments.map { "(\($0.trimmedDescription))" } ?? "")
+            return "@" + attribute.attributeName.trimmedText
+                + (attribute.arguments.map { "(\($0.trimmedText))" } ?? "")
         }.sorted()
         let rest = node.path.dropFirst().map(\.name.text)
         imports.append(ImportFact(
@@ -330,7 +330,7 @@ private struct Walker {
 
     /// A short expression or type as written; long ones are not worth keeping.
     static func short(_ node: some SyntaxProtocol) -> String? {
-        let text = node.trimmedDescription
+        let text = node.trimmedText
         return text.utf8.count <= 120 ? text : nil
     }
 
@@ -368,7 +368,7 @@ private struct Walker {
         if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil {
             return typeName(member.baseType) + "." + member.name.text
         }
-        return type.trimmedDescription
+        return type.trimmedText
     }
 
     /// The access modifier as written; `private(set)` and friends only restrict the setter.
@@ -386,5 +386,22 @@ private struct Walker {
             }
         }
         return nil
+    }
+}
+
+extension SyntaxProtocol {
+    /// `trimmedDescription` without the trimmed copy of the tree swift-syntax builds for it: the
+    /// node's text less its first token's leading and last token's trailing trivia. A node with
+    /// a missing token (where the copy would trim another token) or with text beyond ASCII
+    /// (repaired token by token there) still goes through `trimmedDescription`.
+    var trimmedText: String {
+        guard !hasError else { return trimmedDescription }
+        let bytes = syntaxTextBytes
+        let start = positionAfterSkippingLeadingTrivia.utf8Offset - position.utf8Offset
+        let end = endPositionBeforeTrailingTrivia.utf8Offset - position.utf8Offset
+        guard start <= end, end <= bytes.count else { return trimmedDescription }
+        let text = bytes[start..<end]
+        guard text.allSatisfy({ $0 < 0x80 }) else { return trimmedDescription }
+        return String(decoding: text, as: UTF8.self)
     }
 }

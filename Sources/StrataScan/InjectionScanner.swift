@@ -92,10 +92,10 @@ private final class InjectionVisitor: SyntaxVisitor {
         let own = ContainerMethodReader.dictionaries(in: members)
         typeDictionaries[name, default: []].formUnion(own)
         dictionaries.append(typeDictionaries[name] ?? [])
-        if attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper" }) {
+        if attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "propertyWrapper" }) {
             facts.append(InjectionFact(shape: .propertyWrapper, name: name, context: name, line: line(of: node)))
         }
-        let conformances = inherits?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let conformances = inherits?.inheritedTypes.map { $0.type.trimmedText } ?? []
         if conformances.contains(where: Self.dependencyKeys.contains) {
             facts.append(InjectionFact(
                 shape: .dependencyKey, name: name, arguments: dependencyValues(in: node), type: name,
@@ -140,7 +140,7 @@ private final class InjectionVisitor: SyntaxVisitor {
     override func visitPost(_ node: ActorDeclSyntax) { leave() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(
-            node.extendedType.trimmedDescription, generics: nil, inherits: node.inheritanceClause,
+            node.extendedType.trimmedText, generics: nil, inherits: node.inheritanceClause,
             attributes: node.attributes, members: node.memberBlock, at: node)
         return .visitChildren
     }
@@ -180,7 +180,7 @@ private final class InjectionVisitor: SyntaxVisitor {
                let served = generic.genericArgumentClause?.arguments.last, contexts.last != nil {
                 let body = binding.accessorBlock.map(Syntax.init) ?? binding.initializer.map(Syntax.init)
                 facts.append(InjectionFact(
-                    shape: .factory, name: name, type: served.argument.trimmedDescription,
+                    shape: .factory, name: name, type: served.argument.trimmedText,
                     implementation: body.flatMap { constructedType(in: $0) }, scope: body.flatMap(factoryScope),
                     context: contexts.last, line: line(of: binding.pattern)))
                 factories.append(facts.count - 1)
@@ -194,7 +194,7 @@ private final class InjectionVisitor: SyntaxVisitor {
             guard contexts.last == "DependencyValues", node.parent?.is(MemberBlockItemSyntax.self) == true,
                   !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) else { continue }
             let entry = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
-                .first { $0.attributeName.trimmedDescription == "DependencyEntry" }
+                .first { $0.attributeName.trimmedText == "DependencyEntry" }
             if let entry {
                 var values: [InjectionFact.Argument] = []
                 if case .argumentList(let list)? = entry.arguments {
@@ -208,12 +208,12 @@ private final class InjectionVisitor: SyntaxVisitor {
                     values.append(.init(label: "testValue", text: made))
                 }
                 facts.append(InjectionFact(
-                    shape: .dependencyValue, name: name, arguments: values, type: type?.trimmedDescription,
+                    shape: .dependencyValue, name: name, arguments: values, type: type?.trimmedText,
                     context: contexts.last, line: line(of: binding.pattern)))
             } else if let type, binding.accessorBlock != nil {
                 let key = binding.accessorBlock.flatMap(subscriptKey)
                 facts.append(InjectionFact(
-                    shape: .dependencyValue, name: name, type: type.trimmedDescription, implementation: key,
+                    shape: .dependencyValue, name: name, type: type.trimmedText, implementation: key,
                     context: contexts.last, line: line(of: binding.pattern)))
             }
         }
@@ -222,9 +222,9 @@ private final class InjectionVisitor: SyntaxVisitor {
 
     /// `LoginDependency` from `LoginDependency!` or `LoginDependency?`.
     static func unwrapped(_ type: TypeSyntax) -> String {
-        if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType.trimmedDescription }
-        if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return forced.wrappedType.trimmedDescription }
-        return type.trimmedDescription
+        if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType.trimmedText }
+        if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return forced.wrappedType.trimmedText }
+        return type.trimmedText
     }
 
     // MARK: Calls
@@ -424,13 +424,13 @@ private final class InjectionVisitor: SyntaxVisitor {
         let elements = Array(sequence.elements)
         guard elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self), elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark == nil,
               let type = elements[2].as(TypeExprSyntax.self) else { return nil }
-        return type.type.trimmedDescription
+        return type.type.trimmedText
     }
 
     /// An argument as written, with closures shortened and long text cut.
     static func text(_ expression: some SyntaxProtocol) -> String {
         if expression.is(ClosureExprSyntax.self) { return "{…}" }
-        let text = expression.trimmedDescription
+        let text = expression.trimmedText
         return text.utf8.count <= 120 ? text : String(text.prefix(117)) + "..."
     }
 
@@ -464,12 +464,12 @@ private final class InjectionVisitor: SyntaxVisitor {
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings {
-                let name = binding.pattern.trimmedDescription
+                let name = binding.pattern.trimmedText
                 guard Self.dependencyValueNames.contains(name) else { continue }
                 let value = binding.initializer.map(Syntax.init) ?? binding.accessorBlock.map(Syntax.init)
                 // `Type.mock`: a static member of the type it names.
                 let member = binding.initializer?.value.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
-                if let made = value.flatMap({ constructedType(in: $0) }) ?? binding.typeAnnotation?.type.trimmedDescription
+                if let made = value.flatMap({ constructedType(in: $0) }) ?? binding.typeAnnotation?.type.trimmedText
                     ?? member.flatMap({ $0.first?.isUppercase == true ? $0 : nil }) {
                     values.append(InjectionFact.Argument(label: name, text: made))
                 }
@@ -494,7 +494,7 @@ private final class InjectionVisitor: SyntaxVisitor {
         final class Finder: SyntaxVisitor {
             var found: String?
             override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if found == nil, let first = node.arguments.first?.expression.trimmedDescription {
+                if found == nil, let first = node.arguments.first?.expression.trimmedText {
                     found = InjectionFact.Argument(label: nil, text: first).metatype
                 }
                 return .skipChildren
@@ -515,7 +515,7 @@ private final class InjectionVisitor: SyntaxVisitor {
 
     /// `container` from `.container`, as a scope argument is usually written.
     static func memberName(_ expression: ExprSyntax) -> String {
-        let text = expression.trimmedDescription
+        let text = expression.trimmedText
         return text.hasPrefix(".") ? String(text.dropFirst()) : text
     }
 
