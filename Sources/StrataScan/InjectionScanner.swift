@@ -5,7 +5,7 @@ import Darwin
 #endif
 import StrataModel
 import StrataSourceTree
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Records a file's dependency-injection syntax (see `InjectionFact`) with swift-syntax.
 ///
@@ -42,12 +42,64 @@ enum InjectionScanner {
     static func scan(_ tree: SourceFileSyntax, lines: LineTable, names: InjectionNames, importsFactory: Bool) -> [InjectionFact] {
         let visitor = InjectionVisitor(lines: lines, names: names, importsFactory: importsFactory)
         visitor.root = tree
+        // Factory's consumer calls are any lowercase call: such a file is walked whole.
+        visitor.relevant = importsFactory ? nil : relevant(in: tree, calls: visitor.calls)
         visitor.walk(tree)
         return visitor.facts
     }
+
+    /// The nodes the walk must enter: those whose visit may record a fact or change what a
+    /// later visit records (a type, a function, a variable with attributes, a type annotation
+    /// naming `Factory` or a member's, a call of a configured name), and their ancestors. Found
+    /// on the raw tree, which is far cheaper to walk than the visitor's; the visitor skips
+    /// every other subtree, most of a file.
+    static func relevant(in tree: SourceFileSyntax, calls: Set<String>) -> Set<RawSyntax.ID> {
+        let names = calls.map { Array($0.utf8) }
+        func named(_ text: SyntaxText) -> Bool {
+            names.contains { name in
+                name.count == text.count && name.withUnsafeBufferPointer { SyntaxText(baseAddress: $0.baseAddress, count: $0.count) == text }
+            }
+        }
+        func isTrigger(_ raw: RawSyntax, parent: SyntaxKind?) -> Bool {
+            switch raw.kind {
+            case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .functionDecl:
+                return true
+            case .variableDecl:
+                guard let variable = raw.as(RawVariableDeclSyntax.self) else { return true }
+                if parent == .memberBlockItem || !variable.attributes.elements.isEmpty { return true }
+                return variable.bindings.elements.contains { binding in
+                    guard let type = binding.typeAnnotation?.type.as(RawIdentifierTypeSyntax.self) else { return false }
+                    return factoryTypeNames.contains(type.name.tokenText)
+                }
+            case .functionCallExpr:
+                guard let call = raw.as(RawFunctionCallExprSyntax.self) else { return true }
+                let called = call.calledExpression
+                if let member = called.as(RawMemberAccessExprSyntax.self) { return named(member.declName.baseName.tokenText) }
+                if let reference = called.as(RawDeclReferenceExprSyntax.self) { return named(reference.baseName.tokenText) }
+                return false
+            default:
+                return false
+            }
+        }
+        var relevant = Set<RawSyntax.ID>()
+        func mark(_ raw: RawSyntax, parent: SyntaxKind?) -> Bool {
+            guard let layout = raw.layoutView else { return false }
+            var found = isTrigger(raw, parent: parent)
+            let kind = raw.kind
+            for child in layout.children {
+                if let child, mark(child, parent: kind) { found = true }
+            }
+            if found { relevant.insert(raw.id) }
+            return found
+        }
+        _ = mark(tree.raw, parent: nil)
+        return relevant
+    }
+
+    private static let factoryTypeNames: [SyntaxText] = ["Factory", "ParameterFactory"]
 }
 
-private final class InjectionVisitor: SyntaxVisitor {
+private final class InjectionVisitor: SyntaxAnyVisitor {
     let lines: LineTable
     let calls: Set<String>
     let wrappers: Set<String>
@@ -72,6 +124,17 @@ private final class InjectionVisitor: SyntaxVisitor {
         self.importsFactory = importsFactory
         super.init(viewMode: .sourceAccurate)
     }
+
+    /// The nodes to enter (`InjectionScanner.relevant`); nil enters all.
+    var relevant: Set<RawSyntax.ID>?
+
+    /// Whether a node's children hold something the walk records.
+    func entered(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+        relevant.map { $0.contains(node.raw.id) } ?? true ? .visitChildren : .skipChildren
+    }
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind { entered(node) }
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     static let dependencyKeys: Set<String> = ["DependencyKey", "TestDependencyKey"]
     static let factoryTypes: Set<String> = ["Factory", "ParameterFactory"]
@@ -217,7 +280,7 @@ private final class InjectionVisitor: SyntaxVisitor {
                     context: contexts.last, line: line(of: binding.pattern)))
             }
         }
-        return .visitChildren
+        return entered(node)
     }
 
     /// `LoginDependency` from `LoginDependency!` or `LoginDependency?`.
@@ -238,10 +301,10 @@ private final class InjectionVisitor: SyntaxVisitor {
         } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
             name = reference.baseName.text
         } else {
-            return .visitChildren
+            return entered(node)
         }
         let isNamed = calls.contains(name)
-        guard isNamed || isFactoryConsumer(name: name, base: base) else { return .visitChildren }
+        guard isNamed || isFactoryConsumer(name: name, base: base) else { return entered(node) }
         let receiver = base.map(Self.text)
         var arguments = node.arguments.map { InjectionFact.Argument(label: $0.label?.text, text: Self.text($0.expression)) }
         var closures = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
