@@ -20,14 +20,28 @@ public enum FileScanner {
     /// deep as the file nests.
     public static func scan(_ bytes: [UInt8], names: InjectionNames = InjectionNames()) -> FileFacts {
         let parsed = BoundedParse(bytes)
-        var facts = facts(of: parsed.tree, lines: parsed.lines)
+        var facts = declarations(of: parsed.tree, lines: parsed.lines)
         facts.lines = parsed.lineCount
         facts.problems = parsed.problems
         parsed.source.withUnsafeBufferPointer { buffer in
+            // One walk of the raw tree finds the identifiers and what the injection walk enters.
+            var identifiers = IdentifierTable()
             if InjectionScanner.mayInject(buffer, names: names) {
                 let importsFactory = facts.imports.contains { $0.module == "Factory" || $0.module == "FactoryKit" }
-                facts.injections = InjectionScanner.scan(parsed.tree, lines: parsed.lines, names: names, importsFactory: importsFactory)
+                var relevant: Set<RawSyntax.ID>?
+                if !importsFactory {
+                    var relevance = InjectionScanner.Relevance(calls: InjectionNames.builtInCalls.union(names.calls))
+                    _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &relevance)
+                    relevant = relevance.nodes
+                } else {
+                    collect(parsed.tree.raw, into: &identifiers)
+                }
+                facts.injections = InjectionScanner.scan(
+                    parsed.tree, lines: parsed.lines, names: names, importsFactory: importsFactory, relevant: relevant)
+            } else {
+                collect(parsed.tree.raw, into: &identifiers)
             }
+            facts.references = identifiers.sortedNames()
             if InjectionScanner.contains(buffer, SuppressionScanner.marker) {
                 facts.suppressions = SuppressionScanner.scan(parsed.tree, lines: parsed.lines)
             }
@@ -37,11 +51,16 @@ public enum FileScanner {
 
     /// The facts of a parsed file, without injection syntax.
     public static func facts(of tree: SourceFileSyntax, lines: LineTable) -> FileFacts {
+        var facts = declarations(of: tree, lines: lines)
+        facts.references = references(in: tree)
+        return facts
+    }
+
+    /// The facts of the declaration walk: all but references and injection syntax.
+    static func declarations(of tree: SourceFileSyntax, lines: LineTable) -> FileFacts {
         var walker = Walker(lines: lines)
         walker.visit(tree.statements, clauses: [])
-        return FileFacts(
-            lines: lines.lineCount, imports: walker.imports, declarations: walker.declarations,
-            references: references(in: tree), values: walker.values)
+        return FileFacts(lines: lines.lineCount, imports: walker.imports, declarations: walker.declarations, references: [], values: walker.values)
     }
 
     /// The distinct identifiers of the file, compared as raw bytes so that only distinct ones
@@ -50,16 +69,34 @@ public enum FileScanner {
     /// and the texts are kept in a table hashed cheaply over their bytes (`IdentifierTable`),
     /// not in a `Set`, whose hashing costs more than the walk.
     static func references(in tree: SourceFileSyntax) -> [String] {
-        var table = IdentifierTable()
-        func collect(_ raw: RawSyntax) {
-            if let token = raw.tokenView {
-                if token.rawKind == .identifier, !token.rawText.isEmpty { table.insert(token.rawText) }
-            } else if let layout = raw.layoutView {
-                for child in layout.children { if let child { collect(child) } }
-            }
+        var identifiers = IdentifierTable()
+        collect(tree.raw, into: &identifiers)
+        return identifiers.sortedNames()
+    }
+
+    static func collect(_ raw: RawSyntax, into identifiers: inout IdentifierTable) {
+        if let token = raw.tokenView {
+            if token.rawKind == .identifier, !token.rawText.isEmpty { identifiers.insert(token.rawText) }
+        } else if let layout = raw.layoutView {
+            for child in layout.children { if let child { collect(child, into: &identifiers) } }
         }
-        collect(tree.raw)
-        return table.sortedNames()
+    }
+
+    /// `collect`, marking what the injection walk enters on the way; returns whether `raw` is marked.
+    static func collect(
+        _ raw: RawSyntax, parent: SyntaxKind?, into identifiers: inout IdentifierTable, marking relevance: inout InjectionScanner.Relevance
+    ) -> Bool {
+        if let token = raw.tokenView {
+            if token.rawKind == .identifier, !token.rawText.isEmpty { identifiers.insert(token.rawText) }
+            return false
+        }
+        guard let layout = raw.layoutView else { return false }
+        let kind = raw.kind
+        var below = false
+        for child in layout.children {
+            if let child, collect(child, parent: kind, into: &identifiers, marking: &relevance) { below = true }
+        }
+        return relevance.mark(raw, parent: parent, below: below)
     }
 }
 

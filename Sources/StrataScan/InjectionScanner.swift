@@ -39,11 +39,21 @@ enum InjectionScanner {
         return false
     }
 
-    static func scan(_ tree: SourceFileSyntax, lines: LineTable, names: InjectionNames, importsFactory: Bool) -> [InjectionFact] {
+    /// The facts of a parsed file. `relevant`: the nodes to enter (`Relevance`), when the
+    /// caller found them in a walk of its own; nil finds them here.
+    static func scan(
+        _ tree: SourceFileSyntax, lines: LineTable, names: InjectionNames, importsFactory: Bool, relevant: Set<RawSyntax.ID>? = nil
+    ) -> [InjectionFact] {
         let visitor = InjectionVisitor(lines: lines, names: names, importsFactory: importsFactory)
         visitor.root = tree
         // Factory's consumer calls are any lowercase call: such a file is walked whole.
-        visitor.relevant = importsFactory ? nil : relevant(in: tree, calls: visitor.calls)
+        if !importsFactory {
+            visitor.relevant = relevant ?? {
+                var relevance = Relevance(calls: visitor.calls)
+                _ = relevance.mark(tree.raw, parent: nil)
+                return relevance.nodes
+            }()
+        }
         visitor.walk(tree)
         return visitor.facts
     }
@@ -53,14 +63,41 @@ enum InjectionScanner {
     /// naming `Factory` or a member's, a call of a configured name), and their ancestors. Found
     /// on the raw tree, which is far cheaper to walk than the visitor's; the visitor skips
     /// every other subtree, most of a file.
-    static func relevant(in tree: SourceFileSyntax, calls: Set<String>) -> Set<RawSyntax.ID> {
-        let names = calls.map { Array($0.utf8) }
-        func named(_ text: SyntaxText) -> Bool {
+    struct Relevance {
+        private let names: [[UInt8]]
+        private(set) var nodes = Set<RawSyntax.ID>()
+
+        init(calls: Set<String>) {
+            names = calls.map { Array($0.utf8) }
+        }
+
+        /// Marks the node if it or a node below it is relevant; returns whether it is.
+        mutating func mark(_ raw: RawSyntax, parent: SyntaxKind?) -> Bool {
+            guard let layout = raw.layoutView else { return false }
+            var found = isTrigger(raw, parent: parent)
+            let kind = raw.kind
+            for child in layout.children {
+                if let child, mark(child, parent: kind) { found = true }
+            }
+            if found { nodes.insert(raw.id) }
+            return found
+        }
+
+        /// A layout node marked, once its children were: `mark` for a walk that also does
+        /// something else with each node (`FileScanner`).
+        mutating func mark(_ raw: RawSyntax, parent: SyntaxKind?, below: Bool) -> Bool {
+            let found = below || isTrigger(raw, parent: parent)
+            if found { nodes.insert(raw.id) }
+            return found
+        }
+
+        private func named(_ text: SyntaxText) -> Bool {
             names.contains { name in
                 name.count == text.count && name.withUnsafeBufferPointer { SyntaxText(baseAddress: $0.baseAddress, count: $0.count) == text }
             }
         }
-        func isTrigger(_ raw: RawSyntax, parent: SyntaxKind?) -> Bool {
+
+        private func isTrigger(_ raw: RawSyntax, parent: SyntaxKind?) -> Bool {
             switch raw.kind {
             case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .functionDecl:
                 return true
@@ -69,7 +106,7 @@ enum InjectionScanner {
                 if parent == .memberBlockItem || !variable.attributes.elements.isEmpty { return true }
                 return variable.bindings.elements.contains { binding in
                     guard let type = binding.typeAnnotation?.type.as(RawIdentifierTypeSyntax.self) else { return false }
-                    return factoryTypeNames.contains(type.name.tokenText)
+                    return Relevance.factoryTypeNames.contains(type.name.tokenText)
                 }
             case .functionCallExpr:
                 guard let call = raw.as(RawFunctionCallExprSyntax.self) else { return true }
@@ -81,22 +118,9 @@ enum InjectionScanner {
                 return false
             }
         }
-        var relevant = Set<RawSyntax.ID>()
-        func mark(_ raw: RawSyntax, parent: SyntaxKind?) -> Bool {
-            guard let layout = raw.layoutView else { return false }
-            var found = isTrigger(raw, parent: parent)
-            let kind = raw.kind
-            for child in layout.children {
-                if let child, mark(child, parent: kind) { found = true }
-            }
-            if found { relevant.insert(raw.id) }
-            return found
-        }
-        _ = mark(tree.raw, parent: nil)
-        return relevant
-    }
 
-    private static let factoryTypeNames: [SyntaxText] = ["Factory", "ParameterFactory"]
+        private static let factoryTypeNames: [SyntaxText] = ["Factory", "ParameterFactory"]
+    }
 }
 
 private final class InjectionVisitor: SyntaxAnyVisitor {
