@@ -101,7 +101,7 @@ public enum FileScanner {
 }
 
 /// The distinct texts of a file's identifier tokens: an open-addressed table of texts in the
-/// file's own buffer, hashed over their bytes (FNV-1a; identifiers are short).
+/// file's own buffer, hashed over their bytes a word at a time (identifiers are short).
 struct IdentifierTable {
     private var slots: [SyntaxText?] = Array(repeating: nil, count: 256)
     private var hashes: [UInt64] = Array(repeating: 0, count: 256)
@@ -109,15 +109,27 @@ struct IdentifierTable {
     private var ascii = true
 
     mutating func insert(_ text: SyntaxText) {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        var high: UInt8 = 0
-        if let base = text.baseAddress {
-            for index in 0..<text.count {
-                let byte = base[index]
-                high |= byte
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
+        guard let base = text.baseAddress else { return }
+        // Eight bytes at a time, the rest gathered into one word: most identifiers take two.
+        let count = text.count
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var bits: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= count {
+            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            bits |= word
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 29
+            offset += 8
         }
+        if offset < count {
+            var word: UInt64 = 0
+            for index in offset..<count { word |= UInt64(base[index]) << UInt64(8 * (index - offset)) }
+            bits |= word
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        }
+        hash ^= hash >> 32
+        let high: UInt8 = bits & 0x8080_8080_8080_8080 == 0 ? 0 : 0x80
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         while let existing = slots[slot] {
