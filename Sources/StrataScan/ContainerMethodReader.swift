@@ -44,7 +44,7 @@ enum ContainerMethodReader {
             }, uniquingKeysWith: { first, _ in first }),
             locals: locals(in: body))
         let arguments = parameters.map {
-            InjectionFact.Argument(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text, text: $0.type.trimmedDescription)
+            InjectionFact.Argument(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text, text: $0.type.trimmedText)
         }
         let returns = function.signature.returnClause.map { Self.baseName($0.type) }
 
@@ -185,6 +185,6 @@ enum ContainerMethodReader {
         if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             return baseName(only.type)
         }
-        return type.trimmedDescription
+        return type.trimmedText
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StrataModel
 import StrataParsing
 import StrataSourceTree
@@ -15,14 +20,28 @@ public enum FileScanner {
     /// deep as the file nests.
     public static func scan(_ bytes: [UInt8], names: InjectionNames = InjectionNames()) -> FileFacts {
         let parsed = BoundedParse(bytes)
-        var facts = facts(of: parsed.tree, lines: parsed.lines)
+        var facts = declarations(of: parsed.tree, lines: parsed.lines)
         facts.lines = parsed.lineCount
         facts.problems = parsed.problems
         parsed.source.withUnsafeBufferPointer { buffer in
+            // One walk of the raw tree finds the identifiers and what the injection walk enters.
+            var identifiers = IdentifierTable()
             if InjectionScanner.mayInject(buffer, names: names) {
                 let importsFactory = facts.imports.contains { $0.module == "Factory" || $0.module == "FactoryKit" }
-                facts.injections = InjectionScanner.scan(parsed.tree, lines: parsed.lines, names: names, importsFactory: importsFactory)
+                var relevant: Set<RawSyntax.ID>?
+                if !importsFactory {
+                    var relevance = InjectionScanner.Relevance(calls: InjectionNames.builtInCalls.union(names.calls))
+                    _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &relevance)
+                    relevant = relevance.nodes
+                } else {
+                    collect(parsed.tree.raw, into: &identifiers)
+                }
+                facts.injections = InjectionScanner.scan(
+                    parsed.tree, lines: parsed.lines, names: names, importsFactory: importsFactory, relevant: relevant)
+            } else {
+                collect(parsed.tree.raw, into: &identifiers)
             }
+            facts.references = identifiers.sortedNames()
             if InjectionScanner.contains(buffer, SuppressionScanner.marker) {
                 facts.suppressions = SuppressionScanner.scan(parsed.tree, lines: parsed.lines)
             }
@@ -32,32 +51,140 @@ public enum FileScanner {
 
     /// The facts of a parsed file, without injection syntax.
     public static func facts(of tree: SourceFileSyntax, lines: LineTable) -> FileFacts {
-        var walker = Walker(lines: lines)
-        walker.visit(tree.statements, clauses: [])
-        return FileFacts(
-            lines: lines.lineCount, imports: walker.imports, declarations: walker.declarations,
-            references: references(in: tree), values: walker.values)
+        var facts = declarations(of: tree, lines: lines)
+        facts.references = references(in: tree)
+        return facts
     }
 
-    /// The distinct identifiers of the file, compared as raw text so that only distinct ones
+    /// The facts of the declaration walk: all but references and injection syntax.
+    static func declarations(of tree: SourceFileSyntax, lines: LineTable) -> FileFacts {
+        var walker = Walker(lines: lines)
+        walker.visit(tree.statements, clauses: [])
+        return FileFacts(lines: lines.lineCount, imports: walker.imports, declarations: walker.declarations, references: [], values: walker.values)
+    }
+
+    /// The distinct identifiers of the file, compared as raw bytes so that only distinct ones
     /// become Strings. Backticks are dropped: `` `default` `` refers to `default`. The raw
-    /// tree is walked directly: making a `TokenSyntax` per token costs more than the lookup.
+    /// tree is walked directly: making a `TokenSyntax` per token costs more than the lookup;
+    /// and the texts are kept in a table hashed cheaply over their bytes (`IdentifierTable`),
+    /// not in a `Set`, whose hashing costs more than the walk.
     static func references(in tree: SourceFileSyntax) -> [String] {
-        var seen = Set<SyntaxText>()
-        func collect(_ raw: RawSyntax) {
-            if let token = raw.tokenView {
-                if token.rawKind == .identifier, !token.rawText.isEmpty { seen.insert(token.rawText) }
-            } else if let layout = raw.layoutView {
-                for child in layout.children { if let child { collect(child) } }
-            }
+        var identifiers = IdentifierTable()
+        collect(tree.raw, into: &identifiers)
+        return identifiers.sortedNames()
+    }
+
+    static func collect(_ raw: RawSyntax, into identifiers: inout IdentifierTable) {
+        if let token = raw.tokenView {
+            if token.rawKind == .identifier, !token.rawText.isEmpty { identifiers.insert(token.rawText) }
+        } else if let layout = raw.layoutView {
+            for child in layout.children { if let child { collect(child, into: &identifiers) } }
         }
-        collect(tree.raw)
-        var names = Set<String>()
-        names.reserveCapacity(seen.count)
-        for text in seen {
-            names.insert(DeclarationFact.plainName(String(syntaxText: text)))
+    }
+
+    /// `collect`, marking what the injection walk enters on the way; returns whether `raw` is marked.
+    static func collect(
+        _ raw: RawSyntax, parent: SyntaxKind?, into identifiers: inout IdentifierTable, marking relevance: inout InjectionScanner.Relevance
+    ) -> Bool {
+        if let token = raw.tokenView {
+            if token.rawKind == .identifier, !token.rawText.isEmpty { identifiers.insert(token.rawText) }
+            return false
         }
-        return names.sorted()
+        guard let layout = raw.layoutView else { return false }
+        let kind = raw.kind
+        var below = false
+        for child in layout.children {
+            if let child, collect(child, parent: kind, into: &identifiers, marking: &relevance) { below = true }
+        }
+        return relevance.mark(raw, parent: parent, below: below)
+    }
+}
+
+/// The distinct texts of a file's identifier tokens: an open-addressed table of texts in the
+/// file's own buffer, hashed over their bytes a word at a time (identifiers are short).
+struct IdentifierTable {
+    private var slots: [SyntaxText?] = Array(repeating: nil, count: 256)
+    private var hashes: [UInt64] = Array(repeating: 0, count: 256)
+    private(set) var texts: [SyntaxText] = []
+    private var ascii = true
+
+    mutating func insert(_ text: SyntaxText) {
+        guard let base = text.baseAddress else { return }
+        // Eight bytes at a time, the rest gathered into one word: most identifiers take two.
+        let count = text.count
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var bits: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= count {
+            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            bits |= word
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 29
+            offset += 8
+        }
+        if offset < count {
+            var word: UInt64 = 0
+            for index in offset..<count { word |= UInt64(base[index]) << UInt64(8 * (index - offset)) }
+            bits |= word
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        }
+        hash ^= hash >> 32
+        let high: UInt8 = bits & 0x8080_8080_8080_8080 == 0 ? 0 : 0x80
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        while let existing = slots[slot] {
+            if hashes[slot] == hash, existing == text { return }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = text
+        hashes[slot] = hash
+        texts.append(text)
+        if high >= 0x80 { ascii = false }
+        if texts.count * 2 > slots.count { grow() }
+    }
+
+    private mutating func grow() {
+        let old = zip(slots, hashes)
+        slots = Array(repeating: nil, count: slots.count * 2)
+        hashes = Array(repeating: 0, count: slots.count)
+        let mask = slots.count - 1
+        for case (let text?, let hash) in old {
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            while slots[slot] != nil { slot = (slot + 1) & mask }
+            slots[slot] = text
+            hashes[slot] = hash
+        }
+    }
+
+    /// The texts without backticks, distinct and sorted as Strings sort. ASCII sorts by its
+    /// bytes; any other text goes through `String` (its order and `plainName` are Unicode's).
+    func sortedNames() -> [String] {
+        guard ascii else {
+            return Set(texts.map { DeclarationFact.plainName(String(syntaxText: $0)) }).sorted()
+        }
+        let plain = texts.map { text -> SyntaxText in
+            guard text.count >= 2, let base = text.baseAddress, base[0] == UInt8(ascii: "`"), base[text.count - 1] == UInt8(ascii: "`")
+            else { return text }
+            return SyntaxText(baseAddress: base + 1, count: text.count - 2)
+        }.sorted(by: Self.precedes)
+        var names: [String] = []
+        names.reserveCapacity(plain.count)
+        var last: SyntaxText?
+        for text in plain where text != last {
+            names.append(String(syntaxText: text))
+            last = text
+        }
+        return names
+    }
+
+    /// Byte order, a prefix first.
+    static func precedes(_ left: SyntaxText, _ right: SyntaxText) -> Bool {
+        let common = min(left.count, right.count)
+        if common > 0, let a = left.baseAddress, let b = right.baseAddress {
+            let order = memcmp(a, b, common)
+            if order != 0 { return order < 0 }
+        }
+        return left.count < right.count
     }
 }
 
@@ -82,8 +209,8 @@ private struct Walker {
         var own: ExprSyntax?
 
         var text: String {
-            let previous = earlier.map(\.trimmedDescription)
-            guard let own = own?.trimmedDescription else { return "!(\(previous.joined(separator: " || ")))" }
+            let previous = earlier.map(\.trimmedText)
+            guard let own = own?.trimmedText else { return "!(\(previous.joined(separator: " || ")))" }
             return previous.isEmpty ? own : "!(\(previous.joined(separator: " || "))) && \(own)"
         }
     }
@@ -157,7 +284,7 @@ private struct Walker {
                     _ = record(.var, identifier.text, line(of: identifier), node.modifiers, node.attributes, nil, scope, value: value)
                 } else {
                     _ = record(
-                        .var, binding.pattern.trimmedDescription, line(of: node.bindingSpecifier), node.modifiers,
+                        .var, binding.pattern.trimmedText, line(of: node.bindingSpecifier), node.modifiers,
                         node.attributes, nil, scope)
                 }
             }
@@ -196,8 +323,8 @@ private struct Walker {
         guard let first = node.path.first else { return }
         let attributes = node.attributes.compactMap { element -> String? in
             guard let attribute = element.as(AttributeSyntax.self) else { return nil }
-            return "@" + attribute.attributeName.trimmedDescription
-                + (attribute.arguments.map { "(\($0.trimmedDescription))" } ?? "")
+            return "@" + attribute.attributeName.trimmedText
+                + (attribute.arguments.map { "(\($0.trimmedText))" } ?? "")
         }.sorted()
         let rest = node.path.dropFirst().map(\.name.text)
         imports.append(ImportFact(
@@ -252,7 +379,7 @@ private struct Walker {
 
     /// A short expression or type as written; long ones are not worth keeping.
     static func short(_ node: some SyntaxProtocol) -> String? {
-        let text = node.trimmedDescription
+        let text = node.trimmedText
         return text.utf8.count <= 120 ? text : nil
     }
 
@@ -290,7 +417,7 @@ private struct Walker {
         if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil {
             return typeName(member.baseType) + "." + member.name.text
         }
-        return type.trimmedDescription
+        return type.trimmedText
     }
 
     /// The access modifier as written; `private(set)` and friends only restrict the setter.
@@ -308,5 +435,22 @@ private struct Walker {
             }
         }
         return nil
+    }
+}
+
+extension SyntaxProtocol {
+    /// `trimmedDescription` without the trimmed copy of the tree swift-syntax builds for it: the
+    /// node's text less its first token's leading and last token's trailing trivia. A node with
+    /// a missing token (where the copy would trim another token) or with text beyond ASCII
+    /// (repaired token by token there) still goes through `trimmedDescription`.
+    var trimmedText: String {
+        guard !hasError else { return trimmedDescription }
+        let bytes = syntaxTextBytes
+        let start = positionAfterSkippingLeadingTrivia.utf8Offset - position.utf8Offset
+        let end = endPositionBeforeTrailingTrivia.utf8Offset - position.utf8Offset
+        guard start <= end, end <= bytes.count else { return trimmedDescription }
+        let text = bytes[start..<end]
+        guard text.allSatisfy({ $0 < 0x80 }) else { return trimmedDescription }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import StrataModel
 import StrataSourceTree
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Records a file's dependency-injection syntax (see `InjectionFact`) with swift-syntax.
 ///
@@ -39,15 +39,91 @@ enum InjectionScanner {
         return false
     }
 
-    static func scan(_ tree: SourceFileSyntax, lines: LineTable, names: InjectionNames, importsFactory: Bool) -> [InjectionFact] {
+    /// The facts of a parsed file. `relevant`: the nodes to enter (`Relevance`), when the
+    /// caller found them in a walk of its own; nil finds them here.
+    static func scan(
+        _ tree: SourceFileSyntax, lines: LineTable, names: InjectionNames, importsFactory: Bool, relevant: Set<RawSyntax.ID>? = nil
+    ) -> [InjectionFact] {
         let visitor = InjectionVisitor(lines: lines, names: names, importsFactory: importsFactory)
         visitor.root = tree
+        // Factory's consumer calls are any lowercase call: such a file is walked whole.
+        if !importsFactory {
+            visitor.relevant = relevant ?? {
+                var relevance = Relevance(calls: visitor.calls)
+                _ = relevance.mark(tree.raw, parent: nil)
+                return relevance.nodes
+            }()
+        }
         visitor.walk(tree)
         return visitor.facts
     }
+
+    /// The nodes the walk must enter: those whose visit may record a fact or change what a
+    /// later visit records (a type, a function, a variable with attributes, a type annotation
+    /// naming `Factory` or a member's, a call of a configured name), and their ancestors. Found
+    /// on the raw tree, which is far cheaper to walk than the visitor's; the visitor skips
+    /// every other subtree, most of a file.
+    struct Relevance {
+        private let names: [[UInt8]]
+        private(set) var nodes = Set<RawSyntax.ID>()
+
+        init(calls: Set<String>) {
+            names = calls.map { Array($0.utf8) }
+        }
+
+        /// Marks the node if it or a node below it is relevant; returns whether it is.
+        mutating func mark(_ raw: RawSyntax, parent: SyntaxKind?) -> Bool {
+            guard let layout = raw.layoutView else { return false }
+            var found = isTrigger(raw, parent: parent)
+            let kind = raw.kind
+            for child in layout.children {
+                if let child, mark(child, parent: kind) { found = true }
+            }
+            if found { nodes.insert(raw.id) }
+            return found
+        }
+
+        /// A layout node marked, once its children were: `mark` for a walk that also does
+        /// something else with each node (`FileScanner`).
+        mutating func mark(_ raw: RawSyntax, parent: SyntaxKind?, below: Bool) -> Bool {
+            let found = below || isTrigger(raw, parent: parent)
+            if found { nodes.insert(raw.id) }
+            return found
+        }
+
+        private func named(_ text: SyntaxText) -> Bool {
+            names.contains { name in
+                name.count == text.count && name.withUnsafeBufferPointer { SyntaxText(baseAddress: $0.baseAddress, count: $0.count) == text }
+            }
+        }
+
+        private func isTrigger(_ raw: RawSyntax, parent: SyntaxKind?) -> Bool {
+            switch raw.kind {
+            case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .functionDecl:
+                return true
+            case .variableDecl:
+                guard let variable = raw.as(RawVariableDeclSyntax.self) else { return true }
+                if parent == .memberBlockItem || !variable.attributes.elements.isEmpty { return true }
+                return variable.bindings.elements.contains { binding in
+                    guard let type = binding.typeAnnotation?.type.as(RawIdentifierTypeSyntax.self) else { return false }
+                    return Relevance.factoryTypeNames.contains(type.name.tokenText)
+                }
+            case .functionCallExpr:
+                guard let call = raw.as(RawFunctionCallExprSyntax.self) else { return true }
+                let called = call.calledExpression
+                if let member = called.as(RawMemberAccessExprSyntax.self) { return named(member.declName.baseName.tokenText) }
+                if let reference = called.as(RawDeclReferenceExprSyntax.self) { return named(reference.baseName.tokenText) }
+                return false
+            default:
+                return false
+            }
+        }
+
+        private static let factoryTypeNames: [SyntaxText] = ["Factory", "ParameterFactory"]
+    }
 }
 
-private final class InjectionVisitor: SyntaxVisitor {
+private final class InjectionVisitor: SyntaxAnyVisitor {
     let lines: LineTable
     let calls: Set<String>
     let wrappers: Set<String>
@@ -73,6 +149,17 @@ private final class InjectionVisitor: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// The nodes to enter (`InjectionScanner.relevant`); nil enters all.
+    var relevant: Set<RawSyntax.ID>?
+
+    /// Whether a node's children hold something the walk records.
+    func entered(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+        relevant.map { $0.contains(node.raw.id) } ?? true ? .visitChildren : .skipChildren
+    }
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind { entered(node) }
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
     static let dependencyKeys: Set<String> = ["DependencyKey", "TestDependencyKey"]
     static let factoryTypes: Set<String> = ["Factory", "ParameterFactory"]
     static let factoryScopes: Set<String> = ["singleton", "cached", "shared", "graph", "unique", "scope"]
@@ -92,10 +179,10 @@ private final class InjectionVisitor: SyntaxVisitor {
         let own = ContainerMethodReader.dictionaries(in: members)
         typeDictionaries[name, default: []].formUnion(own)
         dictionaries.append(typeDictionaries[name] ?? [])
-        if attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper" }) {
+        if attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "propertyWrapper" }) {
             facts.append(InjectionFact(shape: .propertyWrapper, name: name, context: name, line: line(of: node)))
         }
-        let conformances = inherits?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let conformances = inherits?.inheritedTypes.map { $0.type.trimmedText } ?? []
         if conformances.contains(where: Self.dependencyKeys.contains) {
             facts.append(InjectionFact(
                 shape: .dependencyKey, name: name, arguments: dependencyValues(in: node), type: name,
@@ -140,7 +227,7 @@ private final class InjectionVisitor: SyntaxVisitor {
     override func visitPost(_ node: ActorDeclSyntax) { leave() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(
-            node.extendedType.trimmedDescription, generics: nil, inherits: node.inheritanceClause,
+            node.extendedType.trimmedText, generics: nil, inherits: node.inheritanceClause,
             attributes: node.attributes, members: node.memberBlock, at: node)
         return .visitChildren
     }
@@ -180,7 +267,7 @@ private final class InjectionVisitor: SyntaxVisitor {
                let served = generic.genericArgumentClause?.arguments.last, contexts.last != nil {
                 let body = binding.accessorBlock.map(Syntax.init) ?? binding.initializer.map(Syntax.init)
                 facts.append(InjectionFact(
-                    shape: .factory, name: name, type: served.argument.trimmedDescription,
+                    shape: .factory, name: name, type: served.argument.trimmedText,
                     implementation: body.flatMap { constructedType(in: $0) }, scope: body.flatMap(factoryScope),
                     context: contexts.last, line: line(of: binding.pattern)))
                 factories.append(facts.count - 1)
@@ -194,7 +281,7 @@ private final class InjectionVisitor: SyntaxVisitor {
             guard contexts.last == "DependencyValues", node.parent?.is(MemberBlockItemSyntax.self) == true,
                   !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) else { continue }
             let entry = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
-                .first { $0.attributeName.trimmedDescription == "DependencyEntry" }
+                .first { $0.attributeName.trimmedText == "DependencyEntry" }
             if let entry {
                 var values: [InjectionFact.Argument] = []
                 if case .argumentList(let list)? = entry.arguments {
@@ -208,23 +295,23 @@ private final class InjectionVisitor: SyntaxVisitor {
                     values.append(.init(label: "testValue", text: made))
                 }
                 facts.append(InjectionFact(
-                    shape: .dependencyValue, name: name, arguments: values, type: type?.trimmedDescription,
+                    shape: .dependencyValue, name: name, arguments: values, type: type?.trimmedText,
                     context: contexts.last, line: line(of: binding.pattern)))
             } else if let type, binding.accessorBlock != nil {
                 let key = binding.accessorBlock.flatMap(subscriptKey)
                 facts.append(InjectionFact(
-                    shape: .dependencyValue, name: name, type: type.trimmedDescription, implementation: key,
+                    shape: .dependencyValue, name: name, type: type.trimmedText, implementation: key,
                     context: contexts.last, line: line(of: binding.pattern)))
             }
         }
-        return .visitChildren
+        return entered(node)
     }
 
     /// `LoginDependency` from `LoginDependency!` or `LoginDependency?`.
     static func unwrapped(_ type: TypeSyntax) -> String {
-        if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType.trimmedDescription }
-        if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return forced.wrappedType.trimmedDescription }
-        return type.trimmedDescription
+        if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType.trimmedText }
+        if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return forced.wrappedType.trimmedText }
+        return type.trimmedText
     }
 
     // MARK: Calls
@@ -238,10 +325,10 @@ private final class InjectionVisitor: SyntaxVisitor {
         } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
             name = reference.baseName.text
         } else {
-            return .visitChildren
+            return entered(node)
         }
         let isNamed = calls.contains(name)
-        guard isNamed || isFactoryConsumer(name: name, base: base) else { return .visitChildren }
+        guard isNamed || isFactoryConsumer(name: name, base: base) else { return entered(node) }
         let receiver = base.map(Self.text)
         var arguments = node.arguments.map { InjectionFact.Argument(label: $0.label?.text, text: Self.text($0.expression)) }
         var closures = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
@@ -424,13 +511,13 @@ private final class InjectionVisitor: SyntaxVisitor {
         let elements = Array(sequence.elements)
         guard elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self), elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark == nil,
               let type = elements[2].as(TypeExprSyntax.self) else { return nil }
-        return type.type.trimmedDescription
+        return type.type.trimmedText
     }
 
     /// An argument as written, with closures shortened and long text cut.
     static func text(_ expression: some SyntaxProtocol) -> String {
         if expression.is(ClosureExprSyntax.self) { return "{…}" }
-        let text = expression.trimmedDescription
+        let text = expression.trimmedText
         return text.utf8.count <= 120 ? text : String(text.prefix(117)) + "..."
     }
 
@@ -464,12 +551,12 @@ private final class InjectionVisitor: SyntaxVisitor {
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings {
-                let name = binding.pattern.trimmedDescription
+                let name = binding.pattern.trimmedText
                 guard Self.dependencyValueNames.contains(name) else { continue }
                 let value = binding.initializer.map(Syntax.init) ?? binding.accessorBlock.map(Syntax.init)
                 // `Type.mock`: a static member of the type it names.
                 let member = binding.initializer?.value.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
-                if let made = value.flatMap({ constructedType(in: $0) }) ?? binding.typeAnnotation?.type.trimmedDescription
+                if let made = value.flatMap({ constructedType(in: $0) }) ?? binding.typeAnnotation?.type.trimmedText
                     ?? member.flatMap({ $0.first?.isUppercase == true ? $0 : nil }) {
                     values.append(InjectionFact.Argument(label: name, text: made))
                 }
@@ -494,7 +581,7 @@ private final class InjectionVisitor: SyntaxVisitor {
         final class Finder: SyntaxVisitor {
             var found: String?
             override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if found == nil, let first = node.arguments.first?.expression.trimmedDescription {
+                if found == nil, let first = node.arguments.first?.expression.trimmedText {
                     found = InjectionFact.Argument(label: nil, text: first).metatype
                 }
                 return .skipChildren
@@ -515,7 +602,7 @@ private final class InjectionVisitor: SyntaxVisitor {
 
     /// `container` from `.container`, as a scope argument is usually written.
     static func memberName(_ expression: ExprSyntax) -> String {
-        let text = expression.trimmedDescription
+        let text = expression.trimmedText
         return text.hasPrefix(".") ? String(text.dropFirst()) : text
     }
 

@@ -122,7 +122,7 @@ enum ValueReader {
     /// An enum's cases, each with its raw value (the case's name for a `String` enum without
     /// one); nil when a case has associated values.
     static func enumeration(_ node: EnumDeclSyntax, owner: String?, line: Int) -> ValueFact? {
-        let isString = node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "String" } ?? false
+        let isString = node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedText == "String" } ?? false
         var branches: [ValueFact.Branch] = []
         for member in node.memberBlock.members {
             guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
@@ -142,7 +142,7 @@ enum ValueReader {
     /// typed `String` or not at all; nil for anything else.
     static func property(_ binding: PatternBindingSyntax, isLet: Bool, owner: String?, line: Int) -> ValueFact? {
         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
-        if let type = binding.typeAnnotation?.type, type.trimmedDescription != "String" { return nil }
+        if let type = binding.typeAnnotation?.type, type.trimmedText != "String" { return nil }
         if let initializer = binding.initializer {
             guard isLet, binding.accessorBlock == nil else { return nil }
             let value = expression(initializer.value)

@@ -1,7 +1,9 @@
 import StrataModel
 @testable import StrataParsing
-import StrataScan
+@testable import StrataScan
 import StrataSourceTree
+import SwiftParser
+import SwiftSyntax
 import Testing
 
 @Suite struct FileScannerTests {
@@ -123,6 +125,39 @@ import Testing
             let b = a.`default`
             """)
         #expect(facts.references == ["Loader", "a", "b", "default", "name", "shown"])
+    }
+
+    /// Identifiers are kept by their bytes: many (the table grows), spelled with and without
+    /// backticks (one name), sorted as Strings sort, also beyond ASCII.
+    @Test(arguments: [false, true]) func referencesAreSortedAsStringsSort(beyondASCII: Bool) {
+        var names = (0..<300).map { "v\($0)" } + ["Zeta", "_under", "a"]
+        if beyondASCII { names += ["café", "Ωmega", "e"] }
+        let source = names.map { "let \($0) = 1" }.joined(separator: "\n") + "\nlet b = a.`default` + `Zeta` + `default`\n"
+        let facts = scan(source)
+        #expect(facts.references == Set(names + ["b", "default"]).sorted())
+    }
+
+    /// `trimmedText` is `trimmedDescription` without its copy of the tree, on every node of a
+    /// file with comments, blank lines, text beyond ASCII and a syntax error.
+    @Test func trimmedTextIsTheTrimmedDescription() {
+        let tree = Parser.parse(source: """
+            // leading comment
+            @available(iOS 13, *)  /* trailing */
+            public struct Café<T>: Equatable where T: Hashable {
+                let name: [String: T.Type] = [:]  // after
+                func f(_ x: Int) -> Int { x + /* inside */ 1 }
+                let broken = (1, 
+            }
+
+            """)
+        var checked = 0
+        func check(_ node: Syntax) {
+            #expect(node.trimmedText == node.trimmedDescription)
+            checked += 1
+            for child in node.children(viewMode: .sourceAccurate) { check(child) }
+        }
+        check(Syntax(tree))
+        #expect(checked > 100)
     }
 
     @Test func countsDeclarationsWithEffectiveAccess() {
