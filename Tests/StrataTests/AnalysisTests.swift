@@ -86,15 +86,36 @@ import Testing
         #expect(result.summary.internalEdges == 3)
     }
 
+    /// The project with these modules' first import `@_exported`, its graph built with them.
+    func exporting(_ names: [String], in project: Project) -> Project {
+        var modules = project.modules
+        for index in modules.indices where names.contains(modules[index].name) { modules[index].imports[0].attributes = ["@_exported"] }
+        return Project(
+            root: project.root, packages: project.packages, modules: modules, edges: project.edges,
+            diagnostics: project.diagnostics, sources: project.sources)
+    }
+
     @Test func anExportedReExportCountsAsUse() {
-        var project = project([
+        let plain = project([
             ("App", .library, ["Umbrella", "Core"], ["Umbrella"], 0, 0),
             ("Umbrella", .library, ["Core"], ["Core"], 0, 0),
             ("Core", .library, [], [], 0, 0),
         ])
-        let index = project.modules.firstIndex { $0.name == "Umbrella" }!
-        project.modules[index].imports[0].attributes = ["@_exported"]
-        #expect(Analyzer.analyze(project).unusedDependencies.isEmpty)
+        #expect(Analyzer.analyze(plain).unusedDependencies.map { "\($0.module)->\($0.dependency)" } == ["App->Core"])
+        #expect(Analyzer.analyze(exporting(["Umbrella"], in: plain)).unusedDependencies.isEmpty)
+    }
+
+    @Test func reExportsAreFollowedOnAndOn() {
+        let plain = project([
+            ("App", .library, ["Umbrella", "Core"], ["Umbrella"], 0, 0),
+            ("Umbrella", .library, ["Middle"], ["Middle"], 0, 0),
+            ("Middle", .library, ["Core"], ["Core"], 0, 0),
+            ("Core", .library, [], [], 0, 0),
+        ])
+        // Umbrella re-exports Middle only, which does not pass Core on.
+        #expect(Analyzer.analyze(exporting(["Umbrella"], in: plain)).unusedDependencies.map { "\($0.module)->\($0.dependency)" } == ["App->Core"])
+        // Middle re-exports Core too: importing Umbrella makes Core visible.
+        #expect(Analyzer.analyze(exporting(["Umbrella", "Middle"], in: plain)).unusedDependencies.isEmpty)
     }
 
     @Test func embeddingAnExtensionOrHostingTestsIsNotAnUnusedDependency() {

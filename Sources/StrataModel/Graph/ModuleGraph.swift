@@ -221,6 +221,29 @@ public struct ModuleGraph: Sendable {
         digraph(injection: injection).paths(from: from, to: to, limit: limit)
     }
 
+    // MARK: Linking
+
+    /// Which image carries which module's code, from declared dependencies and linkage:
+    /// `links` has an edge from each image (a dynamic framework or an executable) to every
+    /// static module copied into it, reached through static modules only; `embeds` an edge
+    /// from each executable (app, example app, test bundle) to every dynamic framework it
+    /// bundles and dyld loads at launch, reached through anything but another executable.
+    public func linkage() -> (links: Digraph, embeds: Digraph) {
+        let declared = digraph(.declared)
+        let kinds = modules.map(\.module.linkage.kind)
+        var links: [Pair] = [], embeds: [Pair] = []
+        for image in kinds.indices where kinds[image] == .dynamic || kinds[image] == .executable {
+            for module in declared.reached(from: image, expanding: { kinds[$0] == .static }) where kinds[module] == .static {
+                links.append(Pair(image, module))
+            }
+            guard kinds[image] == .executable else { continue }
+            for module in declared.reached(from: image, expanding: { kinds[$0] != .executable }) where kinds[module] == .dynamic {
+                embeds.append(Pair(image, module))
+            }
+        }
+        return (Digraph(count: modules.count, edges: links), Digraph(count: modules.count, edges: embeds))
+    }
+
     // MARK: Groups
 
     /// The groups of a grouping, in order (layers lowest first, packages by name); every
