@@ -86,13 +86,18 @@ import Testing
         #expect(result.summary.internalEdges == 3)
     }
 
-    /// The project with these modules' first import `@_exported`, its graph built with them.
-    func exporting(_ names: [String], in project: Project) -> Project {
+    /// The project with its modules changed, and its graph built again from them.
+    func changing(_ project: Project, _ change: (inout AssembledModule) -> Void) -> Project {
         var modules = project.modules
-        for index in modules.indices where names.contains(modules[index].name) { modules[index].imports[0].attributes = ["@_exported"] }
+        for index in modules.indices { change(&modules[index]) }
         return Project(
             root: project.root, packages: project.packages, modules: modules, edges: project.edges,
             diagnostics: project.diagnostics, sources: project.sources)
+    }
+
+    /// The project with these modules' first import `@_exported`.
+    func exporting(_ names: [String], in project: Project) -> Project {
+        changing(project) { if names.contains($0.name) { $0.imports[0].attributes = ["@_exported"] } }
     }
 
     @Test func anExportedReExportCountsAsUse() {
@@ -119,15 +124,12 @@ import Testing
     }
 
     @Test func embeddingAnExtensionOrHostingTestsIsNotAnUnusedDependency() {
-        var project = project([
+        let project = changing(project([
             ("App", .app, ["Widget", "Feature"], [], 0, 0),
             ("Widget", .app, [], [], 0, 0),
             ("Feature", .library, [], [], 0, 0),
             ("AppTests", .test, ["App"], [], 0, 0),
-        ])
-        for index in project.modules.indices where project.modules[index].kind != .library {
-            project.modules[index].linkage = Linkage(.executable, reason: "application")
-        }
+        ])) { if $0.kind != .library { $0.linkage = Linkage(.executable, reason: "application") } }
         #expect(Analyzer.analyze(project).unusedDependencies.map { "\($0.module)->\($0.dependency)" } == ["App->Feature"])
     }
 }
