@@ -1,7 +1,8 @@
 /// The module graph: modules numbered by name, their typed identities, and the edges between
 /// them by kind (imported, declared, and container edges when built from a result). Every
 /// graph question Strata asks goes through it and its `Digraph`: successors and predecessors,
-/// components, order, reachability, paths and cuts, neighbourhoods and groups.
+/// components, order, reachability, paths and cuts, neighbourhoods, groups, and which image
+/// carries which module's code.
 ///
 /// Assembly builds one of every module (`Project.graph`); `init(_:)` builds the production
 /// graph of a result, as the report, `strata graph` and `strata why` query it, with the edges
