@@ -15,7 +15,7 @@ public enum Analyzer {
         let metrics = CouplingMetrics.compute(production)
         let cycles = Cycles.find(in: production)
         let implicit = DependencyFindings.implicit(modules: project.modules, edges: project.edges)
-        let unused = DependencyFindings.unused(modules: project.modules, graph: project.graph)
+        let unused = DependencyFindings.unused(project.graph)
         let internalNames = Set(project.modules.map(\.importName))
         // Each warning once, however many stages noticed the same thing.
         var seen = Set<Diagnostic>()
@@ -31,7 +31,7 @@ public enum Analyzer {
             packages: project.packages, modules: entries, edges: project.edges, cycles: cycles,
             implicitDependencies: implicit, unusedDependencies: unused, warnings: warnings)
         let shape = BuildShape.analyze(production)
-        result.linkage = LinkageImpact.analyze(modules: project.modules, edges: project.edges, shape: shape)
+        result.linkage = LinkageImpact.analyze(project.graph, shape: shape)
         result.buildShape = shape
         if accessControl || rules.severity(of: .unusedPublic) != nil || rules.severity(of: .openNotSubclassed) != nil {
             result.accessControl = AccessControl.analyze(project)

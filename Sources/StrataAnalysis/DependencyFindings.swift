@@ -12,33 +12,33 @@ enum DependencyFindings {
     }
 
     /// A declared dependency on internal modules none of which the module imports, either
-    /// directly or through an `@_exported import` of a module it does import. Dependencies
-    /// on modules without Swift files (C targets) are left alone: headers and linking use them.
-    /// So are dependencies on executables and bundles: an app embeds its extensions and a test
-    /// bundle runs in its host app without importing them.
-    /// - Parameter graph: the graph of `modules`.
-    public static func unused(modules: [AssembledModule], graph: ModuleGraph) -> [UnusedDependency] {
-        let byName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    /// directly or through `@_exported import`s of modules it does import (on and on: what a
+    /// re-exported module re-exports is visible too). Dependencies on modules without Swift
+    /// files (C targets) are left alone: headers and linking use them. So are dependencies on
+    /// executables and bundles: an app embeds its extensions and a test bundle runs in its host
+    /// app without importing them.
+    /// - Parameter graph: every module, tests included, and every internal edge.
+    public static func unused(_ graph: ModuleGraph) -> [UnusedDependency] {
+        let modules = graph.modules.map(\.module)
         let imports = graph.digraph(.imported)
-        var reexports: [String: Set<String>] = [:]
-        for module in modules {
+        // An edge from each module to each module it imports with `@_exported`.
+        var exported: [Digraph.Pair] = []
+        for (from, module) in modules.enumerated() {
             for site in module.imports where site.attributes?.contains("@_exported") == true {
-                reexports[module.name, default: []].insert(site.module)
+                for to in imports.successors[from] where modules[to].importName == site.module { exported.append(Digraph.Pair(from, to)) }
             }
         }
+        let reexports = Digraph(count: modules.count, edges: exported)
         var result: [UnusedDependency] = []
-        for module in modules where module.manifest != nil {
-            let imported = Set(graph.index[module.name].map { imports.successors[$0].map(graph.name) } ?? [])
-            let reached = Set(imported.flatMap { reexports[$0] ?? [] })
+        for (index, module) in modules.enumerated() where module.manifest != nil {
+            let visible = Set(reexports.closure(from: imports.successors[index]))
             for dependency in module.dependencies {
                 guard let targets = dependency.modules, !targets.isEmpty, !targets.contains(module.name) else { continue }
-                let swiftTargets = targets.filter {
-                    guard let target = byName[$0] else { return false }
+                let swiftTargets = graph.indices(targets).filter {
+                    let target = modules[$0]
                     return target.files > 0 && target.kind != .plugin && target.kind != .bundle && target.linkage.kind != .executable
                 }
-                guard !swiftTargets.isEmpty else { continue }
-                let used = swiftTargets.contains { imported.contains($0) || reached.contains(byName[$0]?.importName ?? $0) }
-                if !used {
+                if !swiftTargets.isEmpty && !swiftTargets.contains(where: visible.contains) {
                     result.append(UnusedDependency(module: module.name, dependency: dependency.name, evidence: dependency.evidence))
                 }
             }

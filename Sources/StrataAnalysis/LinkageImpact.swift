@@ -1,19 +1,16 @@
 import StrataModel
 
-/// What linking costs, from the linkage facts assembly put on each module (`links`, `embeds`)
-/// and the dependency edges.
+/// What linking costs, from which image carries which module (`ModuleGraph.linkage()`, which
+/// assembly also put on each module as `links` and `embeds`) and the dependency edges.
 extension LinkageImpact {
     /// - Parameters:
-    ///   - modules: every module, tests included (they are left out where they do not count).
-    ///   - edges: every internal edge, declared or imported.
-    ///   - shape: the build shape of these modules and edges, when the caller has it already.
-    public static func analyze(modules: [AssembledModule], edges: [ImportEdge], shape: BuildShape? = nil) -> LinkageImpact {
-        let production = modules.filter { !$0.kind.isTest }
-        let names = Set(production.map(\.name))
-        let productionEdges = edges.filter { names.contains($0.from) && names.contains($0.to) && $0.from != $0.to }
-        let shape = shape ?? BuildShape.analyze(modules: production, edges: productionEdges)
+    ///   - graph: every module, tests included (they are left out where they do not count),
+    ///     and every internal edge, declared or imported.
+    ///   - shape: the build shape of the production modules, when the caller has it already.
+    public static func analyze(_ graph: ModuleGraph, shape: BuildShape? = nil) -> LinkageImpact {
+        let shape = shape ?? BuildShape.analyze(graph.subgraph { !$0.kind.isTest })
         return LinkageImpact(
-            launchLoads: launchLoads(modules), duplicatedStaticModules: duplicatedStaticModules(modules),
+            launchLoads: launchLoads(graph.modules.map(\.module)), duplicatedStaticModules: duplicatedStaticModules(graph),
             blastRadius: blastRadius(shape), criticalPath: CriticalPath(modules: shape.criticalPath, lines: Int(shape.criticalCost)))
     }
 
@@ -30,32 +27,34 @@ extension LinkageImpact {
     /// executables each having a copy is not duplication: they never share memory. Test
     /// bundles are not counted: a test bundle carrying its own copy of what it tests is how
     /// static code gets tested.
-    static func duplicatedStaticModules(_ modules: [AssembledModule]) -> [DuplicatedStaticModule] {
-        let production = modules.filter { !$0.kind.isTest }
-        let byName = Dictionary(production.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var processes: [[AssembledModule]] = []
-        var embedded = Set<String>()
-        for executable in production where executable.linkage.kind == .executable {
-            processes.append([executable] + executable.embeds.compactMap { byName[$0] })
-            embedded.formUnion(executable.embeds)
+    static func duplicatedStaticModules(_ graph: ModuleGraph) -> [DuplicatedStaticModule] {
+        let (links, embeds) = graph.linkage()
+        let modules = graph.modules.map(\.module)
+        let production = modules.indices.filter { !modules[$0].kind.isTest }
+        var processes: [Set<Int>] = []
+        var embedded = Set<Int>()
+        for executable in production where modules[executable].linkage.kind == .executable {
+            let frameworks = embeds.successors[executable].filter { !modules[$0].kind.isTest }
+            processes.append(Set([executable] + frameworks))
+            embedded.formUnion(frameworks)
         }
-        processes.append(production.filter { $0.linkage.kind == .dynamic && !embedded.contains($0.name) })
-        var images: [String: Set<String>] = [:]
-        for process in processes {
-            var carriers: [String: [String]] = [:]
-            for image in process { for linked in image.links { carriers[linked, default: []].append(image.name) } }
-            for (module, names) in carriers where names.count >= 2 { images[module, default: []].formUnion(names) }
+        processes.append(Set(production.filter { modules[$0].linkage.kind == .dynamic && !embedded.contains($0) }))
+        return modules.indices.compactMap { index -> DuplicatedStaticModule? in
+            let module = modules[index]
+            guard module.linkage.kind == .static, links.predecessors[index].count >= 2 else { return nil }
+            // The images of each process that carry it, when there are two or more.
+            let images = Set(processes.flatMap { process in
+                let carriers = links.predecessors[index].filter(process.contains)
+                return carriers.count >= 2 ? carriers : []
+            })
+            guard !images.isEmpty else { return nil }
+            let carriers = images.map { modules[$0].name }.sorted()
+            let singletons = module.singletons
+            return DuplicatedStaticModule(
+                module: module.name, images: carriers, evidence: module.linkage.evidence,
+                critical: !singletons.isEmpty, singletons: singletons,
+                reason: reason(singletons: singletons, images: carriers.count))
         }
-        return modules.filter { $0.linkage.kind == .static && (images[$0.name]?.count ?? 0) >= 2 }
-            .sorted { $0.name < $1.name }
-            .map { module in
-                let carriers = images[module.name]!.sorted()
-                let singletons = module.singletons
-                return DuplicatedStaticModule(
-                    module: module.name, images: carriers, evidence: module.linkage.evidence,
-                    critical: !singletons.isEmpty, singletons: singletons,
-                    reason: reason(singletons: singletons, images: carriers.count))
-            }
     }
 
     /// The sentence that says what the duplication breaks.

@@ -153,7 +153,7 @@ public struct HTMLReporter: Reporter {
         var access: ModuleAccess?
         var graphs: [String?]
         /// The shortest paths to the modules this one depends on, by module index, nearest
-        /// first, at most three per module (`PageGraph.shortestPaths`); `pathsComplete` is
+        /// first, at most three per module (`Digraph.shortestPaths`); `pathsComplete` is
         /// false when they stop short of the farthest.
         var paths: [[Int]]
         var pathsComplete: Bool
@@ -167,7 +167,7 @@ public struct HTMLReporter: Reporter {
         let budget = PageGraph.budget(modules: graph.modules.count)
         return try graph.modules.indices.map { index in
             let module = graph.modules[index].module
-            let paths = PageGraph.shortestPaths(graph, from: index, budget: budget)
+            let paths = graph.dependencyGraph.shortestPaths(from: index, limit: 3, budget: budget)
             func edge(_ pair: ModuleGraph.Pair, other: Int) -> ModuleScript.Edge {
                 let edge = graph.edges[pair]!
                 return ModuleScript.Edge(to: graph.name(other), declared: edge.declared, imported: edge.imported, evidence: edge.evidence)

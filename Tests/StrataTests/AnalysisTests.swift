@@ -86,27 +86,50 @@ import Testing
         #expect(result.summary.internalEdges == 3)
     }
 
+    /// The project with its modules changed, and its graph built again from them.
+    func changing(_ project: Project, _ change: (inout AssembledModule) -> Void) -> Project {
+        var modules = project.modules
+        for index in modules.indices { change(&modules[index]) }
+        return Project(
+            root: project.root, packages: project.packages, modules: modules, edges: project.edges,
+            diagnostics: project.diagnostics, sources: project.sources)
+    }
+
+    /// The project with these modules' first import `@_exported`.
+    func exporting(_ names: [String], in project: Project) -> Project {
+        changing(project) { if names.contains($0.name) { $0.imports[0].attributes = ["@_exported"] } }
+    }
+
     @Test func anExportedReExportCountsAsUse() {
-        var project = project([
+        let plain = project([
             ("App", .library, ["Umbrella", "Core"], ["Umbrella"], 0, 0),
             ("Umbrella", .library, ["Core"], ["Core"], 0, 0),
             ("Core", .library, [], [], 0, 0),
         ])
-        let index = project.modules.firstIndex { $0.name == "Umbrella" }!
-        project.modules[index].imports[0].attributes = ["@_exported"]
-        #expect(Analyzer.analyze(project).unusedDependencies.isEmpty)
+        #expect(Analyzer.analyze(plain).unusedDependencies.map { "\($0.module)->\($0.dependency)" } == ["App->Core"])
+        #expect(Analyzer.analyze(exporting(["Umbrella"], in: plain)).unusedDependencies.isEmpty)
+    }
+
+    @Test func reExportsAreFollowedOnAndOn() {
+        let plain = project([
+            ("App", .library, ["Umbrella", "Core"], ["Umbrella"], 0, 0),
+            ("Umbrella", .library, ["Middle"], ["Middle"], 0, 0),
+            ("Middle", .library, ["Core"], ["Core"], 0, 0),
+            ("Core", .library, [], [], 0, 0),
+        ])
+        // Umbrella re-exports Middle only, which does not pass Core on.
+        #expect(Analyzer.analyze(exporting(["Umbrella"], in: plain)).unusedDependencies.map { "\($0.module)->\($0.dependency)" } == ["App->Core"])
+        // Middle re-exports Core too: importing Umbrella makes Core visible.
+        #expect(Analyzer.analyze(exporting(["Umbrella", "Middle"], in: plain)).unusedDependencies.isEmpty)
     }
 
     @Test func embeddingAnExtensionOrHostingTestsIsNotAnUnusedDependency() {
-        var project = project([
+        let project = changing(project([
             ("App", .app, ["Widget", "Feature"], [], 0, 0),
             ("Widget", .app, [], [], 0, 0),
             ("Feature", .library, [], [], 0, 0),
             ("AppTests", .test, ["App"], [], 0, 0),
-        ])
-        for index in project.modules.indices where project.modules[index].kind != .library {
-            project.modules[index].linkage = Linkage(.executable, reason: "application")
-        }
+        ])) { if $0.kind != .library { $0.linkage = Linkage(.executable, reason: "application") } }
         #expect(Analyzer.analyze(project).unusedDependencies.map { "\($0.module)->\($0.dependency)" } == ["App->Feature"])
     }
 }

@@ -62,6 +62,29 @@ import Testing
         #expect(diamond.shortestPath(from: 3, to: 0) == nil)
     }
 
+    @Test func shortestPathsToEveryNodeNearestFirstWithinALimitAndABudget() {
+        #expect(diamond.shortestPaths(from: 0, limit: 3, budget: 100) == ([[0, 1], [0, 2], [0, 1, 3], [0, 2, 3]], true))
+        // Only shortest ones: 0→1→2 is not a path to 2.
+        #expect(diamond.shortestPaths(from: 0, limit: 1, budget: 100) == ([[0, 1], [0, 2], [0, 1, 3]], true))
+        // 2 + 2 numbers fit in 6, the next node's 3 + 3 do not.
+        #expect(diamond.shortestPaths(from: 0, limit: 3, budget: 6) == ([[0, 1], [0, 2]], false))
+        #expect(graph.shortestPaths(from: 1, limit: 3, budget: 100) == ([[1, 2], [1, 2, 0], [1, 2, 3], [1, 2, 3, 4]], true))
+        #expect(graph.shortestPaths(from: 5, limit: 3, budget: 100) == ([], true))
+    }
+
+    @Test func dependencyOrderPutsSuccessorsFirstAndBreaksCyclesWhereFewestEdgesAreLeft() {
+        // Acyclic: every edge points backwards in the order.
+        let order = diamond.dependencyOrder()
+        #expect(order == [3, 2, 1, 0])
+        // The sinks first (4, 5), then 3; the cycle 0 → 1 → 2 → 0 blocks, each with one
+        // successor left: the smallest, 0, goes first.
+        #expect(graph.dependencyOrder() == [4, 5, 3, 0, 2, 1])
+        // 0 has two successors left and 1 one: 1 breaks the cycle though 0 is smaller.
+        let knot = Digraph(count: 3, edges: [Pair(0, 1), Pair(0, 2), Pair(1, 0), Pair(2, 0)])
+        #expect(knot.dependencyOrder() == [1, 0, 2])
+        #expect(Digraph(count: 0, edges: []).dependencyOrder() == [])
+    }
+
     @Test func minimumCutSeparatesSourceFromTarget() {
         let cut = diamond.minimumCut(from: 0, to: 3)
         #expect(cut.count == 2)

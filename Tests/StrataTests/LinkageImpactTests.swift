@@ -61,6 +61,17 @@ import Testing
         ]
     }
 
+    @Test func theLinkGraphFollowsStaticModulesAndTheEmbedGraphAllButExecutables() {
+        let graph = project(features).graph
+        #expect(graph.modules.map(\.module.name) == ["App", "Core", "CoreTests", "Example", "Feature", "Tool", "UI"])
+        let (links, embeds) = graph.linkage()
+        // Each image carries the static Core it reaches; none walks through dynamic Feature.
+        #expect(links.successors == [[1], [], [1], [], [1], [], []])
+        // Apps embed Feature and, through it, UI; the test bundle reaches no dynamic framework.
+        #expect(embeds.successors == [[4, 6], [], [], [4, 6], [], [6], []])
+        #expect(graph.modules.map(\.module.embeds) == [["Feature", "UI"], [], [], ["Feature", "UI"], [], ["UI"], []])
+    }
+
     @Test func eachAppLoadsItsDynamicFrameworksTransitively() {
         let loads = impact(features).launchLoads
         #expect(loads == [
@@ -185,6 +196,6 @@ import Testing
     }
 
     @Test func anEmptyProjectHasAnEmptyImpact() {
-        #expect(LinkageImpact.analyze(modules: [], edges: []) == .empty)
+        #expect(LinkageImpact.analyze(ModuleGraph(modules: [], edges: [])) == .empty)
     }
 }

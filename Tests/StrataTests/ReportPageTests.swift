@@ -85,7 +85,7 @@ import Testing
         }
         #expect(page.cells.contains { PageGraph.cellKinds[$0[3]] == "cycle" })
         let app = graph.index["TheMonthApp"]!
-        let (paths, complete) = PageGraph.shortestPaths(graph, from: app, budget: PageGraph.budget(modules: graph.modules.count))
+        let (paths, complete) = graph.dependencyGraph.shortestPaths(from: app, limit: 3, budget: PageGraph.budget(modules: graph.modules.count))
         #expect(complete)
         // One to three per module it depends on, each a path of edges, none longer than another to the same end.
         #expect(Set(paths.map { $0.last! }) == Set(graph.reachable(from: app)).subtracting([app]))
@@ -96,7 +96,7 @@ import Testing
         }
         #expect(Dictionary(grouping: paths, by: { $0.last! }).values.allSatisfy { (1...3).contains($0.count) })
         // Past the budget, the nearest modules' paths only, and said so.
-        let (cut, whole) = PageGraph.shortestPaths(graph, from: app, budget: 12)
+        let (cut, whole) = graph.dependencyGraph.shortestPaths(from: app, limit: 3, budget: 12)
         #expect(!whole && !cut.isEmpty && cut.reduce(0) { $0 + $1.count } <= 12 && cut == Array(paths.prefix(cut.count)))
     }
 }

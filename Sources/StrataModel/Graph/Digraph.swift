@@ -3,8 +3,9 @@
 /// and every answer is deterministic.
 ///
 /// Every algorithm is iterative (no recursion on the input, so a chain of thousands of modules
-/// cannot overflow the stack) and linear in the graph, except `paths`, which is bounded by its
-/// limit and a budget, and `minimumCut`, which is one search per unit of flow.
+/// cannot overflow the stack) and linear in the graph, except `paths` and `shortestPaths`,
+/// which are bounded by a limit and a budget, `dependencyOrder`, which scans the nodes once
+/// per cycle it breaks, and `minimumCut`, which is one search per unit of flow.
 public struct Digraph: Sendable, Equatable {
     /// A directed edge by node indices.
     public struct Pair: Hashable, Sendable, Comparable {
@@ -241,6 +242,33 @@ public struct Digraph: Sendable, Equatable {
 
     public var isAcyclic: Bool { topologicalOrder() != nil }
 
+    /// Every node, successors first, even in a graph with cycles (Kahn's, first ready first
+    /// placed, the sinks ascending to start with). When a cycle blocks, the node with the
+    /// fewest successors left to place goes next (the smallest of those), as if the edges to
+    /// them were gone: an acyclic graph gets a topological order, a cycle is broken where it
+    /// leaves the fewest edges pointing forwards.
+    public func dependencyOrder() -> [Int] {
+        var waiting = successors.map(\.count)
+        var placed = [Bool](repeating: false, count: count)
+        var order = (0..<count).filter { waiting[$0] == 0 }
+        order.reserveCapacity(count)
+        var next = 0
+        while next < count {
+            if next == order.count {
+                let stuck = (0..<count).filter { !placed[$0] }.min { waiting[$0] < waiting[$1] }!
+                order.append(stuck)
+            }
+            let node = order[next]
+            next += 1
+            placed[node] = true
+            for other in predecessors[node] where !placed[other] {
+                waiting[other] -= 1
+                if waiting[other] == 0 { order.append(other) }
+            }
+        }
+        return order
+    }
+
     /// An order of the nodes in which few and light edges point backwards (Eades–Lin–Smyth): the
     /// backward edges are a small feedback arc set, whose removal leaves the graph acyclic.
     /// Sinks go to the end, sources to the start, else the node whose outgoing weight most
@@ -297,6 +325,40 @@ public struct Digraph: Sendable, Equatable {
         var path = [to]
         while path[path.count - 1] != from { path.append(previous[path[path.count - 1]]!) }
         return path.reversed()
+    }
+
+    /// Up to `limit` of the shortest paths from `source` to every node it reaches, each from
+    /// `source` to the node: nearest nodes first (ties in node order), and a node's paths
+    /// those of its predecessors one step nearer, in node order. `complete` is false when the
+    /// paths would hold more than `budget` nodes in all: they stop before the first node whose
+    /// paths pass it, so a long chain (whose paths grow with its square) stays bounded.
+    public func shortestPaths(from source: Int, limit: Int, budget: Int) -> (paths: [[Int]], complete: Bool) {
+        var distance = [Int](repeating: -1, count: count)
+        distance[source] = 0
+        var queue = [source], head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for next in successors[node] where distance[next] < 0 {
+                distance[next] = distance[node] + 1
+                queue.append(next)
+            }
+        }
+        let reached = queue.dropFirst().sorted { (distance[$0], $0) < (distance[$1], $1) }
+        var found = [[[Int]]](repeating: [], count: count)
+        found[source] = [[source]]
+        var paths: [[Int]] = [], numbers = 0
+        for node in reached {
+            var own: [[Int]] = []
+            for previous in predecessors[node] where distance[previous] == distance[node] - 1 && own.count < limit {
+                for path in found[previous] where own.count < limit { own.append(path + [node]) }
+            }
+            numbers += own.reduce(0) { $0 + $1.count }
+            guard numbers <= budget else { return (paths, false) }
+            found[node] = own
+            paths += own
+        }
+        return (paths, true)
     }
 
     /// Simple paths from `from` to `to`, shortest first then in node order, at most `limit`;

@@ -1,7 +1,8 @@
 /// The module graph: modules numbered by name, their typed identities, and the edges between
 /// them by kind (imported, declared, and container edges when built from a result). Every
 /// graph question Strata asks goes through it and its `Digraph`: successors and predecessors,
-/// components, order, reachability, paths and cuts, neighbourhoods and groups.
+/// components, order, reachability, paths and cuts, neighbourhoods, groups, and which image
+/// carries which module's code.
 ///
 /// Assembly builds one of every module (`Project.graph`); `init(_:)` builds the production
 /// graph of a result, as the report, `strata graph` and `strata why` query it, with the edges
@@ -219,6 +220,29 @@ public struct ModuleGraph: Sendable {
     /// hops too.
     public func paths(from: Int, to: Int, limit: Int = 50, injection: Bool = true) -> (paths: [[Int]], complete: Bool) {
         digraph(injection: injection).paths(from: from, to: to, limit: limit)
+    }
+
+    // MARK: Linking
+
+    /// Which image carries which module's code, from declared dependencies and linkage:
+    /// `links` has an edge from each image (a dynamic framework or an executable) to every
+    /// static module copied into it, reached through static modules only; `embeds` an edge
+    /// from each executable (app, example app, test bundle) to every dynamic framework it
+    /// bundles and dyld loads at launch, reached through anything but another executable.
+    public func linkage() -> (links: Digraph, embeds: Digraph) {
+        let declared = digraph(.declared)
+        let kinds = modules.map(\.module.linkage.kind)
+        var links: [Pair] = [], embeds: [Pair] = []
+        for image in kinds.indices where kinds[image] == .dynamic || kinds[image] == .executable {
+            for module in declared.reached(from: image, expanding: { kinds[$0] == .static }) where kinds[module] == .static {
+                links.append(Pair(image, module))
+            }
+            guard kinds[image] == .executable else { continue }
+            for module in declared.reached(from: image, expanding: { kinds[$0] != .executable }) where kinds[module] == .dynamic {
+                embeds.append(Pair(image, module))
+            }
+        }
+        return (Digraph(count: modules.count, edges: links), Digraph(count: modules.count, edges: embeds))
     }
 
     // MARK: Groups
