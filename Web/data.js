@@ -12,7 +12,6 @@ const pageIndex = JSON.parse($('#strata-page').textContent);
 const catalog = JSON.parse($('#strata-rules').textContent);
 const modules = list(data.modules);
 const byName = new Map(modules.map((m) => [m.name, m]));
-const edges = list(data.edges);
 const cycles = list(data.cycles);
 const implicit = list(data.implicitDependencies);
 const unused = list(data.unusedDependencies);

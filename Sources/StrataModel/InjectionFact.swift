@@ -120,6 +120,8 @@ public struct InjectionNames: Hashable, Sendable, Codable {
 
     /// Swinject's and the common container vocabulary.
     public static let builtInCalls: Set<String> = ["register", "resolve", "autoregister"]
+    /// The calls the injection walk reads: the built-in ones and the configured ones.
+    public var allCalls: Set<String> { Self.builtInCalls.union(calls) }
     /// Factory's property wrappers, keyed by a key path to a Factory property.
     public static let factoryWrappers: Set<String> = [
         "Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject", "InjectedObservable",

@@ -55,8 +55,8 @@ public struct HTMLReporter: Reporter {
         let (summary, index) = pageData(result, graph: document.graph, views: views)
         return fill(WebAssets.indexTemplate, [
             "TITLE": Data(escapeHTML(result.root).utf8),
-            "DATA": escapeForScript(try compactJSON(summary)),
-            "PAGE": escapeForScript(try compactJSON(index)),
+            "DATA": escapeForScript(try ReportJSON.compact(summary)),
+            "PAGE": escapeForScript(try ReportJSON.compact(index)),
             "GRAPH": Data(inlineSVG(views.overview).utf8),
             "INJECTION_GRAPH": Data(inlineSVG(injectionSVG).utf8),
             "RULES": escapeForScript(ruleCatalog),
@@ -186,9 +186,9 @@ public struct HTMLReporter: Reporter {
     /// `callback(key, JSON);` — a data script the page loads with a `<script>` element.
     static func script<Key: Encodable>(_ callback: String, _ key: Key, _ value: some Encodable) throws -> Data {
         var data = Data((callback + "(").utf8)
-        data.append(try compactJSON(key))
+        data.append(try ReportJSON.compact(key))
         data.append(contentsOf: ", ".utf8)
-        data.append(try compactJSON(value))
+        data.append(try ReportJSON.compact(value))
         data.append(contentsOf: ");\n".utf8)
         return data
     }
@@ -199,13 +199,8 @@ public struct HTMLReporter: Reporter {
         let entries = RuleID.allCases.sorted().map {
             Entry(id: $0.rawValue, title: $0.title, rationale: $0.rationale, severity: $0.defaultSeverity?.rawValue ?? "off")
         }
-        return (try? compactJSON(entries)) ?? Data("[]".utf8)
+        return (try? ReportJSON.compact(entries)) ?? Data("[]".utf8)
     }()
-
-    /// Compact JSON with sorted keys: what the page embeds and the data scripts pass.
-    static func compactJSON(_ value: some Encodable) throws -> Data {
-        try ReportJSON.compact(value)
-    }
 
     /// Replaces `{{NAME}}` placeholders in one pass, so a value that itself contains
     /// `{{...}}` is never substituted again.

@@ -36,7 +36,7 @@ public final class ReportDocument: @unchecked Sendable {
 
     public private(set) lazy var json: Result<Data, any Error> = Result { try encodeJSON() }
 
-    public private(set) lazy var dot: String = DOTReporter.render(result)
+    public private(set) lazy var dot: String = GraphDrawing.full(graph).dot
 
     /// The whole graph (the overview of small repositories, `graph.svg`), laid out with the
     /// other drawings (`views`).

@@ -27,32 +27,21 @@ public enum FileScanner {
             // One walk of the raw tree finds the identifiers and what the injection walk enters.
             var identifiers = IdentifierTable()
             if InjectionScanner.mayInject(buffer, names: names) {
+                // Factory's consumer calls are any lowercase call: such a file is walked whole.
                 let importsFactory = facts.imports.contains { $0.module == "Factory" || $0.module == "FactoryKit" }
-                var relevant: Set<RawSyntax.ID>?
-                if !importsFactory {
-                    var relevance = InjectionScanner.Relevance(calls: InjectionNames.builtInCalls.union(names.calls))
-                    _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &relevance)
-                    relevant = relevance.nodes
-                } else {
-                    collect(parsed.tree.raw, into: &identifiers)
-                }
+                var relevance = importsFactory ? nil : InjectionScanner.Relevance(calls: names.allCalls)
+                _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &relevance)
                 facts.injections = InjectionScanner.scan(
-                    parsed.tree, lines: parsed.lines, names: names, importsFactory: importsFactory, relevant: relevant)
+                    parsed.tree, lines: parsed.lines, names: names, importsFactory: importsFactory, relevant: relevance?.nodes)
             } else {
-                collect(parsed.tree.raw, into: &identifiers)
+                var none: InjectionScanner.Relevance?
+                _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &none)
             }
             facts.references = identifiers.sortedNames()
             if InjectionScanner.contains(buffer, SuppressionScanner.marker) {
                 facts.suppressions = SuppressionScanner.scan(parsed.tree, lines: parsed.lines)
             }
         }
-        return facts
-    }
-
-    /// The facts of a parsed file, without injection syntax.
-    public static func facts(of tree: SourceFileSyntax, lines: LineTable) -> FileFacts {
-        var facts = declarations(of: tree, lines: lines)
-        facts.references = references(in: tree)
         return facts
     }
 
@@ -63,28 +52,13 @@ public enum FileScanner {
         return FileFacts(lines: lines.lineCount, imports: walker.imports, declarations: walker.declarations, references: [], values: walker.values)
     }
 
-    /// The distinct identifiers of the file, compared as raw bytes so that only distinct ones
-    /// become Strings. Backticks are dropped: `` `default` `` refers to `default`. The raw
-    /// tree is walked directly: making a `TokenSyntax` per token costs more than the lookup;
-    /// and the texts are kept in a table hashed cheaply over their bytes (`IdentifierTable`),
-    /// not in a `Set`, whose hashing costs more than the walk.
-    static func references(in tree: SourceFileSyntax) -> [String] {
-        var identifiers = IdentifierTable()
-        collect(tree.raw, into: &identifiers)
-        return identifiers.sortedNames()
-    }
-
-    static func collect(_ raw: RawSyntax, into identifiers: inout IdentifierTable) {
-        if let token = raw.tokenView {
-            if token.rawKind == .identifier, !token.rawText.isEmpty { identifiers.insert(token.rawText) }
-        } else if let layout = raw.layoutView {
-            for child in layout.children { if let child { collect(child, into: &identifiers) } }
-        }
-    }
-
-    /// `collect`, marking what the injection walk enters on the way; returns whether `raw` is marked.
+    /// The distinct identifiers of the file go into `identifiers`, compared as raw bytes so
+    /// that only distinct ones become Strings (`IdentifierTable`, hashed cheaply over their
+    /// bytes); the raw tree is walked directly, as making a `TokenSyntax` per token costs more
+    /// than the lookup. With `relevance`, the walk also marks what the injection walk enters;
+    /// returns whether `raw` is marked.
     static func collect(
-        _ raw: RawSyntax, parent: SyntaxKind?, into identifiers: inout IdentifierTable, marking relevance: inout InjectionScanner.Relevance
+        _ raw: RawSyntax, parent: SyntaxKind?, into identifiers: inout IdentifierTable, marking relevance: inout InjectionScanner.Relevance?
     ) -> Bool {
         if let token = raw.tokenView {
             if token.rawKind == .identifier, !token.rawText.isEmpty { identifiers.insert(token.rawText) }
@@ -96,7 +70,7 @@ public enum FileScanner {
         for child in layout.children {
             if let child, collect(child, parent: kind, into: &identifiers, marking: &relevance) { below = true }
         }
-        return relevance.mark(raw, parent: parent, below: below)
+        return relevance?.mark(raw, parent: parent, below: below) ?? false
     }
 }
 

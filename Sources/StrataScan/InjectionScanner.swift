@@ -39,21 +39,14 @@ enum InjectionScanner {
         return false
     }
 
-    /// The facts of a parsed file. `relevant`: the nodes to enter (`Relevance`), when the
-    /// caller found them in a walk of its own; nil finds them here.
+    /// The facts of a parsed file. `relevant`: the nodes to enter (`Relevance`), found by the
+    /// caller's walk; nil (a file importing Factory) walks the whole file.
     static func scan(
-        _ tree: SourceFileSyntax, lines: LineTable, names: InjectionNames, importsFactory: Bool, relevant: Set<RawSyntax.ID>? = nil
+        _ tree: SourceFileSyntax, lines: LineTable, names: InjectionNames, importsFactory: Bool, relevant: Set<RawSyntax.ID>?
     ) -> [InjectionFact] {
         let visitor = InjectionVisitor(lines: lines, names: names, importsFactory: importsFactory)
         visitor.root = tree
-        // Factory's consumer calls are any lowercase call: such a file is walked whole.
-        if !importsFactory {
-            visitor.relevant = relevant ?? {
-                var relevance = Relevance(calls: visitor.calls)
-                _ = relevance.mark(tree.raw, parent: nil)
-                return relevance.nodes
-            }()
-        }
+        visitor.relevant = relevant
         visitor.walk(tree)
         return visitor.facts
     }
@@ -71,20 +64,8 @@ enum InjectionScanner {
             names = calls.map { Array($0.utf8) }
         }
 
-        /// Marks the node if it or a node below it is relevant; returns whether it is.
-        mutating func mark(_ raw: RawSyntax, parent: SyntaxKind?) -> Bool {
-            guard let layout = raw.layoutView else { return false }
-            var found = isTrigger(raw, parent: parent)
-            let kind = raw.kind
-            for child in layout.children {
-                if let child, mark(child, parent: kind) { found = true }
-            }
-            if found { nodes.insert(raw.id) }
-            return found
-        }
-
-        /// A layout node marked, once its children were: `mark` for a walk that also does
-        /// something else with each node (`FileScanner`).
+        /// A layout node marked, once its children were, during `FileScanner.collect`'s walk;
+        /// returns whether it is relevant.
         mutating func mark(_ raw: RawSyntax, parent: SyntaxKind?, below: Bool) -> Bool {
             let found = below || isTrigger(raw, parent: parent)
             if found { nodes.insert(raw.id) }
@@ -143,7 +124,7 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
 
     init(lines: LineTable, names: InjectionNames, importsFactory: Bool) {
         self.lines = lines
-        calls = InjectionNames.builtInCalls.union(names.calls)
+        calls = names.allCalls
         wrappers = InjectionNames.builtInWrappers.union(names.wrappers)
         self.importsFactory = importsFactory
         super.init(viewMode: .sourceAccurate)

@@ -46,6 +46,8 @@ public struct ModuleGraph: Sendable {
     public let index: [String: Int]
     /// Every edge (imported or declared) between two different modules of the graph.
     public let dependencyGraph: Digraph
+    /// The import edges only (metrics, cycles and unused dependencies ask for them).
+    let importGraph: Digraph
     /// Dependencies and dependents of each module, ascending.
     public var successors: [[Int]] { dependencyGraph.successors }
     public var predecessors: [[Int]] { dependencyGraph.predecessors }
@@ -90,6 +92,7 @@ public struct ModuleGraph: Sendable {
         self.edges = edges
         pairs = edges.keys.sorted()
         dependencyGraph = Digraph(count: modules.count, edges: pairs)
+        importGraph = Digraph(count: modules.count, edges: pairs.filter { edges[$0]!.imported })
         func pair(_ from: String, _ to: String?) -> Pair? {
             guard let to, let from = index[from], let to = index[to] else { return nil }
             return Pair(from, to)
@@ -132,6 +135,7 @@ public struct ModuleGraph: Sendable {
     /// The edges of these kinds, by module index.
     public func digraph(_ kinds: EdgeKinds) -> Digraph {
         if kinds == .any { return dependencyGraph }
+        if kinds == .imported { return importGraph }
         return Digraph(count: modules.count, edges: pairs.filter { pair in
             let edge = edges[pair]!
             return (kinds.contains(.imported) && edge.imported) || (kinds.contains(.declared) && edge.declared)
@@ -192,18 +196,6 @@ public struct ModuleGraph: Sendable {
     /// `start` and every module it depends on, directly or not.
     public func reachable(from start: Int) -> [Int] {
         dependencyGraph.closure(from: [start])
-    }
-
-    /// The dependencies of each module (`successors`), with `injection` also the modules
-    /// it gets implementations from through a container only, after its imports.
-    public func dependencies(injection: Bool) -> [[Int]] {
-        digraph(injection: injection).successors
-    }
-
-    /// The dependents of each module (`predecessors`), with `injection` also those that get
-    /// an implementation from it through a container only.
-    public func dependents(injection: Bool) -> [[Int]] {
-        digraph(injection: injection).predecessors
     }
 
     /// Every edge, with `injection` also container edges that are not imports or declarations
