@@ -76,6 +76,8 @@ public struct HTMLReporter: Reporter {
         var groupings: [Grouping]
         var layering: String?
         var depths: Int
+        /// Depths past this one are not drawn for any module (`ReportViews.widerBudget`).
+        var drawnDepths: Int
         var largestNeighbourhood: Int
         var neighbourhoodSizes: [[Int]]
         /// By module, by depth - 1: whether that drawing exists.
@@ -121,7 +123,7 @@ public struct HTMLReporter: Reporter {
         let index = PageIndex(
             modules: graph.modules.map(\.module.name), overview: views.overviewGrouping?.rawValue,
             groupings: views.groupings.map { PageIndex.Grouping(kind: $0.kind.rawValue, groups: $0.groups) },
-            layering: result.layering?.source.rawValue, depths: views.depths,
+            layering: result.layering?.source.rawValue, depths: views.depths, drawnDepths: views.drawnDepths,
             largestNeighbourhood: ReportViews.largestNeighbourhood, neighbourhoodSizes: views.neighbourhoodSizes,
             drawn: views.neighbourhoods.map { $0.map { $0 != nil } },
             edgeSites: edgeSites, unusedPublic: access.map(\.unusedPublic.count),

@@ -13,7 +13,9 @@ public enum InjectionGraph {
     public static func render(_ report: InjectionReport) -> String? {
         let registrations = report.registrations
         guard !registrations.isEmpty, registrations.count <= limit else { return nil }
-        let quote = DOTReporter.quote
+        // Names only as escaped labels (`GraphDrawing.label`): `&`, a control character or
+        // NUL in a service or module name cannot break the SVG.
+        let quote = { (text: String) in GraphDrawing.label(text) }
         // Nodes are named by index, names only in labels: two names DOT would read as one
         // ("a⏎b" and "a b") stay two nodes.
         let services = Set(registrations.map(\.service)).union(registrations.flatMap(\.resolves)).sorted()
@@ -71,10 +73,10 @@ public enum InjectionGraph {
             let back = pairs[[edge.to, edge.from]]
             if back != nil, edge.from > edge.to { continue }
             let flagged = !edge.breaks.isEmpty || back?.breaks.isEmpty == false
-            var label = edge.services.joined(separator: ", ")
-            if let back { label = "→ \(label)\n← \(back.services.joined(separator: ", "))" }
+            var label = [edge.services.joined(separator: ", ")]
+            if let back { label = ["→ " + label[0], "← " + back.services.joined(separator: ", ")] }
             let direction = back == nil ? "" : ", dir=both"
-            lines.append("  \(module(edge.from)) -> \(module(edge.to)) [style=dashed, color=\"\(flagged ? "#d1242f" : "#9aa5b1")\"\(direction), xlabel=\(quote(label)), fontsize=9, class=\"container\"];")
+            lines.append("  \(module(edge.from)) -> \(module(edge.to)) [style=dashed, color=\"\(flagged ? "#d1242f" : "#9aa5b1")\"\(direction), xlabel=\(GraphDrawing.label(lines: label)), fontsize=9, class=\"container\"];")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

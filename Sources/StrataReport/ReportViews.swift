@@ -5,7 +5,7 @@ import StrataSourceTree
 
 /// Every drawing the report shows, laid out by Graphviz when the report is written (the
 /// page has no graph library): the overview, each group opened into its modules, and each
-/// module's neighbourhood at depths 1 to `depths`.
+/// module's neighbourhood at depths 1 to `drawnDepths`.
 ///
 /// Small repositories get the whole graph as their overview; past `collapseAbove` modules
 /// the overview is one node per layer (or per package when there are no layers), and each
@@ -13,16 +13,33 @@ import StrataSourceTree
 public struct ReportViews: Sendable {
     /// Above this many production modules the overview is collapsed into groups.
     public static let collapseAbove = 40
-    /// Neighbourhood depths drawn for every module, at most.
+    /// Neighbourhood depths the page offers for every module, at most.
     public static let maximumDepth = 3
-    /// Neighbourhood drawings a report makes at most: past 500 modules fewer depths are
-    /// drawn, past 1,500 none (`strata graph --focus` draws any on demand). Each is a
-    /// Graphviz call of a few milliseconds.
+    /// Past this many modules the report draws no neighbourhoods (`strata graph --focus`
+    /// draws any on demand).
     public static let drawingBudget = 1_500
+    /// The wider neighbourhoods (2 and 3 hops) are drawn only while all of a depth's
+    /// drawings together hold at most this many modules: in a dense graph each is a
+    /// Graphviz layout of tens of modules (about 5 ms each), and together they cost more
+    /// than the scan. Past it the page gives their size and the `strata graph` command.
+    public static let widerBudget = 1_000
 
-    /// The depths drawn for a repository of this many modules.
-    public static func depths(modules: Int) -> Int {
-        modules == 0 ? maximumDepth : min(maximumDepth, drawingBudget / modules)
+    /// The depths drawn, given by module index the modules of each depth's neighbourhood:
+    /// the first when there are at most `drawingBudget` modules, each next one while its
+    /// new drawings (those unlike the depth before and not over `largestNeighbourhood`)
+    /// hold at most `widerBudget` modules together.
+    public static func depthsToDraw(members: [[[Int]]]) -> Int {
+        guard let levels = members.first?.count, levels > 0 else { return 0 }
+        var depths = 1
+        while depths < levels {
+            let total = members.reduce(0) { sum, byDepth in
+                let shown = byDepth[depths]
+                return shown.count <= largestNeighbourhood && shown != byDepth[depths - 1] ? sum + shown.count : sum
+            }
+            guard total <= widerBudget else { break }
+            depths += 1
+        }
+        return depths
     }
     /// A neighbourhood with more modules than this is not drawn (the page says so).
     public static let largestNeighbourhood = 150
@@ -42,13 +59,15 @@ public struct ReportViews: Sendable {
     public var overview: String
     /// Layers (when there are two or more) and packages (when there are two or more).
     public var groupings: [Grouping]
-    /// By module index, by depth - 1: the SVG, or nil when that depth is too large to draw
-    /// or draws the same modules as the depth before.
+    /// By module index, by depth - 1: the SVG, or nil when that depth is not drawn
+    /// (`drawnDepths`), too large to draw, or draws the same modules as the depth before.
     public var neighbourhoods: [[String?]]
     /// By module index, by depth - 1: how many modules the neighbourhood has.
     public var neighbourhoodSizes: [[Int]]
-    /// The depths drawn (`depths(modules:)`).
+    /// The depths whose sizes are known (`maximumDepth`, or 0 past `drawingBudget` modules).
     public var depths: Int
+    /// The depths drawn (`depthsToDraw(members:)`).
+    public var drawnDepths: Int
     /// The whole graph (`graph.svg`; the overview of small repositories).
     public var full: String
 
@@ -70,27 +89,26 @@ public struct ReportViews: Sendable {
             }
             groupingJobs.append((kind, groups, overview, (overview + 1)..<jobs.count))
         }
-        var neighbourhoodJobs: [[Int?]] = []
-        var sizes: [[Int]] = []
-        let depths = Self.depths(modules: graph.modules.count)
-        for module in graph.modules.indices where depths > 0 {
-            var drawings: [Int?] = [], counts: [Int] = []
-            var previous: [Int] = []
-            for depth in 1...depths {
-                let drawing = GraphDrawing.neighbourhood(graph, focus: [module], depth: depth)
-                let members = drawing.shown
-                counts.append(members.count)
-                if members.count <= largestNeighbourhood && members != previous {
-                    drawings.append(jobs.count)
-                    jobs.append(.init(name: "the neighbourhood of \(graph.name(module)) at depth \(depth)") { drawing.dot })
-                } else {
-                    drawings.append(nil)
-                }
-                previous = members
-            }
-            neighbourhoodJobs.append(drawings)
-            sizes.append(counts)
+        let depths = graph.modules.count <= drawingBudget ? maximumDepth : 0
+        let drawings = depths == 0 ? [] : graph.modules.indices.map { module in
+            (1...depths).map { GraphDrawing.neighbourhood(graph, focus: [module], depth: $0) }
         }
+        let drawnDepths = Self.depthsToDraw(members: drawings.map { $0.map(\.shown) })
+        var neighbourhoodJobs: [[Int?]] = []
+        for (module, byDepth) in drawings.enumerated() {
+            var drawn: [Int?] = []
+            for (level, drawing) in byDepth.enumerated() {
+                let members = drawing.shown
+                if level < drawnDepths && members.count <= largestNeighbourhood && (level == 0 || members != byDepth[level - 1].shown) {
+                    drawn.append(jobs.count)
+                    jobs.append(.init(name: "the neighbourhood of \(graph.name(module)) at depth \(level + 1)") { drawing.dot })
+                } else {
+                    drawn.append(nil)
+                }
+            }
+            neighbourhoodJobs.append(drawn)
+        }
+        let sizes = drawings.map { $0.map(\.shown.count) }
         let svgs = layout(jobs)
         let full = svgs[0] ?? notDrawn
         let groupings = groupingJobs.map { entry in
@@ -101,7 +119,7 @@ public struct ReportViews: Sendable {
         let first = groupings.first
         return ReportViews(
             overviewGrouping: first?.kind, overview: first?.overview ?? full, groupings: groupings,
-            neighbourhoods: neighbourhoodJobs.map { $0.map { $0.flatMap { svgs[$0] } } }, neighbourhoodSizes: sizes, depths: depths,
+            neighbourhoods: neighbourhoodJobs.map { $0.map { $0.flatMap { svgs[$0] } } }, neighbourhoodSizes: sizes, depths: depths, drawnDepths: drawnDepths,
             full: full)
     }
 

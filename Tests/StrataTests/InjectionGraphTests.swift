@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import StrataModel
+import StrataGraphviz
 import StrataPipeline
 import StrataReport
 import Testing
@@ -40,7 +44,24 @@ import Testing
         #expect(dot.components(separatedBy: "subgraph").count - 1 == 2)
         #expect(dot.contains("shape=ellipse") && dot.components(separatedBy: "shape=ellipse").count - 1 == 2)
         #expect(dot.components(separatedBy: "class=\"implementation\"").count - 1 == 2)
-        #expect(dot.contains("label=\"a\\nb\"") && dot.contains("label=\"a b\""))
+        #expect(dot.contains("label=\"a\u{240A}b\"") && dot.contains("label=\"a b\""))
+    }
+
+    /// An entity, a control character or NUL in a service, implementation, name or module
+    /// is only ever an escaped label: the drawing is well-formed XML and shows each name.
+    @Test func hostileNamesCannotBreakTheDrawing() throws {
+        let at = Location(file: "App.swift", line: 1)
+        let report = InjectionReport(registrations: [
+            Registration(api: "container", service: "&foo;", name: "ctl\u{1}x", implementation: "a&lt;b", module: "nul\u{0}x", evidence: at),
+            Registration(api: "container", service: "S", implementation: "del\u{7F}x", module: "m&n", evidence: at),
+        ])
+        let dot = try #require(InjectionGraph.render(report))
+        let svg = try GraphvizLayout.svg(dot: dot)
+        for text in [">&amp;foo;</text>", ">a&amp;lt;b</text>", ">ctl\u{2401}x</text>", ">nul\u{2400}x</text>", ">del\u{2421}x</text>", ">m&amp;n</text>"] {
+            #expect(svg.contains(text), "\(text)")
+        }
+        let parser = XMLParser(data: Data(svg.utf8))
+        #expect(parser.parse(), "the SVG is well-formed XML: \(String(describing: parser.parserError))")
     }
 
     @Test func theReportDrawsTheSamplesDIGraphEscaped() throws {

@@ -104,11 +104,32 @@ import Testing
         #expect(core.contains("class=\"node group g1\""))
         #expect(views.neighbourhoods.count == 45)
         #expect(views.depths == 3)
-        #expect(ReportViews.depths(modules: 600) == 2 && ReportViews.depths(modules: 5_000) == 0)
+        #expect(views.drawnDepths == 3)
         // A feature's neighbourhood at one hop: itself and its two data modules.
         let feature = try #require(document.graph.index["Feature30"])
         #expect(views.neighbourhoodSizes[feature][0] == 3)
         #expect(views.neighbourhoodSizes[feature][1] == 5)
+    }
+
+    /// Wider neighbourhoods are drawn while a depth's new drawings hold at most
+    /// `widerBudget` modules together; one like the depth before, or over
+    /// `largestNeighbourhood`, is not drawn and so not counted; a depth over the budget ends
+    /// the drawn depths.
+    @Test func widerNeighbourhoodsAreDrawnWithinTheBudget() {
+        let budget = ReportViews.widerBudget, largest = ReportViews.largestNeighbourhood
+        let one = Array(0..<2), wide = Array(0..<(budget / 10 + 1)), huge = Array(0..<(largest + 1))
+        #expect(wide.count <= largest)
+        // Ten modules whose 2-hop drawings hold just over the budget together; nine within it.
+        #expect(ReportViews.depthsToDraw(members: Array(repeating: [one, wide, wide], count: 10)) == 1)
+        #expect(ReportViews.depthsToDraw(members: Array(repeating: [one, wide, wide], count: 9)) == 3)
+        // The same modules as one hop less: nothing new to lay out, the depth is drawn.
+        #expect(ReportViews.depthsToDraw(members: Array(repeating: [wide, wide, wide], count: 20)) == 3)
+        // Too large to draw anyway: not counted.
+        #expect(ReportViews.depthsToDraw(members: Array(repeating: [one, huge, huge], count: 20)) == 3)
+        // Three hops over the budget, two within it.
+        let mid = Array(0..<(budget / 25))
+        #expect(ReportViews.depthsToDraw(members: Array(repeating: [one, mid, wide], count: 10)) == 2)
+        #expect(ReportViews.depthsToDraw(members: []) == 0)
     }
 
     @Test func smallRepositoriesShowTheWholeGraphFirst() throws {
