@@ -48,11 +48,11 @@ function neighbourhood(index, container) {
     while (d > 1 && !drawn[d - 1] && sizes[d - 1] === sizes[d - 2]) d -= 1; // same modules as one hop less
     note.textContent = `${plural(sizes[depth - 1] ?? 0, 'module')} within ${plural(depth, 'hop')} up and down.`;
     if (!drawn[d - 1]) {
-      const command = `strata graph --focus ${name} --depth ${depth} --format svg`;
+      const command = el('code', {}, `strata graph --focus ${name} --depth ${depth} --format svg`);
       frame.replaceChildren(empty(d > pageIndex.drawnDepths
-        ? `This report draws neighbourhoods up to ${plural(pageIndex.drawnDepths, 'hop')}: all modules' ${depth}-hop drawings ` +
-          `together would take longer to lay out than the analysis. ${command} draws this one.`
-        : `${plural(sizes[depth - 1] ?? 0, 'module')} are too many to draw here; ${command} draws them, --collapse layers groups them.`));
+        ? [`This report draws neighbourhoods up to ${plural(pageIndex.drawnDepths, 'hop')}: every module's ${depth}-hop drawing ` +
+          'together would take longer to lay out than the analysis. ', command, ' draws this one.']
+        : [`${plural(sizes[depth - 1] ?? 0, 'module')} are too many to draw here; `, command, ' draws them, --collapse layers groups them.']));
       return;
     }
     frame.replaceChildren(el('p', { class: 'empty' }, 'Loading…'));

@@ -67,8 +67,11 @@ public enum SwiftPackageReader: ManifestReader {
         // `platforms: [.iOS(.v17), .macOS("14.0")]` restricts the Apple platforms; Linux and
         // the other non-Apple platforms build any package.
         let declaredPlatforms = package["platforms"]?.array?.compactMap { $0.call?.name }
+        // macCatalyst builds as iOS and driverKit as macOS: each platform once, in order.
         let platforms = declaredPlatforms.map { apple in
-            apple.map { $0 == "macCatalyst" ? "iOS" : $0 == "driverKit" ? "macOS" : $0 } + ["Linux", "Windows", "Android"]
+            var seen = Set<String>()
+            return (apple.map { $0 == "macCatalyst" ? "iOS" : $0 == "driverKit" ? "macOS" : $0 } + ["Linux", "Windows", "Android"])
+                .filter { seen.insert($0).inserted }
         }
 
         // The mode a target gets without its own setting: the highest the package lists that

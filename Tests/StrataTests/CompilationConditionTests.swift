@@ -51,6 +51,22 @@ import Testing
         try #require(result.modules.first { $0.module.name == "App" }?.module)
     }
 
+    /// macCatalyst builds as iOS: a package listing both (as swift-syntax does) is built
+    /// for iOS once.
+    @Test func aPackagesPlatformsAreListedOnce() throws {
+        let repo = try TemporaryDirectory()
+        try repo.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", platforms: [.macOS(.v10_15), .iOS(.v13), .macCatalyst(.v13), .driverKit(.v20)],
+                                  targets: [.target(name: "Kit")])
+            """)
+        try repo.write("Sources/Kit/Kit.swift", "public struct K {}\n")
+        let result = try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result
+        let kit = try #require(result.modules.first { $0.module.name == "Kit" }?.module)
+        #expect(kit.platforms == ["macOS", "iOS", "Linux", "Windows", "Android"])
+    }
+
     @Test func anIOSAppGetsTheIOSAnswerOnAnyMachine() throws {
         let result = try analyze()
         let app = try app(result)
