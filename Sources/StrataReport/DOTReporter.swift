@@ -17,46 +17,4 @@ public struct DOTReporter: Reporter {
             + (document.injectionDOT.map { [ReportFile(InjectionGraph.fileName, Data($0.utf8))] } ?? [])
     }
 
-    /// The graph of non-test modules, in clusters by layer.
-    public static func render(_ result: AnalysisResult) -> String {
-        GraphDrawing.full(ModuleGraph(result)).dot
-    }
-
-    /// A node or graph name as a DOT double-quoted string. DOT unescapes only `\"` in names
-    /// (`\\` stays two characters), so only quotes are escaped; a line break becomes a
-    /// space, and a name ending in a backslash gets a space so it cannot escape the closing
-    /// quote.
-    public static func id(_ text: String) -> String {
-        var result = "\""
-        let characters = Array(text)
-        for (index, character) in characters.enumerated() {
-            switch character {
-            case "\"": result += "\\\""
-            case "\n", "\r\n": result += " "
-            case "\r": break
-            case "\\":
-                // A backslash before a quote or the end would escape it: a space keeps it apart.
-                result.append(character)
-                if index + 1 == characters.count || characters[index + 1] == "\"" { result += " " }
-            default: result.append(character)
-            }
-        }
-        return result + "\""
-    }
-
-    /// A label (an escString) as a DOT double-quoted string: backslashes and quotes escaped,
-    /// line breaks as `\n`.
-    public static func quote(_ text: String) -> String {
-        var result = "\""
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n", "\r\n": result += "\\n"
-            case "\r": break
-            default: result.append(character)
-            }
-        }
-        return result + "\""
-    }
 }

@@ -132,31 +132,50 @@ import Testing
 
     static let hostile = ["<script>alert(1)</script>", "a\"b", "back\\slash", "<img src=x>", "ünï cödé", "x->y", "{braces}", "semi;colon", "new\nline"]
 
+    /// A node name as a DOT quoted id, hostile characters kept (DOT unescapes only `\"` in
+    /// names; a trailing backslash must not escape the closing quote).
+    static func id(_ text: String) -> String {
+        var result = "\""
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            switch character {
+            case "\"": result += "\\\""
+            case "\n", "\r\n": result += " "
+            case "\r": break
+            case "\\":
+                result.append(character)
+                if index + 1 == characters.count || characters[index + 1] == "\"" { result += " " }
+            default: result.append(character)
+            }
+        }
+        return result + "\""
+    }
+
     static func randomDOT(_ generator: inout SeededGenerator) -> String {
         let nodes = Int.random(in: 2...14, using: &generator)
         func name(_ index: Int) -> String { index % 4 == 0 ? hostile[index % hostile.count] + "\(index)" : "n\(index)" }
         var lines = ["digraph \"fuzz\" {", "  graph [rankdir=\(Bool.random(using: &generator) ? "LR" : "TB"), compound=true];"]
         var placed = Set<Int>()
         for cluster in 0..<Int.random(in: 0...3, using: &generator) {
-            lines.append("  subgraph \"cluster_\(cluster)\" { label=\(DOTReporter.quote(hostile[cluster % hostile.count]));")
+            lines.append("  subgraph \"cluster_\(cluster)\" { label=\(GraphDrawing.label(hostile[cluster % hostile.count]));")
             for node in (0..<nodes).filter({ _ in Int.random(in: 0..<3, using: &generator) == 0 }) where placed.insert(node).inserted {
-                lines.append("    \(DOTReporter.id(name(node))) [label=\(DOTReporter.quote(name(node))), shape=\(["box", "plaintext", "ellipse"][node % 3])];")
+                lines.append("    \(id(name(node))) [label=\(GraphDrawing.label(name(node))), shape=\(["box", "plaintext", "ellipse"][node % 3])];")
             }
             lines.append("  }")
         }
-        for node in 0..<nodes where !placed.contains(node) { lines.append("  \(DOTReporter.id(name(node)));") }
+        for node in 0..<nodes where !placed.contains(node) { lines.append("  \(id(name(node)));") }
         for _ in 0..<Int.random(in: 1...(nodes * 2), using: &generator) {
             let from = Int.random(in: 0..<nodes, using: &generator)
             let to = Int.random(in: 0...3, using: &generator) == 0 ? from : Int.random(in: 0..<nodes, using: &generator)
             var attributes = [String]()
             switch Int.random(in: 0..<4, using: &generator) {
-            case 0: attributes.append("xlabel=\(DOTReporter.quote(hostile.randomElement(using: &generator)!))")
+            case 0: attributes.append("xlabel=\(GraphDrawing.label(hostile.randomElement(using: &generator)!))")
             case 1: attributes.append("dir=both")
             case 2: attributes.append("constraint=false")
             default: break
             }
-            lines.append("  \(DOTReporter.id(name(from))) -> \(DOTReporter.id(name(to))) [\(attributes.joined(separator: ", "))];")
-            if Bool.random(using: &generator) { lines.append("  \(DOTReporter.id(name(to))) -> \(DOTReporter.id(name(from)));") }
+            lines.append("  \(id(name(from))) -> \(id(name(to))) [\(attributes.joined(separator: ", "))];")
+            if Bool.random(using: &generator) { lines.append("  \(id(name(to))) -> \(id(name(from)));") }
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

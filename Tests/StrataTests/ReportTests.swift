@@ -6,15 +6,6 @@ import StrataSourceTree
 import Testing
 
 @Suite struct ReportTests {
-    @Test func dotQuotesNamesSoOtherToolsCanReadThem() {
-        #expect(DOTReporter.id("Plain") == "\"Plain\"")
-        // DOT unescapes only \" in names; a trailing backslash must not escape the quote.
-        #expect(DOTReporter.id("a\"b\\c") == "\"a\\\"b\\c\"")
-        #expect(DOTReporter.id("a\\") == "\"a\\ \"")
-        #expect(DOTReporter.id("a\\\"b") == "\"a\\ \\\"b\"")
-        #expect(DOTReporter.quote("a\"b\\c\nd") == "\"a\\\"b\\\\c\\nd\"")
-    }
-
     /// Names from the analyzed repository must never become markup or script.
     @Test func hostileNamesAreEscapedInEveryFormat() throws {
         let repo = try TemporaryDirectory()
