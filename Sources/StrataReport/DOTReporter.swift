@@ -16,5 +16,4 @@ public struct DOTReporter: Reporter {
         [ReportFile(Self.fileName, Data(document.dot.utf8))]
             + (document.injectionDOT.map { [ReportFile(InjectionGraph.fileName, Data($0.utf8))] } ?? [])
     }
-
 }
