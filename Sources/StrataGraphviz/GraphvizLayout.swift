@@ -117,8 +117,82 @@ public enum GraphvizLayout {
     static let libraryVersion: String = {
         guard let bare = gvNEWcontext(nil, 1) else { return "unknown" }
         defer { gvFreeContext(bare) }
-        return gvcVersion(bare).map { String(cString: $0) } ?? "unknown"
+        let version = gvcVersion(bare).map { String(cString: $0) } ?? "unknown"
+        return version + (Plugins.libraries == nil ? "" : " estimated-text")
     }()
+
+    /// The plugins a drawing needs and no other: the SVG renderer (`core`), dot and sfdp,
+    /// loaded from libgvc's plugin folder as its `config6a` names them, without the pango
+    /// text layout. Labels are then measured with Graphviz's own Helvetica/Arial metrics
+    /// rather than with the fonts this machine has, so the same DOT gives the same SVG on
+    /// every machine (the page shows it in the reader's fonts anyway), and no fontconfig
+    /// start-up or text shaping is paid. Nil when they cannot be found: libgvc's usual
+    /// context, every plugin.
+    enum Plugins {
+        static let names = ["core", "dot_layout", "neato_layout"]
+
+        /// Each plugin library's descriptor, loaded once (the files stay open).
+        nonisolated(unsafe) static let libraries: [UnsafeMutableRawPointer]? = {
+            guard let folder = folder,
+                let config = try? String(contentsOfFile: folder + "/config6a", encoding: .utf8)
+            else { return nil }
+            // Lines such as `libgvplugin_core.so.6 core {` name each library's file.
+            var files: [String: String] = [:]
+            for line in config.split(separator: "\n") where line.hasSuffix(" {") && !line.hasPrefix(" ") && !line.hasPrefix("\t") {
+                let words = line.split(separator: " ")
+                if words.count == 3 { files[String(words[1])] = String(words[0]) }
+            }
+            var libraries: [UnsafeMutableRawPointer] = []
+            for name in names {
+                guard let file = files[name], !file.contains("/"),
+                    let handle = dlopen(folder + "/" + file, RTLD_NOW),
+                    let library = dlsym(handle, "gvplugin_\(name)_LTX_library")
+                else { return nil }
+                libraries.append(library)
+            }
+            return libraries
+        }()
+
+        /// `GVBINDIR`, else the `graphviz` folder beside the libgvc this process runs with
+        /// (as libgvc finds it).
+        static var folder: String? {
+            if let folder = ProcessInfo.processInfo.environment["GVBINDIR"], !folder.isEmpty { return folder }
+            return libgvc.map { ($0 as NSString).deletingLastPathComponent + "/graphviz" }
+        }
+
+        /// The path of the libgvc this process loaded.
+        static var libgvc: String? {
+            #if os(Linux)
+            // Read to the end: /proc files have no size, and a sized read stops at a page.
+            guard let file = FileHandle(forReadingAtPath: "/proc/self/maps"), let data = try? file.readToEnd() else { return nil }
+            try? file.close()
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                guard let start = line.firstIndex(of: "/") else { continue }
+                let path = line[start...]
+                if path.split(separator: "/").last?.hasPrefix("libgvc.so") == true { return String(path) }
+            }
+            return nil
+            #else
+            for image in 0..<_dyld_image_count() {
+                guard let name = _dyld_get_image_name(image) else { continue }
+                let path = String(cString: name)
+                if (path as NSString).lastPathComponent.hasPrefix("libgvc.") { return path }
+            }
+            return nil
+            #endif
+        }
+
+        /// A context with only those plugins (no configuration file read), else libgvc's own.
+        static func context() -> OpaquePointer? {
+            guard let libraries else { return gvContext() }
+            // libgvc keeps the (empty) list of built-in plugins: it must outlive the context.
+            let none = UnsafeMutablePointer<lt_symlist_t>.allocate(capacity: 1)
+            none.initialize(to: lt_symlist_t(name: nil, address: nil))
+            guard let context = gvContextPlugins(none, 0) else { return gvContext() }
+            for library in libraries { gvAddLibrary(context, library.assumingMemoryBound(to: gvplugin_library_t.self)) }
+            return context
+        }
+    }
 
     /// One drawing, or why it could not be drawn.
     public static func svg(dot: String, engine: String? = nil, name: String = "graph") throws -> String {
@@ -446,7 +520,7 @@ public enum GraphvizLayout {
     nonisolated(unsafe) private static let context: OpaquePointer? = {
         GraphvizReader.prepare()
         _ = (largest, largeFlag)
-        guard let context = gvContext() else { return nil }
+        guard let context = Plugins.context() else { return nil }
         let null = open("/dev/null", O_WRONLY)
         guard null >= 0 else { return context }
         defer { close(null) }
