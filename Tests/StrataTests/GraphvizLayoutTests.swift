@@ -1,7 +1,7 @@
 import Foundation
 import StrataAnalysis
 import StrataConfiguration
-import StrataGraphviz
+@testable import StrataGraphviz
 import StrataModel
 import StrataPipeline
 import StrataReport
@@ -9,6 +9,19 @@ import Testing
 
 /// Graphviz runs in worker processes: a crash, a hang or bad DOT costs one drawing.
 @Suite struct GraphvizLayoutTests {
+    /// Only the SVG renderer, dot and sfdp are loaded, from libgvc's plugin folder: no text
+    /// layout plugin measures labels with this machine's fonts, and the layout cache knows.
+    @Test func drawingsDoNotDependOnTheMachinesFonts() throws {
+        #expect(GraphvizLayout.Plugins.libraries?.count == GraphvizLayout.Plugins.names.count)
+        #expect(GraphvizLayout.libraryVersion.hasSuffix(" estimated-text"))
+        let svg = try GraphvizLayout.svg(dot: "digraph { a [label=\"CNIOPosix\", fontname=\"Helvetica,Arial,sans-serif\", fontsize=11, shape=box] }")
+        #expect(svg.contains(">CNIOPosix</text>"))
+        #if os(Linux)
+        let maps = try #require(FileHandle(forReadingAtPath: "/proc/self/maps").flatMap { try $0.readToEnd() })
+        #expect(!String(decoding: maps, as: UTF8.self).contains("libgvplugin_pango"))
+        #endif
+    }
+
     @Test func eachDrawingSucceedsOrFailsAloneInOrder() throws {
         // Enough drawings for several workers, one of them unreadable.
         var jobs = (0..<40).map { GraphvizLayout.Job(name: "g\($0)", dot: "digraph { n\($0) -> m\($0) }") }
