@@ -49,9 +49,9 @@ function neighbourhood(index, container) {
     note.textContent = `${plural(sizes[depth - 1] ?? 0, 'module')} within ${plural(depth, 'hop')} up and down.`;
     if (!drawn[d - 1]) {
       const command = el('code', {}, `strata graph --focus ${name} --depth ${depth} --format svg`);
-      frame.replaceChildren(empty(d > pageIndex.drawnDepths
-        ? [`This report draws neighbourhoods up to ${plural(pageIndex.drawnDepths, 'hop')}: every module's ${depth}-hop drawing ` +
-          'together would take longer to lay out than the analysis. ', command, ' draws this one.']
+      const limit = pageIndex.neighbourhoodLimits[d - 1];
+      frame.replaceChildren(empty(limit < pageIndex.neighbourhoodLimits[0]
+        ? [`In a graph this large the report draws ${depth}-hop neighbourhoods of up to ${plural(limit, 'module')}; `, command, ' draws this one.']
         : [`${plural(sizes[depth - 1] ?? 0, 'module')} are too many to draw here; `, command, ' draws them, --collapse layers groups them.']));
       return;
     }

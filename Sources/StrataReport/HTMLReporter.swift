@@ -76,9 +76,8 @@ public struct HTMLReporter: Reporter {
         var groupings: [Grouping]
         var layering: String?
         var depths: Int
-        /// Depths past this one are not drawn for any module (`ReportViews.widerBudget`).
-        var drawnDepths: Int
-        var largestNeighbourhood: Int
+        /// By depth - 1: the most modules a neighbourhood drawing has (`ReportViews.limits`).
+        var neighbourhoodLimits: [Int]
         var neighbourhoodSizes: [[Int]]
         /// By module, by depth - 1: whether that drawing exists.
         var drawn: [[Bool]]
@@ -123,8 +122,8 @@ public struct HTMLReporter: Reporter {
         let index = PageIndex(
             modules: graph.modules.map(\.module.name), overview: views.overviewGrouping?.rawValue,
             groupings: views.groupings.map { PageIndex.Grouping(kind: $0.kind.rawValue, groups: $0.groups) },
-            layering: result.layering?.source.rawValue, depths: views.depths, drawnDepths: views.drawnDepths,
-            largestNeighbourhood: ReportViews.largestNeighbourhood, neighbourhoodSizes: views.neighbourhoodSizes,
+            layering: result.layering?.source.rawValue, depths: views.depths,
+            neighbourhoodLimits: views.limits, neighbourhoodSizes: views.neighbourhoodSizes,
             drawn: views.neighbourhoods.map { $0.map { $0 != nil } },
             edgeSites: edgeSites, unusedPublic: access.map(\.unusedPublic.count),
             openNotSubclassed: access.map(\.openNotSubclassed.count), findingSites: findingSites, implicitSites: implicitSites,

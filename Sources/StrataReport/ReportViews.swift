@@ -5,7 +5,7 @@ import StrataSourceTree
 
 /// Every drawing the report shows, laid out by Graphviz when the report is written (the
 /// page has no graph library): the overview, each group opened into its modules, and each
-/// module's neighbourhood at depths 1 to `drawnDepths`.
+/// module's neighbourhood at depths 1 to `maximumDepth` (within `limits`).
 ///
 /// Small repositories get the whole graph as their overview; past `collapseAbove` modules
 /// the overview is one node per layer (or per package when there are no layers), and each
@@ -18,29 +18,34 @@ public struct ReportViews: Sendable {
     /// Past this many modules the report draws no neighbourhoods (`strata graph --focus`
     /// draws any on demand).
     public static let drawingBudget = 1_500
-    /// The wider neighbourhoods (2 and 3 hops) are drawn only while all of a depth's
-    /// drawings together hold at most this many modules: in a dense graph each is a
-    /// Graphviz layout of tens of modules (about 5 ms each), and together they cost more
-    /// than the scan. Past it the page gives their size and the `strata graph` command.
+    /// Every wider neighbourhood (2 and 3 hops) of a depth is drawn while that depth's
+    /// drawings hold at most this many modules together; past it (a large or dense
+    /// graph, where each is a Graphviz layout of tens of modules, about 5 ms, and
+    /// together they would cost more than the scan) only those of at most
+    /// `smallNeighbourhood` modules are. The page gives the others' size and the
+    /// `strata graph` command that draws them.
     public static let widerBudget = 1_000
+    /// The wider neighbourhoods drawn in a large graph, at most.
+    public static let smallNeighbourhood = 12
 
-    /// The depths drawn, given by module index the modules of each depth's neighbourhood:
-    /// the first when there are at most `drawingBudget` modules, each next one while its
-    /// new drawings (those unlike the depth before and not over `largestNeighbourhood`)
-    /// hold at most `widerBudget` modules together.
-    public static func depthsToDraw(members: [[[Int]]]) -> Int {
-        guard let levels = members.first?.count, levels > 0 else { return 0 }
-        var depths = 1
-        while depths < levels {
+    /// By depth - 1, the most modules a neighbourhood drawing of that depth may have:
+    /// `largestNeighbourhood` at one hop; at more, the same while the depth's new drawings
+    /// (unlike the depth before and within that limit) hold at most `widerBudget` modules
+    /// together, else `smallNeighbourhood` (for that depth and those beyond).
+    /// - Parameter members: by module, by depth - 1, the modules of the neighbourhood.
+    public static func limits(members: [[[Int]]]) -> [Int] {
+        guard let levels = members.first?.count, levels > 0 else { return [] }
+        var limits = [largestNeighbourhood]
+        for depth in 1..<levels {
             let total = members.reduce(0) { sum, byDepth in
-                let shown = byDepth[depths]
-                return shown.count <= largestNeighbourhood && shown != byDepth[depths - 1] ? sum + shown.count : sum
+                let shown = byDepth[depth]
+                return shown.count <= largestNeighbourhood && shown != byDepth[depth - 1] ? sum + shown.count : sum
             }
-            guard total <= widerBudget else { break }
-            depths += 1
+            limits.append(total <= widerBudget && limits[depth - 1] == largestNeighbourhood ? largestNeighbourhood : smallNeighbourhood)
         }
-        return depths
+        return limits
     }
+
     /// A neighbourhood with more modules than this is not drawn (the page says so).
     public static let largestNeighbourhood = 150
 
@@ -59,15 +64,15 @@ public struct ReportViews: Sendable {
     public var overview: String
     /// Layers (when there are two or more) and packages (when there are two or more).
     public var groupings: [Grouping]
-    /// By module index, by depth - 1: the SVG, or nil when that depth is not drawn
-    /// (`drawnDepths`), too large to draw, or draws the same modules as the depth before.
+    /// By module index, by depth - 1: the SVG, or nil when it has more modules than
+    /// `limits` allows or the same modules as the depth before.
     public var neighbourhoods: [[String?]]
     /// By module index, by depth - 1: how many modules the neighbourhood has.
     public var neighbourhoodSizes: [[Int]]
     /// The depths whose sizes are known (`maximumDepth`, or 0 past `drawingBudget` modules).
     public var depths: Int
-    /// The depths drawn (`depthsToDraw(members:)`).
-    public var drawnDepths: Int
+    /// By depth - 1: the most modules a drawing has (`limits(members:)`).
+    public var limits: [Int]
     /// The whole graph (`graph.svg`; the overview of small repositories).
     public var full: String
 
@@ -93,13 +98,13 @@ public struct ReportViews: Sendable {
         let drawings = depths == 0 ? [] : graph.modules.indices.map { module in
             (1...depths).map { GraphDrawing.neighbourhood(graph, focus: [module], depth: $0) }
         }
-        let drawnDepths = Self.depthsToDraw(members: drawings.map { $0.map(\.shown) })
+        let limits = Self.limits(members: drawings.map { $0.map(\.shown) })
         var neighbourhoodJobs: [[Int?]] = []
         for (module, byDepth) in drawings.enumerated() {
             var drawn: [Int?] = []
             for (level, drawing) in byDepth.enumerated() {
                 let members = drawing.shown
-                if level < drawnDepths && members.count <= largestNeighbourhood && (level == 0 || members != byDepth[level - 1].shown) {
+                if members.count <= limits[level] && (level == 0 || members != byDepth[level - 1].shown) {
                     drawn.append(jobs.count)
                     jobs.append(.init(name: "the neighbourhood of \(graph.name(module)) at depth \(level + 1)") { drawing.dot })
                 } else {
@@ -119,7 +124,7 @@ public struct ReportViews: Sendable {
         let first = groupings.first
         return ReportViews(
             overviewGrouping: first?.kind, overview: first?.overview ?? full, groupings: groupings,
-            neighbourhoods: neighbourhoodJobs.map { $0.map { $0.flatMap { svgs[$0] } } }, neighbourhoodSizes: sizes, depths: depths, drawnDepths: drawnDepths,
+            neighbourhoods: neighbourhoodJobs.map { $0.map { $0.flatMap { svgs[$0] } } }, neighbourhoodSizes: sizes, depths: depths, limits: limits,
             full: full)
     }
 

@@ -95,32 +95,77 @@ import Testing
         #expect(core.contains("class=\"node group g1\""))
         #expect(views.neighbourhoods.count == 45)
         #expect(views.depths == 3)
-        #expect(views.drawnDepths == 3)
+        #expect(views.limits == Array(repeating: ReportViews.largestNeighbourhood, count: 3))
         // A feature's neighbourhood at one hop: itself and its two data modules.
         let feature = try #require(document.graph.index["Feature30"])
         #expect(views.neighbourhoodSizes[feature][0] == 3)
         #expect(views.neighbourhoodSizes[feature][1] == 5)
     }
 
-    /// Wider neighbourhoods are drawn while a depth's new drawings hold at most
-    /// `widerBudget` modules together; one like the depth before, or over
-    /// `largestNeighbourhood`, is not drawn and so not counted; a depth over the budget ends
-    /// the drawn depths.
+    /// Every wider neighbourhood is drawn while a depth's new drawings hold at most
+    /// `widerBudget` modules together, else only the small ones; one like the depth before,
+    /// or over `largestNeighbourhood`, is not drawn and so not counted.
     @Test func widerNeighbourhoodsAreDrawnWithinTheBudget() {
-        let budget = ReportViews.widerBudget, largest = ReportViews.largestNeighbourhood
+        let budget = ReportViews.widerBudget, largest = ReportViews.largestNeighbourhood, small = ReportViews.smallNeighbourhood
         let one = Array(0..<2), wide = Array(0..<(budget / 10 + 1)), huge = Array(0..<(largest + 1))
-        #expect(wide.count <= largest)
+        #expect(wide.count <= largest && wide.count > small)
         // Ten modules whose 2-hop drawings hold just over the budget together; nine within it.
-        #expect(ReportViews.depthsToDraw(members: Array(repeating: [one, wide, wide], count: 10)) == 1)
-        #expect(ReportViews.depthsToDraw(members: Array(repeating: [one, wide, wide], count: 9)) == 3)
-        // The same modules as one hop less: nothing new to lay out, the depth is drawn.
-        #expect(ReportViews.depthsToDraw(members: Array(repeating: [wide, wide, wide], count: 20)) == 3)
+        #expect(ReportViews.limits(members: Array(repeating: [one, wide, wide], count: 10)) == [largest, small, small])
+        #expect(ReportViews.limits(members: Array(repeating: [one, wide, wide], count: 9)) == [largest, largest, largest])
+        // The same modules as one hop less: nothing new to lay out.
+        #expect(ReportViews.limits(members: Array(repeating: [wide, wide, wide], count: 20)) == [largest, largest, largest])
         // Too large to draw anyway: not counted.
-        #expect(ReportViews.depthsToDraw(members: Array(repeating: [one, huge, huge], count: 20)) == 3)
+        #expect(ReportViews.limits(members: Array(repeating: [one, huge, huge], count: 20)) == [largest, largest, largest])
         // Three hops over the budget, two within it.
         let mid = Array(0..<(budget / 25))
-        #expect(ReportViews.depthsToDraw(members: Array(repeating: [one, mid, wide], count: 10)) == 2)
-        #expect(ReportViews.depthsToDraw(members: []) == 0)
+        #expect(ReportViews.limits(members: Array(repeating: [one, mid, wide], count: 10)) == [largest, largest, small])
+        #expect(ReportViews.limits(members: []) == [])
+    }
+
+    /// Past the budget, a small wider neighbourhood is still drawn, a larger one is not.
+    @Test func aLargeGraphDrawsItsSmallWiderNeighbourhoods() throws {
+        // Thirty modules on a root, and thirty above each of them (two hops from an upper
+        // one: 32 modules, over the budget together), and ten chains of three (two hops:
+        // 3 modules).
+        let repo = try TemporaryDirectory()
+        var targets = [".target(name: \"Root\", path: \"Root\")"]
+        try repo.write("Root/Root.swift", "public struct Root {}\n")
+        let lower = (0..<30).map { "Lower\($0)" }
+        for name in lower {
+            targets.append(".target(name: \"\(name)\", dependencies: [\"Root\"], path: \"\(name)\")")
+            try repo.write("\(name)/A.swift", "import Root\n")
+        }
+        for index in 0..<30 {
+            targets.append(".target(name: \"Upper\(index)\", dependencies: [\(lower.map { "\"\($0)\"" }.joined(separator: ", "))], path: \"Upper\(index)\")")
+            try repo.write("Upper\(index)/A.swift", lower.map { "import \($0)\n" }.joined())
+        }
+        for index in 0..<10 {
+            let chain = ["X\(index)", "Y\(index)", "Z\(index)"]
+            for (position, name) in chain.enumerated() {
+                let next = position < 2 ? "\"\(chain[position + 1])\"" : ""
+                targets.append(".target(name: \"\(name)\", dependencies: [\(next)], path: \"\(name)\")")
+                try repo.write("\(name)/A.swift", position < 2 ? "import \(chain[position + 1])\n" : "public struct A {}\n")
+            }
+        }
+        try repo.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Hub", targets: [
+                \(targets.joined(separator: ",\n    "))
+            ])
+            """)
+        let outcome = try Pipeline.run(.init(path: repo.path, formats: [], cacheDirectory: nil))
+        let views = try ReportDocument(result: outcome.result).views.get()
+        #expect(views.limits == [ReportViews.largestNeighbourhood, ReportViews.smallNeighbourhood, ReportViews.smallNeighbourhood])
+        var drawnSmall = 0, leftOut = 0
+        for (sizes, drawings) in zip(views.neighbourhoodSizes, views.neighbourhoods) {
+            #expect(drawings[0] != nil)
+            for depth in 1..<3 where sizes[depth] != sizes[depth - 1] {
+                #expect((drawings[depth] != nil) == (sizes[depth] <= ReportViews.smallNeighbourhood))
+                if drawings[depth] != nil { drawnSmall += 1 } else { leftOut += 1 }
+            }
+        }
+        #expect(drawnSmall > 0 && leftOut > 0)
     }
 
     @Test func smallRepositoriesShowTheWholeGraphFirst() throws {
