@@ -135,6 +135,9 @@ public final class LayoutCache: @unchecked Sendable {
     /// The first line of the file: its format and the Graphviz library that drew the layouts.
     static let header = "strata-layouts 2 \(GraphvizLayout.libraryVersion)\n"
 
+    /// The Graphviz library that lays out (a drawing kept elsewhere is stamped with it too).
+    public static var libraryVersion: String { GraphvizLayout.libraryVersion }
+
     /// The file's layouts by key; empty when there is none, it is damaged (told), or it was
     /// drawn by another Graphviz.
     private func load(tell: (String) -> Void) -> [ContentHash: Substring.UTF8View] {
@@ -178,14 +181,14 @@ public final class LayoutCache: @unchecked Sendable {
 }
 
 extension ContentHash {
-    /// The hash `description` wrote, or nil.
-    init?(hex: Substring) {
+    /// The hash `hex` wrote, or nil.
+    public init?(hex: Substring) {
         guard hex.count == 32, let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16) else { return nil }
         self.init(high: high, low: low)
     }
 
     /// 32 hex digits (`description` drops leading zeros).
-    var hex: String {
+    public var hex: String {
         let digits = { (value: UInt64) in
             let text = String(value, radix: 16)
             return String(repeating: "0", count: 16 - text.count) + text
