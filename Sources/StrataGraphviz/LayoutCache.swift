@@ -45,14 +45,18 @@ public final class LayoutCache: @unchecked Sendable {
     func svgs(for keys: [ContentHash], tell: (String) -> Void) -> [String?] {
         lock.withLock {
             loadOnce(tell: tell)
-            return keys.map { key in
-                if let svg = used[key] { return svg }
-                guard let bytes = stored?[key] else { return nil }
-                let svg = String(Substring(bytes))
-                used[key] = svg
-                return svg
-            }
+            return keys.map(svg(for:))
         }
+    }
+
+    /// The layout of a key, from this run or the file (taken into this run's); nil when
+    /// there is none. Call it holding the lock, after `loadOnce`.
+    private func svg(for key: ContentHash) -> String? {
+        if let svg = used[key] { return svg }
+        guard let bytes = stored?[key] else { return nil }
+        let svg = String(Substring(bytes))
+        used[key] = svg
+        return svg
     }
 
     private func loadOnce(tell: (String) -> Void) {
@@ -70,15 +74,8 @@ public final class LayoutCache: @unchecked Sendable {
             var svgs: [String] = []
             svgs.reserveCapacity(count)
             for key in index.keys {
-                if let svg = used[key] {
-                    svgs.append(svg)
-                } else if let bytes = stored?[key] {
-                    let svg = String(Substring(bytes))
-                    used[key] = svg
-                    svgs.append(svg)
-                } else {
-                    return nil
-                }
+                guard let svg = svg(for: key) else { return nil }
+                svgs.append(svg)
             }
             return svgs
         }

@@ -205,8 +205,8 @@ public struct Pipeline {
         try write(document, formats: formats, to: output, manifest: nil).written
     }
 
-    /// `write(_:formats:to:)`, recording the files in `manifest` when writing them had
-    /// nothing to say. - Returns: the paths written, and the document's messages.
+    /// `write(_:formats:to:)`, recording the files in `manifest` when writing them gave no
+    /// warning. - Returns: the paths written, and the document's messages.
     static func write(
         _ document: ReportDocument, formats: [OutputFormat], to output: String, manifest: ReportManifest?
     ) throws -> (written: [String], messages: [String]) {
@@ -226,11 +226,17 @@ public struct Pipeline {
             return job
         }, to: output)
         var messages = document.messages
-        if let manifest, messages.isEmpty {
-            do throws(AtomicFile.Failure) {
-                try manifest.record(rendered.files)
-            } catch {
-                messages.append("warning: \(error.description); the cache is not kept")
+        // A report with a warning (a drawing left out, a cache not kept) is written again next
+        // time; notes of damaged cache files say nothing about the report.
+        if let manifest {
+            if messages.allSatisfy({ $0.hasPrefix("note: ") }) {
+                do throws(AtomicFile.Failure) {
+                    try manifest.record(rendered.files)
+                } catch {
+                    messages.append("warning: \(error.description); the cache is not kept")
+                }
+            } else {
+                manifest.forget()
             }
         }
         return (written, messages)

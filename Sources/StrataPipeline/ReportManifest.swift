@@ -13,12 +13,13 @@ import StrataSourceTree
 /// `analyze`, `…-diff-report` for the HEAD report `diff` writes beside its own): the key of
 /// its inputs (the result's input digest, the formats and the Graphviz library that drew it)
 /// and every file's path, length and content hash, the whole sealed with a checksum
-/// (`CacheFile`). A run of the same key whose output folder already holds exactly those
-/// bytes, and no stale file of a reporter beside them, has nothing to render or write.
+/// (`CacheFile`). A run of the same key whose result came from the cache (`ResultCache`) and
+/// whose output folder already holds exactly those bytes, and no stale file of a reporter
+/// beside them, has nothing to render or write.
 ///
 /// Nothing is taken on trust: every file of the folder is read and hashed, and any difference
 /// (a file missing, edited, or another's) renders and writes the whole report as usual. A
-/// report whose writing had anything to say (a drawing left out, a cache not kept) is not
+/// report whose writing gave a warning (a drawing left out, a cache not kept) is not
 /// recorded, so the next run writes it again.
 struct ReportManifest: Sendable {
     let file: String
@@ -98,6 +99,11 @@ struct ReportManifest: Sendable {
             offset += count
         }
         return ContentHash(bytes) == entry.hash
+    }
+
+    /// Removes the record: the report just written is not one to serve again.
+    func forget() {
+        unlink(file)
     }
 
     /// Records the files of a report just written for this key (a path holding a line break

@@ -110,14 +110,14 @@ import Testing
     /// written whole, byte for byte what the first run wrote.
     @Test func aWarmRunReadsTheResultAndWritesOnlyAReportThatDiffers() throws {
         let repo = try makeRepository()
-        let cache = repo.path + "-cache"
-        defer { try? FileManager.default.removeItem(atPath: cache) }
-        let output = repo.path + "/out"
+        // Outside the repository: a report inside it is one more input of the next run.
+        let cache = repo.path + "-cache", output = repo.path + "-out", other = repo.path + "-other"
+        defer { for folder in [cache, output, other] { try? FileManager.default.removeItem(atPath: folder) } }
         let run = { (folder: String) in try Pipeline.run(.init(path: repo.path, outputDirectory: folder, formats: [.html, .json, .md], cacheDirectory: cache)) }
         let cold = try run(output)
         #expect(cold.project != nil)
         let expected = try reportFiles(output)
-        #expect(expected.keys.contains("data/module-0.js") && expected.keys.contains("strata.md"))
+        #expect(expected.keys.contains("data/module-0.js") && expected.keys.contains("summary.md"))
         let stamps = try expected.keys.map { try modified(output + "/" + $0) }
         Thread.sleep(forTimeInterval: 0.01)
 
@@ -136,8 +136,8 @@ import Testing
         #expect(repaired.project == nil && repaired.messages.isEmpty)
         #expect(try reportFiles(output) == expected)
         // A new folder: rendered from the cached result, the same bytes.
-        _ = try run(repo.path + "/other")
-        #expect(try reportFiles(repo.path + "/other") == expected)
+        _ = try run(other)
+        #expect(try reportFiles(other) == expected)
         // Other formats are another report.
         let json = try Pipeline.run(.init(path: repo.path, outputDirectory: output, formats: [.json], cacheDirectory: cache))
         #expect(json.written == [output + "/strata.json"])
@@ -148,11 +148,11 @@ import Testing
     /// everything again.
     @Test func aCacheOfOtherInputsMissesAndADamagedOneIsOneNote() throws {
         let repo = try makeRepository()
-        let cache = repo.path + "-cache"
-        defer { try? FileManager.default.removeItem(atPath: cache) }
-        let run = { (folder: String) in try Pipeline.run(.init(path: repo.path, outputDirectory: repo.path + "/" + folder, cacheDirectory: cache)) }
+        let cache = repo.path + "-cache", out = repo.path + "-out"
+        defer { for folder in [cache, out] { try? FileManager.default.removeItem(atPath: folder) } }
+        let run = { (folder: String) in try Pipeline.run(.init(path: repo.path, outputDirectory: out + "/" + folder, cacheDirectory: cache)) }
         _ = try run("first")
-        let expected = try reportFiles(repo.path + "/first")
+        let expected = try reportFiles(out + "/first")
         let names = try FileManager.default.contentsOfDirectory(atPath: cache)
         let result = cache + "/" + (try #require(names.first { $0.hasSuffix("-result.json") }))
         let record = cache + "/" + (try #require(names.first { $0.hasSuffix("-report") }))
@@ -164,7 +164,7 @@ import Testing
         let other = try run("first")
         #expect(other.project != nil)
         #expect(other.messages.isEmpty, "\(other.messages)")
-        #expect(try reportFiles(repo.path + "/first") == expected)
+        #expect(try reportFiles(out + "/first") == expected)
         #expect(try run("first").project == nil)
 
         // Damaged: one note each, then recomputed and written back.
@@ -176,7 +176,7 @@ import Testing
         let damaged = try run("damaged")
         #expect(damaged.project != nil)
         #expect(damaged.messages.sorted() == [result, record].sorted().map { "note: \($0): cache entry damaged, recomputed" })
-        #expect(try reportFiles(repo.path + "/damaged") == expected)
+        #expect(try reportFiles(out + "/damaged") == expected)
         let again = try run("damaged")
         #expect(again.project == nil && again.messages.isEmpty)
     }
