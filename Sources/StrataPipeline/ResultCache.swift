@@ -41,7 +41,10 @@ struct ResultCache: Sendable {
         return nil
     }
 
+    /// Keeps `json` (the result's `strata.json` bytes) for the next run, creating the cache
+    /// folder (the first run may write a result before the facts).
     func write(_ json: Data) throws(AtomicFile.Failure) {
+        try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try CacheFile.write(header + json, to: file)
     }
 }

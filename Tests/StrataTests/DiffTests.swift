@@ -212,11 +212,14 @@ final class GitFixture {
         try repo.commitAll("base")
         try repo.folder.write("Sources/Domain/Domain.swift", "import UI\npublic struct Order {}\n")
         try repo.commitAll("changed")
-        let cache = try TemporaryDirectory()
-        let options = Comparison.Options(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: cache.path, keepResults: true)
+        let folder = try TemporaryDirectory()
+        // A cache folder the first run creates.
+        let cache = folder.path + "/cache"
+        let options = Comparison.Options(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: cache, keepResults: true)
         let json = { (outcome: Comparison.Outcome) in try DiffFormat.json.reporter.files(for: outcome.document) }
         let cold = try Comparison.run(options)
         #expect(cold.parsedFiles == 4)
+        #expect(cold.messages.isEmpty, "\(cold.messages)")
         let warm = try Comparison.run(options)
         // Neither revision was read: nothing parsed, nothing taken from the facts cache.
         #expect(warm.parsedFiles == 0 && warm.reusedFiles == 0)
@@ -225,8 +228,8 @@ final class GitFixture {
         #expect(try JSONReporter.encode(warm.document.head) == JSONReporter.encode(cold.document.head))
         #expect(try JSONReporter.encode(warm.document.base) == JSONReporter.encode(cold.document.base))
 
-        let names = try FileManager.default.contentsOfDirectory(atPath: cache.path)
-        let head = cache.path + "/" + (try #require(names.first { $0.hasSuffix("-diff-head-result.json") }))
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache)
+        let head = cache + "/" + (try #require(names.first { $0.hasSuffix("-diff-head-result.json") }))
         #expect(names.contains { $0.hasSuffix("-diff-base-result.json") })
         var bytes = try Data(contentsOf: URL(fileURLWithPath: head))
         bytes[bytes.count / 2] ^= 0x20
