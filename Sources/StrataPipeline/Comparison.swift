@@ -186,23 +186,11 @@ public enum Comparison {
             messages: damaged.map { "note: " + CacheFile.damageNote($0) } + revisions.flatMap { $0?.notes ?? [] }, head: head)
     }
 
-    /// The digest a commit's result is kept under: Strata's build, the commit (which names
-    /// every byte of its tree), the repository's name (the result's root) and the options.
+    /// The digest a commit's result is kept under: the commit names every byte of its tree.
     static func digest(commit: String, repository: GitRepository, options: Options) -> String {
-        var input = DigestInput()
-        for field in ["\(FactsCache.buildIdentity)", "commit", commit, repository.name, "\(options.excludes)", options.configPath ?? ""] {
-            input.add(field)
+        Pipeline.digest(name: repository.name, excludes: options.excludes, configPath: options.configPath, buildTimes: options.buildTimes) {
+            $0.add("commit " + commit)
         }
-        let times = (options.buildTimes ?? [:]).sorted(by: { $0.key < $1.key })
-        input.add(count: times.count)
-        for (module, seconds) in times {
-            input.add(module)
-            input.add("\(seconds)")
-        }
-        if let config = options.configPath, let content = FileManager.default.contents(atPath: config) {
-            input.add(ContentHash(Array(content)).description)
-        }
-        return input.hash.description
     }
 
     /// One revision's result, and what reading or keeping it in the cache had to say.

@@ -89,27 +89,37 @@ public struct Pipeline {
         files: [String], scan: StrataScan.Scanner.Outcome, tree: any SourceTree, excludes: [String], configPath: String?,
         buildTimes: [String: Double]?
     ) -> String {
-        var input = DigestInput()
-        for field in ["\(FactsCache.buildIdentity)", tree.name, "\(excludes)", configPath ?? ""] { input.add(field) }
-        input.add(count: files.count)
-        for file in files {
-            input.add(file)
-            if let hash = scan.hashes[file] {
-                input.add(hash.description)
-            } else if Discoverer.readsFile(file) || file == Configuration.fileName, let content = try? tree.read(file) {
-                input.add(ContentHash(content).description)
-            } else {
-                input.add("")
+        digest(name: tree.name, excludes: excludes, configPath: configPath, buildTimes: buildTimes) { input in
+            input.add(count: files.count)
+            for file in files {
+                input.add(file)
+                if let hash = scan.hashes[file] {
+                    input.add(hash.description)
+                } else if Discoverer.readsFile(file) || file == Configuration.fileName, let content = try? tree.read(file) {
+                    input.add(ContentHash(content).description)
+                } else {
+                    input.add("")
+                }
             }
         }
+    }
+
+    /// A digest of Strata's build, the repository's name, the options and what `content`
+    /// adds (the files of a tree, or a commit that names them).
+    static func digest(
+        name: String, excludes: [String], configPath: String?, buildTimes: [String: Double]?, content: (inout DigestInput) -> Void
+    ) -> String {
+        var input = DigestInput()
+        for field in ["\(FactsCache.buildIdentity)", name, "\(excludes)", configPath ?? ""] { input.add(field) }
+        content(&input)
         let times = (buildTimes ?? [:]).sorted(by: { $0.key < $1.key })
         input.add(count: times.count)
         for (module, seconds) in times {
             input.add(module)
             input.add("\(seconds)")
         }
-        if let config = configPath, let content = FileManager.default.contents(atPath: config) {
-            input.add(ContentHash(Array(content)).description)
+        if let config = configPath, let bytes = FileManager.default.contents(atPath: config) {
+            input.add(ContentHash(Array(bytes)).description)
         }
         return input.hash.description
     }
