@@ -45,14 +45,18 @@ public final class LayoutCache: @unchecked Sendable {
     func svgs(for keys: [ContentHash], tell: (String) -> Void) -> [String?] {
         lock.withLock {
             loadOnce(tell: tell)
-            return keys.map { key in
-                if let svg = used[key] { return svg }
-                guard let bytes = stored?[key] else { return nil }
-                let svg = String(Substring(bytes))
-                used[key] = svg
-                return svg
-            }
+            return keys.map(svg(for:))
         }
+    }
+
+    /// The layout of a key, from this run or the file (taken into this run's); nil when
+    /// there is none. Call it holding the lock, after `loadOnce`.
+    private func svg(for key: ContentHash) -> String? {
+        if let svg = used[key] { return svg }
+        guard let bytes = stored?[key] else { return nil }
+        let svg = String(Substring(bytes))
+        used[key] = svg
+        return svg
     }
 
     private func loadOnce(tell: (String) -> Void) {
@@ -70,15 +74,8 @@ public final class LayoutCache: @unchecked Sendable {
             var svgs: [String] = []
             svgs.reserveCapacity(count)
             for key in index.keys {
-                if let svg = used[key] {
-                    svgs.append(svg)
-                } else if let bytes = stored?[key] {
-                    let svg = String(Substring(bytes))
-                    used[key] = svg
-                    svgs.append(svg)
-                } else {
-                    return nil
-                }
+                guard let svg = svg(for: key) else { return nil }
+                svgs.append(svg)
             }
             return svgs
         }
@@ -135,6 +132,9 @@ public final class LayoutCache: @unchecked Sendable {
     /// The first line of the file: its format and the Graphviz library that drew the layouts.
     static let header = "strata-layouts 2 \(GraphvizLayout.libraryVersion)\n"
 
+    /// The Graphviz library that lays out (a drawing kept elsewhere is stamped with it too).
+    public static var libraryVersion: String { GraphvizLayout.libraryVersion }
+
     /// The file's layouts by key; empty when there is none, it is damaged (told), or it was
     /// drawn by another Graphviz.
     private func load(tell: (String) -> Void) -> [ContentHash: Substring.UTF8View] {
@@ -178,14 +178,14 @@ public final class LayoutCache: @unchecked Sendable {
 }
 
 extension ContentHash {
-    /// The hash `description` wrote, or nil.
-    init?(hex: Substring) {
+    /// The hash `hex` wrote, or nil.
+    public init?(hex: Substring) {
         guard hex.count == 32, let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16) else { return nil }
         self.init(high: high, low: low)
     }
 
     /// 32 hex digits (`description` drops leading zeros).
-    var hex: String {
+    public var hex: String {
         let digits = { (value: UInt64) in
             let text = String(value, radix: 16)
             return String(repeating: "0", count: 16 - text.count) + text

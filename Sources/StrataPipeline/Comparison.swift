@@ -25,13 +25,18 @@ public enum Comparison {
         public var configPath: String?
         /// Measured build seconds per module (`--build-times`), used for both revisions' build shape.
         public var buildTimes: [String: Double]?
+        /// Whether the revisions' results are kept in the cache for the next run (a run that
+        /// writes reports: a summary alone is not worth the encoding). Results kept earlier are
+        /// read either way.
+        public var keepResults: Bool
 
         public init(
             repository: String, base: String, head: String?, worktree: Bool = false,
             cacheDirectory: String? = Pipeline.defaultCacheDirectory, excludes: [String] = [], configPath: String? = nil,
-            buildTimes: [String: Double]? = nil
+            buildTimes: [String: Double]? = nil, keepResults: Bool = false
         ) {
             self.buildTimes = buildTimes
+            self.keepResults = keepResults
             self.repository = repository
             self.base = base
             self.head = head
@@ -50,6 +55,8 @@ public enum Comparison {
         public var warnings: [Diagnostic]
         /// Damaged cache files, one note each (as `Pipeline.Outcome.messages`).
         public var messages: [String] = []
+        /// Where HEAD's report is cached; nil without a cache.
+        var head: HeadReport?
     }
 
     /// Whether the two arguments are saved results rather than revisions.
@@ -83,54 +90,144 @@ public enum Comparison {
             throw Pipeline.InputError(description: error.description)
         }
 
-        let filter = PathFilter(excludes: options.excludes)
-        let baseTree = try revisionTree(repository, baseCommit, filter: filter)
-        let headTree: any SourceTree
-        if let headCommit {
-            headTree = try revisionTree(repository, headCommit, filter: filter)
-        } else {
-            guard let root = repository.workTree else {
-                throw Pipeline.InputError(description: "\(options.repository): a bare repository has no working directory for --worktree")
-            }
-            headTree = WorkingDirectoryTree(rootPath: root, filter: filter)
-        }
         let labels = [options.base, options.worktree ? "the working directory" : options.head ?? "HEAD"]
+        let commits = [baseCommit, headCommit]
+        let companion = options.cacheDirectory.map { FactsCache(directory: $0, rootKey: Pipeline.rootKey(options.repository)) }
+        let cacheFiles = ["diff-base-result.json", "diff-head-result.json"].map { companion?.companion($0) }
 
-        // Discovery, then assembly and analysis, run for both revisions side by side; the
-        // scans run one after the other, so HEAD reuses every fact BASE computed.
-        let trees: [any SourceTree] = [baseTree, headTree]
-        let stages = try Self.inParallel(2) { index in
-            try prepare(trees[index], label: labels[index], explicit: explicit, options: options, progress: progress)
+        // A commit's result is kept under the digest of the commit and the options: a run of
+        // a revision analyzed before reads its result back without reading the revision.
+        var caches: [ResultCache?] = commits.indices.map { index in
+            guard let file = cacheFiles[index], let commit = commits[index] else { return nil }
+            return ResultCache(file: file, digest: Self.digest(commit: commit, repository: repository, options: options))
         }
-        var scanned = stages
-        let stores = Stores(directory: options.cacheDirectory, rootKey: Pipeline.rootKey(options.repository))
-        for index in scanned.indices {
-            progress?("scanning \(labels[index])")
-            TreeAnalysis.scan(&scanned[index], store: stores.store(for: scanned[index].configuration.injection.names))
+        var revisions: [Revision?] = caches.map { cache in
+            guard let cache else { return nil }
+            var notes: [String] = []
+            let cached = cache.read { notes.append($0) }
+            return cached == nil && notes.isEmpty ? nil : Revision(result: cached?.result, notes: notes)
         }
-        // The cache is written while both revisions are assembled and analyzed.
-        let ready = scanned
-        let work = try Self.inParallel(3) { index -> (output: TreeAnalysis.Output?, warnings: [Diagnostic]) in
-            index < 2 ? (TreeAnalysis.finish(ready[index]), []) : (nil, stores.save())
+        let missing = revisions.indices.filter { revisions[$0]?.result == nil }
+        var parsed = 0, reused = 0
+        var warnings: [Diagnostic] = []
+        var damaged: [String] = []
+        if !missing.isEmpty {
+            let filter = PathFilter(excludes: options.excludes)
+            let trees: [any SourceTree] = try missing.map { index in
+                if let commit = commits[index] { return try revisionTree(repository, commit, filter: filter) }
+                guard let root = repository.workTree else {
+                    throw Pipeline.InputError(description: "\(options.repository): a bare repository has no working directory for --worktree")
+                }
+                return WorkingDirectoryTree(rootPath: root, filter: filter)
+            }
+            // Discovery, then assembly and analysis, run for both revisions side by side; the
+            // scans run one after the other, so HEAD reuses every fact BASE computed.
+            var scanned = try Self.inParallel(missing.count) { slot in
+                try prepare(trees[slot], label: labels[missing[slot]], explicit: explicit, options: options, progress: progress)
+            }
+            let stores = Stores(directory: options.cacheDirectory, rootKey: Pipeline.rootKey(options.repository))
+            for slot in scanned.indices {
+                progress?("scanning \(labels[missing[slot]])")
+                TreeAnalysis.scan(&scanned[slot], store: stores.store(for: scanned[slot].configuration.injection.names))
+                parsed += scanned[slot].scan!.parsed
+                reused += scanned[slot].scan!.reused
+                // The working directory has no commit: its result is kept under the digest of
+                // its files, known once they are scanned.
+                let index = missing[slot]
+                if caches[index] == nil, let file = cacheFiles[index] {
+                    let digest = Pipeline.inputDigest(
+                        files: scanned[slot].files, scan: scanned[slot].scan!, tree: scanned[slot].tree, excludes: options.excludes,
+                        configPath: options.configPath, buildTimes: options.buildTimes)
+                    caches[index] = ResultCache(file: file, digest: digest)
+                }
+            }
+            // The facts are saved while the revisions are assembled and analyzed.
+            let ready = scanned, known = caches, keep = options.keepResults ? caches : [nil, nil]
+            let work = try Self.inParallel(missing.count + 1) { slot -> (revision: Revision?, warnings: [Diagnostic]) in
+                guard slot < missing.count else { return (nil, stores.save()) }
+                let index = missing[slot]
+                var notes: [String] = []
+                if index == 1, commits[1] == nil, let cached = known[1]?.read(tell: { notes.append($0) }) {
+                    return (Revision(result: cached.result, notes: notes), [])
+                }
+                var result = TreeAnalysis.finish(ready[slot]).result
+                if let times = options.buildTimes {
+                    result.buildShape = BuildShape.analyze(modules: result.modules.map(\.module), edges: result.edges, seconds: times)
+                }
+                // Kept for the next run (HEAD's bytes are its report's JSON too).
+                if let cache = keep[index], let bytes = try? JSONReporter.encode(result) {
+                    do throws(AtomicFile.Failure) {
+                        try cache.write(bytes)
+                    } catch {
+                        notes.append("warning: \(error.description); the cache is not kept")
+                    }
+                }
+                return (Revision(result: result, notes: notes, analyzed: true), [])
+            }
+            for (slot, index) in missing.enumerated() {
+                let earlier = revisions[index]?.notes ?? []
+                revisions[index] = work[slot].revision
+                revisions[index]?.notes.insert(contentsOf: earlier, at: 0)
+            }
+            warnings = work[missing.count].warnings
+            damaged = stores.stores.keys.sorted().flatMap { stores.stores[$0]!.damagedFiles }
         }
-        let outputs = work.compactMap(\.output), warnings = work[2].warnings
-        var old = outputs[0].result, new = outputs[1].result
-        if let times = options.buildTimes {
-            old.buildShape = BuildShape.analyze(modules: old.modules.map(\.module), edges: old.edges, seconds: times)
-            new.buildShape = BuildShape.analyze(modules: new.modules.map(\.module), edges: new.edges, seconds: times)
-        }
-        let parsed = outputs.reduce(0) { $0 + $1.scan.parsed }, reused = outputs.reduce(0) { $0 + $1.scan.reused }
+        let old = revisions[0]!.result!, new = revisions[1]!.result!
         let diff = GraphComparison.compare(
             base: old, head: new, baseLabel: options.base, headLabel: options.worktree ? "working directory" : options.head ?? "HEAD",
             baseCommit: baseCommit, headCommit: headCommit)
-        let damaged = stores.stores.keys.sorted().flatMap { stores.stores[$0]!.damagedFiles }
         var document = DiffDocument(diff: diff, base: old, head: new)
-        document.layouts = options.cacheDirectory.map { directory in
-            LayoutCache(file: FactsCache(directory: directory, rootKey: Pipeline.rootKey(options.repository)).companion("diff-layouts"))
+        document.layouts = companion.map { LayoutCache(file: $0.companion("diff-layouts")) }
+        let head = caches[1].map { cache in
+            HeadReport(result: cache, fromCache: !revisions[1]!.analyzed, manifest: String(cache.file.dropLast("-result.json".count)) + "-report")
         }
         return Outcome(
             document: document, parsedFiles: parsed, reusedFiles: reused, warnings: warnings,
-            messages: damaged.map { "note: " + CacheFile.damageNote($0) })
+            messages: damaged.map { "note: " + CacheFile.damageNote($0) } + revisions.flatMap { $0?.notes ?? [] }, head: head)
+    }
+
+    /// The digest a commit's result is kept under: the commit names every byte of its tree.
+    static func digest(commit: String, repository: GitRepository, options: Options) -> String {
+        Pipeline.digest(name: repository.name, excludes: options.excludes, configPath: options.configPath, buildTimes: options.buildTimes) {
+            $0.add("commit " + commit)
+        }
+    }
+
+    /// One revision's result, and what reading or keeping it in the cache had to say.
+    private struct Revision: Sendable {
+        /// Nil while only notes are known (a damaged cache file, before the analysis).
+        var result: AnalysisResult?
+        var notes: [String]
+        /// Assembled and analyzed by this run (else read from the cache).
+        var analyzed = false
+    }
+
+    /// Where HEAD's report finds its cached result and the record of its files.
+    struct HeadReport: Sendable {
+        var result: ResultCache
+        var fromCache: Bool
+        var manifest: String
+    }
+
+    /// HEAD's full report (html and json), which `diff.html` links to, written into `output`
+    /// with the layout cache of the diff; a run of the same HEAD whose folder already holds
+    /// that report writes nothing (`ReportManifest`).
+    /// - Returns: the paths written, and what writing had to say (one line each).
+    public static func writeHeadReport(_ outcome: Outcome, to output: String) throws -> (written: [String], messages: [String]) {
+        let formats: [OutputFormat] = [.html, .json]
+        var messages: [String] = []
+        let manifest = outcome.head.map { ReportManifest(file: $0.manifest, digest: $0.result.digest, formats: formats) }
+        let recorded = manifest?.entries { messages.append($0) }
+        if outcome.head?.fromCache == true, let manifest, let recorded,
+            let paths = manifest.written(recorded, in: output, formats: formats)
+        {
+            return (paths, messages)
+        }
+        let report = ReportDocument(
+            result: outcome.document.head, layouts: outcome.document.layouts,
+            resultCache: outcome.head.map { ($0.result.file, $0.result.digest) })
+        let written = try Pipeline.write(report, formats: formats, to: output, manifest: manifest)
+        return (written.written, messages + written.messages)
     }
 
     /// A revision's configuration (its own `strata.yml`, unless one was given) and discovery.

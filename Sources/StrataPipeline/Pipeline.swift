@@ -59,8 +59,9 @@ public struct Pipeline {
         /// Seconds per stage, in pipeline order.
         public var timings: [(stage: String, seconds: Double)]
         /// The assembled model the result was computed from (`strata init` analyzes it again
-        /// with inferred rules).
-        public var project: Project
+        /// with inferred rules); nil when the result was read from the cache (only a run that
+        /// writes reports reads it).
+        public var project: Project?
         /// The configuration that was used (`strata.yml` or `--config`).
         public var configuration: Configuration
         /// What the run has to say besides the result, one line each: damaged cache files
@@ -80,28 +81,45 @@ public struct Pipeline {
     /// Everything the result depends on: Strata's build, the root's name, the options, every
     /// path in the tree (discovery reads folder layout), and the bytes of every manifest,
     /// config and scanned file. Equal digests mean byte-identical results.
-    static func inputDigest(files: [String], scan: StrataScan.Scanner.Outcome, tree: WorkingDirectoryTree, options: Options) -> String {
-        var input = DigestInput()
-        for field in ["\(FactsCache.buildIdentity)", tree.name, "\(options.excludes)", options.configPath ?? ""] { input.add(field) }
-        input.add(count: files.count)
-        for file in files {
-            input.add(file)
-            if let hash = scan.hashes[file] {
-                input.add(hash.description)
-            } else if Discoverer.readsFile(file) || file == Configuration.fileName, let content = try? tree.read(file) {
-                input.add(ContentHash(content).description)
-            } else {
-                input.add("")
+    static func inputDigest(files: [String], scan: StrataScan.Scanner.Outcome, tree: any SourceTree, options: Options) -> String {
+        inputDigest(files: files, scan: scan, tree: tree, excludes: options.excludes, configPath: options.configPath, buildTimes: options.buildTimes)
+    }
+
+    static func inputDigest(
+        files: [String], scan: StrataScan.Scanner.Outcome, tree: any SourceTree, excludes: [String], configPath: String?,
+        buildTimes: [String: Double]?
+    ) -> String {
+        digest(name: tree.name, excludes: excludes, configPath: configPath, buildTimes: buildTimes) { input in
+            input.add(count: files.count)
+            for file in files {
+                input.add(file)
+                if let hash = scan.hashes[file] {
+                    input.add(hash.description)
+                } else if Discoverer.readsFile(file) || file == Configuration.fileName, let content = try? tree.read(file) {
+                    input.add(ContentHash(content).description)
+                } else {
+                    input.add("")
+                }
             }
         }
-        let times = (options.buildTimes ?? [:]).sorted(by: { $0.key < $1.key })
+    }
+
+    /// A digest of Strata's build, the repository's name, the options and what `content`
+    /// adds (the files of a tree, or a commit that names them).
+    static func digest(
+        name: String, excludes: [String], configPath: String?, buildTimes: [String: Double]?, content: (inout DigestInput) -> Void
+    ) -> String {
+        var input = DigestInput()
+        for field in ["\(FactsCache.buildIdentity)", name, "\(excludes)", configPath ?? ""] { input.add(field) }
+        content(&input)
+        let times = (buildTimes ?? [:]).sorted(by: { $0.key < $1.key })
         input.add(count: times.count)
         for (module, seconds) in times {
             input.add(module)
             input.add("\(seconds)")
         }
-        if let config = options.configPath, let content = FileManager.default.contents(atPath: config) {
-            input.add(ContentHash(Array(content)).description)
+        if let config = configPath, let bytes = FileManager.default.contents(atPath: config) {
+            input.add(ContentHash(Array(bytes)).description)
         }
         return input.hash.description
     }
@@ -128,16 +146,33 @@ public struct Pipeline {
             FactsCache(directory: $0, rootKey: Self.rootKey(root), names: configuration.injection.names)
         }
         let store = FactStore(cache: cache)
-        let analysis = try TreeAnalysis.run(
+        var stage = try TreeAnalysis.discover(
             tree: tree, configuration: configuration, configurationFile: options.configPath ?? Configuration.fileName,
-            store: store,
             evaluateManifest: options.evaluateManifests ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil,
             progress: progress)
-        var result = analysis.result
-        if let times = options.buildTimes {
-            result.buildShape = BuildShape.analyze(modules: result.modules.map(\.module), edges: result.edges, seconds: times)
-        }
+        TreeAnalysis.scan(&stage, store: store, progress: progress)
         var messages = store.damagedFiles.map { "note: " + CacheFile.damageNote($0) }
+        // A run that writes reports keeps its result, and the next run of the same inputs reads
+        // it back instead of assembling and analyzing again (not with evaluated manifests:
+        // what a manifest's code does is no input the digest holds).
+        let digest = options.outputDirectory != nil && !options.evaluateManifests
+            ? cache.map { _ in Self.inputDigest(files: stage.files, scan: stage.scan!, tree: tree, options: options) } : nil
+        let resultCache = cache.flatMap { cache in digest.map { ResultCache(file: cache.companion("result.json"), digest: $0) } }
+        let cached = resultCache?.read { messages.append($0) }
+        var result: AnalysisResult
+        let project: Project?
+        let timings: [(stage: String, seconds: Double)]
+        if let cached {
+            var stopwatch = stage.stopwatch
+            stopwatch.lap("analyze")
+            (result, project, timings) = (cached.result, nil, stopwatch.laps)
+        } else {
+            let analysis = TreeAnalysis.finish(stage)
+            (result, project, timings) = (analysis.result, analysis.project, analysis.timings)
+            if let times = options.buildTimes {
+                result.buildShape = BuildShape.analyze(modules: result.modules.map(\.module), edges: result.edges, seconds: times)
+            }
+        }
         do {
             try store.save()
         } catch {
@@ -149,33 +184,72 @@ public struct Pipeline {
         var written: [String] = []
         if let output = options.outputDirectory {
             progress?("writing reports to \(output)")
-            let resultCache = cache.flatMap { cache in
-                options.evaluateManifests
-                    ? nil : (cache.companion("result.json"), Self.inputDigest(files: analysis.files, scan: analysis.scan, tree: tree, options: options))
+            let manifest = cache.flatMap { cache in
+                digest.map { ReportManifest(file: cache.companion("report"), digest: $0, formats: options.formats) }
             }
-            let document = ReportDocument(result: result, layoutCache: cache?.companion("layouts"), resultCache: resultCache)
-            do {
-                written = try write(document, formats: options.formats, to: output)
-            } catch var error as InputError {
-                error.messages = messages + document.messages
-                throw error
+            let recorded = manifest?.entries { messages.append($0) }
+            if cached != nil, let manifest, let recorded, let paths = manifest.written(recorded, in: output, formats: options.formats) {
+                written = paths
+            } else {
+                let document = ReportDocument(
+                    result: result, layoutCache: cache?.companion("layouts"), resultCache: resultCache.map { ($0.file, $0.digest) })
+                do {
+                    let report = try write(document, formats: options.formats, to: output, manifest: manifest)
+                    written = report.written
+                    messages += report.messages
+                } catch var error as InputError {
+                    error.messages = messages + document.messages
+                    throw error
+                }
             }
-            messages += document.messages
         }
         stopwatch.lap("report")
         return Outcome(
-            result: result, written: written, parsedFiles: analysis.scan.parsed, reusedFiles: analysis.scan.reused,
-            timings: analysis.timings + stopwatch.laps, project: analysis.project, configuration: configuration,
+            result: result, written: written, parsedFiles: stage.scan!.parsed, reusedFiles: stage.scan!.reused,
+            timings: timings + stopwatch.laps, project: project, configuration: configuration,
             messages: messages)
     }
 
     /// Writes every format of a result into `output`, creating the folder.
     public static func write(_ document: ReportDocument, formats: [OutputFormat], to output: String) throws -> [String] {
+        try write(document, formats: formats, to: output, manifest: nil).written
+    }
+
+    /// `write(_:formats:to:)`, recording the files in `manifest` when writing them gave no
+    /// warning. - Returns: the paths written, and the document's messages.
+    static func write(
+        _ document: ReportDocument, formats: [OutputFormat], to output: String, manifest: ReportManifest?
+    ) throws -> (written: [String], messages: [String]) {
         try ReportWriter.makeFolder(output)
         document.prepare(for: formats)
-        return try ReportWriter.write(formats.map { format in
-            ReportWriter.Job(format.reporter, document) { "\(output): cannot write the \(format.rawValue) report: \(reason($0))" }
+        let rendered = RenderedFiles()
+        let written = try ReportWriter.write(formats.map { format in
+            var job = ReportWriter.Job(format.reporter, document) { "\(output): cannot write the \(format.rawValue) report: \(reason($0))" }
+            if manifest != nil {
+                let render = job.render
+                job.render = {
+                    let files = try render()
+                    rendered.files += files
+                    return files
+                }
+            }
+            return job
         }, to: output)
+        var messages = document.messages
+        // A report with a warning (a drawing left out, a cache not kept) is written again next
+        // time; notes of damaged cache files say nothing about the report.
+        if let manifest {
+            if messages.allSatisfy({ $0.hasPrefix("note: ") }) {
+                do throws(AtomicFile.Failure) {
+                    try manifest.record(rendered.files)
+                } catch {
+                    messages.append("warning: \(error.description); the cache is not kept")
+                }
+            } else {
+                manifest.forget()
+            }
+        }
+        return (written, messages)
     }
 
     /// Why a file operation failed, in a few words ("Permission denied", "No space left on
@@ -212,8 +286,9 @@ extension Pipeline {
         var options = options
         options.outputDirectory = nil
         let outcome = try run(options)
-        var rules = LayerInference.infer(outcome.project)
-        var findings = Analyzer.analyze(outcome.project, rules: rules, injection: outcome.configuration.injection).findings
+        let project = outcome.project!  // no output folder: never read from the cache
+        var rules = LayerInference.infer(project)
+        var findings = Analyzer.analyze(project, rules: rules, injection: outcome.configuration.injection).findings
         var lowered: [RuleID: Int] = [:]
         for finding in findings where finding.severity == .error { lowered[finding.rule, default: 0] += 1 }
         for id in lowered.keys { rules.severities[id] = .some(.warn) }
@@ -230,4 +305,9 @@ extension Pipeline {
             rules: rules, exclude: exclude, modules: outcome.configuration.modules, lowered: lowered, findings: findings,
             injection: outcome.configuration.injection, catalog: Rules.definitions)
     }
+}
+
+/// The files of a report as its jobs render them, one job after another.
+private final class RenderedFiles: @unchecked Sendable {
+    var files: [ReportFile] = []
 }

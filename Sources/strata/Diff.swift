@@ -92,7 +92,7 @@ struct Diff: ParsableCommand {
         let options = Comparison.Options(
             repository: repo, base: base, head: head, worktree: worktree,
             cacheDirectory: cache.cacheDirectory, excludes: cache.excludes, configPath: config,
-            buildTimes: try buildTimes.map(BuildTimes.read))
+            buildTimes: try buildTimes.map(BuildTimes.read), keepResults: output != nil)
         var outcome = try Comparison.run(options, progress: progress)
         outcome.document.linkBase = linkBase
         let document = outcome.document
@@ -106,8 +106,8 @@ struct Diff: ParsableCommand {
             var written: [String] = []
             if format.list.contains(.html) {
                 // diff.html links to HEAD's full report, written beside it; both share the layout cache.
-                let report = ReportDocument(result: document.head, layouts: document.layouts)
-                written += try Pipeline.write(report, formats: [.html, .json], to: output)
+                let report = try Comparison.writeHeadReport(outcome, to: output)
+                written += report.written
                 if !quiet { for message in report.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) } }
             }
             let warn = { (message: String) in if !quiet { FileHandle.standardError.write(Data((message + "\n").utf8)) } }

@@ -29,7 +29,7 @@ def cache_files(cache):
 
 
 def reports(out):
-    return {name: (out / name).read_bytes() for name in ("strata.json", "index.html")}
+    return {path.relative_to(out): path.read_bytes() for path in out.rglob("*") if path.is_file()}
 
 
 def truncate(path):
@@ -48,15 +48,20 @@ def test_every_damaged_cache_file_is_noted_and_recomputed(tmp_path):
     assert NOTE.findall(analyze(cache, tmp_path / "first")) == []
     expected = reports(tmp_path / "first")
     files = cache_files(cache)
-    # The facts, the cached result and the drawings' layouts (one file).
+    # The facts, the cached result, the record of the report and the drawings' layouts (one file).
     names = [path.name for path in files]
     assert any(name.endswith(".bin") for name in names), names
     assert any(name.endswith("-result.json") for name in names), names
+    assert any(name.endswith("-report") for name in names), names
     layouts = [path for path in files if path.name.endswith("-layouts")]
     assert len(layouts) == 1 and layouts[0].read_bytes().count(b"</svg>") > 5, names
-    # A warm run serves everything from the cache, and says nothing about it.
+    # A warm run serves everything from the cache, and says nothing about it; into the first
+    # run's folder it writes nothing.
     assert NOTE.findall(analyze(cache, tmp_path / "warm")) == []
     assert reports(tmp_path / "warm") == expected
+    stamp = (tmp_path / "first" / "index.html").stat().st_mtime_ns
+    assert NOTE.findall(analyze(cache, tmp_path / "first")) == []
+    assert (tmp_path / "first" / "index.html").stat().st_mtime_ns == stamp
 
     for damage in (truncate, flip):
         for path in files:
@@ -99,6 +104,15 @@ def test_diff_keeps_its_layouts_and_recomputes_a_damaged_file(tmp_path):
     assert NOTE.findall(diff(repo, cache, tmp_path / "warm")) == []
     assert diff_reports(tmp_path / "warm") == expected
     assert layouts[0].stat().st_mtime_ns == written
+    # Both revisions' results and the record of HEAD's report are kept: the same revisions
+    # into the same folder read both results back and leave HEAD's report as it is.
+    names = [path.name for path in cache_files(cache)]
+    for suffix in ("-diff-base-result.json", "-diff-head-result.json", "-diff-head-report"):
+        assert any(name.endswith(suffix) for name in names), names
+    stamp = (tmp_path / "warm" / "index.html").stat().st_mtime_ns
+    assert NOTE.findall(diff(repo, cache, tmp_path / "warm")) == []
+    assert (tmp_path / "warm" / "index.html").stat().st_mtime_ns == stamp
+    assert diff_reports(tmp_path / "warm") == expected
 
     flip(layouts[0])
     assert NOTE.findall(diff(repo, cache, tmp_path / "damaged")) == [str(layouts[0])]

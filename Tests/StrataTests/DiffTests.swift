@@ -203,6 +203,50 @@ final class GitFixture {
         #expect(worktree.document.diff.findings.new.count == cold.document.diff.findings.new.count)
     }
 
+    /// A diff that keeps its results reads a commit's result back without reading the commit;
+    /// a damaged result is one note and that revision alone is analyzed again; a result kept
+    /// under another digest (another build, an older format) is no hit and no note.
+    @Test func aDiffThatKeepsItsResultsReadsThemBack() throws {
+        let repo = try GitFixture()
+        try writePackage(repo, domainImport: "")
+        try repo.commitAll("base")
+        try repo.folder.write("Sources/Domain/Domain.swift", "import UI\npublic struct Order {}\n")
+        try repo.commitAll("changed")
+        let folder = try TemporaryDirectory()
+        // A cache folder the first run creates.
+        let cache = folder.path + "/cache"
+        let options = Comparison.Options(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: cache, keepResults: true)
+        let json = { (outcome: Comparison.Outcome) in try DiffFormat.json.reporter.files(for: outcome.document) }
+        let cold = try Comparison.run(options)
+        #expect(cold.parsedFiles == 4)
+        #expect(cold.messages.isEmpty, "\(cold.messages)")
+        let warm = try Comparison.run(options)
+        // Neither revision was read: nothing parsed, nothing taken from the facts cache.
+        #expect(warm.parsedFiles == 0 && warm.reusedFiles == 0)
+        #expect(warm.messages.isEmpty)
+        #expect(try json(warm) == json(cold))
+        #expect(try JSONReporter.encode(warm.document.head) == JSONReporter.encode(cold.document.head))
+        #expect(try JSONReporter.encode(warm.document.base) == JSONReporter.encode(cold.document.base))
+
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache)
+        let head = cache + "/" + (try #require(names.first { $0.hasSuffix("-diff-head-result.json") }))
+        #expect(names.contains { $0.hasSuffix("-diff-base-result.json") })
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: head))
+        bytes[bytes.count / 2] ^= 0x20
+        try bytes.write(to: URL(fileURLWithPath: head))
+        let damaged = try Comparison.run(options)
+        #expect(damaged.messages == ["note: \(head): cache entry damaged, recomputed"])
+        #expect(damaged.parsedFiles == 0 && damaged.reusedFiles > 0)
+        #expect(try json(damaged) == json(cold))
+        #expect(try Comparison.run(options).messages.isEmpty)
+
+        try CacheFile.write(Data("0123456789abcdef\n".utf8) + JSONReporter.encode(cold.document.head), to: head)
+        let other = try Comparison.run(options)
+        #expect(other.messages.isEmpty)
+        #expect(other.reusedFiles > 0)
+        #expect(try json(other) == json(cold))
+    }
+
     @Test func twoSavedResultsCompare() throws {
         let repo = try GitFixture()
         try writePackage(repo, domainImport: "", domainDeclaresUI: false)

@@ -2,6 +2,7 @@ import Foundation
 import StrataModel
 import StrataPipeline
 import StrataReport
+import StrataSourceTree
 import Testing
 
 @Suite struct PipelineTests {
@@ -87,6 +88,97 @@ import Testing
         #expect(!String(decoding: afterManifest, as: UTF8.self).contains("Feature"))
         try repo.write("Sources/Extra/Extra.swift", "")
         #expect(try json(cached: true) == json(cached: false))
+    }
+
+    /// The files of a report folder, by path relative to it.
+    func reportFiles(_ folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in FileManager.default.subpaths(atPath: folder) ?? [] {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))
+        }
+        return files
+    }
+
+    func modified(_ path: String) throws -> Date {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
+    }
+
+    /// A warm run reads the result back (no model assembled) and, when the folder holds the
+    /// report of these inputs, writes nothing; a folder that does not hold it exactly is
+    /// written whole, byte for byte what the first run wrote.
+    @Test func aWarmRunReadsTheResultAndWritesOnlyAReportThatDiffers() throws {
+        let repo = try makeRepository()
+        // Outside the repository: a report inside it is one more input of the next run.
+        let cache = repo.path + "-cache", output = repo.path + "-out", other = repo.path + "-other"
+        defer { for folder in [cache, output, other] { try? FileManager.default.removeItem(atPath: folder) } }
+        let run = { (folder: String) in try Pipeline.run(.init(path: repo.path, outputDirectory: folder, formats: [.html, .json, .md], cacheDirectory: cache)) }
+        let cold = try run(output)
+        #expect(cold.project != nil)
+        let expected = try reportFiles(output)
+        #expect(expected.keys.contains("data/module-0.js") && expected.keys.contains("summary.md"))
+        let stamps = try expected.keys.map { try modified(output + "/" + $0) }
+        Thread.sleep(forTimeInterval: 0.01)
+
+        let warm = try run(output)
+        #expect(warm.project == nil)
+        #expect(warm.messages.isEmpty)
+        #expect(warm.written == cold.written)
+        #expect(try JSONReporter.encode(warm.result) == JSONReporter.encode(cold.result))
+        #expect(try expected.keys.map { try modified(output + "/" + $0) } == stamps)
+
+        // A report file edited, one removed, a stale data script beside them: written again.
+        try Data("edited".utf8).write(to: URL(fileURLWithPath: output + "/index.html"))
+        try FileManager.default.removeItem(atPath: output + "/data/module-1.js")
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: output + "/data/module-9.js"))
+        let repaired = try run(output)
+        #expect(repaired.project == nil && repaired.messages.isEmpty)
+        #expect(try reportFiles(output) == expected)
+        // A new folder: rendered from the cached result, the same bytes.
+        _ = try run(other)
+        #expect(try reportFiles(other) == expected)
+        // Other formats are another report.
+        let json = try Pipeline.run(.init(path: repo.path, outputDirectory: output, formats: [.json], cacheDirectory: cache))
+        #expect(json.written == [output + "/strata.json"])
+    }
+
+    /// A cached result or report record of other inputs (another build, an older format) is
+    /// not used and says nothing; a damaged one is one note, and the run computes and writes
+    /// everything again.
+    @Test func aCacheOfOtherInputsMissesAndADamagedOneIsOneNote() throws {
+        let repo = try makeRepository()
+        let cache = repo.path + "-cache", out = repo.path + "-out"
+        defer { for folder in [cache, out] { try? FileManager.default.removeItem(atPath: folder) } }
+        let run = { (folder: String) in try Pipeline.run(.init(path: repo.path, outputDirectory: out + "/" + folder, cacheDirectory: cache)) }
+        _ = try run("first")
+        let expected = try reportFiles(out + "/first")
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache)
+        let result = cache + "/" + (try #require(names.first { $0.hasSuffix("-result.json") }))
+        let record = cache + "/" + (try #require(names.first { $0.hasSuffix("-report") }))
+        let json = try #require(expected["strata.json"])
+
+        // Sealed and intact, but of other inputs.
+        try CacheFile.write(Data("0123456789abcdef\n".utf8) + json, to: result)
+        try CacheFile.write(Array("strata-report 0\nold\n".utf8), to: record)
+        let other = try run("first")
+        #expect(other.project != nil)
+        #expect(other.messages.isEmpty, "\(other.messages)")
+        #expect(try reportFiles(out + "/first") == expected)
+        #expect(try run("first").project == nil)
+
+        // Damaged: one note each, then recomputed and written back.
+        for file in [result, record] {
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+            bytes[bytes.count / 2] ^= 0x20
+            try bytes.write(to: URL(fileURLWithPath: file))
+        }
+        let damaged = try run("damaged")
+        #expect(damaged.project != nil)
+        #expect(damaged.messages.sorted() == [result, record].sorted().map { "note: \($0): cache entry damaged, recomputed" })
+        #expect(try reportFiles(out + "/damaged") == expected)
+        let again = try run("damaged")
+        #expect(again.project == nil && again.messages.isEmpty)
     }
 
     @Test func aMissingPathIsAnInputError() {

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import StrataGraphviz
+import StrataModel
+import StrataReport
+import StrataSourceTree
+
+/// What the last report of a repository consisted of, kept in the cache (`…-report` for
+/// `analyze`, `…-diff-report` for the HEAD report `diff` writes beside its own): the key of
+/// its inputs (the result's input digest, the formats and the Graphviz library that drew it)
+/// and every file's path, length and content hash, the whole sealed with a checksum
+/// (`CacheFile`). A run of the same key whose result came from the cache (`ResultCache`) and
+/// whose output folder already holds exactly those bytes, and no stale file of a reporter
+/// beside them, has nothing to render or write.
+///
+/// Nothing is taken on trust: every file of the folder is read and hashed, and any difference
+/// (a file missing, edited, or another's) renders and writes the whole report as usual. A
+/// report whose writing gave a warning (a drawing left out, a cache not kept) is not
+/// recorded, so the next run writes it again.
+struct ReportManifest: Sendable {
+    let file: String
+    let key: String
+
+    struct Entry: Equatable {
+        var path: String
+        var count: Int
+        var hash: ContentHash
+    }
+
+    static let header = "strata-report 1\n"
+
+    /// - Parameters:
+    ///   - digest: the digest of the result's inputs (`Pipeline.inputDigest`).
+    init(file: String, digest: String, formats: [OutputFormat]) {
+        self.file = file
+        key = "\(digest) \(formats.map(\.rawValue).joined(separator: ",")) \(LayoutCache.libraryVersion)"
+    }
+
+    /// The files recorded for this key; nil when there is no record of it. A damaged file is
+    /// one note through `tell`.
+    func entries(tell: (String) -> Void) -> [Entry]? {
+        let bytes: [UInt8]
+        switch CacheFile.read(file) {
+        case .missing: return nil
+        case .damaged:
+            tell("note: " + CacheFile.damageNote(file))
+            return nil
+        case .intact(let payload): bytes = payload
+        }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 3, lines[0] + "\n" == Self.header, lines[1] == key, lines.last == "" else { return nil }
+        var entries: [Entry] = []
+        for line in lines.dropFirst(2).dropLast() {
+            // "<32 hex> <length> <path>"
+            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, let hash = ContentHash(hex: parts[0]), let count = Int(parts[1]), !parts[2].isEmpty else { return nil }
+            entries.append(Entry(path: String(parts[2]), count: count, hash: hash))
+        }
+        return entries
+    }
+
+    /// The paths written, when `output` holds every recorded file (`entries`) with its bytes
+    /// and no file a reporter owns (and would remove) beside them; nil otherwise.
+    func written(_ entries: [Entry], in output: String, formats: [OutputFormat]) -> [String]? {
+        guard !entries.isEmpty else { return nil }
+        let paths = Set(entries.map(\.path))
+        var folders: Set<String> = []
+        for entry in entries {
+            guard Self.holds(output + "/" + entry.path, entry) else { return nil }
+            if let slash = entry.path.lastIndex(of: "/") { folders.insert(String(entry.path[..<slash])) }
+        }
+        let reporters = formats.map(\.reporter)
+        for folder in folders {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: output + "/" + folder)) ?? [] {
+                let relative = folder + "/" + name
+                if !paths.contains(relative), reporters.contains(where: { $0.owns(relative) }) { return nil }
+            }
+        }
+        return entries.map { output + "/" + $0.path }
+    }
+
+    /// Whether `path` is a regular file of exactly the entry's bytes.
+    private static func holds(_ path: String, _ entry: Entry) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == entry.count else { return false }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: entry.count)
+        var offset = 0
+        while offset < entry.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + offset, entry.count - offset) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return ContentHash(bytes) == entry.hash
+    }
+
+    /// Removes the record: the report just written is not one to serve again.
+    func forget() {
+        unlink(file)
+    }
+
+    /// Records the files of a report just written for this key (a path holding a line break
+    /// cannot be recorded: nothing is).
+    func record(_ files: [ReportFile]) throws(AtomicFile.Failure) {
+        guard !files.isEmpty, !files.contains(where: { $0.path.contains("\n") }) else { return }
+        var text = Self.header + key + "\n"
+        for file in files {
+            let hash = file.bytes.withUnsafeBytes { ContentHash($0) }
+            text += "\(hash.hex) \(file.bytes.count) \(file.path)\n"
+        }
+        try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try CacheFile.write(Array(text.utf8), to: file)
+    }
+}
