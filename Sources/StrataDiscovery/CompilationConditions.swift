@@ -26,7 +26,26 @@ public final class CompilationConditions: @unchecked Sendable {
         var condition, module, context: String
     }
 
+    /// What an answer depends on besides the flags: the condition, the platforms, the
+    /// language mode, and which of the names the condition spells are importable (`canImport`
+    /// asks only about those). Modules that agree on these share the evaluation.
+    private struct Evaluation: Hashable {
+        var condition: String
+        var platforms: [String]
+        var languageMode: String?
+        var importable: [String]
+    }
+
+    /// A condition parsed once: its expression (nil when it is not one) and the identifiers it
+    /// spells, which `canImport` could ask about.
+    private struct Parsed {
+        var expression: ExprSyntax?
+        var names: [String]
+    }
+
     private var memo: [Question: Bool] = [:]
+    private var evaluations: [Evaluation: Bool] = [:]
+    private var parsed: [String: Parsed] = [:]
     private let lock = NSLock()
 
     public init(flags: Set<String> = ["DEBUG"], platforms: [String]? = nil) {
@@ -57,21 +76,40 @@ public final class CompilationConditions: @unchecked Sendable {
             return known
         }
         lock.unlock()
-        let source = "#if \(condition)\n#endif\n"
-        let tree = Parser.parse(source: source)
-        guard let ifConfig = tree.statements.first?.item.as(IfConfigDeclSyntax.self), let expr = ifConfig.clauses.first?.condition else {
-            return true
-        }
+        let parse = lock.withLock { parsed[condition] } ?? Self.parse(condition)
+        lock.withLock { parsed[condition] = parse }
+        guard let expr = parse.expression else { return true }
         let importable = importable()
-        let languageVersion = PlatformConfiguration.languageVersion(mode: module.languageMode ?? "6")
-        let active = platforms(of: module).contains { platform in
-            let configuration = PlatformConfiguration(platform: platform, flags: flags, importable: importable, languageVersion: languageVersion)
-            return IfConfigRegionState.evaluating(expr, in: configuration).state == .active
+        let platforms = platforms(of: module)
+        let evaluation = Evaluation(
+            condition: condition, platforms: platforms, languageMode: module.languageMode,
+            importable: parse.names.filter(importable.contains))
+        let active = lock.withLock { evaluations[evaluation] } ?? {
+            let languageVersion = PlatformConfiguration.languageVersion(mode: module.languageMode ?? "6")
+            return platforms.contains { platform in
+                let configuration = PlatformConfiguration(platform: platform, flags: flags, importable: importable, languageVersion: languageVersion)
+                return IfConfigRegionState.evaluating(expr, in: configuration).state == .active
+            }
+        }()
+        lock.withLock {
+            evaluations[evaluation] = active
+            memo[key] = active
         }
-        lock.lock()
-        memo[key] = active
-        lock.unlock()
         return active
+    }
+
+    /// `condition` as the expression of an `#if`, with the identifiers it spells.
+    private static func parse(_ condition: String) -> Parsed {
+        let tree = Parser.parse(source: "#if \(condition)\n#endif\n")
+        guard let ifConfig = tree.statements.first?.item.as(IfConfigDeclSyntax.self), let expr = ifConfig.clauses.first?.condition else {
+            return Parsed(expression: nil, names: [])
+        }
+        var names: [String] = []
+        for token in expr.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind else { continue }
+            for spelling in [name, name.trimmingCharacters(in: ["`"])] where !names.contains(spelling) { names.append(spelling) }
+        }
+        return Parsed(expression: expr, names: names)
     }
 }
 

@@ -27,16 +27,19 @@ public struct HTMLReporter: Reporter {
         let svg = try document.svg.get()
         let views = try document.views.get()
         let graph = document.graph
-        let page = try Self.page(document)
+        // The page and the module scripts, side by side: the drawings they embed are done.
+        let (page, scripts) = Parallel.both({ Result { try Self.page(document) } }) {
+            Result { try Self.moduleScripts(graph: graph, views: views) }
+        }
         var files: [(String, Data)] = [
-            ("index.html", page), ("report.css", Data(WebAssets.stylesheet.utf8)),
+            ("index.html", try page.get()), ("report.css", Data(WebAssets.stylesheet.utf8)),
             ("report.js", Data(WebAssets.script.utf8)), ("graph.svg", Data(svg.utf8)),
         ]
         for grouping in views.groupings {
             let groups = GroupScript(overview: grouping.overview, opened: grouping.opened)
             files.append(("data/\(grouping.kind.rawValue).js", try Self.script("strataGroups", grouping.kind.rawValue, groups)))
         }
-        files += try Self.moduleScripts(graph: graph, views: views)
+        files += try scripts.get()
         return files.map { ReportFile($0.0, $0.1) }
     }
 
@@ -165,7 +168,7 @@ public struct HTMLReporter: Reporter {
         var access: [String: ModuleAccess] = [:]
         for entry in graph.result?.accessControl.modules ?? [] { access[entry.module] = entry }
         let budget = PageGraph.budget(modules: graph.modules.count)
-        return try graph.modules.indices.map { index in
+        return try Parallel.map(graph.modules.count) { index in
             let module = graph.modules[index].module
             let paths = graph.dependencyGraph.shortestPaths(from: index, limit: 3, budget: budget)
             func edge(_ pair: ModuleGraph.Pair, other: Int) -> ModuleScript.Edge {
