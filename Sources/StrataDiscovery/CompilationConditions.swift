@@ -86,10 +86,13 @@ public final class CompilationConditions: @unchecked Sendable {
             importable: parse.names.filter(importable.contains))
         let active = lock.withLock { evaluations[evaluation] } ?? {
             let languageVersion = PlatformConfiguration.languageVersion(mode: module.languageMode ?? "6")
-            return platforms.contains { platform in
+            for platform in platforms {
                 let configuration = PlatformConfiguration(platform: platform, flags: flags, importable: importable, languageVersion: languageVersion)
-                return IfConfigRegionState.evaluating(expr, in: configuration).state == .active
+                if IfConfigRegionState.evaluating(expr, in: configuration).state == .active { return true }
+                // An answer no platform went into is every platform's.
+                if !configuration.asked.platform { return false }
             }
+            return false
         }()
         lock.withLock {
             evaluations[evaluation] = active
@@ -120,6 +123,12 @@ struct PlatformConfiguration: BuildConfiguration {
     var flags: Set<String>
     var importable: Set<String>
     var languageVersion = VersionTuple(6, 3)
+    /// Whether the evaluation asked anything whose answer depends on the platform.
+    let asked = Asked()
+
+    final class Asked: @unchecked Sendable {
+        var platform = false
+    }
 
     /// What `#if swift(...)` compares with in a language mode: in mode 6 the compiler's own
     /// version, in mode 5 5.10, in 4.2 4.2, in 4 4.1.50, as the compiler reports them.
@@ -140,14 +149,24 @@ struct PlatformConfiguration: BuildConfiguration {
     func canImport(importPath: [(TokenSyntax, String)], version: CanImportVersion) -> Bool {
         guard let name = importPath.first?.1 else { return false }
         if importable.contains(name) { return true }
+        asked.platform = true
         return SystemModules.isAvailable(name, on: platform) ?? false
     }
-    func isActiveTargetOS(name: String) -> Bool { name == platform || (name == "xrOS" && platform == "visionOS") }
+    func isActiveTargetOS(name: String) -> Bool {
+        asked.platform = true
+        return name == platform || (name == "xrOS" && platform == "visionOS")
+    }
     func isActiveTargetArchitecture(name: String) -> Bool { name == "arm64" }
     func isActiveTargetEnvironment(name: String) -> Bool { false }
-    func isActiveTargetRuntime(name: String) -> Bool { name == "_ObjC" ? isApple : name == "_Native" }
+    func isActiveTargetRuntime(name: String) -> Bool {
+        asked.platform = true
+        return name == "_ObjC" ? isApple : name == "_Native"
+    }
     func isActiveTargetPointerAuthentication(name: String) -> Bool { false }
-    func isActiveTargetObjectFormat(name: String) -> Bool { name == (isApple ? "MachO" : platform == "Windows" ? "COFF" : "ELF") }
+    func isActiveTargetObjectFormat(name: String) -> Bool {
+        asked.platform = true
+        return name == (isApple ? "MachO" : platform == "Windows" ? "COFF" : "ELF")
+    }
     var targetPointerBitWidth: Int { 64 }
     var targetAtomicBitWidths: [Int] { [32, 64] }
     var endianness: Endianness { .little }
