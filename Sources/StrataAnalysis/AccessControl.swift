@@ -36,13 +36,13 @@ public enum AccessControl {
         var entries: [(index: Int, access: ModuleAccess, unused: [String: [AccessCandidate]], open: [String: [AccessCandidate]])] = []
         var wanted: [String: Holders] = [:]
         var openWanted: [String: Holders] = [:]
-        for (index, module) in modules.enumerated() where !module.kind.isTest {
-            let files = project.sources[module.name] ?? []
-            guard !files.isEmpty else { continue }
-            let scan = ModuleScan(files)
+        // Each module's declarations on their own, on all cores.
+        let scanned = modules.indices.filter { !modules[$0].kind.isTest && !(project.sources[modules[$0].name] ?? []).isEmpty }
+        let scans = Parallel.map(scanned.count) { ModuleScan(project.sources[modules[scanned[$0]].name]!) }
+        for (index, scan) in zip(scanned, scans) {
             for name in scan.unused.keys { wanted[name] = Holders() }
             for name in scan.open.keys { openWanted[name] = Holders() }
-            entries.append((index, ModuleAccess(module: module.name, byLevel: scan.byLevel, publicSurface: scan.publicSurface), scan.unused, scan.open))
+            entries.append((index, ModuleAccess(module: modules[index].name, byLevel: scan.byLevel, publicSurface: scan.publicSurface), scan.unused, scan.open))
         }
         guard !entries.isEmpty else { return .empty }
 

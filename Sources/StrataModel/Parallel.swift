@@ -12,6 +12,11 @@ public enum Parallel {
         }
     }
 
+    /// `transform(0..<count)` on all cores, in index order.
+    public static func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
+        try! map(count) { (index: Int) throws -> T in transform(index) }  // `transform` does not throw
+    }
+
     /// `first` on the calling thread (and its stack: recursive work goes there) while
     /// `second` runs on another core.
     public static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {

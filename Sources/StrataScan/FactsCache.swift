@@ -112,7 +112,7 @@ public struct FactsCache: Sendable {
         writer.u32(UInt32(contents.entries.count))
         // Each entry encoded on its own (on all cores), then written in key order.
         let entries = contents.entries.sorted(by: { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) })
-        for record in try Parallel.map(entries.count, { Self.record(entries[$0].key, entries[$0].value) }) {
+        for record in Parallel.map(entries.count, { Self.record(entries[$0].key, entries[$0].value) }) {
             writer.bytes.append(contentsOf: record)
         }
         var aliases = ByteWriter()
