@@ -88,7 +88,7 @@ public final class CompilationConditions: @unchecked Sendable {
             let languageVersion = PlatformConfiguration.languageVersion(mode: module.languageMode ?? "6")
             for platform in platforms {
                 let configuration = PlatformConfiguration(platform: platform, flags: flags, importable: importable, languageVersion: languageVersion)
-                if IfConfigRegionState.evaluating(expr, in: configuration).state == .active { return true }
+                if configuration.isActive(expr) { return true }
                 // An answer no platform went into is every platform's.
                 if !configuration.asked.platform { return false }
             }
@@ -143,11 +143,73 @@ struct PlatformConfiguration: BuildConfiguration {
 
     var isApple: Bool { ["iOS", "macOS", "tvOS", "watchOS", "visionOS"].contains(platform) }
 
+    /// Whether code under `condition` is compiled: conditions made only of `os(X)`,
+    /// `canImport(X)`, custom flags, `!`, `&&`, `||` and parentheses are answered here (a
+    /// repository's conditions are mostly these), the rest by `SwiftIfConfig`, whose operator
+    /// folding costs more than the answer.
+    func isActive(_ condition: ExprSyntax) -> Bool {
+        answer(condition) ?? (IfConfigRegionState.evaluating(condition, in: self).state == .active)
+    }
+
+    /// The answer to a condition of the simple kind, nil for anything else (which
+    /// `SwiftIfConfig` decides, reporting what is wrong with it).
+    func answer(_ condition: ExprSyntax) -> Bool? {
+        if let sequence = condition.as(SequenceExprSyntax.self) {
+            // `&&` binds tighter than `||`: the answer is an `||` of `&&` runs.
+            var any = false, all = true
+            for (position, element) in sequence.elements.enumerated() {
+                if position % 2 == 1 {
+                    guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "&&" || op == "||" else { return nil }
+                    if op == "||" {
+                        any = any || all
+                        all = true
+                    }
+                } else {
+                    guard let value = answer(element) else { return nil }
+                    all = all && value
+                }
+            }
+            guard sequence.elements.count % 2 == 1 else { return nil }
+            return any || all
+        }
+        if let prefix = condition.as(PrefixOperatorExprSyntax.self) {
+            guard prefix.operator.text == "!" else { return nil }
+            return answer(prefix.expression).map { !$0 }
+        }
+        if let tuple = condition.as(TupleExprSyntax.self) {
+            guard tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil else { return nil }
+            return answer(only.expression)
+        }
+        if let call = condition.as(FunctionCallExprSyntax.self) {
+            guard let function = Self.identifier(call.calledExpression), call.trailingClosure == nil,
+                call.additionalTrailingClosures.isEmpty, call.arguments.count == 1, let argument = call.arguments.first,
+                argument.label == nil, let name = Self.identifier(argument.expression)
+            else { return nil }
+            switch function {
+            case "os": return isActiveTargetOS(name: name)
+            case "canImport": return canImport(name)
+            default: return nil
+            }
+        }
+        return Self.identifier(condition).map { isCustomConditionSet(name: $0) }
+    }
+
+    /// The name of a plain identifier expression (`DEBUG`, `Linux`); nil for anything else.
+    private static func identifier(_ expression: ExprSyntax) -> String? {
+        guard let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+            case .identifier(let name) = reference.baseName.tokenKind, !name.contains("`")
+        else { return nil }
+        return name
+    }
+
     func isCustomConditionSet(name: String) -> Bool { flags.contains(name) }
     func hasFeature(name: String) -> Bool { false }
     func hasAttribute(name: String) -> Bool { true }
     func canImport(importPath: [(TokenSyntax, String)], version: CanImportVersion) -> Bool {
         guard let name = importPath.first?.1 else { return false }
+        return canImport(name)
+    }
+    func canImport(_ name: String) -> Bool {
         if importable.contains(name) { return true }
         asked.platform = true
         return SystemModules.isAvailable(name, on: platform) ?? false
