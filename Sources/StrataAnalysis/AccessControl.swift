@@ -46,19 +46,25 @@ public enum AccessControl {
         }
         guard !entries.isEmpty else { return .empty }
 
-        // One pass over every file of every module: which modules spell each wanted name, and
-        // which modules subclass each open class.
-        for (index, module) in modules.enumerated() {
-            for file in project.sources[module.name] ?? [] {
+        // One pass over every file of every module (modules on all cores): which modules spell
+        // each wanted name, and which modules subclass each open class.
+        let spelled = Parallel.map(modules.count) { index in
+            var names = Set<String>(), subclassed = Set<String>()
+            for file in project.sources[modules[index].name] ?? [] {
                 if !wanted.isEmpty {
-                    for name in file.facts.references { wanted[name]?.add(index) }
+                    for name in file.facts.references where wanted[name] != nil { names.insert(name) }
                 }
                 if !openWanted.isEmpty {
                     for declaration in file.facts.declarations where declaration.kind == .class {
-                        for type in declaration.inherits { openWanted[simpleName(type)]?.add(index) }
+                        for type in declaration.inherits where openWanted[simpleName(type)] != nil { subclassed.insert(simpleName(type)) }
                     }
                 }
             }
+            return (names, subclassed)
+        }
+        for (index, (names, subclassed)) in spelled.enumerated() {
+            for name in names { wanted[name]!.add(index) }
+            for name in subclassed { openWanted[name]!.add(index) }
         }
 
         return AccessControlReport(modules: entries.map { entry in

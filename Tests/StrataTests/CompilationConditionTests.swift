@@ -120,7 +120,7 @@ import Testing
             for platform in CompilationConditions.allPlatforms {
                 for importable: Set<String> in [[], ["Kit", "Glibc"]] {
                     let configuration = PlatformConfiguration(platform: platform, flags: ["DEBUG"], importable: importable)
-                    let answer = configuration.answer(expr)
+                    let answer = SimpleCondition(expr).map(configuration.answer)
                     #expect((answer == nil) == left.contains(condition), "\(condition)")
                     if let answer {
                         #expect(answer == (IfConfigRegionState.evaluating(expr, in: configuration).state == .active), "\(condition) on \(platform)")
