@@ -36,35 +36,29 @@ public enum AccessControl {
         var entries: [(index: Int, access: ModuleAccess, unused: [String: [AccessCandidate]], open: [String: [AccessCandidate]])] = []
         var wanted: [String: Holders] = [:]
         var openWanted: [String: Holders] = [:]
-        // Each module's declarations on their own, on all cores.
-        let scanned = modules.indices.filter { !modules[$0].kind.isTest && !(project.sources[modules[$0].name] ?? []).isEmpty }
-        let scans = Parallel.map(scanned.count) { ModuleScan(project.sources[modules[scanned[$0]].name]!) }
-        for (index, scan) in zip(scanned, scans) {
+        for (index, module) in modules.enumerated() where !module.kind.isTest {
+            let files = project.sources[module.name] ?? []
+            guard !files.isEmpty else { continue }
+            let scan = ModuleScan(files)
             for name in scan.unused.keys { wanted[name] = Holders() }
             for name in scan.open.keys { openWanted[name] = Holders() }
-            entries.append((index, ModuleAccess(module: modules[index].name, byLevel: scan.byLevel, publicSurface: scan.publicSurface), scan.unused, scan.open))
+            entries.append((index, ModuleAccess(module: module.name, byLevel: scan.byLevel, publicSurface: scan.publicSurface), scan.unused, scan.open))
         }
         guard !entries.isEmpty else { return .empty }
 
-        // One pass over every file of every module (modules on all cores): which modules spell
-        // each wanted name, and which modules subclass each open class.
-        let spelled = Parallel.map(modules.count) { index in
-            var names = Set<String>(), subclassed = Set<String>()
-            for file in project.sources[modules[index].name] ?? [] {
+        // One pass over every file of every module: which modules spell each wanted name, and
+        // which modules subclass each open class.
+        for (index, module) in modules.enumerated() {
+            for file in project.sources[module.name] ?? [] {
                 if !wanted.isEmpty {
-                    for name in file.facts.references where wanted[name] != nil { names.insert(name) }
+                    for name in file.facts.references { wanted[name]?.add(index) }
                 }
                 if !openWanted.isEmpty {
                     for declaration in file.facts.declarations where declaration.kind == .class {
-                        for type in declaration.inherits where openWanted[simpleName(type)] != nil { subclassed.insert(simpleName(type)) }
+                        for type in declaration.inherits { openWanted[simpleName(type)]?.add(index) }
                     }
                 }
             }
-            return (names, subclassed)
-        }
-        for (index, (names, subclassed)) in spelled.enumerated() {
-            for name in names { wanted[name]!.add(index) }
-            for name in subclassed { openWanted[name]!.add(index) }
         }
 
         return AccessControlReport(modules: entries.map { entry in

@@ -11,19 +11,6 @@ public enum Analyzer {
         _ project: Project, rules: ArchitectureRules = ArchitectureRules(), injection: InjectionVocabulary = InjectionVocabulary(),
         accessControl: Bool = true
     ) -> AnalysisResult {
-        // The access-control report reads every file's references: it runs on another core
-        // while the rest is computed.
-        let readsAccess = accessControl || rules.severity(of: .unusedPublic) != nil || rules.severity(of: .openNotSubclassed) != nil
-        let (result, access) = Parallel.both({ analyzeGraph(project, rules: rules, injection: injection) }) {
-            readsAccess ? AccessControl.analyze(project) : .empty
-        }
-        return finish(result, project: project, rules: rules, accessControl: access)
-    }
-
-    /// Everything but access control and the findings: the graph's analyses, in the result.
-    private static func analyzeGraph(_ project: Project, rules: ArchitectureRules, injection: InjectionVocabulary) -> (
-        result: AnalysisResult, context: RuleContext
-    ) {
         let production = project.graph.subgraph { !$0.kind.isTest }
         let metrics = CouplingMetrics.compute(production)
         let cycles = Cycles.find(in: production)
@@ -46,29 +33,20 @@ public enum Analyzer {
         let shape = BuildShape.analyze(production)
         result.linkage = LinkageImpact.analyze(project.graph, shape: shape)
         result.buildShape = shape
+        if accessControl || rules.severity(of: .unusedPublic) != nil || rules.severity(of: .openNotSubclassed) != nil {
+            result.accessControl = AccessControl.analyze(project)
+        }
         result.injection = InjectionWiring.analyze(project, vocabulary: injection, rules: rules)
-        result.layering = layering(project, rules: rules)
-        let context = RuleContext(
+        let findings = Rules.findings(RuleContext(
             project: project, rules: rules, metrics: metrics, cycles: cycles, implicit: implicit, unused: unused,
-            accessControl: .empty, injection: result.injection, linkage: result.linkage)
-        return (result, context)
-    }
-
-    /// The findings of every rule, suppressions applied, and the summary.
-    private static func finish(
-        _ analyzed: (result: AnalysisResult, context: RuleContext), project: Project, rules: ArchitectureRules,
-        accessControl: AccessControlReport
-    ) -> AnalysisResult {
-        var (result, context) = analyzed
-        result.accessControl = accessControl
-        context.accessControl = accessControl
-        let findings = Rules.findings(context)
+            accessControl: result.accessControl, injection: result.injection, linkage: result.linkage))
         let identities = Dictionary(project.modules.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
         let inline = InlineSuppressions.apply(
             FindingFingerprint.assign(findings) { identities[$0] }, sources: project.sources.values.joined())
         result.findings = inline.kept
         result.suppressedFindings = inline.suppressed
         result.warnings = (result.warnings + inline.warnings).sorted()
+        result.layering = layering(project, rules: rules)
         result.summary = Summary(of: result)
         return result
     }

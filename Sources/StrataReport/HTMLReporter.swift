@@ -1,6 +1,7 @@
 import Foundation
 import StrataAnalysis
 import StrataModel
+import StrataSourceTree
 import StrataWeb
 
 /// The static report: `index.html` from `Web/index.html` next to `report.css`, `report.js`,

@@ -2,7 +2,6 @@ import Foundation
 @testable import StrataDiscovery
 import StrataModel
 import StrataPipeline
-import SwiftIfConfig
 import SwiftParser
 import SwiftSyntax
 import Testing
@@ -123,7 +122,7 @@ import Testing
                     let answer = SimpleCondition(expr).map(configuration.answer)
                     #expect((answer == nil) == left.contains(condition), "\(condition)")
                     if let answer {
-                        #expect(answer == (IfConfigRegionState.evaluating(expr, in: configuration).state == .active), "\(condition) on \(platform)")
+                        #expect(answer == configuration.isActive(expr, simple: nil), "\(condition) on \(platform)")
                     }
                 }
             }

@@ -1,7 +1,8 @@
 import Dispatch
 
-/// Work spread over the cores, its results in order: what the analyses and the report do
-/// side by side.
+/// Work spread over the cores, its results in order (the report's files, the cache's
+/// entries). Dispatch's threads: for work that does not recurse as deep as its input nests
+/// (`LargeStack` is for that).
 public enum Parallel {
     /// `transform(0..<count)` on all cores, in index order; the first error (by index) is thrown.
     public static func map<T>(_ count: Int, _ transform: (Int) throws -> T) throws -> [T] {
