@@ -1,11 +1,12 @@
 import StrataModel
 
 /// What linking costs, from which image carries which module (`ModuleGraph.linkage()`, which
-/// assembly also put on each module as `links` and `embeds`) and the dependency edges.
+/// assembly put on each module as `links` and `embeds`: read here, not computed again) and
+/// the dependency edges.
 extension LinkageImpact {
     /// - Parameters:
     ///   - graph: every module, tests included (they are left out where they do not count),
-    ///     and every internal edge, declared or imported.
+    ///     with its `links` and `embeds`, and every internal edge, declared or imported.
     ///   - shape: the build shape of the production modules, when the caller has it already.
     public static func analyze(_ graph: ModuleGraph, shape: BuildShape? = nil) -> LinkageImpact {
         let shape = shape ?? BuildShape.analyze(graph.subgraph { !$0.kind.isTest })
@@ -27,24 +28,29 @@ extension LinkageImpact {
     /// executables each having a copy is not duplication: they never share memory. Test
     /// bundles are not counted: a test bundle carrying its own copy of what it tests is how
     /// static code gets tested.
+    /// - Parameter graph: its modules' `links` and `embeds` assigned (assembly's).
     static func duplicatedStaticModules(_ graph: ModuleGraph) -> [DuplicatedStaticModule] {
-        let (links, embeds) = graph.linkage()
         let modules = graph.modules.map(\.module)
+        // The images carrying each module: `links` read backwards.
+        var carriedBy = [[Int]](repeating: [], count: modules.count)
+        for (image, module) in modules.enumerated() {
+            for index in graph.indices(module.links) { carriedBy[index].append(image) }
+        }
         let production = modules.indices.filter { !modules[$0].kind.isTest }
         var processes: [Set<Int>] = []
         var embedded = Set<Int>()
         for executable in production where modules[executable].linkage.kind == .executable {
-            let frameworks = embeds.successors[executable].filter { !modules[$0].kind.isTest }
+            let frameworks = graph.indices(modules[executable].embeds).filter { !modules[$0].kind.isTest }
             processes.append(Set([executable] + frameworks))
             embedded.formUnion(frameworks)
         }
         processes.append(Set(production.filter { modules[$0].linkage.kind == .dynamic && !embedded.contains($0) }))
         return modules.indices.compactMap { index -> DuplicatedStaticModule? in
             let module = modules[index]
-            guard module.linkage.kind == .static, links.predecessors[index].count >= 2 else { return nil }
+            guard module.linkage.kind == .static, carriedBy[index].count >= 2 else { return nil }
             // The images of each process that carry it, when there are two or more.
             let images = Set(processes.flatMap { process in
-                let carriers = links.predecessors[index].filter(process.contains)
+                let carriers = carriedBy[index].filter(process.contains)
                 return carriers.count >= 2 ? carriers : []
             })
             guard !images.isEmpty else { return nil }

@@ -74,7 +74,8 @@ public enum Assembler {
 
 /// Finds which module of the repository an import or a declared dependency refers to.
 struct ModuleResolver {
-    private var byImportName: [String: [DiscoveredModule]] = [:]
+    /// Module names by import name, with the manifest that declares each.
+    private var byImportName: [String: [(name: String, manifest: String)]] = [:]
     /// A target of a manifest (or of a Tuist or Xcode project's folder).
     private struct TargetKey: Hashable {
         var manifest: String
@@ -94,7 +95,7 @@ struct ModuleResolver {
         pods = discovery.pods
         for module in discovery.modules {
             let target = module.target
-            byImportName[module.importName, default: []].append(module)
+            byImportName[module.importName, default: []].append((module.name, module.declaringManifest))
             byPackageAndTarget[TargetKey(manifest: module.declaringManifest, target: target)] = module.name
             // A Tuist project is named by its folder, an Xcode project by its `.xcodeproj` path:
             // both are the folder of the manifest file.
@@ -107,7 +108,9 @@ struct ModuleResolver {
     /// The module an `import X` in `module` means: one of the same package first, then any.
     func module(importing name: String, from module: DiscoveredModule) -> String? {
         guard let candidates = byImportName[name] else { return nil }
-        return (candidates.first { $0.declaringManifest == module.declaringManifest } ?? candidates.first)?.name
+        if candidates.count == 1 { return candidates[0].name }
+        let manifest = module.declaringManifest
+        return (candidates.first { $0.manifest == manifest } ?? candidates.first)?.name
     }
 
     /// The modules a declared dependency stands for, or nil when it is external.

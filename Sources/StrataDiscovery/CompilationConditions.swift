@@ -26,7 +26,27 @@ public final class CompilationConditions: @unchecked Sendable {
         var condition, module, context: String
     }
 
+    /// What an answer depends on besides the flags: the condition, the platforms, the
+    /// language mode, and which of the names the condition spells are importable (`canImport`
+    /// asks only about those). Modules that agree on these share the evaluation.
+    private struct Evaluation: Hashable {
+        var condition: String
+        var platforms: [String]
+        var languageMode: String?
+        var importable: [String]
+    }
+
+    /// A condition parsed once: its expression (nil when it is not one) and the identifiers it
+    /// spells, which `canImport` could ask about.
+    private struct Parsed {
+        var expression: ExprSyntax?
+        var names: [String]
+        var simple: SimpleCondition?
+    }
+
     private var memo: [Question: Bool] = [:]
+    private var evaluations: [Evaluation: Bool] = [:]
+    private var parsed: [String: Parsed] = [:]
     private let lock = NSLock()
 
     public init(flags: Set<String> = ["DEBUG"], platforms: [String]? = nil) {
@@ -57,21 +77,43 @@ public final class CompilationConditions: @unchecked Sendable {
             return known
         }
         lock.unlock()
-        let source = "#if \(condition)\n#endif\n"
-        let tree = Parser.parse(source: source)
-        guard let ifConfig = tree.statements.first?.item.as(IfConfigDeclSyntax.self), let expr = ifConfig.clauses.first?.condition else {
-            return true
-        }
+        let parse = lock.withLock { parsed[condition] } ?? Self.parse(condition)
+        lock.withLock { parsed[condition] = parse }
+        guard let expr = parse.expression else { return true }
         let importable = importable()
-        let languageVersion = PlatformConfiguration.languageVersion(mode: module.languageMode ?? "6")
-        let active = platforms(of: module).contains { platform in
-            let configuration = PlatformConfiguration(platform: platform, flags: flags, importable: importable, languageVersion: languageVersion)
-            return IfConfigRegionState.evaluating(expr, in: configuration).state == .active
+        let platforms = platforms(of: module)
+        let evaluation = Evaluation(
+            condition: condition, platforms: platforms, languageMode: module.languageMode,
+            importable: parse.names.filter(importable.contains))
+        let active = lock.withLock { evaluations[evaluation] } ?? {
+            let languageVersion = PlatformConfiguration.languageVersion(mode: module.languageMode ?? "6")
+            for platform in platforms {
+                let configuration = PlatformConfiguration(platform: platform, flags: flags, importable: importable, languageVersion: languageVersion)
+                if configuration.isActive(expr, simple: parse.simple) { return true }
+                // An answer no platform went into is every platform's.
+                if !configuration.asked.platform { return false }
+            }
+            return false
+        }()
+        lock.withLock {
+            evaluations[evaluation] = active
+            memo[key] = active
         }
-        lock.lock()
-        memo[key] = active
-        lock.unlock()
         return active
+    }
+
+    /// `condition` as the expression of an `#if`, with the identifiers it spells.
+    private static func parse(_ condition: String) -> Parsed {
+        let tree = Parser.parse(source: "#if \(condition)\n#endif\n")
+        guard let ifConfig = tree.statements.first?.item.as(IfConfigDeclSyntax.self), let expr = ifConfig.clauses.first?.condition else {
+            return Parsed(expression: nil, names: [], simple: nil)
+        }
+        var names: [String] = []
+        for token in expr.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind else { continue }
+            for spelling in [name, name.trimmingCharacters(in: ["`"])] where !names.contains(spelling) { names.append(spelling) }
+        }
+        return Parsed(expression: expr, names: names, simple: SimpleCondition(expr))
     }
 }
 
@@ -82,6 +124,12 @@ struct PlatformConfiguration: BuildConfiguration {
     var flags: Set<String>
     var importable: Set<String>
     var languageVersion = VersionTuple(6, 3)
+    /// Whether the evaluation asked anything whose answer depends on the platform.
+    let asked = Asked()
+
+    final class Asked: @unchecked Sendable {
+        var platform = false
+    }
 
     /// What `#if swift(...)` compares with in a language mode: in mode 6 the compiler's own
     /// version, in mode 5 5.10, in 4.2 4.2, in 4 4.1.50, as the compiler reports them.
@@ -96,22 +144,109 @@ struct PlatformConfiguration: BuildConfiguration {
 
     var isApple: Bool { ["iOS", "macOS", "tvOS", "watchOS", "visionOS"].contains(platform) }
 
+    /// Whether code under `condition` is compiled: a simple condition is answered here, the
+    /// rest by `SwiftIfConfig`, whose operator folding costs more than the answer.
+    func isActive(_ condition: ExprSyntax, simple: SimpleCondition?) -> Bool {
+        simple.map(answer) ?? (IfConfigRegionState.evaluating(condition, in: self).state == .active)
+    }
+
+    func answer(_ condition: SimpleCondition) -> Bool {
+        switch condition {
+        case .os(let name): isActiveTargetOS(name: name)
+        case .canImport(let name): canImport(name)
+        case .flag(let name): isCustomConditionSet(name: name)
+        case .not(let inner): !answer(inner)
+        case .any(let runs): runs.contains { $0.allSatisfy(answer) }
+        }
+    }
+
     func isCustomConditionSet(name: String) -> Bool { flags.contains(name) }
     func hasFeature(name: String) -> Bool { false }
     func hasAttribute(name: String) -> Bool { true }
     func canImport(importPath: [(TokenSyntax, String)], version: CanImportVersion) -> Bool {
         guard let name = importPath.first?.1 else { return false }
+        return canImport(name)
+    }
+    func canImport(_ name: String) -> Bool {
         if importable.contains(name) { return true }
+        asked.platform = true
         return SystemModules.isAvailable(name, on: platform) ?? false
     }
-    func isActiveTargetOS(name: String) -> Bool { name == platform || (name == "xrOS" && platform == "visionOS") }
+    func isActiveTargetOS(name: String) -> Bool {
+        asked.platform = true
+        return name == platform || (name == "xrOS" && platform == "visionOS")
+    }
     func isActiveTargetArchitecture(name: String) -> Bool { name == "arm64" }
     func isActiveTargetEnvironment(name: String) -> Bool { false }
-    func isActiveTargetRuntime(name: String) -> Bool { name == "_ObjC" ? isApple : name == "_Native" }
+    func isActiveTargetRuntime(name: String) -> Bool {
+        asked.platform = true
+        return name == "_ObjC" ? isApple : name == "_Native"
+    }
     func isActiveTargetPointerAuthentication(name: String) -> Bool { false }
-    func isActiveTargetObjectFormat(name: String) -> Bool { name == (isApple ? "MachO" : platform == "Windows" ? "COFF" : "ELF") }
+    func isActiveTargetObjectFormat(name: String) -> Bool {
+        asked.platform = true
+        return name == (isApple ? "MachO" : platform == "Windows" ? "COFF" : "ELF")
+    }
     var targetPointerBitWidth: Int { 64 }
     var targetAtomicBitWidths: [Int] { [32, 64] }
     var endianness: Endianness { .little }
     var compilerVersion: VersionTuple { VersionTuple(SwiftToolsVersion.current.major, SwiftToolsVersion.current.minor) }
+}
+
+/// A condition made only of `os(X)`, `canImport(X)`, custom flags, `!`, `&&`, `||` and
+/// parentheses (a repository's conditions are mostly these), read once from its syntax.
+indirect enum SimpleCondition: Sendable {
+    case os(String), canImport(String), flag(String)
+    case not(SimpleCondition)
+    /// An `||` of `&&` runs: `&&` binds tighter.
+    case any([[SimpleCondition]])
+
+    /// Nil for any other condition (which `SwiftIfConfig` decides, reporting what is wrong
+    /// with it).
+    init?(_ condition: ExprSyntax) {
+        if let sequence = condition.as(SequenceExprSyntax.self) {
+            var runs: [[SimpleCondition]] = [[]]
+            for (position, element) in sequence.elements.enumerated() {
+                if position % 2 == 1 {
+                    guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "&&" || op == "||" else { return nil }
+                    if op == "||" { runs.append([]) }
+                } else {
+                    guard let operand = SimpleCondition(element) else { return nil }
+                    runs[runs.count - 1].append(operand)
+                }
+            }
+            guard sequence.elements.count % 2 == 1 else { return nil }
+            self = .any(runs)
+        } else if let prefix = condition.as(PrefixOperatorExprSyntax.self) {
+            guard prefix.operator.text == "!", let inner = SimpleCondition(prefix.expression) else { return nil }
+            self = .not(inner)
+        } else if let tuple = condition.as(TupleExprSyntax.self) {
+            guard tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil,
+                let inner = SimpleCondition(only.expression)
+            else { return nil }
+            self = inner
+        } else if let call = condition.as(FunctionCallExprSyntax.self) {
+            guard let function = Self.identifier(call.calledExpression), call.trailingClosure == nil,
+                call.additionalTrailingClosures.isEmpty, call.arguments.count == 1, let argument = call.arguments.first,
+                argument.label == nil, let name = Self.identifier(argument.expression)
+            else { return nil }
+            switch function {
+            case "os": self = .os(name)
+            case "canImport": self = .canImport(name)
+            default: return nil
+            }
+        } else if let name = Self.identifier(condition) {
+            self = .flag(name)
+        } else {
+            return nil
+        }
+    }
+
+    /// The name of a plain identifier expression (`DEBUG`, `Linux`); nil for anything else.
+    private static func identifier(_ expression: ExprSyntax) -> String? {
+        guard let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+            case .identifier(let name) = reference.baseName.tokenKind, !name.contains("`")
+        else { return nil }
+        return name
+    }
 }

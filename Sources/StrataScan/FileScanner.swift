@@ -60,12 +60,13 @@ public enum FileScanner {
     static func collect(
         _ raw: RawSyntax, parent: SyntaxKind?, into identifiers: inout IdentifierTable, marking relevance: inout InjectionScanner.Relevance?
     ) -> Bool {
-        if let token = raw.tokenView {
-            if token.rawKind == .identifier, !token.rawText.isEmpty { identifiers.insert(token.rawText) }
+        // Layout first, and its kind only for the marking: each of these is a call into
+        // swift-syntax, made for every node of the file.
+        guard let layout = raw.layoutView else {
+            if let token = raw.tokenView, token.rawKind == .identifier, !token.rawText.isEmpty { identifiers.insert(token.rawText) }
             return false
         }
-        guard let layout = raw.layoutView else { return false }
-        let kind = raw.kind
+        let kind = relevance == nil ? nil : raw.kind
         var below = false
         for child in layout.children {
             if let child, collect(child, parent: kind, into: &identifiers, marking: &relevance) { below = true }

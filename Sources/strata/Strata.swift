@@ -20,6 +20,9 @@ struct Strata: ParsableCommand {
         defaultSubcommand: Analyze.self
     )
 
+    /// What a command leaves for the process's exit to let go of, rather than freeing it.
+    nonisolated(unsafe) static var keptUntilExit: Any?
+
     /// ArgumentParser exits 64 on usage errors; Strata documents 2 for bad usage or input.
     static func main() {
         do {

@@ -216,6 +216,24 @@ import Testing
             #expect(!facts.problems.isEmpty)
         }
     }
+
+    /// The word search the scan gates on (injection names, the suppression marker) finds a word
+    /// wherever it is, at the buffer's ends too, whichever of its bytes it looks for first.
+    @Test func theWordSearchFindsWhatANaiveSearchFinds() {
+        var generator = SystemRandomNumberGenerator()
+        let words = ["register", "resolve", "Inject", ".Type", "propertyWrapper", "strata:ignore", "gg", "x", "Wa"].map { Array($0.utf8) }
+        for _ in 0..<2000 {
+            let length = Int.random(in: 0...40, using: &generator)
+            var buffer = (0..<length).map { _ in Array("regstajWT.:pxy ".utf8).randomElement(using: &generator)! }
+            let word = words.randomElement(using: &generator)!
+            if Bool.random(using: &generator), buffer.count >= word.count {
+                let at = Int.random(in: 0...(buffer.count - word.count), using: &generator)
+                buffer.replaceSubrange(at..<(at + word.count), with: word)
+            }
+            let naive = buffer.count >= word.count && (0...(buffer.count - word.count)).contains { Array(buffer[$0..<($0 + word.count)]) == word }
+            #expect(buffer.withUnsafeBufferPointer { InjectionScanner.contains($0, word) } == naive, "\(String(decoding: buffer, as: UTF8.self)) / \(String(decoding: word, as: UTF8.self))")
+        }
+    }
 }
 
 @Suite struct FileProblemLineTests {
