@@ -41,7 +41,6 @@ public final class CompilationConditions: @unchecked Sendable {
     private struct Parsed {
         var expression: ExprSyntax?
         var names: [String]
-        var simple: SimpleCondition?
     }
 
     private var memo: [Question: Bool] = [:]
@@ -89,7 +88,7 @@ public final class CompilationConditions: @unchecked Sendable {
             let languageVersion = PlatformConfiguration.languageVersion(mode: module.languageMode ?? "6")
             for platform in platforms {
                 let configuration = PlatformConfiguration(platform: platform, flags: flags, importable: importable, languageVersion: languageVersion)
-                if configuration.isActive(expr, simple: parse.simple) { return true }
+                if IfConfigRegionState.evaluating(expr, in: configuration).state == .active { return true }
                 // An answer no platform went into is every platform's.
                 if !configuration.asked.platform { return false }
             }
@@ -106,14 +105,14 @@ public final class CompilationConditions: @unchecked Sendable {
     private static func parse(_ condition: String) -> Parsed {
         let tree = Parser.parse(source: "#if \(condition)\n#endif\n")
         guard let ifConfig = tree.statements.first?.item.as(IfConfigDeclSyntax.self), let expr = ifConfig.clauses.first?.condition else {
-            return Parsed(expression: nil, names: [], simple: nil)
+            return Parsed(expression: nil, names: [])
         }
         var names: [String] = []
         for token in expr.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let name) = token.tokenKind else { continue }
             for spelling in [name, name.trimmingCharacters(in: ["`"])] where !names.contains(spelling) { names.append(spelling) }
         }
-        return Parsed(expression: expr, names: names, simple: SimpleCondition(expr))
+        return Parsed(expression: expr, names: names)
     }
 }
 
@@ -143,22 +142,6 @@ struct PlatformConfiguration: BuildConfiguration {
     }
 
     var isApple: Bool { ["iOS", "macOS", "tvOS", "watchOS", "visionOS"].contains(platform) }
-
-    /// Whether code under `condition` is compiled: a simple condition is answered here, the
-    /// rest by `SwiftIfConfig`, whose operator folding costs more than the answer.
-    func isActive(_ condition: ExprSyntax, simple: SimpleCondition?) -> Bool {
-        simple.map(answer) ?? (IfConfigRegionState.evaluating(condition, in: self).state == .active)
-    }
-
-    func answer(_ condition: SimpleCondition) -> Bool {
-        switch condition {
-        case .os(let name): isActiveTargetOS(name: name)
-        case .canImport(let name): canImport(name)
-        case .flag(let name): isCustomConditionSet(name: name)
-        case .not(let inner): !answer(inner)
-        case .any(let runs): runs.contains { $0.allSatisfy(answer) }
-        }
-    }
 
     func isCustomConditionSet(name: String) -> Bool { flags.contains(name) }
     func hasFeature(name: String) -> Bool { false }
@@ -191,62 +174,4 @@ struct PlatformConfiguration: BuildConfiguration {
     var targetAtomicBitWidths: [Int] { [32, 64] }
     var endianness: Endianness { .little }
     var compilerVersion: VersionTuple { VersionTuple(SwiftToolsVersion.current.major, SwiftToolsVersion.current.minor) }
-}
-
-/// A condition made only of `os(X)`, `canImport(X)`, custom flags, `!`, `&&`, `||` and
-/// parentheses (a repository's conditions are mostly these), read once from its syntax.
-indirect enum SimpleCondition: Sendable {
-    case os(String), canImport(String), flag(String)
-    case not(SimpleCondition)
-    /// An `||` of `&&` runs: `&&` binds tighter.
-    case any([[SimpleCondition]])
-
-    /// Nil for any other condition (which `SwiftIfConfig` decides, reporting what is wrong
-    /// with it).
-    init?(_ condition: ExprSyntax) {
-        if let sequence = condition.as(SequenceExprSyntax.self) {
-            var runs: [[SimpleCondition]] = [[]]
-            for (position, element) in sequence.elements.enumerated() {
-                if position % 2 == 1 {
-                    guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "&&" || op == "||" else { return nil }
-                    if op == "||" { runs.append([]) }
-                } else {
-                    guard let operand = SimpleCondition(element) else { return nil }
-                    runs[runs.count - 1].append(operand)
-                }
-            }
-            guard sequence.elements.count % 2 == 1 else { return nil }
-            self = .any(runs)
-        } else if let prefix = condition.as(PrefixOperatorExprSyntax.self) {
-            guard prefix.operator.text == "!", let inner = SimpleCondition(prefix.expression) else { return nil }
-            self = .not(inner)
-        } else if let tuple = condition.as(TupleExprSyntax.self) {
-            guard tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil,
-                let inner = SimpleCondition(only.expression)
-            else { return nil }
-            self = inner
-        } else if let call = condition.as(FunctionCallExprSyntax.self) {
-            guard let function = Self.identifier(call.calledExpression), call.trailingClosure == nil,
-                call.additionalTrailingClosures.isEmpty, call.arguments.count == 1, let argument = call.arguments.first,
-                argument.label == nil, let name = Self.identifier(argument.expression)
-            else { return nil }
-            switch function {
-            case "os": self = .os(name)
-            case "canImport": self = .canImport(name)
-            default: return nil
-            }
-        } else if let name = Self.identifier(condition) {
-            self = .flag(name)
-        } else {
-            return nil
-        }
-    }
-
-    /// The name of a plain identifier expression (`DEBUG`, `Linux`); nil for anything else.
-    private static func identifier(_ expression: ExprSyntax) -> String? {
-        guard let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
-            case .identifier(let name) = reference.baseName.tokenKind, !name.contains("`")
-        else { return nil }
-        return name
-    }
 }

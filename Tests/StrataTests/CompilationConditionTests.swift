@@ -1,9 +1,6 @@
 import Foundation
-@testable import StrataDiscovery
 import StrataModel
 import StrataPipeline
-import SwiftParser
-import SwiftSyntax
 import Testing
 
 /// `#if` around imports decided for the platforms a module is built for, with DEBUG set and
@@ -113,35 +110,5 @@ import Testing
         #expect(compat.imports.map(\.module) == ["Core"])
         #expect(compat.inactiveImports?.map(\.module) == ["Nothing"])
         #expect(result.unusedDependencies.isEmpty)
-    }
-
-    /// The conditions Strata answers itself (`os`, `canImport`, flags, `!`, `&&`, `||`,
-    /// parentheses) get SwiftIfConfig's answer on every platform; the rest are left to it.
-    @Test func directAnswersAreSwiftIfConfigsAnswers() throws {
-        let direct = [
-            "os(Linux)", "!os(WASI)", "!os(WASI) && os(Windows)", "canImport(Darwin)", "canImport(Kit)", "DEBUG", "RELEASE",
-            "os(Linux) || os(Android) && canImport(Glibc)", "(os(Linux) || os(Android)) && canImport(Glibc)",
-            "!(canImport(UIKit)) && os(macOS)", "canImport(Darwin) || os(Linux) || os(Android)", "os(xrOS)",
-            "!(!DEBUG)", "os(iOS) && !DEBUG || canImport(Kit) && os(tvOS)", "os(Linux)||os(macOS)",
-        ]
-        let left = ["compiler(>=6)", "swift(<5.9) || os(Linux)", "canImport(Kit.Sub)", "canImport(Kit, _version: 2)", "os(Linux, macOS)",
-                    "true", "`DEBUG`", "!!DEBUG", "os(Linux) ? true : false", "hasFeature(X)", "FOO == BAR"]
-        func expression(_ condition: String) throws -> ExprSyntax {
-            let tree = Parser.parse(source: "#if \(condition)\n#endif\n")
-            return try #require(tree.statements.first?.item.as(IfConfigDeclSyntax.self)?.clauses.first?.condition)
-        }
-        for condition in direct + left {
-            let expr = try expression(condition)
-            for platform in CompilationConditions.allPlatforms {
-                for importable: Set<String> in [[], ["Kit", "Glibc"]] {
-                    let configuration = PlatformConfiguration(platform: platform, flags: ["DEBUG"], importable: importable)
-                    let answer = SimpleCondition(expr).map(configuration.answer)
-                    #expect((answer == nil) == left.contains(condition), "\(condition)")
-                    if let answer {
-                        #expect(answer == configuration.isActive(expr, simple: nil), "\(condition) on \(platform)")
-                    }
-                }
-            }
-        }
     }
 }
