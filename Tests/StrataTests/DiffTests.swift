@@ -182,13 +182,19 @@ final class GitFixture {
         }
     }
 
-    /// A second run of the same diff parses nothing; the cache holds both revisions.
-    @Test func aSecondDiffParsesNothing() throws {
+    /// A package committed, then Domain changed to import UI in a second commit.
+    func baseAndChanged() throws -> GitFixture {
         let repo = try GitFixture()
         try writePackage(repo, domainImport: "")
         try repo.commitAll("base")
         try repo.folder.write("Sources/Domain/Domain.swift", "import UI\npublic struct Order {}\n")
         try repo.commitAll("changed")
+        return repo
+    }
+
+    /// A second run of the same diff parses nothing; the cache holds both revisions.
+    @Test func aSecondDiffParsesNothing() throws {
+        let repo = try baseAndChanged()
         let cache = try TemporaryDirectory()
         let options = Comparison.Options(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: cache.path)
         let cold = try Comparison.run(options)
@@ -207,11 +213,7 @@ final class GitFixture {
     /// a damaged result is one note and that revision alone is analyzed again; a result kept
     /// under another digest (another build, an older format) is no hit and no note.
     @Test func aDiffThatKeepsItsResultsReadsThemBack() throws {
-        let repo = try GitFixture()
-        try writePackage(repo, domainImport: "")
-        try repo.commitAll("base")
-        try repo.folder.write("Sources/Domain/Domain.swift", "import UI\npublic struct Order {}\n")
-        try repo.commitAll("changed")
+        let repo = try baseAndChanged()
         let folder = try TemporaryDirectory()
         // A cache folder the first run creates.
         let cache = folder.path + "/cache"
