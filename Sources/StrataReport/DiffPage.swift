@@ -47,7 +47,7 @@ public enum DiffPage {
     static let graphHeader = [
         "  graph [rankdir=TB, nodesep=0.35, ranksep=0.6, fontname=\"Helvetica,Arial,sans-serif\"];",
         "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef2f7\", color=\"#5b6b7f\", fontname=\"Helvetica,Arial,sans-serif\", fontsize=11];",
-        "  edge [color=\"#9aa5b1\", arrowsize=0.7];",
+        "  edge [color=\"#9aa5b1\", arrowsize=0.7, fontname=\"Helvetica,Arial,sans-serif\"];",
     ]
     static let nodeStyles: [Mermaid.NodeStyle: String] = [
         .added: ", fillcolor=\"#dafbe1\", color=\"#1a7f37\", penwidth=2, class=\"added\"",

@@ -85,7 +85,7 @@ public struct GraphDrawing: Sendable {
             "digraph \"modules\" {",
             "  graph [rankdir=\(leftToRight ? "LR" : "TB"),\(bundleClusters ? " compound=true," : "") nodesep=0.35, ranksep=0.6, fontname=\"Helvetica,Arial,sans-serif\", fontsize=12];",
             "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef2f7\", color=\"#5b6b7f\", fontname=\"Helvetica,Arial,sans-serif\", fontsize=11];",
-            "  edge [color=\"#7a8899\", arrowsize=0.7];",
+            "  edge [color=\"#7a8899\", arrowsize=0.7, fontname=\"Helvetica,Arial,sans-serif\"];",
         ]
         // Modules, inside their cluster when they have one.
         var clustered = Set<Int>()

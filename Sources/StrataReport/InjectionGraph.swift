@@ -38,7 +38,7 @@ public enum InjectionGraph {
             "digraph \"injection\" {",
             "  graph [rankdir=LR, nodesep=0.25, ranksep=0.5, fontname=\"Helvetica,Arial,sans-serif\", fontsize=11];",
             "  node [fontname=\"Helvetica,Arial,sans-serif\", fontsize=10];",
-            "  edge [color=\"#7a8899\", arrowsize=0.6];",
+            "  edge [color=\"#7a8899\", arrowsize=0.6, fontname=\"Helvetica,Arial,sans-serif\"];",
         ]
         for name in services {
             lines.append("  \(service(name)) [label=\(quote(name)), shape=ellipse, style=filled, fillcolor=\"#e3ecfa\", color=\"#5b6b7f\", class=\"service\"];")
