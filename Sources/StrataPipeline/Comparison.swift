@@ -122,7 +122,7 @@ public enum Comparison {
             }
             // Discovery, then assembly and analysis, run for both revisions side by side; the
             // scans run one after the other, so HEAD reuses every fact BASE computed.
-            var scanned = try Self.inParallel(missing.count) { slot in
+            var scanned = try Parallel.map(missing.count) { slot in
                 try prepare(trees[slot], label: labels[missing[slot]], explicit: explicit, options: options, progress: progress)
             }
             let stores = Stores(directory: options.cacheDirectory, rootKey: Pipeline.rootKey(options.repository))
@@ -143,7 +143,7 @@ public enum Comparison {
             }
             // The facts are saved while the revisions are assembled and analyzed.
             let ready = scanned, known = caches, keep = options.keepResults ? caches : [nil, nil]
-            let work = try Self.inParallel(missing.count + 1) { slot -> (revision: Revision?, warnings: [Diagnostic]) in
+            let work = try Parallel.map(missing.count + 1) { slot -> (revision: Revision?, warnings: [Diagnostic]) in
                 guard slot < missing.count else { return (nil, stores.save()) }
                 let index = missing[slot]
                 var notes: [String] = []
@@ -256,18 +256,6 @@ public enum Comparison {
     }
 
     /// `body(0..<count)` on all cores; the first error is thrown.
-    private static func inParallel<T>(_ count: Int, _ body: @Sendable (Int) throws -> T) throws -> [T] {
-        let slots = ParallelSlots<T>(count: count)
-        let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            let value = Result { try body(index) }
-            lock.lock()
-            slots.values[index] = value
-            lock.unlock()
-        }
-        return try slots.values.map { try $0!.get() }
-    }
-
     static func revisionTree(_ repository: GitRepository, _ commit: String, filter: PathFilter) throws -> GitRevisionTree {
         do {
             return try GitRevisionTree(repository: repository, commit: commit, filter: filter)
@@ -325,10 +313,4 @@ public enum Comparison {
             }
         }
     }
-}
-
-/// Results written by index from concurrent work, under the caller's lock.
-private final class ParallelSlots<T>: @unchecked Sendable {
-    var values: [Result<T, any Error>?]
-    init(count: Int) { values = Array(repeating: nil, count: count) }
 }
