@@ -87,7 +87,8 @@ public enum LayerInference {
         if name.hasSuffix("app") { return app }
         // A contract belongs with the domain whatever it is a contract for (`RepositoryProtocol`).
         if contractSuffixes.contains(where: name.hasSuffix) { return interface }
-        for index in stride(from: app - 1, through: 0, by: -1) where matches(name, categories[index].keywords) {
+        let bytes = Array(name.utf8)
+        for index in stride(from: app - 1, through: 0, by: -1) where matches(bytes, keywordBytes[index]) {
             return index
         }
         return nil
@@ -95,10 +96,18 @@ public enum LayerInference {
 
     /// Short keywords (`ui`, `api`) only count at the start or end of a name (`SynUI`,
     /// `UIComponents`), never inside a word (`Build`, `Rapid`).
-    private static func matches(_ lowercased: String, _ keywords: [String]) -> Bool {
-        keywords.contains { keyword in
-            if keyword.count > 3 { return lowercased.contains(keyword) }
-            return lowercased.hasPrefix(keyword) || lowercased.hasSuffix(keyword)
+    /// Compared as UTF-8 bytes (keywords are ASCII): `String`'s `contains` cost more than
+    /// the rest of the guess, which `strata history` makes for every commit.
+    private static func matches(_ name: [UInt8], _ keywords: [[UInt8]]) -> Bool {
+        keywords.contains { word in
+            guard word.count <= name.count else { return false }
+            if word.count > 3 {
+                return (0...(name.count - word.count)).contains { start in name[start..<(start + word.count)].elementsEqual(word) }
+            }
+            return name.starts(with: word) || name.suffix(word.count).elementsEqual(word)
         }
     }
+
+    /// Each category's keywords as bytes.
+    private static let keywordBytes = categories.map { $0.keywords.map { Array($0.utf8) } }
 }

@@ -14,9 +14,10 @@ enum Singletons {
     static func find(in declarations: [DeclarationFact], file: String) -> [Singleton] {
         var found: [Singleton] = []
         var containers: [DeclarationFact] = []
-        // A protocol's `static var shared: Self { get }` is a requirement, not state.
-        let protocols = Set(declarations.filter { $0.kind == .protocol }.map(\.name))
-        let classes = Set(declarations.filter { $0.kind == .class || $0.kind == .actor }.map(\.name))
+        // A protocol's `static var shared: Self { get }` is a requirement, not state. (Most
+        // files have no static `shared`: the names are gathered only for one that does.)
+        lazy var protocols = Set(declarations.filter { $0.kind == .protocol }.map(\.name))
+        lazy var classes = Set(declarations.filter { $0.kind == .class || $0.kind == .actor }.map(\.name))
         for declaration in declarations {
             switch declaration.kind {
             case .class, .struct, .enum, .actor:

@@ -9,6 +9,10 @@ public enum RepositoryPath {
 
     /// The last component: a file's or folder's own name.
     public static func name(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        // Discovery asks this of every file for every manifest reader: no array of parts.
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        let after = path.utf8.index(after: slash)
+        if after != path.utf8.endIndex { return String(path[after...]) }
+        return path.split(separator: "/").last.map(String.init) ?? path  // a trailing slash
     }
 }

@@ -9,6 +9,12 @@ import Testing
         return Discoverer(tree: tree).discover(files: try tree.files())
     }
 
+    /// A path's last component, whatever its slashes.
+    @Test func aPathsNameIsItsLastComponent() {
+        let cases = ["Sources/App/File.swift": "File.swift", "Package.swift": "Package.swift", "a/b/": "b", "": "", "/": "/", "a//b": "b", "ünï/cödé.swift": "cödé.swift"]
+        for (path, name) in cases { #expect(RepositoryPath.name(of: path) == name, "\(path)") }
+    }
+
     @Test func appliesSwiftPMLayoutPathsExcludesAndSources() throws {
         let discovery = try discover([
             "Package.swift": """
