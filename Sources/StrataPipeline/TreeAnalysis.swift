@@ -139,8 +139,12 @@ public enum TreeAnalysis {
     /// it: its build system, platforms, language mode and importable modules, as one digest.
     static func conditionContexts(_ modules: [DiscoveredModule], internalNames: Set<String>) -> [String: String] {
         var contexts: [String: String] = [:]
+        // The repository's names sorted once; a module adds only its external dependencies.
+        let internalSorted = internalNames.sorted()
+        let internalJoined = internalSorted.joined(separator: ",")
         for module in modules {
-            let importable = internalNames.union(module.dependencies.map(\.name)).sorted().joined(separator: ",")
+            let external = Set(module.dependencies.map(\.name)).subtracting(internalNames)
+            let importable = external.isEmpty ? internalJoined : (internalSorted + external).sorted().joined(separator: ",")
             let text = "\(module.system.rawValue)|\((module.platforms ?? []).joined(separator: ","))|\(module.languageMode ?? "")|\(importable)"
             contexts[module.id] = ContentHash(Array(text.utf8)).description
         }
