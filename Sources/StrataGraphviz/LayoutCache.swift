@@ -119,8 +119,6 @@ public final class LayoutCache: @unchecked Sendable {
             payload += "\(key.hex) \(svg.utf8.count)\n".utf8
             payload += svg.utf8
         }
-        try? FileManager.default.createDirectory(
-            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         do {
             try CacheFile.write(payload, to: file)
             return nil

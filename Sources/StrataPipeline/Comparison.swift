@@ -105,7 +105,7 @@ public enum Comparison {
             guard let cache else { return nil }
             var notes: [String] = []
             let cached = cache.read { notes.append($0) }
-            return cached == nil && notes.isEmpty ? nil : Revision(result: cached?.result, notes: notes)
+            return cached == nil && notes.isEmpty ? nil : Revision(result: cached?.result, json: cached?.json, notes: notes)
         }
         let missing = revisions.indices.filter { revisions[$0]?.result == nil }
         var parsed = 0, reused = 0
@@ -148,21 +148,22 @@ public enum Comparison {
                 let index = missing[slot]
                 var notes: [String] = []
                 if index == 1, commits[1] == nil, let cached = known[1]?.read(tell: { notes.append($0) }) {
-                    return (Revision(result: cached.result, notes: notes), [])
+                    return (Revision(result: cached.result, json: cached.json, notes: notes), [])
                 }
                 var result = TreeAnalysis.finish(ready[slot]).result
                 if let times = options.buildTimes {
                     result.buildShape = BuildShape.analyze(modules: result.modules.map(\.module), edges: result.edges, seconds: times)
                 }
                 // Kept for the next run (HEAD's bytes are its report's JSON too).
-                if let cache = keep[index], let bytes = try? JSONReporter.encode(result) {
+                let json = keep[index] == nil ? nil : try? JSONReporter.encode(result)
+                if let cache = keep[index], let json {
                     do throws(AtomicFile.Failure) {
-                        try cache.write(bytes)
+                        try cache.write(json)
                     } catch {
                         notes.append("warning: \(error.description); the cache is not kept")
                     }
                 }
-                return (Revision(result: result, notes: notes, analyzed: true), [])
+                return (Revision(result: result, json: json, notes: notes, analyzed: true), [])
             }
             for (slot, index) in missing.enumerated() {
                 let earlier = revisions[index]?.notes ?? []
@@ -178,8 +179,10 @@ public enum Comparison {
             baseCommit: baseCommit, headCommit: headCommit)
         var document = DiffDocument(diff: diff, base: old, head: new)
         document.layouts = companion.map { LayoutCache(file: $0.companion("diff-layouts")) }
-        let head = caches[1].map { cache in
-            HeadReport(result: cache, fromCache: !revisions[1]!.analyzed, manifest: String(cache.file.dropLast("-result.json".count)) + "-report")
+        let head = caches[1].flatMap { cache in
+            companion.map {
+                HeadReport(result: cache, json: revisions[1]!.json, fromCache: !revisions[1]!.analyzed, manifest: $0.companion("diff-head-report"))
+            }
         }
         return Outcome(
             document: document, parsedFiles: parsed, reusedFiles: reused, warnings: warnings,
@@ -197,6 +200,8 @@ public enum Comparison {
     private struct Revision: Sendable {
         /// Nil while only notes are known (a damaged cache file, before the analysis).
         var result: AnalysisResult?
+        /// Its `strata.json` bytes, when read from the cache or encoded to be kept there.
+        var json: Data?
         var notes: [String]
         /// Assembled and analyzed by this run (else read from the cache).
         var analyzed = false
@@ -205,6 +210,8 @@ public enum Comparison {
     /// Where HEAD's report finds its cached result and the record of its files.
     struct HeadReport: Sendable {
         var result: ResultCache
+        /// HEAD's `strata.json` bytes, when the run has them.
+        var json: Data?
         var fromCache: Bool
         var manifest: String
     }
@@ -223,9 +230,10 @@ public enum Comparison {
         {
             return (paths, messages)
         }
-        let report = ReportDocument(
-            result: outcome.document.head, layouts: outcome.document.layouts,
-            resultCache: outcome.head.map { ($0.result.file, $0.result.digest) })
+        let known = outcome.head.map { head in
+            ReportDocument.KnownJSON(inputDigest: head.result.digest, bytes: head.json) { json throws(AtomicFile.Failure) in try head.result.write(json) }
+        }
+        let report = ReportDocument(result: outcome.document.head, layouts: outcome.document.layouts, known: known)
         let written = try Pipeline.write(report, formats: formats, to: output, manifest: manifest)
         return (written.written, messages + written.messages)
     }
@@ -255,7 +263,7 @@ public enum Comparison {
             tree: tree, configuration: configuration, configurationFile: options.configPath ?? Configuration.fileName)
     }
 
-    /// `body(0..<count)` on all cores; the first error is thrown.
+    /// The tree of `commit`, a git failure as bad input.
     static func revisionTree(_ repository: GitRepository, _ commit: String, filter: PathFilter) throws -> GitRevisionTree {
         do {
             return try GitRevisionTree(repository: repository, commit: commit, filter: filter)

@@ -191,8 +191,11 @@ public struct Pipeline {
             if cached != nil, let manifest, let recorded, let paths = manifest.written(recorded, in: output, formats: options.formats) {
                 written = paths
             } else {
-                let document = ReportDocument(
-                    result: result, layoutCache: cache?.companion("layouts"), resultCache: resultCache.map { ($0.file, $0.digest) })
+                // The result's bytes when they came from the cache, else kept there once encoded.
+                let known = resultCache.map { cache in
+                    ReportDocument.KnownJSON(inputDigest: cache.digest, bytes: cached?.json) { json throws(AtomicFile.Failure) in try cache.write(json) }
+                }
+                let document = ReportDocument(result: result, layoutCache: cache?.companion("layouts"), known: known)
                 do {
                     let report = try write(document, formats: options.formats, to: output, manifest: manifest)
                     written = report.written

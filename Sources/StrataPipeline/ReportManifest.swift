@@ -115,7 +115,6 @@ struct ReportManifest: Sendable {
             let hash = file.bytes.withUnsafeBytes { ContentHash($0) }
             text += "\(hash.hex) \(file.bytes.count) \(file.path)\n"
         }
-        try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try CacheFile.write(Array(text.utf8), to: file)
     }
 }

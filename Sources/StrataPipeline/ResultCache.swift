@@ -8,8 +8,8 @@ import StrataSourceTree
 /// instead of assembling and analyzing the repository, and the report takes the bytes as its
 /// JSON. The digest holds Strata's build, so another build (another format) never matches.
 ///
-/// `analyze` keeps its last result (`…-result.json`, written by `ReportDocument` with the
-/// JSON it encodes for the report); `diff` keeps BASE's and HEAD's (`…-diff-base-result.json`,
+/// `analyze` keeps its last result (`…-result.json`, written through `ReportDocument.KnownJSON`
+/// with the JSON it encodes for the report); `diff` keeps BASE's and HEAD's (`…-diff-base-result.json`,
 /// `…-diff-head-result.json`).
 struct ResultCache: Sendable {
     let file: String
@@ -19,8 +19,8 @@ struct ResultCache: Sendable {
 
     /// The cached result of these inputs, with its bytes; nil when the file is missing or holds
     /// other inputs' result. A damaged file (its checksum fails, or the bytes do not decode) is
-    /// one note through `tell`, and removed, so that whoever writes the result again finds no
-    /// file to note a second time.
+    /// one note through `tell`, and removed, so that a run that keeps no result does not note
+    /// it again.
     func read(tell: (String) -> Void) -> (result: AnalysisResult, json: Data)? {
         let bytes: [UInt8]
         switch CacheFile.read(file) {
@@ -41,10 +41,8 @@ struct ResultCache: Sendable {
         return nil
     }
 
-    /// Keeps `json` (the result's `strata.json` bytes) for the next run, creating the cache
-    /// folder (the first run may write a result before the facts).
+    /// Keeps `json` (the result's `strata.json` bytes) for the next run.
     func write(_ json: Data) throws(AtomicFile.Failure) {
-        try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try CacheFile.write(header + json, to: file)
     }
 }

@@ -14,24 +14,38 @@ public final class ReportDocument: @unchecked Sendable {
     /// Whether this document saves `layouts` (else whoever shares it does).
     private var savesLayouts = false
 
-    /// Where the last JSON encoding is kept, and the digest of the inputs that produced
-    /// the result: the same inputs give the same bytes, so an unchanged repository skips
-    /// the encoding. Nil disables it.
-    let resultCache: (file: String, inputDigest: String)?
+    /// How the result's JSON is known or kept between runs (the caller's result cache).
+    public struct KnownJSON: Sendable {
+        /// The digest of the inputs that produced the result: the layouts of the last run of
+        /// the same inputs are found by it, without making their DOT.
+        public var inputDigest: String
+        /// The result's `strata.json` bytes when the caller has them (read from its cache).
+        public var bytes: Data?
+        /// Keeps the bytes encoded here for the next run; nil keeps nothing.
+        public var keep: (@Sendable (Data) throws(AtomicFile.Failure) -> Void)?
+
+        public init(inputDigest: String, bytes: Data?, keep: (@Sendable (Data) throws(AtomicFile.Failure) -> Void)?) {
+            self.inputDigest = inputDigest
+            self.bytes = bytes
+            self.keep = keep
+        }
+    }
+
+    let known: KnownJSON?
 
     /// - Parameter layoutCache: the file of Graphviz layouts (`LayoutCache`); nil lays out
     ///   every time.
-    public convenience init(result: AnalysisResult, layoutCache: String? = nil, resultCache: (file: String, inputDigest: String)? = nil) {
-        self.init(result: result, layouts: layoutCache.map(LayoutCache.init(file:)), resultCache: resultCache)
+    public convenience init(result: AnalysisResult, layoutCache: String? = nil, known: KnownJSON? = nil) {
+        self.init(result: result, layouts: layoutCache.map(LayoutCache.init(file:)), known: known)
         savesLayouts = true
     }
 
     /// - Parameter layouts: the layout cache, shared with other drawings of the run (the diff
     ///   graph) and saved by the caller when they are made; nil lays out every time.
-    public init(result: AnalysisResult, layouts: LayoutCache?, resultCache: (file: String, inputDigest: String)? = nil) {
+    public init(result: AnalysisResult, layouts: LayoutCache?, known: KnownJSON? = nil) {
         self.result = result
         self.layouts = layouts
-        self.resultCache = resultCache
+        self.known = known
     }
 
     public private(set) lazy var json: Result<Data, any Error> = Result { try encodeJSON() }
@@ -54,7 +68,7 @@ public final class ReportDocument: @unchecked Sendable {
         let injection = injectionDOT.map { GraphvizLayout.Job(name: "the DI graph", dot: $0, engine: "dot") }
         // An unchanged repository (the same inputs as the cached result's) finds its layouts
         // without making their DOT.
-        let inputs = resultCache?.inputDigest
+        let inputs = known?.inputDigest
         let views = ReportViews.make(graph: graph, full: full) { jobs in
             let all = jobs + (injection.map { [$0] } ?? [])
             let svgs = GraphvizLayout.draw(all, cache: layouts, inputs: inputs) { self.tell($0) }
@@ -99,16 +113,10 @@ public final class ReportDocument: @unchecked Sendable {
     }
 
     private func encodeJSON() throws -> Data {
-        guard let (file, digest) = resultCache else { return try JSONReporter.encode(result) }
-        let header = Data((digest + "\n").utf8)
-        switch CacheFile.read(file) {
-        case .intact(let bytes) where bytes.starts(with: header): return Data(bytes.dropFirst(header.count))
-        case .damaged: tell("note: " + CacheFile.damageNote(file))
-        default: break
-        }
+        if let bytes = known?.bytes { return bytes }
         let json = try JSONReporter.encode(result)
-        do {
-            try CacheFile.write(header + json, to: file)
+        do throws(AtomicFile.Failure) {
+            try known?.keep?(json)
         } catch {
             cacheNotWritten(error)
         }

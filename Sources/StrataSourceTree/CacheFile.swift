@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import StrataModel
 
 /// A file of Strata's cache with its checksum: a header line `STRATA-CACHE <hash>` before
@@ -52,8 +53,11 @@ public enum CacheFile {
         return unseal(bytes).map(Contents.intact) ?? .damaged
     }
 
+    /// Seals `payload` and writes it atomically, creating the cache folder when it is missing
+    /// (a run may keep a result or layouts before any facts).
     public static func write<Bytes: Collection>(_ payload: Bytes, to path: String) throws(AtomicFile.Failure)
     where Bytes.Element == UInt8 {
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try AtomicFile.write(seal(payload), to: path)
     }
 }
