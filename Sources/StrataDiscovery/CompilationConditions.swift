@@ -21,11 +21,6 @@ public final class CompilationConditions: @unchecked Sendable {
     public let flags: Set<String>
     /// `strata.yml`'s `build.platforms`, which replaces the manifests' for every module.
     public let platforms: [String]?
-    /// An answer's question: a condition, for a module, in a context.
-    private struct Question: Hashable {
-        var condition, module, context: String
-    }
-
     /// What an answer depends on besides the flags: the condition, the platforms, the
     /// language mode, and which of the names the condition spells are importable (`canImport`
     /// asks only about those). Modules that agree on these share the evaluation.
@@ -43,7 +38,6 @@ public final class CompilationConditions: @unchecked Sendable {
         var names: [String]
     }
 
-    private var memo: [Question: Bool] = [:]
     private var evaluations: [Evaluation: Bool] = [:]
     private var parsed: [String: Parsed] = [:]
     private let lock = NSLock()
@@ -63,41 +57,31 @@ public final class CompilationConditions: @unchecked Sendable {
     /// Whether code under `condition` (the text of an `#if` condition) is compiled for
     /// `module`. `importable` tells `canImport` about the repository's modules and the
     /// module's declared dependencies; SDK and toolchain modules are known per platform.
-    /// Answers are remembered by condition and module id, plus `context`: a caller that asks
-    /// one instance about several revisions passes what else the answer depends on there
-    /// (`TreeAnalysis.conditionContext`).
-    public func isActive(
-        _ condition: String, in module: DiscoveredModule, context: String = "", importable: @autoclosure () -> Set<String>
-    ) -> Bool {
-        let key = Question(condition: condition, module: module.id, context: context)
-        lock.lock()
-        if let known = memo[key] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let parse = lock.withLock { parsed[condition] } ?? Self.parse(condition)
-        lock.withLock { parsed[condition] = parse }
+    /// Answers are remembered by what decides them (`Evaluation`), so one instance can be
+    /// asked about any module of any revision.
+    public func isActive(_ condition: String, in module: DiscoveredModule, importable: (String) -> Bool) -> Bool {
+        let parse = lock.withLock { parsed[condition] } ?? {
+            let parse = Self.parse(condition)
+            lock.withLock { parsed[condition] = parse }
+            return parse
+        }()
         guard let expr = parse.expression else { return true }
-        let importable = importable()
         let platforms = platforms(of: module)
-        let evaluation = Evaluation(
-            condition: condition, platforms: platforms, languageMode: module.languageMode,
-            importable: parse.names.filter(importable.contains))
+        // `canImport` asks only about names the condition spells.
+        let importable = parse.names.filter(importable)
+        let evaluation = Evaluation(condition: condition, platforms: platforms, languageMode: module.languageMode, importable: importable)
         let active = lock.withLock { evaluations[evaluation] } ?? {
             let languageVersion = PlatformConfiguration.languageVersion(mode: module.languageMode ?? "6")
             for platform in platforms {
-                let configuration = PlatformConfiguration(platform: platform, flags: flags, importable: importable, languageVersion: languageVersion)
+                let configuration = PlatformConfiguration(
+                    platform: platform, flags: flags, importable: Set(importable), languageVersion: languageVersion)
                 if IfConfigRegionState.evaluating(expr, in: configuration).state == .active { return true }
                 // An answer no platform went into is every platform's.
                 if !configuration.asked.platform { return false }
             }
             return false
         }()
-        lock.withLock {
-            evaluations[evaluation] = active
-            memo[key] = active
-        }
+        lock.withLock { evaluations[evaluation] = active }
         return active
     }
 

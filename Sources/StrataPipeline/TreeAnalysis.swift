@@ -112,13 +112,12 @@ public enum TreeAnalysis {
         let build = stage.configuration.build
         let conditions = shared ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
         let internalNames = Set(stage.discovery.modules.map(\.importName))
-        let contexts = shared == nil ? [:] : conditionContexts(stage.discovery.modules, internalNames: internalNames)
         var project = Assembler.assemble(
             root: stage.tree.name, discovery: stage.discovery, facts: scan.facts, diagnostics: scan.diagnostics,
             conditions: { condition, module in
-                conditions.isActive(
-                    condition, in: module, context: contexts[module.id] ?? "",
-                    importable: internalNames.union(module.dependencies.map(\.name)))
+                conditions.isActive(condition, in: module) { name in
+                    internalNames.contains(name) || module.dependencies.contains { $0.name == name }
+                }
             },
             platforms: conditions.platforms(of:))
         for index in project.modules.indices {
@@ -133,22 +132,6 @@ public enum TreeAnalysis {
             project.modules[index].sourceDigest = ContentHash(bytes).description
         }
         return project
-    }
-
-    /// Per module, everything besides the condition and module id that decides an `#if` in
-    /// it: its build system, platforms, language mode and importable modules, as one digest.
-    static func conditionContexts(_ modules: [DiscoveredModule], internalNames: Set<String>) -> [String: String] {
-        var contexts: [String: String] = [:]
-        // The repository's names sorted once; a module adds only its external dependencies.
-        let internalSorted = internalNames.sorted()
-        let internalJoined = internalSorted.joined(separator: ",")
-        for module in modules {
-            let external = Set(module.dependencies.map(\.name)).subtracting(internalNames)
-            let importable = external.isEmpty ? internalJoined : (internalSorted + external).sorted().joined(separator: ",")
-            let text = "\(module.system.rawValue)|\((module.platforms ?? []).joined(separator: ","))|\(module.languageMode ?? "")|\(importable)"
-            contexts[module.id] = ContentHash(Array(text.utf8)).description
-        }
-        return contexts
     }
 
     /// The configuration a tree carries: its root `strata.yml`, or the empty one.

@@ -159,15 +159,15 @@ import Testing
 
     @Test func swiftVersionConditionsFollowTheModuleLanguageMode() {
         let conditions = CompilationConditions()
-        #expect(conditions.isActive("swift(>=6.1)", in: module(mode: "6"), importable: []))
-        #expect(conditions.isActive("swift(>=6.3)", in: module(mode: nil), importable: []))
-        #expect(!conditions.isActive("swift(>=6)", in: module(mode: "5"), importable: []))
-        #expect(conditions.isActive("swift(>=5.10)", in: module(mode: "5"), importable: []))
-        #expect(!conditions.isActive("swift(>=5)", in: module(mode: "4.2"), importable: []))
-        #expect(conditions.isActive("swift(>=4.2)", in: module(mode: "4.2"), importable: []))
+        #expect(conditions.isActive("swift(>=6.1)", in: module(mode: "6")) { _ in false })
+        #expect(conditions.isActive("swift(>=6.3)", in: module(mode: nil)) { _ in false })
+        #expect(!conditions.isActive("swift(>=6)", in: module(mode: "5")) { _ in false })
+        #expect(conditions.isActive("swift(>=5.10)", in: module(mode: "5")) { _ in false })
+        #expect(!conditions.isActive("swift(>=5)", in: module(mode: "4.2")) { _ in false })
+        #expect(conditions.isActive("swift(>=4.2)", in: module(mode: "4.2")) { _ in false })
         // The compiler is 6.3 whatever the mode.
-        #expect(conditions.isActive("compiler(>=6.1)", in: module(mode: "5"), importable: []))
-        #expect(!conditions.isActive("compiler(>=6.4)", in: module(mode: "6"), importable: []))
+        #expect(conditions.isActive("compiler(>=6.1)", in: module(mode: "5")) { _ in false })
+        #expect(!conditions.isActive("compiler(>=6.4)", in: module(mode: "6")) { _ in false })
     }
 
     /// End to end: the same source imports `Extras` in a Swift 6 mode package and not in a
