@@ -5,15 +5,13 @@ import StrataModel
 /// with the shortest chain to a touched module.
 public enum ChangeImpact {
     /// - Parameters:
-    ///   - modules: HEAD's modules, tests included.
-    ///   - edges: HEAD's internal edges, declared or imported.
+    ///   - graph: HEAD's module graph (`Project.graph`), tests included.
     ///   - changes: every changed file, each with the modules it touches itself.
     ///   - everything: set when one change makes every module affected; modules no chain
     ///     reaches carry it as their cause.
     public static func affected(
-        modules: [AssembledModule], edges: [ImportEdge], changes: [FileChange], base: String?, head: String, everything: String? = nil
+        graph: ModuleGraph, changes: [FileChange], base: String?, head: String, everything: String? = nil
     ) -> AffectedModules {
-        let graph = ModuleGraph(modules: modules, edges: edges)
         let changes = changes.sorted()
         var touching: [String: [FileChange]] = [:]
         for change in changes { for module in change.modules where graph.index[module] != nil { touching[module, default: []].append(change) } }
@@ -36,9 +34,9 @@ public enum ChangeImpact {
                 name: name, id: module.id, kind: module.kind, target: target(of: module), importName: module.importName,
                 chain: chain, cause: cause))
         }
-        let tests = modules.filter { $0.kind.isTest }.map(\.name).sorted()
+        let tests = graph.modules.map(\.module).filter { $0.kind.isTest }.map(\.name).sorted()
         return AffectedModules(
-            base: base, head: head, changes: changes, modules: affected, allModules: modules.count, allTests: tests,
+            base: base, head: head, changes: changes, modules: affected, allModules: graph.modules.count, allTests: tests,
             everything: everything)
     }
 

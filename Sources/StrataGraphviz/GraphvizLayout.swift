@@ -114,7 +114,7 @@ public enum GraphvizLayout {
     /// stamped with: another Graphviz may draw the same DOT differently. A bare context
     /// (no configuration, no plugins) only to ask: the workers' context is made only when
     /// something is laid out.
-    static let libraryVersion: String = {
+    public static let libraryVersion: String = {
         guard let bare = gvNEWcontext(nil, 1) else { return "unknown" }
         defer { gvFreeContext(bare) }
         let version = gvcVersion(bare).map { String(cString: $0) } ?? "unknown"
@@ -412,16 +412,7 @@ public enum GraphvizLayout {
     /// the worker is gone.
     private static func order(_ command: Int32, _ index: Int) -> Bool {
         var word = UInt32(truncatingIfNeeded: index)
-        return withUnsafeBytes(of: &word) { raw in
-            var offset = 0
-            while offset < raw.count {
-                let count = systemWrite(command, raw.baseAddress! + offset, raw.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
+        return withUnsafeBytes(of: &word) { writeAll(command, $0) }
     }
 
     private static func reason(_ code: Int32, engine: String) -> String {
@@ -596,23 +587,27 @@ public enum GraphvizLayout {
         _ output: Int32, _ kind: Message, _ index: Int, _ value: UInt32, nanoseconds: UInt64 = 0,
         body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
     ) {
+        // The parent gone: the worker has nothing left to do.
+        func put(_ bytes: UnsafeRawBufferPointer) { if !writeAll(output, bytes) { _exit(1) } }
         var header = (kind.rawValue, UInt32(index), value, nanoseconds, UInt64(body.count))
         withUnsafeBytes(of: &header) { raw in
             // The tuple's layout: three UInt32 then (aligned) two UInt64; sent packed.
-            writeAll(output, UnsafeRawBufferPointer(rebasing: raw[0..<12]))
-            writeAll(output, UnsafeRawBufferPointer(rebasing: raw[16..<32]))
+            put(UnsafeRawBufferPointer(rebasing: raw[0..<12]))
+            put(UnsafeRawBufferPointer(rebasing: raw[16..<32]))
         }
-        if body.count > 0 { writeAll(output, body) }
+        if body.count > 0 { put(body) }
     }
 
-    private static func writeAll(_ output: Int32, _ bytes: UnsafeRawBufferPointer) {
+    /// Writes all of `bytes`; false when the other end is gone.
+    private static func writeAll(_ output: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let count = systemWrite(output, bytes.baseAddress! + offset, bytes.count - offset)
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { _exit(1) }
+            guard count > 0 else { return false }
             offset += count
         }
+        return true
     }
 }
 

@@ -130,9 +130,6 @@ public final class LayoutCache: @unchecked Sendable {
     /// The first line of the file: its format and the Graphviz library that drew the layouts.
     static let header = "strata-layouts 2 \(GraphvizLayout.libraryVersion)\n"
 
-    /// The Graphviz library that lays out (a drawing kept elsewhere is stamped with it too).
-    public static var libraryVersion: String { GraphvizLayout.libraryVersion }
-
     /// The file's layouts by key; empty when there is none, it is damaged (told), or it was
     /// drawn by another Graphviz.
     private func load(tell: (String) -> Void) -> [ContentHash: Substring.UTF8View] {

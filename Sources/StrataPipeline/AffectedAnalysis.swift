@@ -144,7 +144,7 @@ public enum AffectedAnalysis {
         let classified = changed.map { classifier.classify($0.path, status: $0.status) }
         let everything = classified.compactMap(\.everything).first
         let affected = ChangeImpact.affected(
-            modules: project.modules, edges: project.edges, changes: classified.map(\.change), base: options.base,
+            graph: project.graph, changes: classified.map(\.change), base: options.base,
             head: headLabel, everything: everything)
         return Outcome(affected: affected, warnings: warnings)
     }

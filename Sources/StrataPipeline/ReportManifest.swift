@@ -10,7 +10,7 @@ import StrataReport
 import StrataSourceTree
 
 /// What the last report of a repository consisted of, kept in the cache (`…-report` for
-/// `analyze`, `…-diff-report` for the HEAD report `diff` writes beside its own): the key of
+/// `analyze`, `…-diff-head-report` for the HEAD report `diff` writes beside its own): the key of
 /// its inputs (the result's input digest, the formats and the Graphviz library that drew it)
 /// and every file's path, length and content hash, the whole sealed with a checksum
 /// (`CacheFile`). A run of the same key whose result came from the cache (`ResultCache`) and
@@ -37,7 +37,7 @@ struct ReportManifest: Sendable {
     ///   - digest: the digest of the result's inputs (`Pipeline.inputDigest`).
     init(file: String, digest: String, formats: [OutputFormat]) {
         self.file = file
-        key = "\(digest) \(formats.map(\.rawValue).joined(separator: ",")) \(LayoutCache.libraryVersion)"
+        key = "\(digest) \(formats.map(\.rawValue).joined(separator: ",")) \(GraphvizLayout.libraryVersion)"
     }
 
     /// The files recorded for this key; nil when there is no record of it. A damaged file is

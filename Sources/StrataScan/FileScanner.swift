@@ -26,16 +26,14 @@ public enum FileScanner {
         parsed.source.withUnsafeBufferPointer { buffer in
             // One walk of the raw tree finds the identifiers and what the injection walk enters.
             var identifiers = IdentifierTable()
-            if InjectionScanner.mayInject(buffer, names: names) {
-                // Factory's consumer calls are any lowercase call: such a file is walked whole.
-                let importsFactory = facts.imports.contains { $0.module == "Factory" || $0.module == "FactoryKit" }
-                var relevance = importsFactory ? nil : InjectionScanner.Relevance(calls: names.allCalls)
-                _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &relevance)
+            let mayInject = InjectionScanner.mayInject(buffer, names: names)
+            // Factory's consumer calls are any lowercase call: such a file is walked whole.
+            let importsFactory = mayInject && facts.imports.contains { $0.module == "Factory" || $0.module == "FactoryKit" }
+            var relevance = mayInject && !importsFactory ? InjectionScanner.Relevance(calls: names.allCalls) : nil
+            _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &relevance)
+            if mayInject {
                 facts.injections = InjectionScanner.scan(
                     parsed.tree, lines: parsed.lines, names: names, importsFactory: importsFactory, relevant: relevance?.nodes)
-            } else {
-                var none: InjectionScanner.Relevance?
-                _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &none)
             }
             facts.references = identifiers.sortedNames()
             if InjectionScanner.contains(buffer, SuppressionScanner.marker) {

@@ -215,7 +215,7 @@ import Testing
             lines: Dictionary(uniqueKeysWithValues: names.map { ($0, 1) }),
             dependencies: Dictionary(uniqueKeysWithValues: (1..<200).map { (names[$0], [names[$0 - 1]]) }))
         let change = FileChange(path: "M000/File.swift", status: .modified, kind: .source, modules: ["M000"])
-        let answer = ChangeImpact.affected(modules: project.modules, edges: project.edges, changes: [change], base: "a", head: "b")
+        let answer = ChangeImpact.affected(graph: project.graph, changes: [change], base: "a", head: "b")
         #expect(answer.modules.count == 200)
         let top = try #require(answer.modules.last)
         #expect(top.chain.count == ChangeImpact.longestChain)
