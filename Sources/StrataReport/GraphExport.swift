@@ -88,7 +88,7 @@ extension GraphDrawing {
         try GraphvizLayout.svg(dot: dot)
     }
 
-    /// The drawing as data (`schemaVersion` 1, described in the README): modules and
+    /// The drawing as data (`schemaVersion` 1, described in docs/graph.md): modules and
     /// collapsed groups as nodes, and the edges between them, those touching a group summed.
     public func json() throws -> Data {
         struct Node: Encodable {

@@ -153,7 +153,7 @@ public struct WhyReport: Sendable {
 
     // MARK: JSON
 
-    /// `strata why --format json` (`schemaVersion` 1, described in the README).
+    /// `strata why --format json` (`schemaVersion` 1, described in docs/graph.md).
     public func json() throws -> Data {
         struct Pair: Encodable { var from: String, to: String }
         struct Document: Encodable {
