@@ -224,10 +224,7 @@ public enum Comparison {
         let formats: [OutputFormat] = [.html, .json]
         var messages: [String] = []
         let manifest = outcome.head.map { ReportManifest(file: $0.manifest, digest: $0.result.digest, formats: formats) }
-        let recorded = manifest?.entries { messages.append($0) }
-        if outcome.head?.fromCache == true, let manifest, let recorded,
-            let paths = manifest.written(recorded, in: output, formats: formats)
-        {
+        if let paths = manifest?.alreadyWritten(in: output, resultFromCache: outcome.head?.fromCache == true, tell: { messages.append($0) }) {
             return (paths, messages)
         }
         let known = outcome.head.map { head in

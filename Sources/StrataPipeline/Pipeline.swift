@@ -187,8 +187,7 @@ public struct Pipeline {
             let manifest = cache.flatMap { cache in
                 digest.map { ReportManifest(file: cache.companion("report"), digest: $0, formats: options.formats) }
             }
-            let recorded = manifest?.entries { messages.append($0) }
-            if cached != nil, let manifest, let recorded, let paths = manifest.written(recorded, in: output, formats: options.formats) {
+            if let paths = manifest?.alreadyWritten(in: output, resultFromCache: cached != nil, tell: { messages.append($0) }) {
                 written = paths
             } else {
                 // The result's bytes when they came from the cache, else kept there once encoded.

@@ -24,6 +24,7 @@ import StrataSourceTree
 struct ReportManifest: Sendable {
     let file: String
     let key: String
+    let formats: [OutputFormat]
 
     struct Entry: Equatable {
         var path: String
@@ -37,12 +38,22 @@ struct ReportManifest: Sendable {
     ///   - digest: the digest of the result's inputs (`Pipeline.inputDigest`).
     init(file: String, digest: String, formats: [OutputFormat]) {
         self.file = file
+        self.formats = formats
         key = "\(digest) \(formats.map(\.rawValue).joined(separator: ",")) \(GraphvizLayout.libraryVersion)"
+    }
+
+    /// The paths of the report `output` already holds, when the result came from the cache
+    /// and the folder holds exactly what was recorded for this key; nil when the report is to
+    /// be written. The record is read either way: a damaged one is one note through `tell`.
+    func alreadyWritten(in output: String, resultFromCache: Bool, tell: (String) -> Void) -> [String]? {
+        let recorded = entries(tell: tell)
+        guard resultFromCache, let recorded else { return nil }
+        return written(recorded, in: output)
     }
 
     /// The files recorded for this key; nil when there is no record of it. A damaged file is
     /// one note through `tell`.
-    func entries(tell: (String) -> Void) -> [Entry]? {
+    private func entries(tell: (String) -> Void) -> [Entry]? {
         let bytes: [UInt8]
         switch CacheFile.read(file) {
         case .missing: return nil
@@ -65,7 +76,7 @@ struct ReportManifest: Sendable {
 
     /// The paths written, when `output` holds every recorded file (`entries`) with its bytes
     /// and no file a reporter owns (and would remove) beside them; nil otherwise.
-    func written(_ entries: [Entry], in output: String, formats: [OutputFormat]) -> [String]? {
+    private func written(_ entries: [Entry], in output: String) -> [String]? {
         guard !entries.isEmpty else { return nil }
         let paths = Set(entries.map(\.path))
         var folders: Set<String> = []
@@ -75,10 +86,8 @@ struct ReportManifest: Sendable {
         }
         let reporters = formats.map(\.reporter)
         for folder in folders {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: output + "/" + folder)) ?? [] {
-                let relative = folder + "/" + name
-                if !paths.contains(relative), reporters.contains(where: { $0.owns(relative) }) { return nil }
-            }
+            let stale = ReportWriter.stale(in: output, folder: folder, paths: paths) { path in reporters.contains { $0.owns(path) } }
+            guard stale.isEmpty else { return nil }
         }
         return entries.map { output + "/" + $0.path }
     }

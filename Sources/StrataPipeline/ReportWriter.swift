@@ -82,6 +82,13 @@ public enum ReportWriter {
         }
     }
 
+    /// The files of `folder` (inside `output`) that a reporter owns but that are not among
+    /// `paths`: what a report of fewer modules left behind. Relative to `output`.
+    static func stale(in output: String, folder: String, paths: Set<String>, owns: (String) -> Bool) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: output + "/" + folder)) ?? [])
+            .map { folder + "/" + $0 }.filter { owns($0) && !paths.contains($0) }
+    }
+
     /// One reporter's files: the folders inside `output` they go into are created, the
     /// reporter's stale files in those folders removed, then each file written.
     static func write(_ files: [ReportFile], to output: String, owns: (String) -> Bool) throws(AtomicFile.Failure) -> [String] {
@@ -103,9 +110,8 @@ public enum ReportWriter {
             } catch {
                 throw AtomicFile.Failure(path: path, reason: Pipeline.reason(error))
             }
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-                let relative = folder + "/" + name
-                if owns(relative), !paths.contains(relative) { try? FileManager.default.removeItem(atPath: output + "/" + relative) }
+            for relative in stale(in: output, folder: folder, paths: paths, owns: owns) {
+                try? FileManager.default.removeItem(atPath: output + "/" + relative)
             }
         }
         var written: [String] = []
