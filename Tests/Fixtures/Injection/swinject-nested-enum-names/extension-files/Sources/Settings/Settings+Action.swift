@@ -1,0 +1,5 @@
+extension Settings {
+    public enum Action: String, CaseIterable {
+        case profile, notifications, about, logout
+    }
+}

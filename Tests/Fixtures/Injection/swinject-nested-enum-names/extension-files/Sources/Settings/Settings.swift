@@ -1,0 +1,3 @@
+public protocol Coordinator { func start() }
+
+public enum Settings {}
