@@ -11,11 +11,12 @@ enum CouplingMetrics {
             let module = entry.module
             let ce = imports.successors[position].count, ca = imports.predecessors[position].count
             let instability = ce + ca == 0 ? 0 : Double(ce) / Double(ce + ca)
-            let types = module.typeCount, protocols = module.protocolCount
-            let abstractness = types == 0 ? 0 : Double(protocols) / Double(types)
+            let types = module.typeCount
+            let abstractness = types == 0 ? 0 : Double(module.abstractCount) / Double(types)
             result[module.name] = ModuleMetrics(
                 ce: ce, ca: ca, instability: rounded(instability), abstractness: rounded(abstractness),
-                distance: rounded(abs(abstractness + instability - 1)), types: types, protocols: protocols)
+                distance: rounded(abs(abstractness + instability - 1)), types: types, protocols: module.protocolCount,
+                interfaces: module.interfaces)
         }
         return result
     }

@@ -66,7 +66,7 @@ public struct InjectionContainers: Sendable {
         func reaches(_ receiver: String?) -> Bool {
             guard let receiver else { return true }
             let path = receiver.split(separator: ".")
-            if path.first.map(String.init) == container { return true }
+            if path.contains(where: { $0 == container }) { return true }
             let last = path.last?.lowercased() ?? ""
             return last.contains(container.lowercased()) || last.contains("container") || last.contains("resolver")
         }
@@ -93,9 +93,23 @@ public struct InjectionContainers: Sendable {
         struct Key: Hashable { var type: String; var dictionary: String }
         var storeFacts: [Key: [(fact: InjectionFact, path: String)]] = [:], readFacts: [Key: [InjectionFact]] = [:]
         var declaredWrappers: Set<String> = []
+        // The symbol index's dictionary properties, `Type.name`: a store or read is into one the
+        // type declares, whichever file declares it.
+        var dictionaryProperties: Set<String> = []
+        if files.contains(where: { $0.facts.injections.contains { $0.shape == .store } }) {
+            for (_, facts) in files {
+                for declaration in facts.declarations where declaration.kind == .var {
+                    if let parent = declaration.parent, let type = declaration.type, Self.isDictionary(type) {
+                        dictionaryProperties.insert("\(Self.simpleName(parent)).\(declaration.name)")
+                    }
+                }
+            }
+        }
         for (path, facts) in files {
             for fact in facts.injections {
-                guard let type = fact.context, !ignore.contains(type) else { continue }
+                guard let context = fact.context, !ignore.contains(context) else { continue }
+                let type = Self.simpleName(context)
+                if fact.shape == .store || fact.shape == .read, !dictionaryProperties.contains("\(type).\(fact.receiver ?? "")") { continue }
                 switch fact.shape {
                 case .store: storeFacts[Key(type: type, dictionary: fact.receiver ?? ""), default: []].append((fact, path))
                 case .read: readFacts[Key(type: type, dictionary: fact.receiver ?? ""), default: []].append(fact)
@@ -142,6 +156,27 @@ public struct InjectionContainers: Sendable {
             }.sorted().map { "@" + $0 }
         }
         containers.sort()
+    }
+
+    /// `C` in `A.B.C`: a type as its own declaration names it.
+    static func simpleName(_ type: String) -> String {
+        type.lastIndex(of: ".").map { String(type[type.index(after: $0)...]) } ?? type
+    }
+
+    /// `[K: V]`, `[K: V]?`, `Dictionary<K, V>`: a dictionary type as written.
+    static func isDictionary(_ type: String) -> Bool {
+        if type.hasPrefix("Dictionary<") { return true }
+        guard type.hasPrefix("[") else { return false }
+        var depth = 0
+        for character in type {
+            switch character {
+            case "[", "(", "<": depth += 1
+            case "]", ")", ">": depth -= 1
+            case ":" where depth == 1: return true
+            default: continue
+            }
+        }
+        return false
     }
 
     static func method(_ container: String, _ fact: InjectionFact) -> Method? {
@@ -207,8 +242,9 @@ public struct InjectionContainers: Sendable {
         for file in facts {
             for fact in file.injections where fact.shape == .propertyWrapper { wrappers.insert(fact.name) }
         }
-        return InjectionNames(
+        let containers = InjectionNames(
             calls: Set((found.stores + found.reads).map(\.name)).subtracting(configured.calls).subtracting(InjectionNames.builtInCalls),
             wrappers: wrappers.subtracting(configured.wrappers).subtracting(InjectionNames.builtInWrappers))
+        return containers.merged(with: FactoryContainers.names(in: facts))
     }
 }

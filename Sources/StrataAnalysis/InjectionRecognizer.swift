@@ -46,7 +46,13 @@ struct InjectionRecognizer {
     init(vocabulary: InjectionVocabulary, sources: [String: [SourceFile]]) {
         self.vocabulary = vocabulary
         let computes = sources.values.joined().contains { $0.facts.injections.contains { $0.computedName != nil } }
-        evaluator = computes ? NameEvaluator(facts: sources.values.joined().flatMap(\.facts.values)) : nil
+        evaluator = computes
+            ? NameEvaluator(
+                facts: sources.values.joined().flatMap(\.facts.values),
+                types: sources.values.joined().flatMap { file in
+                    file.facts.declarations.lazy.filter { $0.kind.isType || $0.kind == .extension }.map(\.qualifiedName)
+                })
+            : nil
         containers = InjectionContainers(sources: sources, ignore: Set(vocabulary.ignore))
         var members: [String: String] = [:]
         let keys = Set(vocabulary.registrations.compactMap(\.key)).union(containers.stores.compactMap(\.member))
@@ -113,10 +119,14 @@ struct InjectionRecognizer {
                 confirmed.formUnion(wrapped.filter { !$0.value.isDisjoint(with: served) }.keys)
             }
         }
+        factory = FactoryContainers.names(in: sources.values.joined().map(\.facts))
         foreignWrappers = confirmed
         foreignServices = Set(wrapped.filter { confirmed.contains($0.key) }.values.joined())
         self.provides = provides
     }
+
+    /// Factory's properties, containers and resolving helpers, from the symbol index.
+    let factory: InjectionNames
 
     /// Wrappers of a container whose source is not here, confirmed by a registration of a
     /// type providing what they wrap; and the types they wrap.
@@ -225,6 +235,14 @@ struct InjectionRecognizer {
                     // `let service: MyServiceType? = container.resolve()`: by the declared type, an optional.
                     // A container not recognised here is trusted only with a type written at the call.
                     resolve(.container, api: "container", service: service, checkedAtRunTime: false)
+                } else if InjectionNames.factoryOverrides.contains(fact.name), let property = Self.plainProperty(fact.receiver),
+                          factory.factories.contains(property) {
+                    // `myService.register { }`, `self.myService.onArg("x") { }` inside a container.
+                    register(.factory, api: "factory", service: property, implementation: fact.implementation, kind: .override)
+                } else if factory.factoryResolvers.contains(fact.name), fact.receiver == nil, fact.arguments.count == 1,
+                          let path = Self.keyPathName(fact.arguments[0].text) {
+                    // `dependency(\.preferences)`: a helper resolving a key path to a factory.
+                    resolve(.factory, api: "factory", service: path)
                 } else if fact.name == "register", let service = fact.type, Self.isContainerItself(fact.receiver) {
                     // Factory's `Resolving`: `container.register { MyService() as MyServiceType }`.
                     register(.container, api: "factory-resolving", service: service, implementation: fact.implementation)
@@ -290,6 +308,13 @@ struct InjectionRecognizer {
         guard let receiver else { return true }
         if receiver.hasSuffix("}") { return false }  // `self { Impl() }`, a factory being defined
         return receiver.hasSuffix(".shared") || !receiver.contains(".") || receiver.hasPrefix("self.") && receiver.dropFirst(5).allSatisfy { $0 != "." }
+    }
+
+    /// `x` in a receiver `x` or `self.x`.
+    static func plainProperty(_ receiver: String?) -> String? {
+        guard var receiver else { return nil }
+        if receiver.hasPrefix("self.") { receiver.removeFirst(5) }
+        return receiver.isEmpty || receiver.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_") }) ? nil : receiver
     }
 
     static func isResolutionLabel(_ label: String?) -> Bool {

@@ -21,24 +21,44 @@ struct NameEvaluator {
     static let maximumValues = 256
     static let maximumSteps = 20_000
 
-    /// Enum name → its cases with their raw values.
+    /// Enum, by qualified name (`Settings.Action`) → its cases with their raw values.
     let enums: [String: [ValueFact.Branch]]
-    /// `Owner.name` (`.name` at the top level) → the facts declaring it.
+    /// `Owner.name` (`.name` at the top level), the owner qualified → the facts declaring it.
     let properties: [String: [ValueFact]]
-    /// Types that declare properties here.
-    let owners: Set<String>
+    /// Every type the index declares, by qualified name, and the types declaring properties.
+    let types: Set<String>
+    /// Last name component → the qualified names ending in it, for a name no scope around it
+    /// resolves (a type nested elsewhere, named from another module).
+    let byLastName: [String: [String]]
 
-    init(facts: some Sequence<ValueFact>) {
+    init(facts: some Sequence<ValueFact>, types declared: some Sequence<String> = []) {
         var enums: [String: [ValueFact.Branch]] = [:], properties: [String: [ValueFact]] = [:]
         for fact in facts {
             switch fact.kind {
-            case .enumeration: enums[fact.name, default: []] += fact.branches
+            case .enumeration: enums[fact.owner.map { "\($0).\(fact.name)" } ?? fact.name, default: []] += fact.branches
             case .property: properties["\(fact.owner ?? "").\(fact.name)", default: []].append(fact)
             }
         }
         self.enums = enums
         self.properties = properties
-        owners = Set(properties.values.joined().compactMap(\.owner))
+        let types = Set(declared).union(enums.keys).union(properties.values.joined().compactMap(\.owner))
+        self.types = types
+        var byLastName: [String: [String]] = [:]
+        for type in types { byLastName[String(type.split(separator: ".").last ?? ""), default: []].append(type) }
+        self.byLastName = byLastName
+    }
+
+    /// The type a name written in `owner` refers to: a type nested in `owner` or in a type
+    /// around it, else one declared at the top level, else the only type of that name.
+    func type(named name: String, in owner: String?) -> String? {
+        var scope = owner
+        while let current = scope {
+            if types.contains("\(current).\(name)") { return "\(current).\(name)" }
+            scope = current.lastIndex(of: ".").map { String(current[..<$0]) }
+        }
+        if types.contains(name) { return name }
+        if let candidates = byLastName[name], candidates.count == 1 { return candidates[0] }
+        return nil
     }
 
     /// The strings an expression can be, sorted; nil when it cannot be computed.
@@ -124,8 +144,8 @@ struct NameEvaluator {
                 if let values = property(owner, name, context: context, depth: depth, steps: &steps) { return values }
             }
             if let values = property("", name, context: Context(), depth: depth, steps: &steps) { return values }
-            if name.first?.isUppercase == true, enums[name] != nil || owners.contains(name) {
-                return [.type(name)]
+            if name.first?.isUppercase == true, let type = type(named: name, in: context.owner) {
+                return [.type(type)]
             }
             return nil
         case .implicitMember(let name):
@@ -174,8 +194,9 @@ struct NameEvaluator {
         case .type(let type):
             if enums[type]?.contains(where: { $0.cases == [name] }) == true { return [.enumCase(type: type, name: name)] }
             if let values = property(type, name, context: Context(owner: type), depth: depth, steps: &steps) { return values }
-            // A nested type, `Outer.Route`: known by its own name.
-            return name.first?.isUppercase == true && (enums[name] != nil || owners.contains(name)) ? [.type(name)] : nil
+            // A nested type, `Outer.Route`.
+            if types.contains("\(type).\(name)") { return [.type("\(type).\(name)")] }
+            return name.first?.isUppercase == true ? self.type(named: name, in: nil).map { [.type($0)] } : nil
         case .enumCase(let type, let caseName):
             if name == "rawValue" {
                 guard let raw = enums[type]?.first(where: { $0.cases == [caseName] })?.value else { return nil }

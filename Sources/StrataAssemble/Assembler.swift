@@ -17,7 +17,7 @@ public enum Assembler {
         var sources: [String: [SourceFile]] = [:]
         for module in discovery.modules {
             var imports: [ImportSite] = [], inactive: [ImportSite] = []
-            var declarations: [String: Int] = [:], access: [String: Int] = [:]
+            var declarations: [String: Int] = [:], access: [String: Int] = [:], interfaces = 0
             var singletons: [Singleton] = []
             var lines = 0
             for file in module.sourceFiles {
@@ -34,6 +34,7 @@ public enum Assembler {
                 for declaration in fileFacts.declarations {
                     declarations[declaration.kind.rawValue, default: 0] += 1
                     access[declaration.access.rawValue, default: 0] += 1
+                    if declaration.traits.contains(.interface) { interfaces += 1 }
                 }
                 singletons += Singletons.find(in: fileFacts.declarations, file: file)
             }
@@ -47,6 +48,7 @@ public enum Assembler {
                 dependencies: dependencies, imports: imports.sorted(),
                 declarations: declarations, access: access, singletons: singletons.sorted())
             assembled.inactiveImports = inactive.isEmpty ? nil : inactive.sorted()
+            assembled.interfaces = interfaces == 0 ? nil : interfaces
             assembled.platforms = platforms?(module)
             modules.append(assembled)
 

@@ -6,14 +6,19 @@ public struct ModuleMetrics: Hashable, Sendable, Codable {
     public var ca: Int
     /// I = Ce / (Ca + Ce), 0 when both are 0.
     public var instability: Double
-    /// A = protocols / type declarations, 0 without types.
+    /// A = abstract types (protocols, and structs or classes whose stored properties are all
+    /// closures) / type declarations, 0 without types.
     public var abstractness: Double
     /// D = |A + I - 1|, the distance from the main sequence.
     public var distance: Double
     public var types: Int
     public var protocols: Int
+    /// Structs and classes of closures (dependency clients) counted as abstract; nil for none.
+    public var interfaces: Int?
 
-    public init(ce: Int, ca: Int, instability: Double, abstractness: Double, distance: Double, types: Int, protocols: Int) {
+    public init(
+        ce: Int, ca: Int, instability: Double, abstractness: Double, distance: Double, types: Int, protocols: Int, interfaces: Int? = nil
+    ) {
         self.ce = ce
         self.ca = ca
         self.instability = instability
@@ -21,6 +26,7 @@ public struct ModuleMetrics: Hashable, Sendable, Codable {
         self.distance = distance
         self.types = types
         self.protocols = protocols
+        self.interfaces = interfaces
     }
 }
 

@@ -67,6 +67,12 @@ public struct DeclarationTraits: OptionSet, Hashable, Sendable, Codable {
     public static let `static` = DeclarationTraits(rawValue: 1 << 3)
     /// `final` (a class that cannot be subclassed), or a member of a final class.
     public static let final = DeclarationTraits(rawValue: 1 << 4)
+    /// A stored instance property (no getter of its own; `willSet`/`didSet` allowed).
+    public static let stored = DeclarationTraits(rawValue: 1 << 5)
+    /// A struct or class whose stored instance properties are all of function type, at least
+    /// one: an interface in the dependency-client style (`@DependencyClient struct AudioClient
+    /// { var play: @Sendable (Sound) async -> Void }`), counted as abstract.
+    public static let interface = DeclarationTraits(rawValue: 1 << 6)
 }
 
 /// One declaration with its effective access level.
@@ -84,6 +90,19 @@ public struct DeclarationFact: Hashable, Sendable, Codable {
     /// What it stands for, when short and written out: a typealias's type, a `static let`'s
     /// initializer. DI keys are often spelled this way (`static let injectId = ...`).
     public var value: String?
+    /// The symbol index's type of it, as written: a property's declared type, else the type its
+    /// initializer constructs (`X(...)`, `X.shared`, `[K: V]()`); a function's signature
+    /// (`(_ path: KeyPath<Container, Factory<T>>) -> T`). Nil when not written or too long.
+    public var type: String?
+    /// The qualified name of what it is declared in, when that is more than `parent`: `A.B` for
+    /// a member of `B` nested in `A` (`parent` is `B`). Nil when it is `parent`.
+    public var path: String?
+
+    /// Where it is declared, qualified: `A.B` inside `enum A { enum B { ... } }` and in
+    /// `extension A.B`; nil at the top level.
+    public var scope: String? { path ?? parent }
+    /// Its own qualified name: `A.B.name`.
+    public var qualifiedName: String { scope.map { "\($0).\(name)" } ?? name }
 
     /// `default` for `` `default` ``: a name as other code spells it. Declarations keep the
     /// backticks they are written with; references do not have them.
@@ -94,7 +113,7 @@ public struct DeclarationFact: Hashable, Sendable, Codable {
 
     public init(
         kind: DeclarationKind, name: String, access: AccessLevel, line: Int, parent: String? = nil,
-        inherits: [String] = [], traits: DeclarationTraits = [], value: String? = nil
+        inherits: [String] = [], traits: DeclarationTraits = [], value: String? = nil, type: String? = nil, path: String? = nil
     ) {
         self.kind = kind
         self.name = name
@@ -104,6 +123,8 @@ public struct DeclarationFact: Hashable, Sendable, Codable {
         self.inherits = inherits
         self.traits = traits
         self.value = value
+        self.type = type
+        self.path = path
     }
 }
 

@@ -113,10 +113,34 @@ public struct InjectionNames: Hashable, Sendable, Codable {
     /// Property wrapper names (`Injectable`).
     public var wrappers: Set<String>
 
+    /// What the symbol index of the whole repository (the first scan) says about Factory, for
+    /// the files that use it (the second scan): its property names (`myService`) ...
+    public var factories: Set<String> = []
+    /// ... the types holding them (`Container`), the protocols declaring them or that those
+    /// types conform to (`ServiceProviding`) ...
+    public var factoryContainers: Set<String> = []
+    /// ... properties of such a type, `Owner.property` (`HomeViewModel.container`) ...
+    public var factoryMembers: Set<String> = []
+    /// ... and functions resolving a key path to one (`dependency(_: KeyPath<Container, Factory<T>>)`).
+    public var factoryResolvers: Set<String> = []
+
     public init(calls: Set<String> = [], wrappers: Set<String> = []) {
         self.calls = calls
         self.wrappers = wrappers
     }
+
+    /// These names and the ones `found` adds.
+    public func merged(with found: InjectionNames) -> InjectionNames {
+        var merged = InjectionNames(calls: calls.union(found.calls), wrappers: wrappers.union(found.wrappers))
+        merged.factories = factories.union(found.factories)
+        merged.factoryContainers = factoryContainers.union(found.factoryContainers)
+        merged.factoryMembers = factoryMembers.union(found.factoryMembers)
+        merged.factoryResolvers = factoryResolvers.union(found.factoryResolvers)
+        return merged
+    }
+
+    /// The names a file must spell for the second scan to read it again.
+    public var spelled: Set<String> { calls.union(wrappers).union(factories).union(factoryResolvers) }
 
     /// Swinject's and the common container vocabulary.
     public static let builtInCalls: Set<String> = ["register", "resolve", "autoregister"]
@@ -135,6 +159,8 @@ public struct InjectionNames: Hashable, Sendable, Codable {
 
     /// A stable text for cache keys.
     public var identity: String {
-        calls.sorted().joined(separator: ",") + ";" + wrappers.sorted().joined(separator: ",")
+        let factory = [factories, factoryContainers, factoryMembers, factoryResolvers].allSatisfy(\.isEmpty) ? ""
+            : ";" + [factories, factoryContainers, factoryMembers, factoryResolvers].map { $0.sorted().joined(separator: ",") }.joined(separator: ";")
+        return calls.sorted().joined(separator: ",") + ";" + wrappers.sorted().joined(separator: ",") + factory
     }
 }

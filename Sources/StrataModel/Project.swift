@@ -58,6 +58,9 @@ public struct AssembledModule: Hashable, Sendable, Codable {
     public var declarations: [String: Int]
     /// Declarations counted by effective access level.
     public var access: [String: Int]
+    /// Structs and classes whose stored properties are all closures (dependency clients),
+    /// counted as abstract like protocols; nil when there are none.
+    public var interfaces: Int?
     /// A digest of the module's Swift files (paths and contents): equal digests in two
     /// revisions mean no file of the module changed. Nil when not computed.
     public var sourceDigest: String?
@@ -113,6 +116,8 @@ public struct AssembledModule: Hashable, Sendable, Codable {
         DeclarationKind.allCases.filter(\.isType).reduce(0) { $0 + (declarations[$1.rawValue] ?? 0) }
     }
     public var protocolCount: Int { declarations[DeclarationKind.protocol.rawValue] ?? 0 }
+    /// Abstract type declarations: protocols and interfaces (structs or classes of closures).
+    public var abstractCount: Int { protocolCount + (interfaces ?? 0) }
 }
 
 /// A dependency between two internal modules: declared in a manifest, imported in code, or both.

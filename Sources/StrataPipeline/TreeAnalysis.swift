@@ -79,9 +79,9 @@ public enum TreeAnalysis {
         // Hand-written containers found by their shape: scan again, with their method and
         // property wrapper names, the files that spell them.
         let found = InjectionContainers.names(in: outcome.facts.values, configured: configured)
-        if !found.calls.isEmpty || !found.wrappers.isEmpty {
-            let names = InjectionNames(calls: configured.calls.union(found.calls), wrappers: configured.wrappers.union(found.wrappers))
-            let spelled = found.calls.union(found.wrappers)
+        let spelled = found.spelled
+        if !spelled.isEmpty {
+            let names = configured.merged(with: found)
             let again = sources.filter { outcome.facts[$0]?.references.contains(where: spelled.contains) == true }
             let rescan = Scanner(tree: stage.tree, store: store.map { $0.variant(names: names) }, names: names).scan(again)
             outcome.facts.merge(rescan.facts) { _, new in new }

@@ -29,8 +29,11 @@ enum ContainerMethodReader {
     }
 
     /// The `store` and `read` facts of one method of a type with these dictionary properties.
+    /// With `dictionaries` nil (an extension, whose type's properties are declared in another
+    /// file), any property of `self` keyed by the type: the analysis checks in the symbol index
+    /// that it is a dictionary the type declares.
     static func facts(
-        of function: FunctionDeclSyntax, dictionaries: Set<String>, context: String, line: (Syntax) -> Int
+        of function: FunctionDeclSyntax, dictionaries: Set<String>?, context: String, line: (Syntax) -> Int
     ) -> [InjectionFact] {
         guard let body = function.body else { return [] }
         let parameters = Array(function.signature.parameterClause.parameters)
@@ -50,9 +53,12 @@ enum ContainerMethodReader {
 
         final class Finder: SyntaxVisitor {
             var found: [(subscript: SubscriptCallExprSyntax, dictionary: String, stores: Bool)] = []
-            let dictionaries: Set<String>
-            init(dictionaries: Set<String>) {
+            let dictionaries: Set<String>?
+            /// The method's parameters and locals: never a property.
+            let bound: Set<String>
+            init(dictionaries: Set<String>?, bound: Set<String>) {
                 self.dictionaries = dictionaries
+                self.bound = bound
                 super.init(viewMode: .sourceAccurate)
             }
             override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -62,17 +68,18 @@ enum ContainerMethodReader {
                         member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
                             ? member.declName.baseName.text : nil
                     }
-                if let name, dictionaries.contains(name) {
+                if let name, dictionaries?.contains(name) ?? !bound.contains(name) {
                     found.append((node, name, ContainerMethodReader.isAssigned(node)))
                 }
                 return .visitChildren
             }
         }
-        let finder = Finder(dictionaries: dictionaries)
+        let finder = Finder(dictionaries: dictionaries, bound: Set(method.parameters).union(method.locals.keys))
         finder.walk(body)
         var facts: [InjectionFact] = []
         for (index, access) in finder.found.enumerated() {
-            guard let argument = access.subscript.arguments.first?.expression, let key = method.key(argument) else { continue }
+            guard let argument = access.subscript.arguments.first?.expression, let key = method.key(argument),
+                  dictionaries != nil || key.hasPrefix("type") else { continue }
             // A read by type returns what the type names (`resolve<T>(_: T.Type) -> T?`), not
             // something else it keys (Vapor's `get<Key>(_: Key.Type) -> Key.Value?`).
             if !access.stores, key == "type", !(returns.map(method.isType) ?? false) { continue }
@@ -108,6 +115,12 @@ enum ContainerMethodReader {
                callee != "type" || call.arguments.first?.label?.text == "of",
                let inner = call.arguments.first?.expression {
                 return key(inner, depth: depth + 1)
+            }
+            // A helper of the container making the key of its one argument: `key(for: T.self)`,
+            // `Self.key(T.self)`; trusted only with a key made of the type.
+            if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+               let inner = call.arguments.first?.expression, let made = key(inner, depth: depth + 1), made.hasPrefix("type") {
+                return made
             }
             if let literal = expression.as(StringLiteralExprSyntax.self) {
                 let segments = literal.segments.compactMap { $0.as(ExpressionSegmentSyntax.self) }

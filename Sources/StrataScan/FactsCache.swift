@@ -18,7 +18,7 @@ import StrataSourceTree
 /// folder is always safe.
 public struct FactsCache: Sendable {
     /// Bump when `FileScanner` or `FileFacts` change, so old entries are not trusted.
-    static let format: UInt32 = 10
+    static let format: UInt32 = 11
     static let magic: [UInt8] = Array("STRATAFC".utf8)
 
     public let file: String
@@ -194,6 +194,8 @@ public struct FactsCache: Sendable {
             writer.strings(fact.inherits)
             writer.byte(fact.traits.rawValue)
             writer.optionalString(fact.value)
+            writer.optionalString(fact.type)
+            writer.optionalString(fact.path)
         }
         writer.strings(facts.references)
         writer.u32(UInt32(facts.injections.count))
@@ -269,7 +271,7 @@ public struct FactsCache: Sendable {
                 kind: DeclarationKind.allCases[kind], name: try reader.string(),
                 access: AccessLevel.allCases[access], line: Int(try reader.u32()), parent: try reader.optionalString(),
                 inherits: try reader.strings(), traits: DeclarationTraits(rawValue: try reader.byte()),
-                value: try reader.optionalString()))
+                value: try reader.optionalString(), type: try reader.optionalString(), path: try reader.optionalString()))
         }
         let references = try reader.strings()
         var injections: [InjectionFact] = []

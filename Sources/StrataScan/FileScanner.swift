@@ -29,7 +29,8 @@ public enum FileScanner {
             let mayInject = InjectionScanner.mayInject(buffer, names: names)
             // Factory's consumer calls are any lowercase call: such a file is walked whole.
             let importsFactory = mayInject && facts.imports.contains { $0.module == "Factory" || $0.module == "FactoryKit" }
-            var relevance = mayInject && !importsFactory ? InjectionScanner.Relevance(calls: names.allCalls) : nil
+            var relevance = mayInject && !importsFactory
+                ? InjectionScanner.Relevance(calls: names.allCalls.union(names.factories).union(names.factoryResolvers)) : nil
             _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &relevance)
             if mayInject {
                 facts.injections = InjectionScanner.scan(
@@ -208,8 +209,13 @@ private struct Walker {
         var container: Container
         var parent: String?
         var traits: DeclarationTraits = []
+        /// The qualified name of `parent`: `A.B` for `B` nested in `A`.
+        var path: String?
 
         static let topLevel = Scope(container: .topLevel, parent: nil)
+
+        /// The qualified name of a type declared here.
+        func qualified(_ name: String) -> String { path.map { "\($0).\(name)" } ?? name }
     }
 
     mutating func visit(_ decl: DeclSyntax, clauses: [Clause], scope: Scope) {
@@ -220,12 +226,14 @@ private struct Walker {
             visit(node, clauses: clauses, scope: scope)
         case .structDecl(let node):
             let inner = record(.struct, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
+            if Self.isInterface(node.memberBlock) { declarations[declarations.count - 1].traits.insert(.interface) }
             visit(node.memberBlock, clauses: clauses, scope: inner)
         case .classDecl(let node):
             let inner = record(.class, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
+            if Self.isInterface(node.memberBlock) { declarations[declarations.count - 1].traits.insert(.interface) }
             visit(node.memberBlock, clauses: clauses, scope: inner)
         case .enumDecl(let node):
-            if let fact = ValueReader.enumeration(node, owner: scope.parent, line: line(of: node.name)) { values.append(fact) }
+            if let fact = ValueReader.enumeration(node, owner: scope.path, line: line(of: node.name)) { values.append(fact) }
             let inner = record(.enum, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
             visit(node.memberBlock, clauses: clauses, scope: inner)
         case .actorDecl(let node):
@@ -242,19 +250,23 @@ private struct Walker {
                 kind: .extension, name: name, access: explicit ?? .internal, line: line(of: node.extensionKeyword),
                 parent: scope.parent, inherits: Self.inherited(node.inheritanceClause), traits: traits))
             visit(node.memberBlock, clauses: clauses, scope: Scope(
-                container: .extension(explicit), parent: name, traits: traits.intersection(.objc)))
+                container: .extension(explicit), parent: name, traits: traits.intersection(.objc), path: name))
         case .functionDecl(let node):
             _ = record(.func, node.name, node.modifiers, node.attributes, nil, scope)
+            declarations[declarations.count - 1].type = Self.short(node.signature)
         case .variableDecl(let node):
             let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
             let isStaticLet = isLet && node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+            let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
             for binding in node.bindings {
-                if let fact = ValueReader.property(binding, isLet: isLet, owner: scope.parent, line: line(of: node.bindingSpecifier)) {
+                if let fact = ValueReader.property(binding, isLet: isLet, owner: scope.path, line: line(of: node.bindingSpecifier)) {
                     values.append(fact)
                 }
                 let value = isStaticLet ? binding.initializer.flatMap { Self.short($0.value) } : nil
                 if let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier {
                     _ = record(.var, identifier.text, line(of: identifier), node.modifiers, node.attributes, nil, scope, value: value)
+                    declarations[declarations.count - 1].type = Self.propertyType(binding)
+                    if !isStatic, scope.parent != nil, Self.isStored(binding) { declarations[declarations.count - 1].traits.insert(.stored) }
                 } else {
                     _ = record(
                         .var, binding.pattern.trimmedText, line(of: node.bindingSpecifier), node.modifiers,
@@ -316,7 +328,7 @@ private struct Walker {
         let access = record(kind, name.text, line(of: name), modifiers, attributes, inheritance, scope)
         let own = declarations[declarations.count - 1].traits
         let container: Container = kind == .protocol ? .protocol(access) : .type(access)
-        return Scope(container: container, parent: name.text, traits: own.intersection([.objc, .final]))
+        return Scope(container: container, parent: name.text, traits: own.intersection([.objc, .final]), path: scope.qualified(name.text))
     }
 
     /// Records a declaration and returns its effective access, which caps its members'.
@@ -341,8 +353,75 @@ private struct Walker {
         let traits = Self.traits(modifiers, attributes).union(kind.isType ? [] : scope.traits)
         declarations.append(DeclarationFact(
             kind: kind, name: name, access: access, line: line, parent: scope.parent,
-            inherits: Self.inherited(inheritance), traits: traits, value: value))
+            inherits: Self.inherited(inheritance), traits: traits, value: value, path: scope.path == scope.parent ? nil : scope.path))
         return access
+    }
+
+    /// A property's type for the symbol index: as declared, else what its initializer makes
+    /// when that is plain (`X(...)`, `X.shared`, `[K: V]()`, a closure, a literal).
+    static func propertyType(_ binding: PatternBindingSyntax) -> String? {
+        if let type = binding.typeAnnotation?.type { return short(type) }
+        guard let value = binding.initializer?.value else { return nil }
+        if value.is(StringLiteralExprSyntax.self) { return "String" }
+        if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        var callee = value
+        if let call = value.as(FunctionCallExprSyntax.self) { callee = call.calledExpression }
+        if callee.is(DictionaryExprSyntax.self) || callee.is(ArrayExprSyntax.self) || callee.is(GenericSpecializationExprSyntax.self) {
+            return short(callee)
+        }
+        if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
+           ["shared", "init", "default", "live", "standard"].contains(member.declName.baseName.text) {
+            callee = base
+        }
+        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
+            return reference.baseName.text
+        }
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text.first?.isUppercase == true,
+           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true {
+            return member.trimmedText
+        }
+        return nil
+    }
+
+    /// `(A) -> B`, `@Sendable (A) async -> B`, `((A) -> B)?`.
+    static func isFunction(_ type: TypeSyntax) -> Bool {
+        if type.is(FunctionTypeSyntax.self) { return true }
+        if let attributed = type.as(AttributedTypeSyntax.self) { return isFunction(attributed.baseType) }
+        if let optional = type.as(OptionalTypeSyntax.self) { return isFunction(optional.wrappedType) }
+        if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isFunction(forced.wrappedType) }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { return isFunction(only.type) }
+        return false
+    }
+
+    /// A stored property: no accessors, or only observers.
+    static func isStored(_ binding: PatternBindingSyntax) -> Bool {
+        switch binding.accessorBlock?.accessors {
+        case nil: return true
+        case .getter?: return false
+        case .accessors(let list)?:
+            return list.allSatisfy { $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet) }
+        }
+    }
+
+    /// Whether a struct's or class's stored instance properties are all of function type, and
+    /// there is at least one: a dependency client, an interface spelled as a value.
+    static func isInterface(_ members: MemberBlockSyntax) -> Bool {
+        var found = false
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                  !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) })
+            else { continue }
+            for binding in variable.bindings where isStored(binding) {
+                if let type = binding.typeAnnotation?.type {
+                    guard isFunction(type) else { return false }
+                } else {
+                    guard binding.initializer?.value.is(ClosureExprSyntax.self) == true else { return false }
+                }
+                found = true
+            }
+        }
+        return found
     }
 
     /// The inheritance clause's type names as written.

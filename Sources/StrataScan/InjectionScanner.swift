@@ -18,6 +18,8 @@ enum InjectionScanner {
         builtInWords.contains { contains(buffer, $0) }
             || names.calls.contains { contains(buffer, Array($0.utf8)) }
             || names.wrappers.contains { contains(buffer, Array($0.utf8)) }
+            || names.factories.contains { contains(buffer, Array($0.utf8)) }
+            || names.factoryResolvers.contains { contains(buffer, Array($0.utf8)) }
     }
 
     /// Substrings of every built-in name (`autoregister` holds `register`, `LazyInjected`
@@ -141,9 +143,15 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
     /// seen so far by name (for its extensions).
     var dictionaries: [Set<String>] = []
     var typeDictionaries: [String: Set<String>] = [:]
+    /// Whether each enclosing context is an extension.
+    var extensions: [Bool] = []
+
+    /// What the symbol index says about Factory (`InjectionNames.factories` ...).
+    let factory: InjectionNames
 
     init(lines: LineTable, names: InjectionNames, importsFactory: Bool) {
         self.lines = lines
+        factory = names
         calls = names.allCalls
         wrappers = InjectionNames.builtInWrappers.union(names.wrappers)
         self.importsFactory = importsFactory
@@ -176,6 +184,7 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         attributes: AttributeListSyntax, members: MemberBlockSyntax, at node: some SyntaxProtocol
     ) {
         contexts.append(name)
+        extensions.append(node.is(ExtensionDeclSyntax.self))
         generics.append(clause?.parameters.map(\.name.text) ?? [])
         let own = ContainerMethodReader.dictionaries(in: members)
         typeDictionaries[name, default: []].formUnion(own)
@@ -194,6 +203,7 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
 
     func leave() {
         contexts.removeLast()
+        extensions.removeLast()
         generics.removeLast()
         dictionaries.removeLast()
     }
@@ -237,8 +247,10 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         generics.append(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
-        if let context = contexts.last, let own = dictionaries.last, !own.isEmpty {
-            facts += ContainerMethodReader.facts(of: node, dictionaries: own, context: context) { line(of: $0) }
+        // A type's methods store into its dictionaries; an extension's may store into ones
+        // declared in another file, which the analysis checks in the symbol index.
+        if let context = contexts.last, let own = dictionaries.last, !own.isEmpty || extensions.last == true {
+            facts += ContainerMethodReader.facts(of: node, dictionaries: own.isEmpty ? nil : own, context: context) { line(of: $0) }
         }
         return .visitChildren
     }
@@ -372,7 +384,18 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
     /// on the factory a property defines (`self { Impl() }.onPreview { Mock() }`). Only in files
     /// that import Factory; lowercase names only, as Factory properties are.
     func isFactoryConsumer(name: String, base: ExprSyntax?) -> Bool {
-        guard importsFactory, name != "self", name.first?.isLowercase == true else { return false }
+        guard name != "self", name.first?.isLowercase == true else { return false }
+        // A factory reached through what the symbol index knows: a resolving helper
+        // (`dependency(\.x)`), implicit `self` in a container (`myService()`,
+        // `myService.register { }`), a property or protocol of a container declared elsewhere.
+        if factory.factoryResolvers.contains(name), base == nil { return true }
+        let inContainer = contexts.last.map { factory.factoryContainers.contains(Self.simpleName($0)) } ?? false
+        if inContainer, base == nil, factory.factories.contains(name) { return true }
+        if InjectionNames.factoryOverrides.contains(name), let base, let property = Self.propertyName(base),
+           factory.factories.contains(property), inContainer || isFactoryContainer(base) {
+            return true
+        }
+        guard importsFactory || factory.factories.contains(name) else { return false }
         let inFactory = !factories.isEmpty && facts[factories.last!].shape == .factory
         if InjectionNames.factoryOverrides.contains(name), let member = base?.as(MemberAccessExprSyntax.self), let owner = member.base {
             // `<container>.x.onTest { }`
@@ -384,14 +407,34 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         return inFactory && (base == nil || isSelf)
     }
 
-    /// `X.shared`, or a variable, property or parameter this file binds to a Factory container.
+    /// `X.shared`, or a variable, property or parameter this file binds to a Factory container,
+    /// or a property the symbol index types as one.
     func isFactoryContainer(_ expression: ExprSyntax) -> Bool {
         if let member = expression.as(MemberAccessExprSyntax.self) {
             if member.declName.baseName.text == "shared" { return true }
             let isSelf = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-            return isSelf && containerVariables.contains(member.declName.baseName.text)
+            return isSelf && isContainerVariable(member.declName.baseName.text)
         }
-        return expression.as(DeclReferenceExprSyntax.self).map { containerVariables.contains($0.baseName.text) } ?? false
+        return expression.as(DeclReferenceExprSyntax.self).map { isContainerVariable($0.baseName.text) } ?? false
+    }
+
+    func isContainerVariable(_ name: String) -> Bool {
+        if containerVariables.contains(name) { return true }
+        guard let context = contexts.last else { return false }
+        return factory.factoryMembers.contains("\(Self.simpleName(context)).\(name)")
+    }
+
+    /// `x` in `x` or `self.x`.
+    static func propertyName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+        return member.declName.baseName.text
+    }
+
+    /// `C` in `A.B.C`.
+    static func simpleName(_ type: String) -> String {
+        type.lastIndex(of: ".").map { String(type[type.index(after: $0)...]) } ?? type
     }
 
 
@@ -400,9 +443,15 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
     lazy var containerVariables: Set<String> = {
         final class Finder: SyntaxVisitor {
             var names: Set<String> = []
-            static func isContainer(_ type: TypeSyntax?) -> Bool {
+            let containers: Set<String>
+            init(containers: Set<String>) {
+                self.containers = containers
+                super.init(viewMode: .sourceAccurate)
+            }
+            func isContainer(_ type: TypeSyntax?) -> Bool {
                 guard let type else { return false }
-                return ContainerMethodReader.baseName(type).hasSuffix("Container")
+                let name = ContainerMethodReader.baseName(type)
+                return name.hasSuffix("Container") || containers.contains(name)
             }
             static func isContainer(_ value: ExprSyntax?) -> Bool {
                 if let member = value?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "shared" { return true }
@@ -411,18 +460,18 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
             }
             override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
                 if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                   Self.isContainer(node.typeAnnotation?.type) || Self.isContainer(node.initializer?.value) {
+                   isContainer(node.typeAnnotation?.type) || Self.isContainer(node.initializer?.value) {
                     names.insert(name)
                 }
                 return .visitChildren
             }
             override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-                if Self.isContainer(node.type) { names.insert((node.secondName ?? node.firstName).text) }
+                if isContainer(node.type) { names.insert((node.secondName ?? node.firstName).text) }
                 return .visitChildren
             }
         }
-        guard importsFactory, let root else { return [] }
-        let finder = Finder(viewMode: .sourceAccurate)
+        guard importsFactory || !factory.factories.isEmpty, let root else { return [] }
+        let finder = Finder(containers: factory.factoryContainers)
         finder.walk(root)
         return finder.names
     }()

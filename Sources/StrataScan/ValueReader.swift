@@ -78,6 +78,12 @@ enum ValueReader {
             steps += 1
             guard steps < 200 else { return nil }
             defer { child = ancestor }
+            if let function = ancestor.as(FunctionDeclSyntax.self) {
+                return parameter(name, of: function.signature.parameterClause, depth: depth)
+            }
+            if let initializer = ancestor.as(InitializerDeclSyntax.self) {
+                return parameter(name, of: initializer.signature.parameterClause, depth: depth)
+            }
             if ancestor.is(DeclSyntax.self) && !ancestor.is(VariableDeclSyntax.self) { return nil }
             if let loop = ancestor.as(ForStmtSyntax.self), child.id == loop.body.id {
                 guard loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
@@ -104,6 +110,29 @@ enum ValueReader {
                     }
                 }
             }
+        }
+        return nil
+    }
+
+    /// A parameter typed by a type of the repository's stands for each value of the type: an
+    /// enum parameter (`for action: Settings.Action`) is each of its cases.
+    static func parameter(_ name: String, of clause: FunctionParameterClauseSyntax, depth: Int) -> ValueExpression? {
+        guard let parameter = clause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }),
+              parameter.ellipsis == nil, parameter.defaultValue == nil, let type = typeExpression(parameter.type, depth: depth + 1)
+        else { return nil }
+        return .element(.member(type, "allCases"))
+    }
+
+    /// `A.B` as the expression naming the type; nil for any other type (a function, a generic).
+    static func typeExpression(_ type: TypeSyntax, depth: Int) -> ValueExpression? {
+        guard depth < ValueExpression.maximumDepth else { return nil }
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil,
+           identifier.name.text.first?.isUppercase == true {
+            return .name(identifier.name.text)
+        }
+        if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil,
+           let base = typeExpression(member.baseType, depth: depth + 1) {
+            return .member(base, member.name.text)
         }
         return nil
     }

@@ -22,7 +22,7 @@ func injectionProject(
     }
     // As the pipeline does: scan again with the names of the containers found by shape.
     let found = InjectionContainers.names(in: facts.values, configured: names)
-    let all = InjectionNames(calls: names.calls.union(found.calls), wrappers: names.wrappers.union(found.wrappers))
+    let all = names.merged(with: found)
     for entry in spec where all != names {
         facts["Sources/\(entry.name)/File.swift"] = FileScanner.scan(Array(entry.source.utf8), names: all)
     }

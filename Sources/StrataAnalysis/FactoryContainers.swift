@@ -1,0 +1,61 @@
+import StrataModel
+
+/// What the symbol index says about Factory (hmlongco/Factory) across the repository: which
+/// properties are factories, which types and protocols hold them, which properties hold such a
+/// container and which functions resolve a key path to a factory. Each file is scanned on its
+/// own, so a file reaching a factory through a container declared elsewhere
+/// (`container.myService()` with `let container: Container` in another file, `provider.x()`
+/// with a protocol `Container` conforms to, `dependency(\.x)`) is read again with this.
+enum FactoryContainers {
+    static let factoryTypes = ["Factory<", "ParameterFactory<"]
+
+    static func isFactory(_ type: String) -> Bool {
+        factoryTypes.contains { type.hasPrefix($0) }
+    }
+
+    /// The Factory part of `InjectionNames`; empty when the repository declares no factory.
+    static func names(in files: some Sequence<FileFacts>) -> InjectionNames {
+        var names = InjectionNames()
+        var conformances: [String: Set<String>] = [:]
+        for facts in files {
+            for fact in facts.injections where fact.shape == .factory {
+                names.factories.insert(fact.name)
+                if let context = fact.context { names.factoryContainers.insert(InjectionContainers.simpleName(context)) }
+            }
+            for declaration in facts.declarations {
+                if declaration.kind == .var, let type = declaration.type, isFactory(type) {
+                    names.factories.insert(declaration.name)
+                    if let parent = declaration.parent { names.factoryContainers.insert(InjectionContainers.simpleName(parent)) }
+                } else if declaration.kind.isType || declaration.kind == .extension, !declaration.inherits.isEmpty {
+                    conformances[InjectionContainers.simpleName(declaration.name), default: []].formUnion(declaration.inherits)
+                }
+            }
+        }
+        guard !names.factories.isEmpty else { return InjectionNames() }
+        // `extension Container: ServiceProviding {}`: the protocol reaches the container's factories.
+        for container in names.factoryContainers {
+            names.factoryContainers.formUnion(conformances[container] ?? [])
+        }
+        names.factoryContainers.formUnion(["Container"])
+        for facts in files {
+            for declaration in facts.declarations {
+                guard let type = declaration.type else { continue }
+                if declaration.kind == .var, let parent = declaration.parent,
+                   names.factoryContainers.contains(baseName(type)) {
+                    names.factoryMembers.insert("\(InjectionContainers.simpleName(parent)).\(declaration.name)")
+                } else if declaration.kind == .func, type.contains("KeyPath<"), factoryTypes.contains(where: type.contains) {
+                    names.factoryResolvers.insert(declaration.name)
+                }
+            }
+        }
+        return names
+    }
+
+    /// `Container` from `Container`, `Container?`, `any ServiceProviding`, `Container!`.
+    static func baseName(_ type: String) -> String {
+        var text = Substring(type)
+        for prefix in ["any ", "some "] where text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }
+        while text.hasSuffix("?") || text.hasSuffix("!") { text = text.dropLast() }
+        return String(text)
+    }
+}
