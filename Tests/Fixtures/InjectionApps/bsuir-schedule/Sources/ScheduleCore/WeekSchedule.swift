@@ -16,10 +16,6 @@ extension Calendar {
 
 import Dependencies
 
-extension Calendar {
-    static let universityCalendarKeyName = "universityCalendar"
-}
-
 private enum UniversityCalendarKey: DependencyKey {
     static let liveValue: Calendar = .bsuir
 }
