@@ -1,0 +1,7 @@
+import Factory
+
+extension Container {
+    public func setUpPreviews() {
+        self.myService.register { MockService() }
+    }
+}

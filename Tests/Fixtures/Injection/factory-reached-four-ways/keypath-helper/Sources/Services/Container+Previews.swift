@@ -1,0 +1,7 @@
+import Factory
+
+public extension Container {
+    func setUpPreviews() {
+        myService.onPreview { MockService() }
+    }
+}

@@ -1,0 +1,8 @@
+import Factory
+
+extension Container {
+    public func setUpPreviews() {
+        myService
+            .register { MockService() }
+    }
+}

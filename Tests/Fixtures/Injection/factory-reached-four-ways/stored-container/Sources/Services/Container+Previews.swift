@@ -1,0 +1,7 @@
+import Factory
+
+extension Container: AutoRegistering {
+    public func autoRegister() {
+        myService.onArg("mock") { MockService() }
+    }
+}

@@ -1,0 +1,8 @@
+@propertyWrapper
+public struct Injected<T> {
+    public let wrappedValue: T
+
+    public init() {
+        wrappedValue = DIContainer.shared.resolve()
+    }
+}

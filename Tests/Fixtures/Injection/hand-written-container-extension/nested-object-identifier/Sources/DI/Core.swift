@@ -1,0 +1,3 @@
+public enum Core {
+    public enum DI {}
+}

@@ -1,0 +1,8 @@
+import Dependencies
+import DependenciesMacros
+
+@DependencyClient
+public struct AudioClient: Sendable {
+    public var play: @Sendable (String) async -> Void
+    public var stop: @Sendable () async -> Void
+}

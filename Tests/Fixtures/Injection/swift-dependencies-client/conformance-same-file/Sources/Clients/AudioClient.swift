@@ -1,0 +1,22 @@
+import Dependencies
+import DependenciesMacros
+
+@DependencyClient
+public struct AudioClient: Sendable {
+    public var play: @Sendable (String) async -> Void
+    public var stop: @Sendable () async -> Void
+}
+
+extension AudioClient: DependencyKey {
+    public static let liveValue = AudioClient(
+        play: { track in print("play \(track)") },
+        stop: {}
+    )
+}
+
+extension DependencyValues {
+    public var audioClient: AudioClient {
+        get { self[AudioClient.self] }
+        set { self[AudioClient.self] = newValue }
+    }
+}

@@ -1,0 +1,6 @@
+import Dependencies
+import DependenciesMacros
+
+extension DependencyValues {
+    @DependencyEntry public var audioClient = AudioClient.live
+}

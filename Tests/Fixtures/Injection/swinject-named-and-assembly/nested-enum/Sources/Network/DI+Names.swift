@@ -1,0 +1,7 @@
+extension DI {
+    public enum Names {
+        public enum Client: String, CaseIterable {
+            case api, cdn, graphql
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Swinject
+
+public enum ClientName {
+    public static let api = "api"
+    public static let cdn = "cdn"
+    public static let graphql = "graphql"
+}
+
+
+public protocol HTTPClient { func get(_ path: String) async throws -> Data }
+public protocol ImageLoader { func image(named: String) async throws -> Data }
+
+final class URLSessionHTTPClient: HTTPClient {
+    let baseURL: String
+    init(baseURL: String) { self.baseURL = baseURL }
+    func get(_ path: String) async throws -> Data { Data() }
+}
+
+final class CDNHTTPClient: HTTPClient {
+    func get(_ path: String) async throws -> Data { Data() }
+}
+
+final class RemoteImageLoader: ImageLoader {
+    let client: HTTPClient
+    init(client: HTTPClient) { self.client = client }
+    func image(named: String) async throws -> Data { try await client.get(named) }
+}
+
+public final class NetworkAssembly: Assembly {
+    public init() {}
+
+    public func assemble(container: Container) {
+        container.register(HTTPClient.self, name: ClientName.api) { _ in
+            URLSessionHTTPClient(baseURL: "https://api.example.com")
+        }.inObjectScope(.container)
+
+        container.register(HTTPClient.self, name: ClientName.cdn) { _ in CDNHTTPClient() }
+            .inObjectScope(.container)
+
+        container.register(ImageLoader.self) { resolver in
+            RemoteImageLoader(client: resolver.resolve(HTTPClient.self, name: ClientName.cdn)!)
+        }
+    }
+}

@@ -1,0 +1,7 @@
+import Foundation
+
+extension Container {
+    var widgetActionsViewCommonMenuProvider: Factory<any WidgetActionsViewCommonMenuProviderProtocol> {
+        self { WidgetActionsViewCommonMenuProvider() }.shared
+    }
+}

@@ -1,0 +1,2 @@
+public final class JobExecutor { public init() {} }
+public final class UIThread { public init() {} }

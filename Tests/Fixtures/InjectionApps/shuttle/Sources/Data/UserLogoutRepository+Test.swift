@@ -1,0 +1,6 @@
+import Domain
+
+public struct UserLogoutRepositoryTest: UserLogoutRepository {
+    public init() {}
+    public func logout() async {}
+}
