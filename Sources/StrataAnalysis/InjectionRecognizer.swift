@@ -78,6 +78,11 @@ struct InjectionRecognizer {
             }
         }
         let order = ["liveValue", "testValue", "previewValue"]
+        // A key written relative to where it is read (`Keys.Live` for `AudioClient.Keys.Live`).
+        for (written, owner) in owners where values[written] == nil {
+            let matches = values.keys.filter { $0.hasSuffix("." + written) }
+            if matches.count == 1 { owners[matches[0]] = owner }
+        }
         keyOwners = owners
         keyValues = values.mapValues { values in
             Array(Set(values)).sorted { (order.firstIndex(of: String($0.prefix { $0 != ":" })) ?? 3, $0) < (order.firstIndex(of: String($1.prefix { $0 != ":" })) ?? 3, $1) }
@@ -155,9 +160,17 @@ struct InjectionRecognizer {
     /// Key type → its first conformance, which stands for the key when no property reads it.
     let keyEvidence: [String: Location]
 
+    /// The key a `self[Key.self]` names, qualified (`Keys.Live` → `AudioClient.Keys.Live`).
+    func key(_ written: String?) -> String? {
+        guard let written else { return nil }
+        if keyValues[written] != nil { return written }
+        let matches = keyValues.keys.filter { $0.hasSuffix("." + written) }
+        return matches.count == 1 ? matches[0] : written
+    }
+
     /// What a swift-dependencies registration makes: its `liveValue`'s type.
     func liveImplementation(_ key: String?) -> String? {
-        key.flatMap { keyValues[$0] }?.first { $0.hasPrefix("liveValue: ") }.map { String($0.dropFirst("liveValue: ".count)) }
+        self.key(key).flatMap { keyValues[$0] }?.first { $0.hasPrefix("liveValue: ") }.map { String($0.dropFirst("liveValue: ".count)) }
     }
 
     /// The registrations and resolutions of one file.
@@ -215,7 +228,7 @@ struct InjectionRecognizer {
                     let initializer = fact.arguments.first { $0.label == "initializer" }?.text
                     let implementation = fact.implementation ?? initializer.map { $0.hasSuffix(".init") ? String($0.dropLast(5)) : $0 }
                     register(.container, api: "container", service: metatype, implementation: implementation)
-                } else if fact.name == "resolve", let metatype, labels.allSatisfy(Self.isResolutionLabel) {
+                } else if fact.name == "resolve", let metatype, Self.areResolutionLabels(fact.arguments.dropFirst().map(\.label)) {
                     resolve(.container, api: "container", service: metatype)
                 } else if let registered = Self.typeRegistration(fact),
                           let service = provides[registered, default: []].union([registered]).intersection(foreignServices).sorted().first {
@@ -286,7 +299,7 @@ struct InjectionRecognizer {
                 register(
                     .dependencies, api: "swift-dependencies", service: fact.name,
                     implementation: fact.arguments.first { $0.label == "liveValue" }?.text ?? liveImplementation(fact.implementation),
-                    type: fact.type, values: entry.isEmpty ? fact.implementation.flatMap { keyValues[$0] } ?? [] : entry)
+                    type: fact.type, values: entry.isEmpty ? key(fact.implementation).flatMap { keyValues[$0] } ?? [] : entry)
             case .dependencyKey:
                 // A key no `DependencyValues` property reads is a dependency of its own
                 // (`@Dependency(Key.self)`), once however many conformances it has.
@@ -315,6 +328,18 @@ struct InjectionRecognizer {
         guard var receiver else { return nil }
         if receiver.hasPrefix("self.") { receiver.removeFirst(5) }
         return receiver.isEmpty || receiver.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_") }) ? nil : receiver
+    }
+
+    /// Swinject's `resolve(_:name:argument:)`, `resolve(_:arguments: a, b, c)`: unlabeled
+    /// arguments only after `arguments:`.
+    static func areResolutionLabels(_ labels: [String?]) -> Bool {
+        var afterArguments = false
+        for label in labels {
+            if label == nil, afterArguments { continue }
+            guard isResolutionLabel(label) else { return false }
+            afterArguments = label == "arguments"
+        }
+        return true
     }
 
     static func isResolutionLabel(_ label: String?) -> Bool {

@@ -194,8 +194,10 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         }
         let conformances = inherits?.inheritedTypes.map { $0.type.trimmedText } ?? []
         if conformances.contains(where: Self.dependencyKeys.contains) {
+            // By its qualified name: keys are often nested (`AudioClient.Keys.Live`).
+            let qualified = contexts.joined(separator: ".")
             facts.append(InjectionFact(
-                shape: .dependencyKey, name: name, arguments: dependencyValues(in: node), type: name,
+                shape: .dependencyKey, name: qualified, arguments: dependencyValues(in: node), type: qualified,
                 implementation: dependencyValues(in: node).first { $0.label == "liveValue" }?.text,
                 context: name, line: line(of: node)))
         }
@@ -355,7 +357,7 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         facts.append(InjectionFact(
             shape: .call, name: name, receiver: receiver, arguments: arguments,
             type: closures.first.flatMap(Self.resultType) ?? contextual?.type,
-            implementation: closures.first.flatMap { constructedType(in: Syntax($0)) }, scope: objectScope(of: node),
+            implementation: closures.first.flatMap { constructedType(in: Syntax($0)) } ?? constructedArgument(node), scope: objectScope(of: node),
             within: factories.last, generic: generic, context: contexts.last, key: contextual?.source,
             line: line(of: node.calledExpression), computedName: computedName(node)))
         guard isNamed, !closures.isEmpty else { return .visitChildren }
@@ -584,12 +586,57 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
                     found = callee
                     return .skipChildren
                 }
+                // `Network<HomeResponse>()`: the specialized type as written.
+                if let generic = node.calledExpression.as(GenericSpecializationExprSyntax.self),
+                   let name = generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                   name.first?.isUppercase == true, !InjectionVisitor.factoryTypes.contains(name) {
+                    found = generic.trimmedText
+                    return .skipChildren
+                }
                 return .visitChildren
             }
         }
         let finder = Finder(viewMode: .sourceAccurate)
         finder.walk(node)
-        return finder.found
+        if let found = finder.found { return found }
+        // A closure returning a shared instance (`{ MockStorage.shared }`) or a local made
+        // before it (`let mock = ServiceMock(); ... register { mock }`).
+        guard let closure = node.as(ClosureExprSyntax.self), let only = ValueReader.single(closure.statements) else { return nil }
+        if let member = only.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           base.first?.isUppercase == true {
+            return base
+        }
+        if let reference = only.as(DeclReferenceExprSyntax.self), let value = Self.local(reference.baseName.text, before: closure) {
+            return constructedType(in: Syntax(value))
+        }
+        return nil
+    }
+
+    /// The value of `let name = value` in a block around `node`, before it.
+    static func local(_ name: String, before node: some SyntaxProtocol) -> ExprSyntax? {
+        var child = Syntax(node)
+        for ancestor in sequence(first: node.parent, next: { $0?.parent }).lazy.compactMap({ $0 }).prefix(64) {
+            defer { child = ancestor }
+            if ancestor.is(DeclSyntax.self) { return nil }
+            guard let items = ancestor.as(CodeBlockItemListSyntax.self) else { continue }
+            for item in items {
+                if item.id == child.id { break }
+                guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    return binding.initializer?.value
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A value a call hands over instead of a factory: `register(P.self, Impl())`.
+    func constructedArgument(_ call: FunctionCallExprSyntax) -> String? {
+        guard call.trailingClosure == nil else { return nil }
+        for argument in call.arguments.dropFirst() where argument.expression.is(FunctionCallExprSyntax.self) {
+            if let made = constructedType(in: Syntax(argument.expression)) { return made }
+        }
+        return nil
     }
 
     /// A dependency key's static `liveValue`, `testValue` and `previewValue`, each labelled by

@@ -62,6 +62,31 @@ import Testing
         }
     }
 
+    /// `Tests/Fixtures/InjectionApps/<app>`: the DI shapes of a public app, rebuilt.
+    static let apps: [String] = {
+        let root = repositoryRoot + "/Tests/Fixtures/InjectionApps"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [])
+            .filter { FileManager.default.fileExists(atPath: "\(root)/\($0)/expected.txt") }.sorted()
+    }()
+
+    @Test(arguments: apps)
+    func everyAppFindsItsFacts(app: String) throws {
+        let folder = repositoryRoot + "/Tests/Fixtures/InjectionApps/" + app
+        let found = Self.summary(try Pipeline.run(.init(path: folder, cacheDirectory: nil)).result.injection)
+        let text = try String(contentsOfFile: folder + "/expected.txt", encoding: .utf8)
+        let wanted = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }.sorted()
+        // Recall and precision over lines counted with their multiplicity.
+        var rest = found
+        var hits = 0
+        for line in wanted { if let index = rest.firstIndex(of: line) { rest.remove(at: index); hits += 1 } }
+        #expect(found == wanted, """
+            \(app): recall \(hits)/\(wanted.count), precision \(hits)/\(found.count)
+            missing: \(wanted.filter { !found.contains($0) })
+            extra: \(found.filter { !wanted.contains($0) })
+            """)
+    }
+
     @Test(arguments: spellings)
     func everySpellingFindsTheFamilysFacts(spelling: String) throws {
         let family = String(spelling.split(separator: "/")[0])
