@@ -404,15 +404,20 @@ private struct Walker {
         }
     }
 
-    /// Whether a struct's or class's stored instance properties are all of function type, and
-    /// there is at least one: a dependency client, an interface spelled as a value.
+    /// Whether a struct's or class's stored instance properties are all of function type, there
+    /// is at least one, and its body implements nothing else (no instance method or computed
+    /// property): a dependency client, an interface spelled as a value. A type that also does
+    /// its own work (a SwiftUI adapter holding a closure) is concrete.
     static func isInterface(_ members: MemberBlockSyntax) -> Bool {
         var found = false
+        func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+            modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+        }
         for member in members.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self),
-                  !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) })
-            else { continue }
-            for binding in variable.bindings where isStored(binding) {
+            if let function = member.decl.as(FunctionDeclSyntax.self), !isStatic(function.modifiers) { return false }
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !isStatic(variable.modifiers) else { continue }
+            for binding in variable.bindings {
+                guard isStored(binding) else { return false }
                 if let type = binding.typeAnnotation?.type {
                     guard isFunction(type) else { return false }
                 } else {
