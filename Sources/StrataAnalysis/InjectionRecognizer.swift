@@ -186,17 +186,20 @@ struct InjectionRecognizer {
                 kind: Registration.Kind = .definition, values: [String] = []
             ) {
                 for name in named.names {
-                    registrations.append(Recognized(value: Registration(
+                    var registration = Registration(
                         api: api, service: service, name: name, implementation: implementation, type: type,
-                        scope: fact.scope, module: module, evidence: evidence, dynamicName: named.dynamic, kind: kind, values: values),
-                        family: family, fact: index))
+                        scope: fact.scope, module: module, evidence: evidence, dynamicName: named.dynamic, kind: kind, values: values)
+                    registration.unboundedName = named.unbounded
+                    registrations.append(Recognized(value: registration, family: family, fact: index))
                 }
             }
             func resolve(_ family: Family, api: String, service: String, checkedAtRunTime: Bool? = nil) {
                 for name in named.names {
-                    resolutions.append(Recognized(value: Resolution(
+                    var resolution = Resolution(
                         api: api, service: service, name: name, module: module, evidence: evidence,
-                        checkedAtRunTime: checkedAtRunTime ?? (family == .container), dynamicName: named.dynamic), family: family, fact: index))
+                        checkedAtRunTime: checkedAtRunTime ?? (family == .container), dynamicName: named.dynamic)
+                    resolution.unboundedName = named.unbounded
+                    resolutions.append(Recognized(value: resolution, family: family, fact: index))
                 }
             }
             switch fact.shape {
@@ -355,14 +358,19 @@ struct InjectionRecognizer {
     /// the strings an expression of known values computes to (`route.coordinatorName` over
     /// `Route.allCases`), or dynamic when it cannot be computed (`action.coordinatorString` of
     /// a parameter), which no scan can check. `[nil]`: no name.
-    func name(_ fact: InjectionFact) -> (names: [String?], dynamic: Bool) {
-        guard fact.shape == .call, let text = fact.arguments.first(where: { $0.label == "name" })?.text else { return ([nil], false) }
+    func name(_ fact: InjectionFact) -> (names: [String?], dynamic: Bool, unbounded: String?) {
+        guard fact.shape == .call, let text = fact.arguments.first(where: { $0.label == "name" })?.text else { return ([nil], false, nil) }
         if let expression = fact.computedName {
-            guard let names = evaluator?.strings(expression), !names.isEmpty, names.count <= Self.maximumNames else { return ([nil], true) }
-            return (names, false)
+            guard let evaluator else { return ([nil], true, "\(text) is not computable") }
+            let computed = evaluator.names(expression)
+            guard let names = computed.strings, !names.isEmpty else {
+                return ([nil], true, computed.unbounded ?? "\(text) has no value")
+            }
+            guard names.count <= Self.maximumNames else { return ([nil], true, "\(text) has more than \(Self.maximumNames) names") }
+            return (names, false, nil)
         }
         let isLiteral = text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") && !text.contains("\\(")
-        return isLiteral ? ([String(text.dropFirst().dropLast())], false) : ([nil], true)
+        return isLiteral ? ([String(text.dropFirst().dropLast())], false, nil) : ([nil], true, "\(text) is not computable")
     }
 
     /// `\.homeViewModel` or `\Container.homeViewModel` → `homeViewModel`; `\.date.now` → `date`.

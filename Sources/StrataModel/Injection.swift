@@ -101,6 +101,9 @@ public struct Registration: Hashable, Sendable, Codable, Comparable {
     /// The name cannot be computed (`name: action.coordinatorString` of a parameter): it serves
     /// resolutions of its service whatever their name.
     public var dynamicName: Bool
+    /// For a dynamic name, the part Strata could not bound (`action` is a parameter of type
+    /// `String`); nil otherwise.
+    public var unboundedName: String?
     /// A definition, or an override of one (Factory's `.register { }`, `.onTest { }`,
     /// `Container.shared.x { Mock() }`): shown apart, never serving a resolution nor a duplicate.
     public var kind: Kind
@@ -153,6 +156,8 @@ public struct Resolution: Hashable, Sendable, Codable, Comparable {
     /// The name cannot be computed (`name: action.coordinatorString` of a parameter): matched on
     /// the service type alone, and not checkable statically, so never reported as unregistered.
     public var dynamicName: Bool
+    /// For a dynamic name, the part Strata could not bound; nil otherwise.
+    public var unboundedName: String?
 
     public init(
         api: String, service: String, name: String? = nil, module: String, evidence: Location,
@@ -287,6 +292,7 @@ extension Registration {
             kind: try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .definition,
             values: try container.decodeIfPresent([String].self, forKey: .values) ?? [])
         implementationModule = try container.decodeIfPresent(String.self, forKey: .implementationModule)
+        unboundedName = try container.decodeIfPresent(String.self, forKey: .unboundedName)
     }
 }
 
@@ -300,6 +306,7 @@ extension Resolution {
             registrations: try container.decode([Location].self, forKey: .registrations),
             checkedAtRunTime: try container.decode(Bool.self, forKey: .checkedAtRunTime),
             dynamicName: try container.decodeIfPresent(Bool.self, forKey: .dynamicName) ?? false)
+        unboundedName = try container.decodeIfPresent(String.self, forKey: .unboundedName)
     }
 }
 

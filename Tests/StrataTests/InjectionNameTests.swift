@@ -96,6 +96,25 @@ import Testing
         ])
         #expect(report.unregistered.map(\.evidence.line) == [19])
         #expect(report.uncheckable.map(\.evidence.line) == [23])
+        // Each uncheckable name says which part could not be bounded.
+        #expect(report.uncheckable.map(\.unboundedName)
+            == ["Session is not an enum of the repository (with cases and no associated values): its values cannot be bounded"])
+        #expect(report.registrations.last?.unboundedName
+            == "Session is not an enum of the repository (with cases and no associated values): its values cannot be bounded")
+    }
+
+    @Test func aNameThroughAParameterTypedByAnEnumIsEachCaseAndOneTypedStringIsNamedAsTheUnboundedPart() throws {
+        let report = try analyze(injectionProject([(name: "App", kind: .app, declares: [], source: """
+            enum Tab { enum Kind: String { case feed, inbox } }
+            struct Wiring {
+                let container: Container
+                func register(_ kind: Tab.Kind) { container.register(Screen.self, name: kind.rawValue) { _ in Page() } }
+                func register(title: String) { container.register(Screen.self, name: title) { _ in Page() } }
+            }
+            """)]))
+        #expect(report.registrations.map { "\($0.name ?? "-") \($0.dynamicName)" } == ["feed false", "inbox false", "- true"])
+        #expect(report.registrations.last?.unboundedName
+            == "String is not an enum of the repository (with cases and no associated values): its values cannot be bounded")
     }
 
     @Test func theEvaluatorIsBoundedOnSelfReferenceAndHugeProducts() {

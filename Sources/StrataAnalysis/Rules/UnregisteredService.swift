@@ -41,7 +41,8 @@ enum UnregisteredServiceRule: Rule {
             let served = resolution.registrations.isEmpty ? "nothing registers" : "\(resolution.registrations.count) registration(s) of the type may serve it"
             findings.append(Finding(
                 rule: .unregisteredService, severity: .info,
-                message: "\(resolution.module) resolves \(resolution.service) under a name Strata cannot compute: not checkable statically (\(served))",
+                message: "\(resolution.module) resolves \(resolution.service) under a name Strata cannot compute"
+                    + (resolution.unboundedName.map { " (\($0))" } ?? "") + ": not checkable statically (\(served))",
                 module: resolution.module, dependency: resolution.service, evidence: [resolution.evidence]))
         }
         return findings
