@@ -127,6 +127,18 @@ import Testing
         #expect(try strata(["graph", Self.theMonth, "--collapse", "teams"]).status == 2)
     }
 
+    /// The focus of `graph --focus` has a class of its own in Mermaid: `changed` is the diff's.
+    @Test(.enabled(if: CheckCommandTests.binary != nil)) func theMermaidFocusIsItsOwnClass() throws {
+        let focus = try strata(["graph", Self.theMonth, "--focus", "Home", "--format", "mermaid"])
+        #expect(focus.status == 0, "\(focus.errors)")
+        let lines = focus.output.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasSuffix(":::focus") } == [#"  m2["Home"]:::focus"#])
+        #expect(lines.contains("  classDef focus fill:#fde68a,stroke:#b45309,stroke-width:2px"))
+        #expect(!focus.output.contains(":::changed"))
+        // Without a focus, no class is declared for it.
+        #expect(!(try strata(["graph", Self.theMonth, "--format", "mermaid"])).output.contains("focus"))
+    }
+
     @Test(.enabled(if: CheckCommandTests.binary != nil)) func aMermaidGraphLargerThanGitHubDrawsIsBadInput() throws {
         // 34 targets, each declaring every earlier one: 561 edges.
         let repo = try TemporaryDirectory()
