@@ -95,7 +95,7 @@ import Testing
     @Test(.enabled(if: CheckCommandTests.binary != nil)) func whyExitsZeroOneOrTwo() throws {
         let found = try strata(["why", "Home", "LocalDataCore", Self.theMonth, "--no-cache"])
         #expect(found.status == 0, "\(found.errors)")
-        #expect(found.output.contains("\n   Repositories → LocalDataCore: 3 imports\n     \(Self.theMonth)/Sources/Repositories/BaseRepository.swift:1\n"))
+        #expect(found.output.contains("\n   Repositories → LocalDataCore: 3 imports\n     Sources/Repositories/BaseRepository.swift:1\n"))
         let none = try strata(["why", "Entities", "Home", Self.theMonth])
         #expect(none.status == 1 && none.output == "Entities does not depend on Home; Home depends on Entities.\n")
         let unknown = try strata(["why", "Hom", "Entities", Self.theMonth])
