@@ -56,9 +56,7 @@ struct Analyze: ParsableCommand {
         Strata.keptUntilExit = outcome
         let result = outcome.result
         Diagnostics.write(outcome, root: repository.path)
-        if let unmeasured = result.buildShape?.unmeasured, !unmeasured.isEmpty {
-            Diagnostics.write(["warning: --build-times has no time for \(unmeasured.count) module\(unmeasured.count == 1 ? "" : "s") (counted as 0): \(unmeasured.prefix(10).joined(separator: ", "))"])
-        }
+        Diagnostics.write(Diagnostics.unmeasured(result.buildShape))
         if !quiet {
             let s = result.summary
             let lines = FindingLines(root: repository.path)

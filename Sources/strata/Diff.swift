@@ -99,7 +99,7 @@ struct Diff: ParsableCommand {
         for warning in outcome.warnings {
             FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): \(warning.isNote ? "note" : "warning"): \(warning.message)\n".utf8))
         }
-        Diagnostics.write(outcome.messages)
+        Diagnostics.write(outcome.messages + Diagnostics.unmeasured(document.head.buildShape))
         if let output {
             var written: [String] = []
             if format.list.contains(.html) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataModel
 import StrataPipeline
 import StrataReport
 import StrataSourceTree
@@ -59,6 +60,12 @@ enum Diagnostics {
     static func write(_ outcome: Pipeline.Outcome, root: String) {
         let lines = FindingLines(root: root)
         write(outcome.result.warnings.map { lines.line(for: $0) } + outcome.messages)
+    }
+
+    /// The modules a `--build-times` file has no time for (counted as 0), as a warning.
+    static func unmeasured(_ shape: BuildShape?) -> [String] {
+        guard let unmeasured = shape?.unmeasured, !unmeasured.isEmpty else { return [] }
+        return ["warning: --build-times has no time for \(unmeasured.count) module\(unmeasured.count == 1 ? "" : "s") (counted as 0): \(unmeasured.prefix(10).joined(separator: ", "))"]
     }
 }
 
