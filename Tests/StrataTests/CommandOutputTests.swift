@@ -47,9 +47,9 @@ import Testing
 
     static let deepWarning = "Sources/Core/Deep.swift:1: warning: nesting too deep"
 
-    /// Every command, with `-q`, on a repository that warns: the warning is printed. Commands
-    /// that read git print what they read from git objects (not the deep file: a facts cache
-    /// that cannot be saved is their warning here).
+    /// Every command, with `-q`, on a repository that warns: the warning is printed. `diff` and
+    /// `history` print no warning about the files they read from git objects (the deep file):
+    /// a facts cache that cannot be saved is their warning here.
     @Test(.enabled(if: binary != nil)) func everyCommandPrintsItsWarningsWithQuiet() throws {
         let repo = try Self.makeRepository(), scratch = try TemporaryDirectory()
         let path = repo.path
