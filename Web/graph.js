@@ -72,11 +72,14 @@ function showDrawing(newSVG, shown, caption) {
   applyZoom();
 }
 const groupingWord = { layers: 'layer', packages: 'package' };
+// The drawings hold production modules only; the overview's count holds the tests too.
+const testModules = modules.length - production.length;
+const testsOmitted = testModules ? `, ${plural(testModules, 'test module')} omitted` : '';
 const overviewCaption = (kind) => (kind
   ? `${plural(moduleNames.length, 'module')} in ${plural(groupsOf(kind).length, groupingWord[kind])}` +
-    `${kind === 'layers' && pageIndex.layering === 'inferred' ? ' (guessed from names: set yours in strata.yml)' : ''}. ` +
+    `${kind === 'layers' && pageIndex.layering === 'inferred' ? ' (guessed from names: set yours in strata.yml)' : ''}${testsOmitted}. ` +
     'Click a group to open it; numbers on edges count module edges; red: cycles, purple: layer violations.'
-  : `${plural(moduleNames.length, 'module')}. Click a module for its details.`);
+  : `${plural(moduleNames.length, 'module')}${testsOmitted}. Click a module for its details.`);
 async function showOverview(kind) {
   const request = ++switches;
   if (kind === overviewKind) { showDrawing(overviewSVG, { kind, group: null }, overviewCaption(kind)); return; }

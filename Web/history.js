@@ -22,6 +22,15 @@
     return base + encodeURIComponent(id);
   }
   function fmt(value) { return value === null || value === undefined ? "–" : (Math.round(value * 100) / 100).toString(); }
+  // A y-axis label fits left of the axis at any magnitude: 0.37, 12, 950, 1.2k, 108k, 2.3M.
+  function axisLabel(value) {
+    var units = [[1e9, "G"], [1e6, "M"], [1e3, "k"]];
+    for (var i = 0; i < units.length; i++) {
+      var v = value / units[i][0];
+      if (v >= 1) return (v < 10 ? Math.round(v * 10) / 10 : Math.round(v)) + units[i][1];
+    }
+    return value < 100 ? fmt(value) : Math.round(value).toString();
+  }
 
   function showTip(event, lines) {
     tip.textContent = "";
@@ -63,7 +72,7 @@
     function x(i) { return n < 2 ? L + (W - L - R) / 2 : L + (i * (W - L - R)) / (n - 1); }
     function y(v) { return T + (H - T - B) * (1 - v / max); }
     svg.appendChild(el("svg:line", { class: "axis", x1: L, x2: W - R, y1: y(0), y2: y(0) }));
-    svg.appendChild(el("svg:text", { x: L - 4, y: y(max) + 4, "text-anchor": "end" }, fmt(max)));
+    svg.appendChild(el("svg:text", { x: L - 4, y: y(max) + 4, "text-anchor": "end" }, axisLabel(max)));
     svg.appendChild(el("svg:text", { x: L - 4, y: y(0), "text-anchor": "end" }, "0"));
     if (n) {
       svg.appendChild(el("svg:text", { x: L, y: H - 4 }, day(commits[0].time)));

@@ -284,10 +284,11 @@ extension Pipeline {
     /// of every rule that has an error today lowered to `warn`, so that `strata check` passes
     /// on the repository as it is; today's findings are listed as comments. Keeps `exclude`,
     /// `modules` and `injection` of an existing configuration and adds the `--exclude` globs.
-    public static func starterConfiguration(_ options: Options) throws -> String {
+    public static func starterConfiguration(_ options: Options, analyzed: (Outcome) -> Void = { _ in }) throws -> String {
         var options = options
         options.outputDirectory = nil
         let outcome = try run(options)
+        analyzed(outcome)
         let project = outcome.project!  // no output folder: never read from the cache
         var rules = LayerInference.infer(project)
         var findings = Analyzer.analyze(project, rules: rules, injection: outcome.configuration.injection).findings

@@ -53,6 +53,7 @@ public enum DiffPage {
         .added: ", fillcolor=\"#dafbe1\", color=\"#1a7f37\", penwidth=2, class=\"added\"",
         .removed: ", fillcolor=\"#ffebe9\", color=\"#cf222e\", style=\"rounded,filled,dashed\", class=\"removed\"",
         .changed: ", fillcolor=\"#fff8c5\", color=\"#9a6700\", class=\"changed\"",
+        .focus: ", fillcolor=\"#fde68a\", color=\"#b45309\", penwidth=2, class=\"focus\"",
         .plain: "",
     ]
     static let edgeStyles: [Mermaid.EdgeStyle: String] = [

@@ -1,31 +1,33 @@
 import StrataModel
 
-/// Findings as compiler-style lines for `strata check`, with paths made relative to where
-/// strata was run (the PATH argument prefixed), so editors and CI logs turn them into links.
+/// Findings as compiler-style lines for `strata check`, with paths relative to the repository
+/// root (after the PATH argument when it is relative: relative to where strata was run), so
+/// editors, CI logs and GitHub turn them into links.
 public struct FindingLines {
-    /// The PATH argument; evidence paths are relative to it.
+    /// The PATH argument; evidence paths are relative to it, and printed with it in front
+    /// when it is relative (see `path(_:)`).
     public var root: String
 
     public init(root: String) { self.root = root }
 
     /// `file:line: severity: message (+N more) [rule]`, at the first piece of evidence.
     public func line(for finding: Finding) -> String {
-        let place = finding.evidence.first.map { prefixed($0.description) } ?? prefixed(finding.module)
+        let place = finding.evidence.first.map { path($0.description) } ?? path(finding.module)
         let more = finding.evidence.count > 1 ? " (+\(finding.evidence.count - 1) more)" : ""
         return "\(place): \(Self.word(finding.severity)): \(finding.message)\(more) [\(finding.rule)]"
     }
 
     /// A suppressed finding, as a note that says why: `file:line: note: suppressed (reason): message [rule]`.
     public func suppressedLine(for finding: Finding) -> String {
-        let place = finding.evidence.first.map { prefixed($0.description) } ?? prefixed(finding.module)
+        let place = finding.evidence.first.map { path($0.description) } ?? path(finding.module)
         return "\(place): note: suppressed (\(finding.suppression ?? "")): \(finding.message) [\(finding.rule)]"
     }
 
     /// `file:line: warning: message` for a problem with the input (an unreadable file, a
-    /// manifest construct that could not be read), `note:` for a note, the path prefixed
-    /// like findings'.
+    /// manifest construct that could not be read), `note:` for a note, the path
+    /// as findings'.
     public func line(for warning: Diagnostic) -> String {
-        "\(prefixed(Location(file: warning.file, line: warning.line).description)): \(warning.isNote ? "note" : "warning"): \(warning.message)"
+        "\(path(Location(file: warning.file, line: warning.line).description)): \(warning.isNote ? "note" : "warning"): \(warning.message)"
     }
 
     /// `Root: 1 error, 2 warnings, 0 notes in 9 modules`.
@@ -45,11 +47,15 @@ public struct FindingLines {
         }
     }
 
-    /// `file:line`, the path prefixed like findings'.
-    public func place(_ location: Location) -> String { prefixed(location.description) }
+    /// `file:line`, the path as findings'.
+    public func place(_ location: Location) -> String { path(location.description) }
 
-    private func prefixed(_ relative: String) -> String {
+    /// A path relative to the repository root, as every command prints it: after a relative
+    /// PATH (it then resolves from the current folder, as in CI, where PATH is `.` or a folder
+    /// of the checkout), alone after an absolute one (relative to the repository, never a path
+    /// that resolves on one machine only).
+    public func path(_ relative: String) -> String {
         let base = root.hasSuffix("/") ? String(root.dropLast()) : root
-        return base.isEmpty || base == "." ? relative : base + "/" + relative
+        return base.isEmpty || base == "." || base.hasPrefix("/") ? relative : base + "/" + relative
     }
 }

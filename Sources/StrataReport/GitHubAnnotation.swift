@@ -13,9 +13,7 @@ public enum GitHubAnnotation {
         }
         var properties: [String] = []
         if let place = finding.evidence.first {
-            let base = root.hasSuffix("/") ? String(root.dropLast()) : root
-            let file = base.isEmpty || base == "." ? place.file : base + "/" + place.file
-            properties.append("file=" + property(file))
+            properties.append("file=" + property(FindingLines(root: root).path(place.file)))
             if let line = place.line { properties.append("line=\(line)") }
         }
         let title = finding.rule.title + " [\(finding.rule)]"

@@ -307,7 +307,7 @@ public struct GraphDrawing: Sendable {
     /// A Mermaid flowchart of the drawing, or nil when it is larger than GitHub renders.
     public var mermaid: String? {
         let shownSet = Set(shown)
-        var nodes: [(name: String, style: Mermaid.NodeStyle)] = shown.map { (graph.name($0), focus.contains($0) ? .changed : .plain) }
+        var nodes: [(name: String, style: Mermaid.NodeStyle)] = shown.map { (graph.name($0), focus.contains($0) ? .focus : .plain) }
         var groupOf: [Int: String] = [:]
         for (entry, label) in zip(collapsed, groupIDs) {
             // A group whose members are all shown has no node, as in the DOT.

@@ -21,7 +21,9 @@ public enum Mermaid {
         }
     }
 
-    public enum NodeStyle: Sendable { case added, removed, changed, plain }
+    /// `added`, `removed` and `changed` belong to a diff; `focus` marks `strata graph --focus`'s
+    /// modules.
+    public enum NodeStyle: Sendable { case added, removed, changed, focus, plain }
 
     /// A flowchart, or nil when it would be larger than GitHub renders.
     public static func flowchart(nodes: [(name: String, style: NodeStyle)], edges: [Edge]) -> String? {
@@ -35,6 +37,7 @@ public enum Mermaid {
             case .added: suffix = ":::added"
             case .removed: suffix = ":::removed"
             case .changed: suffix = ":::changed"
+            case .focus: suffix = ":::focus"
             case .plain: suffix = ""
             }
             lines.append("  m\(index)[\"\(label(node.name))\"]\(suffix)")
@@ -64,6 +67,8 @@ public enum Mermaid {
             "  classDef removed fill:#ffebe9,stroke:#cf222e,stroke-dasharray:4 3",
             "  classDef changed fill:#fff8c5,stroke:#9a6700",
         ]
+        // As the DOT draws the focus; declared only where a node has it, so a diff's is as before.
+        if nodes.contains(where: { $0.style == .focus }) { lines.append("  classDef focus fill:#fde68a,stroke:#b45309,stroke-width:2px") }
         let text = lines.joined(separator: "\n")
         return text.count <= maximumCharacters ? text : nil
     }

@@ -66,7 +66,7 @@ struct Affected: ParsableCommand {
     @Option(help: "The strata.yml to use (default: HEAD's own).")
     var config: String?
 
-    @Flag(name: .shortAndLong, help: "Print no warnings or notes on stderr.")
+    @Flag(name: .shortAndLong, help: "Print no progress and no note of how many tests are affected; warnings are still printed.")
     var quiet = false
 
     func validate() throws {
@@ -85,10 +85,10 @@ struct Affected: ParsableCommand {
             unowned: AffectedAnalysis.UnownedPolicy(rawValue: unowned.lowercased())!,
             cacheDirectory: cache.cacheDirectory, excludes: cache.excludes, configPath: config)
         let outcome = try AffectedAnalysis.run(options, progress: progress)
+        for warning in outcome.warnings {
+            FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): warning: \(warning.message)\n".utf8))
+        }
         if !quiet {
-            for warning in outcome.warnings {
-                FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): warning: \(warning.message)\n".utf8))
-            }
             if format == .xcodebuild || format == .swiftTest {
                 let counts = outcome.affected.counts
                 let note = counts.allTests == 0

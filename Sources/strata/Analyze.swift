@@ -39,7 +39,7 @@ struct Analyze: ParsableCommand {
         help: ArgumentHelp("A CSV file of measured build seconds, `module,seconds` per line, for the build shape instead of the estimate from lines.", valueName: "file"))
     var buildTimes: String?
 
-    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    @Flag(name: .shortAndLong, help: "Print no progress and no summary, only warnings and errors.")
     var quiet = false
 
     func validate() throws {
@@ -55,12 +55,9 @@ struct Analyze: ParsableCommand {
         // object (a large repository's facts take tens of milliseconds to free).
         Strata.keptUntilExit = outcome
         let result = outcome.result
+        Diagnostics.write(outcome, root: repository.path)
+        Diagnostics.write(Diagnostics.unmeasured(result.buildShape))
         if !quiet {
-            let warnings = FindingLines(root: repository.path)
-            for warning in result.warnings {
-                FileHandle.standardError.write(Data((warnings.line(for: warning) + "\n").utf8))
-            }
-            for message in outcome.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             let s = result.summary
             let lines = FindingLines(root: repository.path)
             print("""
@@ -74,9 +71,6 @@ struct Analyze: ParsableCommand {
             if let shape = result.buildShape, !shape.criticalPath.isEmpty {
                 let cost = { (value: Double) in shape.unit == .lines ? "\(Int(value)) lines" : String(format: "%.1f s", value) }
                 print("  build shape (\(shape.unit == .lines ? "estimated from lines" : "measured")): critical path of \(shape.criticalPath.count) modules, \(cost(shape.criticalCost)) of \(cost(shape.totalCost)); at most \(shape.maximumWidth) modules at once" + (shape.hot.isEmpty ? "" : "; hot: \(shape.hot.prefix(5).joined(separator: ", "))"))
-                if let unmeasured = shape.unmeasured, !unmeasured.isEmpty {
-                    print("  --build-times has no time for \(unmeasured.count) module\(unmeasured.count == 1 ? "" : "s") (counted as 0): \(unmeasured.prefix(10).joined(separator: ", "))")
-                }
             }
             for container in result.injection.containers {
                 print("  container recognised by its shape: \(container.type) at \(container.evidence): \(container.reason) (if wrong: injection: ignore: [\(container.type)] in strata.yml)")

@@ -35,7 +35,7 @@ struct Check: ParsableCommand {
     @Option(help: "With --format md: prefix for links to files, e.g. https://github.com/OWNER/REPO/blob/SHA.")
     var linkBase: String?
 
-    @Flag(name: .shortAndLong, help: "Print only findings of severity error, and the total.")
+    @Flag(name: .shortAndLong, help: "Print no notes: only findings of severity error and warning, the warnings about the input, and the total.")
     var quiet = false
 
     func validate() throws {
@@ -49,16 +49,14 @@ struct Check: ParsableCommand {
         } catch {
             throw Pipeline.InputError(description: "\(error)")
         }
-        let result = try Pipeline.run(repository.pipelineOptions()).result
+        let outcome = try Pipeline.run(repository.pipelineOptions())
+        let result = outcome.result
         let comparison = known?.compare(result.findings)
         var findings = comparison?.new ?? result.findings
-        if quiet { findings = findings.filter { $0.severity == .error } }
+        if quiet { findings = findings.filter { $0.severity != .info } }
         // Problems with the input (unreadable files, manifests read in part) on stderr, so a
         // check that passes says what it could not read.
-        if !quiet, format == .text || format == .github {
-            let lines = FindingLines(root: repository.path)
-            for warning in result.warnings { FileHandle.standardError.write(Data((lines.line(for: warning) + "\n").utf8)) }
-        }
+        if format == .text || format == .github { Diagnostics.write(outcome, root: repository.path) }
         print(try format.render(
             result: result, findings: findings, known: comparison?.known ?? [], stale: comparison?.stale ?? [],
             suppressed: quiet ? [] : result.suppressedFindings, root: repository.path, linkBase: linkBase))
@@ -89,10 +87,14 @@ struct BaselineCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The file to write.")
     var output: String = BaselineFile.defaultName
 
+    @Flag(name: .shortAndLong, help: "Print nothing but warnings and errors.")
+    var quiet = false
+
     func run() throws {
-        let result = try Pipeline.run(repository.pipelineOptions()).result
-        let baseline = Baseline(findings: result.findings)
+        let outcome = try Pipeline.run(repository.pipelineOptions())
+        Diagnostics.write(outcome, root: repository.path)
+        let baseline = Baseline(findings: outcome.result.findings)
         try ReportWriter.write(try BaselineFile.render(baseline), toFile: output)
-        print("wrote \(output): \(baseline.findings.count) findings")
+        if !quiet { print("wrote \(output): \(baseline.findings.count) findings") }
     }
 }

@@ -67,7 +67,7 @@ struct Diff: ParsableCommand {
         help: ArgumentHelp("A CSV file of measured build seconds, `module,seconds` per line, for both revisions' build shape.", valueName: "file"))
     var buildTimes: String?
 
-    @Flag(name: .shortAndLong, help: "Print nothing but errors and the gate's verdict.")
+    @Flag(name: .shortAndLong, help: "Print no progress and no summary, only warnings, errors and the gate's verdict.")
     var quiet = false
 
     func validate() throws {
@@ -96,24 +96,22 @@ struct Diff: ParsableCommand {
         var outcome = try Comparison.run(options, progress: progress)
         outcome.document.linkBase = linkBase
         let document = outcome.document
-        if !quiet {
-            for warning in outcome.warnings {
-                FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): \(warning.isNote ? "note" : "warning"): \(warning.message)\n".utf8))
-            }
-            for message in outcome.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        for warning in outcome.warnings {
+            FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): \(warning.isNote ? "note" : "warning"): \(warning.message)\n".utf8))
         }
+        Diagnostics.write(outcome.messages + Diagnostics.unmeasured(document.head.buildShape))
         if let output {
             var written: [String] = []
             if format.list.contains(.html) {
                 // diff.html links to HEAD's full report, written beside it; both share the layout cache.
                 let report = try Comparison.writeHeadReport(outcome, to: output)
                 written += report.written
-                if !quiet { for message in report.messages { FileHandle.standardError.write(Data((message + "\n").utf8)) } }
+                Diagnostics.write(report.messages)
             }
-            let warn = { (message: String) in if !quiet { FileHandle.standardError.write(Data((message + "\n").utf8)) } }
+            let warn = { (message: String) in Diagnostics.write([message]) }
             defer {
                 // The diff graph's layout joins HEAD's report's in the cache.
-                if let failure = document.layouts?.save(), !quiet {
+                if let failure = document.layouts?.save() {
                     FileHandle.standardError.write(Data("warning: \(failure.description); the cache is not kept\n".utf8))
                 }
             }

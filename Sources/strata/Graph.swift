@@ -43,6 +43,9 @@ struct GraphCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The file to write (default: stdout).")
     var output: String?
 
+    @Flag(name: .shortAndLong, help: "Print nothing but the drawing, warnings and errors (as without -q: graph prints no progress or summary).")
+    var quiet = false
+
     func validate() throws {
         if let collapse, ModuleGraph.Grouping(rawValue: collapse) == nil {
             throw ValidationError("unknown grouping '\(collapse)'; expected layers or packages")
@@ -54,7 +57,9 @@ struct GraphCommand: ParsableCommand {
     }
 
     func run() throws {
-        let graph = ModuleGraph(try Pipeline.run(repository.pipelineOptions(formats: [])).result)
+        let outcome = try Pipeline.run(repository.pipelineOptions(formats: []))
+        Diagnostics.write(outcome, root: repository.path)
+        let graph = ModuleGraph(outcome.result)
         // A module whose name holds a comma is named whole; otherwise commas separate names.
         let names = focus.flatMap { graph.index[$0] != nil ? [$0] : $0.split(separator: ",").map(String.init) }
         let drawing: GraphDrawing

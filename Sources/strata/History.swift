@@ -68,7 +68,7 @@ struct History: ParsableCommand {
     @Option(help: "One strata.yml for every commit (default: each commit's own).")
     var config: String?
 
-    @Flag(name: .shortAndLong, help: "Print nothing but errors and the answers to --edge and --module.")
+    @Flag(name: .shortAndLong, help: "Print no progress and no summary, only warnings, errors and the answers to --edge and --module.")
     var quiet = false
 
     func validate() throws {
@@ -103,10 +103,10 @@ struct History: ParsableCommand {
             if !quiet { Progress.report("nothing new; \(folder) is up to date") }
             return
         }
+        for warning in outcome.warnings {
+            FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): warning: \(warning.message)\n".utf8))
+        }
         if !quiet {
-            for warning in outcome.warnings {
-                FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): warning: \(warning.message)\n".utf8))
-            }
             let elapsed = ContinuousClock.now - started
             Progress.report("\(outcome.snapshots.count) commits, \(outcome.analyzed) analyzed now (\(outcome.parsedFiles) files parsed, \(outcome.reusedFiles) reused) in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))")
         }

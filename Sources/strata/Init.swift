@@ -26,13 +26,18 @@ struct Init: ParsableCommand {
     @Option(name: .customLong("exclude"), help: "A glob of paths to leave out, relative to PATH (repeatable); written to the file.")
     var excludes: [String] = []
 
+    @Flag(name: .shortAndLong, help: "Print nothing but warnings and errors.")
+    var quiet = false
+
     func run() throws {
         let file = (path.hasSuffix("/") ? String(path.dropLast()) : path) + "/" + Configuration.fileName
         if FileManager.default.fileExists(atPath: file) && !force {
             throw Pipeline.InputError(description: "\(file) exists; pass --force to overwrite it")
         }
-        let text = try Pipeline.starterConfiguration(.init(path: path, outputDirectory: nil, excludes: excludes))
+        let text = try Pipeline.starterConfiguration(.init(path: path, outputDirectory: nil, excludes: excludes)) { outcome in
+            Diagnostics.write(outcome, root: path)
+        }
         try ReportWriter.write(Data(text.utf8), toFile: file)
-        print("wrote \(file)")
+        if !quiet { print("wrote \(file)") }
     }
 }

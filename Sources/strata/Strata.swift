@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import StrataModel
 import StrataPipeline
+import StrataReport
 import StrataSourceTree
 
 /// `strata`: the command line. Commands only parse options and call the pipeline.
@@ -43,6 +45,27 @@ struct Strata: ParsableCommand {
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             TimeBudget.exit(2)
         }
+    }
+}
+
+/// Warnings and notes about the input on stderr, one line each. `-q` never drops them: it
+/// drops progress and summaries only.
+enum Diagnostics {
+    static func write(_ lines: [String]) {
+        for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+
+    /// An analysis's warnings (paths as `FindingLines` prints them for PATH), then what the
+    /// run had to say besides (damaged cache files, drawings left out).
+    static func write(_ outcome: Pipeline.Outcome, root: String) {
+        let lines = FindingLines(root: root)
+        write(outcome.result.warnings.map { lines.line(for: $0) } + outcome.messages)
+    }
+
+    /// The modules a `--build-times` file has no time for (counted as 0), as a warning.
+    static func unmeasured(_ shape: BuildShape?) -> [String] {
+        guard let unmeasured = shape?.unmeasured, !unmeasured.isEmpty else { return [] }
+        return ["warning: --build-times has no time for \(unmeasured.count) module\(unmeasured.count == 1 ? "" : "s") (counted as 0): \(unmeasured.prefix(10).joined(separator: ", "))"]
     }
 }
 

@@ -39,13 +39,18 @@ struct Why: ParsableCommand {
     @Option(help: "With --format md: prefix for links to files, e.g. https://github.com/OWNER/REPO/blob/SHA.")
     var linkBase: String?
 
+    @Flag(name: .shortAndLong, help: "Print nothing but the paths, warnings and errors (as without -q: why prints no progress or summary).")
+    var quiet = false
+
     func validate() throws {
         if limit < 1 { throw ValidationError("--limit must be 1 or more") }
         if from == to { throw ValidationError("A and B are the same module") }
     }
 
     func run() throws {
-        let graph = ModuleGraph(try Pipeline.run(repository.pipelineOptions(formats: [])).result)
+        let outcome = try Pipeline.run(repository.pipelineOptions(formats: []))
+        Diagnostics.write(outcome, root: repository.path)
+        let graph = ModuleGraph(outcome.result)
         let report: WhyReport
         do {
             report = WhyReport(graph: graph, from: try graph.module(named: from), to: try graph.module(named: to), limit: limit)

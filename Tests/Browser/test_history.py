@@ -98,3 +98,36 @@ def test_a_thousand_commits_and_three_hundred_modules_stay_fast(driver, tmp_path
     assert len(driver.find_elements("css selector", "#multiples .multiple")) == 60
     assert "Showing 60 of 300" in driver.find_element("id", "module-count").text
     assert severe_logs(driver) == []
+
+
+def test_axis_labels_fit_at_any_magnitude(driver, tmp_path):  # noqa: F811
+    """107,704 lines was labelled `07704`, cut at the chart's left edge: each chart's top label
+    is short (108k) and lies wholly inside the drawing."""
+    folder = Path(HISTORY_DIR).resolve()
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    commits = [{
+        "commit": f"{i:040x}", "time": 1735732800 + i * 86400, "subject": f"commit {i}",
+        "modules": 12 + i, "importEdges": 2_345_000 + i * 678, "cycles": 0, "modulesInCycles": 0,
+        "errors": 950 * i, "warnings": 0, "infos": 0, "rules": {"cycle": 1_234 * i},
+        "meanDistance": 0.37, "worstDistance": 0.9, "lines": 100_000 + i * 7_704,
+        "registrations": 0, "resolutions": 0, "unregisteredResolutions": 0} for i in range(2)]
+    data = json.dumps({"schemaVersion": 1, "repository": "big", "commits": commits, "modules": [], "events": []})
+    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    big = re.sub(r'(<script type="application/json" id="history-data">).*?(</script>)',
+                 lambda match: match.group(1) + data + match.group(2), page, count=1, flags=re.S)
+    (tmp_path / "index.html").write_text(big, encoding="utf-8")
+    driver.set_window_size(1280, 1000)
+    driver.get("about:blank")
+    driver.get_log("browser")
+    driver.get((tmp_path / "index.html").as_uri())
+    tops = driver.execute_script("""
+        return [...document.querySelectorAll('#charts .chart')].map((chart) => {
+          const label = chart.querySelector('svg text[text-anchor="end"]'), box = label.getBBox();
+          return [chart.querySelector('h3').textContent, label.textContent, box.x, box.x + box.width];
+        });""")
+    assert {title: text for title, text, _, _ in tops} == {
+        "Modules": "13", "Import edges": "2.3M", "Cycles": "1", "Findings by severity": "950",
+        "Findings by rule": "1.2k", "Distance from the main sequence": "0.9", "Lines of code": "108k"}
+    for title, text, left, right in tops:
+        assert left >= 0 and right <= 40, f"{title}: {text} spans {left:.1f} to {right:.1f}, the axis is at 40"
+    assert severe_logs(driver) == []

@@ -271,6 +271,21 @@ def test_graph_has_a_node_per_module(page, data):
     assert fits
 
 
+def test_the_graph_caption_counts_as_the_overview_card_does(page, data):
+    """The card counts every module and the drawing only production ones: the caption says how
+    many test modules it leaves out, so the two numbers add up (13 on the card, 12 drawn)."""
+    def count(n, word):
+        return f"{n:,} {word}{'' if n == 1 else 's'}"
+    card = int(page.find_element("css selector", '#summary-cards [data-key="modules"] .value').text.replace(",", ""))
+    tests = sum(1 for m in data["modules"] if m["kind"] == "test")
+    caption = text_of(page, "#graph-caption")
+    assert caption.startswith(count(card - tests, "module")), caption
+    if tests:
+        assert f", {count(tests, 'test module')} omitted." in caption, caption
+    else:
+        assert "omitted" not in caption, caption
+
+
 def test_edge_classes_are_styled(page, data):
     colours = page.execute_script("""
         const out = {};

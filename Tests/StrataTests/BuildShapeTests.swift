@@ -86,6 +86,18 @@ import Testing
         }
     }
 
+    /// Only `module,seconds` (any case) on the first line is a header: a first line without a
+    /// number is an error at its line, never read as a header that leaves every module at 0 s.
+    @Test func aHeaderIsOnlyModuleSeconds() throws {
+        for header in ["module,seconds", "Module, Seconds", "MODULE,SECONDS", "# measured on CI\nmodule,seconds"] {
+            #expect(try BuildTimes.parse(header + "\nCore,10\n", file: "t.csv") == ["Core": 10], "\(header)")
+        }
+        for (text, line) in [("Good,abc\nCore,10\n", 1), ("Good,\nCore,10\n", 1), ("# times\n\nGood,abc\n", 3), ("module,seconds\nmodule,seconds\n", 2)] {
+            #expect("\(try #require(throws: Pipeline.InputError.self) { try BuildTimes.parse(text, file: "t.csv") })"
+                == "t.csv:\(line): expected module,seconds (seconds a number ≥ 0)", "\(text)")
+        }
+    }
+
     /// A cycle's modules build as one step: one depth, together on the path.
     @Test func aCycleIsOneStep() throws {
         let shape = try #require(Analyzer.analyze(Self.project(

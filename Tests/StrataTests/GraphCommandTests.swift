@@ -95,7 +95,7 @@ import Testing
     @Test(.enabled(if: CheckCommandTests.binary != nil)) func whyExitsZeroOneOrTwo() throws {
         let found = try strata(["why", "Home", "LocalDataCore", Self.theMonth, "--no-cache"])
         #expect(found.status == 0, "\(found.errors)")
-        #expect(found.output.contains("\n   Repositories → LocalDataCore: 3 imports\n     \(Self.theMonth)/Sources/Repositories/BaseRepository.swift:1\n"))
+        #expect(found.output.contains("\n   Repositories → LocalDataCore: 3 imports\n     Sources/Repositories/BaseRepository.swift:1\n"))
         let none = try strata(["why", "Entities", "Home", Self.theMonth])
         #expect(none.status == 1 && none.output == "Entities does not depend on Home; Home depends on Entities.\n")
         let unknown = try strata(["why", "Hom", "Entities", Self.theMonth])
@@ -125,6 +125,18 @@ import Testing
         #expect(unknown.status == 2 && unknown.errors.hasPrefix("error: no module named 'Nowhere'"))
         #expect(try strata(["graph", Self.theMonth, "--depth", "2"]).status == 2)
         #expect(try strata(["graph", Self.theMonth, "--collapse", "teams"]).status == 2)
+    }
+
+    /// The focus of `graph --focus` has a class of its own in Mermaid: `changed` is the diff's.
+    @Test(.enabled(if: CheckCommandTests.binary != nil)) func theMermaidFocusIsItsOwnClass() throws {
+        let focus = try strata(["graph", Self.theMonth, "--focus", "Home", "--format", "mermaid"])
+        #expect(focus.status == 0, "\(focus.errors)")
+        let lines = focus.output.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasSuffix(":::focus") } == [#"  m2["Home"]:::focus"#])
+        #expect(lines.contains("  classDef focus fill:#fde68a,stroke:#b45309,stroke-width:2px"))
+        #expect(!focus.output.contains(":::changed"))
+        // Without a focus, no class is declared for it.
+        #expect(!(try strata(["graph", Self.theMonth, "--format", "mermaid"])).output.contains("focus"))
     }
 
     @Test(.enabled(if: CheckCommandTests.binary != nil)) func aMermaidGraphLargerThanGitHubDrawsIsBadInput() throws {
