@@ -15,6 +15,11 @@ import Testing
                 DeclarationFact(
                     kind: .var, name: "id", access: .public, line: 3, parent: "Item", inherits: ["Base", "P"],
                     traits: [.static, .objc], value: "Identifier.item"),
+                // The symbol index: a type, a qualified scope, the stored and interface traits.
+                DeclarationFact(
+                    kind: .var, name: "play", access: .internal, line: 4, parent: "Action", traits: [.stored],
+                    type: "@Sendable (Sound) async -> Void", path: "Settings.Action"),
+                DeclarationFact(kind: .struct, name: "AudioClient", access: .public, line: 5, traits: [.interface]),
             ],
             references: ["Item", "P"],
             injections: [

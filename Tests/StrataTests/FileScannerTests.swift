@@ -329,3 +329,38 @@ import Testing
         #expect(bounded.problems.first?.line == 1 && bounded.source.allSatisfy { $0 == UInt8(ascii: "\n") })
     }
 }
+
+/// The symbol index the declaration walk records: qualified scopes, types, stored properties,
+/// interfaces spelled as values.
+@Suite struct SymbolIndexTests {
+    @Test func declarationsCarryTheirQualifiedScopeTypeAndTraits() {
+        let facts = FileScanner.scan(Array("""
+            enum Settings {
+                enum Action: String { case a
+                    var coordinatorName: String { "" }
+                }
+            }
+            extension Settings.Action { static let all = [Settings.Action.a] }
+            final class DIContainer {
+                static let shared = DIContainer()
+                private var factories = [String: () -> Any]()
+                var count: Int { factories.count }
+                func resolve<T>(_ type: T.Type) -> T? { nil }
+            }
+            struct Client { var run: @Sendable () async -> Void; var stop: (() -> Void)? = nil }
+            struct View { let make: () -> Int; func body() -> Int { make() } }
+            """.utf8))
+        func find(_ name: String) -> DeclarationFact? { facts.declarations.first { $0.name == name && $0.kind != .extension } }
+        #expect(find("coordinatorName")?.scope == "Settings.Action" && find("coordinatorName")?.parent == "Action")
+        #expect(find("coordinatorName")?.qualifiedName == "Settings.Action.coordinatorName")
+        #expect(find("Action")?.scope == "Settings" && find("Action")?.path == nil)
+        #expect(find("all")?.scope == "Settings.Action" && find("all")?.traits.contains(.stored) == false)
+        #expect(find("shared")?.type == "DIContainer")
+        #expect(find("factories")?.type == "[String: () -> Any]" && find("factories")?.traits.contains(.stored) == true)
+        #expect(find("count")?.type == "Int" && find("count")?.traits.contains(.stored) == false)
+        #expect(find("resolve")?.type == "(_ type: T.Type) -> T?")
+        #expect(find("Client")?.traits.contains(.interface) == true)
+        #expect(find("View")?.traits.contains(.interface) == false)
+        #expect(find("DIContainer")?.traits.contains(.interface) == false)
+    }
+}
