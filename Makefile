@@ -13,8 +13,9 @@
 #   make fuzz [FUZZ_SECONDS=600] [READER=podspec]   the manifest readers fed mutated inputs
 #   make verify-corpus   Package.swift read statically vs `swift package dump-package` on every
 #               package of the local mirror; writes Benchmarks/verify-corpus.md
+#   make verify-injection   no DI item on any package of the local mirror but the DI libraries
 
-.PHONY: demo test bench verify verify-corpus install plugin-test fuzz
+.PHONY: demo test bench verify verify-corpus verify-injection install plugin-test fuzz
 
 PREFIX ?= /usr/local
 # Linux: the Swift runtime and Foundation linked in, so the binary runs where Swift is not
@@ -97,3 +98,9 @@ verify: verify-corpus
 verify-corpus:
 	scripts/setup
 	Benchmarks/verify-corpus
+
+# Every package of the local mirror analyzed with a release build: DI registrations, resolutions
+# and containers only in the DI libraries themselves (a count elsewhere is a false positive).
+verify-injection:
+	scripts/setup
+	Benchmarks/injection-corpus
