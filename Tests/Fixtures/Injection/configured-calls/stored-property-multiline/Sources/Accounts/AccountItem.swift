@@ -1,0 +1,27 @@
+import DI
+
+public struct AccountItem: InjectItem, AccountInject {
+    public static let injectId = InjectIdentifier.account
+    public init() {}
+    public func resolve() -> Any { self }
+    public func accounts() -> [String] { ["checking"] }
+}
+
+final class AccountScreen {
+    private let container = Container.shared
+
+    func cards() -> [String] {
+        let cards = container.load(
+            for: InjectIdentifier.card
+        )?.resolve() as? CardInject
+        return cards?.cards() ?? []
+    }
+
+    // Nothing registers a transfer item: load returns nil.
+    func transfer() {
+        let transfer = container.load(
+            for: InjectIdentifier.transfer
+        )?.resolve() as? TransferInject
+        transfer?.transfer(10)
+    }
+}

@@ -1,0 +1,20 @@
+import DI
+
+public struct CardItem: InjectItem, CardInject {
+    public static let injectId = InjectIdentifier.card
+    public init() {}
+    public func resolve() -> Any { self }
+    public func cards() -> [String] { ["visa"] }
+}
+
+final class CardScreen {
+    private let container: Container = .shared
+
+    func debitAccounts() -> [String] {
+        let accounts = container
+            .load(
+                for: InjectIdentifier.account
+            )?.resolve() as? AccountInject
+        return accounts?.accounts() ?? []
+    }
+}
