@@ -59,8 +59,10 @@ struct InjectionRecognizer {
         if !keys.isEmpty {
             for file in sources.values.joined() {
                 for declaration in file.facts.declarations where keys.contains(declaration.name) {
+                    // By the type's own name and by its qualified one (`CardFeature.Entry.CardItem`).
                     if let parent = declaration.parent, let value = declaration.value {
                         members["\(parent).\(declaration.name)"] = value
+                        if let scope = declaration.scope { members["\(scope).\(declaration.name)"] = value }
                     }
                 }
             }
@@ -208,11 +210,16 @@ struct InjectionRecognizer {
                 let labels = Set(fact.arguments.dropFirst().map(\.label))
                 if let call = vocabulary.registrations.first(where: { $0.matches(fact) }) {
                     guard let registered = fact.generic ? nil : fact.arguments.lazy.compactMap(\.metatype).first else { continue }
-                    let service = call.key.map { members["\(registered).\($0)"] ?? "\(registered).\($0)" } ?? registered
-                    register(.container, api: call.signature, service: service, implementation: fact.implementation ?? registered)
+                    let service = call.key.map { member(registered, $0) ?? "\(registered).\($0)" } ?? registered
+                    register(.container, api: call.signature, service: service, implementation: fact.implementation ?? Self.simpleName(registered))
                 } else if let call = vocabulary.resolutions.first(where: { $0.matches(fact) }) {
                     guard !fact.generic, let key = fact.arguments.first else { continue }
-                    resolve(.container, api: call.signature, service: key.metatype ?? key.text)
+                    // `load(for: CardItem.injectId)`: the key's value, as its registration names it.
+                    let written = key.metatype ?? key.text
+                    let member = written.lastIndex(of: ".").flatMap { dot in
+                        self.member(String(written[..<dot]), String(written[written.index(after: dot)...]))
+                    }
+                    resolve(.container, api: call.signature, service: member ?? written)
                 } else if let (method, key) = containers.store(fact) {
                     guard !fact.generic, let registered = method.service(fact, key: key) else { continue }
                     let service = method.member.map { members["\(registered).\($0)"] ?? "\(registered).\($0)" } ?? registered
@@ -324,6 +331,17 @@ struct InjectionRecognizer {
         guard let receiver else { return true }
         if receiver.hasSuffix("}") { return false }  // `self { Impl() }`, a factory being defined
         return receiver.hasSuffix(".shared") || !receiver.contains(".") || receiver.hasPrefix("self.") && receiver.dropFirst(5).allSatisfy { $0 != "." }
+    }
+
+    /// The value of a type's key member (`CardItem.injectId` → `InjectIdentifier.card`), the type
+    /// named as written or by its own name.
+    func member(_ type: String, _ name: String) -> String? {
+        members["\(type).\(name)"] ?? members["\(Self.simpleName(type)).\(name)"]
+    }
+
+    /// `C` in `A.B.C`.
+    static func simpleName(_ type: String) -> String {
+        type.lastIndex(of: ".").map { String(type[type.index(after: $0)...]) } ?? type
     }
 
     /// `x` in a receiver `x` or `self.x`.

@@ -226,11 +226,11 @@ private struct Walker {
             visit(node, clauses: clauses, scope: scope)
         case .structDecl(let node):
             let inner = record(.struct, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
-            if Self.isInterface(node.memberBlock) { declarations[declarations.count - 1].traits.insert(.interface) }
+            if Self.isInterface(node.memberBlock, inheritance: node.inheritanceClause) { declarations[declarations.count - 1].traits.insert(.interface) }
             visit(node.memberBlock, clauses: clauses, scope: inner)
         case .classDecl(let node):
             let inner = record(.class, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
-            if Self.isInterface(node.memberBlock) { declarations[declarations.count - 1].traits.insert(.interface) }
+            if Self.isInterface(node.memberBlock, inheritance: node.inheritanceClause) { declarations[declarations.count - 1].traits.insert(.interface) }
             visit(node.memberBlock, clauses: clauses, scope: inner)
         case .enumDecl(let node):
             if let fact = ValueReader.enumeration(node, owner: scope.path, line: line(of: node.name)) { values.append(fact) }
@@ -405,19 +405,18 @@ private struct Walker {
     }
 
     /// Whether a struct's or class's stored instance properties are all of function type, there
-    /// is at least one, and its body implements nothing else (no instance method or computed
-    /// property): a dependency client, an interface spelled as a value. A type that also does
-    /// its own work (a SwiftUI adapter holding a closure) is concrete.
-    static func isInterface(_ members: MemberBlockSyntax) -> Bool {
+    /// is at least one, and it conforms to nothing but markers (`Sendable`, a dependency key): a
+    /// dependency client, an interface spelled as a value, whatever conveniences its body adds.
+    /// A type conforming to a protocol of behaviour (a SwiftUI adapter holding a closure, a
+    /// subclass) implements that abstraction: concrete.
+    static func isInterface(_ members: MemberBlockSyntax, inheritance: InheritanceClauseSyntax?) -> Bool {
+        if let inheritance, !inheritance.inheritedTypes.allSatisfy({ markerConformances.contains(typeName($0.type)) }) { return false }
         var found = false
-        func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
-            modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
-        }
         for member in members.members {
-            if let function = member.decl.as(FunctionDeclSyntax.self), !isStatic(function.modifiers) { return false }
-            guard let variable = member.decl.as(VariableDeclSyntax.self), !isStatic(variable.modifiers) else { continue }
-            for binding in variable.bindings {
-                guard isStored(binding) else { return false }
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                  !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) })
+            else { continue }
+            for binding in variable.bindings where isStored(binding) {
                 if let type = binding.typeAnnotation?.type {
                     guard isFunction(type) else { return false }
                 } else {
@@ -439,6 +438,9 @@ private struct Walker {
         let text = node.trimmedText
         return text.utf8.count <= 120 ? text : nil
     }
+
+    /// Conformances that add no behaviour of their own to a dependency client.
+    static let markerConformances: Set<String> = ["Sendable", "@unchecked Sendable", "DependencyKey", "TestDependencyKey"]
 
     static let objcAttributes: Set<String> = [
         "objc", "objcMembers", "IBAction", "IBOutlet", "IBInspectable", "IBSegueAction", "NSManaged", "GKInspectable",

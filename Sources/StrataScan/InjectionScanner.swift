@@ -496,8 +496,10 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         if let list = parent.as(ExprListSyntax.self) {
             let elements = Array(list)
             guard let index = elements.firstIndex(where: { $0.id == node.id }) else { return nil }
-            if index + 2 < elements.count, elements[index + 1].is(UnresolvedAsExprSyntax.self),
-               let type = elements[index + 2].as(TypeExprSyntax.self) {
+            // `as P` types the call; `as? P` and `as! P` only cast what it returned (a generic
+            // result cannot be inferred from them), so they say nothing of a resolution.
+            if index + 2 < elements.count, let cast = elements[index + 1].as(UnresolvedAsExprSyntax.self),
+               cast.questionOrExclamationMark == nil, let type = elements[index + 2].as(TypeExprSyntax.self) {
                 return (unwrapped(type.type), "cast")
             }
             if index == 2, elements[1].is(AssignmentExprSyntax.self), let property = assignedProperty(elements[0]),
@@ -633,8 +635,13 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
     /// A value a call hands over instead of a factory: `register(P.self, Impl())`.
     func constructedArgument(_ call: FunctionCallExprSyntax) -> String? {
         guard call.trailingClosure == nil else { return nil }
-        for argument in call.arguments.dropFirst() where argument.expression.is(FunctionCallExprSyntax.self) {
-            if let made = constructedType(in: Syntax(argument.expression)) { return made }
+        for argument in call.arguments.dropFirst() {
+            var value = argument.expression
+            // A value made before the call: `let repo = LiveRepo(); register(Repo.self, repo)`.
+            if let reference = value.as(DeclReferenceExprSyntax.self), let local = Self.local(reference.baseName.text, before: call) {
+                value = local
+            }
+            if value.is(FunctionCallExprSyntax.self), let made = constructedType(in: Syntax(value)) { return made }
         }
         return nil
     }

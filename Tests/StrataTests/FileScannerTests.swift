@@ -347,8 +347,8 @@ import Testing
                 var count: Int { factories.count }
                 func resolve<T>(_ type: T.Type) -> T? { nil }
             }
-            struct Client { var run: @Sendable () async -> Void; var stop: (() -> Void)? = nil }
-            struct View { let make: () -> Int; func body() -> Int { make() } }
+            struct Client: Sendable { var run: @Sendable () async -> Void; var stop: (() -> Void)? = nil; func twice() { } }
+            struct Screen: Representable { let make: () -> Int; func body() -> Int { make() } }
             """.utf8))
         func find(_ name: String) -> DeclarationFact? { facts.declarations.first { $0.name == name && $0.kind != .extension } }
         #expect(find("coordinatorName")?.scope == "Settings.Action" && find("coordinatorName")?.parent == "Action")
@@ -360,7 +360,7 @@ import Testing
         #expect(find("count")?.type == "Int" && find("count")?.traits.contains(.stored) == false)
         #expect(find("resolve")?.type == "(_ type: T.Type) -> T?")
         #expect(find("Client")?.traits.contains(.interface) == true)
-        #expect(find("View")?.traits.contains(.interface) == false)
+        #expect(find("Screen")?.traits.contains(.interface) == false)
         #expect(find("DIContainer")?.traits.contains(.interface) == false)
     }
 }

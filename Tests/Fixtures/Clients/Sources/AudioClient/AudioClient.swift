@@ -9,6 +9,13 @@ public struct AudioClient: Sendable {
     public var play: @Sendable (Sound) async -> Void
     public var setVolume: @Sendable (Float) async throws -> Void
     public var isMuted: @Sendable () -> Bool = { false }
+
+    // Conveniences in the body leave it an interface.
+    public var isAudible: Bool { !isMuted() }
+    public func playTwice(_ sound: Sound) async {
+        await play(sound)
+        await play(sound)
+    }
 }
 
 // Without the macro: a class of optional closures, and static members that do not count.
