@@ -16,25 +16,28 @@ enum FactoryContainers {
     /// The Factory part of `InjectionNames`; empty when the repository declares no factory.
     static func names(in files: some Sequence<FileFacts>) -> InjectionNames {
         var names = InjectionNames()
-        var conformances: [String: Set<String>] = [:]
         for facts in files {
             for fact in facts.injections where fact.shape == .factory {
                 names.factories.insert(fact.name)
                 if let context = fact.context { names.factoryContainers.insert(InjectionContainers.simpleName(context)) }
             }
-            for declaration in facts.declarations {
-                if declaration.kind == .var, let type = declaration.type, isFactory(type) {
+            for declaration in facts.declarations where declaration.kind == .var {
+                if let type = declaration.type, isFactory(type) {
                     names.factories.insert(declaration.name)
                     if let parent = declaration.parent { names.factoryContainers.insert(InjectionContainers.simpleName(parent)) }
-                } else if declaration.kind.isType || declaration.kind == .extension, !declaration.inherits.isEmpty {
-                    conformances[InjectionContainers.simpleName(declaration.name), default: []].formUnion(declaration.inherits)
                 }
             }
         }
+        // Most repositories declare no factory: nothing more to look for.
         guard !names.factories.isEmpty else { return InjectionNames() }
         // `extension Container: ServiceProviding {}`: the protocol reaches the container's factories.
-        for container in names.factoryContainers {
-            names.factoryContainers.formUnion(conformances[container] ?? [])
+        let holders = names.factoryContainers
+        for facts in files {
+            for declaration in facts.declarations where declaration.kind.isType || declaration.kind == .extension {
+                if !declaration.inherits.isEmpty, holders.contains(InjectionContainers.simpleName(declaration.name)) {
+                    names.factoryContainers.formUnion(declaration.inherits)
+                }
+            }
         }
         names.factoryContainers.formUnion(["Container"])
         for facts in files {

@@ -90,8 +90,9 @@ public struct DeclarationFact: Hashable, Sendable, Codable {
     /// What it stands for, when short and written out: a typealias's type, a `static let`'s
     /// initializer. DI keys are often spelled this way (`static let injectId = ...`).
     public var value: String?
-    /// The symbol index's type of it, as written: a property's declared type, else the type its
-    /// initializer constructs (`X(...)`, `X.shared`, `[K: V]()`); a function's signature
+    /// The symbol index's type of it, as written: a stored property's (or a Factory property's)
+    /// declared type, else the type its initializer constructs (`X(...)`, `X.shared`,
+    /// `[K: V]()`); a generic function's signature
     /// (`(_ path: KeyPath<Container, Factory<T>>) -> T`). Nil when not written or too long.
     public var type: String?
     /// The qualified name of what it is declared in, when that is more than `parent`: `A.B` for

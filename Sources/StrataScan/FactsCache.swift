@@ -331,19 +331,30 @@ struct ByteWriter {
     mutating func byte(_ value: UInt8) { bytes.append(value) }
     mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
     mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    /// Lengths as LEB128: most strings are short names, which a 4-byte length would double.
+    mutating func varint(_ value: Int) {
+        var rest = UInt(value)
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
     mutating func string(_ value: String) {
         let utf8 = value.utf8
-        u32(UInt32(utf8.count))
+        varint(utf8.count)
         bytes.append(contentsOf: utf8)
     }
     mutating func strings(_ values: [String]) {
         u32(UInt32(values.count))
         values.forEach { string($0) }
     }
+    /// Nil as length 0, a string as its length plus one.
     mutating func optionalString(_ value: String?) {
         guard let value else { return byte(0) }
-        byte(1)
-        string(value)
+        let utf8 = value.utf8
+        varint(utf8.count + 1)
+        bytes.append(contentsOf: utf8)
     }
 }
 
@@ -356,7 +367,11 @@ struct ByteReader {
         defer { offset += count }
         return bytes[offset..<offset + count]
     }
-    mutating func byte() throws -> UInt8 { try take(1).first! }
+    mutating func byte() throws -> UInt8 {
+        guard offset < bytes.count else { throw CacheError(message: "truncated") }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
     mutating func u32() throws -> UInt32 {
         let slice = try take(4)
         return slice.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
@@ -371,8 +386,24 @@ struct ByteReader {
         guard value <= bytes.count - offset else { throw CacheError(message: "bad count") }
         return value
     }
-    mutating func string() throws -> String { String(decoding: try take(try count()), as: UTF8.self) }
-    mutating func optionalString() throws -> String? { try byte() == 0 ? nil : try string() }
+    /// A LEB128 length, bounded by the bytes left.
+    mutating func varint() throws -> Int {
+        var value = 0, shift = 0
+        while true {
+            let byte = try byte()
+            guard shift < 35 else { throw CacheError(message: "bad length") }
+            value |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        guard value <= bytes.count - offset + 1 else { throw CacheError(message: "bad length") }
+        return value
+    }
+    mutating func string() throws -> String { String(decoding: try take(try varint()), as: UTF8.self) }
+    mutating func optionalString() throws -> String? {
+        let length = try varint()
+        return length == 0 ? nil : String(decoding: try take(length - 1), as: UTF8.self)
+    }
     mutating func strings() throws -> [String] {
         let count = try count()
         var values: [String] = []

@@ -30,7 +30,8 @@ public enum FileScanner {
             // Factory's consumer calls are any lowercase call: such a file is walked whole.
             let importsFactory = mayInject && facts.imports.contains { $0.module == "Factory" || $0.module == "FactoryKit" }
             var relevance = mayInject && !importsFactory
-                ? InjectionScanner.Relevance(calls: names.allCalls.union(names.factories).union(names.factoryResolvers)) : nil
+                ? InjectionScanner.Relevance(calls: names.factories.isEmpty && names.factoryResolvers.isEmpty
+                    ? names.allCalls : names.allCalls.union(names.factories).union(names.factoryResolvers)) : nil
             _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &relevance)
             if mayInject {
                 facts.injections = InjectionScanner.scan(
@@ -253,7 +254,10 @@ private struct Walker {
                 container: .extension(explicit), parent: name, traits: traits.intersection(.objc), path: name))
         case .functionDecl(let node):
             _ = record(.func, node.name, node.modifiers, node.attributes, nil, scope)
-            declarations[declarations.count - 1].type = Self.short(node.signature)
+            // The signatures of generic functions, which DI resolves through (a helper taking
+            // `KeyPath<Container, Factory<T>>`, a container's `register<T>`): kept small, as
+            // the facts cache holds every declaration.
+            if node.genericParameterClause != nil { declarations[declarations.count - 1].type = Self.short(node.signature) }
         case .variableDecl(let node):
             let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
             let isStaticLet = isLet && node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
@@ -265,8 +269,14 @@ private struct Walker {
                 let value = isStaticLet ? binding.initializer.flatMap { Self.short($0.value) } : nil
                 if let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier {
                     _ = record(.var, identifier.text, line(of: identifier), node.modifiers, node.attributes, nil, scope, value: value)
-                    declarations[declarations.count - 1].type = Self.propertyType(binding)
-                    if !isStatic, scope.parent != nil, Self.isStored(binding) { declarations[declarations.count - 1].traits.insert(.stored) }
+                    // Stored properties' types, and computed ones only when a factory (`var x:
+                    // Factory<T> { get }` in a protocol): what DI resolves through, kept small as
+                    // the facts cache holds every declaration.
+                    let stored = Self.isStored(binding)
+                    if stored || Self.isFactoryType(binding.typeAnnotation?.type) {
+                        declarations[declarations.count - 1].type = Self.propertyType(binding)
+                    }
+                    if !isStatic, scope.parent != nil, stored { declarations[declarations.count - 1].traits.insert(.stored) }
                 } else {
                     _ = record(
                         .var, binding.pattern.trimmedText, line(of: node.bindingSpecifier), node.modifiers,
@@ -382,6 +392,12 @@ private struct Walker {
             return member.trimmedText
         }
         return nil
+    }
+
+    /// `Factory<T>`, `ParameterFactory<P, T>`.
+    static func isFactoryType(_ type: TypeSyntax?) -> Bool {
+        guard let name = type?.as(IdentifierTypeSyntax.self)?.name.tokenKind else { return false }
+        return name == .identifier("Factory") || name == .identifier("ParameterFactory")
     }
 
     /// `(A) -> B`, `@Sendable (A) async -> B`, `((A) -> B)?`.

@@ -251,7 +251,8 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         generics.append(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
         // A type's methods store into its dictionaries; an extension's may store into ones
         // declared in another file, which the analysis checks in the symbol index.
-        if let context = contexts.last, let own = dictionaries.last, !own.isEmpty || extensions.last == true {
+        if let context = contexts.last, let own = dictionaries.last,
+           !own.isEmpty || extensions.last == true && Self.takesAType(node) {
             facts += ContainerMethodReader.facts(of: node, dictionaries: own.isEmpty ? nil : own, context: context) { line(of: $0) }
         }
         return .visitChildren
@@ -259,6 +260,12 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
     override func visitPost(_ node: FunctionDeclSyntax) { generics.removeLast() }
 
     func isGeneric(_ name: String) -> Bool { generics.contains { $0.contains(name) } }
+
+    /// Whether a function can key by a type: it is generic or takes a metatype.
+    static func takesAType(_ function: FunctionDeclSyntax) -> Bool {
+        function.genericParameterClause != nil
+            || function.signature.parameterClause.parameters.contains { $0.type.is(MetatypeTypeSyntax.self) }
+    }
 
     // MARK: Properties
 
