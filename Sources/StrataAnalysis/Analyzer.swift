@@ -37,9 +37,14 @@ public enum Analyzer {
             result.accessControl = AccessControl.analyze(project)
         }
         result.injection = InjectionWiring.analyze(project, vocabulary: injection, rules: rules)
+        let usage = ImportUsage.analyze(project)
+        var imports = usage.report
+        imports.needed = DependencyFindings.needed(project.graph)
+        result.imports = imports
+        for (index, symbols) in usage.symbols { result.edges[index].symbols = symbols }
         let findings = Rules.findings(RuleContext(
             project: project, rules: rules, metrics: metrics, cycles: cycles, implicit: implicit, unused: unused,
-            accessControl: result.accessControl, injection: result.injection, linkage: result.linkage))
+            accessControl: result.accessControl, injection: result.injection, linkage: result.linkage, imports: imports))
         let identities = Dictionary(project.modules.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
         let inline = InlineSuppressions.apply(
             FindingFingerprint.assign(findings) { identities[$0] }, sources: project.sources.values.joined())

@@ -13,12 +13,22 @@ enum DependencyFindings {
 
     /// A declared dependency on internal modules none of which the module imports, either
     /// directly or through `@_exported import`s of modules it does import (on and on: what a
-    /// re-exported module re-exports is visible too). Dependencies on modules without Swift
-    /// files (C targets) are left alone: headers and linking use them. So are dependencies on
-    /// executables and bundles: an app embeds its extensions and a test bundle runs in its host
-    /// app without importing them.
+    /// re-exported module re-exports is visible too), and that is not needed some other way
+    /// (`needed`).
     /// - Parameter graph: every module, tests included, and every internal edge.
     public static func unused(_ graph: ModuleGraph) -> [UnusedDependency] {
+        classify(graph).unused
+    }
+
+    /// Declared dependencies no file imports that are needed all the same, each with why: a C
+    /// target (its headers), a resource bundle, a macro target, a marker module that declares
+    /// nothing (`canImport`), a test target's host app, an app's embedded extension or watch
+    /// app, or a module reached through an `@_exported import`.
+    public static func needed(_ graph: ModuleGraph) -> [NeededDependency] {
+        classify(graph).needed
+    }
+
+    static func classify(_ graph: ModuleGraph) -> (unused: [UnusedDependency], needed: [NeededDependency]) {
         let modules = graph.modules.map(\.module)
         let imports = graph.digraph(.imported)
         // An edge from each module to each module it imports with `@_exported`.
@@ -29,21 +39,40 @@ enum DependencyFindings {
             }
         }
         let reexports = Digraph(count: modules.count, edges: exported)
-        var result: [UnusedDependency] = []
+        var unused: [UnusedDependency] = [], needed: [NeededDependency] = []
         for (index, module) in modules.enumerated() where module.manifest != nil {
+            let direct = Set(imports.successors[index])
             let visible = Set(reexports.closure(from: imports.successors[index]))
             for dependency in module.dependencies {
                 guard let targets = dependency.modules, !targets.isEmpty, !targets.contains(module.name) else { continue }
-                let swiftTargets = graph.indices(targets).filter {
-                    let target = modules[$0]
-                    return target.files > 0 && target.kind != .plugin && target.kind != .bundle && target.linkage.kind != .executable
+                let indices = graph.indices(targets)
+                if indices.contains(where: direct.contains) { continue }
+                if indices.contains(where: visible.contains) {
+                    needed.append(NeededDependency(module: module.name, dependency: dependency.name, reason: .exported, evidence: dependency.evidence))
+                    continue
                 }
-                if !swiftTargets.isEmpty && !swiftTargets.contains(where: visible.contains) {
-                    result.append(UnusedDependency(module: module.name, dependency: dependency.name, evidence: dependency.evidence))
+                let reasons = indices.compactMap { reason(for: modules[$0], from: module) }
+                if let reason = reasons.first, reasons.count == indices.count {
+                    needed.append(NeededDependency(module: module.name, dependency: dependency.name, reason: reason, evidence: dependency.evidence))
+                } else if indices.contains(where: { modules[$0].kind != .plugin }) {
+                    unused.append(UnusedDependency(module: module.name, dependency: dependency.name, evidence: dependency.evidence))
                 }
             }
         }
-        return result.sorted { ($0.module, $0.dependency) < ($1.module, $1.dependency) }
+        return (unused.sorted { ($0.module, $0.dependency) < ($1.module, $1.dependency) }, needed.sorted())
+    }
+
+    /// Why `module` may depend on `target` without importing it; nil when it should import it.
+    static func reason(for target: AssembledModule, from module: AssembledModule) -> NeededDependency.Reason? {
+        if target.kind == .bundle { return .resources }
+        if target.kind == .macro { return .macro }
+        if target.files == 0 { return target.kind == .plugin ? nil : .headers }
+        if target.linkage.kind == .executable || target.kind == .app || target.kind == .executable {
+            return module.kind.isTest ? .hostApp : .embedded
+        }
+        // A module that declares nothing a file could name: a marker for `canImport` checks.
+        if target.declarations.isEmpty { return .marker }
+        return nil
     }
 
     /// External imports of a module, split into Apple SDK and third party.

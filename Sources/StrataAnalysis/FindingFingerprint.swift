@@ -10,7 +10,7 @@ import StrataModel
 /// apart by their order (`#2`), which only changes when one of them comes or goes.
 public enum FindingFingerprint {
     /// Rules whose findings each stand for one place in the code.
-    static let perSite: Set<RuleID> = [.unregisteredService, .unusedPublic, .openNotSubclassed]
+    static let perSite: Set<RuleID> = [.unregisteredService, .unusedPublic, .openNotSubclassed, .unusedImport]
 
     /// - Parameter identity: a module's identity by its display name; nil for names that are
     ///   not modules (layers, external modules, services, symbols), which stay as written.

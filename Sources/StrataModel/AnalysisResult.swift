@@ -184,6 +184,8 @@ public struct AnalysisResult: Sendable, Codable {
     public var linkage: LinkageImpact = .empty
     /// DI registrations and resolutions, how they match, and the module edges they create.
     public var injection: InjectionReport = .empty
+    /// Every import graded by what its file uses of it. Absent in older documents.
+    public var imports: ImportReport?
     /// Every rule finding (layers, forbidden imports, stability, cycles, undeclared and unused
     /// dependencies, import attributes), worst first; what `strata check` prints.
     public var findings: [Finding] = []

@@ -9,7 +9,7 @@ public enum AccessLevel: String, Codable, Sendable, CaseIterable, Comparable {
 
 /// The declaration kinds Strata counts. Types (protocol to actor) make up abstractness.
 public enum DeclarationKind: String, Codable, Sendable, CaseIterable {
-    case `protocol`, `class`, `struct`, `enum`, actor, `func`, `var`, `typealias`, `extension`
+    case `protocol`, `class`, `struct`, `enum`, actor, `func`, `var`, `typealias`, `extension`, macro
 
     /// Kinds that count as type declarations for abstractness (A = protocols / types).
     public var isType: Bool {
@@ -155,9 +155,14 @@ public struct FileFacts: Hashable, Sendable, Codable {
     public var lines: Int
     public var imports: [ImportFact]
     public var declarations: [DeclarationFact]
-    /// Every identifier the file spells outside its comments and strings, sorted and unique:
-    /// what access-control analysis counts as a reference from this file.
+    /// Every identifier and operator the file spells outside its comments and strings, sorted
+    /// and unique: what access-control analysis counts as a reference from this file, and what
+    /// an import is graded by.
     public var references: [String]
+    /// For each of `references`, how often the file spells it ...
+    public var referenceCounts: [UInt32] = []
+    /// ... and the line where it first does (empty when not recorded).
+    public var referenceLines: [UInt32] = []
     /// Dependency-injection syntax: registrations and resolutions, as written.
     public var injections: [InjectionFact]
     /// Problems with the file itself (not UTF-8, syntax errors); reported as warnings.

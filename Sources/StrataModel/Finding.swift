@@ -74,6 +74,7 @@ public enum RuleID: String, Hashable, Sendable, Codable, CaseIterable, Comparabl
     case duplicateRegistration = "duplicate-registration"
     case containerDependency = "container-dependency"
     case sharedStateDuplicated = "shared-state-duplicated"
+    case unusedImport = "unused-import"
 
     /// The id as users write it: `layer-violation`.
     public var description: String { rawValue }

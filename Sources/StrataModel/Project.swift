@@ -135,6 +135,8 @@ public struct ImportEdge: Hashable, Sendable, Codable, Comparable {
     public var imported: Bool
     /// The import statements that make the edge, as `file:line`.
     public var evidence: [Location]
+    /// The symbols of `to` that `from` uses, most used first; nil when not computed.
+    public var symbols: [EdgeSymbol]?
 
     public init(from: String, to: String, declared: Bool, imported: Bool, evidence: [Location]) {
         self.from = from

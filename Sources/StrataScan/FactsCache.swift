@@ -198,6 +198,11 @@ public struct FactsCache: Sendable {
             writer.optionalString(fact.path)
         }
         writer.strings(facts.references)
+        // Counts and lines as varints, aligned with the references (none when not recorded).
+        writer.varint(facts.referenceCounts.count)
+        for count in facts.referenceCounts { writer.varint(Int(count)) }
+        writer.varint(facts.referenceLines.count)
+        for line in facts.referenceLines { writer.varint(Int(line)) }
         writer.u32(UInt32(facts.injections.count))
         for fact in facts.injections {
             writer.byte(UInt8(InjectionFact.Shape.allCases.firstIndex(of: fact.shape)!))
@@ -274,6 +279,16 @@ public struct FactsCache: Sendable {
                 value: try reader.optionalString(), type: try reader.optionalString(), path: try reader.optionalString()))
         }
         let references = try reader.strings()
+        var referenceCounts: [UInt32] = [], referenceLines: [UInt32] = []
+        let countsCount = try reader.varint()
+        referenceCounts.reserveCapacity(countsCount)
+        for _ in 0..<countsCount { referenceCounts.append(UInt32(truncatingIfNeeded: try reader.number())) }
+        let linesCount = try reader.varint()
+        referenceLines.reserveCapacity(linesCount)
+        for _ in 0..<linesCount { referenceLines.append(UInt32(truncatingIfNeeded: try reader.number())) }
+        guard countsCount == 0 || countsCount == references.count, linesCount == 0 || linesCount == references.count else {
+            throw CacheError(message: "bad entry")
+        }
         var injections: [InjectionFact] = []
         for _ in 0..<(try reader.count()) {
             let shape = Int(try reader.byte())
@@ -314,9 +329,12 @@ public struct FactsCache: Sendable {
                 kind: ValueFact.Kind.allCases[kind], name: name, owner: owner, value: value, branches: branches,
                 line: Int(try reader.u32())))
         }
-        return FileFacts(
+        var facts = FileFacts(
             lines: lines, imports: imports, declarations: declarations, references: references,
             injections: injections, problems: problems, suppressions: suppressions, values: values)
+        facts.referenceCounts = referenceCounts
+        facts.referenceLines = referenceLines
+        return facts
     }
 }
 
@@ -386,6 +404,18 @@ struct ByteReader {
         guard value <= bytes.count - offset else { throw CacheError(message: "bad count") }
         return value
     }
+    /// A LEB128 number (a count or a line, not bounded by the bytes left).
+    mutating func number() throws -> Int {
+        var value = 0, shift = 0
+        while true {
+            let byte = try byte()
+            guard shift < 35 else { throw CacheError(message: "bad number") }
+            value |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+
     /// A LEB128 length, bounded by the bytes left.
     mutating func varint() throws -> Int {
         var value = 0, shift = 0

@@ -32,12 +32,19 @@ public enum FileScanner {
             var relevance = mayInject && !importsFactory
                 ? InjectionScanner.Relevance(calls: names.factories.isEmpty && names.factoryResolvers.isEmpty
                     ? names.allCalls : names.allCalls.union(names.factories).union(names.factoryResolvers)) : nil
+            // Tokens point into the parser's copy of the source: its start, for their offsets.
+            if let first = parsed.tree.firstToken(viewMode: .sourceAccurate), let text = first.raw.tokenView?.rawText.baseAddress {
+                identifiers.base = text - first.positionAfterSkippingLeadingTrivia.utf8Offset
+            }
             _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &relevance)
             if mayInject {
                 facts.injections = InjectionScanner.scan(
                     parsed.tree, lines: parsed.lines, names: names, importsFactory: importsFactory, relevant: relevance?.nodes)
             }
-            facts.references = identifiers.sortedNames()
+            let references = identifiers.sortedNames()
+            facts.references = references.names
+            facts.referenceCounts = references.counts
+            facts.referenceLines = references.offsets.map { UInt32(parsed.lines.line(at: Int($0))) }
             if InjectionScanner.contains(buffer, SuppressionScanner.marker) {
                 facts.suppressions = SuppressionScanner.scan(parsed.tree, lines: parsed.lines)
             }
@@ -63,7 +70,13 @@ public enum FileScanner {
         // Layout first, and its kind only for the marking: each of these is a call into
         // swift-syntax, made for every node of the file.
         guard let layout = raw.layoutView else {
-            if let token = raw.tokenView, token.rawKind == .identifier, !token.rawText.isEmpty { identifiers.insert(token.rawText) }
+            // Identifiers and operators: what a file can name of another module.
+            if let token = raw.tokenView, !token.rawText.isEmpty {
+                switch token.rawKind {
+                case .identifier, .binaryOperator, .prefixOperator, .postfixOperator: identifiers.insert(token.rawText)
+                default: break
+                }
+            }
             return false
         }
         let kind = relevance == nil ? nil : raw.kind
@@ -75,23 +88,29 @@ public enum FileScanner {
     }
 }
 
-/// The distinct texts of a file's identifier tokens: an open-addressed table of texts in the
-/// file's own buffer, hashed over their bytes a word at a time (identifiers are short).
+/// The distinct texts of a file's identifier and operator tokens, each with how often it occurs
+/// and where it first does: an open-addressed table of texts in the file's own buffer, hashed
+/// over their bytes a word at a time (identifiers are short).
 struct IdentifierTable {
-    private var slots: [SyntaxText?] = Array(repeating: nil, count: 256)
+    /// Index into `texts` per slot, -1 for an empty one.
+    private var slots: [Int32] = Array(repeating: -1, count: 256)
     private var hashes: [UInt64] = Array(repeating: 0, count: 256)
     private(set) var texts: [SyntaxText] = []
+    private(set) var counts: [UInt32] = []
+    private(set) var offsets: [UInt32] = []
     private var ascii = true
+    /// The file's first byte, for the offset of a text's first occurrence.
+    var base: UnsafePointer<UInt8>?
 
     mutating func insert(_ text: SyntaxText) {
-        guard let base = text.baseAddress else { return }
+        guard let start = text.baseAddress else { return }
         // Eight bytes at a time, the rest gathered into one word: most identifiers take two.
         let count = text.count
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         var bits: UInt64 = 0
         var offset = 0
         while offset + 8 <= count {
-            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let word = UnsafeRawPointer(start).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             bits |= word
             hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
             hash ^= hash >> 29
@@ -99,7 +118,7 @@ struct IdentifierTable {
         }
         if offset < count {
             var word: UInt64 = 0
-            for index in offset..<count { word |= UInt64(base[index]) << UInt64(8 * (index - offset)) }
+            for index in offset..<count { word |= UInt64(start[index]) << UInt64(8 * (index - offset)) }
             bits |= word
             hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
         }
@@ -107,49 +126,69 @@ struct IdentifierTable {
         let high: UInt8 = bits & 0x8080_8080_8080_8080 == 0 ? 0 : 0x80
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        while let existing = slots[slot] {
-            if hashes[slot] == hash, existing == text { return }
+        while slots[slot] >= 0 {
+            let index = Int(slots[slot])
+            if hashes[slot] == hash, texts[index] == text {
+                counts[index] &+= 1
+                return
+            }
             slot = (slot + 1) & mask
         }
-        slots[slot] = text
+        slots[slot] = Int32(texts.count)
         hashes[slot] = hash
         texts.append(text)
+        counts.append(1)
+        offsets.append(base.map { UInt32(truncatingIfNeeded: start - $0) } ?? 0)
         if high >= 0x80 { ascii = false }
         if texts.count * 2 > slots.count { grow() }
     }
 
     private mutating func grow() {
         let old = zip(slots, hashes)
-        slots = Array(repeating: nil, count: slots.count * 2)
+        slots = Array(repeating: -1, count: slots.count * 2)
         hashes = Array(repeating: 0, count: slots.count)
         let mask = slots.count - 1
-        for case (let text?, let hash) in old {
+        for (index, hash) in old where index >= 0 {
             var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-            while slots[slot] != nil { slot = (slot + 1) & mask }
-            slots[slot] = text
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = index
             hashes[slot] = hash
         }
     }
 
-    /// The texts without backticks, distinct and sorted as Strings sort. ASCII sorts by its
+    /// The texts without backticks, distinct and sorted as Strings sort, each with its count
+    /// (`x` and `` `x` `` summed) and the offset of its first occurrence. ASCII sorts by its
     /// bytes; any other text goes through `String` (its order and `plainName` are Unicode's).
-    func sortedNames() -> [String] {
-        guard ascii else {
-            return Set(texts.map { DeclarationFact.plainName(String(syntaxText: $0)) }).sorted()
+    func sortedNames() -> (names: [String], counts: [UInt32], offsets: [UInt32]) {
+        var order = Array(texts.indices)
+        var plain = texts
+        if ascii {
+            for index in plain.indices {
+                let text = plain[index]
+                if text.count >= 2, let start = text.baseAddress, start[0] == UInt8(ascii: "`"), start[text.count - 1] == UInt8(ascii: "`") {
+                    plain[index] = SyntaxText(baseAddress: start + 1, count: text.count - 2)
+                }
+            }
+            order.sort { Self.precedes(plain[$0], plain[$1]) }
         }
-        let plain = texts.map { text -> SyntaxText in
-            guard text.count >= 2, let base = text.baseAddress, base[0] == UInt8(ascii: "`"), base[text.count - 1] == UInt8(ascii: "`")
-            else { return text }
-            return SyntaxText(baseAddress: base + 1, count: text.count - 2)
-        }.sorted(by: Self.precedes)
-        var names: [String] = []
-        names.reserveCapacity(plain.count)
-        var last: SyntaxText?
-        for text in plain where text != last {
-            names.append(String(syntaxText: text))
-            last = text
+        let strings: [String] = ascii ? [] : texts.map { DeclarationFact.plainName(String(syntaxText: $0)) }
+        if !ascii { order.sort { strings[$0] < strings[$1] } }
+        var names: [String] = [], counts: [UInt32] = [], offsets: [UInt32] = []
+        names.reserveCapacity(order.count)
+        var last: Int?
+        for index in order {
+            let same = last.map { ascii ? plain[$0] == plain[index] : strings[$0] == strings[index] } ?? false
+            if same {
+                counts[counts.count - 1] &+= self.counts[index]
+                offsets[offsets.count - 1] = min(offsets[offsets.count - 1], self.offsets[index])
+                continue
+            }
+            names.append(ascii ? String(syntaxText: plain[index]) : strings[index])
+            counts.append(self.counts[index])
+            offsets.append(self.offsets[index])
+            last = index
         }
-        return names
+        return (names, counts, offsets)
     }
 
     /// Byte order, a prefix first.
@@ -283,6 +322,8 @@ private struct Walker {
                         node.attributes, nil, scope)
                 }
             }
+        case .macroDecl(let node):
+            _ = record(.macro, node.name, node.modifiers, node.attributes, nil, scope)
         case .typeAliasDecl(let node):
             _ = record(
                 .typealias, node.name.text, line(of: node.name), node.modifiers, node.attributes, nil, scope,

@@ -104,7 +104,7 @@ import Testing
         let plain = project([
             ("App", .library, ["Umbrella", "Core"], ["Umbrella"], 0, 0),
             ("Umbrella", .library, ["Core"], ["Core"], 0, 0),
-            ("Core", .library, [], [], 0, 0),
+            ("Core", .library, [], [], 0, 1),
         ])
         #expect(Analyzer.analyze(plain).unusedDependencies.map { "\($0.module)->\($0.dependency)" } == ["App->Core"])
         #expect(Analyzer.analyze(exporting(["Umbrella"], in: plain)).unusedDependencies.isEmpty)
@@ -115,7 +115,7 @@ import Testing
             ("App", .library, ["Umbrella", "Core"], ["Umbrella"], 0, 0),
             ("Umbrella", .library, ["Middle"], ["Middle"], 0, 0),
             ("Middle", .library, ["Core"], ["Core"], 0, 0),
-            ("Core", .library, [], [], 0, 0),
+            ("Core", .library, [], [], 0, 1),
         ])
         // Umbrella re-exports Middle only, which does not pass Core on.
         #expect(Analyzer.analyze(exporting(["Umbrella"], in: plain)).unusedDependencies.map { "\($0.module)->\($0.dependency)" } == ["App->Core"])
@@ -127,9 +127,27 @@ import Testing
         let project = changing(project([
             ("App", .app, ["Widget", "Feature"], [], 0, 0),
             ("Widget", .app, [], [], 0, 0),
-            ("Feature", .library, [], [], 0, 0),
+            ("Feature", .library, [], [], 0, 1),
             ("AppTests", .test, ["App"], [], 0, 0),
         ])) { if $0.kind != .library { $0.linkage = Linkage(.executable, reason: "application") } }
         #expect(Analyzer.analyze(project).unusedDependencies.map { "\($0.module)->\($0.dependency)" } == ["App->Feature"])
+        // Each dependency needed without an import says why.
+        #expect(Analyzer.analyze(project).imports?.needed.map { "\($0.module)->\($0.dependency) \($0.reason.rawValue)" }
+            == ["App->Widget embedded", "AppTests->App host-app"])
+    }
+
+    @Test func aMarkerModuleAResourceBundleAMacroAndAReExportAreNeededWithoutAnImport() {
+        let plain = changing(project([
+            ("App", .library, ["Umbrella", "Core", "Marker", "Assets", "Macros"], ["Umbrella"], 0, 0),
+            ("Umbrella", .library, ["Core"], ["Core"], 0, 0),
+            ("Core", .library, [], [], 0, 1),
+            ("Marker", .library, [], [], 0, 0),
+            ("Assets", .bundle, [], [], 0, 0),
+            ("Macros", .macro, [], [], 0, 1),
+        ])) { _ in }
+        let result = Analyzer.analyze(exporting(["Umbrella"], in: plain))
+        #expect(result.unusedDependencies.isEmpty)
+        #expect(result.imports?.needed.map { "\($0.dependency) \($0.reason.rawValue)" }
+            == ["Assets resources", "Core exported", "Macros macro", "Marker marker"])
     }
 }

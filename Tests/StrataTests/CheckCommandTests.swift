@@ -19,9 +19,9 @@ import Testing
             ])
             """)
         try repo.write("Sources/AppCore/Core.swift", "public struct Log {}\n")
-        try repo.write("Sources/AppDomain/Domain.swift", "import AppCore\nimport UIKit\npublic protocol UseCase {}\n")
-        try repo.write("Sources/AppUI/UI.swift", "import AppDomain\nstruct Screen {}\n")
-        try repo.write("Tests/AppDomainTests/T.swift", "@testable import AppDomain\nimport UIKit\n")
+        try repo.write("Sources/AppDomain/Domain.swift", "import AppCore\nimport UIKit\npublic protocol UseCase { var log: Log { get } }\n")
+        try repo.write("Sources/AppUI/UI.swift", "import AppDomain\nstruct Screen { let useCase: any UseCase }\n")
+        try repo.write("Tests/AppDomainTests/T.swift", "@testable import AppDomain\nimport UIKit\nlet cases: [any UseCase] = []\n")
         if let config { try repo.write("strata.yml", config) }
         return repo
     }

@@ -129,12 +129,17 @@ import Testing
 
     /// Identifiers are kept by their bytes: many (the table grows), spelled with and without
     /// backticks (one name), sorted as Strings sort, also beyond ASCII.
-    @Test(arguments: [false, true]) func referencesAreSortedAsStringsSort(beyondASCII: Bool) {
+    @Test(arguments: [false, true]) func referencesAreSortedAsStringsSort(beyondASCII: Bool) throws {
         var names = (0..<300).map { "v\($0)" } + ["Zeta", "_under", "a"]
         if beyondASCII { names += ["café", "Ωmega", "e"] }
         let source = names.map { "let \($0) = 1" }.joined(separator: "\n") + "\nlet b = a.`default` + `Zeta` + `default`\n"
         let facts = scan(source)
-        #expect(facts.references == Set(names + ["b", "default"]).sorted())
+        // Operators too: what a file can name of another module.
+        #expect(facts.references == Set(names + ["b", "default", "+"]).sorted())
+        // Each with how often and where it is first spelled: `default` twice, with and without backticks.
+        let index = try #require(facts.references.firstIndex(of: "default"))
+        #expect(facts.referenceCounts[index] == 2 && facts.referenceLines[index] == UInt32(names.count + 1))
+        #expect(facts.referenceCounts[facts.references.firstIndex(of: "a")!] == 2)
     }
 
     /// `trimmedText` is `trimmedDescription` without its copy of the tree, on every node of a

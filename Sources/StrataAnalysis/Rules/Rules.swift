@@ -20,12 +20,13 @@ public struct RuleContext: Sendable {
     public var accessControl: AccessControlReport
     public var injection: InjectionReport
     public var linkage: LinkageImpact
+    public var imports: ImportReport
 
     public init(
         project: Project = Project(root: "", packages: [], modules: [], edges: [], diagnostics: []),
         rules: ArchitectureRules = ArchitectureRules(), metrics: [String: ModuleMetrics] = [:], cycles: [Cycle] = [],
         implicit: [ImplicitDependency] = [], unused: [UnusedDependency] = [], accessControl: AccessControlReport = .empty,
-        injection: InjectionReport = .empty, linkage: LinkageImpact = .empty
+        injection: InjectionReport = .empty, linkage: LinkageImpact = .empty, imports: ImportReport = .empty
     ) {
         self.project = project
         self.rules = rules
@@ -36,6 +37,7 @@ public struct RuleContext: Sendable {
         self.accessControl = accessControl
         self.injection = injection
         self.linkage = linkage
+        self.imports = imports
     }
 }
 
@@ -59,6 +61,7 @@ public enum Rules {
         CycleRule.self,
         ImplicitDependencyRule.self,
         UnusedDependencyRule.self,
+        UnusedImportRule.self,
         UnusedPublicRule.self,
         OpenNotSubclassedRule.self,
         UnregisteredServiceRule.self,

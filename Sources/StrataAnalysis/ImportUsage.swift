@@ -1,0 +1,224 @@
+import StrataModel
+
+/// Grades every import by what its file names of the imported module, from the symbol index
+/// (each file's references and each module's declarations), and finds the symbols behind each
+/// import edge. No build: a file "uses" a module when it spells a name the module declares or
+/// extends and a file of another module can see (public, or internal through `@testable`).
+///
+/// Conservative where a name cannot tell: a top-level name (a type, function, variable,
+/// operator, macro) or a type the module extends with a conformance is a use; a member name is
+/// a use unless another module the file sees declares it too (then `probably-unused`); a module
+/// whose sources are not here is `unknown`, never claimed.
+enum ImportUsage {
+    /// A name a module declares, as a file of another module could name it.
+    struct Symbol {
+        var kind: String
+        /// Visible without `@testable`: public, open or package.
+        var exposed: Bool
+
+        var isMember: Bool { kind == "member" }
+    }
+
+    /// One module's names.
+    struct Table {
+        var symbols: [String: Symbol] = [:]
+        /// Every name it declares, members included, whatever the access: what makes a member
+        /// match ambiguous.
+        var names: Set<String> = []
+    }
+
+    static func table(of files: [SourceFile]) -> Table {
+        var table = Table()
+        func add(_ name: String, _ kind: String, exposed: Bool) {
+            table.names.insert(name)
+            if let existing = table.symbols[name] {
+                // A name declared both ways counts as the stronger: top level, exposed.
+                let member = existing.isMember && kind == "member"
+                table.symbols[name] = Symbol(kind: member ? "member" : (existing.isMember ? kind : existing.kind), exposed: existing.exposed || exposed)
+            } else {
+                table.symbols[name] = Symbol(kind: kind, exposed: exposed)
+            }
+        }
+        for file in files {
+            for declaration in file.facts.declarations {
+                let name = DeclarationFact.plainName(declaration.name)
+                let exposed = declaration.access <= .package
+                if declaration.kind == .extension {
+                    // `extension String: Identifiable`: a file naming String may need it.
+                    if !declaration.inherits.isEmpty {
+                        add(String(name.split(separator: ".").last ?? Substring(name)), "conformance", exposed: true)
+                    }
+                    continue
+                }
+                if declaration.access >= .fileprivate { continue }
+                let isOperator = name.first.map { !($0.isLetter || $0 == "_") } ?? false
+                if isOperator {
+                    add(name, "operator", exposed: exposed)
+                } else if declaration.parent != nil {
+                    add(name, "member", exposed: exposed)
+                } else {
+                    switch declaration.kind {
+                    case .func: add(name, "func", exposed: exposed)
+                    case .var: add(name, "var", exposed: exposed)
+                    case .macro: add(name, "macro", exposed: exposed)
+                    default: add(name, "type", exposed: exposed)
+                    }
+                }
+            }
+            // Enum cases, reached as `.name` members.
+            for value in file.facts.values where value.kind == .enumeration {
+                for branch in value.branches { for name in branch.cases { add(name, "member", exposed: true) } }
+            }
+        }
+        return table
+    }
+
+    struct Result {
+        var report: ImportReport
+        /// By edge index in `project.edges`.
+        var symbols: [Int: [EdgeSymbol]]
+    }
+
+    static func analyze(_ project: Project) -> Result {
+        let modules = project.modules
+        var byImportName: [String: [Int]] = [:]
+        for (index, module) in modules.enumerated() { byImportName[module.importName, default: []].append(index) }
+        var edgeIndex: [String: Int] = [:]
+        for (index, edge) in project.edges.enumerated() where edge.imported { edgeIndex["\(edge.from)\u{0}\(edge.to)"] = index }
+        // Tables, built once per module a file imports.
+        var tables: [Int: Table] = [:]
+        func table(_ index: Int) -> Table {
+            if let table = tables[index] { return table }
+            let made = Self.table(of: project.sources[modules[index].name] ?? [])
+            tables[index] = made
+            return made
+        }
+        // What each module re-exports (`@_exported import` of an internal module), transitively;
+        // nil when it re-exports a module whose sources are not here (its names are unknown).
+        func reexported(_ index: Int) -> [Int]? {
+            var seen: Set<Int> = [index], order = [index], queue = [index]
+            while let current = queue.popLast() {
+                for site in modules[current].imports where site.attributes?.contains("@_exported") == true {
+                    let targets = byImportName[site.module] ?? []
+                    if targets.isEmpty || targets.contains(where: { modules[$0].files == 0 }) { return nil }
+                    for target in targets where seen.insert(target).inserted {
+                        order.append(target)
+                        queue.append(target)
+                    }
+                }
+            }
+            return order
+        }
+
+        var graded: [GradedImport] = []
+        var counts: [String: Int] = [:]
+        var symbols: [Int: [String: EdgeSymbol]] = [:]
+        for (moduleIndex, module) in modules.enumerated() {
+            let files = project.sources[module.name] ?? []
+            guard !files.isEmpty else { continue }
+            var sitesByFile: [String: [ImportSite]] = [:]
+            for site in module.imports { sitesByFile[site.evidence.file, default: []].append(site) }
+            for file in files {
+                guard let sites = sitesByFile[file.path] else { continue }
+                let facts = file.facts
+                // The internal modules each import reaches, through the edge assembly made.
+                let targets: [(site: ImportSite, target: Int?)] = sites.map { site in
+                    let target = (byImportName[site.module] ?? []).first {
+                        $0 != moduleIndex && edgeIndex["\(module.name)\u{0}\(modules[$0].name)"] != nil
+                    }
+                    return (site, target)
+                }
+                for (site, target) in targets {
+                    guard site.module != module.importName else { continue }
+                    let grade: GradedImport.Grade
+                    var uses: [String] = []
+                    var declares = 0, examples: [String] = []
+                    if site.attributes?.contains("@_exported") == true {
+                        grade = .exported
+                    } else if let target, modules[target].files > 0, let through = reexported(target) {
+                        let testable = site.attributes?.contains("@testable") == true
+                        let reached = through.map(table)
+                        // Other modules the file sees: its own and its other imports' (with theirs).
+                        var others = [table(moduleIndex)]
+                        for case let (_, other?) in targets where !through.contains(other) { others.append(table(other)) }
+                        func symbol(_ name: String) -> Symbol? {
+                            for table in reached {
+                                if let found = table.symbols[name], testable || found.exposed { return found }
+                            }
+                            return nil
+                        }
+                        var top: [String] = [], members: [String] = []
+                        var matched: [(index: Int, name: String, symbol: Symbol)] = []
+                        if let symbolName = site.symbol.map({ String($0.split(separator: ".")[0]) }) {
+                            // `import struct M.T`: only T.
+                            if let index = Self.find(symbolName, in: facts.references), let found = symbol(symbolName) {
+                                top.append(symbolName)
+                                matched.append((index, symbolName, found))
+                            }
+                        } else {
+                            for (index, name) in facts.references.enumerated() {
+                                guard let found = symbol(name) else { continue }
+                                matched.append((index, name, found))
+                                if found.isMember { members.append(name) } else { top.append(name) }
+                            }
+                        }
+                        if !top.isEmpty || members.contains(where: { name in !others.contains { $0.names.contains(name) } }) {
+                            grade = .used
+                            uses = top + members
+                        } else if !members.isEmpty {
+                            grade = .probablyUnused
+                            uses = members
+                        } else {
+                            grade = .unused
+                        }
+                        if grade != .used {
+                            let exposed = reached.flatMap { table in table.symbols.filter { testable || $0.value.exposed }.map(\.key) }
+                            let unique = Set(exposed)
+                            declares = unique.count
+                            examples = Array(unique.sorted().prefix(3))
+                        }
+                        // The symbols behind the edge.
+                        if grade != .unused, let edge = edgeIndex["\(module.name)\u{0}\(modules[target].name)"] {
+                            var behind = symbols[edge] ?? [:]
+                            for (index, name, found) in matched {
+                                let count = index < facts.referenceCounts.count ? Int(facts.referenceCounts[index]) : 1
+                                let line = index < facts.referenceLines.count ? Int(facts.referenceLines[index]) : site.evidence.line ?? 1
+                                let site = Location(file: file.path, line: line)
+                                if var existing = behind[name] {
+                                    existing.count += count
+                                    existing.evidence = min(existing.evidence, site)
+                                    behind[name] = existing
+                                } else {
+                                    behind[name] = EdgeSymbol(kind: found.kind, name: name, count: count, evidence: site)
+                                }
+                            }
+                            symbols[edge] = behind
+                        }
+                    } else {
+                        grade = .unknown
+                    }
+                    counts[grade.rawValue, default: 0] += 1
+                    if grade == .unused || grade == .probablyUnused {
+                        graded.append(GradedImport(
+                            module: module.name, imported: site.module, grade: grade, evidence: site.evidence, uses: uses.sorted(),
+                            declares: declares, examples: examples))
+                    }
+                }
+            }
+        }
+        let ordered = symbols.mapValues { named in
+            named.values.sorted { ($1.count, $0.name) < ($0.count, $1.name) }
+        }
+        return Result(report: ImportReport(imports: graded.sorted(), counts: counts), symbols: ordered)
+    }
+
+    /// The index of `name` in sorted `names`.
+    static func find(_ name: String, in names: [String]) -> Int? {
+        var low = 0, high = names.count
+        while low < high {
+            let middle = (low + high) / 2
+            if names[middle] < name { low = middle + 1 } else { high = middle }
+        }
+        return low < names.count && names[low] == name ? low : nil
+    }
+}

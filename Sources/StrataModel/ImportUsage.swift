@@ -1,0 +1,141 @@
+/// How a file uses one of its imports, from the symbol index (no build): whether it names
+/// anything the imported module declares or extends.
+public struct GradedImport: Hashable, Sendable, Codable, Comparable {
+    public enum Grade: String, Hashable, Sendable, Codable, CaseIterable {
+        /// The file names something the module declares or extends.
+        case used
+        /// The file names nothing the module declares or extends, its sources are here, and
+        /// the import re-exports nothing: it can go.
+        case unused
+        /// The only names matched are members that another module visible to the file also
+        /// declares: probably not this module's.
+        case probablyUnused = "probably-unused"
+        /// The module's sources are not here (an Apple SDK, a package not checked out, a
+        /// binary framework): never claimed either way.
+        case unknown
+        /// `@_exported import`: the module's API is this module's too.
+        case exported
+    }
+
+    /// The importing module.
+    public var module: String
+    /// The imported module, as the import names it.
+    public var imported: String
+    public var grade: Grade
+    /// The import statement.
+    public var evidence: Location
+    /// What the file names of the imported module: for `probably-unused`, the member names
+    /// another visible module declares too.
+    public var uses: [String]
+    /// How many names the imported module declares that a file could name, and the first few
+    /// (sorted): what was looked for.
+    public var declares: Int
+    public var examples: [String]
+
+    public init(
+        module: String, imported: String, grade: Grade, evidence: Location, uses: [String] = [], declares: Int = 0,
+        examples: [String] = []
+    ) {
+        self.module = module
+        self.imported = imported
+        self.grade = grade
+        self.evidence = evidence
+        self.uses = uses
+        self.declares = declares
+        self.examples = examples
+    }
+
+    public static func < (lhs: GradedImport, rhs: GradedImport) -> Bool {
+        lhs.evidence != rhs.evidence ? lhs.evidence < rhs.evidence : lhs.imported < rhs.imported
+    }
+
+    /// "uses nothing from NetworkKit (it declares HTTPClient, Endpoint, … 14 names)".
+    public var explanation: String {
+        let listed = examples.joined(separator: ", ") + (declares > examples.count ? ", …" : "")
+        let names = "\(declares) name\(declares == 1 ? "" : "s")"
+        switch grade {
+        case .unused:
+            return declares == 0
+                ? "uses nothing from \(imported) (it declares no name a file could use)"
+                : "uses nothing from \(imported) (it declares \(listed) \(names))"
+        case .probablyUnused:
+            return "uses only \(uses.joined(separator: ", ")) from \(imported), which other modules it sees declare too"
+        case .used, .unknown, .exported:
+            return "uses \(uses.prefix(5).joined(separator: ", ")) from \(imported)"
+        }
+    }
+}
+
+/// A symbol of B that A uses, behind the import edge A→B.
+public struct EdgeSymbol: Hashable, Sendable, Codable {
+    /// `type`, `func`, `var`, `member`, `operator`, `macro`, or `conformance` (a type B extends
+    /// with a conformance, which the file may need without naming it).
+    public var kind: String
+    public var name: String
+    /// How often A's files importing B spell it.
+    public var count: Int
+    /// Where it is first spelled.
+    public var evidence: Location
+
+    public init(kind: String, name: String, count: Int, evidence: Location) {
+        self.kind = kind
+        self.name = name
+        self.count = count
+        self.evidence = evidence
+    }
+}
+
+/// Every import graded (`imports` keeps the ones that can go or probably can; the rest are
+/// counted), and why each declared dependency no import uses is still needed.
+public struct ImportReport: Hashable, Sendable, Codable {
+    /// `unused` and `probably-unused` imports, by place.
+    public var imports: [GradedImport]
+    /// Imports by grade, every one counted.
+    public var counts: [String: Int]
+    /// Declared dependencies no file imports that are needed all the same, with the reason.
+    public var needed: [NeededDependency]
+
+    public init(imports: [GradedImport] = [], counts: [String: Int] = [:], needed: [NeededDependency] = []) {
+        self.imports = imports
+        self.counts = counts
+        self.needed = needed
+    }
+
+    public static let empty = ImportReport()
+}
+
+/// A declared dependency needed without an import.
+public struct NeededDependency: Hashable, Sendable, Codable, Comparable {
+    public enum Reason: String, Hashable, Sendable, Codable {
+        /// The dependency declares nothing: a marker checked with `canImport`.
+        case marker
+        /// A test target's host app, which runs it.
+        case hostApp = "host-app"
+        /// An app's embedded extension, watch app or app clip.
+        case embedded
+        /// A bundle that only holds resources.
+        case resources
+        /// A macro target, used through its expansions.
+        case macro
+        /// Reached through an `@_exported import` of a module the file imports.
+        case exported
+        /// A C target, linked and used through its headers.
+        case headers
+    }
+
+    public var module: String
+    public var dependency: String
+    public var reason: Reason
+    public var evidence: Location
+
+    public init(module: String, dependency: String, reason: Reason, evidence: Location) {
+        self.module = module
+        self.dependency = dependency
+        self.reason = reason
+        self.evidence = evidence
+    }
+
+    public static func < (lhs: NeededDependency, rhs: NeededDependency) -> Bool {
+        (lhs.module, lhs.dependency) < (rhs.module, rhs.dependency)
+    }
+}
