@@ -151,7 +151,7 @@ enum ImportUsage {
                         var matched: [(index: Int, name: String, symbol: Symbol)] = []
                         if let symbolName = site.symbol.map({ String($0.split(separator: ".")[0]) }) {
                             // `import struct M.T`: only T.
-                            if let index = Self.find(symbolName, in: facts.references), let found = symbol(symbolName) {
+                            if let index = facts.referenceIndex(of: symbolName), let found = symbol(symbolName) {
                                 top.append(symbolName)
                                 matched.append((index, symbolName, found))
                             }
@@ -210,15 +210,5 @@ enum ImportUsage {
             named.values.sorted { ($1.count, $0.name) < ($0.count, $1.name) }
         }
         return Result(report: ImportReport(imports: graded.sorted(), counts: counts), symbols: ordered)
-    }
-
-    /// The index of `name` in sorted `names`.
-    static func find(_ name: String, in names: [String]) -> Int? {
-        var low = 0, high = names.count
-        while low < high {
-            let middle = (low + high) / 2
-            if names[middle] < name { low = middle + 1 } else { high = middle }
-        }
-        return low < names.count && names[low] == name ? low : nil
     }
 }

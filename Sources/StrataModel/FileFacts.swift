@@ -188,6 +188,16 @@ public struct FileFacts: Hashable, Sendable, Codable {
     }
 
     public static let empty = FileFacts(lines: 0, imports: [], declarations: [])
+
+    /// The index of a name in `references` (sorted), by binary search.
+    public func referenceIndex(of name: String) -> Int? {
+        var low = 0, high = references.count
+        while low < high {
+            let middle = (low + high) / 2
+            if references[middle] < name { low = middle + 1 } else { high = middle }
+        }
+        return low < references.count && references[low] == name ? low : nil
+    }
 }
 
 /// A problem with a file, at the line where it starts when it has one.

@@ -45,11 +45,30 @@ public enum FileScanner {
             facts.references = references.names
             facts.referenceCounts = references.counts
             facts.referenceLines = references.offsets.map { UInt32(parsed.lines.line(at: Int($0))) }
+            Self.discountImports(in: &facts)
             if InjectionScanner.contains(buffer, SuppressionScanner.marker) {
                 facts.suppressions = SuppressionScanner.scan(parsed.tree, lines: parsed.lines)
             }
         }
         return facts
+    }
+
+    /// An import's own path (`Names` and `Token` in `import struct Names.Token`) names nothing
+    /// the file uses: one occurrence each is taken off, and a name left with none is dropped.
+    static func discountImports(in facts: inout FileFacts) {
+        var dropped = false
+        for fact in facts.imports {
+            for name in [fact.module] + (fact.symbol?.split(separator: ".").map(String.init) ?? []) {
+                guard let index = facts.referenceIndex(of: name), facts.referenceCounts[index] > 0 else { continue }
+                facts.referenceCounts[index] -= 1
+                if facts.referenceCounts[index] == 0 { dropped = true }
+            }
+        }
+        guard dropped else { return }
+        let kept = facts.references.indices.filter { facts.referenceCounts[$0] > 0 }
+        facts.references = kept.map { facts.references[$0] }
+        facts.referenceLines = kept.map { facts.referenceLines[$0] }
+        facts.referenceCounts = kept.map { facts.referenceCounts[$0] }
     }
 
     /// The facts of the declaration walk: all but references and injection syntax.

@@ -1,0 +1,24 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+// Each module is one trap for grading imports without a build; App imports them all, and
+// expected.txt says what each import is.
+let package = Package(
+    name: "Traps",
+    targets: [
+        .target(name: "Names"),
+        .target(name: "Extras"),
+        .target(name: "Operators"),
+        .target(name: "Retro"),
+        .target(name: "Umbrella", dependencies: ["Names"]),
+        .target(name: "Macros"),
+        .target(name: "Wrappers"),
+        .target(name: "Builders"),
+        .target(name: "Alpha"),
+        .target(name: "Beta"),
+        .target(name: "App", dependencies: [
+            "Names", "Extras", "Operators", "Retro", "Umbrella", "Macros", "Wrappers", "Builders", "Alpha", "Beta",
+        ]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Names"]),
+    ]
+)

@@ -1,0 +1,5 @@
+public import Names
+internal import Operators
+@preconcurrency import Builders
+
+public func makeToken() -> Token { Token() }

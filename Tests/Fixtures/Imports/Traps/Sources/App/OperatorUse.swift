@@ -1,0 +1,3 @@
+import Operators
+
+let combined = 1 <~> 2

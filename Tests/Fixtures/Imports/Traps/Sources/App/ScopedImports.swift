@@ -1,0 +1,4 @@
+import struct Names.Token
+import struct Names.Other
+
+let scoped = Token()

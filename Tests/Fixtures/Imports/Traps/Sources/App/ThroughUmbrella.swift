@@ -1,0 +1,3 @@
+import Umbrella
+
+let token = Token()

@@ -1,0 +1,3 @@
+extension String {
+    public var tidy: String { String(filter { !$0.isWhitespace }) }
+}

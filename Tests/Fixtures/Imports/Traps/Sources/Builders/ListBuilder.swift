@@ -1,0 +1,4 @@
+@resultBuilder
+public enum ListBuilder {
+    public static func buildBlock(_ parts: String...) -> [String] { parts }
+}

@@ -1,0 +1,7 @@
+public struct Token: Sendable {
+    public init() {}
+}
+
+public struct Other {}
+
+struct InternalToken {}

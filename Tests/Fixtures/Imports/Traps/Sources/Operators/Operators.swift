@@ -1,0 +1,3 @@
+infix operator <~>: AdditionPrecedence
+
+public func <~> (left: Int, right: Int) -> Int { left * 10 + right }

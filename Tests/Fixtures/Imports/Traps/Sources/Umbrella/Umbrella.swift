@@ -1,0 +1,3 @@
+@_exported import Names
+
+public enum Umbrella {}

@@ -1,0 +1,4 @@
+@testable import Names
+@testable import App
+
+let hidden = InternalToken()

@@ -1,0 +1,52 @@
+import Foundation
+import StrataModel
+import StrataPipeline
+import Testing
+
+/// Imports graded from the symbol index, on a package of traps (`Tests/Fixtures/Imports/Traps`,
+/// its `expected.txt`): names only in comments and strings, members added by extensions,
+/// operators, a retroactive conformance, a re-export, an inactive `#if`, access-level and
+/// attributed imports, scoped imports, a macro, a property wrapper, a result builder, and the
+/// same member in two modules.
+@Suite struct ImportUsageTests {
+    static let traps = repositoryRoot + "/Tests/Fixtures/Imports/Traps"
+
+    @Test func everyTrapIsGradedAsTheCompilerWouldNeedIt() throws {
+        let result = try Pipeline.run(.init(path: Self.traps, cacheDirectory: nil)).result
+        let report = try #require(result.imports)
+        let text = try String(contentsOfFile: Self.traps + "/expected.txt", encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        let expected = lines.filter { !$0.hasPrefix("#") && !$0.isEmpty }.sorted()
+        let found = report.imports.map { "\($0.grade.rawValue) \($0.evidence) \($0.imported)" }.sorted()
+        #expect(found == expected)
+        let counts = try #require(lines.first { $0.hasPrefix("# counts: ") }).dropFirst("# counts: ".count)
+        let wanted = Dictionary(uniqueKeysWithValues: counts.split(separator: ",").map { entry in
+            let parts = entry.split(separator: " ")
+            return (String(parts[0]), Int(parts[1])!)
+        })
+        #expect(report.counts == wanted)
+    }
+
+    @Test func anUnusedImportIsAWarningAndAProbablyUnusedOneANoteWithWhatWasLookedFor() throws {
+        let result = try Pipeline.run(.init(path: Self.traps, cacheDirectory: nil)).result
+        let findings = result.findings.filter { $0.rule == .unusedImport }
+        let comments = try #require(findings.first { $0.evidence.first?.file == "Sources/App/CommentsAndStrings.swift" })
+        #expect(comments.severity == .warn)
+        #expect(comments.message == "Sources/App/CommentsAndStrings.swift uses nothing from Names (it declares Other, Token 2 names)")
+        let alpha = try #require(findings.first { $0.dependency == "Alpha" })
+        #expect(alpha.severity == .info && alpha.message.contains("uses only tidy from Alpha"))
+        // Per site: the file is part of what identifies it, never the line.
+        #expect(comments.fingerprint.hasSuffix("|Sources/App/CommentsAndStrings.swift"))
+    }
+
+    @Test func eachEdgeNamesTheSymbolsBehindIt() throws {
+        let result = try Pipeline.run(.init(path: Self.traps, cacheDirectory: nil)).result
+        func symbols(_ from: String, _ to: String) -> [String] {
+            (result.edges.first { $0.from == from && $0.to == to }?.symbols ?? []).map { "\($0.kind) \($0.name) \($0.count) \($0.evidence)" }
+        }
+        #expect(symbols("App", "Operators") == ["operator <~> 1 Sources/App/OperatorUse.swift:3"])
+        #expect(symbols("App", "Retro") == ["conformance Int 1 Sources/App/Retroactive.swift:4", "member id 1 Sources/App/Retroactive.swift:3"])
+        #expect(symbols("App", "Names") == ["type Token 3 Sources/App/AccessLevels.swift:5"])
+        #expect(symbols("App", "Macros") == ["macro stringify 1 Sources/App/Attributes.swift:14"])
+    }
+}
