@@ -5,14 +5,20 @@ const modulePage = $('#module-page');
 let shownModule = null;
 const edgeTag = (e) => (!e.imported ? el('span', { class: 'tag unused' }, 'unused')
   : !e.declared ? el('span', { class: 'tag implicit' }, 'implicit') : null);
-function edgeTable(items, none) {
+// What this module uses from another: each symbol with how often it is spelled, first site on hover.
+const symbolList = (symbols) => collapsible(symbols, (s) => el('span', { class: 'symbol', title: `${s.kind}, first at ${s.evidence}` },
+  el('code', {}, s.name), ` ×${fmtInt(s.count)} `), 6);
+function edgeTable(items, none, uses) {
   if (!items.length) return empty(none);
   return el('div', { class: 'table-wrap' }, el('table', { class: 'edges' },
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Module'), el('th', { scope: 'col', class: 'num' }, 'Sites'), el('th', { scope: 'col' }, 'Where'))),
-    collapsibleRows(items, 3, (e) => el('tr', {},
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Module'), el('th', { scope: 'col', class: 'num' }, 'Sites'), el('th', { scope: 'col' }, 'Where'),
+      uses ? el('th', { scope: 'col' }, 'What it uses') : null)),
+    collapsibleRows(items, uses ? 4 : 3, (e) => el('tr', {},
       el('th', { scope: 'row' }, modLink(e.to), ' ', edgeTag(e)),
       el('td', { class: 'num' }, fmtInt(list(e.evidence).length)),
-      el('td', {}, collapsible(list(e.evidence), (loc) => el('code', { class: 'site' }, loc), 5))))));
+      el('td', {}, collapsible(list(e.evidence), (loc) => el('code', { class: 'site' }, loc), 5)),
+      uses ? el('td', { class: 'uses' }, list(e.symbols).length ? symbolList(list(e.symbols))
+        : el('span', { class: 'muted' }, e.imported ? 'nothing (the import is unused)' : '–')) : null))));
 }
 // The shortest paths from one module to another, from the first one's module script
 // (Strata lists up to three per module it depends on, nearest first, within a budget;
@@ -143,7 +149,7 @@ function showModule(name, back) {
         candidatesHere.length ? collapsible(candidatesHere, (c) => el('p', { class: 'site' }, candidateText(c))) : empty('None'));
     }
     detailsBox.replaceChildren(
-      section('depends-on', `Depends on (${list(details.edges).length})`, edgeTable(list(details.edges), 'No internal dependencies.')),
+      section('depends-on', `Depends on (${list(details.edges).length})`, edgeTable(list(details.edges), 'No internal dependencies.', true)),
       section('used-by', `Used by (${list(details.dependents).length})`, edgeTable(list(details.dependents), 'No internal dependents.')),
       section('findings', `Findings (${list(details.findings).length})`,
         list(details.findings).length ? collapsible(list(details.findings), findingArticle) : empty('No findings.')),

@@ -15,7 +15,8 @@ public enum Analyzer {
         let metrics = CouplingMetrics.compute(production)
         let cycles = Cycles.find(in: production)
         let implicit = DependencyFindings.implicit(modules: project.modules, edges: project.edges)
-        let unused = DependencyFindings.unused(project.graph)
+        let dependencies = DependencyFindings.classify(project.graph)
+        let unused = dependencies.unused
         let internalNames = Set(project.modules.map(\.importName))
         // Each warning once, however many stages noticed the same thing.
         var seen = Set<Diagnostic>()
@@ -39,9 +40,12 @@ public enum Analyzer {
         result.injection = InjectionWiring.analyze(project, vocabulary: injection, rules: rules)
         let usage = ImportUsage.analyze(project)
         var imports = usage.report
-        imports.needed = DependencyFindings.needed(project.graph)
+        imports.needed = dependencies.needed
+        for (index, symbols) in usage.symbols {
+            result.edges[index].symbols = symbols
+            imports.symbols["\(result.edges[index].from)\u{0}\(result.edges[index].to)"] = symbols
+        }
         result.imports = imports
-        for (index, symbols) in usage.symbols { result.edges[index].symbols = symbols }
         let findings = Rules.findings(RuleContext(
             project: project, rules: rules, metrics: metrics, cycles: cycles, implicit: implicit, unused: unused,
             accessControl: result.accessControl, injection: result.injection, linkage: result.linkage, imports: imports))

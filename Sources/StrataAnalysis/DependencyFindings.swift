@@ -11,23 +11,13 @@ enum DependencyFindings {
         }
     }
 
-    /// A declared dependency on internal modules none of which the module imports, either
+    /// Declared dependencies on internal modules none of which the module imports, either
     /// directly or through `@_exported import`s of modules it does import (on and on: what a
-    /// re-exported module re-exports is visible too), and that is not needed some other way
-    /// (`needed`).
+    /// re-exported module re-exports is visible too): `unused`, unless needed without an
+    /// import (`needed`, each with why: a C target's headers, a resource bundle, a macro target,
+    /// a marker module that declares nothing for `canImport`, a test target's host app, an
+    /// app's embedded extension or watch app, or a module reached through `@_exported import`).
     /// - Parameter graph: every module, tests included, and every internal edge.
-    public static func unused(_ graph: ModuleGraph) -> [UnusedDependency] {
-        classify(graph).unused
-    }
-
-    /// Declared dependencies no file imports that are needed all the same, each with why: a C
-    /// target (its headers), a resource bundle, a macro target, a marker module that declares
-    /// nothing (`canImport`), a test target's host app, an app's embedded extension or watch
-    /// app, or a module reached through an `@_exported import`.
-    public static func needed(_ graph: ModuleGraph) -> [NeededDependency] {
-        classify(graph).needed
-    }
-
     static func classify(_ graph: ModuleGraph) -> (unused: [UnusedDependency], needed: [NeededDependency]) {
         let modules = graph.modules.map(\.module)
         let imports = graph.digraph(.imported)

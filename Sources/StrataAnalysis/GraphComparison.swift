@@ -152,7 +152,11 @@ public enum GraphComparison {
         let old = Dictionary(base.map { (Ends(from: rename($0.from), to: rename($0.to)), $0) }, uniquingKeysWith: { a, _ in a })
         let new = Dictionary(head.map { (Ends(from: $0.from, to: $0.to), $0) }, uniquingKeysWith: { a, _ in a })
         return Changes(
-            added: new.filter { old[$0.key] == nil }.values.map { EdgeChange(from: $0.from, to: $0.to, evidence: evidence($0)) }.sorted(),
+            added: new.filter { old[$0.key] == nil }.values.map { edge in
+                var change = EdgeChange(from: edge.from, to: edge.to, evidence: evidence(edge))
+                change.symbols = edge.symbols
+                return change
+            }.sorted(),
             removed: old.filter { new[$0.key] == nil }.values.map {
                 EdgeChange(from: rename($0.from), to: rename($0.to), evidence: baseEvidence($0))
             }.sorted())

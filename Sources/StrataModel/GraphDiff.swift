@@ -166,6 +166,8 @@ public struct EdgeChange: Hashable, Sendable, Codable, Comparable {
     public var from: String
     public var to: String
     public var evidence: [Location]
+    /// For an added import edge, what `from` uses of `to`, most used first.
+    public var symbols: [EdgeSymbol]?
 
     public init(from: String, to: String, evidence: [Location]) {
         self.from = from

@@ -83,6 +83,14 @@ public struct EdgeSymbol: Hashable, Sendable, Codable {
         self.count = count
         self.evidence = evidence
     }
+
+    /// "X (12 sites), Y (3), and 4 more": how `why`, `diff` and the report name what an edge is for.
+    public static func list(_ symbols: [EdgeSymbol], limit: Int, escape: (String) -> String = { $0 }) -> String {
+        let shown = symbols.prefix(limit).enumerated().map { index, symbol in
+            "\(escape(symbol.name)) (\(symbol.count)\(index == 0 ? (symbol.count == 1 ? " site" : " sites") : ""))"
+        }
+        return shown.joined(separator: ", ") + (symbols.count > limit ? ", and \(symbols.count - limit) more" : "")
+    }
 }
 
 /// Every import graded (`imports` keeps the ones that can go or probably can; the rest are
@@ -94,6 +102,11 @@ public struct ImportReport: Hashable, Sendable, Codable {
     public var counts: [String: Int]
     /// Declared dependencies no file imports that are needed all the same, with the reason.
     public var needed: [NeededDependency]
+    /// The symbols behind each import edge, by `from` and `to` joined with a NUL; the JSON has
+    /// them on the edges (`edges[].symbols`).
+    public var symbols: [String: [EdgeSymbol]] = [:]
+
+    private enum CodingKeys: String, CodingKey { case imports, counts, needed }
 
     public init(imports: [GradedImport] = [], counts: [String: Int] = [:], needed: [NeededDependency] = []) {
         self.imports = imports

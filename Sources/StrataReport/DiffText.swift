@@ -49,7 +49,8 @@ public enum DiffText {
 
     static func edgeLine(_ edge: EdgeChange) -> String {
         let evidence = edge.evidence.first.map { " (\($0)\(edge.evidence.count > 1 ? " +\(edge.evidence.count - 1)" : ""))" } ?? ""
-        return "\(edge.from) → \(edge.to)\(evidence)"
+        let uses = edge.symbols.map { $0.isEmpty ? "" : ": uses " + EdgeSymbol.list($0, limit: 5) } ?? ""
+        return "\(edge.from) → \(edge.to)\(evidence)\(uses)"
     }
 
     static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }

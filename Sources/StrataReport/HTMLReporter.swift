@@ -148,6 +148,8 @@ public struct HTMLReporter: Reporter {
             var to: String
             var declared, imported: Bool
             var evidence: [Location]
+            /// What the module uses of `to`, most used first (outgoing edges only).
+            var symbols: [EdgeSymbol]?
         }
         var imports: [ImportSite]
         var inactiveImports: [ImportSite]?
@@ -173,13 +175,15 @@ public struct HTMLReporter: Reporter {
         return try Parallel.map(graph.modules.count) { index in
             let module = graph.modules[index].module
             let paths = graph.dependencyGraph.shortestPaths(from: index, limit: 3, budget: budget)
-            func edge(_ pair: ModuleGraph.Pair, other: Int) -> ModuleScript.Edge {
+            func edge(_ pair: ModuleGraph.Pair, other: Int, symbols: Bool = false) -> ModuleScript.Edge {
                 let edge = graph.edges[pair]!
-                return ModuleScript.Edge(to: graph.name(other), declared: edge.declared, imported: edge.imported, evidence: edge.evidence)
+                return ModuleScript.Edge(
+                    to: graph.name(other), declared: edge.declared, imported: edge.imported, evidence: edge.evidence,
+                    symbols: symbols ? edge.symbols : nil)
             }
             let script = ModuleScript(
                 imports: module.imports, inactiveImports: module.inactiveImports,
-                edges: graph.successors[index].map { edge(ModuleGraph.Pair(index, $0), other: $0) },
+                edges: graph.successors[index].map { edge(ModuleGraph.Pair(index, $0), other: $0, symbols: true) },
                 dependents: graph.predecessors[index].map { edge(ModuleGraph.Pair($0, index), other: $0) },
                 findings: findings[module.name] ?? [], access: access[module.name],
                 graphs: index < views.neighbourhoods.count ? views.neighbourhoods[index].map { $0.map(inlineSVG) } : [],

@@ -20,6 +20,8 @@ public struct WhyReport: Sendable {
         public var resolutions: [Location]
         /// The edge is in an import cycle.
         public var cycle: Bool
+        /// What `from` uses of `to`, most used first: what to move or abstract to cut the hop.
+        public var symbols: [EdgeSymbol] = []
 
         /// Only a container joins the two modules.
         public var containerOnly: Bool { imports.isEmpty && declaration == nil }
@@ -90,7 +92,20 @@ public struct WhyReport: Sendable {
             : nil
         return Hop(
             from: from, to: to, imports: edge?.imported == true ? edge!.evidence : [], declaration: declaration,
-            services: injection?.services ?? [], resolutions: injection?.evidence ?? [], cycle: graph.cycleEdges.contains(pair))
+            services: injection?.services ?? [], resolutions: injection?.evidence ?? [], cycle: graph.cycleEdges.contains(pair),
+            symbols: edge?.symbols ?? [])
+    }
+
+    /// How many symbols a hop's "move or abstract" line names.
+    public static let symbolsShown = 8
+
+    /// "To cut A → B, move or abstract: X (12 sites), Y (3)" for each hop to cut that uses
+    /// symbols: what the change has to touch.
+    func symbolLines(_ escape: (String) -> String) -> [String] {
+        (cuts.isEmpty ? minimumCut : cuts).filter { !$0.symbols.isEmpty }.map { hop in
+            "To cut \(escape(hop.from)) \(hop.arrow) \(escape(hop.to)), move or abstract: "
+                + EdgeSymbol.list(hop.symbols, limit: Self.symbolsShown, escape: escape)
+        }
     }
 
     // MARK: Text
@@ -119,7 +134,7 @@ public struct WhyReport: Sendable {
                 }
             }
         }
-        out += ["", conclusion { $0.name }]
+        out += ["", conclusion { $0.name }] + symbolLines { $0 }
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -147,7 +162,8 @@ public struct WhyReport: Sendable {
                 }
             }
         }
-        out += ["", "**" + conclusion { "\(escape($0.from)) \($0.arrow) \(escape($0.to))" } + "**", ""]
+        out += ["", "**" + conclusion { "\(escape($0.from)) \($0.arrow) \(escape($0.to))" } + "**"]
+        out += symbolLines(escape).map { "- " + $0 } + [""]
         return out.joined(separator: "\n")
     }
 

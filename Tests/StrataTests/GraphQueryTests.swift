@@ -199,7 +199,17 @@ import Testing
         #expect(report.minimumCut.map(\.name) == ["Repositories → LocalDataCore", "Repositories → LocalDataExtension"])
         let text = report.text(root: ".")
         #expect(text.hasPrefix("Repositories depends on LocalDataCore through 2 paths; the shortest is shown (--limit N shows more).\n"))
-        #expect(text.hasSuffix("\nNo single hop is on every path; the fewest to remove together: Repositories → LocalDataCore (3 imports, the declaration, 2 resolutions); Repositories → LocalDataExtension (2 imports, the declaration).\n"))
+        #expect(text.hasSuffix("""
+
+            No single hop is on every path; the fewest to remove together: Repositories → LocalDataCore (3 imports, the declaration, 2 resolutions); Repositories → LocalDataExtension (2 imports, the declaration).
+            To cut Repositories → LocalDataCore, move or abstract: LocalDataSourceProtocol (4 sites), keys (3)
+            To cut Repositories → LocalDataExtension, move or abstract: entries (21 sites), StorageKey (6), settings (4), decoded (2), entriesPrefix (2), setEncoded (2)
+
+            """))
+        // The same in Markdown, escaped, and in JSON on each hop.
+        #expect(report.markdown().contains("\n- To cut Repositories → LocalDataCore, move or abstract: LocalDataSourceProtocol (4 sites), keys (3)\n"))
+        #expect(report.minimumCut.first?.symbols.first.map { "\($0.kind) \($0.name) \($0.evidence)" }
+            == "type LocalDataSourceProtocol Sources/Repositories/BaseRepository.swift:6")
     }
 
     @Test func whyStillShowsAPathWhenTheSearchGivesUpOnADenseGraph() throws {

@@ -12,9 +12,12 @@ enum ImplicitDependencyRule: Rule {
     static func findings(in context: RuleContext) -> [Finding] {
         guard let severity = context.rules.severity(of: .implicitDependency) else { return [] }
         return context.implicit.map {
-            Finding(
+            // What came in through the undeclared module: what declaring it (or not) is about.
+            let symbols = context.imports.symbols["\($0.module)\u{0}\($0.dependency)"] ?? []
+            let uses = symbols.isEmpty ? "" : " (uses \(EdgeSymbol.list(symbols, limit: 5)))"
+            return Finding(
                 rule: .implicitDependency, severity: severity,
-                message: "\($0.module) imports \($0.dependency) without declaring it",
+                message: "\($0.module) imports \($0.dependency) without declaring it\(uses)",
                 module: $0.module, dependency: $0.dependency, evidence: $0.evidence)
         }
     }

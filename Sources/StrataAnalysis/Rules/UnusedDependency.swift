@@ -1,6 +1,6 @@
 import StrataModel
 
-/// A declared dependency no import uses (`DependencyFindings.unused`).
+/// A declared dependency no import uses and nothing else needs (`DependencyFindings.classify`).
 enum UnusedDependencyRule: Rule {
     static let definition = RuleDefinition(
         id: .unusedDependency, title: "Declared dependency never imported",
