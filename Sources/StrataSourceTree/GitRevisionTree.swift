@@ -154,6 +154,13 @@ public struct GitRepository: Sendable {
         return String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The paths `git status` reports changed or untracked (not ignored): empty when the work
+    /// tree is clean, so an edit can be reviewed and undone with git alone.
+    public func uncommittedPaths() throws -> [String] {
+        let output = String(decoding: try run(["status", "--porcelain", "-z"]), as: UTF8.self)
+        return output.split(separator: "\0").compactMap { entry in entry.count > 3 ? String(entry.dropFirst(3)) : nil }
+    }
+
     /// What to fetch when a revision may be missing because the clone is shallow.
     private func shallowAdvice() -> String {
         guard let shallow = try? Self.execute(["rev-parse", "--is-shallow-repository"], in: path),

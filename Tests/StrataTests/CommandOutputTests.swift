@@ -68,6 +68,7 @@ import Testing
             "history": (["history", path, "-o", scratch.path + "/history", "--cache-dir", blocked, "-q"], "warning: cache not saved"),
             "graph": (["graph", path, "--no-cache", "-q"], Self.deepWarning),
             "why": (["why", "App", "Core", path, "--no-cache", "-q"], Self.deepWarning),
+            "fix": (["fix", "unused-imports", path, "--dry-run", "--no-cache", "-q"], Self.deepWarning),
         ]
         // rules reads no repository; bench prints only its figures (the analyze it measures
         // runs with -q, its stderr read for the stage times).
