@@ -22,6 +22,9 @@ enum ImportUsage {
     /// One module's names.
     struct Table {
         var symbols: [String: Symbol] = [:]
+        /// It declares a public `callAsFunction`, which a file calls without spelling it: an
+        /// import of it is never claimed `unused`, only `probably-unused`.
+        var implicitlyCalled = false
         /// Every name it declares, members included, whatever the access: what makes a member
         /// match ambiguous.
         var names: Set<String> = []
@@ -44,14 +47,17 @@ enum ImportUsage {
                 let name = DeclarationFact.plainName(declaration.name)
                 let exposed = declaration.access <= .package
                 if declaration.kind == .extension {
-                    // `extension String: Identifiable`: a file naming String may need it.
-                    if !declaration.inherits.isEmpty {
-                        add(String(name.split(separator: ".").last ?? Substring(name)), "conformance", exposed: true)
-                    }
+                    // `extension String: Identifiable`, `extension URL { public init(api:) }`: a
+                    // file naming the type may need what the extension adds without naming it
+                    // (a conformance, an initializer, an operator's witness).
+                    guard declaration.access < .fileprivate else { continue }
+                    add(String(name.split(separator: ".").last ?? Substring(name)), declaration.inherits.isEmpty ? "extension" : "conformance", exposed: true)
                     continue
                 }
                 if declaration.access >= .fileprivate { continue }
                 let isOperator = name.first.map { !($0.isLetter || $0 == "_") } ?? false
+                // Called without being named: `send(.tap)` through `callAsFunction`.
+                if name == "callAsFunction", exposed { table.implicitlyCalled = true }
                 if isOperator {
                     add(name, "operator", exposed: exposed)
                 } else if declaration.parent != nil {
@@ -168,6 +174,9 @@ enum ImportUsage {
                         } else if !members.isEmpty {
                             grade = .probablyUnused
                             uses = members
+                        } else if reached.contains(where: \.implicitlyCalled) {
+                            grade = .probablyUnused
+                            uses = ["callAsFunction"]
                         } else {
                             grade = .unused
                         }

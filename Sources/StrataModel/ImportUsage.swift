@@ -68,8 +68,9 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
 
 /// A symbol of B that A uses, behind the import edge A→B.
 public struct EdgeSymbol: Hashable, Sendable, Codable {
-    /// `type`, `func`, `var`, `member`, `operator`, `macro`, or `conformance` (a type B extends
-    /// with a conformance, which the file may need without naming it).
+    /// `type`, `func`, `var`, `member`, `operator`, `macro`, `conformance` (a type B extends with
+    /// a conformance) or `extension` (a type B extends otherwise): the file may need those
+    /// without naming what they add.
     public var kind: String
     public var name: String
     /// How often A's files importing B spell it.

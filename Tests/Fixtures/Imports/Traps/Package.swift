@@ -16,8 +16,11 @@ let package = Package(
         .target(name: "Builders"),
         .target(name: "Alpha"),
         .target(name: "Beta"),
+        .target(name: "Inits"),
+        .target(name: "Callables"),
         .target(name: "App", dependencies: [
-            "Names", "Extras", "Operators", "Retro", "Umbrella", "Macros", "Wrappers", "Builders", "Alpha", "Beta",
+            "Names", "Extras", "Operators", "Retro", "Umbrella", "Macros", "Wrappers", "Builders", "Alpha", "Beta", "Inits",
+            "Callables",
         ]),
         .testTarget(name: "AppTests", dependencies: ["App", "Names"]),
     ]

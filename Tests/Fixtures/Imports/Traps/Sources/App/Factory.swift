@@ -1,0 +1,3 @@
+import Callables
+
+func makeSender() -> Sender { Sender() }
