@@ -663,6 +663,24 @@ def test_paths_between_two_modules_are_listed_from_the_module_scripts(page, data
     assert "does not depend on" in parts[1].get_attribute("textContent")
 
 
+def test_a_module_page_says_what_it_uses_of_each_dependency(page, data):
+    """The symbols behind each edge (strata.json's edges[].symbols), on the page of the
+    module that uses them: each name with its count, its kind and first site on hover."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    edge = next((e for e in data["edges"] if e.get("symbols")), None)
+    if edge is None:
+        pytest.skip("no edge with symbols in this report")
+    page.get(page.current_url.split("#")[0] + "#module/" + quote(edge["from"], safe=""))
+    WebDriverWait(page, 10).until(lambda d: css(d, "#module-depends-on td.uses"))
+    rows = css(page, "#module-depends-on tbody tr")
+    row = next(r for r in rows if r.find_element("css selector", "th").get_attribute("textContent").startswith(edge["to"]))
+    shown = row.find_elements("css selector", "td.uses .symbol")
+    first = edge["symbols"][0]
+    assert shown and shown[0].find_element("css selector", "code").get_attribute("textContent") == first["name"]
+    assert f"×{first['count']:,}" in shown[0].get_attribute("textContent")
+    assert shown[0].get_attribute("title") == f"{first['kind']}, first at {first['evidence']}"
+
+
 def test_back_from_a_module_page_returns_to_the_same_place(page, data):
     """Defect 6: Back from a module page lost the scroll position."""
     rows = metric_rows(page)
