@@ -17,7 +17,8 @@ function edgeTable(items, none, uses) {
       el('th', { scope: 'row' }, modLink(e.to), ' ', edgeTag(e)),
       el('td', { class: 'num' }, fmtInt(list(e.evidence).length)),
       el('td', {}, collapsible(list(e.evidence), (loc) => el('code', { class: 'site' }, loc), 5)),
-      uses ? el('td', { class: 'uses' }, list(e.symbols).length ? symbolList(list(e.symbols))
+      uses ? el('td', { class: 'uses' }, list(e.symbols).length ? [symbolList(list(e.symbols)),
+        e.moreSymbols ? el('span', { class: 'muted' }, `and ${plural(e.moreSymbols, 'more symbol')}`) : null]
         : el('span', { class: 'muted' }, e.imported ? 'nothing (the import is unused)' : '–')) : null))));
 }
 // The shortest paths from one module to another, from the first one's module script

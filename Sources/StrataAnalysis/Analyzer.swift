@@ -42,7 +42,8 @@ public enum Analyzer {
         var imports = usage.report
         imports.needed = dependencies.needed
         for (index, symbols) in usage.symbols {
-            result.edges[index].symbols = symbols
+            result.edges[index].symbols = Array(symbols.prefix(ImportEdge.symbolsKept))
+            result.edges[index].moreSymbols = symbols.count > ImportEdge.symbolsKept ? symbols.count - ImportEdge.symbolsKept : nil
             imports.symbols["\(result.edges[index].from)\u{0}\(result.edges[index].to)"] = symbols
         }
         result.imports = imports

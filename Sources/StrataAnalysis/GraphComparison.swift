@@ -155,6 +155,7 @@ public enum GraphComparison {
             added: new.filter { old[$0.key] == nil }.values.map { edge in
                 var change = EdgeChange(from: edge.from, to: edge.to, evidence: evidence(edge))
                 change.symbols = edge.symbols
+                change.moreSymbols = edge.moreSymbols
                 return change
             }.sorted(),
             removed: old.filter { new[$0.key] == nil }.values.map {

@@ -166,8 +166,9 @@ public struct EdgeChange: Hashable, Sendable, Codable, Comparable {
     public var from: String
     public var to: String
     public var evidence: [Location]
-    /// For an added import edge, what `from` uses of `to`, most used first.
+    /// For an added import edge, what `from` uses of `to`, most used first, and how many more.
     public var symbols: [EdgeSymbol]?
+    public var moreSymbols: Int?
 
     public init(from: String, to: String, evidence: [Location]) {
         self.from = from

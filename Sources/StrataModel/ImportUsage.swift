@@ -86,11 +86,13 @@ public struct EdgeSymbol: Hashable, Sendable, Codable {
     }
 
     /// "X (12 sites), Y (3), and 4 more": how `why`, `diff` and the report name what an edge is for.
-    public static func list(_ symbols: [EdgeSymbol], limit: Int, escape: (String) -> String = { $0 }) -> String {
+    /// - Parameter more: symbols beyond `symbols` that were not kept (`ImportEdge.moreSymbols`).
+    public static func list(_ symbols: [EdgeSymbol], limit: Int, more: Int? = nil, escape: (String) -> String = { $0 }) -> String {
         let shown = symbols.prefix(limit).enumerated().map { index, symbol in
             "\(escape(symbol.name)) (\(symbol.count)\(index == 0 ? (symbol.count == 1 ? " site" : " sites") : ""))"
         }
-        return shown.joined(separator: ", ") + (symbols.count > limit ? ", and \(symbols.count - limit) more" : "")
+        let rest = max(0, symbols.count - limit) + (more ?? 0)
+        return shown.joined(separator: ", ") + (rest > 0 ? ", and \(rest) more" : "")
     }
 }
 

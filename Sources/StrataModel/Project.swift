@@ -135,8 +135,15 @@ public struct ImportEdge: Hashable, Sendable, Codable, Comparable {
     public var imported: Bool
     /// The import statements that make the edge, as `file:line`.
     public var evidence: [Location]
-    /// The symbols of `to` that `from` uses, most used first; nil when not computed.
+    /// The symbols of `to` that `from` uses, most used first, at most `symbolsKept`; nil when
+    /// not computed.
     public var symbols: [EdgeSymbol]?
+    /// How many more symbols `from` uses beyond those listed; nil when none.
+    public var moreSymbols: Int?
+
+    /// The most symbols an edge lists: enough to say what to move or abstract, few enough that
+    /// an edge using a whole module (a parser on its syntax tree) keeps the result small.
+    public static let symbolsKept = 16
 
     public init(from: String, to: String, declared: Bool, imported: Bool, evidence: [Location]) {
         self.from = from

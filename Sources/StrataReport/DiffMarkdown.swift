@@ -158,7 +158,7 @@ public enum DiffMarkdown {
     static func edge(_ document: DiffDocument, _ edge: EdgeChange, linked: Bool) -> String {
         let place = edge.evidence.first.map { " — " + location(document, $0, linked: linked) } ?? ""
         // A new edge says what it is for: the symbols the change started to use.
-        let uses = edge.symbols.map { $0.isEmpty ? "" : " — uses " + EdgeSymbol.list($0, limit: 5, escape: escape) } ?? ""
+        let uses = edge.symbols.map { $0.isEmpty ? "" : " — uses " + EdgeSymbol.list($0, limit: 5, more: edge.moreSymbols, escape: escape) } ?? ""
         return "\(escape(edge.from)) → \(escape(edge.to))\(place)\(uses)"
     }
 

@@ -157,7 +157,7 @@ public enum DiffPage {
         }
         func edge(_ change: EdgeChange) -> String {
             let evidence = change.evidence.prefix(3).map { "<code>\(escape($0.description))</code>" }.joined(separator: " ")
-            let uses = change.symbols.map { $0.isEmpty ? "" : " <span class=\"muted\">uses \(EdgeSymbol.list($0, limit: 5, escape: escape))</span>" } ?? ""
+            let uses = change.symbols.map { $0.isEmpty ? "" : " <span class=\"muted\">uses \(EdgeSymbol.list($0, limit: 5, more: change.moreSymbols, escape: escape))</span>" } ?? ""
             return "\(escape(change.from)) → \(escape(change.to)) \(evidence)\(uses)"
         }
         list("Modules added", diff.modules.added.map { "\(escape($0.name)) <span class=\"muted\">\($0.kind.rawValue) · \(escape($0.path))</span>" }, kind: "added")

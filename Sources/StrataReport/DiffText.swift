@@ -49,7 +49,7 @@ public enum DiffText {
 
     static func edgeLine(_ edge: EdgeChange) -> String {
         let evidence = edge.evidence.first.map { " (\($0)\(edge.evidence.count > 1 ? " +\(edge.evidence.count - 1)" : ""))" } ?? ""
-        let uses = edge.symbols.map { $0.isEmpty ? "" : ": uses " + EdgeSymbol.list($0, limit: 5) } ?? ""
+        let uses = edge.symbols.map { $0.isEmpty ? "" : ": uses " + EdgeSymbol.list($0, limit: 5, more: edge.moreSymbols) } ?? ""
         return "\(edge.from) → \(edge.to)\(evidence)\(uses)"
     }
 

@@ -148,8 +148,9 @@ public struct HTMLReporter: Reporter {
             var to: String
             var declared, imported: Bool
             var evidence: [Location]
-            /// What the module uses of `to`, most used first (outgoing edges only).
+            /// What the module uses of `to`, most used first, and how many more (outgoing edges only).
             var symbols: [EdgeSymbol]?
+            var moreSymbols: Int?
         }
         var imports: [ImportSite]
         var inactiveImports: [ImportSite]?
@@ -179,7 +180,7 @@ public struct HTMLReporter: Reporter {
                 let edge = graph.edges[pair]!
                 return ModuleScript.Edge(
                     to: graph.name(other), declared: edge.declared, imported: edge.imported, evidence: edge.evidence,
-                    symbols: symbols ? edge.symbols : nil)
+                    symbols: symbols ? edge.symbols : nil, moreSymbols: symbols ? edge.moreSymbols : nil)
             }
             let script = ModuleScript(
                 imports: module.imports, inactiveImports: module.inactiveImports,

@@ -22,6 +22,8 @@ public struct WhyReport: Sendable {
         public var cycle: Bool
         /// What `from` uses of `to`, most used first: what to move or abstract to cut the hop.
         public var symbols: [EdgeSymbol] = []
+        /// Symbols used beyond those listed.
+        public var moreSymbols: Int?
 
         /// Only a container joins the two modules.
         public var containerOnly: Bool { imports.isEmpty && declaration == nil }
@@ -93,7 +95,7 @@ public struct WhyReport: Sendable {
         return Hop(
             from: from, to: to, imports: edge?.imported == true ? edge!.evidence : [], declaration: declaration,
             services: injection?.services ?? [], resolutions: injection?.evidence ?? [], cycle: graph.cycleEdges.contains(pair),
-            symbols: edge?.symbols ?? [])
+            symbols: edge?.symbols ?? [], moreSymbols: edge?.moreSymbols)
     }
 
     /// How many symbols a hop's "move or abstract" line names.
@@ -104,7 +106,7 @@ public struct WhyReport: Sendable {
     func symbolLines(_ escape: (String) -> String) -> [String] {
         (cuts.isEmpty ? minimumCut : cuts).filter { !$0.symbols.isEmpty }.map { hop in
             "To cut \(escape(hop.from)) \(hop.arrow) \(escape(hop.to)), move or abstract: "
-                + EdgeSymbol.list(hop.symbols, limit: Self.symbolsShown, escape: escape)
+                + EdgeSymbol.list(hop.symbols, limit: Self.symbolsShown, more: hop.moreSymbols, escape: escape)
         }
     }
 
