@@ -33,7 +33,7 @@ demo:
 test:
 	scripts/setup --test
 	swift build --build-tests
-	swift test --skip-build
+	STRATA_REQUIRE_POSTGRES=1 Tests/Support/postgres-server run -- swift test --skip-build
 	.build/debug/strata check .
 	rm -rf .build/browser-report .build/hostile-names .build/hostile-names-report
 	.build/debug/strata analyze Samples/TheMonth -o .build/browser-report --format html,json --no-cache --quiet
