@@ -45,7 +45,9 @@ test:
 	Tests/History/make-history-repo .build/history-repo
 	rm -rf .build/history-report
 	.build/debug/strata history .build/history-repo -o .build/history-report --no-cache --quiet --link-base https://example.com/c/
-	SE_OFFLINE=true STRATA_BIN=.build/debug/strata STRATA_REPORT_DIRS=.build/browser-report,.build/hostile-names-report STRATA_DIFF_DIR=.build/diff-report STRATA_HISTORY_DIR=.build/history-report python3 -m pytest -q Tests/Browser --ignore=Tests/Browser/test_scale.py
+	SE_OFFLINE=true STRATA_BIN=.build/debug/strata STRATA_REPORT_DIRS=.build/browser-report,.build/hostile-names-report STRATA_DIFF_DIR=.build/diff-report STRATA_HISTORY_DIR=.build/history-report python3 -m pytest -q Tests/Browser --ignore=Tests/Browser/test_scale.py --ignore=Tests/Browser/test_org.py
+	Tests/Support/postgres-server run -- Tests/Browser/make-org-report .build/debug/strata .build/org-report
+	SE_OFFLINE=true STRATA_ORG_DIR=.build/org-report python3 -m pytest -q Tests/Browser/test_org.py
 	rm -rf .build/scale && mkdir -p .build/scale
 	Tests/Support/make-monorepo .build/scale/m300 --files 3000 >/dev/null
 	Tests/Support/make-monorepo .build/scale/iso --preset isowords --hostile >/dev/null

@@ -111,9 +111,9 @@ public enum PackagePins {
             rest = rest[index...]
             guard let url = firstString(after: "url:", in: call) else { continue }
             var requirement: String?
-            for label in ["from:", "exact:", "branch:", "revision:"] {
+            for label in [".upToNextMinor(from:", ".upToNextMajor(from:", "from:", "exact:", "branch:", "revision:"] {
                 if let value = firstString(after: label, in: call) {
-                    requirement = "\(label) \(value)"
+                    requirement = label.hasPrefix(".") ? "\(label) \(value))" : "\(label) \(value)"
                     break
                 }
             }

@@ -88,7 +88,7 @@ struct History: ParsableCommand {
         if !edge.isEmpty, edge.count != 2 { throw ValidationError("--edge takes two module names: --edge A B") }
         try format?.check()
         if database != nil, db != nil { throw ValidationError("--db is a SQLite file and --database a PostgreSQL URL: give one") }
-        if database == nil, name != nil || remote != nil { throw ValidationError("--name and --remote name the repository in a --database") }
+        if databaseURL == nil, name != nil || remote != nil { throw ValidationError("--name and --remote name the repository in a --database") }
     }
 
     /// `--database`, or `STRATA_DATABASE_URL` (which keeps a password out of the process list)
