@@ -61,7 +61,7 @@ public enum OrgPage {
             }
         }
         for repository in document.repositories where involved.contains(repository.name) {
-            let modules = repository.trend.last.map { "\\n\($0.modules) modules" } ?? ""
+            let modules = repository.trend.last.map { "\\n\($0.modules) module" + ($0.modules == 1 ? "" : "s") } ?? ""
             lines.append("  \(quote(repository.name)) [label=\"\(escape(repository.name))\(modules)\"];")
         }
         return (lines + edges + ["}"]).joined(separator: "\n") + "\n"
