@@ -83,6 +83,7 @@ bench:
 	Benchmarks/monorepo
 	Benchmarks/affected
 	Benchmarks/history
+	Benchmarks/org
 
 # The manifest readers fed mutated inputs, FUZZ_SECONDS per reader (all eight, or READER=name),
 # in a release build; inputs slower than a second are kept in $TMPDIR/strata-fuzz (exit 1).
