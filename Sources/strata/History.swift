@@ -19,6 +19,11 @@ struct History: ParsableCommand {
             re-run analyzes only commits the database does not hold. The schema is in \
             docs/history.md.
 
+            With --database URL (or STRATA_DATABASE_URL), the commits go to a PostgreSQL \
+            database that many repositories share, each row under --name, idempotently and \
+            one transaction per commit, so concurrent CI jobs need no coordination; \
+            `strata org` draws them all.
+
             Without -o, prints a Markdown summary. --edge A B prints when A first imported B and \
             when it stopped; --module M prints that module's series as CSV.
 
