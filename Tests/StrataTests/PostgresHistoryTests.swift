@@ -126,6 +126,16 @@ import Testing
         }
         #expect(again.analyzed == 0)
         #expect(try Self.query(url, "SELECT count(*) FROM strata.commits") == "20\n")
+
+        // `-o` writes the same page and files from either database.
+        let fromSQLite = try Self.strata(["history", folder.path + "/repo", "--db", db, "-o", folder.path + "/a", "--quiet"], database: "")
+        let fromPostgres = try Self.strata(["history", folder.path + "/repo", "--database", url, "--name", "shop", "-o", folder.path + "/b", "--quiet"], database: "")
+        #expect(fromSQLite.status == 0 && fromPostgres.status == 0, "\(fromSQLite.all) \(fromPostgres.all)")
+        for file in ["index.html", "history.json", "history.csv", "history.md"] {
+            let a = FileManager.default.contents(atPath: folder.path + "/a/" + file), b = FileManager.default.contents(atPath: folder.path + "/b/" + file)
+            #expect(a != nil && a == b, "\(file) differs")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/b/history.sqlite"))
     }
 
     @Test(.enabled(if: adminURL != nil || required))
