@@ -91,3 +91,15 @@ def test_shared_packages_drift_and_the_graph(driver):  # noqa: F811
     edges = [t.get_attribute("textContent") for t in graph.find_elements("css selector", "g.edge > title")]
     assert "shop-app->core-kit" in edges and "shop-app->analytics" in edges
     assert not severe_logs(driver)
+
+
+def test_org_json_matches_its_schema():
+    assert ORG_DIR, "STRATA_ORG_DIR is not set"
+    import json
+    from jsonschema import Draft202012Validator
+    root = Path(__file__).resolve().parents[2]
+    schema = json.loads((root / "docs" / "schema" / "org.schema.json").read_text(encoding="utf-8"))
+    document = json.loads((Path(ORG_DIR) / "org.json").read_text(encoding="utf-8"))
+    problems = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in Draft202012Validator(schema).iter_errors(document)][:5]
+    assert not problems
+    assert len(document["repositories"]) == 50
