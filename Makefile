@@ -21,6 +21,10 @@ PREFIX ?= /usr/local
 # Linux: the Swift runtime and Foundation linked in, so the binary runs where Swift is not
 # installed (it needs only libgraphviz). macOS has the runtime in the OS.
 STATIC_STDLIB := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+# macOS: Homebrew's libpq is keg-only, so pkg-config finds it (CPostgres) only through this path.
+ifeq ($(shell uname -s),Darwin)
+export PKG_CONFIG_PATH := $(shell brew --prefix libpq 2>/dev/null)/lib/pkgconfig:$(PKG_CONFIG_PATH)
+endif
 
 # A debug build (about 2 minutes on a new machine) analyzes the sample in seconds; release
 # builds are for `make bench` and large repositories (swift-syntax parses ~50x faster).
