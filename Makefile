@@ -23,6 +23,10 @@ PREFIX ?= /usr/local
 # Linux: the Swift runtime and Foundation linked in, so the binary runs where Swift is not
 # installed (it needs only libgraphviz). macOS has the runtime in the OS.
 STATIC_STDLIB := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+# macOS: Homebrew's libpq is keg-only, so pkg-config finds it (CPostgres) only through this path.
+ifeq ($(shell uname -s),Darwin)
+export PKG_CONFIG_PATH := $(shell brew --prefix libpq 2>/dev/null)/lib/pkgconfig:$(PKG_CONFIG_PATH)
+endif
 
 # A debug build (about 2 minutes on a new machine) analyzes the sample in seconds; release
 # builds are for `make bench` and large repositories (swift-syntax parses ~50x faster).
@@ -35,7 +39,7 @@ demo:
 test:
 	scripts/setup --test
 	swift build --build-tests
-	swift test --skip-build
+	STRATA_REQUIRE_POSTGRES=1 Tests/Support/postgres-server run -- swift test --skip-build
 	.build/debug/strata check .
 	rm -rf .build/browser-report .build/hostile-names .build/hostile-names-report
 	.build/debug/strata analyze Samples/TheMonth -o .build/browser-report --format html,json --no-cache --quiet
@@ -47,7 +51,9 @@ test:
 	Tests/History/make-history-repo .build/history-repo
 	rm -rf .build/history-report
 	.build/debug/strata history .build/history-repo -o .build/history-report --no-cache --quiet --link-base https://example.com/c/
-	SE_OFFLINE=true STRATA_BIN=.build/debug/strata STRATA_REPORT_DIRS=.build/browser-report,.build/hostile-names-report STRATA_DIFF_DIR=.build/diff-report STRATA_HISTORY_DIR=.build/history-report python3 -m pytest -q Tests/Browser --ignore=Tests/Browser/test_scale.py
+	SE_OFFLINE=true STRATA_BIN=.build/debug/strata STRATA_REPORT_DIRS=.build/browser-report,.build/hostile-names-report STRATA_DIFF_DIR=.build/diff-report STRATA_HISTORY_DIR=.build/history-report python3 -m pytest -q Tests/Browser --ignore=Tests/Browser/test_scale.py --ignore=Tests/Browser/test_org.py
+	Tests/Support/postgres-server run -- Tests/Browser/make-org-report .build/debug/strata .build/org-report
+	SE_OFFLINE=true STRATA_ORG_DIR=.build/org-report python3 -m pytest -q Tests/Browser/test_org.py
 	rm -rf .build/scale && mkdir -p .build/scale
 	Tests/Support/make-monorepo .build/scale/m300 --files 3000 >/dev/null
 	Tests/Support/make-monorepo .build/scale/iso --preset isowords --hostile >/dev/null
@@ -83,6 +89,7 @@ bench:
 	Benchmarks/monorepo
 	Benchmarks/affected
 	Benchmarks/history
+	Benchmarks/org
 
 # The manifest readers fed mutated inputs, FUZZ_SECONDS per reader (all eight, or READER=name),
 # in a release build; inputs slower than a second are kept in $TMPDIR/strata-fuzz (exit 1).

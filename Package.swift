@@ -76,6 +76,7 @@ let package = Package(
                 .embedInCode("access.js"), .embedInCode("plot.js"), .embedInCode("matrix.js"), .embedInCode("module.js"),
                 .embedInCode("router.js"),
                 .embedInCode("history.html"), .embedInCode("history.css"), .embedInCode("history.js"),
+                .embedInCode("org.html"), .embedInCode("org.css"), .embedInCode("org.js"),
             ]
         ),
         .target(name: "StrataReport", dependencies: ["StrataModel", "StrataSourceTree", "StrataAnalysis", "StrataWeb", "StrataGraphviz"]),
@@ -85,7 +86,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "StrataHistory", dependencies: ["StrataModel", "StrataWeb", "StrataReport", "CSQLite"]),
+        // The organisation's history: many repositories in one PostgreSQL database, through libpq.
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(name: "StrataHistory", dependencies: ["StrataModel", "StrataWeb", "StrataReport", "StrataGraphviz", "CSQLite", "CPostgres"]),
         // The pipeline, end to end, for the CLI and the tests.
         .target(
             name: "StrataPipeline",

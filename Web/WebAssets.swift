@@ -23,6 +23,10 @@ public enum WebAssets {
     public static let historyTemplate = text(PackageResources.history_html)
     public static let historyStylesheet = text(PackageResources.history_css)
     public static let historyScript = text(PackageResources.history_js)
+    /// `strata org`'s page: `{{TITLE}}`, `{{STYLE}}`, `{{DATA}}`, `{{GRAPH}}`, `{{SCRIPT}}`.
+    public static let orgTemplate = text(PackageResources.org_html)
+    public static let orgStylesheet = text(PackageResources.org_css)
+    public static let orgScript = text(PackageResources.org_js)
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -117,6 +117,9 @@ public struct CommitSnapshot: Hashable, Sendable {
     }
 
     public var commit: HistoryCommit
+    /// The packages the commit declares and pins (Package.swift, Package.resolved, Podfile.lock):
+    /// kept by the PostgreSQL history only, for the organisation's page.
+    public var packages: [PackageRow] = []
     public var modules: [ModuleRow]
     public var edges: [EdgeRow]
     /// Each cycle's modules, sorted; cycles sorted.

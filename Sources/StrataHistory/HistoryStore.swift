@@ -3,7 +3,7 @@
 /// Each commit is written in one transaction, so a run killed half-way loses at most the
 /// commit in progress, and the next run adds only the commits the file does not hold.
 /// The schema is documented in docs/history.md; `PRAGMA user_version` is its version.
-public final class HistoryStore {
+public final class HistoryStore: HistoryDatabase {
     /// The schema this strata writes; `migrations[n]` takes version n to n + 1.
     public static let schemaVersion = 1
     /// Child tables are WITHOUT ROWID: the primary key is the table, so no row is stored twice.

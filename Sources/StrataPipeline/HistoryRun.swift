@@ -21,6 +21,11 @@ public enum HistoryRun {
         public var cacheDirectory: String?
         public var excludes: [String]
         public var configPath: String?
+        /// A PostgreSQL URL: the repository's rows go there (under `repositoryName`, default the
+        /// folder's name, with `remote`, default origin's URL) instead of the SQLite file.
+        public var databaseURL: String?
+        public var repositoryName: String?
+        public var remote: String?
 
         public init(
             repository: String, until: String = "HEAD", since: String? = nil, sampling: HistorySampling = .count(1), max: Int? = nil,
@@ -72,10 +77,17 @@ public enum HistoryRun {
             let what = options.sampling == .tag ? "no tagged commit" : "no commit"
             throw Pipeline.InputError(description: "\(options.repository): \(what) to analyze" + (options.since.map { " since \($0)" } ?? ""))
         }
-        let store: HistoryStore
+        let store: HistoryDatabase
         do {
-            store = try HistoryStore(path: options.database)
+            if let url = options.databaseURL {
+                store = try PostgresHistoryStore(
+                    url: url, repository: options.repositoryName ?? repository.name, remote: options.remote ?? repository.originURL())
+            } else {
+                store = try HistoryStore(path: options.database)
+            }
         } catch let error as SQLiteError {
+            throw Pipeline.InputError(description: error.description)
+        } catch let error as PostgresError {
             throw Pipeline.InputError(description: error.description)
         }
         let explicit: Configuration?
@@ -105,9 +117,9 @@ public enum HistoryRun {
         // thread), the next one's tree is listed, discovered and scanned (scans stay one at a
         // time, so each reuses every fact the previous ones found). Commits are stored in order.
         var conditions: [String: CompilationConditions] = [:]
-        var inFlight: (commit: HistoryCommit, group: DispatchGroup, output: FinishedOutput)?
+        var inFlight: (commit: HistoryCommit, packages: [PackageRow], group: DispatchGroup, output: FinishedOutput)?
         func storeInFlight() throws {
-            guard let (commit, group, finished) = inFlight else { return }
+            guard let (commit, packages, group, finished) = inFlight else { return }
             group.wait()
             inFlight = nil
             let output = finished.value!
@@ -115,7 +127,8 @@ public enum HistoryRun {
             reused += output.scan.reused
             for (name, seconds) in output.timings where name != "discover" && name != "scan" { timings[name, default: 0] += seconds }
             clock = ContinuousClock.now
-            let snapshot = CommitSnapshot(commit: commit, result: output.result)
+            var snapshot = CommitSnapshot(commit: commit, result: output.result)
+            snapshot.packages = packages
             try storeCall { try store.insert(snapshot) }
             lap("store")
         }
@@ -123,6 +136,8 @@ public enum HistoryRun {
             let label = "\(commit.id.prefix(12)) (\(number + 1)/\(missing.count))"
             progress?("analyzing \(label) \(commit.subject.prefix(60))")
             let tree = try Comparison.revisionTree(repository, commit.id, filter: filter)
+            // The organisation's page needs each commit's package pins; the SQLite file keeps none.
+            let packages = options.databaseURL == nil ? [] : packageRows(tree)
             lap("tree")
             var stage = try Comparison.prepare(tree, label: label, explicit: explicit, options: comparison, progress: nil)
             lap("discover")
@@ -136,7 +151,7 @@ public enum HistoryRun {
             conditions[key] = shared
             let group = DispatchGroup(), finished = FinishedOutput(), ready = stage
             DispatchQueue.global().async(group: group) { finished.value = TreeAnalysis.finish(ready, conditions: shared, accessControl: false) }
-            inFlight = (commit, group, finished)
+            inFlight = (commit, packages, group, finished)
         }
         try storeInFlight()
         let warnings = missing.isEmpty ? [] : stores.save()
@@ -189,6 +204,16 @@ public enum HistoryRun {
             return try body()
         } catch let error as SQLiteError {
             throw Pipeline.InputError(description: error.description)
+        } catch let error as PostgresError {
+            throw Pipeline.InputError(description: error.description)
         }
+    }
+
+    /// The packages a commit's `Package.swift`, `Package.resolved` and `Podfile.lock` files name.
+    static func packageRows(_ tree: GitRevisionTree) -> [PackageRow] {
+        let paths = ((try? tree.files()) ?? []).filter(PackagePins.isPackageFile)
+        return PackagePins.rows(paths.compactMap { path in
+            (try? tree.read(path)).map { (path: path, text: String(decoding: $0, as: UTF8.self)) }
+        })
     }
 }

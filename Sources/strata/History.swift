@@ -19,6 +19,11 @@ struct History: ParsableCommand {
             re-run analyzes only commits the database does not hold. The schema is in \
             docs/history.md.
 
+            With --database URL (or STRATA_DATABASE_URL), the commits go to a PostgreSQL \
+            database that many repositories share, each row under --name, idempotently and \
+            one transaction per commit, so concurrent CI jobs need no coordination; \
+            `strata org` draws them all.
+
             Without -o, prints a Markdown summary. --edge A B prints when A first imported B and \
             when it stopped; --module M prints that module's series as CSV.
 
@@ -48,6 +53,17 @@ struct History: ParsableCommand {
     @Option(help: "The history database (default: history.sqlite in -o, else in the current folder).")
     var db: String?
 
+    @Option(help: ArgumentHelp(
+        "A PostgreSQL database that many repositories share, instead of the SQLite file (default: $STRATA_DATABASE_URL when set and --db is not).",
+        valueName: "postgresql://USER@HOST:PORT/DATABASE"))
+    var database: String?
+
+    @Option(help: "With --database: the repository's name there (default: the folder's name).")
+    var name: String?
+
+    @Option(help: "With --database: the repository's URL, which other repositories' packages name (default: origin's URL).")
+    var remote: String?
+
     @Option(name: [.short, .customLong("output")], help: "Write the formats into this folder.")
     var output: String?
 
@@ -76,6 +92,16 @@ struct History: ParsableCommand {
         if let max, max < 1 { throw ValidationError("--max takes a number above 0") }
         if !edge.isEmpty, edge.count != 2 { throw ValidationError("--edge takes two module names: --edge A B") }
         try format?.check()
+        if database != nil, db != nil { throw ValidationError("--db is a SQLite file and --database a PostgreSQL URL: give one") }
+        if databaseURL == nil, name != nil || remote != nil { throw ValidationError("--name and --remote name the repository in a --database") }
+    }
+
+    /// `--database`, or `STRATA_DATABASE_URL` (which keeps a password out of the process list)
+    /// when no SQLite file is asked for.
+    var databaseURL: String? {
+        if let database { return database }
+        guard db == nil, let url = ProcessInfo.processInfo.environment["STRATA_DATABASE_URL"], !url.isEmpty else { return nil }
+        return url
     }
 
     func formats() -> [HistoryFormat] {
@@ -85,12 +111,15 @@ struct History: ParsableCommand {
     func run() throws {
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let repository = repo ?? path
-        let database = db ?? ((output.map { $0 + "/" } ?? "") + "history.sqlite")
+        let database = databaseURL.map(PostgresHistoryStore.redacted) ?? db ?? ((output.map { $0 + "/" } ?? "") + "history.sqlite")
         if let output { try ReportWriter.makeFolder(output) }
-        let options = HistoryRun.Options(
+        var options = HistoryRun.Options(
             repository: repository, until: until, since: since, sampling: HistorySampling(argument: every)!, max: max,
             database: database, cacheDirectory: cache.cacheDirectory,
             excludes: cache.excludes, configPath: config)
+        options.databaseURL = databaseURL
+        options.repositoryName = name
+        options.remote = remote
         let started = ContinuousClock.now
         // With nothing new, the files of -o are rewritten only when they are not what the
         // stamp says this run would write (a CI cache re-run reads no snapshot).

@@ -71,8 +71,9 @@ import Testing
             "fix": (["fix", "unused-imports", path, "--dry-run", "--no-cache", "-q"], Self.deepWarning),
         ]
         // rules reads no repository; bench prints only its figures (the analyze it measures
-        // runs with -q, its stderr read for the stage times).
-        let noInput: Set = ["rules", "bench"]
+        // runs with -q, its stderr read for the stage times); org reads a PostgreSQL database
+        // (PostgresHistoryTests).
+        let noInput: Set = ["rules", "bench", "org"]
         // Every command `strata help` lists is here, so a new one cannot be left out.
         let help = try strata(["--help"]).output
         let listed = help.split(separator: "\n").compactMap { line in

@@ -1,0 +1,2 @@
+/* libpq, PostgreSQL's client library (Debian: libpq-dev; pkg-config libpq). */
+#include <libpq-fe.h>

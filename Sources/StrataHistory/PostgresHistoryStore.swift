@@ -1,0 +1,261 @@
+/// One repository's history in a PostgreSQL database that many repositories share: the
+/// tables of the SQLite history (docs/history.md), each row with its `repository`, in the
+/// schema `strata`, plus `repositories` and `packages`.
+///
+/// Concurrent writers need nothing but the server: a commit's rows are one transaction whose
+/// first statement inserts the `commits` row with `ON CONFLICT DO NOTHING`; a second writer
+/// of the same commit waits on that key and, once the first commits, writes nothing (or, if
+/// the first died, writes it all). Migrations take a transaction-scoped advisory lock.
+public final class PostgresHistoryStore: HistoryDatabase {
+    public static let schemaVersion = 1
+    /// `pg_advisory_xact_lock` key of schema migrations ("strata" in ASCII).
+    static let migrationLock = "126879607124321"
+    /// `migrations[n]` takes version n to n + 1.
+    static let migrations = [
+        """
+        CREATE TABLE strata.repositories (name TEXT PRIMARY KEY, url TEXT);
+        CREATE TABLE strata.commits (
+            repository TEXT NOT NULL REFERENCES strata.repositories(name), id TEXT NOT NULL, time BIGINT NOT NULL,
+            parents TEXT NOT NULL, subject TEXT NOT NULL, registrations BIGINT NOT NULL, resolutions BIGINT NOT NULL,
+            unregistered_resolutions BIGINT NOT NULL, duplicate_registrations BIGINT NOT NULL,
+            PRIMARY KEY (repository, id));
+        CREATE TABLE strata.modules (
+            repository TEXT NOT NULL, commit_id TEXT NOT NULL, module_id TEXT NOT NULL, name TEXT NOT NULL,
+            kind TEXT NOT NULL, linkage TEXT NOT NULL, files BIGINT NOT NULL, lines BIGINT NOT NULL,
+            ca BIGINT, ce BIGINT, instability DOUBLE PRECISION, abstractness DOUBLE PRECISION, distance DOUBLE PRECISION,
+            PRIMARY KEY (repository, commit_id, module_id),
+            FOREIGN KEY (repository, commit_id) REFERENCES strata.commits(repository, id));
+        CREATE TABLE strata.edges (
+            repository TEXT NOT NULL, commit_id TEXT NOT NULL, source TEXT NOT NULL, target TEXT NOT NULL,
+            kind TEXT NOT NULL, file TEXT, line BIGINT,
+            PRIMARY KEY (repository, commit_id, source, target, kind),
+            FOREIGN KEY (repository, commit_id) REFERENCES strata.commits(repository, id));
+        CREATE TABLE strata.cycles (
+            repository TEXT NOT NULL, commit_id TEXT NOT NULL, cycle BIGINT NOT NULL, module TEXT NOT NULL,
+            PRIMARY KEY (repository, commit_id, cycle, module),
+            FOREIGN KEY (repository, commit_id) REFERENCES strata.commits(repository, id));
+        CREATE TABLE strata.findings (
+            repository TEXT NOT NULL, commit_id TEXT NOT NULL, fingerprint TEXT NOT NULL, rule TEXT NOT NULL,
+            severity TEXT NOT NULL, module TEXT NOT NULL, dependency TEXT, file TEXT, line BIGINT, message TEXT NOT NULL,
+            PRIMARY KEY (repository, commit_id, fingerprint),
+            FOREIGN KEY (repository, commit_id) REFERENCES strata.commits(repository, id));
+        CREATE TABLE strata.packages (
+            repository TEXT NOT NULL, commit_id TEXT NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL,
+            url TEXT, requirement TEXT, version TEXT, revision TEXT,
+            PRIMARY KEY (repository, commit_id, kind, name),
+            FOREIGN KEY (repository, commit_id) REFERENCES strata.commits(repository, id));
+        """
+    ]
+
+    public let repository: String
+    let connection: PostgresConnection
+
+    /// Connects, brings the schema up to date (first use) and registers the repository under
+    /// `repository` with its remote `url` (a later run with a URL fills in a missing one).
+    public init(url: String, repository: String, remote: String?) throws {
+        self.repository = repository
+        connection = try PostgresConnection(url: url)
+        try Self.migrate(connection)
+        try connection.query(
+            "INSERT INTO strata.repositories (name, url) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET url = COALESCE(EXCLUDED.url, strata.repositories.url)",
+            [repository, remote])
+    }
+
+    /// The schema's version in this database; 0 when strata never wrote to it.
+    static func version(_ connection: PostgresConnection) throws -> Int {
+        let exists = try connection.query("SELECT to_regclass('strata.schema_version') IS NOT NULL").first?.first ?? nil
+        guard exists == "t" else { return 0 }
+        return Int(try connection.query("SELECT max(version) FROM strata.schema_version").first?.first.flatMap { $0 } ?? "0") ?? 0
+    }
+
+    static func migrate(_ connection: PostgresConnection) throws {
+        let found = try version(connection)
+        guard found <= schemaVersion else {
+            throw PostgresError("\(connection.label): history schema version \(found); this strata reads up to \(schemaVersion)")
+        }
+        guard found < schemaVersion else { return }
+        // One migrator at a time; each step in its own transaction, its version re-read under the lock.
+        for step in found..<schemaVersion {
+            try connection.transaction {
+                try connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))")
+                try connection.query("CREATE SCHEMA IF NOT EXISTS strata")
+                try connection.query("CREATE TABLE IF NOT EXISTS strata.schema_version (version INTEGER PRIMARY KEY)")
+                guard try version(connection) == step else { return }
+                for statement in migrations[step].split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
+                    try connection.query(String(statement))
+                }
+                try connection.query("INSERT INTO strata.schema_version (version) VALUES ($1)", ["\(step + 1)"])
+            }
+        }
+    }
+
+    public func commitIDs() throws -> Set<String> {
+        Set(try connection.query("SELECT id FROM strata.commits WHERE repository = $1", [repository]).compactMap { $0[0] })
+    }
+
+    public func insert(_ snapshot: CommitSnapshot) throws {
+        let commit = snapshot.commit, r = repository, c = commit.id
+        try connection.transaction {
+            let di = snapshot.injection
+            let inserted = try connection.query(
+                """
+                INSERT INTO strata.commits VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                ON CONFLICT (repository, id) DO NOTHING RETURNING id
+                """,
+                [r, c, "\(commit.time)", commit.parents.joined(separator: " "), commit.subject,
+                 "\(di.registrations)", "\(di.resolutions)", "\(di.unregistered)", "\(di.duplicates)"])
+            // Already stored (by an earlier run, or by a writer that committed while this one waited).
+            guard !inserted.isEmpty else { return }
+            try insertRows("modules", snapshot.modules.map { row in
+                [r, c, row.id, row.name, row.kind, row.linkage, "\(row.files)", "\(row.lines)", pgText(row.ca), pgText(row.ce),
+                 pgText(row.instability), pgText(row.abstractness), pgText(row.distance)]
+            }, width: 13)
+            try insertRows("edges", snapshot.edges.map { row in
+                [r, c, row.source, row.target, row.kind.rawValue, row.file, pgText(row.line)]
+            }, width: 7)
+            var cycleRows: [[String?]] = []
+            for (index, members) in snapshot.cycles.enumerated() {
+                for member in Set(members).sorted() { cycleRows.append([r, c, "\(index)", member]) }
+            }
+            try insertRows("cycles", cycleRows, width: 4)
+            try insertRows("findings", snapshot.findings.map { row in
+                [r, c, row.fingerprint, row.rule, row.severity, row.module, row.dependency, row.file, pgText(row.line), row.message]
+            }, width: 10)
+            try insertRows("packages", snapshot.packages.map { row in
+                [r, c, row.kind, row.name, row.url, row.requirement, row.version, row.revision]
+            }, width: 8)
+        }
+    }
+
+    /// Multi-row inserts of bound values, at most 5,000 parameters a statement.
+    private func insertRows(_ table: String, _ rows: [[String?]], width: Int) throws {
+        let perStatement = Swift.max(1, 5_000 / width)
+        var start = 0
+        while start < rows.count {
+            let chunk = rows[start..<Swift.min(rows.count, start + perStatement)]
+            var placeholders: [String] = []
+            var number = 0
+            for _ in chunk {
+                placeholders.append("(" + (0..<width).map { _ in number += 1; return "$\(number)" }.joined(separator: ", ") + ")")
+            }
+            try connection.query(
+                "INSERT INTO strata.\(table) VALUES " + placeholders.joined(separator: ", ") + " ON CONFLICT DO NOTHING",
+                chunk.flatMap { $0 })
+            start += perStatement
+        }
+    }
+
+    public func snapshots(_ ids: [String]) throws -> [CommitSnapshot] {
+        let r = [repository]
+        var commits: [String: (HistoryCommit, CommitSnapshot.Injection)] = [:]
+        for row in try connection.query(
+            "SELECT id, time, parents, subject, registrations, resolutions, unregistered_resolutions, duplicate_registrations FROM strata.commits WHERE repository = $1",
+            r)
+        {
+            guard let id = row[0] else { continue }
+            commits[id] = (
+                HistoryCommit(id: id, time: pgInt(row[1]) ?? 0, parents: (row[2] ?? "").split(separator: " ").map(String.init), subject: row[3] ?? ""),
+                CommitSnapshot.Injection(registrations: pgInt(row[4]) ?? 0, resolutions: pgInt(row[5]) ?? 0, unregistered: pgInt(row[6]) ?? 0, duplicates: pgInt(row[7]) ?? 0))
+        }
+        var modules: [String: [CommitSnapshot.ModuleRow]] = [:]
+        for s in try connection.query(
+            "SELECT commit_id, module_id, name, kind, linkage, files, lines, ca, ce, instability, abstractness, distance FROM strata.modules WHERE repository = $1 ORDER BY commit_id, module_id",
+            r)
+        {
+            modules[s[0] ?? "", default: []].append(CommitSnapshot.ModuleRow(
+                id: s[1] ?? "", name: s[2] ?? "", kind: s[3] ?? "", linkage: s[4] ?? "", files: pgInt(s[5]) ?? 0, lines: pgInt(s[6]) ?? 0,
+                ca: pgInt(s[7]), ce: pgInt(s[8]), instability: pgDouble(s[9]), abstractness: pgDouble(s[10]), distance: pgDouble(s[11])))
+        }
+        var edges: [String: [CommitSnapshot.EdgeRow]] = [:]
+        for s in try connection.query(
+            "SELECT commit_id, source, target, kind, file, line FROM strata.edges WHERE repository = $1 ORDER BY commit_id, source, target, kind", r)
+        {
+            guard let kind = CommitSnapshot.EdgeRow.Kind(rawValue: s[3] ?? "") else { continue }
+            edges[s[0] ?? "", default: []].append(CommitSnapshot.EdgeRow(source: s[1] ?? "", target: s[2] ?? "", kind: kind, file: s[4], line: pgInt(s[5])))
+        }
+        var cycles: [String: [Int: [String]]] = [:]
+        for s in try connection.query("SELECT commit_id, cycle, module FROM strata.cycles WHERE repository = $1 ORDER BY commit_id, cycle, module", r) {
+            cycles[s[0] ?? "", default: [:]][pgInt(s[1]) ?? 0, default: []].append(s[2] ?? "")
+        }
+        var findings: [String: [CommitSnapshot.FindingRow]] = [:]
+        for s in try connection.query(
+            "SELECT commit_id, fingerprint, rule, severity, module, dependency, file, line, message FROM strata.findings WHERE repository = $1 ORDER BY commit_id, fingerprint",
+            r)
+        {
+            findings[s[0] ?? "", default: []].append(CommitSnapshot.FindingRow(
+                fingerprint: s[1] ?? "", rule: s[2] ?? "", severity: s[3] ?? "", module: s[4] ?? "", dependency: s[5], file: s[6],
+                line: pgInt(s[7]), message: s[8] ?? ""))
+        }
+        var packages: [String: [PackageRow]] = [:]
+        for s in try connection.query(
+            "SELECT commit_id, kind, name, url, requirement, version, revision FROM strata.packages WHERE repository = $1 ORDER BY commit_id, kind, name", r)
+        {
+            packages[s[0] ?? "", default: []].append(PackageRow(kind: s[1] ?? "", name: s[2] ?? "", url: s[3], requirement: s[4], version: s[5], revision: s[6]))
+        }
+        return ids.compactMap { id in
+            guard let (commit, injection) = commits[id] else { return nil }
+            var snapshot = CommitSnapshot(
+                commit: commit, modules: modules[id] ?? [], edges: edges[id] ?? [],
+                cycles: (cycles[id] ?? [:]).sorted { $0.key < $1.key }.map(\.value), findings: findings[id] ?? [], injection: injection)
+            snapshot.packages = packages[id] ?? []
+            return snapshot
+        }
+    }
+}
+
+/// Values as PostgreSQL reads them in text: integers, and doubles in their shortest exact form.
+func pgText(_ number: Int?) -> String? { number.map { "\($0)" } }
+func pgText(_ number: Double?) -> String? { number.map { "\($0)" } }
+func pgInt(_ text: String?) -> Int? { text.flatMap { Int($0) } }
+func pgDouble(_ text: String?) -> Double? { text.flatMap { Double($0) } }
+
+extension PostgresHistoryStore {
+    /// The URL without its password, as messages show it.
+    public static func redacted(_ url: String) -> String { PostgresConnection.redacted(url) }
+}
+
+extension PostgresHistoryStore {
+    /// Everything `strata org` shows, read from the database at `url` (reading only: a
+    /// role with SELECT on the schema `strata` is enough).
+    public static func organisation(url: String, title: String) throws -> OrgDocument {
+        let connection = try PostgresConnection(url: url)
+        let found = try version(connection)
+        guard found > 0 else { throw PostgresError("\(connection.label): no strata history here (run strata history --database first)") }
+        guard found <= schemaVersion else {
+            throw PostgresError("\(connection.label): history schema version \(found); this strata reads up to \(schemaVersion)")
+        }
+        // One snapshot of the database for all the reads, so a writer committing meanwhile
+        // cannot make them disagree.
+        return try connection.transaction {
+            try connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            let registered = try connection.query("SELECT name, url FROM strata.repositories ORDER BY name").map { (name: $0[0] ?? "", url: $0[1]) }
+            var points: [String: [OrgDocument.Point]] = [:]
+            for s in try connection.query(
+                """
+                SELECT c.repository, c.id, c.time, c.subject,
+                  (SELECT count(*) FROM strata.modules m WHERE m.repository = c.repository AND m.commit_id = c.id),
+                  (SELECT count(*) FROM strata.edges e WHERE e.repository = c.repository AND e.commit_id = c.id AND e.kind = 'import'),
+                  (SELECT count(DISTINCT y.cycle) FROM strata.cycles y WHERE y.repository = c.repository AND y.commit_id = c.id),
+                  (SELECT count(*) FROM strata.findings f WHERE f.repository = c.repository AND f.commit_id = c.id AND f.severity = 'error'),
+                  (SELECT count(*) FROM strata.findings f WHERE f.repository = c.repository AND f.commit_id = c.id AND f.severity = 'warn'),
+                  (SELECT coalesce(sum(m.lines), 0) FROM strata.modules m WHERE m.repository = c.repository AND m.commit_id = c.id),
+                  (SELECT coalesce(avg(m.distance), 0) FROM strata.modules m WHERE m.repository = c.repository AND m.commit_id = c.id)
+                FROM strata.commits c ORDER BY c.repository, c.time, c.id
+                """)
+            {
+                points[s[0] ?? "", default: []].append(OrgDocument.Point(
+                    commit: s[1] ?? "", time: pgInt(s[2]) ?? 0, subject: s[3] ?? "", modules: pgInt(s[4]) ?? 0,
+                    importEdges: pgInt(s[5]) ?? 0, cycles: pgInt(s[6]) ?? 0, errors: pgInt(s[7]) ?? 0, warnings: pgInt(s[8]) ?? 0,
+                    lines: pgInt(s[9]) ?? 0, meanDistance: ((pgDouble(s[10]) ?? 0) * 1_000).rounded() / 1_000))
+            }
+            let uses = try connection.query(
+                "SELECT repository, commit_id, kind, name, url, requirement, version, revision FROM strata.packages ORDER BY repository, commit_id, kind, name"
+            ).map { s in
+                OrgDocument.PackageUse(
+                    repository: s[0] ?? "", commit: s[1] ?? "",
+                    row: PackageRow(kind: s[2] ?? "", name: s[3] ?? "", url: s[4], requirement: s[5], version: s[6], revision: s[7]))
+            }
+            return OrgDocument(title: title, registered: registered, points: points, uses: uses)
+        }
+    }
+}
