@@ -49,9 +49,14 @@ enum ImportUsage {
                 if declaration.kind == .extension {
                     // `extension String: Identifiable`, `extension URL { public init(api:) }`: a
                     // file naming the type may need what the extension adds without naming it
-                    // (a conformance, an initializer, an operator's witness).
+                    // (a conformance, an initializer, a subscript). Named members count as members.
                     guard declaration.access < .fileprivate else { continue }
-                    add(String(name.split(separator: ".").last ?? Substring(name)), declaration.inherits.isEmpty ? "extension" : "conformance", exposed: true)
+                    let extended = String(name.split(separator: ".").last ?? Substring(name))
+                    if !declaration.inherits.isEmpty {
+                        add(extended, "conformance", exposed: true)
+                    } else if declaration.traits.contains(.unnamedMembers) {
+                        add(extended, "extension", exposed: true)
+                    }
                     continue
                 }
                 if declaration.access >= .fileprivate { continue }
@@ -83,6 +88,56 @@ enum ImportUsage {
         var report: ImportReport
         /// By edge index in `project.edges`.
         var symbols: [Int: [EdgeSymbol]]
+    }
+
+    /// A name of the file found in what an import reaches, with the module declaring it.
+    struct Match {
+        var index: Int
+        var name: String
+        var symbol: Symbol
+        var declarer: Int
+    }
+
+    /// One import of a file and what it gives the file.
+    struct Candidate {
+        var site: ImportSite
+        var target: Int?
+        var testable: Bool
+        /// The tables of the modules it reaches (its target and what that re-exports); nil
+        /// when they are not all here (a module outside the repository, re-exported or not).
+        var reached: [Table]?
+        var reachedModules: [Int]?
+        var matched: [Match]
+    }
+
+    static func match(
+        _ site: ImportSite, target: Int?, in facts: FileFacts, modules: [AssembledModule], table: (Int) -> Table,
+        reexported: (Int) -> [Int]?
+    ) -> Candidate {
+        let testable = site.attributes?.contains("@testable") == true
+        guard let target, modules[target].files > 0, let through = reexported(target) else {
+            return Candidate(site: site, target: target, testable: testable, reached: nil, reachedModules: nil, matched: [])
+        }
+        let reached = through.map(table)
+        func symbol(_ name: String) -> (Symbol, Int)? {
+            for (index, table) in reached.enumerated() {
+                if let found = table.symbols[name], testable || found.exposed { return (found, through[index]) }
+            }
+            return nil
+        }
+        var matched: [Match] = []
+        if let symbolName = site.symbol.map({ String($0.split(separator: ".")[0]) }) {
+            // `import struct M.T`: only T.
+            if let index = facts.referenceIndex(of: symbolName), let (found, declarer) = symbol(symbolName) {
+                matched.append(Match(index: index, name: symbolName, symbol: Symbol(kind: found.kind == "member" ? "type" : found.kind, exposed: found.exposed), declarer: declarer))
+            }
+        } else {
+            for (index, name) in facts.references.enumerated() {
+                guard let (found, declarer) = symbol(name) else { continue }
+                matched.append(Match(index: index, name: name, symbol: found, declarer: declarer))
+            }
+        }
+        return Candidate(site: site, target: target, testable: testable, reached: reached, reachedModules: through, matched: matched)
     }
 
     static func analyze(_ project: Project) -> Result {
@@ -119,61 +174,65 @@ enum ImportUsage {
         var graded: [GradedImport] = []
         var counts: [String: Int] = [:]
         var symbols: [Int: [String: EdgeSymbol]] = [:]
+        let imports = project.graph.digraph(.imported)
         for (moduleIndex, module) in modules.enumerated() {
             let files = project.sources[module.name] ?? []
             guard !files.isEmpty else { continue }
             var sitesByFile: [String: [ImportSite]] = [:]
             for site in module.imports { sitesByFile[site.evidence.file, default: []].append(site) }
+            // The internal module an import reaches, through the edge assembly made.
+            func target(of site: ImportSite) -> Int? {
+                (byImportName[site.module] ?? []).first { $0 != moduleIndex && edgeIndex["\(module.name)\u{0}\(modules[$0].name)"] != nil }
+            }
+            // Per file of the module, the modules its imports load (with what those import).
+            let loadedByFile: [String: Set<Int>] = sitesByFile.mapValues { sites in
+                Set(imports.closure(from: sites.compactMap(target)))
+            }
             for file in files {
                 guard let sites = sitesByFile[file.path] else { continue }
                 let facts = file.facts
-                // The internal modules each import reaches, through the edge assembly made.
-                let targets: [(site: ImportSite, target: Int?)] = sites.map { site in
-                    let target = (byImportName[site.module] ?? []).first {
-                        $0 != moduleIndex && edgeIndex["\(module.name)\u{0}\(modules[$0].name)"] != nil
-                    }
-                    return (site, target)
+                let candidates = sites.map { site in
+                    Self.match(site, target: target(of: site), in: facts, modules: modules, table: table, reexported: reexported)
                 }
-                for (site, target) in targets {
+                // A member is visible without an import when another file of the module loads
+                // its module (Swift before SE-0444's MemberImportVisibility).
+                let loadedElsewhere = loadedByFile.filter { $0.key != file.path }.values.reduce(into: Set<Int>()) { $0.formUnion($1) }
+                for (position, candidate) in candidates.enumerated() {
+                    let site = candidate.site
                     guard site.module != module.importName else { continue }
                     let grade: GradedImport.Grade
                     var uses: [String] = []
                     var declares = 0, examples: [String] = []
                     if site.attributes?.contains("@_exported") == true {
                         grade = .exported
-                    } else if let target, modules[target].files > 0, let through = reexported(target) {
-                        let testable = site.attributes?.contains("@testable") == true
-                        let reached = through.map(table)
-                        // Other modules the file sees: its own and its other imports' (with theirs).
+                    } else if let reached = candidate.reached {
+                        // What another import of the file gives as well: a direct import of the
+                        // declaring module (the earlier of two imports of the same module).
+                        func covered(_ match: Match) -> Bool {
+                            candidates.indices.contains { other in
+                                other != position && candidates[other].target == match.declarer
+                                    && (match.symbol.exposed || candidates[other].testable)
+                                    && (candidate.target != match.declarer || other < position)
+                            }
+                        }
+                        let own = candidate.matched.filter { !covered($0) }
+                        let top = own.filter { !$0.symbol.isMember }.map(\.name)
+                        let members = own.filter(\.symbol.isMember).map(\.name)
+                        // Names other modules the file sees declare too: its own and its other imports'.
                         var others = [table(moduleIndex)]
-                        for case let (_, other?) in targets where !through.contains(other) { others.append(table(other)) }
-                        func symbol(_ name: String) -> Symbol? {
-                            for table in reached {
-                                if let found = table.symbols[name], testable || found.exposed { return found }
-                            }
-                            return nil
+                        for other in candidates where other.target != nil && !(candidate.reachedModules ?? []).contains(other.target!) {
+                            others.append(table(other.target!))
                         }
-                        var top: [String] = [], members: [String] = []
-                        var matched: [(index: Int, name: String, symbol: Symbol)] = []
-                        if let symbolName = site.symbol.map({ String($0.split(separator: ".")[0]) }) {
-                            // `import struct M.T`: only T.
-                            if let index = facts.referenceIndex(of: symbolName), let found = symbol(symbolName) {
-                                top.append(symbolName)
-                                matched.append((index, symbolName, found))
-                            }
-                        } else {
-                            for (index, name) in facts.references.enumerated() {
-                                guard let found = symbol(name) else { continue }
-                                matched.append((index, name, found))
-                                if found.isMember { members.append(name) } else { top.append(name) }
-                            }
-                        }
-                        if !top.isEmpty || members.contains(where: { name in !others.contains { $0.names.contains(name) } }) {
+                        let alsoLoaded = candidate.target.map { loadedElsewhere.contains($0) } ?? false
+                        if !top.isEmpty || members.contains(where: { name in !others.contains { $0.names.contains(name) } }) && !alsoLoaded {
                             grade = .used
                             uses = top + members
                         } else if !members.isEmpty {
                             grade = .probablyUnused
                             uses = members
+                        } else if own.isEmpty, !candidate.matched.isEmpty {
+                            grade = .unused  // everything it gives, another import of the file gives too
+                            uses = candidate.matched.map(\.name)
                         } else if reached.contains(where: \.implicitlyCalled) {
                             grade = .probablyUnused
                             uses = ["callAsFunction"]
@@ -181,24 +240,24 @@ enum ImportUsage {
                             grade = .unused
                         }
                         if grade != .used {
-                            let exposed = reached.flatMap { table in table.symbols.filter { testable || $0.value.exposed }.map(\.key) }
+                            let exposed = reached.flatMap { table in table.symbols.filter { candidate.testable || $0.value.exposed }.map(\.key) }
                             let unique = Set(exposed)
                             declares = unique.count
                             examples = Array(unique.sorted().prefix(3))
                         }
                         // The symbols behind the edge.
-                        if grade != .unused, let edge = edgeIndex["\(module.name)\u{0}\(modules[target].name)"] {
+                        if grade != .unused, let target = candidate.target, let edge = edgeIndex["\(module.name)\u{0}\(modules[target].name)"] {
                             var behind = symbols[edge] ?? [:]
-                            for (index, name, found) in matched {
-                                let count = index < facts.referenceCounts.count ? Int(facts.referenceCounts[index]) : 1
-                                let line = index < facts.referenceLines.count ? Int(facts.referenceLines[index]) : site.evidence.line ?? 1
-                                let site = Location(file: file.path, line: line)
-                                if var existing = behind[name] {
+                            for match in candidate.matched {
+                                let count = match.index < facts.referenceCounts.count ? Int(facts.referenceCounts[match.index]) : 1
+                                let line = match.index < facts.referenceLines.count ? Int(facts.referenceLines[match.index]) : site.evidence.line ?? 1
+                                let first = Location(file: file.path, line: line)
+                                if var existing = behind[match.name] {
                                     existing.count += count
-                                    existing.evidence = min(existing.evidence, site)
-                                    behind[name] = existing
+                                    existing.evidence = min(existing.evidence, first)
+                                    behind[match.name] = existing
                                 } else {
-                                    behind[name] = EdgeSymbol(kind: found.kind, name: name, count: count, evidence: site)
+                                    behind[match.name] = EdgeSymbol(kind: match.symbol.kind, name: match.name, count: count, evidence: first)
                                 }
                             }
                             symbols[edge] = behind

@@ -73,6 +73,9 @@ public struct DeclarationTraits: OptionSet, Hashable, Sendable, Codable {
     /// one: an interface in the dependency-client style (`@DependencyClient struct AudioClient
     /// { var play: @Sendable (Sound) async -> Void }`), counted as abstract.
     public static let interface = DeclarationTraits(rawValue: 1 << 6)
+    /// An extension adding members a file uses without spelling their names: an initializer or
+    /// a subscript (`URL(api:)`, `json["key"]`).
+    public static let unnamedMembers = DeclarationTraits(rawValue: 1 << 7)
 }
 
 /// One declaration with its effective access level.

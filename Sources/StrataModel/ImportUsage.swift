@@ -7,8 +7,9 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
         /// The file names nothing the module declares or extends, its sources are here, and
         /// the import re-exports nothing: it can go.
         case unused
-        /// The only names matched are members that another module visible to the file also
-        /// declares: probably not this module's.
+        /// The only names matched are members the file sees without the import: another module
+        /// it sees declares them too, or another file of the module loads the module (members
+        /// need no import in the file using them, unless MemberImportVisibility is on).
         case probablyUnused = "probably-unused"
         /// The module's sources are not here (an Apple SDK, a package not checked out, a
         /// binary framework): never claimed either way.
@@ -59,7 +60,8 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
                 ? "uses nothing from \(imported) (it declares no name a file could use)"
                 : "uses nothing from \(imported) (it declares \(listed) \(names))"
         case .probablyUnused:
-            return "uses only \(uses.joined(separator: ", ")) from \(imported), which other modules it sees declare too"
+            return "uses only members of \(imported) (\(uses.prefix(5).joined(separator: ", "))), which it sees without the import: "
+                + "another module declares them too, or another file's import loads \(imported)"
         case .used, .unknown, .exported:
             return "uses \(uses.prefix(5).joined(separator: ", ")) from \(imported)"
         }

@@ -304,7 +304,10 @@ private struct Walker {
         case .extensionDecl(let node):
             let explicit = Self.explicitAccess(node.modifiers)
             let name = Self.typeName(node.extendedType)
-            let traits = Self.traits(node.modifiers, node.attributes)
+            var traits = Self.traits(node.modifiers, node.attributes)
+            if node.memberBlock.members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) || $0.decl.is(SubscriptDeclSyntax.self) }) {
+                traits.insert(.unnamedMembers)
+            }
             declarations.append(DeclarationFact(
                 kind: .extension, name: name, access: explicit ?? .internal, line: line(of: node.extensionKeyword),
                 parent: scope.parent, inherits: Self.inherited(node.inheritanceClause), traits: traits))

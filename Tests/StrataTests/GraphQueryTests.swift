@@ -203,7 +203,7 @@ import Testing
 
             No single hop is on every path; the fewest to remove together: Repositories → LocalDataCore (3 imports, the declaration, 2 resolutions); Repositories → LocalDataExtension (2 imports, the declaration).
             To cut Repositories → LocalDataCore, move or abstract: LocalDataSourceProtocol (4 sites), keys (3)
-            To cut Repositories → LocalDataExtension, move or abstract: entries (21 sites), StorageKey (6), settings (4), LocalDataSourceProtocol (2), decoded (2), entriesPrefix (2), setEncoded (2)
+            To cut Repositories → LocalDataExtension, move or abstract: entries (21 sites), StorageKey (6), settings (4), decoded (2), entriesPrefix (2), setEncoded (2)
 
             """))
         // The same in Markdown, escaped, and in JSON on each hop.

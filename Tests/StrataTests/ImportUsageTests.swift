@@ -34,7 +34,7 @@ import Testing
         #expect(comments.severity == .warn)
         #expect(comments.message == "Sources/App/CommentsAndStrings.swift uses nothing from Names (it declares Other, Token 2 names)")
         let alpha = try #require(findings.first { $0.dependency == "Alpha" })
-        #expect(alpha.severity == .info && alpha.message.contains("uses only tidy from Alpha"))
+        #expect(alpha.severity == .info && alpha.message.contains("uses only members of Alpha (tidy)"))
         // Per site: the file is part of what identifies it, never the line.
         #expect(comments.fingerprint.hasSuffix("|Sources/App/CommentsAndStrings.swift"))
     }
