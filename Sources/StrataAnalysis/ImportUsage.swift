@@ -184,10 +184,13 @@ enum ImportUsage {
             func target(of site: ImportSite) -> Int? {
                 (byImportName[site.module] ?? []).first { $0 != moduleIndex && edgeIndex["\(module.name)\u{0}\(modules[$0].name)"] != nil }
             }
-            // Per file of the module, the modules its imports load (with what those import).
+            // Per file of the module, the modules its imports load (with what those import), and
+            // how many files load each.
             let loadedByFile: [String: Set<Int>] = sitesByFile.mapValues { sites in
                 Set(imports.closure(from: sites.compactMap(target)))
             }
+            var loaders: [Int: Int] = [:]
+            for loaded in loadedByFile.values { for index in loaded { loaders[index, default: 0] += 1 } }
             for file in files {
                 guard let sites = sitesByFile[file.path] else { continue }
                 let facts = file.facts
@@ -196,7 +199,8 @@ enum ImportUsage {
                 }
                 // A member is visible without an import when another file of the module loads
                 // its module (Swift before SE-0444's MemberImportVisibility).
-                let loadedElsewhere = loadedByFile.filter { $0.key != file.path }.values.reduce(into: Set<Int>()) { $0.formUnion($1) }
+                let loadedHere = loadedByFile[file.path] ?? []
+                func loadedElsewhere(_ index: Int) -> Bool { (loaders[index] ?? 0) > (loadedHere.contains(index) ? 1 : 0) }
                 for (position, candidate) in candidates.enumerated() {
                     let site = candidate.site
                     guard site.module != module.importName else { continue }
@@ -223,7 +227,7 @@ enum ImportUsage {
                         for other in candidates where other.target != nil && !(candidate.reachedModules ?? []).contains(other.target!) {
                             others.append(table(other.target!))
                         }
-                        let alsoLoaded = candidate.target.map { loadedElsewhere.contains($0) } ?? false
+                        let alsoLoaded = candidate.target.map(loadedElsewhere) ?? false
                         if !top.isEmpty || members.contains(where: { name in !others.contains { $0.names.contains(name) } }) && !alsoLoaded {
                             grade = .used
                             uses = top + members
