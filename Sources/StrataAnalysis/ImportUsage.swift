@@ -90,12 +90,11 @@ enum ImportUsage {
         var symbols: [Int: [EdgeSymbol]]
     }
 
-    /// A name of the file found in what an import reaches, with the module declaring it.
+    /// A name of the file (its index in the file's references) found in what an import reaches.
     struct Match {
         var index: Int
         var name: String
         var symbol: Symbol
-        var declarer: Int
     }
 
     /// One import of a file and what it gives the file.
@@ -119,22 +118,22 @@ enum ImportUsage {
             return Candidate(site: site, target: target, testable: testable, reached: nil, reachedModules: nil, matched: [])
         }
         let reached = through.map(table)
-        func symbol(_ name: String) -> (Symbol, Int)? {
-            for (index, table) in reached.enumerated() {
-                if let found = table.symbols[name], testable || found.exposed { return (found, through[index]) }
+        func symbol(_ name: String) -> Symbol? {
+            for table in reached {
+                if let found = table.symbols[name], testable || found.exposed { return found }
             }
             return nil
         }
         var matched: [Match] = []
         if let symbolName = site.symbol.map({ String($0.split(separator: ".")[0]) }) {
             // `import struct M.T`: only T.
-            if let index = facts.referenceIndex(of: symbolName), let (found, declarer) = symbol(symbolName) {
-                matched.append(Match(index: index, name: symbolName, symbol: Symbol(kind: found.kind == "member" ? "type" : found.kind, exposed: found.exposed), declarer: declarer))
+            if let index = facts.referenceIndex(of: symbolName), let found = symbol(symbolName) {
+                matched.append(Match(index: index, name: symbolName, symbol: Symbol(kind: found.kind == "member" ? "type" : found.kind, exposed: found.exposed)))
             }
         } else {
             for (index, name) in facts.references.enumerated() {
-                guard let (found, declarer) = symbol(name) else { continue }
-                matched.append(Match(index: index, name: name, symbol: found, declarer: declarer))
+                guard let found = symbol(name) else { continue }
+                matched.append(Match(index: index, name: name, symbol: found))
             }
         }
         return Candidate(site: site, target: target, testable: testable, reached: reached, reachedModules: through, matched: matched)
@@ -209,34 +208,31 @@ enum ImportUsage {
                     var declares = 0, examples: [String] = []
                     if site.attributes?.contains("@_exported") == true {
                         grade = .exported
-                    } else if let reached = candidate.reached {
-                        // What another import of the file gives as well: a direct import of the
-                        // declaring module (the earlier of two imports of the same module).
-                        func covered(_ match: Match) -> Bool {
-                            candidates.indices.contains { other in
-                                other != position && candidates[other].target == match.declarer
-                                    && (match.symbol.exposed || candidates[other].testable)
-                                    && (candidate.target != match.declarer || other < position)
-                            }
+                    } else if let reached = candidate.reached, let reach = candidate.reachedModules {
+                        // Another import of the file reaching every module this one does (a
+                        // duplicate, or a module re-exported by another import) makes it redundant.
+                        let redundant = candidates.indices.contains { other in
+                            guard other != position, let wider = candidates[other].reachedModules,
+                                  candidates[other].testable || !candidate.testable, Set(reach).isSubset(of: wider) else { return false }
+                            return wider.count > reach.count || candidates[other].testable != candidate.testable || other < position
                         }
-                        let own = candidate.matched.filter { !covered($0) }
-                        let top = own.filter { !$0.symbol.isMember }.map(\.name)
-                        let members = own.filter(\.symbol.isMember).map(\.name)
+                        let top = candidate.matched.filter { !$0.symbol.isMember }.map(\.name)
+                        let members = candidate.matched.filter(\.symbol.isMember).map(\.name)
                         // Names other modules the file sees declare too: its own and its other imports'.
                         var others = [table(moduleIndex)]
                         for other in candidates where other.target != nil && !(candidate.reachedModules ?? []).contains(other.target!) {
                             others.append(table(other.target!))
                         }
                         let alsoLoaded = candidate.target.map(loadedElsewhere) ?? false
-                        if !top.isEmpty || members.contains(where: { name in !others.contains { $0.names.contains(name) } }) && !alsoLoaded {
+                        if redundant {
+                            grade = .unused  // everything it gives, another import of the file gives too
+                            uses = candidate.matched.map(\.name)
+                        } else if !top.isEmpty || members.contains(where: { name in !others.contains { $0.names.contains(name) } }) && !alsoLoaded {
                             grade = .used
                             uses = top + members
                         } else if !members.isEmpty {
                             grade = .probablyUnused
                             uses = members
-                        } else if own.isEmpty, !candidate.matched.isEmpty {
-                            grade = .unused  // everything it gives, another import of the file gives too
-                            uses = candidate.matched.map(\.name)
                         } else if reached.contains(where: \.implicitlyCalled) {
                             grade = .probablyUnused
                             uses = ["callAsFunction"]

@@ -55,6 +55,8 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
         let listed = examples.joined(separator: ", ") + (declares > examples.count ? ", …" : "")
         let names = "\(declares) name\(declares == 1 ? "" : "s")"
         switch grade {
+        case .unused where !uses.isEmpty:
+            return "uses only \(uses.prefix(5).joined(separator: ", ")) from \(imported), which another import of the file gives too"
         case .unused:
             return declares == 0
                 ? "uses nothing from \(imported) (it declares no name a file could use)"

@@ -44,7 +44,7 @@ import Testing
         func symbols(_ from: String, _ to: String) -> [String] {
             (result.edges.first { $0.from == from && $0.to == to }?.symbols ?? []).map { "\($0.kind) \($0.name) \($0.count) \($0.evidence)" }
         }
-        #expect(symbols("App", "Operators") == ["operator <~> 1 Sources/App/OperatorUse.swift:3"])
+        #expect(symbols("App", "Operators") == ["operator <~> 2 Sources/App/OperatorUse.swift:3"])
         #expect(symbols("App", "Retro") == ["conformance Int 1 Sources/App/Retroactive.swift:4", "member id 1 Sources/App/Retroactive.swift:3"])
         #expect(symbols("App", "Names") == ["type Token 3 Sources/App/AccessLevels.swift:5"])
         #expect(symbols("App", "Macros") == ["macro stringify 1 Sources/App/Attributes.swift:14"])
