@@ -1,6 +1,5 @@
 import Foundation
 import StrataAnalysis
-import StrataAssemble
 import StrataConfiguration
 import StrataDiscovery
 import StrataModel
