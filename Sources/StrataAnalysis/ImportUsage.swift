@@ -118,9 +118,10 @@ enum ImportUsage {
             return Candidate(site: site, target: target, testable: testable, reached: nil, reachedModules: nil, matched: [])
         }
         let reached = through.map(table)
+        // `@testable` opens the module it names (the first table), not what that re-exports.
         func symbol(_ name: String) -> Symbol? {
-            for table in reached {
-                if let found = table.symbols[name], testable || found.exposed { return found }
+            for (position, table) in reached.enumerated() {
+                if let found = table.symbols[name], testable && position == 0 || found.exposed { return found }
             }
             return nil
         }
@@ -211,10 +212,12 @@ enum ImportUsage {
                     } else if let reached = candidate.reached, let reach = candidate.reachedModules {
                         // Another import of the file reaching every module this one does (a
                         // duplicate, or a module re-exported by another import) makes it redundant.
+                        // `@testable` opens only the module it names, never what that re-exports.
                         let redundant = candidates.indices.contains { other in
-                            guard other != position, let wider = candidates[other].reachedModules,
-                                  candidates[other].testable || !candidate.testable, Set(reach).isSubset(of: wider) else { return false }
-                            return wider.count > reach.count || candidates[other].testable != candidate.testable || other < position
+                            let wider = candidates[other]
+                            guard other != position, let modules = wider.reachedModules, Set(reach).isSubset(of: modules) else { return false }
+                            if candidate.testable { return wider.testable && wider.target == candidate.target && other < position }
+                            return modules.count > reach.count || wider.testable || other < position
                         }
                         let top = candidate.matched.filter { !$0.symbol.isMember }.map(\.name)
                         let members = candidate.matched.filter(\.symbol.isMember).map(\.name)

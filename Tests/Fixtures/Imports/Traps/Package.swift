@@ -22,6 +22,6 @@ let package = Package(
             "Names", "Extras", "Operators", "Retro", "Umbrella", "Macros", "Wrappers", "Builders", "Alpha", "Beta", "Inits",
             "Callables",
         ]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Names"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Names", "Umbrella"]),
     ]
 )
