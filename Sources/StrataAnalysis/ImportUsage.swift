@@ -25,15 +25,11 @@ enum ImportUsage {
         /// It declares a public `callAsFunction`, which a file calls without spelling it: an
         /// import of it is never claimed `unused`, only `probably-unused`.
         var implicitlyCalled = false
-        /// Every name it declares, members included, whatever the access: what makes a member
-        /// match ambiguous.
-        var names: Set<String> = []
     }
 
     static func table(of files: [SourceFile]) -> Table {
         var table = Table()
         func add(_ name: String, _ kind: String, exposed: Bool) {
-            table.names.insert(name)
             if let existing = table.symbols[name] {
                 // A name declared both ways counts as the stronger: top level, exposed.
                 let member = existing.isMember && kind == "member"
@@ -84,6 +80,15 @@ enum ImportUsage {
         return table
     }
 
+    /// A symbol behind an edge while files are read: where it is first spelled as the file's
+    /// place in path order and the line, compared as numbers; made an `EdgeSymbol` at the end.
+    struct Tally {
+        var kind: String
+        var count: Int
+        var file: Int
+        var line: Int
+    }
+
     struct Result {
         var report: ImportReport
         /// By edge index in `project.edges`.
@@ -102,42 +107,63 @@ enum ImportUsage {
         var site: ImportSite
         var target: Int?
         var testable: Bool
-        /// The tables of the modules it reaches (its target and what that re-exports); nil
-        /// when they are not all here (a module outside the repository, re-exported or not).
-        var reached: [Table]?
+        /// The modules it reaches (its target and what that re-exports); nil when they are not
+        /// all here (a module outside the repository, re-exported or not).
         var reachedModules: [Int]?
         var matched: [Match]
     }
 
+    /// Every name any module declares: by name, the modules declaring it and as what. A file's
+    /// names are looked up once each, whatever the number of its imports.
+    typealias Index = [String: [(module: Int, symbol: Symbol)]]
+
+    /// The imports of one file and what each gives it.
     static func match(
-        _ site: ImportSite, target: Int?, in facts: FileFacts, modules: [AssembledModule], table: (Int) -> Table,
+        _ sites: [(site: ImportSite, target: Int?)], in facts: FileFacts, modules: [AssembledModule], index: Index,
         reexported: (Int) -> [Int]?
-    ) -> Candidate {
-        let testable = site.attributes?.contains("@testable") == true
-        guard let target, modules[target].files > 0, let through = reexported(target) else {
-            return Candidate(site: site, target: target, testable: testable, reached: nil, reachedModules: nil, matched: [])
+    ) -> [Candidate] {
+        var candidates = sites.map { site, target in
+            let testable = site.attributes?.contains("@testable") == true
+            let through = target.flatMap { modules[$0].files > 0 ? reexported($0) : nil }
+            return Candidate(site: site, target: target, testable: testable, reachedModules: through, matched: [])
         }
-        let reached = through.map(table)
-        // `@testable` opens the module it names (the first table), not what that re-exports.
-        func symbol(_ name: String) -> Symbol? {
-            for (position, table) in reached.enumerated() {
-                if let found = table.symbols[name], testable && position == 0 || found.exposed { return found }
+        // Module → the imports reaching it, and whether as their target (`@testable` opens only that).
+        var reaching: [Int: [(candidate: Int, isTarget: Bool)]] = [:]
+        for (position, candidate) in candidates.enumerated() {
+            for module in candidate.reachedModules ?? [] { reaching[module, default: []].append((position, module == candidate.target)) }
+        }
+        guard !reaching.isEmpty else { return candidates }
+        func add(_ referenceIndex: Int, _ name: String, only: Int? = nil) {
+            guard let entries = index[name] else { return }
+            var matched = Set<Int>()
+            for entry in entries {
+                for (position, isTarget) in reaching[entry.module] ?? [] where only == nil || only == position {
+                    guard entry.symbol.exposed || candidates[position].testable && isTarget, matched.insert(position).inserted else { continue }
+                    var symbol = entry.symbol
+                    if only != nil, symbol.isMember { symbol.kind = "type" }  // `import struct M.T` names T itself
+                    candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: symbol))
+                }
             }
-            return nil
         }
-        var matched: [Match] = []
-        if let symbolName = site.symbol.map({ String($0.split(separator: ".")[0]) }) {
+        for (position, candidate) in candidates.enumerated() {
             // `import struct M.T`: only T.
-            if let index = facts.referenceIndex(of: symbolName), let found = symbol(symbolName) {
-                matched.append(Match(index: index, name: symbolName, symbol: Symbol(kind: found.kind == "member" ? "type" : found.kind, exposed: found.exposed)))
-            }
-        } else {
-            for (index, name) in facts.references.enumerated() {
-                guard let found = symbol(name) else { continue }
-                matched.append(Match(index: index, name: name, symbol: found))
+            guard let symbolName = candidate.site.symbol.map({ String($0.split(separator: ".")[0]) }) else { continue }
+            if let referenceIndex = facts.referenceIndex(of: symbolName) { add(referenceIndex, symbolName, only: position) }
+        }
+        let scoped = Set(candidates.indices.filter { candidates[$0].site.symbol != nil })
+        if scoped.count < candidates.count {
+            for (referenceIndex, name) in facts.references.enumerated() {
+                guard let entries = index[name] else { continue }
+                var matched = Set<Int>()
+                for entry in entries {
+                    for (position, isTarget) in reaching[entry.module] ?? [] where !scoped.contains(position) {
+                        guard entry.symbol.exposed || candidates[position].testable && isTarget, matched.insert(position).inserted else { continue }
+                        candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: entry.symbol))
+                    }
+                }
             }
         }
-        return Candidate(site: site, target: target, testable: testable, reached: reached, reachedModules: through, matched: matched)
+        return candidates
     }
 
     static func analyze(_ project: Project) -> Result {
@@ -146,17 +172,46 @@ enum ImportUsage {
         for (index, module) in modules.enumerated() { byImportName[module.importName, default: []].append(index) }
         var edgeIndex: [String: Int] = [:]
         for (index, edge) in project.edges.enumerated() where edge.imported { edgeIndex["\(edge.from)\u{0}\(edge.to)"] = index }
-        // Tables, built once per module a file imports.
-        var tables: [Int: Table] = [:]
-        func table(_ index: Int) -> Table {
-            if let table = tables[index] { return table }
-            let made = Self.table(of: project.sources[modules[index].name] ?? [])
-            tables[index] = made
-            return made
+        // Each module's names, and all of them by name: of the modules some import reaches
+        // (an app or a test target nothing imports needs no table), with what they re-export.
+        var named: Set<Int> = []
+        for edge in project.edges where edge.imported { if let to = project.graph.index[edge.to] { named.insert(to) } }
+        for module in Array(named) {
+            for site in modules[module].imports where site.attributes?.contains("@_exported") == true { named.formUnion(byImportName[site.module] ?? []) }
         }
+        let tables = modules.indices.map { named.contains($0) && modules[$0].files > 0 ? Self.table(of: project.sources[modules[$0].name] ?? []) : Table() }
+        var index: Index = [:]
+        for (module, table) in tables.enumerated() {
+            for (name, symbol) in table.symbols { index[name, default: []].append((module, symbol)) }
+        }
+        func table(_ module: Int) -> Table { tables[module] }
         // What each module re-exports (`@_exported import` of an internal module), transitively;
         // nil when it re-exports a module whose sources are not here (its names are unknown).
+        // A module's names a file could use, counted, with the first three by name.
+        var summaries: [Int: (count: Int, first: [String])] = [:]
+        func summary(_ module: Int, all: Bool) -> (count: Int, first: [String]) {
+            let key = all ? -1 - module : module
+            if let known = summaries[key] { return known }
+            var count = 0, first: [String] = []
+            for (name, symbol) in tables[module].symbols where all || symbol.exposed {
+                count += 1
+                if first.count < 3 || name < first[2] {
+                    first.append(name)
+                    first.sort()
+                    if first.count > 3 { first.removeLast() }
+                }
+            }
+            summaries[key] = (count, first)
+            return (count, first)
+        }
+        var reexports: [Int: [Int]?] = [:]
         func reexported(_ index: Int) -> [Int]? {
+            if let known = reexports[index] { return known }
+            let found = reexportClosure(index)
+            reexports[index] = found
+            return found
+        }
+        func reexportClosure(_ index: Int) -> [Int]? {
             var seen: Set<Int> = [index], order = [index], queue = [index]
             while let current = queue.popLast() {
                 for site in modules[current].imports where site.attributes?.contains("@_exported") == true {
@@ -173,7 +228,9 @@ enum ImportUsage {
 
         var graded: [GradedImport] = []
         var counts: [String: Int] = [:]
-        var symbols: [Int: [String: EdgeSymbol]] = [:]
+        var symbols: [Int: [String: Tally]] = [:]
+        let paths = project.sources.values.joined().map(\.path).sorted()
+        let ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let imports = project.graph.digraph(.imported)
         for (moduleIndex, module) in modules.enumerated() {
             let files = project.sources[module.name] ?? []
@@ -186,17 +243,20 @@ enum ImportUsage {
             }
             // Per file of the module, the modules its imports load (with what those import), and
             // how many files load each.
+            var closures: [[Int]: Set<Int>] = [:]
             let loadedByFile: [String: Set<Int>] = sitesByFile.mapValues { sites in
-                Set(imports.closure(from: sites.compactMap(target)))
+                let targets = Set(sites.compactMap(target)).sorted()
+                if let known = closures[targets] { return known }
+                let loaded = Set(imports.closure(from: targets))
+                closures[targets] = loaded
+                return loaded
             }
             var loaders: [Int: Int] = [:]
             for loaded in loadedByFile.values { for index in loaded { loaders[index, default: 0] += 1 } }
             for file in files {
                 guard let sites = sitesByFile[file.path] else { continue }
                 let facts = file.facts
-                let candidates = sites.map { site in
-                    Self.match(site, target: target(of: site), in: facts, modules: modules, table: table, reexported: reexported)
-                }
+                let candidates = Self.match(sites.map { ($0, target(of: $0)) }, in: facts, modules: modules, index: index, reexported: reexported)
                 // A member is visible without an import when another file of the module loads
                 // its module (Swift before SE-0444's MemberImportVisibility).
                 let loadedHere = loadedByFile[file.path] ?? []
@@ -209,28 +269,29 @@ enum ImportUsage {
                     var declares = 0, examples: [String] = []
                     if site.attributes?.contains("@_exported") == true {
                         grade = .exported
-                    } else if let reached = candidate.reached, let reach = candidate.reachedModules {
+                    } else if let reach = candidate.reachedModules {
+                        let reached = reach.map(table)
                         // Another import of the file reaching every module this one does (a
                         // duplicate, or a module re-exported by another import) makes it redundant.
                         // `@testable` opens only the module it names, never what that re-exports.
                         let redundant = candidates.indices.contains { other in
                             let wider = candidates[other]
-                            guard other != position, let modules = wider.reachedModules, Set(reach).isSubset(of: modules) else { return false }
+                            guard other != position, let modules = wider.reachedModules, modules.count >= reach.count,
+                                  reach.allSatisfy(modules.contains) else { return false }
                             if candidate.testable { return wider.testable && wider.target == candidate.target && other < position }
                             return modules.count > reach.count || wider.testable || other < position
                         }
                         let top = candidate.matched.filter { !$0.symbol.isMember }.map(\.name)
                         let members = candidate.matched.filter(\.symbol.isMember).map(\.name)
                         // Names other modules the file sees declare too: its own and its other imports'.
-                        var others = [table(moduleIndex)]
-                        for other in candidates where other.target != nil && !(candidate.reachedModules ?? []).contains(other.target!) {
-                            others.append(table(other.target!))
-                        }
+                        var others: Set<Int> = [moduleIndex]
+                        for other in candidates { if let target = other.target, !reach.contains(target) { others.insert(target) } }
+                        func declaredElsewhere(_ name: String) -> Bool { index[name]?.contains { others.contains($0.module) } ?? false }
                         let alsoLoaded = candidate.target.map(loadedElsewhere) ?? false
                         if redundant {
                             grade = .unused  // everything it gives, another import of the file gives too
                             uses = candidate.matched.map(\.name)
-                        } else if !top.isEmpty || members.contains(where: { name in !others.contains { $0.names.contains(name) } }) && !alsoLoaded {
+                        } else if !top.isEmpty || members.contains(where: { !declaredElsewhere($0) }) && !alsoLoaded {
                             grade = .used
                             uses = top + members
                         } else if !members.isEmpty {
@@ -243,24 +304,26 @@ enum ImportUsage {
                             grade = .unused
                         }
                         if grade != .used {
-                            let exposed = reached.flatMap { table in table.symbols.filter { candidate.testable || $0.value.exposed }.map(\.key) }
-                            let unique = Set(exposed)
-                            declares = unique.count
-                            examples = Array(unique.sorted().prefix(3))
+                            // What was looked for: counted once per module (a module imported
+                            // unused in many files is summed up once).
+                            let summaries = reach.enumerated().map { offset, module in summary(module, all: candidate.testable && offset == 0) }
+                            declares = summaries.reduce(0) { $0 + $1.count }
+                            examples = Array(Set(summaries.flatMap(\.first)).sorted().prefix(3))
                         }
                         // The symbols behind the edge.
                         if grade != .unused, let target = candidate.target, let edge = edgeIndex["\(module.name)\u{0}\(modules[target].name)"] {
-                            var behind = symbols[edge] ?? [:]
+                            // Taken out and put back: mutated in place, never copied.
+                            var behind = symbols.removeValue(forKey: edge) ?? [:]
+                            let ordinal = ordinals[file.path] ?? 0
                             for match in candidate.matched {
                                 let count = match.index < facts.referenceCounts.count ? Int(facts.referenceCounts[match.index]) : 1
                                 let line = match.index < facts.referenceLines.count ? Int(facts.referenceLines[match.index]) : site.evidence.line ?? 1
-                                let first = Location(file: file.path, line: line)
-                                if var existing = behind[match.name] {
-                                    existing.count += count
-                                    existing.evidence = min(existing.evidence, first)
-                                    behind[match.name] = existing
+                                if let existing = behind.index(forKey: match.name) {
+                                    behind.values[existing].count += count
+                                    let tally = behind.values[existing]
+                                    if (ordinal, line) < (tally.file, tally.line) { (behind.values[existing].file, behind.values[existing].line) = (ordinal, line) }
                                 } else {
-                                    behind[match.name] = EdgeSymbol(kind: match.symbol.kind, name: match.name, count: count, evidence: first)
+                                    behind[match.name] = Tally(kind: match.symbol.kind, count: count, file: ordinal, line: line)
                                 }
                             }
                             symbols[edge] = behind
@@ -278,7 +341,8 @@ enum ImportUsage {
             }
         }
         let ordered = symbols.mapValues { named in
-            named.values.sorted { ($1.count, $0.name) < ($0.count, $1.name) }
+            named.map { EdgeSymbol(kind: $0.value.kind, name: $0.key, count: $0.value.count, evidence: Location(file: paths[$0.value.file], line: $0.value.line)) }
+                .sorted { ($1.count, $0.name) < ($0.count, $1.name) }
         }
         return Result(report: ImportReport(imports: graded.sorted(), counts: counts), symbols: ordered)
     }

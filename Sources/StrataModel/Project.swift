@@ -143,7 +143,7 @@ public struct ImportEdge: Hashable, Sendable, Codable, Comparable {
 
     /// The most symbols an edge lists: enough to say what to move or abstract, few enough that
     /// an edge using a whole module (a parser on its syntax tree) keeps the result small.
-    public static let symbolsKept = 16
+    public static let symbolsKept = 8
 
     public init(from: String, to: String, declared: Bool, imported: Bool, evidence: [Location]) {
         self.from = from
