@@ -55,7 +55,7 @@ public enum AccessControl {
                 }
                 if !openWanted.isEmpty {
                     for declaration in file.facts.declarations where declaration.kind == .class {
-                        for type in declaration.inherits { openWanted[simpleName(type)]?.add(index) }
+                        for type in declaration.inherits { openWanted[DeclarationFact.simpleName(type)]?.add(index) }
                     }
                 }
             }
@@ -85,16 +85,6 @@ public enum AccessControl {
         "errorDescription", "failureReason", "recoverySuggestion", "helpAnchor", "previews", "defaultValue",
     ]
 
-    /// `Foo` in `Outer.Foo`, `Foo<Int>` or `` `Foo` ``: how a name is spelled where it is used.
-    static func simpleName(_ written: String) -> String {
-        if !written.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "`") }) {
-            return written
-        }
-        var name = Substring(written)
-        if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
-        if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
-        return DeclarationFact.plainName(String(name))
-    }
 
     /// Whether a name is an identifier (operators and tuple patterns are not).
     static func isIdentifier(_ name: String) -> Bool {
@@ -136,12 +126,12 @@ public enum AccessControl {
             var protocols = Set<String>(), conforming = Set<String>(), exposed = Set<String>()
             for file in files {
                 for declaration in file.facts.declarations {
-                    if declaration.kind == .protocol { protocols.insert(simpleName(declaration.name)) }
+                    if declaration.kind == .protocol { protocols.insert(DeclarationFact.simpleName(declaration.name)) }
                     if !declaration.inherits.isEmpty, declaration.kind.isType || declaration.kind == .extension {
-                        conforming.insert(simpleName(declaration.name))
+                        conforming.insert(DeclarationFact.simpleName(declaration.name))
                     }
                     guard declaration.access <= .public else { continue }
-                    for type in declaration.inherits { exposed.insert(simpleName(type)) }
+                    for type in declaration.inherits { exposed.insert(DeclarationFact.simpleName(type)) }
                     if declaration.kind == .typealias, let value = declaration.value {
                         exposed.formUnion(value.split { !($0 == "_" || $0.isLetter || $0.isNumber) }.map(String.init))
                     }
@@ -150,8 +140,8 @@ public enum AccessControl {
             var requirements = Set<String>()
             for file in files {
                 for declaration in file.facts.declarations {
-                    if let parent = declaration.parent, protocols.contains(simpleName(parent)) {
-                        requirements.insert(simpleName(declaration.name))
+                    if let parent = declaration.parent, protocols.contains(DeclarationFact.simpleName(parent)) {
+                        requirements.insert(DeclarationFact.simpleName(declaration.name))
                     }
                 }
             }
@@ -161,7 +151,7 @@ public enum AccessControl {
                     guard declaration.access <= .public else { continue }
                     publicSurface += 1
                     if declaration.traits.contains(.objc) || declaration.traits.contains(.entryPoint) { continue }
-                    let name = simpleName(declaration.name)
+                    let name = DeclarationFact.simpleName(declaration.name)
                     let candidate = AccessCandidate(
                         name: name, kind: declaration.kind, parent: declaration.parent, access: declaration.access,
                         evidence: Location(file: file.path, line: declaration.line))
@@ -170,7 +160,7 @@ public enum AccessControl {
                     }
                     if declaration.traits.contains(.override) || !isIdentifier(name) || implicitNames.contains(name) { continue }
                     if declaration.kind.isType || declaration.kind == .typealias, exposed.contains(name) { continue }
-                    if let parent = declaration.parent.map(simpleName) {
+                    if let parent = declaration.parent.map(DeclarationFact.simpleName) {
                         if protocols.contains(parent) || conforming.contains(parent) || requirements.contains(name) { continue }
                     }
                     unused[name, default: []].append(candidate)

@@ -7,10 +7,9 @@ import StrataModel
 /// (`container.myService()` with `let container: Container` in another file, `provider.x()`
 /// with a protocol `Container` conforms to, `dependency(\.x)`) is read again with this.
 enum FactoryContainers {
-    static let factoryTypes = ["Factory<", "ParameterFactory<"]
-
+    /// `Factory<T>` as written in a declaration's type.
     static func isFactory(_ type: String) -> Bool {
-        factoryTypes.contains { type.hasPrefix($0) }
+        type.contains("<") && InjectionNames.factoryTypes.contains(DeclarationFact.simpleName(type))
     }
 
     /// The Factory part of `InjectionNames`; empty when the repository declares no factory.
@@ -19,12 +18,12 @@ enum FactoryContainers {
         for facts in files {
             for fact in facts.injections where fact.shape == .factory {
                 names.factories.insert(fact.name)
-                if let context = fact.context { names.factoryContainers.insert(InjectionContainers.simpleName(context)) }
+                if let context = fact.context { names.factoryContainers.insert(DeclarationFact.simpleName(context)) }
             }
             for declaration in facts.declarations where declaration.kind == .var {
                 if let type = declaration.type, isFactory(type) {
                     names.factories.insert(declaration.name)
-                    if let parent = declaration.parent { names.factoryContainers.insert(InjectionContainers.simpleName(parent)) }
+                    if let parent = declaration.parent { names.factoryContainers.insert(DeclarationFact.simpleName(parent)) }
                 }
             }
         }
@@ -34,7 +33,7 @@ enum FactoryContainers {
         let holders = names.factoryContainers
         for facts in files {
             for declaration in facts.declarations where declaration.kind.isType || declaration.kind == .extension {
-                if !declaration.inherits.isEmpty, holders.contains(InjectionContainers.simpleName(declaration.name)) {
+                if !declaration.inherits.isEmpty, holders.contains(DeclarationFact.simpleName(declaration.name)) {
                     names.factoryContainers.formUnion(declaration.inherits)
                 }
             }
@@ -45,8 +44,8 @@ enum FactoryContainers {
                 guard let type = declaration.type else { continue }
                 if declaration.kind == .var, let parent = declaration.parent,
                    names.factoryContainers.contains(baseName(type)) {
-                    names.factoryMembers.insert("\(InjectionContainers.simpleName(parent)).\(declaration.name)")
-                } else if declaration.kind == .func, type.contains("KeyPath<"), factoryTypes.contains(where: type.contains) {
+                    names.factoryMembers.insert("\(DeclarationFact.simpleName(parent)).\(declaration.name)")
+                } else if declaration.kind == .func, type.contains("KeyPath<"), InjectionNames.factoryTypes.contains(where: { type.contains($0 + "<") }) {
                     names.factoryResolvers.insert(declaration.name)
                 }
             }

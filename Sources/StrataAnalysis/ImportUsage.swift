@@ -47,7 +47,7 @@ enum ImportUsage {
                     // file naming the type may need what the extension adds without naming it
                     // (a conformance, an initializer, a subscript). Named members count as members.
                     guard declaration.access < .fileprivate else { continue }
-                    let extended = String(name.split(separator: ".").last ?? Substring(name))
+                    let extended = DeclarationFact.simpleName(name)
                     if !declaration.inherits.isEmpty {
                         add(extended, "conformance", exposed: true)
                     } else if declaration.traits.contains(.unnamedMembers) {

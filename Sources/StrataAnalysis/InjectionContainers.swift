@@ -100,7 +100,7 @@ public struct InjectionContainers: Sendable {
             for (_, facts) in files {
                 for declaration in facts.declarations where declaration.kind == .var {
                     if let parent = declaration.parent, let type = declaration.type, Self.isDictionary(type) {
-                        dictionaryProperties.insert("\(Self.simpleName(parent)).\(declaration.name)")
+                        dictionaryProperties.insert("\(DeclarationFact.simpleName(parent)).\(declaration.name)")
                     }
                 }
             }
@@ -108,7 +108,7 @@ public struct InjectionContainers: Sendable {
         for (path, facts) in files {
             for fact in facts.injections {
                 guard let context = fact.context, !ignore.contains(context) else { continue }
-                let type = Self.simpleName(context)
+                let type = DeclarationFact.simpleName(context)
                 if fact.shape == .store || fact.shape == .read, !dictionaryProperties.contains("\(type).\(fact.receiver ?? "")") { continue }
                 switch fact.shape {
                 case .store: storeFacts[Key(type: type, dictionary: fact.receiver ?? ""), default: []].append((fact, path))
@@ -156,11 +156,6 @@ public struct InjectionContainers: Sendable {
             }.sorted().map { "@" + $0 }
         }
         containers.sort()
-    }
-
-    /// `C` in `A.B.C`: a type as its own declaration names it.
-    static func simpleName(_ type: String) -> String {
-        type.lastIndex(of: ".").map { String(type[type.index(after: $0)...]) } ?? type
     }
 
     /// `[K: V]`, `[K: V]?`, `Dictionary<K, V>`: a dictionary type as written.

@@ -211,7 +211,7 @@ struct InjectionRecognizer {
                 if let call = vocabulary.registrations.first(where: { $0.matches(fact) }) {
                     guard let registered = fact.generic ? nil : fact.arguments.lazy.compactMap(\.metatype).first else { continue }
                     let service = call.key.map { member(registered, $0) ?? "\(registered).\($0)" } ?? registered
-                    register(.container, api: call.signature, service: service, implementation: fact.implementation ?? Self.simpleName(registered))
+                    register(.container, api: call.signature, service: service, implementation: fact.implementation ?? DeclarationFact.simpleName(registered))
                 } else if let call = vocabulary.resolutions.first(where: { $0.matches(fact) }) {
                     guard !fact.generic, let key = fact.arguments.first else { continue }
                     // `load(for: CardItem.injectId)`: the key's value, as its registration names it.
@@ -336,12 +336,7 @@ struct InjectionRecognizer {
     /// The value of a type's key member (`CardItem.injectId` → `InjectIdentifier.card`), the type
     /// named as written or by its own name.
     func member(_ type: String, _ name: String) -> String? {
-        members["\(type).\(name)"] ?? members["\(Self.simpleName(type)).\(name)"]
-    }
-
-    /// `C` in `A.B.C`.
-    static func simpleName(_ type: String) -> String {
-        type.lastIndex(of: ".").map { String(type[type.index(after: $0)...]) } ?? type
+        members["\(type).\(name)"] ?? members["\(DeclarationFact.simpleName(type)).\(name)"]
     }
 
     /// `x` in a receiver `x` or `self.x`.

@@ -115,6 +115,18 @@ public struct DeclarationFact: Hashable, Sendable, Codable {
         return String(name.dropFirst().dropLast())
     }
 
+    /// `Foo` in `Outer.Foo`, `Foo<Int>` or `` `Foo` ``: how a type is spelled where it is used,
+    /// and as its own declaration names it.
+    public static func simpleName(_ written: String) -> String {
+        if !written.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "`") }) {
+            return written
+        }
+        var name = Substring(written)
+        if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
+        if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
+        return plainName(String(name))
+    }
+
     public init(
         kind: DeclarationKind, name: String, access: AccessLevel, line: Int, parent: String? = nil,
         inherits: [String] = [], traits: DeclarationTraits = [], value: String? = nil, type: String? = nil, path: String? = nil

@@ -142,6 +142,9 @@ public struct InjectionNames: Hashable, Sendable, Codable {
     /// The names a file must spell for the second scan to read it again.
     public var spelled: Set<String> { calls.union(wrappers).union(factories).union(factoryResolvers) }
 
+    /// Factory's types of a factory property: `Factory<T>`, `ParameterFactory<P, T>`.
+    public static let factoryTypes: Set<String> = ["Factory", "ParameterFactory"]
+
     /// Swinject's and the common container vocabulary.
     public static let builtInCalls: Set<String> = ["register", "resolve", "autoregister"]
     /// The calls the injection walk reads: the built-in ones and the configured ones.

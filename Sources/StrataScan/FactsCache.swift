@@ -198,11 +198,9 @@ public struct FactsCache: Sendable {
             writer.optionalString(fact.path)
         }
         writer.strings(facts.references)
-        // Counts and lines as varints, aligned with the references (none when not recorded).
-        writer.varint(facts.referenceCounts.count)
-        for count in facts.referenceCounts { writer.varint(Int(count)) }
-        writer.varint(facts.referenceLines.count)
-        for line in facts.referenceLines { writer.varint(Int(line)) }
+        // Counts and lines, aligned with the references (none when not recorded).
+        writer.numbers(facts.referenceCounts)
+        writer.numbers(facts.referenceLines)
         writer.u32(UInt32(facts.injections.count))
         for fact in facts.injections {
             writer.byte(UInt8(InjectionFact.Shape.allCases.firstIndex(of: fact.shape)!))
@@ -279,14 +277,8 @@ public struct FactsCache: Sendable {
                 value: try reader.optionalString(), type: try reader.optionalString(), path: try reader.optionalString()))
         }
         let references = try reader.strings()
-        var referenceCounts: [UInt32] = [], referenceLines: [UInt32] = []
-        let countsCount = try reader.varint()
-        referenceCounts.reserveCapacity(countsCount)
-        for _ in 0..<countsCount { referenceCounts.append(UInt32(truncatingIfNeeded: try reader.number())) }
-        let linesCount = try reader.varint()
-        referenceLines.reserveCapacity(linesCount)
-        for _ in 0..<linesCount { referenceLines.append(UInt32(truncatingIfNeeded: try reader.number())) }
-        guard countsCount == 0 || countsCount == references.count, linesCount == 0 || linesCount == references.count else {
+        let referenceCounts = try reader.numbers(), referenceLines = try reader.numbers()
+        guard [referenceCounts.count, referenceLines.count].allSatisfy({ $0 == 0 || $0 == references.count }) else {
             throw CacheError(message: "bad entry")
         }
         var injections: [InjectionFact] = []
@@ -367,6 +359,11 @@ struct ByteWriter {
         u32(UInt32(values.count))
         values.forEach { string($0) }
     }
+    /// A count, then each number as LEB128.
+    mutating func numbers(_ values: [UInt32]) {
+        varint(values.count)
+        for value in values { varint(Int(value)) }
+    }
     /// Nil as length 0, a string as its length plus one.
     mutating func optionalString(_ value: String?) {
         guard let value else { return byte(0) }
@@ -418,16 +415,18 @@ struct ByteReader {
 
     /// A LEB128 length, bounded by the bytes left.
     mutating func varint() throws -> Int {
-        var value = 0, shift = 0
-        while true {
-            let byte = try byte()
-            guard shift < 35 else { throw CacheError(message: "bad length") }
-            value |= Int(byte & 0x7F) << shift
-            if byte < 0x80 { break }
-            shift += 7
-        }
+        let value = try number()
         guard value <= bytes.count - offset + 1 else { throw CacheError(message: "bad length") }
         return value
+    }
+
+    /// `ByteWriter.numbers`: a count, then that many numbers.
+    mutating func numbers() throws -> [UInt32] {
+        let count = try varint()
+        var values: [UInt32] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(UInt32(truncatingIfNeeded: try number())) }
+        return values
     }
     mutating func string() throws -> String { String(decoding: try take(try varint()), as: UTF8.self) }
     mutating func optionalString() throws -> String? {

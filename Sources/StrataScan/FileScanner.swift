@@ -322,7 +322,7 @@ private struct Walker {
         case .variableDecl(let node):
             let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
             let isStaticLet = isLet && node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
-            let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            let isStatic = Self.isStatic(node.modifiers)
             for binding in node.bindings {
                 if let fact = ValueReader.property(binding, isLet: isLet, owner: scope.path, line: line(of: node.bindingSpecifier)) {
                     values.append(fact)
@@ -459,8 +459,8 @@ private struct Walker {
 
     /// `Factory<T>`, `ParameterFactory<P, T>`.
     static func isFactoryType(_ type: TypeSyntax?) -> Bool {
-        guard let name = type?.as(IdentifierTypeSyntax.self)?.name.tokenKind else { return false }
-        return name == .identifier("Factory") || name == .identifier("ParameterFactory")
+        guard let name = type?.as(IdentifierTypeSyntax.self)?.name.text else { return false }
+        return InjectionNames.factoryTypes.contains(name)
     }
 
     /// `(A) -> B`, `@Sendable (A) async -> B`, `((A) -> B)?`.
@@ -471,6 +471,11 @@ private struct Walker {
         if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isFunction(forced.wrappedType) }
         if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { return isFunction(only.type) }
         return false
+    }
+
+    /// `static` or `class`: a type member.
+    static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
     }
 
     /// A stored property: no accessors, or only observers.
@@ -492,9 +497,7 @@ private struct Walker {
         if let inheritance, !inheritance.inheritedTypes.allSatisfy({ markerConformances.contains(typeName($0.type)) }) { return false }
         var found = false
         for member in members.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self),
-                  !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) })
-            else { continue }
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !isStatic(variable.modifiers) else { continue }
             for binding in variable.bindings where isStored(binding) {
                 if let type = binding.typeAnnotation?.type {
                     guard isFunction(type) else { return false }

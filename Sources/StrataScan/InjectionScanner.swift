@@ -170,7 +170,7 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
     override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     static let dependencyKeys: Set<String> = ["DependencyKey", "TestDependencyKey"]
-    static let factoryTypes: Set<String> = ["Factory", "ParameterFactory"]
+    static let factoryTypes = InjectionNames.factoryTypes
     static let factoryScopes: Set<String> = ["singleton", "cached", "shared", "graph", "unique", "scope"]
 
     func line(of node: some SyntaxProtocol) -> Int {
@@ -398,7 +398,7 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         // (`dependency(\.x)`), implicit `self` in a container (`myService()`,
         // `myService.register { }`), a property or protocol of a container declared elsewhere.
         if factory.factoryResolvers.contains(name), base == nil { return true }
-        let inContainer = contexts.last.map { factory.factoryContainers.contains(Self.simpleName($0)) } ?? false
+        let inContainer = contexts.last.map { factory.factoryContainers.contains(DeclarationFact.simpleName($0)) } ?? false
         if inContainer, base == nil, factory.factories.contains(name) { return true }
         if InjectionNames.factoryOverrides.contains(name), let base, let property = Self.propertyName(base),
            factory.factories.contains(property), inContainer || isFactoryContainer(base) {
@@ -430,7 +430,7 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
     func isContainerVariable(_ name: String) -> Bool {
         if containerVariables.contains(name) { return true }
         guard let context = contexts.last else { return false }
-        return factory.factoryMembers.contains("\(Self.simpleName(context)).\(name)")
+        return factory.factoryMembers.contains("\(DeclarationFact.simpleName(context)).\(name)")
     }
 
     /// `x` in `x` or `self.x`.
@@ -439,11 +439,6 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         guard let member = expression.as(MemberAccessExprSyntax.self),
               member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
         return member.declName.baseName.text
-    }
-
-    /// `C` in `A.B.C`.
-    static func simpleName(_ type: String) -> String {
-        type.lastIndex(of: ".").map { String(type[type.index(after: $0)...]) } ?? type
     }
 
 
