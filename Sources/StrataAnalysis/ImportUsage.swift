@@ -133,35 +133,28 @@ enum ImportUsage {
             for module in candidate.reachedModules ?? [] { reaching[module, default: []].append((position, module == candidate.target)) }
         }
         guard !reaching.isEmpty else { return candidates }
-        func add(_ referenceIndex: Int, _ name: String, only: Int? = nil) {
+        // One name of the file, for the imports `admitted` picks among those reaching a module declaring it.
+        func add(_ referenceIndex: Int, _ name: String, to admitted: (Int) -> Bool) {
             guard let entries = index[name] else { return }
             var matched = Set<Int>()
             for entry in entries {
-                for (position, isTarget) in reaching[entry.module] ?? [] where only == nil || only == position {
+                for (position, isTarget) in reaching[entry.module] ?? [] where admitted(position) {
                     guard entry.symbol.exposed || candidates[position].testable && isTarget, matched.insert(position).inserted else { continue }
                     var symbol = entry.symbol
-                    if only != nil, symbol.isMember { symbol.kind = "type" }  // `import struct M.T` names T itself
+                    if candidates[position].site.symbol != nil, symbol.isMember { symbol.kind = "type" }  // `import struct M.T` names T
                     candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: symbol))
                 }
             }
         }
+        // `import struct M.T`: only T.
+        var scoped = Set<Int>()
         for (position, candidate) in candidates.enumerated() {
-            // `import struct M.T`: only T.
             guard let symbolName = candidate.site.symbol.map({ String($0.split(separator: ".")[0]) }) else { continue }
-            if let referenceIndex = facts.referenceIndex(of: symbolName) { add(referenceIndex, symbolName, only: position) }
+            scoped.insert(position)
+            if let referenceIndex = facts.referenceIndex(of: symbolName) { add(referenceIndex, symbolName) { $0 == position } }
         }
-        let scoped = Set(candidates.indices.filter { candidates[$0].site.symbol != nil })
         if scoped.count < candidates.count {
-            for (referenceIndex, name) in facts.references.enumerated() {
-                guard let entries = index[name] else { continue }
-                var matched = Set<Int>()
-                for entry in entries {
-                    for (position, isTarget) in reaching[entry.module] ?? [] where !scoped.contains(position) {
-                        guard entry.symbol.exposed || candidates[position].testable && isTarget, matched.insert(position).inserted else { continue }
-                        candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: entry.symbol))
-                    }
-                }
-            }
+            for (referenceIndex, name) in facts.references.enumerated() { add(referenceIndex, name) { !scoped.contains($0) } }
         }
         return candidates
     }

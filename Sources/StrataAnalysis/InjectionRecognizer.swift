@@ -81,9 +81,8 @@ struct InjectionRecognizer {
         }
         let order = ["liveValue", "testValue", "previewValue"]
         // A key written relative to where it is read (`Keys.Live` for `AudioClient.Keys.Live`).
-        for (written, owner) in owners where values[written] == nil {
-            let matches = values.keys.filter { $0.hasSuffix("." + written) }
-            if matches.count == 1 { owners[matches[0]] = owner }
+        for (written, owner) in owners {
+            if let key = Self.qualifiedKey(written, among: values.keys), key != written { owners[key] = owner }
         }
         keyOwners = owners
         keyValues = values.mapValues { values in
@@ -164,10 +163,14 @@ struct InjectionRecognizer {
 
     /// The key a `self[Key.self]` names, qualified (`Keys.Live` → `AudioClient.Keys.Live`).
     func key(_ written: String?) -> String? {
-        guard let written else { return nil }
-        if keyValues[written] != nil { return written }
-        let matches = keyValues.keys.filter { $0.hasSuffix("." + written) }
-        return matches.count == 1 ? matches[0] : written
+        written.map { Self.qualifiedKey($0, among: keyValues.keys) ?? $0 }
+    }
+
+    /// `written` itself when it is one of `keys`, else the only key it is the end of; nil for none.
+    static func qualifiedKey(_ written: String, among keys: some Collection<String>) -> String? {
+        if keys.contains(written) { return written }
+        let matches = keys.filter { $0.hasSuffix("." + written) }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     /// What a swift-dependencies registration makes: its `liveValue`'s type.
