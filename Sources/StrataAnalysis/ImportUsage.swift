@@ -254,6 +254,8 @@ enum ImportUsage {
             }
             var loaders: [Int: Int] = [:]
             for loaded in loadedByFile.values { for index in loaded { loaders[index, default: 0] += 1 } }
+            // What each module loads (itself and what it imports, transitively), as asked.
+            var loads: [Int: Set<Int>] = [:]
             for file in files {
                 guard let sites = sitesByFile[file.path] else { continue }
                 let facts = file.facts
@@ -262,6 +264,16 @@ enum ImportUsage {
                 // its module (Swift before SE-0444's MemberImportVisibility).
                 let loadedHere = loadedByFile[file.path] ?? []
                 func loadedElsewhere(_ index: Int) -> Bool { (loaders[index] ?? 0) > (loadedHere.contains(index) ? 1 : 0) }
+                // Or when another import of this file loads it (an import of a module importing it).
+                func loadedByOtherImport(_ index: Int, besides position: Int) -> Bool {
+                    candidates.indices.contains { other in
+                        guard other != position, let target = candidates[other].target, target != index else { return false }
+                        if let known = loads[target] { return known.contains(index) }
+                        let loaded = Set(imports.closure(from: [target]))
+                        loads[target] = loaded
+                        return loaded.contains(index)
+                    }
+                }
                 for (position, candidate) in candidates.enumerated() {
                     let site = candidate.site
                     guard site.module != module.importName else { continue }
@@ -274,13 +286,15 @@ enum ImportUsage {
                         let reached = reach.map(table)
                         // Another import of the file reaching every module this one does (a
                         // duplicate, or a module re-exported by another import) makes it redundant.
-                        // `@testable` opens only the module it names, never what that re-exports.
+                        // `@testable` opens only the module it names, never what that re-exports:
+                        // a `@testable` import the file uses internal names through stays.
+                        let opens = candidate.testable && candidate.matched.contains { !$0.symbol.exposed }
                         let redundant = candidates.indices.contains { other in
                             let wider = candidates[other]
                             guard other != position, let modules = wider.reachedModules, modules.count >= reach.count,
                                   reach.allSatisfy(modules.contains) else { return false }
-                            if candidate.testable { return wider.testable && wider.target == candidate.target && other < position }
-                            return modules.count > reach.count || wider.testable || other < position
+                            if opens { return wider.testable && wider.target == candidate.target && other < position }
+                            return modules.count > reach.count || wider.testable && !candidate.testable || other < position
                         }
                         let top = candidate.matched.filter { !$0.symbol.isMember }.map(\.name)
                         let members = candidate.matched.filter(\.symbol.isMember).map(\.name)
@@ -288,7 +302,7 @@ enum ImportUsage {
                         var others: Set<Int> = [moduleIndex]
                         for other in candidates { if let target = other.target, !reach.contains(target) { others.insert(target) } }
                         func declaredElsewhere(_ name: String) -> Bool { index[name]?.contains { others.contains($0.module) } ?? false }
-                        let alsoLoaded = candidate.target.map(loadedElsewhere) ?? false
+                        let alsoLoaded = candidate.target.map { loadedElsewhere($0) || loadedByOtherImport($0, besides: position) } ?? false
                         if redundant {
                             grade = .unused  // everything it gives, another import of the file gives too
                             uses = candidate.matched.map(\.name)
