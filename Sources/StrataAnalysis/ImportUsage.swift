@@ -16,7 +16,9 @@ enum ImportUsage {
         /// Visible without `@testable`: public, open or package.
         var exposed: Bool
 
-        var isMember: Bool { kind == "member" }
+        /// A member, or what a type gains from an extension (a conformance, an initializer): the
+        /// file sees these without an import when the module is loaded anyway.
+        var isMember: Bool { kind == "member" || kind == "conformance" || kind == "extension" }
     }
 
     /// One module's names.
@@ -319,10 +321,13 @@ enum ImportUsage {
                         }
                         let top = candidate.matched.filter { !$0.symbol.isMember }.map(\.name)
                         let members = candidate.matched.filter(\.symbol.isMember).map(\.name)
-                        // Names other modules the file sees declare too: its own and its other imports'.
+                        // Names other modules the file sees declare too: its own, its other imports',
+                        // and the standard library's members.
                         var others: Set<Int> = [moduleIndex]
                         for other in candidates { if let target = other.target, !reach.contains(target) { others.insert(target) } }
-                        func declaredElsewhere(_ name: String) -> Bool { index[name]?.contains { others.contains($0.module) } ?? false }
+                        func declaredElsewhere(_ name: String) -> Bool {
+                            StandardLibrary.members.contains(name) || index[name]?.contains { others.contains($0.module) } ?? false
+                        }
                         let alsoLoaded = candidate.target.map { loadedElsewhere($0) || loadedByOtherImport($0, besides: position) } ?? false
                         if redundant {
                             grade = .unused  // everything it gives, another import of the file gives too
