@@ -1,5 +1,4 @@
 import StrataModel
-import StrataSourceTree
 
 /// Access levels per module and the public API that no other module uses, found from the
 /// identifiers each file spells (`FileFacts.references`), without a build.
@@ -32,13 +31,13 @@ import StrataSourceTree
 /// A library vended outside the repository (a SwiftPM library product) shows its whole
 /// unused public API: its users are not here to reference it.
 public enum AccessControl {
-    public static func analyze(_ project: Project) -> AccessControlReport {
+    public static func analyze(_ project: Project, workers: any Workers = SerialWorkers()) -> AccessControlReport {
         let modules = project.modules
         var entries: [(index: Int, access: ModuleAccess, unused: [String: [AccessCandidate]], open: [String: [AccessCandidate]])] = []
         var wanted: [String: Holders] = [:]
         var openWanted: [String: Holders] = [:]
-        // Each module's declarations read on all cores, then gathered in module order.
-        let scans = Parallel.map(modules.count) { index -> ModuleScan? in
+        // Each module's declarations read by the workers, then gathered in module order.
+        let scans = workers.map(modules.count) { index -> ModuleScan? in
             let files = modules[index].kind.isTest ? [] : project.sources[modules[index].name] ?? []
             return files.isEmpty ? nil : ModuleScan(files)
         }

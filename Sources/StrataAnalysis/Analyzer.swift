@@ -1,5 +1,4 @@
 import StrataModel
-import StrataSourceTree
 
 /// Runs every analysis over the assembled model and builds the result document.
 public enum Analyzer {
@@ -10,7 +9,7 @@ public enum Analyzer {
     ///     findings of it (`strata history` stores none of it; it was 40% of each commit).
     public static func analyze(
         _ project: Project, rules: ArchitectureRules = ArchitectureRules(), injection: InjectionVocabulary = InjectionVocabulary(),
-        accessControl: Bool = true
+        accessControl: Bool = true, workers: any Workers = SerialWorkers()
     ) -> AnalysisResult {
         let production = project.graph.subgraph { !$0.kind.isTest }
         let metrics = CouplingMetrics.compute(production)
@@ -35,11 +34,11 @@ public enum Analyzer {
         let shape = BuildShape.analyze(production)
         result.linkage = LinkageImpact.analyze(project.graph, shape: shape)
         result.buildShape = shape
-        // Three reads of every file's facts, independent of each other: two cores.
+        // Three reads of every file's facts, independent of each other: side by side.
         let access = accessControl || rules.severity(of: .unusedPublic) != nil || rules.severity(of: .openNotSubclassed) != nil
-        let ((accessReport, injectionReport), usage) = Parallel.both(
-            { (access ? AccessControl.analyze(project) : nil, InjectionWiring.analyze(project, vocabulary: injection, rules: rules)) },
-            { ImportUsage.analyze(project) })
+        let ((accessReport, injectionReport), usage) = workers.both(
+            { (access ? AccessControl.analyze(project, workers: workers) : nil, InjectionWiring.analyze(project, vocabulary: injection, rules: rules)) },
+            { ImportUsage.analyze(project, workers: workers) })
         if let accessReport { result.accessControl = accessReport }
         result.injection = injectionReport
         var imports = usage.report

@@ -1,5 +1,4 @@
 import StrataModel
-import StrataSourceTree
 
 /// Grades every import by what its file names of the imported module, from the symbol index
 /// (each file's references and each module's declarations), and finds the symbols behind each
@@ -168,7 +167,7 @@ enum ImportUsage {
         return candidates
     }
 
-    static func analyze(_ project: Project) -> Result {
+    static func analyze(_ project: Project, workers: any Workers = SerialWorkers()) -> Result {
         let modules = project.modules
         // Units: the repository's modules (their indices), then the external modules whose
         // sources are checked out (`Project.dependencySources`), graded alike.
@@ -180,12 +179,14 @@ enum ImportUsage {
             unit < modules.count ? project.sources[modules[unit].name] ?? [] : project.dependencySources[external[unit - modules.count]] ?? []
         }
         func hasFiles(_ unit: Int) -> Bool { unit < modules.count ? modules[unit].files > 0 : true }
-        /// The modules a unit re-exports by name (`@_exported import`).
-        func exportedImports(_ unit: Int) -> [String] {
+        /// The modules a unit re-exports by name (`@_exported import`); nil when a checked-out
+        /// module re-exports one under an `#if` (assembly answers the repository's, not theirs).
+        func exportedImports(_ unit: Int) -> [String]? {
             guard unit >= modules.count else {
                 return modules[unit].imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module)
             }
-            return unitFiles(unit).flatMap { $0.facts.imports.filter { $0.attributes.contains("@_exported") }.map(\.module) }
+            let exported = unitFiles(unit).flatMap { $0.facts.imports.filter { $0.attributes.contains("@_exported") } }
+            return exported.contains { $0.condition != nil } ? nil : exported.map(\.module)
         }
         // Import edges by their modules' indices, `from * count + to`.
         var edgeIndex: [Int: Int] = [:]
@@ -198,9 +199,9 @@ enum ImportUsage {
         for edge in project.edges where edge.imported { if let to = project.graph.index[edge.to] { named.insert(to) } }
         named.formUnion(modules.count..<(modules.count + external.count))
         for module in Array(named) {
-            for exported in exportedImports(module) { named.formUnion(byImportName[exported] ?? []) }
+            for exported in exportedImports(module) ?? [] { named.formUnion(byImportName[exported] ?? []) }
         }
-        let tables = Parallel.map(modules.count + external.count) { named.contains($0) && hasFiles($0) ? Self.table(of: unitFiles($0)) : Table() }
+        let tables = workers.map(modules.count + external.count) { named.contains($0) && hasFiles($0) ? Self.table(of: unitFiles($0)) : Table() }
         var index: Index = [:]
         for (module, table) in tables.enumerated() {
             for (name, symbol) in table.symbols { index[name, default: []].append((module, symbol)) }
@@ -237,7 +238,8 @@ enum ImportUsage {
         func reexportClosure(_ index: Int) -> [Int]? {
             var seen: Set<Int> = [index], order = [index], queue = [index]
             while let current = queue.popLast() {
-                for exported in exportedImports(current) {
+                guard let exports = exportedImports(current) else { return nil }
+                for exported in exports {
                     let targets = byImportName[exported] ?? []
                     if targets.isEmpty || targets.contains(where: { !hasFiles($0) }) { return nil }
                     for target in targets where seen.insert(target).inserted {
@@ -306,6 +308,7 @@ enum ImportUsage {
                     let grade: GradedImport.Grade
                     var uses: [String] = []
                     var declares = 0, examples: [String] = []
+                    var coveredBy: String?
                     if site.attributes?.contains("@_exported") == true {
                         grade = .exported
                     } else if let reach = candidate.reachedModules {
@@ -315,7 +318,7 @@ enum ImportUsage {
                         // `@testable` opens only the module it names, never what that re-exports:
                         // a `@testable` import the file uses internal names through stays.
                         let opens = candidate.testable && candidate.matched.contains { !$0.symbol.exposed }
-                        let redundant = candidates.indices.contains { other in
+                        let covering = candidates.indices.first { other in
                             let wider = candidates[other]
                             guard other != position, let modules = wider.reachedModules, modules.count >= reach.count,
                                   reach.allSatisfy(modules.contains) else { return false }
@@ -332,9 +335,16 @@ enum ImportUsage {
                             StandardLibrary.members.contains(name) || index[name]?.contains { others.contains($0.module) } ?? false
                         }
                         let alsoLoaded = candidate.target.map { loadedElsewhere($0) || loadedByOtherImport($0, besides: position) } ?? false
-                        if redundant {
-                            grade = .unused  // everything it gives, another import of the file gives too
+                        // A `@testable` import another import covers may still open what the file
+                        // never spells: the memberwise or an internal initializer of a type it names.
+                        // Only a second `@testable` import of the same module makes it surely redundant.
+                        let twin = candidates.indices.contains { $0 < position && candidates[$0].testable && candidates[$0].target == candidate.target }
+                        let mayOpen = candidate.testable && !twin && candidate.matched.contains { $0.symbol.kind == "type" }
+                        if let covering {
+                            // Everything it gives, another import of the file gives too.
+                            grade = mayOpen ? .probablyUnused : .unused
                             uses = candidate.matched.map(\.name)
+                            coveredBy = candidates[covering].site.module
                         } else if !top.isEmpty || members.contains(where: { !declaredElsewhere($0) }) && !alsoLoaded {
                             grade = .used
                             uses = top + members
@@ -379,7 +389,7 @@ enum ImportUsage {
                     if grade == .unused || grade == .probablyUnused {
                         graded.append(GradedImport(
                             module: module.name, imported: site.module, grade: grade, evidence: site.evidence, uses: uses.sorted(),
-                            declares: declares, examples: examples))
+                            declares: declares, examples: examples, coveredBy: coveredBy))
                     }
                 }
             }

@@ -32,11 +32,15 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
     /// (sorted): what was looked for.
     public var declares: Int
     public var examples: [String]
+    /// The import of the file that gives all this one does (the same module again, or one
+    /// re-exporting it), when that is why it can go.
+    public var coveredBy: String?
 
     public init(
         module: String, imported: String, grade: Grade, evidence: Location, uses: [String] = [], declares: Int = 0,
-        examples: [String] = []
+        examples: [String] = [], coveredBy: String? = nil
     ) {
+        self.coveredBy = coveredBy
         self.module = module
         self.imported = imported
         self.grade = grade
@@ -55,8 +59,12 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
         let listed = examples.joined(separator: ", ") + (declares > examples.count ? ", …" : "")
         let names = "\(declares) name\(declares == 1 ? "" : "s")"
         switch grade {
-        case .unused where !uses.isEmpty:
-            return "uses only \(uses.prefix(5).joined(separator: ", ")) from \(imported), which another import of the file gives too"
+        case .unused where coveredBy != nil || !uses.isEmpty:
+            let used = uses.isEmpty ? "nothing" : "only " + uses.prefix(5).joined(separator: ", ")
+            return "uses \(used) from \(imported), which its import of \(coveredBy ?? "another module") gives too"
+        case .probablyUnused where coveredBy != nil:
+            return "uses only \(uses.prefix(5).joined(separator: ", ")) from \(imported), which its import of \(coveredBy ?? "") gives too, "
+                + "unless `@testable` opens an initializer the file calls without naming it"
         case .unused:
             return declares == 0
                 ? "uses nothing from \(imported) (it declares no name a file could use)"

@@ -1,7 +1,6 @@
 import Foundation
-import StrataConfiguration
-import StrataDiscovery
 import StrataModel
+import StrataScan
 import StrataSourceTree
 
 /// The sources of the external modules a repository imports, where a build has checked them out
@@ -9,27 +8,56 @@ import StrataSourceTree
 /// `-clonedSourcePackagesDirPath`) and CocoaPods' `Pods`. Grading an import needs the names its
 /// module declares; with these, an import of a package dependency is graded like an import of
 /// the repository's own modules instead of `unknown`.
+///
+/// Found by where the tools put a module, without reading manifests (a run pays a few folder
+/// listings): a checkout's `Sources/<target>`, a pod's folder. A module elsewhere (a target with
+/// its own `path:`), or with C, Objective-C or C++ sources beside its Swift (names the Swift
+/// files do not declare), stays `unknown`.
 enum DependencySources {
     /// The folders holding one checked-out package each, relative to the root.
     static let checkoutFolders = [".build/checkouts", "SourcePackages/checkouts"]
     /// The folders of `Pods` that are CocoaPods' own, not a pod.
     static let podsOwnFolders: Set<String> = ["Target Support Files", "Headers", "Local Podspecs", "Pods.xcodeproj"]
+    /// Sources whose names a module's Swift files do not show.
+    static let otherLanguages = [".h", ".m", ".mm", ".c", ".cc", ".cpp", ".hpp"]
+
+    /// The modules of `wanted` (and those they re-export, transitively) checked out beside the
+    /// repository, scanned by `scan`: import name → Swift files (relative to `root`, sorted),
+    /// and the scan of all of them.
+    static func gather(
+        root: String, wanted: Set<String>, scan: ([String]) -> StrataScan.Scanner.Outcome
+    ) -> (modules: [String: [String]], scanned: [StrataScan.Scanner.Outcome]) {
+        var modules: [String: [String]] = [:], scanned: [StrataScan.Scanner.Outcome] = [], asked: Set<String> = []
+        var wanted = wanted
+        // A re-exported module is looked for in turn; a chain is as long as the modules found.
+        while !wanted.isEmpty {
+            asked.formUnion(wanted)
+            let found = find(root: root, wanted: wanted)
+            guard !found.isEmpty else { break }
+            let outcome = scan(found.values.joined().sorted())
+            modules.merge(found) { first, _ in first }
+            scanned.append(outcome)
+            wanted = []
+            for path in found.values.joined() {
+                for site in outcome.facts[path]?.imports ?? [] where site.attributes.contains("@_exported") && site.condition == nil {
+                    if !asked.contains(site.module), !SystemModules.contains(site.module) { wanted.insert(site.module) }
+                }
+            }
+        }
+        return (modules, scanned)
+    }
 
     /// Import name → the Swift files (relative to `root`, sorted) of each module in `wanted`
-    /// whose sources are checked out; the first checkout declaring a module wins.
+    /// found checked out; the first checkout holding a module wins.
     static func find(root: String, wanted: Set<String>) -> [String: [String]] {
-        guard !wanted.isEmpty else { return [:] }
         var found: [String: [String]] = [:]
         for folder in checkoutFolders {
             for checkout in subfolders(of: root + "/" + folder) {
-                let prefix = folder + "/" + checkout + "/"
-                let tree = WorkingDirectoryTree(rootPath: root + "/" + prefix, filter: PathFilter())
-                // Discovery of the checkout as a repository of its own; a checkout it cannot read is left out.
-                guard let stage = try? TreeAnalysis.discover(tree: tree, configuration: Configuration()) else { continue }
-                for module in stage.discovery.modules where !module.kind.isTest && wanted.contains(module.importName) {
-                    if found[module.importName] == nil, !module.sourceFiles.isEmpty {
-                        found[module.importName] = module.sourceFiles.map { prefix + $0 }.sorted()
-                    }
+                let sources = folder + "/" + checkout + "/Sources"
+                for target in subfolders(of: root + "/" + sources) {
+                    let module = DiscoveredModule.moduleName(forTarget: target)
+                    guard wanted.contains(module), found[module] == nil else { continue }
+                    found[module] = swiftFiles(in: sources + "/" + target, root: root)
                 }
             }
         }
@@ -37,11 +65,18 @@ enum DependencySources {
         for pod in subfolders(of: root + "/Pods") where !podsOwnFolders.contains(pod) {
             let module = DiscoveredModule.moduleName(forTarget: pod)
             guard wanted.contains(module), found[module] == nil else { continue }
-            let tree = WorkingDirectoryTree(rootPath: root + "/Pods/" + pod, filter: PathFilter())
-            let files = ((try? tree.files()) ?? []).filter(\.hasSwiftExtension)
-            if !files.isEmpty { found[module] = files.map { "Pods/" + pod + "/" + $0 }.sorted() }
+            found[module] = swiftFiles(in: "Pods/" + pod, root: root)
         }
-        return found
+        return found.compactMapValues { $0 }
+    }
+
+    /// The Swift files of a module's folder, relative to `root`; nil when it holds none, or
+    /// sources of another language too.
+    static func swiftFiles(in folder: String, root: String) -> [String]? {
+        let files = (try? WorkingDirectoryTree(rootPath: root + "/" + folder, filter: PathFilter()).files()) ?? []
+        guard !files.contains(where: { file in otherLanguages.contains { file.hasSuffix($0) } }) else { return nil }
+        let swift = files.filter(\.hasSwiftExtension)
+        return swift.isEmpty ? nil : swift.map { folder + "/" + $0 }.sorted()
     }
 
     /// The names of the folders in `path`, sorted; none when it is not a readable folder.

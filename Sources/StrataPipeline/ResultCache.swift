@@ -21,9 +21,11 @@ struct ResultCache: Sendable {
     /// the reading overlaps the scan), and matched against it by `read(_:tell:)`.
     enum Stored: Sendable {
         case missing
-        /// Its checksum fails, or its bytes do not decode.
+        /// Its checksum fails.
         case damaged
-        case intact(digest: String, result: AnalysisResult, json: Data)
+        /// Sealed intact: the digest it was kept under, its bytes, and the result they decode to
+        /// (nil when they do not: damaged if the digest is this run's, else another build's).
+        case intact(digest: String, json: Data, result: AnalysisResult?)
 
         static func load(_ file: String) -> Stored {
             let bytes: [UInt8]
@@ -34,8 +36,9 @@ struct ResultCache: Sendable {
             }
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return .damaged }
             let json = Data(bytes[(newline + 1)...])
-            guard let result = try? JSONDecoder().decode(AnalysisResult.self, from: json) else { return .damaged }
-            return .intact(digest: String(decoding: bytes[..<newline], as: UTF8.self), result: result, json: json)
+            return .intact(
+                digest: String(decoding: bytes[..<newline], as: UTF8.self), json: json,
+                result: try? JSONDecoder().decode(AnalysisResult.self, from: json))
         }
     }
 
@@ -48,7 +51,9 @@ struct ResultCache: Sendable {
         switch stored ?? Stored.load(file) {
         case .missing: return nil
         case .damaged: return damaged(tell)
-        case .intact(let kept, let result, let json): return kept == digest ? (result, json) : nil
+        case .intact(let kept, let json, let result):
+            guard kept == digest else { return nil }
+            return result.map { ($0, json) } ?? damaged(tell)
         }
     }
 

@@ -109,15 +109,16 @@ public enum TreeAnalysis {
                 wanted.insert(site.module)
             }
         }
-        let found = DependencySources.find(root: tree.rootPath, wanted: wanted)
-        guard !found.isEmpty else { return }
-        let scanned = Scanner(tree: tree, store: store, names: stage.configuration.injection.names).scan(found.values.flatMap { $0 }.sorted())
-        for (module, paths) in found {
-            outcome.dependencies[module] = paths.compactMap { path in scanned.facts[path].map { SourceFile(path: path, facts: $0) } }
+        let scanner = Scanner(tree: tree, store: store, names: stage.configuration.injection.names)
+        let (found, scans) = DependencySources.gather(root: tree.rootPath, wanted: wanted.subtracting(internalNames)) { scanner.scan($0) }
+        for scanned in scans {
+            for (module, paths) in found {
+                for path in paths { if let facts = scanned.facts[path] { outcome.dependencies[module, default: []].append(SourceFile(path: path, facts: facts)) } }
+            }
+            outcome.hashes.merge(scanned.hashes) { old, _ in old }
+            outcome.parsed += scanned.parsed
+            outcome.reused += scanned.reused
         }
-        outcome.hashes.merge(scanned.hashes) { old, _ in old }
-        outcome.parsed += scanned.parsed
-        outcome.reused += scanned.reused
     }
 
     /// assemble and analyze.
@@ -129,7 +130,8 @@ public enum TreeAnalysis {
         let scan = stage.scan!  // `scan` ran: the stages run in order
         let project = assemble(stage, conditions: shared)
         let result = Analyzer.analyze(
-            project, rules: stage.configuration.rules, injection: stage.configuration.injection, accessControl: accessControl)
+            project, rules: stage.configuration.rules, injection: stage.configuration.injection, accessControl: accessControl,
+            workers: AllCores())
         stopwatch.lap("analyze")
         return Output(result: result, project: project, files: stage.files, scan: scan, timings: stopwatch.laps)
     }

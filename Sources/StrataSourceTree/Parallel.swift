@@ -1,4 +1,5 @@
 import Dispatch
+import StrataModel
 
 /// Work spread over the cores, its results in order (the report's files, the cache's
 /// entries). Dispatch's threads: for work that does not recurse as deep as its input nests
@@ -58,4 +59,11 @@ public enum Parallel {
             return try results.map { try $0!.get() }
         }
     }
+}
+
+/// `Workers` on all cores, for the analyses the pipeline runs.
+public struct AllCores: Workers {
+    public init() {}
+
+    public func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] { Parallel.map(count, body) }
 }

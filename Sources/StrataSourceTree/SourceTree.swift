@@ -47,11 +47,13 @@ public struct SourceTreeError: Error, CustomStringConvertible, Sendable {
 /// user exclusions.
 public struct PathFilter: Sendable {
     /// Directory names never worth reading besides hidden ones (`.build`, `.build-release`,
-    /// `.git`, `.swiftpm`): build output and vendored dependencies (`SourcePackages` is where
-    /// `xcodebuild -clonedSourcePackagesDirPath` checks packages out).
+    /// `.git`, `.swiftpm`): build output and vendored dependencies.
     public static let ignoredDirectoryNames: Set<String> = [
-        "Pods", "Carthage", "DerivedData", "node_modules", "SourcePackages",
+        "Pods", "Carthage", "DerivedData", "node_modules",
     ]
+    /// Folders at the root a build fills: `xcodebuild -clonedSourcePackagesDirPath SourcePackages`
+    /// checks packages out there (elsewhere, a folder of that name may be the repository's own).
+    public static let ignoredRootFolders: Set<String> = ["SourcePackages"]
 
     private let patterns: [GlobPattern]
 
@@ -63,7 +65,7 @@ public struct PathFilter: Sendable {
 
     /// Whether a directory (its path relative to the root) should be skipped with all it holds.
     public func skipsDirectory(_ path: String, name: String) -> Bool {
-        Self.ignores(directoryNamed: name) || patterns.contains { $0.matches(path) }
+        Self.ignores(directoryNamed: name) || Self.ignoredRootFolders.contains(path) || patterns.contains { $0.matches(path) }
     }
 
     /// Whether a folder of this name is never read, wherever it is.

@@ -166,6 +166,12 @@ import Testing
         #expect(other.messages.isEmpty, "\(other.messages)")
         #expect(try reportFiles(out + "/first") == expected)
         #expect(try run("first").project == nil)
+        // Of other inputs and in a format this build does not read (another build's): a miss,
+        // never a note, though the file is read before the run's digest is known.
+        try CacheFile.write(Data("0123456789abcdef\n{\"format\": 99}".utf8), to: result)
+        let otherBuild = try run("first")
+        #expect(otherBuild.project != nil)
+        #expect(otherBuild.messages.isEmpty, "\(otherBuild.messages)")
 
         // Damaged: one note each, then recomputed and written back.
         for file in [result, record] {

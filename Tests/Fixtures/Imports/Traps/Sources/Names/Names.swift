@@ -5,3 +5,8 @@ public struct Token: Sendable {
 public struct Other {}
 
 struct InternalToken {}
+
+/// Its memberwise initializer is internal: `@testable` opens it.
+public struct Pair {
+    public let value: Int
+}
