@@ -44,39 +44,38 @@ public enum DiffPage {
         ])
     }
 
-    static let graphHeader = [
-        "  graph [rankdir=TB, nodesep=0.35, ranksep=0.6, fontname=\"Helvetica,Arial,sans-serif\"];",
-        "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef2f7\", color=\"#5b6b7f\", fontname=\"Helvetica,Arial,sans-serif\", fontsize=11];",
-        "  edge [color=\"#9aa5b1\", arrowsize=0.7, fontname=\"Helvetica,Arial,sans-serif\"];",
+    /// A graph of the diff: the module graph's look, edges lighter.
+    static func graph(_ name: String) -> DOT.Graph {
+        DOT.Graph(name, graph: [.value("rankdir", "TB"), .value("nodesep", 0.35), .value("ranksep", 0.6)] + DOT.Theme.font(),
+                  node: DOT.Theme.box + DOT.Theme.font(11), edge: [.quoted("color", DOT.Theme.muted), .value("arrowsize", 0.7)] + DOT.Theme.font())
+    }
+    static let nodeStyles: [Mermaid.NodeStyle: [DOT.Attribute]] = [
+        .added: [.quoted("fillcolor", "#dafbe1"), .quoted("color", "#1a7f37"), .value("penwidth", 2), .quoted("class", "added")],
+        .removed: [.quoted("fillcolor", "#ffebe9"), .quoted("color", "#cf222e"), .quoted("style", "rounded,filled,dashed"), .quoted("class", "removed")],
+        .changed: [.quoted("fillcolor", "#fff8c5"), .quoted("color", "#9a6700"), .quoted("class", "changed")],
+        .focus: DOT.Theme.focus + [.quoted("class", "focus")],
+        .plain: [],
     ]
-    static let nodeStyles: [Mermaid.NodeStyle: String] = [
-        .added: ", fillcolor=\"#dafbe1\", color=\"#1a7f37\", penwidth=2, class=\"added\"",
-        .removed: ", fillcolor=\"#ffebe9\", color=\"#cf222e\", style=\"rounded,filled,dashed\", class=\"removed\"",
-        .changed: ", fillcolor=\"#fff8c5\", color=\"#9a6700\", class=\"changed\"",
-        .focus: ", fillcolor=\"#fde68a\", color=\"#b45309\", penwidth=2, class=\"focus\"",
-        .plain: "",
-    ]
-    static let edgeStyles: [Mermaid.EdgeStyle: String] = [
-        .added: " [color=\"#1a7f37\", penwidth=2.2, class=\"added\"]",
-        .removed: " [color=\"#cf222e\", style=dashed, penwidth=1.6, class=\"removed\"]",
-        .cycle: " [color=\"#d1242f\", penwidth=1.6, class=\"cycle\"]",
-        .unchanged: "",
+    static let edgeStyles: [Mermaid.EdgeStyle: [DOT.Attribute]] = [
+        .added: [.quoted("color", "#1a7f37"), .value("penwidth", 2.2), .quoted("class", "added")],
+        .removed: [.quoted("color", "#cf222e"), .value("style", "dashed"), .value("penwidth", 1.6), .quoted("class", "removed")],
+        .cycle: [.quoted("color", DOT.Theme.cycle), .value("penwidth", 1.6), .quoted("class", "cycle")],
+        .unchanged: [],
     ]
 
     /// The changed subgraph, as the Markdown's Mermaid draws it; nil when nothing changed.
     static func changedGraph(_ diff: GraphDiff) -> String? {
         guard let (nodes, edges) = DiffMarkdown.changedSubgraphParts(diff) else { return nil }
         var id: [String: Int] = [:]
-        var lines = ["digraph \"changes\" {"] + graphHeader
+        var graph = Self.graph("changes")
         for (index, node) in nodes.enumerated() where id[node.name] == nil {
             id[node.name] = index
-            lines.append("  n\(index) [label=\(GraphDrawing.label(node.name))\(nodeStyles[node.style]!)];")
+            graph.node("n\(index)", [.label(node.name)] + nodeStyles[node.style]!)
         }
         for edge in edges {
-            lines.append("  n\(id[edge.from]!) -> n\(id[edge.to]!)\(edgeStyles[edge.style]!);")
+            graph.edge("n\(id[edge.from]!)", "n\(id[edge.to]!)", edgeStyles[edge.style]!)
         }
-        lines.append("}")
-        return lines.joined(separator: "\n")
+        return graph.text
     }
 
     /// Every non-test module of either revision (HEAD's names), every import edge of either.
@@ -86,12 +85,12 @@ public enum DiffPage {
         let addedEdges = Set(diff.edges.imports.added.map { [$0.from, $0.to] })
         let removedEdges = diff.edges.imports.removed
         let headModules = document.head.modules.map(\.module).filter { !$0.kind.isTest }
-        var lines = ["digraph \"diff\" {"] + graphHeader
+        var graph = Self.graph("diff")
         var id: [String: Int] = [:]
         func node(_ name: String, _ style: Mermaid.NodeStyle) {
             guard id[name] == nil else { return }
             id[name] = id.count
-            lines.append("  n\(id[name]!) [label=\(GraphDrawing.label(name))\(nodeStyles[style]!)];")
+            graph.node("n\(id[name]!)", [.label(name)] + nodeStyles[style]!)
         }
         for module in headModules {
             node(module.name, added.contains(module.name) ? .added : changed.contains(module.name) ? .changed : .plain)
@@ -99,14 +98,13 @@ public enum DiffPage {
         for module in diff.modules.removed where !module.kind.isTest { node(module.name, .removed) }
         for edge in document.head.edges where edge.imported {
             guard let from = id[edge.from], let to = id[edge.to] else { continue }
-            lines.append("  n\(from) -> n\(to)\(edgeStyles[addedEdges.contains([edge.from, edge.to]) ? .added : .unchanged]!);")
+            graph.edge("n\(from)", "n\(to)", edgeStyles[addedEdges.contains([edge.from, edge.to]) ? .added : .unchanged]!)
         }
         for edge in removedEdges {
             guard let from = id[edge.from], let to = id[edge.to] else { continue }
-            lines.append("  n\(from) -> n\(to)\(edgeStyles[.removed]!);")
+            graph.edge("n\(from)", "n\(to)", edgeStyles[.removed]!)
         }
-        lines.append("}")
-        return lines.joined(separator: "\n")
+        return graph.text
     }
 
     static func card(_ label: String, _ value: Int, flagged: Bool) -> String {

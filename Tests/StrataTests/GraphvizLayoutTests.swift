@@ -170,9 +170,9 @@ import Testing
         var lines = ["digraph \"fuzz\" {", "  graph [rankdir=\(Bool.random(using: &generator) ? "LR" : "TB"), compound=true];"]
         var placed = Set<Int>()
         for cluster in 0..<Int.random(in: 0...3, using: &generator) {
-            lines.append("  subgraph \"cluster_\(cluster)\" { label=\(GraphDrawing.label(hostile[cluster % hostile.count]));")
+            lines.append("  subgraph \"cluster_\(cluster)\" { label=\(DOT.label(hostile[cluster % hostile.count]));")
             for node in (0..<nodes).filter({ _ in Int.random(in: 0..<3, using: &generator) == 0 }) where placed.insert(node).inserted {
-                lines.append("    \(id(name(node))) [label=\(GraphDrawing.label(name(node))), shape=\(["box", "plaintext", "ellipse"][node % 3])];")
+                lines.append("    \(id(name(node))) [label=\(DOT.label(name(node))), shape=\(["box", "plaintext", "ellipse"][node % 3])];")
             }
             lines.append("  }")
         }
@@ -182,7 +182,7 @@ import Testing
             let to = Int.random(in: 0...3, using: &generator) == 0 ? from : Int.random(in: 0..<nodes, using: &generator)
             var attributes = [String]()
             switch Int.random(in: 0..<4, using: &generator) {
-            case 0: attributes.append("xlabel=\(GraphDrawing.label(hostile.randomElement(using: &generator)!))")
+            case 0: attributes.append("xlabel=\(DOT.label(hostile.randomElement(using: &generator)!))")
             case 1: attributes.append("dir=both")
             case 2: attributes.append("constraint=false")
             default: break
