@@ -78,7 +78,7 @@ public enum OrgPage {
 /// `org.md`: the repositories' latest snapshots and the shared packages, as Markdown tables.
 public enum OrgMarkdown {
     public static func render(_ document: OrgDocument) -> String {
-        func e(_ text: String) -> String { DiffMarkdown.escape(text) }
+        func e(_ text: String) -> String { Markdown.escape(text) }
         var out = "# \(e(document.title))\n\n"
         out += "\(document.repositories.count) repositories, \(document.packages.count) shared internal packages"
         let drifting = document.packages.filter(\.drift)
