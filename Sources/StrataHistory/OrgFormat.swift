@@ -29,16 +29,9 @@ public enum OrgFormat: String, CaseIterable, Sendable {
 /// cross-repository graph as Graphviz's SVG; nothing loaded from the network.
 public enum OrgPage {
     public static func render(_ document: OrgDocument, graph: String?) -> String {
-        let json = (try? ReportJSON.compact(document)) ?? Data("{}".utf8)
-        let values = [
-            "TITLE": HTMLReporter.escapeHTML(document.title),
-            "STYLE": WebAssets.orgStylesheet,
-            "DATA": String(decoding: HTMLReporter.escapeForScript(json), as: UTF8.self),
-            "GRAPH": graph.flatMap { svg in svg.range(of: "<svg").map { String(svg[$0.lowerBound...]) } }
-                ?? "<p class=\"muted\">No repository consumes another's package.</p>",
-            "SCRIPT": WebAssets.orgScript,
-        ]
-        return HistoryPage.fill(WebAssets.orgTemplate, values)
+        let drawing = graph.map(WebPage.inlineSVG) ?? "<p class=\"muted\">No repository consumes another's package.</p>"
+        return HistoryPage.page(WebAssets.orgTemplate, title: document.title, dataID: "org-data", value: document,
+                                style: WebAssets.orgStylesheet, script: WebAssets.orgScript, values: ["GRAPH": Data(drawing.utf8)])
     }
 
     /// Consumers point at the packages they use, each edge labelled with the pinned version;

@@ -67,6 +67,15 @@ def test_the_diff_page_opens_on_the_changed_subgraph_with_the_union_a_click_away
     assert len(driver.find_elements("css selector", "#union-graph svg g.edge.removed")) == 2
     text = driver.find_element("css selector", "#changes").text
     assert "Cycles broken" in text and "Container edges added" in text
+    assert "Build shape (estimated from lines) (7)" in text
+    assert "Critical path now: SafeBoxKit → AccountManagement → CardManagement → SafeBox 486 lines" in text
+    assert "Rebuild cost of SafeBoxKit: 441 lines → 486 lines" in text
+    # The page is a view over the diff's JSON: the cards and the tables come from it.
+    cards = {c.find_element("css selector", ".label").text: c.find_element("css selector", ".value").text
+             for c in driver.find_elements("css selector", "#diff-cards .card")}
+    assert cards["Cycles broken"] == "1" and cards["Edges added"] == "4" and cards["New errors"] == "0"
+    deltas = driver.find_element("css selector", "#metric-deltas a[href='index.html#module/AccountManagement']")
+    assert deltas.find_element("xpath", "../..").text.split()[-1] == "149", "127 → 149 lines"
     link = driver.find_element("css selector", "nav a[href='index.html']")
     assert (diff_dir() / "index.html").exists() and link.is_displayed()
     overflow = driver.execute_script(

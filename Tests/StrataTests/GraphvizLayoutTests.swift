@@ -131,7 +131,9 @@ import Testing
                 DiffDocument(diff: GraphComparison.compare(base: base, head: head, baseLabel: "a", headLabel: "b"), base: base, head: head),
                 warn: { warnings.append($0) })
             #expect(warnings.isEmpty, "\(warnings)")
-            svgs.append(String(decoding: page, as: UTF8.self))
+            let diffPage = String(decoding: page, as: UTF8.self)
+            #expect(diffPage.contains("</svg>") && !diffPage.contains(ReportViews.notDrawn) && !diffPage.contains("<img"))
+            #expect(diffPage.components(separatedBy: "<script").count == 3)  // the diff's data and the page's script, nothing else
             for svg in svgs {
                 #expect(svg.contains("</svg>") && !svg.contains(ReportViews.notDrawn))
                 #expect(!svg.contains("<script") && !svg.contains("<img"))
