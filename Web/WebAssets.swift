@@ -18,6 +18,7 @@ public enum WebAssets {
     public static let orgTemplate = page(kind: "organisation", assets: .inline, body: PackageResources.org_html)
 
     public static let stylesheet = text(PackageResources.report_css)
+    public static let diffStylesheet = stylesheet + text(PackageResources.diff_css)
     public static let historyStylesheet = stylesheet + text(PackageResources.history_css)
     public static let orgStylesheet = historyStylesheet + text(PackageResources.org_css)
 

@@ -11,6 +11,7 @@ try {
 const severityWord = { error: 'error', warn: 'warning', info: 'note' };
 const countChange = (before, after) => (before === after ? `${after}` : `${before} → ${after}`);
 const ratioChange = (before, after) => countChange(before.toFixed(2), after.toFixed(2));
+const moduleHref = (name) => '#module/' + encodeURIComponent(name);
 const total = (counts) => counts.error + counts.warn + counts.info;
 const muted = (...text) => el('span', { class: 'muted' }, ...text);
 const codes = (places, limit, separator) =>
@@ -40,8 +41,8 @@ function tableSection(id, title, count, none, columns, rows) {
   const box = $(`#${id}`);
   box.append(el('h2', {}, `${title} (${count})`));
   if (!rows.length) { box.append(el('p', { class: 'muted' }, none)); return; }
-  box.append(el('div', { class: 'table-wrap' }, el('table', {},
-    el('thead', {}, el('tr', {}, columns.map((c) => el('th', {}, c)))), el('tbody', {}, rows))));
+  box.append(el('div', { class: 'table-wrap' }, el('table', { class: 'diff-table' },
+    el('thead', {}, el('tr', {}, columns.map((c) => el('th', {}, c)))), collapsibleRows(rows, columns.length, (row) => row, 50))));
 }
 
 function renderDiffFindings(id, title, items, none) {
@@ -63,7 +64,6 @@ function renderMetricDeltas() {
     ['Module', 'Ce', 'Ca', 'I', 'A', 'D', 'Files', 'Lines'], rows);
 }
 
-const moduleHref = (name) => '#module/' + encodeURIComponent(name);
 const edgeItem = (change) => [`${change.from} → ${change.to} `, codes(list(change.evidence), 3, () => ' '),
   change.symbols && change.symbols.length ? [' ', muted('uses ', symbolList(change.symbols, change.moreSymbols))] : null];
 const moduleItem = (m) => [m.name, ' ', muted(`${m.kind} · ${m.path}`)];
@@ -78,7 +78,7 @@ function renderChanges() {
   const section = (title, items, kind, render = (item) => item) => {
     if (!items.length) return;
     box.append(el('h3', {}, `${title} (${items.length})`), el('div', { class: 'table-wrap' }, el('table', {},
-      el('tbody', {}, items.map((item) => el('tr', { class: kind }, el('td', {}, render(item))))))));
+      collapsibleRows(items, 1, (item) => el('tr', { class: kind }, el('td', {}, render(item))), 20))));
   };
   const { modules, edges, injection: di } = diff;
   section('Modules added', modules.added, 'added', moduleItem);

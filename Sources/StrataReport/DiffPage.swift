@@ -21,7 +21,7 @@ public enum DiffPage {
         let changed = changedDOT == nil ? "<p class=\"muted\">No module or import edge changed.</p>" : WebPage.inlineSVG(drawn[0])
         return try WebPage.inline(
             WebAssets.diffTemplate, title: document.head.root, dataID: "strata-diff", value: document.diff,
-            style: WebAssets.stylesheet, script: WebAssets.diffScript,
+            style: WebAssets.diffStylesheet, script: WebAssets.diffScript,
             values: ["GRAPH": Data(changed.utf8), "UNION": Data(WebPage.inlineSVG(drawn[drawn.count - 1]).utf8)])
     }
 

@@ -33,6 +33,15 @@ def test_every_mermaid_block_renders_with_the_real_mermaid():
             assert name in svg
 
 
+def test_the_page_embeds_the_diffs_json():
+    """diff.html is a view over strata-diff.json: the page carries that document, nothing else."""
+    import json
+    page = (diff_dir() / "diff.html").read_text(encoding="utf-8")
+    embedded = re.search(r'<script type="application/json" id="strata-diff">(.*?)</script>', page, re.S).group(1)
+    assert json.loads(embedded) == json.loads((diff_dir() / "strata-diff.json").read_text(encoding="utf-8"))
+    assert len(re.findall(r"<script", page)) == 2, "the data and the page's own script"
+
+
 def test_the_markdown_leads_with_the_verdict_and_stays_under_githubs_limit():
     markdown = (diff_dir() / "strata-diff.md").read_text(encoding="utf-8")
     assert len(markdown) < 65536

@@ -31,6 +31,17 @@ def open_page(driver, path, width):
     return time.monotonic() - started
 
 
+def test_the_page_embeds_the_historys_json():
+    """The trend page is a view over history.json in the report's skeleton: one file, the
+    timeline embedded, report.css under the page's own rules, one script of Strata's."""
+    folder = Path(HISTORY_DIR).resolve()
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    embedded = re.search(r'<script type="application/json" id="history-data">(.*?)</script>', page, re.S).group(1)
+    assert json.loads(embedded) == json.loads((folder / "history.json").read_text(encoding="utf-8"))
+    assert len(re.findall(r"<script", page)) == 2 and '<footer class="foot" id="footer">' in page
+    assert "/* Strata report: light theme" in page and "/* Strata history, over report.css" in page
+
+
 @pytest.mark.parametrize("width", [1280, 420])
 def test_charts_hover_search_and_linked_events(driver, width):  # noqa: F811
     folder = Path(HISTORY_DIR).resolve()
