@@ -144,20 +144,28 @@ public struct Pipeline {
         let cache = options.cacheDirectory.map {
             FactsCache(directory: $0, rootKey: Self.rootKey(root), names: configuration.injection.names)
         }
-        let store = FactStore(cache: cache)
-        var stage = try TreeAnalysis.discover(
-            tree: tree, configuration: configuration, configurationFile: options.configPath ?? Configuration.fileName,
-            evaluateManifest: options.evaluateManifests ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil,
-            progress: progress)
+        // Discovery, the facts cache and the result kept by the last run are read at once, each
+        // from its own files; the result is matched against this run's digest after the scan.
+        let keepsResult = options.outputDirectory != nil && !options.evaluateManifests
+        let ((discovered, store), stored) = Parallel.both({
+            Parallel.both({
+                Result {
+                    try TreeAnalysis.discover(
+                        tree: tree, configuration: configuration, configurationFile: options.configPath ?? Configuration.fileName,
+                        evaluateManifest: options.evaluateManifests ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil,
+                        progress: progress)
+                }
+            }, { FactStore(cache: cache) })
+        }, { keepsResult ? cache.map { ResultCache.Stored.load($0.companion("result.json")) } : nil })
+        var stage = try discovered.get()
         TreeAnalysis.scan(&stage, store: store, progress: progress)
         var messages = store.damagedFiles.map { "note: " + CacheFile.damageNote($0) }
         // A run that writes reports keeps its result, and the next run of the same inputs reads
         // it back instead of assembling and analyzing again (not with evaluated manifests:
         // what a manifest's code does is no input the digest holds).
-        let digest = options.outputDirectory != nil && !options.evaluateManifests
-            ? cache.map { _ in Self.inputDigest(files: stage.files, scan: stage.scan!, tree: tree, options: options) } : nil
+        let digest = keepsResult ? cache.map { _ in Self.inputDigest(files: stage.files, scan: stage.scan!, tree: tree, options: options) } : nil
         let resultCache = cache.flatMap { cache in digest.map { ResultCache(file: cache.companion("result.json"), digest: $0) } }
-        let cached = resultCache?.read { messages.append($0) }
+        let cached = resultCache?.read(stored) { messages.append($0) }
         var result: AnalysisResult
         let project: Project?
         let timings: [(stage: String, seconds: Double)]

@@ -90,9 +90,12 @@ public enum FileScanner {
         // swift-syntax, made for every node of the file.
         guard let layout = raw.layoutView else {
             // Identifiers and operators: what a file can name of another module.
-            if let token = raw.tokenView, !token.rawText.isEmpty {
+            // The kind first: most tokens are keywords and punctuation, whose text is not needed.
+            if let token = raw.tokenView {
                 switch token.rawKind {
-                case .identifier, .binaryOperator, .prefixOperator, .postfixOperator: identifiers.insert(token.rawText)
+                case .identifier, .binaryOperator, .prefixOperator, .postfixOperator:
+                    let text = token.rawText
+                    if !text.isEmpty { identifiers.insert(text) }
                 default: break
                 }
             }
