@@ -3,7 +3,8 @@
 /// alone still writes complete reports.
 ///
 /// Every page is the one skeleton (`page.html`: the policy, the head, the footer and the data
-/// elements) around its body (`index.html`, `diff.html`, `history.html`, `org.html`), with
+/// elements) around its body (`index.html`; `diff.html`, `history.html`, `org.html` after the
+/// top they share, `top.html`: the bar and the title), with
 /// `report.css` and its views: one file per view, joined in one closure (`'use strict'`), the
 /// DOM helpers (`dom.js`) first. The report loads `report.css` and `report.js` beside it; the
 /// diff, history and organisation pages are one file each, their style and script inline.
@@ -29,9 +30,9 @@ public enum WebAssets {
         PackageResources.linkage_js, PackageResources.access_js, PackageResources.plot_js, PackageResources.matrix_js,
         PackageResources.module_js, PackageResources.router_js,
     ])
-    public static let diffScript = bundle("Strata diff: renders the embedded comparison", [PackageResources.diff_js])
-    public static let historyScript = bundle("Strata history: renders the embedded timeline", [PackageResources.history_js])
-    public static let orgScript = bundle("Strata organisation: renders the embedded repositories", [PackageResources.org_js])
+    public static let diffScript = bundle("Strata diff: renders the embedded comparison", [PackageResources.page_js, PackageResources.diff_js])
+    public static let historyScript = bundle("Strata history: renders the embedded timeline", [PackageResources.page_js, PackageResources.history_js])
+    public static let orgScript = bundle("Strata organisation: renders the embedded repositories", [PackageResources.page_js, PackageResources.org_js])
 
     enum Assets { case files, inline }
 
@@ -43,8 +44,10 @@ public enum WebAssets {
         // The inline script runs once the page is parsed (`bundle`).
         case .inline: ["SCRIPT_SOURCES": "'unsafe-inline'", "ASSETS": "<style>{{STYLE}}</style>\n<script>{{SCRIPT}}</script>"]
         }
+        // The one-file pages open alike: the bar, whose links the script makes (`page.js`), and the title.
+        let top = assets == .inline ? text(PackageResources.top_html) : ""
         var template = text(PackageResources.page_html)
-        for (name, value) in parts.merging(["KIND": kind, "BODY": text(body)], uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
+        for (name, value) in parts.merging(["BODY": top + text(body), "KIND": kind], uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
             template = template.replacing("{{\(name)}}", with: value)
         }
         return template

@@ -1,13 +1,8 @@
 // The diff page: the comparison (`strata-diff.json`, embedded as #strata-diff) as cards, the new
 // and fixed findings, the metric deltas and the lists of changes. The two drawings are
 // Graphviz's SVG, already in the page. Names go in as text (el()), never as markup.
-let diff;
-try {
-  diff = JSON.parse($('#strata-diff').textContent);
-} catch (err) {
-  $('main').prepend(el('p', { class: 'fatal' }, 'The diff data could not be read: ' + err.message));
-  throw err;
-}
+renderNav(el('a', { href: 'index.html' }, 'HEAD report'));
+const diff = readData('strata-diff', 'diff data');
 const severityWord = { error: 'error', warn: 'warning', info: 'note' };
 const countChange = (before, after) => (before === after ? `${after}` : `${before} → ${after}`);
 const ratioChange = (before, after) => countChange(before.toFixed(2), after.toFixed(2));
@@ -80,27 +75,24 @@ function renderChanges() {
     box.append(el('h3', {}, `${title} (${items.length})`), el('div', { class: 'table-wrap' }, el('table', {},
       collapsibleRows(items, 1, (item) => el('tr', { class: kind }, el('td', {}, render(item))), 20))));
   };
+  // What was added, then what was removed: `${title} ${words[0]}`, `${title} ${words[1]}`.
+  const both = (title, changes, render, words = ['added', 'removed']) => {
+    section(`${title} ${words[0]}`, changes.added || changes.introduced, 'added', render);
+    section(`${title} ${words[1]}`, changes.removed || changes.broken, 'removed', render);
+  };
   const { modules, edges, injection: di } = diff;
-  section('Modules added', modules.added, 'added', moduleItem);
-  section('Modules removed', modules.removed, 'removed', moduleItem);
+  both('Modules', modules, moduleItem);
   section('Modules moved or renamed', list(modules.moved), 'changed',
     (m) => [m.base.name, ' ', el('code', {}, m.base.id), ' → ', m.head.name, ' ', el('code', {}, m.head.id)]);
-  section('Import edges added', edges.imports.added, 'added', edgeItem);
-  section('Import edges removed', edges.imports.removed, 'removed', edgeItem);
-  section('Declared dependencies added', edges.declared.added, 'added', edgeItem);
-  section('Declared dependencies removed', edges.declared.removed, 'removed', edgeItem);
-  section('Cycles introduced', diff.cycles.introduced, 'added', cycleItem);
-  section('Cycles broken', diff.cycles.broken, 'removed', cycleItem);
+  both('Import edges', edges.imports, edgeItem);
+  both('Declared dependencies', edges.declared, edgeItem);
+  both('Cycles', diff.cycles, cycleItem, ['introduced', 'broken']);
   section('Linkage changed', list(diff.linkage), 'changed', (c) => [`${c.module}: ${c.base} → ${c.head.kind} `, muted(c.head.reason)]);
   section('Launch', list(diff.launch), 'changed', (c) => `${c.app}: ${c.base} → ${c.head} dynamic frameworks at launch`);
-  section('Duplicated static modules, new', diff.duplicatedStaticModules.added, 'added');
-  section('Duplicated static modules, no longer', diff.duplicatedStaticModules.removed, 'removed');
-  section('DI registrations added', di.registrations.added, 'added', serviceItem);
-  section('DI registrations removed', di.registrations.removed, 'removed', serviceItem);
-  section('DI resolutions added', di.resolutions.added, 'added', serviceItem);
-  section('DI resolutions removed', di.resolutions.removed, 'removed', serviceItem);
-  section('Container edges added', di.edges.added, 'added', containerItem);
-  section('Container edges removed', di.edges.removed, 'removed', containerItem);
+  both('Duplicated static modules,', diff.duplicatedStaticModules, undefined, ['new', 'no longer']);
+  both('DI registrations', di.registrations, serviceItem);
+  both('DI resolutions', di.resolutions, serviceItem);
+  both('Container edges', di.edges, containerItem);
   section('Public surface', list(diff.publicSurface), 'changed', (c) => `${c.module}: ${c.base} → ${c.head} public declarations`);
   section('Affected modules', diff.affected.length ? [diff.affected.join(', ')] : [], 'changed');
   renderBuildShapeChange(section);

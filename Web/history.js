@@ -2,7 +2,8 @@
 // from the JSON in #history-data. Every name from the repository goes in through textContent
 // or setAttribute, never as markup.
 (function () {
-  var data = JSON.parse(document.getElementById("history-data").textContent);
+  renderNav();
+  var data = readData("history-data", "history data");
   var commits = data.commits;
   var tip = document.getElementById("tip");
 
@@ -35,7 +36,7 @@
   }
   function hideTip() { tip.hidden = true; }
 
-  document.getElementById("range").textContent = commits.length
+  document.getElementById("subtitle").textContent = commits.length
     ? commits.length + " sampled commits, " + day(commits[0].time) + " to " + day(commits[commits.length - 1].time)
     : "No commit analyzed.";
 

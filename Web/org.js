@@ -2,7 +2,8 @@
 // packages with their consumers' pins, drawn from the JSON in #org-data. Every name from a
 // repository goes in through textContent or setAttribute, never as markup.
 (function () {
-  var data = JSON.parse(document.getElementById("org-data").textContent);
+  renderNav();
+  var data = readData("org-data", "organisation data");
 
   function day(time) { return new Date(time * 1000).toISOString().slice(0, 10); }
 
@@ -32,7 +33,7 @@
     };
   });
   var drifting = data.packages.filter(function (p) { return p.drift; }).length;
-  document.getElementById("summary").textContent = data.repositories.length + " repositories, " + data.packages.length +
+  document.getElementById("subtitle").textContent = data.repositories.length + " repositories, " + data.packages.length +
     " shared internal packages" + (drifting ? ", " + drifting + " pinned at more than one version" : "") + ".";
 
   var body = document.querySelector("#repository-table tbody");

@@ -141,13 +141,9 @@ public enum DOT {
         public static let box: [Attribute] = [
             .value("shape", "box"), .quoted("style", "rounded,filled"), .quoted("fillcolor", "#eef2f7"), .quoted("color", outline),
         ]
-        public static let outline = "#5b6b7f"
-        public static let edge = "#7a8899"
-        public static let muted = "#9aa5b1"
-        public static let text = "#4b5563"
-        public static let cycle = "#d1242f"
-        public static let violation = "#8250df"
-        public static let implicit = "#d97706"
+        /// Outlines, edges, muted edges and clusters, text; cycles, violations, implicit imports.
+        public static let outline = "#5b6b7f", edge = "#7a8899", muted = "#9aa5b1", text = "#4b5563"
+        public static let cycle = "#d1242f", violation = "#8250df", implicit = "#d97706"
         public static let focus: [Attribute] = [.quoted("fillcolor", "#fde68a"), .quoted("color", "#b45309"), .value("penwidth", 2)]
     }
 }

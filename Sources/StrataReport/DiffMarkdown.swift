@@ -6,6 +6,9 @@ import StrataModel
 /// threshold, and a Mermaid graph of the changed subgraph. Kept under GitHub's comment limit
 /// by listing fewer items, never by cutting text in the middle.
 public enum DiffMarkdown {
+    /// Names are escaped by the one Markdown escape.
+    private static let escape = Markdown.escape
+
     /// GitHub refuses comments longer than 65,536 characters; this leaves room for a header.
     public static let maximumCharacters = 60_000
     /// Distance changes smaller than this are not listed.
@@ -24,7 +27,7 @@ public enum DiffMarkdown {
         let s = diff.summary
         let newCount = s.newFindings.error + s.newFindings.warn + s.newFindings.info
         let fixedCount = s.fixedFindings.error + s.fixedFindings.warn + s.fixedFindings.info
-        var out = ["## Strata: \(Markdown.escape(diff.head.label)) against \(Markdown.escape(diff.base.label))", ""]
+        var out = ["## Strata: \(escape(diff.head.label)) against \(escape(diff.base.label))", ""]
         let verdict = s.newFindings.error > 0
             ? "❌ \(s.newFindings.error) new error\(s.newFindings.error == 1 ? "" : "s")"
             : "✅ no new errors"
@@ -50,16 +53,16 @@ public enum DiffMarkdown {
         }
         list("New findings", diff.findings.new.map { finding(document, $0) })
         list("Fixed findings", diff.findings.fixed.map { finding(document, $0, linked: false) })
-        list("Cycles introduced", diff.cycles.introduced.map { $0.modules.map(Markdown.escape).joined(separator: " ↔ ") })
-        list("Cycles broken", diff.cycles.broken.map { $0.modules.map(Markdown.escape).joined(separator: " ↔ ") })
+        list("Cycles introduced", diff.cycles.introduced.map { $0.modules.map(escape).joined(separator: " ↔ ") })
+        list("Cycles broken", diff.cycles.broken.map { $0.modules.map(escape).joined(separator: " ↔ ") })
         list("Import edges added", diff.edges.imports.added.map { edge(document, $0, linked: true) })
         list("Import edges removed", diff.edges.imports.removed.map { edge(document, $0, linked: false) })
-        list("Modules added", diff.modules.added.map { "\(Markdown.escape($0.name)) (\($0.kind.rawValue))" })
-        list("Modules removed", diff.modules.removed.map { "\(Markdown.escape($0.name)) (\($0.kind.rawValue))" })
-        list("Linkage changed", diff.linkage.map { "\(Markdown.escape($0.module)): \($0.base.rawValue) → \($0.head.kind.rawValue)" })
-        list("Launch", diff.launch.map { "\(Markdown.escape($0.app)): \($0.base) → \($0.head) dynamic frameworks at launch" })
-        list("Container edges added", diff.injection.edges.added.map { "\(Markdown.escape($0.from)) → \(Markdown.escape($0.to)) (\($0.services.map(Markdown.escape).joined(separator: ", ")))" })
-        list("Container edges removed", diff.injection.edges.removed.map { "\(Markdown.escape($0.from)) → \(Markdown.escape($0.to)) (\($0.services.map(Markdown.escape).joined(separator: ", ")))" })
+        list("Modules added", diff.modules.added.map { "\(escape($0.name)) (\($0.kind.rawValue))" })
+        list("Modules removed", diff.modules.removed.map { "\(escape($0.name)) (\($0.kind.rawValue))" })
+        list("Linkage changed", diff.linkage.map { "\(escape($0.module)): \($0.base.rawValue) → \($0.head.kind.rawValue)" })
+        list("Launch", diff.launch.map { "\(escape($0.app)): \($0.base) → \($0.head) dynamic frameworks at launch" })
+        list("Container edges added", diff.injection.edges.added.map { "\(escape($0.from)) → \(escape($0.to)) (\($0.services.map(escape).joined(separator: ", ")))" })
+        list("Container edges removed", diff.injection.edges.removed.map { "\(escape($0.from)) → \(escape($0.to)) (\($0.services.map(escape).joined(separator: ", ")))" })
 
         if let shape = diff.buildShape, !shape.isEmpty { out += buildShape(shape, limit: limit) }
 
@@ -67,7 +70,7 @@ public enum DiffMarkdown {
         if !moved.isEmpty {
             out += ["", "### Metrics", "", "| module | Ce | Ca | I | A | D |", "|---|---|---|---|---|---|"]
             for delta in moved.prefix(limit) {
-                out.append("| \(Markdown.escape(delta.module)) | \(change(delta.base.ce, delta.head.ce)) | \(change(delta.base.ca, delta.head.ca)) | \(change(delta.base.instability, delta.head.instability)) | \(change(delta.base.abstractness, delta.head.abstractness)) | \(change(delta.base.distance, delta.head.distance)) |")
+                out.append("| \(escape(delta.module)) | \(change(delta.base.ce, delta.head.ce)) | \(change(delta.base.ca, delta.head.ca)) | \(change(delta.base.instability, delta.head.instability)) | \(change(delta.base.abstractness, delta.head.abstractness)) | \(change(delta.base.distance, delta.head.distance)) |")
             }
             if moved.count > limit { out += ["", "… and \(moved.count - limit) more modules (see strata-diff.json)"] }
         }
@@ -88,8 +91,8 @@ public enum DiffMarkdown {
     static func buildShape(_ shape: BuildShapeChange, limit: Int) -> [String] {
         let unit = shape.unit == .lines ? "estimated from lines" : "measured seconds"
         var out = ["", "### Build shape (\(unit))", ""]
-        let before = shape.baseCriticalPath.map(Markdown.escape).joined(separator: " → ")
-        let after = shape.headCriticalPath.map(Markdown.escape).joined(separator: " → ")
+        let before = shape.baseCriticalPath.map(escape).joined(separator: " → ")
+        let after = shape.headCriticalPath.map(escape).joined(separator: " → ")
         let delta = shape.headCriticalCost - shape.baseCriticalCost
         if before == after {
             out.append("Critical path: \(after.isEmpty ? "none" : after), \(cost(shape.baseCriticalCost, shape.unit)) → \(cost(shape.headCriticalCost, shape.unit)) (\(signed(delta, shape.unit))).")
@@ -101,7 +104,7 @@ public enum DiffMarkdown {
         if !shape.rebuildCosts.isEmpty && limit > 0 {
             out += ["", "| module | rebuild cost of a change | change |", "|---|---:|---:|"]
             for entry in shape.rebuildCosts.prefix(limit) {
-                out.append("| \(Markdown.escape(entry.module)) | \(cost(entry.base, shape.unit)) → \(cost(entry.head, shape.unit)) | \(signed(entry.head - entry.base, shape.unit)) |")
+                out.append("| \(escape(entry.module)) | \(cost(entry.base, shape.unit)) → \(cost(entry.head, shape.unit)) | \(signed(entry.head - entry.base, shape.unit)) |")
             }
             if shape.rebuildCosts.count > limit { out += ["", "… and \(shape.rebuildCosts.count - limit) more modules (see strata-diff.json)"] }
         }
@@ -152,14 +155,14 @@ public enum DiffMarkdown {
     static func finding(_ document: DiffDocument, _ finding: Finding, linked: Bool = true) -> String {
         let severity = finding.severity == .error ? "**error**" : FindingLines.word(finding.severity)
         let place = finding.evidence.first.map { " — " + location(document, $0, linked: linked) } ?? ""
-        return "\(severity) \(Markdown.escape(finding.message)) `\(finding.rule)`\(place)"
+        return "\(severity) \(escape(finding.message)) `\(finding.rule)`\(place)"
     }
 
     static func edge(_ document: DiffDocument, _ edge: EdgeChange, linked: Bool) -> String {
         let place = edge.evidence.first.map { " — " + location(document, $0, linked: linked) } ?? ""
         // A new edge says what it is for: the symbols the change started to use.
-        let uses = edge.symbols.map { $0.isEmpty ? "" : " — uses " + EdgeSymbol.list($0, limit: 5, more: edge.moreSymbols, escape: Markdown.escape) } ?? ""
-        return "\(Markdown.escape(edge.from)) → \(Markdown.escape(edge.to))\(place)\(uses)"
+        let uses = edge.symbols.map { $0.isEmpty ? "" : " — uses " + EdgeSymbol.list($0, limit: 5, more: edge.moreSymbols, escape: escape) } ?? ""
+        return "\(escape(edge.from)) → \(escape(edge.to))\(place)\(uses)"
     }
 
     /// `path:line`, linked to the file at HEAD when a link base is known.
@@ -169,7 +172,7 @@ public enum DiffMarkdown {
 
     /// `path:line`, a link to the file when `base` (e.g. `https://github.com/OWNER/REPO/blob/SHA`) is given.
     static func link(_ location: Location, base: String?) -> String {
-        let text = Markdown.escape(location.description)
+        let text = escape(location.description)
         guard let base else { return text }
         let path = location.file.split(separator: "/").map { percentEncode(String($0)) }.joined(separator: "/")
         let anchor = location.line.map { "#L\($0)" } ?? ""

@@ -49,7 +49,7 @@ def test_charts_hover_search_and_linked_events(driver, width):  # noqa: F811
     charts = driver.find_elements("css selector", "#charts .chart svg")
     assert len(charts) == 7
     assert all(c.find_elements("css selector", "polyline, polygon") for c in charts)
-    assert "10 sampled commits, 2025-01-01 to 2025-01-19" in driver.find_element("id", "range").text
+    assert "10 sampled commits, 2025-01-01 to 2025-01-19" in driver.find_element("id", "subtitle").text
 
     # Hovering the cycles chart at its right end names the last commit.
     cycles = driver.find_elements("css selector", "#charts .chart")[2]

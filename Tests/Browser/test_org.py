@@ -37,7 +37,7 @@ def test_fifty_repositories_are_readable(driver, width):  # noqa: F811
     seconds = open_page(driver, width)
     assert seconds < 3, f"the page took {seconds:.1f} s"
     assert len(rows(driver)) == 50
-    assert driver.find_element("id", "summary").text.startswith("50 repositories, 3 shared internal packages, 1 pinned at more than one version")
+    assert driver.find_element("id", "subtitle").text.startswith("50 repositories, 3 shared internal packages, 1 pinned at more than one version")
     # The page never scrolls sideways; the wide table scrolls inside its box.
     assert driver.execute_script("return document.documentElement.scrollWidth") <= driver.execute_script("return window.innerWidth")
     heights = driver.execute_script("return [...document.querySelectorAll('#repository-table tbody tr')].map(r => r.getBoundingClientRect().height)")
