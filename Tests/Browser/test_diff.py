@@ -42,6 +42,23 @@ def test_the_page_embeds_the_diffs_json():
     assert len(re.findall(r"<script", page)) == 2, "the data and the page's own script"
 
 
+def test_strata_diff_json_matches_its_schema():
+    """The document diff.html draws, against docs/schema/diff.schema.json (findings, cycles
+    and DI entries by strata.schema.json's), and a document missing a key the page reads fails."""
+    import json
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    schemas = Path(__file__).resolve().parents[2] / "docs" / "schema"
+    strata, schema = (json.loads((schemas / name).read_text(encoding="utf-8")) for name in ("strata.schema.json", "diff.schema.json"))
+    validator = Draft202012Validator(schema, registry=Registry().with_resources(
+        [(s["$id"], Resource.from_contents(s)) for s in (strata, schema)]))
+    document = json.loads((diff_dir() / "strata-diff.json").read_text(encoding="utf-8"))
+    assert [e.message for e in validator.iter_errors(document)][:5] == []
+    del document["summary"]["edgesAdded"]
+    document["findings"]["new"][0]["severity"] = "fatal"
+    assert len(list(validator.iter_errors(document))) == 2
+
+
 def test_the_markdown_leads_with_the_verdict_and_stays_under_githubs_limit():
     markdown = (diff_dir() / "strata-diff.md").read_text(encoding="utf-8")
     assert len(markdown) < 65536

@@ -42,6 +42,17 @@ def test_the_page_embeds_the_historys_json():
     assert "/* Strata report: light theme" in page and "/* Strata history, over report.css" in page
 
 
+def test_history_json_matches_its_schema():
+    """The document the trend page draws, against docs/schema/history.schema.json."""
+    from jsonschema import Draft202012Validator
+    schema = json.loads((Path(__file__).resolve().parents[2] / "docs" / "schema" / "history.schema.json").read_text(encoding="utf-8"))
+    document = json.loads((Path(HISTORY_DIR).resolve() / "history.json").read_text(encoding="utf-8"))
+    assert [e.message for e in Draft202012Validator(schema).iter_errors(document)][:5] == []
+    document["modules"][0]["ca"][0] = -1
+    document["events"][0]["kind"] = "module-renamed"
+    assert len(list(Draft202012Validator(schema).iter_errors(document))) == 2
+
+
 @pytest.mark.parametrize("width", [1280, 420])
 def test_charts_hover_search_and_linked_events(driver, width):  # noqa: F811
     folder = Path(HISTORY_DIR).resolve()
