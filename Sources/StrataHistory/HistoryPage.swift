@@ -15,8 +15,7 @@ public enum HistoryPage {
     static func page(
         _ template: String, title: String, dataID: String, value: some Encodable, style: String, script: String, values: [String: Data] = [:]
     ) -> String {
-        let page = (try? WebPage.inline(template, title: title, dataID: dataID, value: value, style: style, script: script, values: values))
-            ?? WebPage.fill(template, ["TITLE": Data(HTMLReporter.escapeHTML(title).utf8), "DATA": WebPage.data(dataID, Data("{}".utf8))])
-        return String(decoding: page, as: UTF8.self)
+        let json = (try? ReportJSON.compact(value)) ?? Data("{}".utf8)
+        return String(decoding: WebPage.inline(template, title: title, dataID: dataID, json: json, style: style, script: script, values: values), as: UTF8.self)
     }
 }

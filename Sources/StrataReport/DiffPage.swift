@@ -19,8 +19,8 @@ public enum DiffPage {
             + [GraphvizLayout.Job(name: "the diff graph", dot: unionGraph(document))]
         let drawn = GraphvizLayout.draw(jobs, cache: document.layouts, tell: warn).map { $0 ?? ReportViews.notDrawn }
         let changed = changedDOT == nil ? "<p class=\"muted\">No module or import edge changed.</p>" : WebPage.inlineSVG(drawn[0])
-        return try WebPage.inline(
-            WebAssets.diffTemplate, title: document.head.root, dataID: "strata-diff", value: document.diff,
+        return WebPage.inline(
+            WebAssets.diffTemplate, title: document.head.root, dataID: "strata-diff", json: try ReportJSON.compact(document.diff),
             style: WebAssets.diffStylesheet, script: WebAssets.diffScript,
             values: ["GRAPH": Data(changed.utf8), "UNION": Data(WebPage.inlineSVG(drawn[drawn.count - 1]).utf8)])
     }

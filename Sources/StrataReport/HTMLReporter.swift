@@ -4,7 +4,7 @@ import StrataModel
 import StrataSourceTree
 import StrataWeb
 
-/// The static report: `index.html` from `Web/index.html` next to `report.css`, `report.js`,
+/// The static report: `index.html` (`Web/index.html` in the pages' skeleton, `Web/page.html`) next to `report.css`, `report.js`,
 /// `graph.svg` (the whole graph) and `data/` (scripts the page loads when it needs them).
 ///
 /// The page opens fast at any size: it embeds only a summary of the result (no import sites,

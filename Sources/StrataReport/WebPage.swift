@@ -13,15 +13,14 @@ public enum WebPage {
         return element
     }
 
-    /// A one-file page: the title escaped, its data element from `value`, `report.css` with the
+    /// A one-file page: the title escaped, its data element (`json`), `report.css` with the
     /// page's own rules, its script, and the other `values` as they are.
     public static func inline(
-        _ template: String, title: String, dataID: String, value: some Encodable, style: String, script: String,
-        values: [String: Data] = [:]
-    ) throws -> Data {
+        _ template: String, title: String, dataID: String, json: Data, style: String, script: String, values: [String: Data] = [:]
+    ) -> Data {
         // Strata's scripts never spell `</script`, which alone would end the element early.
         fill(template, values.merging([
-            "TITLE": Data(HTMLReporter.escapeHTML(title).utf8), "DATA": data(dataID, try ReportJSON.compact(value)),
+            "TITLE": Data(HTMLReporter.escapeHTML(title).utf8), "DATA": data(dataID, json),
             "STYLE": Data(style.utf8), "SCRIPT": Data(script.utf8),
         ], uniquingKeysWith: { $1 }))
     }
