@@ -16,7 +16,9 @@ enum ImportUsage {
         /// Visible without `@testable`: public, open or package.
         var exposed: Bool
 
-        var isMember: Bool { kind == "member" }
+        /// A member, or what a type gains from an extension (a conformance, an initializer): the
+        /// file sees these without an import when the module is loaded anyway.
+        var isMember: Bool { kind == "member" || kind == "conformance" || kind == "extension" }
     }
 
     /// One module's names.
@@ -122,12 +124,11 @@ enum ImportUsage {
 
     /// The imports of one file and what each gives it.
     static func match(
-        _ sites: [(site: ImportSite, target: Int?)], in facts: FileFacts, modules: [AssembledModule], index: Index,
-        reexported: (Int) -> [Int]?
+        _ sites: [(site: ImportSite, target: Int?)], in facts: FileFacts, index: Index, reexported: (Int) -> [Int]?
     ) -> [Candidate] {
         var candidates = sites.map { site, target in
             let testable = site.attributes?.contains("@testable") == true
-            let through = target.flatMap { modules[$0].files > 0 ? reexported($0) : nil }
+            let through = target.flatMap(reexported)
             return Candidate(site: site, target: target, testable: testable, reachedModules: through, matched: [])
         }
         // The modules the imports reach, each with the import and whether it is its target
@@ -166,8 +167,23 @@ enum ImportUsage {
 
     static func analyze(_ project: Project) -> Result {
         let modules = project.modules
+        // Units: the repository's modules (their indices), then the external modules whose
+        // sources are checked out (`Project.dependencySources`), graded alike.
         var byImportName: [String: [Int]] = [:]
         for (index, module) in modules.enumerated() { byImportName[module.importName, default: []].append(index) }
+        let external = project.dependencySources.keys.filter { byImportName[$0] == nil && !(project.dependencySources[$0]?.isEmpty ?? true) }.sorted()
+        for (offset, name) in external.enumerated() { byImportName[name] = [modules.count + offset] }
+        func unitFiles(_ unit: Int) -> [SourceFile] {
+            unit < modules.count ? project.sources[modules[unit].name] ?? [] : project.dependencySources[external[unit - modules.count]] ?? []
+        }
+        func hasFiles(_ unit: Int) -> Bool { unit < modules.count ? modules[unit].files > 0 : true }
+        /// The modules a unit re-exports by name (`@_exported import`).
+        func exportedImports(_ unit: Int) -> [String] {
+            guard unit >= modules.count else {
+                return modules[unit].imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module)
+            }
+            return unitFiles(unit).flatMap { $0.facts.imports.filter { $0.attributes.contains("@_exported") }.map(\.module) }
+        }
         // Import edges by their modules' indices, `from * count + to`.
         var edgeIndex: [Int: Int] = [:]
         for (index, edge) in project.edges.enumerated() where edge.imported {
@@ -177,10 +193,11 @@ enum ImportUsage {
         // (an app or a test target nothing imports needs no table), with what they re-export.
         var named: Set<Int> = []
         for edge in project.edges where edge.imported { if let to = project.graph.index[edge.to] { named.insert(to) } }
+        named.formUnion(modules.count..<(modules.count + external.count))
         for module in Array(named) {
-            for site in modules[module].imports where site.attributes?.contains("@_exported") == true { named.formUnion(byImportName[site.module] ?? []) }
+            for exported in exportedImports(module) { named.formUnion(byImportName[exported] ?? []) }
         }
-        let tables = modules.indices.map { named.contains($0) && modules[$0].files > 0 ? Self.table(of: project.sources[modules[$0].name] ?? []) : Table() }
+        let tables = (0..<(modules.count + external.count)).map { named.contains($0) && hasFiles($0) ? Self.table(of: unitFiles($0)) : Table() }
         var index: Index = [:]
         for (module, table) in tables.enumerated() {
             for (name, symbol) in table.symbols { index[name, default: []].append((module, symbol)) }
@@ -206,7 +223,9 @@ enum ImportUsage {
             return (count, first)
         }
         var reexports: [Int: [Int]?] = [:]
+        /// nil also for a module without sources (its names are unknown).
         func reexported(_ index: Int) -> [Int]? {
+            guard hasFiles(index) else { return nil }
             if let known = reexports[index] { return known }
             let found = reexportClosure(index)
             reexports[index] = found
@@ -215,9 +234,9 @@ enum ImportUsage {
         func reexportClosure(_ index: Int) -> [Int]? {
             var seen: Set<Int> = [index], order = [index], queue = [index]
             while let current = queue.popLast() {
-                for site in modules[current].imports where site.attributes?.contains("@_exported") == true {
-                    let targets = byImportName[site.module] ?? []
-                    if targets.isEmpty || targets.contains(where: { modules[$0].files == 0 }) { return nil }
+                for exported in exportedImports(current) {
+                    let targets = byImportName[exported] ?? []
+                    if targets.isEmpty || targets.contains(where: { !hasFiles($0) }) { return nil }
                     for target in targets where seen.insert(target).inserted {
                         order.append(target)
                         queue.append(target)
@@ -238,9 +257,12 @@ enum ImportUsage {
             guard !files.isEmpty else { continue }
             var sitesByFile: [String: [ImportSite]] = [:]
             for site in module.imports { sitesByFile[site.evidence.file, default: []].append(site) }
-            // The internal module an import reaches, through the edge assembly made.
+            // The internal module an import reaches, through the edge assembly made, else the
+            // checked-out external module it names.
             func target(of site: ImportSite) -> Int? {
-                (byImportName[site.module] ?? []).first { $0 != moduleIndex && edgeIndex[moduleIndex * modules.count + $0] != nil }
+                (byImportName[site.module] ?? []).first {
+                    $0 >= modules.count || $0 != moduleIndex && edgeIndex[moduleIndex * modules.count + $0] != nil
+                }
             }
             // Per file of the module, the modules its imports load (with what those import), and
             // how many files load each.
@@ -248,20 +270,33 @@ enum ImportUsage {
             let loadedByFile: [String: Set<Int>] = sitesByFile.mapValues { sites in
                 let targets = Set(sites.compactMap(target)).sorted()
                 if let known = closures[targets] { return known }
-                let loaded = Set(imports.closure(from: targets))
+                // External modules are loaded as named; the graph holds only the repository's.
+                let loaded = Set(imports.closure(from: targets.filter { $0 < modules.count })).union(targets.filter { $0 >= modules.count })
                 closures[targets] = loaded
                 return loaded
             }
             var loaders: [Int: Int] = [:]
             for loaded in loadedByFile.values { for index in loaded { loaders[index, default: 0] += 1 } }
+            // What each module loads (itself and what it imports, transitively), as asked.
+            var loads: [Int: Set<Int>] = [:]
             for file in files {
                 guard let sites = sitesByFile[file.path] else { continue }
                 let facts = file.facts
-                let candidates = Self.match(sites.map { ($0, target(of: $0)) }, in: facts, modules: modules, index: index, reexported: reexported)
+                let candidates = Self.match(sites.map { ($0, target(of: $0)) }, in: facts, index: index, reexported: reexported)
                 // A member is visible without an import when another file of the module loads
                 // its module (Swift before SE-0444's MemberImportVisibility).
                 let loadedHere = loadedByFile[file.path] ?? []
                 func loadedElsewhere(_ index: Int) -> Bool { (loaders[index] ?? 0) > (loadedHere.contains(index) ? 1 : 0) }
+                // Or when another import of this file loads it (an import of a module importing it).
+                func loadedByOtherImport(_ index: Int, besides position: Int) -> Bool {
+                    candidates.indices.contains { other in
+                        guard other != position, let target = candidates[other].target, target != index else { return false }
+                        if let known = loads[target] { return known.contains(index) }
+                        let loaded = target < modules.count ? Set(imports.closure(from: [target])) : [target]
+                        loads[target] = loaded
+                        return loaded.contains(index)
+                    }
+                }
                 for (position, candidate) in candidates.enumerated() {
                     let site = candidate.site
                     guard site.module != module.importName else { continue }
@@ -274,21 +309,26 @@ enum ImportUsage {
                         let reached = reach.map(table)
                         // Another import of the file reaching every module this one does (a
                         // duplicate, or a module re-exported by another import) makes it redundant.
-                        // `@testable` opens only the module it names, never what that re-exports.
+                        // `@testable` opens only the module it names, never what that re-exports:
+                        // a `@testable` import the file uses internal names through stays.
+                        let opens = candidate.testable && candidate.matched.contains { !$0.symbol.exposed }
                         let redundant = candidates.indices.contains { other in
                             let wider = candidates[other]
                             guard other != position, let modules = wider.reachedModules, modules.count >= reach.count,
                                   reach.allSatisfy(modules.contains) else { return false }
-                            if candidate.testable { return wider.testable && wider.target == candidate.target && other < position }
-                            return modules.count > reach.count || wider.testable || other < position
+                            if opens { return wider.testable && wider.target == candidate.target && other < position }
+                            return modules.count > reach.count || wider.testable && !candidate.testable || other < position
                         }
                         let top = candidate.matched.filter { !$0.symbol.isMember }.map(\.name)
                         let members = candidate.matched.filter(\.symbol.isMember).map(\.name)
-                        // Names other modules the file sees declare too: its own and its other imports'.
+                        // Names other modules the file sees declare too: its own, its other imports',
+                        // and the standard library's members.
                         var others: Set<Int> = [moduleIndex]
                         for other in candidates { if let target = other.target, !reach.contains(target) { others.insert(target) } }
-                        func declaredElsewhere(_ name: String) -> Bool { index[name]?.contains { others.contains($0.module) } ?? false }
-                        let alsoLoaded = candidate.target.map(loadedElsewhere) ?? false
+                        func declaredElsewhere(_ name: String) -> Bool {
+                            StandardLibrary.members.contains(name) || index[name]?.contains { others.contains($0.module) } ?? false
+                        }
+                        let alsoLoaded = candidate.target.map { loadedElsewhere($0) || loadedByOtherImport($0, besides: position) } ?? false
                         if redundant {
                             grade = .unused  // everything it gives, another import of the file gives too
                             uses = candidate.matched.map(\.name)
@@ -312,7 +352,7 @@ enum ImportUsage {
                             examples = Array(Set(summaries.flatMap(\.first)).sorted().prefix(3))
                         }
                         // The symbols behind the edge.
-                        if grade != .unused, let target = candidate.target, let edge = edgeIndex[moduleIndex * modules.count + target] {
+                        if grade != .unused, let target = candidate.target, target < modules.count, let edge = edgeIndex[moduleIndex * modules.count + target] {
                             // Taken out and put back: mutated in place, never copied.
                             var behind = symbols.removeValue(forKey: edge) ?? [:]
                             let ordinal = ordinals[file.path] ?? 0

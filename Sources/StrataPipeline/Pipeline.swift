@@ -90,7 +90,9 @@ public struct Pipeline {
     ) -> String {
         digest(name: tree.name, excludes: excludes, configPath: configPath, buildTimes: buildTimes) { input in
             input.add(count: files.count)
-            for file in files {
+            // The checked-out sources of dependencies whose imports are graded, then the tree's files.
+            let dependencies = scan.dependencies.values.joined().map(\.path).sorted()
+            for file in dependencies + files {
                 input.add(file)
                 if let hash = scan.hashes[file] {
                     input.add(hash.description)

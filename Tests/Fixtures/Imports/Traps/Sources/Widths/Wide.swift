@@ -1,0 +1,4 @@
+public struct Wide {
+    public var magnitude: Int
+    public init(_ magnitude: Int) { self.magnitude = magnitude }
+}
