@@ -15,10 +15,10 @@ enum ImportUsage {
         var kind: String
         /// Visible without `@testable`: public, open or package.
         var exposed: Bool
-
-        /// A member, or what a type gains from an extension (a conformance, an initializer): the
-        /// file sees these without an import when the module is loaded anyway.
-        var isMember: Bool { kind == "member" || kind == "conformance" || kind == "extension" }
+        /// A member (an operator implemented in a type included), or what a type gains from an
+        /// extension (a conformance, an initializer): the file sees these without an import
+        /// when the module is loaded anyway.
+        var isMember: Bool
     }
 
     /// One module's names.
@@ -31,14 +31,15 @@ enum ImportUsage {
 
     static func table(of files: [SourceFile]) -> Table {
         var table = Table()
-        func add(_ name: String, _ kind: String, exposed: Bool) {
+        func add(_ name: String, _ kind: String, exposed: Bool, member: Bool = false) {
             if let found = table.symbols.index(forKey: name) {
                 // A name declared both ways counts as the stronger: top level, exposed.
                 let existing = table.symbols.values[found]
-                let member = existing.isMember && kind == "member"
-                table.symbols.values[found] = Symbol(kind: member ? "member" : (existing.isMember ? kind : existing.kind), exposed: existing.exposed || exposed)
+                table.symbols.values[found] = Symbol(
+                    kind: existing.isMember && !member ? kind : existing.kind, exposed: existing.exposed || exposed,
+                    isMember: existing.isMember && member)
             } else {
-                table.symbols[name] = Symbol(kind: kind, exposed: exposed)
+                table.symbols[name] = Symbol(kind: kind, exposed: exposed, isMember: member)
             }
         }
         for file in files {
@@ -54,9 +55,9 @@ enum ImportUsage {
                     // (a conformance, an initializer, a subscript). Named members count as members.
                     let extended = DeclarationFact.simpleName(name)
                     if !declaration.inherits.isEmpty {
-                        add(extended, "conformance", exposed: true)
+                        add(extended, "conformance", exposed: true, member: true)
                     } else if declaration.traits.contains(.unnamedMembers) {
-                        add(extended, "extension", exposed: true)
+                        add(extended, "extension", exposed: true, member: true)
                     }
                     continue
                 }
@@ -64,9 +65,10 @@ enum ImportUsage {
                 // Called without being named: `send(.tap)` through `callAsFunction`.
                 if name == "callAsFunction", exposed { table.implicitlyCalled = true }
                 if isOperator {
-                    add(name, "operator", exposed: exposed)
+                    // `static func +` in a type is found through its operands' type, like a member.
+                    add(name, "operator", exposed: exposed, member: declaration.parent != nil)
                 } else if declaration.parent != nil {
-                    add(name, "member", exposed: exposed)
+                    add(name, "member", exposed: exposed, member: true)
                 } else {
                     switch declaration.kind {
                     case .func: add(name, "func", exposed: exposed)
@@ -78,7 +80,7 @@ enum ImportUsage {
             }
             // Enum cases, reached as `.name` members.
             for value in file.facts.values where value.kind == .enumeration {
-                for branch in value.branches { for name in branch.cases { add(name, "member", exposed: true) } }
+                for branch in value.branches { for name in branch.cases { add(name, "member", exposed: true, member: true) } }
             }
         }
         return table
@@ -147,7 +149,7 @@ enum ImportUsage {
                     guard entry.symbol.exposed || candidates[position].testable && isTarget, !matched.contains(position) else { continue }
                     matched.append(position)
                     var symbol = entry.symbol
-                    if candidates[position].site.symbol != nil, symbol.isMember { symbol.kind = "type" }  // `import struct M.T` names T
+                    if candidates[position].site.symbol != nil, symbol.isMember { (symbol.kind, symbol.isMember) = ("type", false) }  // `import struct M.T` names T
                     candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: symbol))
                 }
             }

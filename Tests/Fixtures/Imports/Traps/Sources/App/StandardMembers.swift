@@ -1,5 +1,5 @@
 import Widths
 
-// `magnitude` is Widths' member, and the standard library's (`Int.magnitude`): the file may
-// not need Widths at all.
-let size = (-3).magnitude
+// `magnitude` and `+` are Widths' members, and the standard library's (`Int.magnitude`,
+// `Int.+`): the file may not need Widths at all.
+let size = (-3).magnitude + 1
