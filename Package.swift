@@ -70,7 +70,8 @@ let package = Package(
             exclude: [],
             // Compiled into the binary, so a copied `strata` needs no resource folder beside it.
             resources: [
-                .embedInCode("index.html"), .embedInCode("report.css"), .embedInCode("diff.html"),
+                .embedInCode("page.html"), .embedInCode("top.html"), .embedInCode("page.js"),
+                .embedInCode("index.html"), .embedInCode("report.css"), .embedInCode("diff.html"), .embedInCode("diff.css"), .embedInCode("diff.js"),
                 .embedInCode("dom.js"), .embedInCode("data.js"), .embedInCode("overview.js"), .embedInCode("graph.js"),
                 .embedInCode("metrics.js"), .embedInCode("findings.js"), .embedInCode("injection.js"), .embedInCode("linkage.js"),
                 .embedInCode("access.js"), .embedInCode("plot.js"), .embedInCode("matrix.js"), .embedInCode("module.js"),

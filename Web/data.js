@@ -1,13 +1,7 @@
 // The report's data: the summary (`strata-data`), the page index (`strata-page`: module
 // indices, groups, drawings, the graph computed by Strata) and the rule catalog; the data
 // scripts (data/*.js) a view loads when it needs them.
-let data;
-try {
-  data = JSON.parse($('#strata-data').textContent);
-} catch (err) {
-  $('main').prepend(el('p', { class: 'fatal' }, 'The report data could not be read: ' + err.message));
-  throw err;
-}
+const data = readData('strata-data', 'report data');
 const pageIndex = JSON.parse($('#strata-page').textContent);
 const catalog = JSON.parse($('#strata-rules').textContent);
 const modules = list(data.modules);

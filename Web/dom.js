@@ -57,6 +57,16 @@ const collapsible = (items, render, limit) => showFirst(el('div', { class: 'coll
 // A table body of the first rows, and a row with the button for the rest.
 const collapsibleRows = (items, columns, render, limit) =>
   showFirst(el('tbody'), items, render, limit, (button) => el('tr', {}, el('td', { colspan: columns }, button)));
+// A page's embedded JSON (the application/json script element of that id), or a line in the page
+// saying that the `what` could not be read.
+function readData(id, what) {
+  try {
+    return JSON.parse($(`#${id}`).textContent);
+  } catch (err) {
+    $('main').prepend(el('p', { class: 'fatal' }, `The ${what} could not be read: ${err.message}`));
+    throw err;
+  }
+}
 // Graphviz SVG text from a data script, parsed as SVG (never as HTML).
 function parseSVG(text) {
   if (!text) return null;

@@ -2,18 +2,11 @@
 // from the JSON in #history-data. Every name from the repository goes in through textContent
 // or setAttribute, never as markup.
 (function () {
-  "use strict";
-  var data = JSON.parse(document.getElementById("history-data").textContent);
+  renderNav();
+  var data = readData("history-data", "history data");
   var commits = data.commits;
-  var SVG = "http://www.w3.org/2000/svg";
   var tip = document.getElementById("tip");
 
-  function el(name, attrs, text) {
-    var node = name.indexOf("svg:") === 0 ? document.createElementNS(SVG, name.slice(4)) : document.createElement(name);
-    for (var key in attrs || {}) node.setAttribute(key, attrs[key]);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
   function day(time) { return new Date(time * 1000).toISOString().slice(0, 10); }
   function short(id) { return id.slice(0, 10); }
   function commitLink(id) {
@@ -43,7 +36,7 @@
   }
   function hideTip() { tip.hidden = true; }
 
-  document.getElementById("range").textContent = commits.length
+  document.getElementById("subtitle").textContent = commits.length
     ? commits.length + " sampled commits, " + day(commits[0].time) + " to " + day(commits[commits.length - 1].time)
     : "No commit analyzed.";
 
@@ -60,7 +53,7 @@
       legend.appendChild(item);
     });
     box.appendChild(legend);
-    var svg = el("svg:svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": title });
+    var svg = svgEl("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": title });
     var n = commits.length, max = 0;
     var tops = commits.map(function (_, i) {
       var sum = 0;
@@ -71,12 +64,12 @@
     if (max === 0) max = 1;
     function x(i) { return n < 2 ? L + (W - L - R) / 2 : L + (i * (W - L - R)) / (n - 1); }
     function y(v) { return T + (H - T - B) * (1 - v / max); }
-    svg.appendChild(el("svg:line", { class: "axis", x1: L, x2: W - R, y1: y(0), y2: y(0) }));
-    svg.appendChild(el("svg:text", { x: L - 4, y: y(max) + 4, "text-anchor": "end" }, axisLabel(max)));
-    svg.appendChild(el("svg:text", { x: L - 4, y: y(0), "text-anchor": "end" }, "0"));
+    svg.appendChild(svgEl("line", { class: "axis", x1: L, x2: W - R, y1: y(0), y2: y(0) }));
+    svg.appendChild(svgEl("text", { x: L - 4, y: y(max) + 4, "text-anchor": "end" }, axisLabel(max)));
+    svg.appendChild(svgEl("text", { x: L - 4, y: y(0), "text-anchor": "end" }, "0"));
     if (n) {
-      svg.appendChild(el("svg:text", { x: L, y: H - 4 }, day(commits[0].time)));
-      svg.appendChild(el("svg:text", { x: W - R, y: H - 4, "text-anchor": "end" }, day(commits[n - 1].time)));
+      svg.appendChild(svgEl("text", { x: L, y: H - 4 }, day(commits[0].time)));
+      svg.appendChild(svgEl("text", { x: W - R, y: H - 4, "text-anchor": "end" }, day(commits[n - 1].time)));
     }
     var base = commits.map(function () { return 0; });
     series.forEach(function (s) {
@@ -89,16 +82,16 @@
       if (stacked) {
         var lower = [];
         for (var j = n - 1; j >= 0; j--) lower.push(x(j).toFixed(1) + "," + y(base[j]).toFixed(1));
-        svg.appendChild(el("svg:polygon", { points: points.concat(lower).join(" "), fill: s.color, "fill-opacity": "0.75" }));
+        svg.appendChild(svgEl("polygon", { points: points.concat(lower).join(" "), fill: s.color, "fill-opacity": "0.75" }));
         for (var k = 0; k < n; k++) base[k] += s.values[k] || 0;
       } else {
-        svg.appendChild(el("svg:polyline", { points: points.join(" "), fill: "none", stroke: s.color, "stroke-width": "2" }));
-        if (n === 1) svg.appendChild(el("svg:circle", { cx: x(0), cy: y(s.values[0] || 0), r: 3, fill: s.color }));
+        svg.appendChild(svgEl("polyline", { points: points.join(" "), fill: "none", stroke: s.color, "stroke-width": "2" }));
+        if (n === 1) svg.appendChild(svgEl("circle", { cx: x(0), cy: y(s.values[0] || 0), r: 3, fill: s.color }));
       }
     });
-    var marker = el("svg:line", { class: "axis", x1: 0, x2: 0, y1: T, y2: H - B, visibility: "hidden" });
+    var marker = svgEl("line", { class: "axis", x1: 0, x2: 0, y1: T, y2: H - B, visibility: "hidden" });
     svg.appendChild(marker);
-    var hit = el("svg:rect", { class: "hit", x: L, y: T, width: W - L - R, height: H - T - B });
+    var hit = svgEl("rect", { class: "hit", x: L, y: T, width: W - L - R, height: H - T - B });
     hit.addEventListener("mousemove", function (event) {
       var r = svg.getBoundingClientRect();
       var px = ((event.clientX - r.left) / r.width) * W;
@@ -153,12 +146,12 @@
     var W = 200, H = 22, max = 0, n = values.length, points = [];
     values.forEach(function (v) { if (v !== null && v > max) max = v; });
     if (max === 0) max = 1;
-    var svg = el("svg:svg", { viewBox: "0 0 " + W + " " + H, preserveAspectRatio: "none" });
+    var svg = svgEl("svg", { viewBox: "0 0 " + W + " " + H, preserveAspectRatio: "none" });
     values.forEach(function (v, i) {
       if (v === null || v === undefined) return;
       points.push((n < 2 ? W / 2 : (i * W) / (n - 1)).toFixed(1) + "," + (H - 2 - (H - 4) * (v / max)).toFixed(1));
     });
-    svg.appendChild(el("svg:polyline", { points: points.join(" "), fill: "none", stroke: color, "stroke-width": "1.5", "vector-effect": "non-scaling-stroke" }));
+    svg.appendChild(svgEl("polyline", { points: points.join(" "), fill: "none", stroke: color, "stroke-width": "1.5", "vector-effect": "non-scaling-stroke" }));
     svg.addEventListener("mousemove", function (event) {
       var r = svg.getBoundingClientRect();
       var i = n < 2 ? 0 : Math.max(0, Math.min(n - 1, Math.round(((event.clientX - r.left) / r.width) * (n - 1))));

@@ -2,22 +2,15 @@
 // packages with their consumers' pins, drawn from the JSON in #org-data. Every name from a
 // repository goes in through textContent or setAttribute, never as markup.
 (function () {
-  "use strict";
-  var data = JSON.parse(document.getElementById("org-data").textContent);
-  var SVG = "http://www.w3.org/2000/svg";
+  renderNav();
+  var data = readData("org-data", "organisation data");
 
-  function el(name, attrs, text) {
-    var node = name.indexOf("svg:") === 0 ? document.createElementNS(SVG, name.slice(4)) : document.createElement(name);
-    for (var key in attrs || {}) node.setAttribute(key, attrs[key]);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
   function day(time) { return new Date(time * 1000).toISOString().slice(0, 10); }
 
   // A sparkline of one series, scaled to its own range.
   function spark(values, kind, label) {
-    var width = 120, height = 22, svg = el("svg:svg", { viewBox: "0 0 " + width + " " + height, "class": "spark " + kind, role: "img" });
-    svg.appendChild(el("svg:title", {}, label));
+    var width = 120, height = 22, svg = svgEl("svg", { viewBox: "0 0 " + width + " " + height, "class": "spark " + kind, role: "img" });
+    svg.appendChild(svgEl("title", {}, label));
     if (values.length === 0) return svg;
     var low = Math.min.apply(null, values), high = Math.max.apply(null, values), span = high - low || 1;
     var step = values.length > 1 ? (width - 2) / (values.length - 1) : 0;
@@ -25,7 +18,7 @@
       return (1 + i * step).toFixed(1) + "," + (height - 2 - ((v - low) / span) * (height - 4)).toFixed(1);
     });
     if (values.length === 1) points.push((width - 1) + "," + points[0].split(",")[1]);
-    svg.appendChild(el("svg:polyline", { points: points.join(" ") }));
+    svg.appendChild(svgEl("polyline", { points: points.join(" ") }));
     return svg;
   }
 
@@ -40,7 +33,7 @@
     };
   });
   var drifting = data.packages.filter(function (p) { return p.drift; }).length;
-  document.getElementById("summary").textContent = data.repositories.length + " repositories, " + data.packages.length +
+  document.getElementById("subtitle").textContent = data.repositories.length + " repositories, " + data.packages.length +
     " shared internal packages" + (drifting ? ", " + drifting + " pinned at more than one version" : "") + ".";
 
   var body = document.querySelector("#repository-table tbody");

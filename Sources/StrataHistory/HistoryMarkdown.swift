@@ -1,4 +1,5 @@
 import Foundation
+import StrataReport
 
 /// A short summary for release notes: the first and last sampled commits compared.
 public enum HistoryMarkdown {
@@ -6,7 +7,7 @@ public enum HistoryMarkdown {
         guard let first = timeline.commits.first, let last = timeline.commits.last else {
             return "# Module structure history\n\nNo commit analyzed.\n"
         }
-        let since = escape(String(first.commit.prefix(12)))
+        let since = Markdown.escape(String(first.commit.prefix(12)))
         let added = timeline.events.filter { $0.kind == .edgeAdded }.count
         let removed = timeline.events.filter { $0.kind == .edgeRemoved }.count
         let newErrors = max(0, last.errors - first.errors)
@@ -18,7 +19,7 @@ public enum HistoryMarkdown {
             "Since \(since): modules \(first.modules) → \(last.modules), edges +\(added) −\(removed), "
                 + "cycles \(first.cycles) → \(last.cycles), new errors \(newErrors).",
             "",
-            "| | \(since) | \(escape(String(last.commit.prefix(12)))) |",
+            "| | \(since) | \(Markdown.escape(String(last.commit.prefix(12)))) |",
             "|---|---:|---:|",
             "| Modules | \(first.modules) | \(last.modules) |",
             "| Import edges | \(first.importEdges) | \(last.importEdges) |",
@@ -32,7 +33,7 @@ public enum HistoryMarkdown {
         if !notable.isEmpty {
             lines += ["", "## Events", ""]
             for event in notable.prefix(50) {
-                lines.append("- `\(event.commit.prefix(12))` \(event.kind.rawValue): \(escape(event.subject))")
+                lines.append("- `\(event.commit.prefix(12))` \(event.kind.rawValue): \(Markdown.escape(event.subject))")
             }
             if notable.count > 50 { lines.append("- … and \(notable.count - 50) more") }
         }
@@ -40,14 +41,4 @@ public enum HistoryMarkdown {
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.2f", value) }
-
-    /// Names from the repository are text, never Markdown or HTML.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if "\\`*_{}[]()<>#+!|~&".contains(character) { out.append("\\") }
-            out.append(character == "\n" ? " " : character)
-        }
-        return out
-    }
 }

@@ -29,42 +29,36 @@ public enum OrgFormat: String, CaseIterable, Sendable {
 /// cross-repository graph as Graphviz's SVG; nothing loaded from the network.
 public enum OrgPage {
     public static func render(_ document: OrgDocument, graph: String?) -> String {
-        let json = (try? ReportJSON.compact(document)) ?? Data("{}".utf8)
-        let values = [
-            "TITLE": HTMLReporter.escapeHTML(document.title),
-            "STYLE": WebAssets.orgStylesheet,
-            "DATA": String(decoding: HTMLReporter.escapeForScript(json), as: UTF8.self),
-            "GRAPH": graph.flatMap { svg in svg.range(of: "<svg").map { String(svg[$0.lowerBound...]) } }
-                ?? "<p class=\"muted\">No repository consumes another's package.</p>",
-            "SCRIPT": WebAssets.orgScript,
-        ]
-        return HistoryPage.fill(WebAssets.orgTemplate, values)
+        let drawing = graph.map(WebPage.inlineSVG) ?? "<p class=\"muted\">No repository consumes another's package.</p>"
+        return HistoryPage.page(WebAssets.orgTemplate, title: document.title, dataID: "org-data", value: document,
+                                style: WebAssets.orgStylesheet, script: WebAssets.orgScript, values: ["GRAPH": Data(drawing.utf8)])
     }
 
     /// Consumers point at the packages they use, each edge labelled with the pinned version;
-    /// a pin behind the newest is red. Nil when no repository consumes another.
+    /// a pin behind the newest is red. Nil when no repository consumes another. Repositories
+    /// are nodes `r<index>` (their order in the document), their names only labels.
     public static func dot(_ document: OrgDocument) -> String? {
         guard !document.packages.isEmpty else { return nil }
+        let index = Dictionary(document.repositories.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         var involved = Set<String>()
-        var lines = [
-            "digraph org {", "  rankdir=LR;", "  graph [fontname=\"Helvetica\", nodesep=0.3, ranksep=0.8];",
-            "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef3f8\", color=\"#7a8ca3\", fontname=\"Helvetica\", fontsize=11];",
-            "  edge [color=\"#7a8ca3\", fontname=\"Helvetica\", fontsize=9];",
-        ]
-        var edges: [String] = []
+        var edges: [DOT.Statement] = []
         for package in document.packages {
             involved.insert(package.repository)
             for consumer in package.consumers {
                 involved.insert(consumer.repository)
-                let color = consumer.behind ? ", color=\"#c62828\", fontcolor=\"#c62828\"" : ""
-                edges.append("  \(quote(consumer.repository)) -> \(quote(package.repository)) [label=\(quote(consumer.version ?? "?"))\(color)];")
+                guard let from = index[consumer.repository], let to = index[package.repository] else { continue }
+                let behind: [DOT.Attribute] = consumer.behind ? [.quoted("color", DOT.Theme.cycle), .quoted("fontcolor", DOT.Theme.cycle)] : []
+                edges.append(.edge("r\(from)", "r\(to)", [.label(consumer.version ?? "?")] + behind))
             }
         }
-        for repository in document.repositories where involved.contains(repository.name) {
-            let modules = repository.trend.last.map { "\\n\($0.modules) module" + ($0.modules == 1 ? "" : "s") } ?? ""
-            lines.append("  \(quote(repository.name)) [label=\"\(escape(repository.name))\(modules)\"];")
+        var graph = DOT.Graph("org", graph: [.value("rankdir", "LR"), .value("nodesep", 0.3), .value("ranksep", 0.8)] + DOT.Theme.font(),
+                              node: DOT.Theme.box + DOT.Theme.font(11), edge: [.quoted("color", DOT.Theme.edge)] + DOT.Theme.font(9))
+        for (position, repository) in document.repositories.enumerated() where involved.contains(repository.name) && index[repository.name] == position {
+            let modules = repository.trend.last.map { ["\($0.modules) module" + ($0.modules == 1 ? "" : "s")] } ?? []
+            graph.node("r\(position)", [.label(lines: [repository.name] + modules)])
         }
-        return (lines + edges + ["}"]).joined(separator: "\n") + "\n"
+        graph.statements += edges
+        return graph.text
     }
 
     /// The graph drawn by Graphviz (in its worker processes), or nil.
@@ -72,29 +66,12 @@ public enum OrgPage {
         guard let dot = dot(document) else { return nil }
         return GraphvizLayout.draw([GraphvizLayout.Job(name: "the organisation graph", dot: dot, engine: "dot")], cache: nil, tell: tell).first ?? nil
     }
-
-    static func quote(_ text: String) -> String { "\"" + escape(text) + "\"" }
-
-    /// A DOT string's inside: quotes and backslashes escaped (so `\N` or `\G` stay text), line
-    /// breaks folded.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case _ where character.isNewline: result += " "
-            default: result.append(character)
-            }
-        }
-        return result
-    }
 }
 
 /// `org.md`: the repositories' latest snapshots and the shared packages, as Markdown tables.
 public enum OrgMarkdown {
     public static func render(_ document: OrgDocument) -> String {
-        func e(_ text: String) -> String { DiffMarkdown.escape(text) }
+        func e(_ text: String) -> String { Markdown.escape(text) }
         var out = "# \(e(document.title))\n\n"
         out += "\(document.repositories.count) repositories, \(document.packages.count) shared internal packages"
         let drifting = document.packages.filter(\.drift)

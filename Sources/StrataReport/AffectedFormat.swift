@@ -82,7 +82,7 @@ public enum AffectedFormat: String, ReportFormat {
 
     static func markdown(_ affected: AffectedModules) -> String {
         let c = affected.counts
-        let e = DiffMarkdown.escape
+        let e = Markdown.escape
         var out = ["## Strata: modules affected by \(e(affected.head))\(affected.base.map { " against " + e($0) } ?? "")", ""]
         out.append("**\(DiffText.plural(c.modules, "module"))** of \(c.allModules) and **\(DiffText.plural(c.tests, "test module"))** of \(c.allTests) affected by \(DiffText.plural(c.changedFiles, "changed file")).")
         if let everything = affected.everything { out += ["", "⚠️ Everything is affected: \(e(everything))."] }

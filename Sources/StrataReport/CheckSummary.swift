@@ -9,7 +9,7 @@ public enum CheckSummary {
         result: AnalysisResult, findings: [Finding], known: [Finding], stale: [Baseline.Entry], linkBase: String? = nil, limit: Int = 30
     ) -> String {
         let counts = FindingCounts(findings)
-        let escape = DiffMarkdown.escape
+        let escape = Markdown.escape
         var out = ["## Strata check: \(escape(result.root))", ""]
         out.append(counts.error > 0 ? "❌ \(counts.error) error\(counts.error == 1 ? "" : "s")" : "✅ no errors")
         out.append("")

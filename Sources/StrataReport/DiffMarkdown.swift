@@ -6,6 +6,9 @@ import StrataModel
 /// threshold, and a Mermaid graph of the changed subgraph. Kept under GitHub's comment limit
 /// by listing fewer items, never by cutting text in the middle.
 public enum DiffMarkdown {
+    /// Names are escaped by the one Markdown escape.
+    private static let escape = Markdown.escape
+
     /// GitHub refuses comments longer than 65,536 characters; this leaves room for a header.
     public static let maximumCharacters = 60_000
     /// Distance changes smaller than this are not listed.
@@ -181,32 +184,6 @@ public enum DiffMarkdown {
     static func change(_ before: Double, _ after: Double) -> String {
         let a = String(format: "%.2f", before), b = String(format: "%.2f", after)
         return a == b ? b : "\(a) → \(b)"
-    }
-
-    /// Characters that can start Markdown or HTML syntax inside a line of text.
-    static let special: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~", "&", "!", "$"]
-
-    /// Text from the repository, safe in Markdown: the characters that can start emphasis, a
-    /// link, a table cell, an HTML tag or an entity backslash-escaped, line breaks folded,
-    /// and `@name` put in a code span so a comment never mentions a GitHub user or team.
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        var characters = Array(text)[...]
-        while let character = characters.popFirst() {
-            if character == "@", let next = characters.first, next.isLetter || next == "_" {
-                let word = characters.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
-                characters = characters.dropFirst(word.count)
-                result += "`@" + String(word) + "`"
-            } else if character.isNewline {
-                result.append(" ")
-            } else if special.contains(character) {
-                result.append("\\")
-                result.append(character)
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 
     static func percentEncode(_ text: String) -> String {

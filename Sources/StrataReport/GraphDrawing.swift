@@ -6,7 +6,7 @@ import StrataModel
 /// `graph.dot` and `strata graph` are all views of this one kind.
 ///
 /// Nodes are named by index: `m<index>` for a module, `g<index>` for a collapsed group (its
-/// index in the grouping); a name is only ever a label (`label(_:)`), so two names Graphviz
+/// index in the grouping); a name is only ever a label (`DOT.label`), so two names Graphviz
 /// would read alike ("a⏎b" and "a b") stay two nodes, and nothing in a name can break the
 /// DOT or the SVG. Every node and edge carries an `id` and a `class` the report's script
 /// uses: nodes `m<index>` with `module m<index> KIND LINKAGE`, or `g<index>` with
@@ -75,18 +75,21 @@ public struct GraphDrawing: Sendable {
 
     // MARK: DOT
 
-    public var dot: String {
+    public var dot: String { dotGraph.text }
+
+    /// The drawing as a DOT graph value.
+    public var dotGraph: DOT.Graph {
         let shownSet = Set(shown)
         var groupOf: [Int: Int] = [:]  // module -> position in `collapsed`
         for (position, entry) in collapsed.enumerated() {
             for member in entry.group.members where !shownSet.contains(member) { groupOf[member] = position }
         }
-        var lines = [
-            "digraph \"modules\" {",
-            "  graph [rankdir=\(leftToRight ? "LR" : "TB"),\(bundleClusters ? " compound=true," : "") nodesep=0.35, ranksep=0.6, fontname=\"Helvetica,Arial,sans-serif\", fontsize=12];",
-            "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef2f7\", color=\"#5b6b7f\", fontname=\"Helvetica,Arial,sans-serif\", fontsize=11];",
-            "  edge [color=\"#7a8899\", arrowsize=0.7, fontname=\"Helvetica,Arial,sans-serif\"];",
-        ]
+        var drawing = DOT.Graph(
+            "modules",
+            graph: [.value("rankdir", leftToRight ? "LR" : "TB")] + (bundleClusters ? [.value("compound", true)] : [])
+                + [.value("nodesep", 0.35), .value("ranksep", 0.6)] + DOT.Theme.font(12),
+            node: DOT.Theme.box + DOT.Theme.font(11),
+            edge: [.quoted("color", DOT.Theme.edge), .value("arrowsize", 0.7)] + DOT.Theme.font())
         // Modules, inside their cluster when they have one.
         var clustered = Set<Int>()
         var clusterOf: [Int: Int] = [:]  // shown module -> cluster position
@@ -96,78 +99,109 @@ public struct GraphDrawing: Sendable {
             guard !members.isEmpty else { continue }
             representative[position] = members[0]
             for member in members where clusterOf[member] == nil { clusterOf[member] = position }
-            lines.append("  subgraph \"cluster_\(position)\" {")
-            lines.append("    graph [label=\(Self.label(cluster.name)), labeljust=l, style=\"rounded,dashed\", color=\"#9aa5b1\", fontcolor=\"#4b5563\", class=\"layer\"];")
-            for member in members where clustered.insert(member).inserted { lines.append("  " + moduleNode(member)) }
-            lines.append("  }")
+            let style: [DOT.Attribute] = [
+                .label(cluster.name), .value("labeljust", "l"), .quoted("style", "rounded,dashed"), .quoted("color", DOT.Theme.muted),
+                .quoted("fontcolor", DOT.Theme.text), .quoted("class", "layer"),
+            ]
+            let nodes = members.filter { clustered.insert($0).inserted }.map(moduleNode)
+            drawing.statements.append(.subgraph("cluster_\(position)", [.defaults("graph", style)] + nodes))
         }
-        for module in shown where !clustered.contains(module) { lines.append(moduleNode(module)) }
+        drawing.statements += shown.filter { !clustered.contains($0) }.map(moduleNode)
         // The edges of the drawing: all of them when groups are collapsed, else only those
         // between shown modules (a neighbourhood needs no pass over the whole graph).
         let pairs = collapsed.isEmpty
             ? shown.sorted().flatMap { from in graph.successors[from].filter(shownSet.contains).map { ModuleGraph.Pair(from, $0) } }
             : graph.pairs
-        // Cycles and violations inside a group are not edges of the drawing: the group says so.
+        drawing.statements += groupNodes(pairs: pairs, groupOf: groupOf, shown: shownSet)
+        drawing.statements += rowEdges(pairs: pairs, shown: shownSet)
+        var edges = EdgeSet(drawing: self, shown: shownSet, groupOf: groupOf, clusterOf: clusterOf, representative: representative)
+        edges.add(pairs)
+        drawing.statements += edges.statements
+        return drawing
+    }
+
+    /// One node per collapsed group with hidden members. Cycles and violations inside a group
+    /// are not edges of the drawing: the group says so.
+    private func groupNodes(pairs: [ModuleGraph.Pair], groupOf: [Int: Int], shown: Set<Int>) -> [DOT.Statement] {
         var cyclesInside = [Int](repeating: 0, count: collapsed.count), violationsInside = cyclesInside
         for pair in pairs {
             guard let group = groupOf[pair.from], groupOf[pair.to] == group else { continue }
             if graph.cycleEdges.contains(pair) { cyclesInside[group] += 1 }
             if graph.violationEdges.contains(pair) { violationsInside[group] += 1 }
         }
-        for (position, entry) in collapsed.enumerated() {
-            let hidden = entry.group.members.filter { !shownSet.contains($0) }
-            guard !hidden.isEmpty else { continue }
+        return collapsed.enumerated().compactMap { position, entry in
+            let hidden = entry.group.members.filter { !shown.contains($0) }
+            guard !hidden.isEmpty else { return nil }
             let cycles = cyclesInside[position], violations = violationsInside[position]
             var label = [entry.group.name, hidden.count == 1 ? "1 module" : "\(hidden.count) modules"]
             if cycles > 0 { label.append(cycles == 1 ? "1 edge in a cycle" : "\(cycles) edges in cycles") }
             if violations > 0 { label.append(violations == 1 ? "1 violation" : "\(violations) violations") }
-            let flagged = cycles > 0 ? ", color=\"#d1242f\", penwidth=2" : violations > 0 ? ", color=\"#8250df\", penwidth=2" : ""
             let classes = "group g\(entry.index)" + (cycles > 0 ? " cycle" : "") + (violations > 0 ? " violation" : "")
-            lines.append("  g\(entry.index) [id=\"g\(entry.index)\", label=\(Self.label(lines: label)), class=\"\(classes)\", shape=box3d, style=filled, fillcolor=\"#dbe7f5\", fontsize=12\(flagged)];")
+            var attributes: [DOT.Attribute] = [
+                .quoted("id", "g\(entry.index)"), .label(lines: label), .quoted("class", classes), .value("shape", "box3d"),
+                .value("style", "filled"), .quoted("fillcolor", "#dbe7f5"), .value("fontsize", 12),
+            ]
+            if cycles > 0 || violations > 0 {
+                attributes += [.quoted("color", cycles > 0 ? DOT.Theme.cycle : DOT.Theme.violation), .value("penwidth", 2)]
+            }
+            return .node("g\(entry.index)", attributes)
         }
-        // Modules with no edge to another drawn module (but the focus) would all share one
-        // rank: one row thousands of points wide. Invisible edges stack them into rows of
-        // about sqrt(1.5 n): the focus's dependents, its dependencies, and the rest, apart.
+    }
+
+    /// Modules with no edge to another drawn module (but the focus) would all share one
+    /// rank: one row thousands of points wide. Invisible edges stack them into rows of
+    /// about sqrt(1.5 n): the focus's dependents, its dependencies, and the rest, apart.
+    private func rowEdges(pairs: [ModuleGraph.Pair], shown: Set<Int>) -> [DOT.Statement] {
         var linked = Set<Int>()
-        for pair in pairs where shownSet.contains(pair.from) && shownSet.contains(pair.to)
+        for pair in pairs where shown.contains(pair.from) && shown.contains(pair.to)
             && !focus.contains(pair.from) && !focus.contains(pair.to)
         {
             linked.insert(pair.from)
             linked.insert(pair.to)
         }
-        let loose = shown.filter { !linked.contains($0) && !focus.contains($0) }
+        let loose = self.shown.filter { !linked.contains($0) && !focus.contains($0) }
         let above = loose.filter { module in graph.successors[module].contains(where: focus.contains) }
         let below = loose.filter { module in !above.contains(module) && graph.predecessors[module].contains(where: focus.contains) }
         let rest = loose.filter { !above.contains($0) && !below.contains($0) }
+        var statements: [DOT.Statement] = []
         for row in [above, below, rest] where row.count > 12 {
             let width = Int((Double(row.count) * 1.5).squareRoot().rounded(.up))
             for index in 0..<(row.count - width) {
-                lines.append("  m\(row[index]) -> m\(row[index + width]) [style=invis, class=\"layout\"];")
+                statements.append(.edge("m\(row[index])", "m\(row[index + width])", [.value("style", "invis"), .quoted("class", "layout")]))
             }
         }
+        return statements
+    }
 
-        // Edges: module to module as they are; anything touching a group summed up.
+    /// The drawing's edges: module to module as they are; anything touching a group summed up.
+    private struct EdgeSet {
         enum Endpoint: Hashable, Comparable { case module(Int), group(Int), cluster(Int) }
         struct Bundle { var count = 0, cycle = false, violation = false }
+        let drawing: GraphDrawing, shown: Set<Int>, groupOf: [Int: Int], clusterOf: [Int: Int], representative: [Int: Int]
         var bundles: [Endpoint: [Endpoint: Bundle]] = [:]
         var moduleEdges: [ModuleGraph.Pair] = []
+        var graph: ModuleGraph { drawing.graph }
+
         func endpoint(_ module: Int) -> Endpoint? {
-            if shownSet.contains(module) {
-                if bundleClusters, let cluster = clusterOf[module] { return .cluster(cluster) }
+            if shown.contains(module) {
+                if drawing.bundleClusters, let cluster = clusterOf[module] { return .cluster(cluster) }
                 return .module(module)
             }
             return groupOf[module].map { .group($0) }
         }
-        for pair in pairs {
-            let fromShown = shownSet.contains(pair.from), toShown = shownSet.contains(pair.to)
-            if fromShown && toShown { moduleEdges.append(pair); continue }
-            guard let from = endpoint(pair.from), let to = endpoint(pair.to), from != to else { continue }
-            var bundle = bundles[from, default: [:]][to, default: Bundle()]
-            bundle.count += 1
-            bundle.cycle = bundle.cycle || graph.cycleEdges.contains(pair)
-            bundle.violation = bundle.violation || graph.violationEdges.contains(pair)
-            bundles[from, default: [:]][to] = bundle
+
+        mutating func add(_ pairs: [ModuleGraph.Pair]) {
+            for pair in pairs {
+                if shown.contains(pair.from) && shown.contains(pair.to) { moduleEdges.append(pair); continue }
+                guard let from = endpoint(pair.from), let to = endpoint(pair.to), from != to else { continue }
+                var bundle = bundles[from, default: [:]][to, default: Bundle()]
+                bundle.count += 1
+                bundle.cycle = bundle.cycle || graph.cycleEdges.contains(pair)
+                bundle.violation = bundle.violation || graph.violationEdges.contains(pair)
+                bundles[from, default: [:]][to] = bundle
+            }
         }
+
         // Layers are drawn in order, lowest at the bottom: an edge up the layers does not pull
         // its ends' ranks (constraint=false), and collapsed layers are chained in order.
         func rank(_ endpoint: Endpoint) -> Int? {
@@ -175,69 +209,84 @@ public struct GraphDrawing: Sendable {
             case .module(let module): graph.layerRank[module]
             case .cluster(let position): graph.layerRank[representative[position]!]
             case .group(let position):
-                Set(collapsed[position].group.members.map { graph.layerRank[$0] }).count == 1 ? graph.layerRank[collapsed[position].group.members[0]] : nil
+                Set(drawing.collapsed[position].group.members.map { graph.layerRank[$0] }).count == 1
+                    ? graph.layerRank[drawing.collapsed[position].group.members[0]] : nil
             }
         }
-        func upward(_ from: Endpoint, _ to: Endpoint) -> Bool {
-            guard let low = rank(from), let high = rank(to) else { return false }
-            return low < high
+
+        func upward(_ from: Endpoint, _ to: Endpoint) -> [DOT.Attribute] {
+            guard let low = rank(from), let high = rank(to), low < high else { return [] }
+            return [.value("constraint", false)]
         }
-        let rankedGroups = collapsed.indices.compactMap { position in rank(.group(position)).map { (position, $0) } }
-            .filter { position, _ in collapsed[position].group.members.contains { !shownSet.contains($0) } }
-            .sorted { $0.1 > $1.1 }
-        for (upper, lower) in zip(rankedGroups, rankedGroups.dropFirst()) where upper.1 > lower.1 {
-            lines.append("  g\(collapsed[upper.0].index) -> g\(collapsed[lower.0].index) [style=invis, weight=4, class=\"layout\"];")
-        }
+
         // A cluster's end of an edge is its first module, clipped at the cluster's border.
-        func node(_ endpoint: Endpoint, clip: String) -> (name: String, attribute: String?) {
+        func node(_ endpoint: Endpoint, clip: String) -> (name: String, attribute: [DOT.Attribute]) {
             switch endpoint {
-            case .module(let module): ("m\(module)", nil)
-            case .group(let position): ("g\(collapsed[position].index)", nil)
-            case .cluster(let position): ("m\(representative[position]!)", "\(clip)=\"cluster_\(position)\"")
+            case .module(let module): ("m\(module)", [])
+            case .group(let position): ("g\(drawing.collapsed[position].index)", [])
+            case .cluster(let position): ("m\(representative[position]!)", [.quoted(clip, "cluster_\(position)")])
             }
         }
-        for pair in moduleEdges {
+
+        var statements: [DOT.Statement] {
+            let collapsed = drawing.collapsed
+            let rankedGroups = collapsed.indices.compactMap { position in rank(.group(position)).map { (position, $0) } }
+                .filter { position, _ in collapsed[position].group.members.contains { !shown.contains($0) } }
+                .sorted { $0.1 > $1.1 }
+            var statements: [DOT.Statement] = []
+            for (upper, lower) in zip(rankedGroups, rankedGroups.dropFirst()) where upper.1 > lower.1 {
+                statements.append(.edge("g\(collapsed[upper.0].index)", "g\(collapsed[lower.0].index)",
+                                        [.value("style", "invis"), .value("weight", 4), .quoted("class", "layout")]))
+            }
+            statements += moduleEdges.map(moduleEdge)
+            for from in bundles.keys.sorted() {
+                for (to, bundle) in bundles[from]!.sorted(by: { $0.key < $1.key }) {
+                    statements.append(bundleEdge(from, to, bundle))
+                }
+            }
+            return statements
+        }
+
+        func moduleEdge(_ pair: ModuleGraph.Pair) -> DOT.Statement {
             let edge = graph.edges[pair]!
-            var classes = ["dependency", "f\(pair.from)", "t\(pair.to)"], attributes: [String] = []
+            var classes = ["dependency", "f\(pair.from)", "t\(pair.to)"], attributes: [DOT.Attribute] = []
             let cycle = graph.cycleEdges.contains(pair), violation = graph.violationEdges.contains(pair)
             if cycle {
                 classes.append("cycle")
-                attributes += ["color=\"#d1242f\"", "penwidth=1.6"]
+                attributes += [.quoted("color", DOT.Theme.cycle), .value("penwidth", 1.6)]
             }
             if violation {
                 classes.append("violation")
-                attributes += [cycle ? nil : "color=\"#8250df\"", "penwidth=1.6"].compactMap { $0 }
+                attributes += (cycle ? [] : [.quoted("color", DOT.Theme.violation)]) + [.value("penwidth", 1.6)]
             }
             if edge.imported && !edge.declared {
                 classes.append("implicit")
-                attributes += ["style=dashed", cycle || violation ? nil : "color=\"#d97706\""].compactMap { $0 }
+                attributes += [.value("style", "dashed")] + (cycle || violation ? [] : [.quoted("color", DOT.Theme.implicit)])
             }
             if !edge.imported {
                 classes.append("unused")
-                attributes += ["style=dotted", "color=\"#9aa5b1\""]
+                attributes += [.value("style", "dotted"), .quoted("color", DOT.Theme.muted)]
             }
-            if upward(.module(pair.from), .module(pair.to)) { attributes.append("constraint=false") }
-            attributes.insert(contentsOf: ["id=\"e\(pair.from)-\(pair.to)\"", "class=\"\(classes.joined(separator: " "))\""], at: 0)
-            lines.append("  m\(pair.from) -> m\(pair.to) [\(attributes.joined(separator: ", "))];")
+            attributes += upward(.module(pair.from), .module(pair.to))
+            attributes.insert(contentsOf: [.quoted("id", "e\(pair.from)-\(pair.to)"), .quoted("class", classes.joined(separator: " "))], at: 0)
+            return .edge("m\(pair.from)", "m\(pair.to)", attributes)
         }
-        for from in bundles.keys.sorted() {
-            for (to, bundle) in bundles[from]!.sorted(by: { $0.key < $1.key }) {
-                var classes = ["dependency", "bundle"]
-                // An xlabel, placed after layout: dot 2.43 double-frees its rank arrays when a
-                // labelled edge between nodes of one rank meets a cluster (flat_edges).
-                var attributes = ["xlabel=\"\(bundle.count)\"", "fontsize=10", "fontcolor=\"#4b5563\"",
-                                  String(format: "penwidth=%.1f", min(1 + Double(bundle.count).squareRoot() / 2, 5))]
-                if bundle.cycle { classes.append("cycle"); attributes.append("color=\"#d1242f\"") }
-                if bundle.violation { classes.append("violation"); if !bundle.cycle { attributes.append("color=\"#8250df\"") } }
-                attributes.insert("class=\"\(classes.joined(separator: " "))\"", at: 0)
-                if upward(from, to) { attributes.append("constraint=false") }
-                let tail = node(from, clip: "ltail"), head = node(to, clip: "lhead")
-                attributes += [tail.attribute, head.attribute].compactMap { $0 }
-                lines.append("  \(tail.name) -> \(head.name) [\(attributes.joined(separator: ", "))];")
-            }
+
+        func bundleEdge(_ from: Endpoint, _ to: Endpoint, _ bundle: Bundle) -> DOT.Statement {
+            var classes = ["dependency", "bundle"]
+            // An xlabel, placed after layout: dot 2.43 double-frees its rank arrays when a
+            // labelled edge between nodes of one rank meets a cluster (flat_edges).
+            var attributes: [DOT.Attribute] = [
+                .quoted("xlabel", "\(bundle.count)"), .value("fontsize", 10), .quoted("fontcolor", DOT.Theme.text),
+                .value("penwidth", String(format: "%.1f", min(1 + Double(bundle.count).squareRoot() / 2, 5))),
+            ]
+            if bundle.cycle { classes.append("cycle"); attributes.append(.quoted("color", DOT.Theme.cycle)) }
+            if bundle.violation { classes.append("violation"); if !bundle.cycle { attributes.append(.quoted("color", DOT.Theme.violation)) } }
+            attributes.insert(.quoted("class", classes.joined(separator: " ")), at: 0)
+            attributes += upward(from, to)
+            let tail = node(from, clip: "ltail"), head = node(to, clip: "lhead")
+            return .edge(tail.name, head.name, attributes + tail.attribute + head.attribute)
         }
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The node name of each collapsed group: `group NAME`, made unique against module names.
@@ -252,54 +301,25 @@ public struct GraphDrawing: Sendable {
         return ids
     }
 
-    private func moduleNode(_ index: Int) -> String {
+    private func moduleNode(_ index: Int) -> DOT.Statement {
         let module = graph.modules[index].module
-        var attributes = [
-            "id=\"m\(index)\"", "label=\(Self.label(module.name))",
-            "class=\"module m\(index) \(module.kind.rawValue) \(module.linkage.kind.rawValue)\"",
+        var attributes: [DOT.Attribute] = [
+            .quoted("id", "m\(index)"), .label(module.name),
+            .quoted("class", "module m\(index) \(module.kind.rawValue) \(module.linkage.kind.rawValue)"),
         ]
         switch module.linkage.kind {
-        case .dynamic: attributes.append("peripheries=2")
-        case .unknown: attributes.append("style=\"rounded,filled,dashed\"")
+        case .dynamic: attributes.append(.value("peripheries", 2))
+        case .unknown: attributes.append(.quoted("style", "rounded,filled,dashed"))
         case .static, .executable: break
         }
         switch module.kind {
-        case .executable: attributes += ["shape=box3d", "fillcolor=\"#e3ecfa\""]
-        case .macro, .plugin: attributes += ["shape=hexagon", "style=filled"]
-        case .system: attributes += ["shape=folder", "style=filled"]
+        case .executable: attributes += [.value("shape", "box3d"), .quoted("fillcolor", "#e3ecfa")]
+        case .macro, .plugin: attributes += [.value("shape", "hexagon"), .value("style", "filled")]
+        case .system: attributes += [.value("shape", "folder"), .value("style", "filled")]
         default: break
         }
-        if focus.contains(index) { attributes += ["fillcolor=\"#fde68a\"", "color=\"#b45309\"", "penwidth=2"] }
-        return "  m\(index) [\(attributes.joined(separator: ", "))];"
-    }
-
-    /// A name as a DOT label whose SVG is well-formed XML showing the name as it is:
-    /// backslashes and quotes escaped (an escString), `&` written `&amp;` (Graphviz decodes
-    /// entities in labels before it escapes the text into the SVG: a name `a&lt;b` would
-    /// otherwise show as `a<b`), and control characters,
-    /// which XML does not allow (NUL would end the DOT text), as their Unicode control
-    /// pictures (U+2400...), so "a⏎b" shows as `a␊b`.
-    public static func label(_ name: String) -> String {
-        label(lines: [name])
-    }
-
-    /// Lines of text (names among them) as one DOT label, `\n` between them.
-    public static func label(lines: [String]) -> String {
-        var result = "\""
-        for (number, line) in lines.enumerated() {
-            if number > 0 { result += "\\n" }
-            for scalar in line.unicodeScalars {
-                switch scalar {
-                case "\\": result += "\\\\"
-                case "\"": result += "\\\""
-                case "&": result += "&amp;"
-                case "\u{0}"..."\u{1F}": result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
-                case "\u{7F}": result += "\u{2421}"
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        if focus.contains(index) { attributes += DOT.Theme.focus }
+        return .node("m\(index)", attributes)
     }
 
     // MARK: Mermaid and JSON

@@ -4,7 +4,7 @@ import StrataModel
 import StrataSourceTree
 import StrataWeb
 
-/// The static report: `index.html` from `Web/index.html` next to `report.css`, `report.js`,
+/// The static report: `index.html` (`Web/index.html` in the pages' skeleton, `Web/page.html`) next to `report.css`, `report.js`,
 /// `graph.svg` (the whole graph) and `data/` (scripts the page loads when it needs them).
 ///
 /// The page opens fast at any size: it embeds only a summary of the result (no import sites,
@@ -57,13 +57,15 @@ public struct HTMLReporter: Reporter {
     public static func page(_ document: ReportDocument) throws -> Data {
         let result = document.result, views = try document.views.get(), injectionSVG = try document.injectionSVG.get() ?? ""
         let (summary, index) = pageData(result, graph: document.graph, views: views)
-        return fill(WebAssets.indexTemplate, [
+        let data = [
+            WebPage.data("strata-data", try ReportJSON.compact(summary)), WebPage.data("strata-page", try ReportJSON.compact(index)),
+            WebPage.data("strata-rules", ruleCatalog),
+        ]
+        return WebPage.fill(WebAssets.indexTemplate, [
             "TITLE": Data(escapeHTML(result.root).utf8),
-            "DATA": escapeForScript(try ReportJSON.compact(summary)),
-            "PAGE": escapeForScript(try ReportJSON.compact(index)),
-            "GRAPH": Data(inlineSVG(views.overview).utf8),
-            "INJECTION_GRAPH": Data(inlineSVG(injectionSVG).utf8),
-            "RULES": escapeForScript(ruleCatalog),
+            "DATA": Data(data.joined(separator: Data("\n".utf8))),
+            "GRAPH": Data(WebPage.inlineSVG(views.overview).utf8),
+            "INJECTION_GRAPH": Data(WebPage.inlineSVG(injectionSVG).utf8),
         ])
     }
 
@@ -194,7 +196,7 @@ public struct HTMLReporter: Reporter {
                 edges: graph.successors[index].map { edge(ModuleGraph.Pair(index, $0), other: $0, symbols: true) },
                 dependents: graph.predecessors[index].map { edge(ModuleGraph.Pair($0, index), other: $0) },
                 findings: findings[module.name] ?? [], access: access[module.name],
-                graphs: index < views.neighbourhoods.count ? views.neighbourhoods[index].map { $0.map(inlineSVG) } : [],
+                graphs: index < views.neighbourhoods.count ? views.neighbourhoods[index].map { $0.map(WebPage.inlineSVG) } : [],
                 paths: paths.paths, pathsComplete: paths.complete)
             var data = Data("strataModule(\(index), ".utf8)
             data.append(try encode(script))
@@ -290,28 +292,6 @@ public struct HTMLReporter: Reporter {
         return (try? ReportJSON.compact(entries)) ?? Data("[]".utf8)
     }()
 
-    /// Replaces `{{NAME}}` placeholders in one pass, so a value that itself contains
-    /// `{{...}}` is never substituted again.
-    static func fill(_ template: String, _ values: [String: Data]) -> Data {
-        var result = Data()
-        var rest = Substring(template)
-        while let open = rest.range(of: "{{") {
-            result.append(contentsOf: rest[..<open.lowerBound].utf8)
-            guard let close = rest[open.upperBound...].range(of: "}}") else {
-                rest = rest[open.lowerBound...]
-                break
-            }
-            if let value = values[String(rest[open.upperBound..<close.lowerBound])] {
-                result.append(value)
-            } else {
-                result.append(contentsOf: rest[open.lowerBound..<close.upperBound].utf8)
-            }
-            rest = rest[close.upperBound...]
-        }
-        result.append(contentsOf: rest.utf8)
-        return result
-    }
-
     public static func escapeHTML(_ text: String) -> String {
         var result = ""
         for character in text {
@@ -344,11 +324,5 @@ public struct HTMLReporter: Reporter {
             }
         }
         return Data(result)
-    }
-
-    /// Graphviz's SVG without the XML declaration and DOCTYPE, which HTML does not want.
-    static func inlineSVG(_ svg: String) -> String {
-        guard let start = svg.range(of: "<svg") else { return "" }
-        return String(svg[start.lowerBound...])
     }
 }

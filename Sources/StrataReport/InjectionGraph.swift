@@ -13,11 +13,6 @@ public enum InjectionGraph {
     public static func render(_ report: InjectionReport) -> String? {
         let registrations = report.registrations
         guard !registrations.isEmpty, registrations.count <= limit else { return nil }
-        // Names only as escaped labels (`GraphDrawing.label`): `&`, a control character or
-        // NUL in a service or module name cannot break the SVG.
-        let quote = { (text: String) in GraphDrawing.label(text) }
-        // Nodes are named by index, names only in labels: two names DOT would read as one
-        // ("a⏎b" and "a b") stay two nodes.
         let services = Set(registrations.map(\.service)).union(registrations.flatMap(\.resolves)).sorted()
         let serviceIndex = Dictionary(uniqueKeysWithValues: services.enumerated().map { ($1, $0) })
         func service(_ name: String) -> String { "s\(serviceIndex[name]!)" }
@@ -34,36 +29,39 @@ public enum InjectionGraph {
         let modules = Set(registrations.map(home)).union(report.edges.flatMap { [$0.from, $0.to] }).sorted()
         let moduleIndex = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, $0) })
         func module(_ name: String) -> String { "m\(moduleIndex[name]!)" }
-        var lines = [
-            "digraph \"injection\" {",
-            "  graph [rankdir=LR, nodesep=0.25, ranksep=0.5, fontname=\"Helvetica,Arial,sans-serif\", fontsize=11];",
-            "  node [fontname=\"Helvetica,Arial,sans-serif\", fontsize=10];",
-            "  edge [color=\"#7a8899\", arrowsize=0.6, fontname=\"Helvetica,Arial,sans-serif\"];",
-        ]
+        var graph = DOT.Graph(
+            "injection", graph: [.value("rankdir", "LR"), .value("nodesep", 0.25), .value("ranksep", 0.5)] + DOT.Theme.font(11),
+            node: DOT.Theme.font(10), edge: [.quoted("color", DOT.Theme.edge), .value("arrowsize", 0.6)] + DOT.Theme.font())
         for name in services {
-            lines.append("  \(service(name)) [label=\(quote(name)), shape=ellipse, style=filled, fillcolor=\"#e3ecfa\", color=\"#5b6b7f\", class=\"service\"];")
+            graph.node(service(name), [
+                .label(name), .value("shape", "ellipse"), .value("style", "filled"), .quoted("fillcolor", "#e3ecfa"),
+                .quoted("color", DOT.Theme.outline), .quoted("class", "service"),
+            ])
         }
         for (index, name) in modules.enumerated() {
-            lines.append("  subgraph \"cluster_\(index)\" {")
-            lines.append("    label=\(quote(name)); style=\"rounded,dashed\"; color=\"#9aa5b1\"; class=\"module\";")
-            lines.append("    \(module(name)) [label=\(quote(name)), shape=plaintext, fontcolor=\"#5b6b7f\"];")
+            var cluster: [DOT.Statement] = [
+                .assignments([.label(name), .quoted("style", "rounded,dashed"), .quoted("color", DOT.Theme.muted), .quoted("class", "module")]),
+                .node(module(name), [.label(name), .value("shape", "plaintext"), .quoted("fontcolor", DOT.Theme.outline)]),
+            ]
             var seen: Set<String> = []
             for registration in registrations where home(registration) == name && seen.insert(implementation(registration)).inserted {
                 let label = registration.implementation ?? "(\(registration.service))"
-                lines.append("    \(implementation(registration)) [label=\(quote(label)), shape=box, style=\"rounded,filled\", fillcolor=\"#eef2f7\", color=\"#5b6b7f\", class=\"implementation\"];")
+                cluster.append(.node(implementation(registration), [.label(label)] + DOT.Theme.box + [.quoted("class", "implementation")]))
             }
-            lines.append("  }")
+            graph.statements.append(.subgraph("cluster_\(index)", cluster))
         }
         var drawn: Set<String> = []
         for registration in registrations {
             let node = implementation(registration)
-            let named = registration.name.map { ", xlabel=\(quote($0))" } ?? ""
-            let style = registration.kind == .override ? ", style=dashed, class=\"override\"" : ", class=\"registration\""
-            let edge = "  \(service(registration.service)) -> \(node) [color=\"#2f6fbf\"\(named)\(style)];"
-            if drawn.insert(edge).inserted { lines.append(edge) }
-            for resolved in registration.resolves {
-                let edge = "  \(node) -> \(service(resolved)) [class=\"resolves\"];"
-                if drawn.insert(edge).inserted { lines.append(edge) }
+            let named: [DOT.Attribute] = registration.name.map { [.label($0, "xlabel")] } ?? []
+            let style: [DOT.Attribute] = registration.kind == .override
+                ? [.value("style", "dashed"), .quoted("class", "override")] : [.quoted("class", "registration")]
+            // Each edge once.
+            if drawn.insert("\(service(registration.service)) \(node) \(named.map(\.value)) \(registration.kind == .override)").inserted {
+                graph.edge(service(registration.service), node, [.quoted("color", "#2f6fbf")] + named + style)
+            }
+            for resolved in registration.resolves where drawn.insert("\(node) \(service(resolved))").inserted {
+                graph.edge(node, service(resolved), [.quoted("class", "resolves")])
             }
         }
         // Two modules getting implementations from each other: one double-headed edge, so the
@@ -75,10 +73,10 @@ public enum InjectionGraph {
             let flagged = !edge.breaks.isEmpty || back?.breaks.isEmpty == false
             var label = [edge.services.joined(separator: ", ")]
             if let back { label = ["→ " + label[0], "← " + back.services.joined(separator: ", ")] }
-            let direction = back == nil ? "" : ", dir=both"
-            lines.append("  \(module(edge.from)) -> \(module(edge.to)) [style=dashed, color=\"\(flagged ? "#d1242f" : "#9aa5b1")\"\(direction), xlabel=\(GraphDrawing.label(lines: label)), fontsize=9, class=\"container\"];")
+            graph.edge(module(edge.from), module(edge.to), [.value("style", "dashed"), .quoted("color", flagged ? DOT.Theme.cycle : DOT.Theme.muted)]
+                + (back == nil ? [] : [.value("dir", "both")])
+                + [.label(lines: label, "xlabel"), .value("fontsize", 9), .quoted("class", "container")])
         }
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        return graph.text
     }
 }

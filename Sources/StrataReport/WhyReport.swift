@@ -145,7 +145,7 @@ public struct WhyReport: Sendable {
     /// For a pull-request comment: everything from the repository escaped; `linkBase`
     /// (`https://github.com/OWNER/REPO/blob/SHA`) turns `file:line` into links.
     public func markdown(linkBase: String? = nil) -> String {
-        let escape = DiffMarkdown.escape, link = { (location: Location) in DiffMarkdown.link(location, base: linkBase) }
+        let escape = Markdown.escape, link = { (location: Location) in DiffMarkdown.link(location, base: linkBase) }
         var out = ["### Why \(escape(from)) depends on \(escape(to))", ""]
         guard dependsOn else { return (out + [notDepending(escape), ""]).joined(separator: "\n") }
         out += [heading(escape)]

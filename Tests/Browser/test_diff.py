@@ -33,6 +33,32 @@ def test_every_mermaid_block_renders_with_the_real_mermaid():
             assert name in svg
 
 
+def test_the_page_embeds_the_diffs_json():
+    """diff.html is a view over strata-diff.json: the page carries that document, nothing else."""
+    import json
+    page = (diff_dir() / "diff.html").read_text(encoding="utf-8")
+    embedded = re.search(r'<script type="application/json" id="strata-diff">(.*?)</script>', page, re.S).group(1)
+    assert json.loads(embedded) == json.loads((diff_dir() / "strata-diff.json").read_text(encoding="utf-8"))
+    assert len(re.findall(r"<script", page)) == 2, "the data and the page's own script"
+
+
+def test_strata_diff_json_matches_its_schema():
+    """The document diff.html draws, against docs/schema/diff.schema.json (findings, cycles
+    and DI entries by strata.schema.json's), and a document missing a key the page reads fails."""
+    import json
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    schemas = Path(__file__).resolve().parents[2] / "docs" / "schema"
+    strata, schema = (json.loads((schemas / name).read_text(encoding="utf-8")) for name in ("strata.schema.json", "diff.schema.json"))
+    validator = Draft202012Validator(schema, registry=Registry().with_resources(
+        [(s["$id"], Resource.from_contents(s)) for s in (strata, schema)]))
+    document = json.loads((diff_dir() / "strata-diff.json").read_text(encoding="utf-8"))
+    assert [e.message for e in validator.iter_errors(document)][:5] == []
+    del document["summary"]["edgesAdded"]
+    document["findings"]["new"][0]["severity"] = "fatal"
+    assert len(list(validator.iter_errors(document))) == 2
+
+
 def test_the_markdown_leads_with_the_verdict_and_stays_under_githubs_limit():
     markdown = (diff_dir() / "strata-diff.md").read_text(encoding="utf-8")
     assert len(markdown) < 65536
@@ -67,6 +93,15 @@ def test_the_diff_page_opens_on_the_changed_subgraph_with_the_union_a_click_away
     assert len(driver.find_elements("css selector", "#union-graph svg g.edge.removed")) == 2
     text = driver.find_element("css selector", "#changes").text
     assert "Cycles broken" in text and "Container edges added" in text
+    assert "Build shape (estimated from lines) (7)" in text
+    assert "Critical path now: SafeBoxKit → AccountManagement → CardManagement → SafeBox 486 lines" in text
+    assert "Rebuild cost of SafeBoxKit: 441 lines → 486 lines" in text
+    # The page is a view over the diff's JSON: the cards and the tables come from it.
+    cards = {c.find_element("css selector", ".label").text: c.find_element("css selector", ".value").text
+             for c in driver.find_elements("css selector", "#diff-cards .card")}
+    assert cards["Cycles broken"] == "1" and cards["Edges added"] == "4" and cards["New errors"] == "0"
+    deltas = driver.find_element("css selector", "#metric-deltas a[href='index.html#module/AccountManagement']")
+    assert deltas.find_element("xpath", "../..").text.split()[-1] == "149", "127 → 149 lines"
     link = driver.find_element("css selector", "nav a[href='index.html']")
     assert (diff_dir() / "index.html").exists() and link.is_displayed()
     overflow = driver.execute_script(

@@ -31,6 +31,28 @@ def open_page(driver, path, width):
     return time.monotonic() - started
 
 
+def test_the_page_embeds_the_historys_json():
+    """The trend page is a view over history.json in the report's skeleton: one file, the
+    timeline embedded, report.css under the page's own rules, one script of Strata's."""
+    folder = Path(HISTORY_DIR).resolve()
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    embedded = re.search(r'<script type="application/json" id="history-data">(.*?)</script>', page, re.S).group(1)
+    assert json.loads(embedded) == json.loads((folder / "history.json").read_text(encoding="utf-8"))
+    assert len(re.findall(r"<script", page)) == 2 and '<footer class="foot" id="footer">' in page
+    assert "/* Strata report: light theme" in page and "/* Strata history, over report.css" in page
+
+
+def test_history_json_matches_its_schema():
+    """The document the trend page draws, against docs/schema/history.schema.json."""
+    from jsonschema import Draft202012Validator
+    schema = json.loads((Path(__file__).resolve().parents[2] / "docs" / "schema" / "history.schema.json").read_text(encoding="utf-8"))
+    document = json.loads((Path(HISTORY_DIR).resolve() / "history.json").read_text(encoding="utf-8"))
+    assert [e.message for e in Draft202012Validator(schema).iter_errors(document)][:5] == []
+    document["modules"][0]["ca"][0] = -1
+    document["events"][0]["kind"] = "module-renamed"
+    assert len(list(Draft202012Validator(schema).iter_errors(document))) == 2
+
+
 @pytest.mark.parametrize("width", [1280, 420])
 def test_charts_hover_search_and_linked_events(driver, width):  # noqa: F811
     folder = Path(HISTORY_DIR).resolve()
@@ -38,7 +60,7 @@ def test_charts_hover_search_and_linked_events(driver, width):  # noqa: F811
     charts = driver.find_elements("css selector", "#charts .chart svg")
     assert len(charts) == 7
     assert all(c.find_elements("css selector", "polyline, polygon") for c in charts)
-    assert "10 sampled commits, 2025-01-01 to 2025-01-19" in driver.find_element("id", "range").text
+    assert "10 sampled commits, 2025-01-01 to 2025-01-19" in driver.find_element("id", "subtitle").text
 
     # Hovering the cycles chart at its right end names the last commit.
     cycles = driver.find_elements("css selector", "#charts .chart")[2]

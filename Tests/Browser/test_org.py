@@ -37,7 +37,7 @@ def test_fifty_repositories_are_readable(driver, width):  # noqa: F811
     seconds = open_page(driver, width)
     assert seconds < 3, f"the page took {seconds:.1f} s"
     assert len(rows(driver)) == 50
-    assert driver.find_element("id", "summary").text.startswith("50 repositories, 3 shared internal packages, 1 pinned at more than one version")
+    assert driver.find_element("id", "subtitle").text.startswith("50 repositories, 3 shared internal packages, 1 pinned at more than one version")
     # The page never scrolls sideways; the wide table scrolls inside its box.
     assert driver.execute_script("return document.documentElement.scrollWidth") <= driver.execute_script("return window.innerWidth")
     heights = driver.execute_script("return [...document.querySelectorAll('#repository-table tbody tr')].map(r => r.getBoundingClientRect().height)")
@@ -86,9 +86,12 @@ def test_shared_packages_drift_and_the_graph(driver):  # noqa: F811
     assert shop.find_element("css selector", ".behind").text == "1.2.0 (behind)"
 
     graph = driver.find_element("css selector", "#graph .graph svg")
-    titles = [t.get_attribute("textContent") for t in graph.find_elements("css selector", "g.node > title")]
-    assert {"core-kit", "design-system", "shop-app", "analytics", "app-01"} <= set(titles)
-    edges = [t.get_attribute("textContent") for t in graph.find_elements("css selector", "g.edge > title")]
+    # Nodes are named by index (r<index>), each repository's name its label's first line.
+    names = driver.execute_script("""return Object.fromEntries([...arguments[0].querySelectorAll('g.node')]
+        .map((node) => [node.querySelector('title').textContent, node.querySelector('text').textContent]));""", graph)
+    assert {"core-kit", "design-system", "shop-app", "analytics", "app-01"} <= set(names.values())
+    edges = ["->".join(names[end] for end in t.get_attribute("textContent").split("->"))
+             for t in graph.find_elements("css selector", "g.edge > title")]
     assert "shop-app->core-kit" in edges and "shop-app->analytics" in edges
     assert not severe_logs(driver)
 

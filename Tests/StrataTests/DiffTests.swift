@@ -288,7 +288,8 @@ final class GitFixture {
         #expect(chart.contains(Mermaid.label(hostile)))
         let page = String(decoding: try DiffPage.render(document), as: UTF8.self)
         #expect(!page.contains("<script>alert"))
-        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(page.contains("\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"))  // in the diff's JSON
+        #expect(page.components(separatedBy: "<script").count == 3)  // the diff's data and the page's script, nothing else
     }
 
     private let layers = """

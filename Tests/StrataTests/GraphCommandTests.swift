@@ -51,7 +51,7 @@ import Testing
         let dot = drawing.dot
         // Nodes by index; each name once, as its label.
         let id = { (name: String) in graph.index[name]! }
-        for name in Self.hostile { #expect(dot.contains("m\(id(name)) [id=\"m\(id(name))\", label=\(GraphDrawing.label(name)), class=\"module")) }
+        for name in Self.hostile { #expect(dot.contains("m\(id(name)) [id=\"m\(id(name))\", label=\(DOT.label(name)), class=\"module")) }
         #expect(dot.contains("m\(id(#"Core"{}->;"#)) -> m\(id("<script>alert(1)")) [id="))
         let back = id(#"back\slash\"#), line = id("line\nbreak")
         #expect(dot.contains("m\(back) -> m\(line) [id=\"e\(back)-\(line)\", class=\"dependency f\(back) t\(line) cycle"))

@@ -131,7 +131,9 @@ import Testing
                 DiffDocument(diff: GraphComparison.compare(base: base, head: head, baseLabel: "a", headLabel: "b"), base: base, head: head),
                 warn: { warnings.append($0) })
             #expect(warnings.isEmpty, "\(warnings)")
-            svgs.append(String(decoding: page, as: UTF8.self))
+            let diffPage = String(decoding: page, as: UTF8.self)
+            #expect(diffPage.contains("</svg>") && !diffPage.contains(ReportViews.notDrawn) && !diffPage.contains("<img"))
+            #expect(diffPage.components(separatedBy: "<script").count == 3)  // the diff's data and the page's script, nothing else
             for svg in svgs {
                 #expect(svg.contains("</svg>") && !svg.contains(ReportViews.notDrawn))
                 #expect(!svg.contains("<script") && !svg.contains("<img"))
@@ -170,9 +172,9 @@ import Testing
         var lines = ["digraph \"fuzz\" {", "  graph [rankdir=\(Bool.random(using: &generator) ? "LR" : "TB"), compound=true];"]
         var placed = Set<Int>()
         for cluster in 0..<Int.random(in: 0...3, using: &generator) {
-            lines.append("  subgraph \"cluster_\(cluster)\" { label=\(GraphDrawing.label(hostile[cluster % hostile.count]));")
+            lines.append("  subgraph \"cluster_\(cluster)\" { label=\(DOT.label(hostile[cluster % hostile.count]));")
             for node in (0..<nodes).filter({ _ in Int.random(in: 0..<3, using: &generator) == 0 }) where placed.insert(node).inserted {
-                lines.append("    \(id(name(node))) [label=\(GraphDrawing.label(name(node))), shape=\(["box", "plaintext", "ellipse"][node % 3])];")
+                lines.append("    \(id(name(node))) [label=\(DOT.label(name(node))), shape=\(["box", "plaintext", "ellipse"][node % 3])];")
             }
             lines.append("  }")
         }
@@ -182,7 +184,7 @@ import Testing
             let to = Int.random(in: 0...3, using: &generator) == 0 ? from : Int.random(in: 0..<nodes, using: &generator)
             var attributes = [String]()
             switch Int.random(in: 0..<4, using: &generator) {
-            case 0: attributes.append("xlabel=\(GraphDrawing.label(hostile.randomElement(using: &generator)!))")
+            case 0: attributes.append("xlabel=\(DOT.label(hostile.randomElement(using: &generator)!))")
             case 1: attributes.append("dir=both")
             case 2: attributes.append("constraint=false")
             default: break

@@ -40,8 +40,8 @@ import Testing
         // Defect 2: "a⏎b" and "a b" were one DOT node ("a b"): now each module is m<index>.
         let ids = drawing.dot.matches(of: #/\n\s*(m\d+) \[id=/#).map { String($0.output.1) }
         #expect(ids.count == Self.names.count && Set(ids).count == ids.count)
-        #expect(GraphDrawing.label("a\nb") == "\"a\u{240A}b\"" && GraphDrawing.label("a b") == "\"a b\"")
-        #expect(GraphDrawing.label("x&y\"\\\u{0}") == "\"x&amp;y\\\"\\\\\u{2400}\"")
+        #expect(DOT.label("a\nb") == "\"a\u{240A}b\"" && DOT.label("a b") == "\"a b\"")
+        #expect(DOT.label("x&y\"\\\u{0}") == "\"x&amp;y\\\"\\\\\u{2400}\"")
         // Defect 1: an entity, a control character or NUL in a name broke the SVG.
         let svg = try drawing.svg()
         #expect(svg.components(separatedBy: "class=\"node module").count - 1 == Self.names.count)
