@@ -55,7 +55,7 @@ struct Analyze: ParsableCommand {
         // object (a large repository's facts take tens of milliseconds to free).
         Strata.keptUntilExit = outcome
         let result = outcome.result
-        Diagnostics.write(outcome, root: repository.path)
+        Diagnostics.write(outcome, root: repository.path, quiet: quiet)
         Diagnostics.write(Diagnostics.unmeasured(result.buildShape))
         if !quiet {
             let s = result.summary

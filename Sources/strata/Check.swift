@@ -56,7 +56,7 @@ struct Check: ParsableCommand {
         if quiet { findings = findings.filter { $0.severity != .info } }
         // Problems with the input (unreadable files, manifests read in part) on stderr, so a
         // check that passes says what it could not read.
-        if format == .text || format == .github { Diagnostics.write(outcome, root: repository.path) }
+        if format == .text || format == .github { Diagnostics.write(outcome, root: repository.path, quiet: quiet) }
         print(try format.render(
             result: result, findings: findings, known: comparison?.known ?? [], stale: comparison?.stale ?? [],
             suppressed: quiet ? [] : result.suppressedFindings, root: repository.path, linkBase: linkBase))
@@ -92,7 +92,7 @@ struct BaselineCommand: ParsableCommand {
 
     func run() throws {
         let outcome = try Pipeline.run(repository.pipelineOptions())
-        Diagnostics.write(outcome, root: repository.path)
+        Diagnostics.write(outcome, root: repository.path, quiet: quiet)
         let baseline = Baseline(findings: outcome.result.findings)
         try ReportWriter.write(try BaselineFile.render(baseline), toFile: output)
         if !quiet { print("wrote \(output): \(baseline.findings.count) findings") }

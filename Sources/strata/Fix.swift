@@ -41,7 +41,7 @@ struct FixUnusedImports: ParsableCommand {
 
     func run() throws {
         let outcome = try Pipeline.run(repository.pipelineOptions())
-        Diagnostics.write(outcome, root: repository.path)
+        Diagnostics.write(outcome, root: repository.path, quiet: quiet)
         let unused = outcome.result.imports?.imports.filter { $0.grade == .unused } ?? []
         let edits: [UnusedImportFix.Edit]
         do {

@@ -58,7 +58,7 @@ struct GraphCommand: ParsableCommand {
 
     func run() throws {
         let outcome = try Pipeline.run(repository.pipelineOptions(formats: []))
-        Diagnostics.write(outcome, root: repository.path)
+        Diagnostics.write(outcome, root: repository.path, quiet: quiet)
         let graph = ModuleGraph(outcome.result)
         // A module whose name holds a comma is named whole; otherwise commas separate names.
         let names = focus.flatMap { graph.index[$0] != nil ? [$0] : $0.split(separator: ",").map(String.init) }

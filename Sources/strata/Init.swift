@@ -35,7 +35,7 @@ struct Init: ParsableCommand {
             throw Pipeline.InputError(description: "\(file) exists; pass --force to overwrite it")
         }
         let text = try Pipeline.starterConfiguration(.init(path: path, outputDirectory: nil, excludes: excludes)) { outcome in
-            Diagnostics.write(outcome, root: path)
+            Diagnostics.write(outcome, root: path, quiet: quiet)
         }
         try ReportWriter.write(Data(text.utf8), toFile: file)
         if !quiet { print("wrote \(file)") }

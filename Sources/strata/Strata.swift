@@ -57,10 +57,15 @@ enum Diagnostics {
 
     /// An analysis's warnings (paths as `FindingLines` prints them for PATH), then what the
     /// run had to say besides (damaged cache files, drawings left out).
-    static func write(_ outcome: Pipeline.Outcome, root: String) {
+    /// - Parameter quiet: `-q`, which prints warnings and errors only: the notes are left out.
+    static func write(_ outcome: Pipeline.Outcome, root: String, quiet: Bool = false) {
         let lines = FindingLines(root: root)
-        write(outcome.result.warnings.map { lines.line(for: $0) } + outcome.messages)
+        let warnings = outcome.result.warnings.filter { !quiet || !$0.isNote }
+        write(warnings.map { lines.line(for: $0) } + outcome.messages.filter { !quiet || !Self.isNote($0) })
     }
+
+    /// Whether a message line is a note (`note: …`, `path: note: …`, `path:12: note: …`).
+    static func isNote(_ line: String) -> Bool { line.hasPrefix("note: ") || line.contains(": note: ") }
 
     /// The modules a `--build-times` file has no time for (counted as 0), as a warning.
     static func unmeasured(_ shape: BuildShape?) -> [String] {

@@ -49,7 +49,7 @@ struct Why: ParsableCommand {
 
     func run() throws {
         let outcome = try Pipeline.run(repository.pipelineOptions(formats: []))
-        Diagnostics.write(outcome, root: repository.path)
+        Diagnostics.write(outcome, root: repository.path, quiet: quiet)
         let graph = ModuleGraph(outcome.result)
         let report: WhyReport
         do {

@@ -20,11 +20,14 @@ import Testing
         let repo = try TemporaryDirectory()
         try repo.write("Package.swift", """
             // swift-tools-version:5.9
+            import Foundation
             import PackageDescription
+            // A note on every reading (the variable read as unset), which -q leaves out.
+            let extra = ProcessInfo.processInfo.environment["WARNS_EXTRA"] == nil ? "Extra" : "More"
             let package = Package(name: "Warns", targets: [
                 .target(name: "App", dependencies: ["Core"]),
                 .target(name: "Core"),
-                .target(name: "Extra"),
+                .target(name: extra),
                 .testTarget(name: "AppTests", dependencies: ["App"]),
             ])
             """)
@@ -81,10 +84,14 @@ import Testing
         }
         #expect(Set(listed).subtracting(["help"]) == Set(commands.keys).union(noInput), "\(help)")
 
+        // Without -q, the note is there.
+        let loud = try strata(["check", path, "--no-cache"])
+        #expect(loud.errors.contains("Package.swift:5: note: WARNS_EXTRA read as unset"), "\(loud.errors)")
         for (command, expected) in commands.sorted(by: { $0.key < $1.key }) {
             let quiet = try strata(expected.arguments)
             #expect([0, 1].contains(quiet.status), "\(command): \(quiet.errors)")
             #expect(quiet.errors.contains(expected.warning), "\(command) -q: \(quiet.errors)")
+            #expect(!quiet.errors.contains(": note: "), "\(command) -q prints notes: \(quiet.errors)")
             // What -q drops: the summary and the `wrote` lines.
             if ["analyze", "baseline", "init", "diff", "history"].contains(command) {
                 #expect(quiet.output.isEmpty, "\(command) -q: \(quiet.output)")
