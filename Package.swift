@@ -88,11 +88,8 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         // The organisation's history: many repositories in one PostgreSQL database, through libpq.
-        .systemLibrary(
-            name: "CPostgres",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"])]
-        ),
+        // libpq is opened when first used (Sources/CPostgres/shim.h), not linked: Debian's libpq5.
+        .systemLibrary(name: "CPostgres"),
         .target(name: "StrataHistory", dependencies: ["StrataModel", "StrataWeb", "StrataReport", "StrataGraphviz", "CSQLite", "CPostgres"]),
         // The pipeline, end to end, for the CLI and the tests.
         .target(
