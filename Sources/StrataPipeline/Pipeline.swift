@@ -23,12 +23,16 @@ public struct Pipeline {
         public var configPath: String?
         /// Measured build seconds per module (`--build-times`), for the build shape.
         public var buildTimes: [String: Double]?
+        /// Seconds one Swift file's parse may take (`--file-time-limit`).
+        public var fileTimeLimit: Double
 
         public init(
             path: String, outputDirectory: String? = nil, formats: [OutputFormat] = OutputFormat.allCases,
             cacheDirectory: String? = Pipeline.defaultCacheDirectory, evaluateManifests: Bool = false,
-            excludes: [String] = [], configPath: String? = nil, buildTimes: [String: Double]? = nil
+            excludes: [String] = [], configPath: String? = nil, buildTimes: [String: Double]? = nil,
+            fileTimeLimit: Double = TimeBudget.defaultPerFile
         ) {
+            self.fileTimeLimit = fileTimeLimit
             self.buildTimes = buildTimes
             self.path = path
             self.outputDirectory = outputDirectory
@@ -37,6 +41,13 @@ public struct Pipeline {
             self.evaluateManifests = evaluateManifests
             self.excludes = excludes
             self.configPath = configPath
+        }
+
+        /// What the analysis session is given.
+        var input: AnalysisSession.Input {
+            AnalysisSession.Input(
+                repository: path, cacheDirectory: cacheDirectory, excludes: excludes, configPath: configPath, buildTimes: buildTimes,
+                fileTimeLimit: fileTimeLimit)
         }
     }
 
@@ -77,114 +88,40 @@ public struct Pipeline {
         return nil
     }
 
-    /// Everything the result depends on: Strata's build, the root's name, the options, every
-    /// path in the tree (discovery reads folder layout), and the bytes of every manifest,
-    /// config and scanned file. Equal digests mean byte-identical results.
-    static func inputDigest(files: [String], scan: StrataScan.Scanner.Outcome, tree: any SourceTree, options: Options) -> String {
-        inputDigest(files: files, scan: scan, tree: tree, excludes: options.excludes, configPath: options.configPath, buildTimes: options.buildTimes)
-    }
-
-    static func inputDigest(
-        files: [String], scan: StrataScan.Scanner.Outcome, tree: any SourceTree, excludes: [String], configPath: String?,
-        buildTimes: [String: Double]?
-    ) -> String {
-        digest(name: tree.name, excludes: excludes, configPath: configPath, buildTimes: buildTimes) { input in
-            input.add(count: files.count)
-            for file in files {
-                input.add(file)
-                if let hash = scan.hashes[file] {
-                    input.add(hash.description)
-                } else if Discoverer.readsFile(file) || file == Configuration.fileName, let content = try? tree.read(file) {
-                    input.add(ContentHash(content).description)
-                } else {
-                    input.add("")
-                }
-            }
-        }
-    }
-
-    /// A digest of Strata's build, the repository's name, the options and what `content`
-    /// adds (the files of a tree, or a commit that names them).
-    static func digest(
-        name: String, excludes: [String], configPath: String?, buildTimes: [String: Double]?, content: (inout DigestInput) -> Void
-    ) -> String {
-        var input = DigestInput()
-        for field in ["\(FactsCache.buildIdentity)", name, "\(excludes)", configPath ?? ""] { input.add(field) }
-        content(&input)
-        let times = (buildTimes ?? [:]).sorted(by: { $0.key < $1.key })
-        input.add(count: times.count)
-        for (module, seconds) in times {
-            input.add(module)
-            input.add("\(seconds)")
-        }
-        if let config = configPath, let bytes = FileManager.default.contents(atPath: config) {
-            input.add(ContentHash(Array(bytes)).description)
-        }
-        return input.hash.description
-    }
-
     public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
-        // stat, not fileExists: a folder the user may not reach is not "no such directory".
-        var info = stat()
-        guard stat(options.path, &info) == 0 else {
-            let reason = errno == ENOENT ? "no such directory" : "cannot be read: \(String(cString: strerror(errno)))"
-            throw InputError(description: "\(options.path): \(reason)")
+        try checkFolder(options.path)
+        var session = try AnalysisSession(options.input, git: false)
+        let configuration = try session.explicitConfiguration ?? AnalysisSession.mapped {
+            try Configuration.load(path: options.path + "/" + Configuration.fileName, required: false)
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw InputError(description: "\(options.path): not a directory") }
-        let configuration: Configuration
-        do {
-            configuration = try Configuration.load(
-                path: options.configPath ?? options.path + "/" + Configuration.fileName, required: options.configPath != nil)
-        } catch {
-            throw InputError(description: error.description)
-        }
-
         let tree = WorkingDirectoryTree(rootPath: options.path, filter: PathFilter(excludes: options.excludes + configuration.exclude))
         let root = options.path
-        let cache = options.cacheDirectory.map {
-            FactsCache(directory: $0, rootKey: Self.rootKey(root), names: configuration.injection.names)
-        }
-        let store = FactStore(cache: cache)
-        var stage = try TreeAnalysis.discover(
-            tree: tree, configuration: configuration, configurationFile: options.configPath ?? Configuration.fileName,
+        let discovered = try TreeAnalysis.discover(
+            tree: tree, configuration: configuration, configurationFile: session.configurationFile,
             evaluateManifest: options.evaluateManifests ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil,
             progress: progress)
-        TreeAnalysis.scan(&stage, store: store, progress: progress)
-        var messages = store.damagedFiles.map { "note: " + CacheFile.damageNote($0) }
+        let scanned = session.scan(discovered, progress: progress)
+        var messages = session.damageNotes
         // A run that writes reports keeps its result, and the next run of the same inputs reads
         // it back instead of assembling and analyzing again (not with evaluated manifests:
         // what a manifest's code does is no input the digest holds).
-        let digest = options.outputDirectory != nil && !options.evaluateManifests
-            ? cache.map { _ in Self.inputDigest(files: stage.files, scan: stage.scan!, tree: tree, options: options) } : nil
-        let resultCache = cache.flatMap { cache in digest.map { ResultCache(file: cache.companion("result.json"), digest: $0) } }
+        let names = configuration.injection.names
+        let resultCache = options.outputDirectory == nil || options.evaluateManifests
+            ? nil : session.cacheFile("result.json", names: names).map { ResultCache(file: $0, digest: session.digest(of: scanned)) }
         let cached = resultCache?.read { messages.append($0) }
-        var result: AnalysisResult
-        let project: Project?
-        let timings: [(stage: String, seconds: Double)]
-        if let cached {
-            var stopwatch = stage.stopwatch
-            stopwatch.lap("analyze")
-            (result, project, timings) = (cached.result, nil, stopwatch.laps)
-        } else {
-            let analysis = TreeAnalysis.finish(stage)
-            (result, project, timings) = (analysis.result, analysis.project, analysis.timings)
-            if let times = options.buildTimes {
-                result.buildShape = BuildShape.analyze(modules: result.modules.map(\.module), edges: result.edges, seconds: times)
-            }
-        }
-        do {
-            try store.save()
-        } catch {
-            // A message, not a warning of the result: the cache never changes `strata.json`.
-            messages.append("\(cache?.file ?? ""): warning: cache not saved: \(error)")
-        }
+        var stopwatch = scanned.stopwatch
+        let analysis = cached == nil ? session.finish(scanned) : nil
+        if analysis == nil { stopwatch.lap("analyze") }
+        // A message, not a warning of the result: the cache never changes `strata.json`.
+        messages += session.saveFacts().map { "\($0.file): warning: \($0.message)" }
 
-        var stopwatch = Stopwatch()
+        var report = Stopwatch()
         var written: [String] = []
         if let output = options.outputDirectory {
             progress?("writing reports to \(output)")
-            let manifest = cache.flatMap { cache in
-                digest.map { ReportManifest(file: cache.companion("report"), digest: $0, formats: options.formats) }
+            let result = analysis?.result ?? cached!.result
+            let manifest = resultCache.flatMap { cache in
+                session.cacheFile("report", names: names).map { ReportManifest(file: $0, digest: cache.digest, formats: options.formats) }
             }
             if let paths = manifest?.alreadyWritten(in: output, resultFromCache: cached != nil, tell: { messages.append($0) }) {
                 written = paths
@@ -193,7 +130,7 @@ public struct Pipeline {
                 let known = resultCache.map { cache in
                     ReportDocument.KnownJSON(inputDigest: cache.digest, bytes: cached?.json) { json throws(AtomicFile.Failure) in try cache.write(json) }
                 }
-                let document = ReportDocument(result: result, layoutCache: cache?.companion("layouts"), known: known)
+                let document = ReportDocument(result: result, layoutCache: session.cacheFile("layouts", names: names), known: known)
                 do {
                     let report = try write(document, formats: options.formats, to: output, manifest: manifest)
                     written = report.written
@@ -204,11 +141,22 @@ public struct Pipeline {
                 }
             }
         }
-        stopwatch.lap("report")
+        report.lap("report")
         return Outcome(
-            result: result, written: written, parsedFiles: stage.scan!.parsed, reusedFiles: stage.scan!.reused,
-            timings: timings + stopwatch.laps, project: project, configuration: configuration,
-            messages: messages)
+            result: analysis?.result ?? cached!.result, written: written, parsedFiles: scanned.scan.parsed,
+            reusedFiles: scanned.scan.reused, timings: (analysis?.timings ?? stopwatch.laps) + report.laps, project: analysis?.project,
+            configuration: configuration, messages: messages)
+    }
+
+    /// Fails unless `path` is a folder this process may read.
+    static func checkFolder(_ path: String) throws {
+        // stat, not fileExists: a folder the user may not reach is not "no such directory".
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let reason = errno == ENOENT ? "no such directory" : "cannot be read: \(String(cString: strerror(errno)))"
+            throw InputError(description: "\(path): \(reason)")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw InputError(description: "\(path): not a directory") }
     }
 
     /// Writes every format of a result into `output`, creating the folder.

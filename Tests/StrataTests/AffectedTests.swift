@@ -311,7 +311,7 @@ import Testing
     @Test func diffTakesMeasuredTimesForBothRevisions() throws {
         let path = try Self.repository.get().path + "/repo"
         let times = ["Core": 2.0, "Networking": 1.0, "Feed": 3.0, "LegacyApp": 4.0, "RecipeKit": 8.0]
-        let document = try Comparison.run(.init(repository: path, base: "c0", head: "c2", cacheDirectory: nil, buildTimes: times)).document
+        let document = try DiffRun.run(.init(repository: path, base: "c0", head: "c2", cacheDirectory: nil, buildTimes: times)).document
         #expect(document.head.buildShape?.unit == .seconds)
         #expect(document.head.buildShape?.criticalPath == ["Core", "RecipeKit", "LegacyApp"])
         #expect(document.head.buildShape?.criticalCost == 14)
