@@ -64,7 +64,7 @@ public enum GraphvizLayout {
     }
 
     /// A drawing that takes longer is cut off: its worker is killed and the drawing left out.
-    nonisolated(unsafe) public static var timeLimit: Double = 120
+    public static let timeLimit: Double = 120
     /// The test hook: a worker asked to lay out the drawing of this name aborts.
     public static let abortHook = "STRATA_TEST_LAYOUT_ABORT"
 

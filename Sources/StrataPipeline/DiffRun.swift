@@ -141,7 +141,7 @@ public enum DiffRun {
             }
             // The facts are saved while the revisions are assembled and analyzed.
             let known = caches, keep = options.keepResults ? caches : [nil, nil], commits = self.commits
-            let work = try Parallel.map(missing.count + 1) { [session] slot -> (revision: Revision?, warnings: [Diagnostic]) in
+            let work = Parallel.map(missing.count + 1) { [session] slot -> (revision: Revision?, warnings: [Diagnostic]) in
                 guard slot < missing.count else { return (nil, session.saveFacts()) }
                 let index = missing[slot]
                 var notes: [String] = []

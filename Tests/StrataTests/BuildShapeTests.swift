@@ -59,11 +59,12 @@ import Testing
     }
 
     /// Measured seconds replace the estimate; a slow Storage moves the path through it, and
-    /// the modules without a time are named.
+    /// the modules without a time are named. The linkage section follows the same path, in lines.
     @Test func measuredSecondsMoveTheCriticalPath() throws {
-        let result = Analyzer.analyze(Self.project())
         let times = try BuildTimes.parse("module,seconds\n# measured on CI\nCore, 10\nFeed,30\n\nApp,5\nNetwork,2\nStorage,40\n", file: "times.csv")
-        let shape = BuildShape.analyze(modules: result.modules.map(\.module), edges: result.edges, seconds: times)
+        let result = Analyzer.analyze(Self.project(), buildSeconds: times)
+        let shape = try #require(result.buildShape)
+        #expect(result.linkage.criticalPath == CriticalPath(modules: ["Core", "Storage", "Feed", "App"], lines: 370))
         #expect(shape.unit == .seconds)
         #expect(shape.criticalPath == ["Core", "Storage", "Feed", "App"])
         #expect(shape.criticalCost == 85)
