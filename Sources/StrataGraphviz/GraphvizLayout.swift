@@ -412,7 +412,7 @@ public enum GraphvizLayout {
     /// the worker is gone.
     private static func order(_ command: Int32, _ index: Int) -> Bool {
         var word = UInt32(truncatingIfNeeded: index)
-        return withUnsafeBytes(of: &word) { writeAll(command, $0) }
+        return withUnsafeBytes(of: &word) { FileDescriptor.writeAll(command, $0) == nil }
     }
 
     private static func reason(_ code: Int32, engine: String) -> String {
@@ -588,7 +588,7 @@ public enum GraphvizLayout {
         body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
     ) {
         // The parent gone: the worker has nothing left to do.
-        func put(_ bytes: UnsafeRawBufferPointer) { if !writeAll(output, bytes) { _exit(1) } }
+        func put(_ bytes: UnsafeRawBufferPointer) { if FileDescriptor.writeAll(output, bytes) != nil { _exit(1) } }
         var header = (kind.rawValue, UInt32(index), value, nanoseconds, UInt64(body.count))
         withUnsafeBytes(of: &header) { raw in
             // The tuple's layout: three UInt32 then (aligned) two UInt64; sent packed.
@@ -597,24 +597,12 @@ public enum GraphvizLayout {
         }
         if body.count > 0 { put(body) }
     }
-
-    /// Writes all of `bytes`; false when the other end is gone.
-    private static func writeAll(_ output: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = systemWrite(output, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
-    }
 }
 
 #if canImport(Glibc)
-private let systemPipe = Glibc.pipe, systemPoll = Glibc.poll, systemRead = Glibc.read, systemWrite = Glibc.write
+private let systemPipe = Glibc.pipe, systemPoll = Glibc.poll, systemRead = Glibc.read
 private let systemSignal = Glibc.signal
 #else
-private let systemPipe = Darwin.pipe, systemPoll = Darwin.poll, systemRead = Darwin.read, systemWrite = Darwin.write
+private let systemPipe = Darwin.pipe, systemPoll = Darwin.poll, systemRead = Darwin.read
 private let systemSignal = Darwin.signal
 #endif
