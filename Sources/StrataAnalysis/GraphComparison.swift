@@ -19,8 +19,8 @@ public enum GraphComparison {
         var metrics: [MetricDelta] = []
         for (baseName, headName) in matching.pairs {
             guard let old = baseEntries[baseName], let new = headEntries[headName] else { continue }
-            let oldDeclared = Set(old.module.dependencies.map { "\($0.kind):\($0.name)" })
-            let newDeclared = Set(new.module.dependencies.map { "\($0.kind):\($0.name)" })
+            let oldDeclared = Set(old.module.dependencies.map(DeclaredKey.init))
+            let newDeclared = Set(new.module.dependencies.map(DeclaredKey.init))
             if old.module.sourceDigest != new.module.sourceDigest || oldDeclared != newDeclared || baseName != headName {
                 changed.append(headName)
             }
@@ -131,7 +131,7 @@ public enum GraphComparison {
     }
 
     private static func reference(_ module: AssembledModule) -> ModuleReference {
-        ModuleReference(name: module.name, id: module.id, kind: module.kind, path: module.path)
+        ModuleReference(name: module.name, id: module.id.description, kind: module.kind, path: module.path)
     }
 
     private static func numbers(_ entry: ModuleEntry) -> MetricDelta.Numbers {
@@ -199,6 +199,17 @@ public enum GraphComparison {
     }
 }
 
+/// A declared dependency as a diff compares it: its kind and what it names (not its line).
+private struct DeclaredKey: Hashable {
+    var kind: DependencyKind
+    var name: String
+
+    init(_ dependency: DeclaredDependency) {
+        kind = dependency.kind
+        name = dependency.name
+    }
+}
+
 /// Pairs BASE's modules with HEAD's: by identity, then a module whose identity changed by its
 /// target name and kind (its manifest moved), then by its folder (it was renamed). Only
 /// one-to-one candidates pair; the rest are added or removed.
@@ -212,7 +223,7 @@ struct ModuleMatching {
     init(base: [AssembledModule], head: [AssembledModule]) {
         let headByID = Dictionary(head.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var unmatchedBase: [AssembledModule] = []
-        var matchedHead: Set<String> = []
+        var matchedHead: Set<ModuleID> = []
         for module in base {
             if let twin = headByID[module.id] {
                 headByBase[module.name] = twin
@@ -228,7 +239,7 @@ struct ModuleMatching {
         for key in [byImportName, byFolder] {
             let oldGroups = Dictionary(grouping: unmatchedBase, by: key)
             let newGroups = Dictionary(grouping: unmatchedHead, by: key)
-            var paired: Set<String> = []
+            var paired: Set<ModuleID> = []
             for (value, olds) in oldGroups {
                 guard olds.count == 1, let news = newGroups[value], news.count == 1 else { continue }
                 headByBase[olds[0].name] = news[0]
@@ -245,5 +256,5 @@ struct ModuleMatching {
     }
 
     func headName(forBase name: String) -> String? { headByBase[name]?.name }
-    func headID(forBase name: String) -> String? { headByBase[name]?.id }
+    func headID(forBase name: String) -> ModuleID? { headByBase[name]?.id }
 }

@@ -160,7 +160,7 @@ public struct Discoverer {
                 manifest: entry.manifest.path.isEmpty ? nil : entry.target.location(in: entry.manifest),
                 dependencies: entry.target.dependencies, sourceFiles: entry.files.sorted())
             module.target = entry.target.name
-            module.id = DiscoveredModule.identity(manifest: entry.manifest.path.isEmpty ? module.path : entry.manifest.path, target: entry.target.name)
+            module.id = ModuleID(manifest: entry.manifest.path.isEmpty ? module.path : entry.manifest.path, target: entry.target.name)
             module.alsoDeclaredIn = duplicates[index] ?? []
             module.platforms = entry.target.platforms
             module.languageMode = entry.target.languageMode

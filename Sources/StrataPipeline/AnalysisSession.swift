@@ -51,7 +51,7 @@ public struct AnalysisSession: Sendable {
     /// The key of the repository's cache files: its absolute, resolved path.
     let rootKey: String
     /// The fact stores by injection vocabulary, filled as trees are scanned.
-    private var stores: [String: FactStore] = [:]
+    private var stores: [InjectionNames: FactStore] = [:]
 
     /// - Parameter git: whether the command reads revisions (then `input.repository` must be
     ///   in a git repository).
@@ -126,9 +126,9 @@ public struct AnalysisSession: Sendable {
 
     /// The fact store of one injection vocabulary (facts depend on it), made on first use.
     public mutating func store(for names: InjectionNames) -> FactStore {
-        if let store = stores[names.identity] { return store }
+        if let store = stores[names] { return store }
         let store = FactStore(cache: input.cacheDirectory.map { FactsCache(directory: $0, rootKey: rootKey, names: names) })
-        stores[names.identity] = store
+        stores[names] = store
         return store
     }
 
@@ -157,7 +157,7 @@ public struct AnalysisSession: Sendable {
 
     /// The damaged cache files the stores found (and recomputed), one note each.
     var damageNotes: [String] {
-        stores.keys.sorted().flatMap { stores[$0]!.damagedFiles }.map { "note: " + CacheFile.damageNote($0) }
+        stores.sorted { $0.key.identity < $1.key.identity }.flatMap(\.value.damagedFiles).map { "note: " + CacheFile.damageNote($0) }
     }
 
     /// A cache file of this repository (`diff-head-result.json`, `layouts`) beside the facts of

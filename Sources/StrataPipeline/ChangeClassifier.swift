@@ -90,7 +90,7 @@ struct ChangeClassifier {
     private func manifest(_ path: String, status: FileChange.Status) -> (change: FileChange, everything: String?) {
         let declared = Set(modules.filter { module in
             module.manifest?.file == path || module.alsoDeclaredIn.contains { $0.file == path }
-                || module.id.hasPrefix(path + "#")
+                || module.id.manifest == path
         }.map(\.name))
         guard let redeclared else {
             if declared.isEmpty {

@@ -105,7 +105,7 @@ public enum HistoryRun {
         var stopwatch = Stopwatch()
         /// `#if` answers carry over from commit to commit (most conditions and modules stay),
         /// by build settings.
-        var conditions: [String: CompilationConditions] = [:]
+        var conditions: [Configuration.Build: CompilationConditions] = [:]
         /// The commit scanned last, to be assembled, analyzed and stored.
         var pending: Pending?
 
@@ -151,9 +151,8 @@ public enum HistoryRun {
             let scanned = session.scan(discovered)
             stopwatch.lap("scan")
             let build = scanned.configuration.build
-            let key = "\(build.conditions)|\(build.platforms ?? [])"
-            let shared = conditions[key] ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
-            conditions[key] = shared
+            let shared = conditions[build] ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
+            conditions[build] = shared
             return Pending(commit: commit, packages: packages, scanned: scanned, conditions: shared)
         }
     }

@@ -260,7 +260,7 @@ import Testing
     @Test func markdownEscapesNamesFromTheRepository() throws {
         let change = FileChange(path: "Sources/<script>/a|b.swift", status: .added, kind: .source, modules: ["X"])
         let module = AffectedModule(
-            name: "X", id: "Package.swift#X", kind: .library, target: "X", importName: "X", chain: ["X"],
+            name: "X", id: ModuleID(manifest: "Package.swift", target: "X"), kind: .library, target: "X", importName: "X", chain: ["X"],
             cause: "Sources/<script>/a|b.swift added")
         let answer = AffectedModules(base: "main", head: "HEAD", changes: [change], modules: [module], allModules: 1, allTests: [], everything: nil)
         let markdown = try AffectedFormat.md.render(answer)

@@ -63,8 +63,8 @@ import Testing
         // The root package's Kit keeps its plain name: a nested package never renames it.
         #expect(byName["Kit"]?.sourceFiles == ["Sources/Kit/K.swift"])
         #expect(byName["Inner/Kit"]?.sourceFiles == ["Sources/Kit/Inner/Sources/Kit/I.swift"])
-        #expect(byName["Kit"]?.id == "Package.swift#Kit")
-        #expect(byName["Inner/Kit"]?.id == "Sources/Kit/Inner/Package.swift#Kit")
+        #expect(byName["Kit"]?.id == ModuleID(manifest: "Package.swift", target: "Kit"))
+        #expect(byName["Inner/Kit"]?.id == ModuleID(manifest: "Sources/Kit/Inner/Package.swift", target: "Kit"))
         #expect(byName["Shared"]?.sourceFiles == ["Sources/Shared/S.swift"])
     }
 

@@ -80,7 +80,7 @@ public struct ModuleGraph: Sendable {
         self.result = result
         // By name (stable for repeats), so every walk visits neighbours in name order.
         modules = entries.enumerated().sorted { ($0.element.module.name, $0.offset) < ($1.element.module.name, $1.offset) }.map(\.element)
-        ids = modules.map(\.module.moduleID)
+        ids = modules.map(\.module.id)
         var index: [String: Int] = [:]
         for (position, entry) in modules.enumerated() where index[entry.module.name] == nil { index[entry.module.name] = position }
         self.index = index
