@@ -55,7 +55,7 @@ let package = Package(
         // assemble: one model of modules and edges with evidence.
         .target(name: "StrataAssemble", dependencies: ["StrataModel"]),
         // analyze: metrics, cycles, dependency findings; pure functions.
-        .target(name: "StrataAnalysis", dependencies: ["StrataModel"]),
+        .target(name: "StrataAnalysis", dependencies: ["StrataModel", "StrataSourceTree"]),
         // layout: DOT to SVG through libgraphviz, in worker processes, cached.
         .systemLibrary(
             name: "CGraphviz",

@@ -9,7 +9,7 @@ import StrataModel
 enum FactoryContainers {
     /// `Factory<T>` as written in a declaration's type.
     static func isFactory(_ type: String) -> Bool {
-        type.contains("<") && InjectionNames.factoryTypes.contains(DeclarationFact.simpleName(type))
+        type.utf8.contains(UInt8(ascii: "<")) && InjectionNames.factoryTypes.contains(DeclarationFact.simpleName(type))
     }
 
     /// The Factory part of `InjectionNames`; empty when the repository declares no factory.
@@ -20,10 +20,13 @@ enum FactoryContainers {
                 names.factories.insert(fact.name)
                 if let context = fact.context { names.factoryContainers.insert(DeclarationFact.simpleName(context)) }
             }
-            for declaration in facts.declarations where declaration.kind == .var {
-                if let type = declaration.type, isFactory(type) {
-                    names.factories.insert(declaration.name)
-                    if let parent = declaration.parent { names.factoryContainers.insert(DeclarationFact.simpleName(parent)) }
+            // By index: a declaration is read field by field, never copied whole (this runs on
+            // every declaration of the repository, warm runs included).
+            let declarations = facts.declarations
+            for index in declarations.indices where declarations[index].kind == .var {
+                if let type = declarations[index].type, isFactory(type) {
+                    names.factories.insert(declarations[index].name)
+                    if let parent = declarations[index].parent { names.factoryContainers.insert(DeclarationFact.simpleName(parent)) }
                 }
             }
         }

@@ -30,23 +30,26 @@ enum ImportUsage {
     static func table(of files: [SourceFile]) -> Table {
         var table = Table()
         func add(_ name: String, _ kind: String, exposed: Bool) {
-            if let existing = table.symbols[name] {
+            if let found = table.symbols.index(forKey: name) {
                 // A name declared both ways counts as the stronger: top level, exposed.
+                let existing = table.symbols.values[found]
                 let member = existing.isMember && kind == "member"
-                table.symbols[name] = Symbol(kind: member ? "member" : (existing.isMember ? kind : existing.kind), exposed: existing.exposed || exposed)
+                table.symbols.values[found] = Symbol(kind: member ? "member" : (existing.isMember ? kind : existing.kind), exposed: existing.exposed || exposed)
             } else {
                 table.symbols[name] = Symbol(kind: kind, exposed: exposed)
             }
         }
         for file in files {
-            for declaration in file.facts.declarations {
+            let declarations = file.facts.declarations
+            // Private and fileprivate names are no other file's; read by index, copied only when kept.
+            for position in declarations.indices where declarations[position].access < .fileprivate {
+                let declaration = declarations[position]
                 let name = DeclarationFact.plainName(declaration.name)
                 let exposed = declaration.access <= .package
                 if declaration.kind == .extension {
                     // `extension String: Identifiable`, `extension URL { public init(api:) }`: a
                     // file naming the type may need what the extension adds without naming it
                     // (a conformance, an initializer, a subscript). Named members count as members.
-                    guard declaration.access < .fileprivate else { continue }
                     let extended = DeclarationFact.simpleName(name)
                     if !declaration.inherits.isEmpty {
                         add(extended, "conformance", exposed: true)
@@ -55,7 +58,6 @@ enum ImportUsage {
                     }
                     continue
                 }
-                if declaration.access >= .fileprivate { continue }
                 let isOperator = name.first.map { !($0.isLetter || $0 == "_") } ?? false
                 // Called without being named: `send(.tap)` through `callAsFunction`.
                 if name == "callAsFunction", exposed { table.implicitlyCalled = true }
@@ -91,8 +93,9 @@ enum ImportUsage {
 
     struct Result {
         var report: ImportReport
-        /// By edge index in `project.edges`.
-        var symbols: [Int: [EdgeSymbol]]
+        /// By edge index in `project.edges`: the symbols kept (`ImportEdge.symbolsKept`) and how
+        /// many more there are.
+        var symbols: [Int: (kept: [EdgeSymbol], more: Int)]
     }
 
     /// A name of the file (its index in the file's references) found in what an import reaches.
@@ -127,19 +130,21 @@ enum ImportUsage {
             let through = target.flatMap { modules[$0].files > 0 ? reexported($0) : nil }
             return Candidate(site: site, target: target, testable: testable, reachedModules: through, matched: [])
         }
-        // Module → the imports reaching it, and whether as their target (`@testable` opens only that).
-        var reaching: [Int: [(candidate: Int, isTarget: Bool)]] = [:]
+        // The modules the imports reach, each with the import and whether it is its target
+        // (`@testable` opens only that): a few per file, searched in a line.
+        var reaching: [(module: Int, candidate: Int, isTarget: Bool)] = []
         for (position, candidate) in candidates.enumerated() {
-            for module in candidate.reachedModules ?? [] { reaching[module, default: []].append((position, module == candidate.target)) }
+            for module in candidate.reachedModules ?? [] { reaching.append((module, position, module == candidate.target)) }
         }
         guard !reaching.isEmpty else { return candidates }
         // One name of the file, for the imports `admitted` picks among those reaching a module declaring it.
         func add(_ referenceIndex: Int, _ name: String, to admitted: (Int) -> Bool) {
             guard let entries = index[name] else { return }
-            var matched = Set<Int>()
+            var matched: [Int] = []
             for entry in entries {
-                for (position, isTarget) in reaching[entry.module] ?? [] where admitted(position) {
-                    guard entry.symbol.exposed || candidates[position].testable && isTarget, matched.insert(position).inserted else { continue }
+                for (module, position, isTarget) in reaching where module == entry.module && admitted(position) {
+                    guard entry.symbol.exposed || candidates[position].testable && isTarget, !matched.contains(position) else { continue }
+                    matched.append(position)
                     var symbol = entry.symbol
                     if candidates[position].site.symbol != nil, symbol.isMember { symbol.kind = "type" }  // `import struct M.T` names T
                     candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: symbol))
@@ -163,8 +168,11 @@ enum ImportUsage {
         let modules = project.modules
         var byImportName: [String: [Int]] = [:]
         for (index, module) in modules.enumerated() { byImportName[module.importName, default: []].append(index) }
-        var edgeIndex: [String: Int] = [:]
-        for (index, edge) in project.edges.enumerated() where edge.imported { edgeIndex["\(edge.from)\u{0}\(edge.to)"] = index }
+        // Import edges by their modules' indices, `from * count + to`.
+        var edgeIndex: [Int: Int] = [:]
+        for (index, edge) in project.edges.enumerated() where edge.imported {
+            if let from = project.graph.index[edge.from], let to = project.graph.index[edge.to] { edgeIndex[from * modules.count + to] = index }
+        }
         // Each module's names, and all of them by name: of the modules some import reaches
         // (an app or a test target nothing imports needs no table), with what they re-export.
         var named: Set<Int> = []
@@ -232,7 +240,7 @@ enum ImportUsage {
             for site in module.imports { sitesByFile[site.evidence.file, default: []].append(site) }
             // The internal module an import reaches, through the edge assembly made.
             func target(of site: ImportSite) -> Int? {
-                (byImportName[site.module] ?? []).first { $0 != moduleIndex && edgeIndex["\(module.name)\u{0}\(modules[$0].name)"] != nil }
+                (byImportName[site.module] ?? []).first { $0 != moduleIndex && edgeIndex[moduleIndex * modules.count + $0] != nil }
             }
             // Per file of the module, the modules its imports load (with what those import), and
             // how many files load each.
@@ -246,6 +254,8 @@ enum ImportUsage {
             }
             var loaders: [Int: Int] = [:]
             for loaded in loadedByFile.values { for index in loaded { loaders[index, default: 0] += 1 } }
+            // What each module loads (itself and what it imports, transitively), as asked.
+            var loads: [Int: Set<Int>] = [:]
             for file in files {
                 guard let sites = sitesByFile[file.path] else { continue }
                 let facts = file.facts
@@ -254,6 +264,16 @@ enum ImportUsage {
                 // its module (Swift before SE-0444's MemberImportVisibility).
                 let loadedHere = loadedByFile[file.path] ?? []
                 func loadedElsewhere(_ index: Int) -> Bool { (loaders[index] ?? 0) > (loadedHere.contains(index) ? 1 : 0) }
+                // Or when another import of this file loads it (an import of a module importing it).
+                func loadedByOtherImport(_ index: Int, besides position: Int) -> Bool {
+                    candidates.indices.contains { other in
+                        guard other != position, let target = candidates[other].target, target != index else { return false }
+                        if let known = loads[target] { return known.contains(index) }
+                        let loaded = Set(imports.closure(from: [target]))
+                        loads[target] = loaded
+                        return loaded.contains(index)
+                    }
+                }
                 for (position, candidate) in candidates.enumerated() {
                     let site = candidate.site
                     guard site.module != module.importName else { continue }
@@ -266,13 +286,15 @@ enum ImportUsage {
                         let reached = reach.map(table)
                         // Another import of the file reaching every module this one does (a
                         // duplicate, or a module re-exported by another import) makes it redundant.
-                        // `@testable` opens only the module it names, never what that re-exports.
+                        // `@testable` opens only the module it names, never what that re-exports:
+                        // a `@testable` import the file uses internal names through stays.
+                        let opens = candidate.testable && candidate.matched.contains { !$0.symbol.exposed }
                         let redundant = candidates.indices.contains { other in
                             let wider = candidates[other]
                             guard other != position, let modules = wider.reachedModules, modules.count >= reach.count,
                                   reach.allSatisfy(modules.contains) else { return false }
-                            if candidate.testable { return wider.testable && wider.target == candidate.target && other < position }
-                            return modules.count > reach.count || wider.testable || other < position
+                            if opens { return wider.testable && wider.target == candidate.target && other < position }
+                            return modules.count > reach.count || wider.testable && !candidate.testable || other < position
                         }
                         let top = candidate.matched.filter { !$0.symbol.isMember }.map(\.name)
                         let members = candidate.matched.filter(\.symbol.isMember).map(\.name)
@@ -280,7 +302,7 @@ enum ImportUsage {
                         var others: Set<Int> = [moduleIndex]
                         for other in candidates { if let target = other.target, !reach.contains(target) { others.insert(target) } }
                         func declaredElsewhere(_ name: String) -> Bool { index[name]?.contains { others.contains($0.module) } ?? false }
-                        let alsoLoaded = candidate.target.map(loadedElsewhere) ?? false
+                        let alsoLoaded = candidate.target.map { loadedElsewhere($0) || loadedByOtherImport($0, besides: position) } ?? false
                         if redundant {
                             grade = .unused  // everything it gives, another import of the file gives too
                             uses = candidate.matched.map(\.name)
@@ -304,7 +326,7 @@ enum ImportUsage {
                             examples = Array(Set(summaries.flatMap(\.first)).sorted().prefix(3))
                         }
                         // The symbols behind the edge.
-                        if grade != .unused, let target = candidate.target, let edge = edgeIndex["\(module.name)\u{0}\(modules[target].name)"] {
+                        if grade != .unused, let target = candidate.target, let edge = edgeIndex[moduleIndex * modules.count + target] {
                             // Taken out and put back: mutated in place, never copied.
                             var behind = symbols.removeValue(forKey: edge) ?? [:]
                             let ordinal = ordinals[file.path] ?? 0
@@ -333,9 +355,12 @@ enum ImportUsage {
                 }
             }
         }
+        // Most used first, the first `ImportEdge.symbolsKept` kept, the rest counted.
         let ordered = symbols.mapValues { named in
-            named.map { EdgeSymbol(kind: $0.value.kind, name: $0.key, count: $0.value.count, evidence: Location(file: paths[$0.value.file], line: $0.value.line)) }
-                .sorted { ($1.count, $0.name) < ($0.count, $1.name) }
+            let kept = named.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.prefix(ImportEdge.symbolsKept).map {
+                EdgeSymbol(kind: $0.value.kind, name: $0.key, count: $0.value.count, evidence: Location(file: paths[$0.value.file], line: $0.value.line))
+            }
+            return (kept: kept, more: named.count - kept.count)
         }
         return Result(report: ImportReport(imports: graded.sorted(), counts: counts), symbols: ordered)
     }

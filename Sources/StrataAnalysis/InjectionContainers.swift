@@ -98,9 +98,10 @@ public struct InjectionContainers: Sendable {
         var dictionaryProperties: Set<String> = []
         if files.contains(where: { $0.facts.injections.contains { $0.shape == .store } }) {
             for (_, facts) in files {
-                for declaration in facts.declarations where declaration.kind == .var {
-                    if let parent = declaration.parent, let type = declaration.type, Self.isDictionary(type) {
-                        dictionaryProperties.insert("\(DeclarationFact.simpleName(parent)).\(declaration.name)")
+                let declarations = facts.declarations  // by index: read field by field, never copied whole
+                for index in declarations.indices where declarations[index].kind == .var {
+                    if let type = declarations[index].type, Self.isDictionary(type), let parent = declarations[index].parent {
+                        dictionaryProperties.insert("\(DeclarationFact.simpleName(parent)).\(declarations[index].name)")
                     }
                 }
             }
@@ -160,8 +161,9 @@ public struct InjectionContainers: Sendable {
 
     /// `[K: V]`, `[K: V]?`, `Dictionary<K, V>`: a dictionary type as written.
     static func isDictionary(_ type: String) -> Bool {
+        guard let first = type.utf8.first, first == UInt8(ascii: "[") || first == UInt8(ascii: "D") else { return false }
         if type.hasPrefix("Dictionary<") { return true }
-        guard type.hasPrefix("[") else { return false }
+        guard first == UInt8(ascii: "[") else { return false }
         var depth = 0
         for character in type {
             switch character {

@@ -101,7 +101,8 @@ public struct EdgeSymbol: Hashable, Sendable, Codable {
 }
 
 /// Every import graded (`imports` keeps the ones that can go or probably can; the rest are
-/// counted), and why each declared dependency no import uses is still needed.
+/// counted), and why each declared dependency no import uses is still needed. The symbols
+/// behind each import edge are on the edge (`ImportEdge.symbols`).
 public struct ImportReport: Hashable, Sendable, Codable {
     /// `unused` and `probably-unused` imports, by place.
     public var imports: [GradedImport]
@@ -109,12 +110,6 @@ public struct ImportReport: Hashable, Sendable, Codable {
     public var counts: [String: Int]
     /// Declared dependencies no file imports that are needed all the same, with the reason.
     public var needed: [NeededDependency]
-    /// The symbols behind each import edge, by `from` and `to` joined with a NUL; the JSON has
-    /// them on the edges (`edges[].symbols`).
-    public var symbols: [String: [EdgeSymbol]] = [:]
-
-    private enum CodingKeys: String, CodingKey { case imports, counts, needed }
-
     public init(imports: [GradedImport] = [], counts: [String: Int] = [:], needed: [NeededDependency] = []) {
         self.imports = imports
         self.counts = counts

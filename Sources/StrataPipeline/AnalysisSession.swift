@@ -127,10 +127,18 @@ public struct AnalysisSession: Sendable {
     /// The fact store of one injection vocabulary (facts depend on it), made on first use.
     public mutating func store(for names: InjectionNames) -> FactStore {
         if let store = stores[names] { return store }
-        let store = FactStore(cache: input.cacheDirectory.map { FactsCache(directory: $0, rootKey: rootKey, names: names) })
+        let store = loadStore(for: names)
         stores[names] = store
         return store
     }
+
+    /// A fact store of `names` filled from the cache, read ahead of the scan that `keep`s it.
+    func loadStore(for names: InjectionNames) -> FactStore {
+        FactStore(cache: input.cacheDirectory.map { FactsCache(directory: $0, rootKey: rootKey, names: names) })
+    }
+
+    /// Makes a store read ahead the store of `names`.
+    mutating func keep(_ store: FactStore, for names: InjectionNames) { stores[names] = store }
 
     /// Scans a discovered tree with the facts every earlier scan of the session found.
     public mutating func scan(_ discovered: TreeAnalysis.Discovered, progress: (@Sendable (String) -> Void)? = nil) -> TreeAnalysis.Scanned {

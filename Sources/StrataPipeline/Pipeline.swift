@@ -96,19 +96,28 @@ public struct Pipeline {
         }
         let tree = WorkingDirectoryTree(rootPath: options.path, filter: PathFilter(excludes: options.excludes + configuration.exclude))
         let root = options.path
-        let discovered = try TreeAnalysis.discover(
-            tree: tree, configuration: configuration, configurationFile: session.configurationFile,
-            evaluateManifest: options.evaluateManifests ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil,
-            progress: progress)
-        let scanned = session.scan(discovered, progress: progress)
+        // Discovery, the facts cache and the result kept by the last run are read at once, each
+        // from its own files; the result is matched against this run's digest after the scan.
+        let names = configuration.injection.names, configurationFile = session.configurationFile, reader = session
+        let resultFile = options.outputDirectory == nil || options.evaluateManifests ? nil : session.cacheFile("result.json", names: names)
+        let ((discovered, store), stored) = Parallel.both({
+            Parallel.both({
+                Result {
+                    try TreeAnalysis.discover(
+                        tree: tree, configuration: configuration, configurationFile: configurationFile,
+                        evaluateManifest: options.evaluateManifests ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil,
+                        progress: progress)
+                }
+            }, { reader.loadStore(for: names) })
+        }, { resultFile.map(ResultCache.Stored.load) })
+        session.keep(store, for: names)
+        let scanned = session.scan(try discovered.get(), progress: progress)
         var messages = session.damageNotes
         // A run that writes reports keeps its result, and the next run of the same inputs reads
         // it back instead of assembling and analyzing again (not with evaluated manifests:
         // what a manifest's code does is no input the digest holds).
-        let names = configuration.injection.names
-        let resultCache = options.outputDirectory == nil || options.evaluateManifests
-            ? nil : session.cacheFile("result.json", names: names).map { ResultCache(file: $0, digest: session.digest(of: scanned)) }
-        let cached = resultCache?.read { messages.append($0) }
+        let resultCache = resultFile.map { ResultCache(file: $0, digest: session.digest(of: scanned)) }
+        let cached = resultCache?.read(stored) { messages.append($0) }
         var stopwatch = scanned.stopwatch
         let analysis = cached == nil ? session.finish(scanned) : nil
         if analysis == nil { stopwatch.lap("analyze") }

@@ -17,22 +17,39 @@ struct ResultCache: Sendable {
 
     var header: Data { Data((digest + "\n").utf8) }
 
+    /// What a result file holds, read and decoded before this run's digest is known (so that
+    /// the reading overlaps the scan), and matched against it by `read(_:tell:)`.
+    enum Stored: Sendable {
+        case missing
+        /// Its checksum fails, or its bytes do not decode.
+        case damaged
+        case intact(digest: String, result: AnalysisResult, json: Data)
+
+        static func load(_ file: String) -> Stored {
+            let bytes: [UInt8]
+            switch CacheFile.read(file) {
+            case .missing: return .missing
+            case .damaged: return .damaged
+            case .intact(let payload): bytes = payload
+            }
+            guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return .damaged }
+            let json = Data(bytes[(newline + 1)...])
+            guard let result = try? JSONDecoder().decode(AnalysisResult.self, from: json) else { return .damaged }
+            return .intact(digest: String(decoding: bytes[..<newline], as: UTF8.self), result: result, json: json)
+        }
+    }
+
     /// The cached result of these inputs, with its bytes; nil when the file is missing or holds
     /// other inputs' result. A damaged file (its checksum fails, or the bytes do not decode) is
     /// one note through `tell`, and removed, so that a run that keeps no result does not note
     /// it again.
-    func read(tell: (String) -> Void) -> (result: AnalysisResult, json: Data)? {
-        let bytes: [UInt8]
-        switch CacheFile.read(file) {
+    /// - Parameter stored: the file as `Stored.load` read it, when it was read ahead.
+    func read(_ stored: Stored? = nil, tell: (String) -> Void) -> (result: AnalysisResult, json: Data)? {
+        switch stored ?? Stored.load(file) {
         case .missing: return nil
         case .damaged: return damaged(tell)
-        case .intact(let payload): bytes = payload
+        case .intact(let kept, let result, let json): return kept == digest ? (result, json) : nil
         }
-        let header = Array(header)
-        guard bytes.starts(with: header) else { return nil }
-        let json = Data(bytes[header.count...])
-        guard let result = try? JSONDecoder().decode(AnalysisResult.self, from: json) else { return damaged(tell) }
-        return (result, json)
     }
 
     private func damaged(_ tell: (String) -> Void) -> (result: AnalysisResult, json: Data)? {

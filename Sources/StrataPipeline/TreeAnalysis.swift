@@ -99,7 +99,13 @@ public enum TreeAnalysis {
         let spelled = found.spelled
         if !spelled.isEmpty {
             let names = configured.merged(with: found)
-            let again = sources.filter { outcome.facts[$0]?.references.contains(where: spelled.contains) == true }
+            // A few names are looked up in each file's sorted references; many, the other way round.
+            let wanted = spelled.sorted()
+            let again = sources.filter { path in
+                guard let facts = outcome.facts[path] else { return false }
+                return wanted.count < 16
+                    ? wanted.contains { facts.referenceIndex(of: $0) != nil } : facts.references.contains(where: spelled.contains)
+            }
             var rescanner = Scanner(tree: discovered.tree, store: store.map { $0.variant(names: names) }, names: names)
             rescanner.timeLimit = timeLimit
             let rescan = rescanner.scan(again)

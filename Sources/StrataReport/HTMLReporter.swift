@@ -111,7 +111,14 @@ public struct HTMLReporter: Reporter {
             summary.modules[position].module.inactiveImports = nil
         }
         let edgeSites = result.edges.map(\.evidence.count)
-        for position in summary.edges.indices { summary.edges[position].evidence = [] }
+        // Each module page's script has its edges' sites and symbols, and the findings have the
+        // graded imports: the summary keeps neither.
+        for position in summary.edges.indices {
+            summary.edges[position].evidence = []
+            summary.edges[position].symbols = nil
+            summary.edges[position].moreSymbols = nil
+        }
+        summary.imports = nil
         let findingSites = result.findings.map(\.evidence.count)
         for position in summary.findings.indices { summary.findings[position].evidence = Array(result.findings[position].evidence.prefix(evidenceShown)) }
         let implicitSites = result.implicitDependencies.map(\.evidence.count)

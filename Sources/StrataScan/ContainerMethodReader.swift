@@ -36,6 +36,31 @@ enum ContainerMethodReader {
         of function: FunctionDeclSyntax, dictionaries: Set<String>?, context: String, line: (Syntax) -> Int
     ) -> [InjectionFact] {
         guard let body = function.body else { return [] }
+        final class Finder: SyntaxVisitor {
+            var found: [(subscript: SubscriptCallExprSyntax, dictionary: String, stores: Bool)] = []
+            let dictionaries: Set<String>?
+            init(dictionaries: Set<String>?) {
+                self.dictionaries = dictionaries
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+                let called = node.calledExpression
+                let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? called.as(MemberAccessExprSyntax.self).flatMap { member in
+                        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                            ? member.declName.baseName.text : nil
+                    }
+                if let name, dictionaries?.contains(name) ?? true {
+                    found.append((node, name, ContainerMethodReader.isAssigned(node)))
+                }
+                return .visitChildren
+            }
+        }
+        // Subscripts of the type's dictionaries (or, in an extension, of any name) first: most
+        // methods have none, and need no more reading.
+        let finder = Finder(dictionaries: dictionaries)
+        finder.walk(body)
+        guard !finder.found.isEmpty else { return [] }
         let parameters = Array(function.signature.parameterClause.parameters)
         let method = Method(
             generics: Set(function.genericParameterClause?.parameters.map(\.name.text) ?? []),
@@ -51,40 +76,18 @@ enum ContainerMethodReader {
         }
         let returns = function.signature.returnClause.map { Self.baseName($0.type) }
 
-        final class Finder: SyntaxVisitor {
-            var found: [(subscript: SubscriptCallExprSyntax, dictionary: String, stores: Bool)] = []
-            let dictionaries: Set<String>?
-            /// The method's parameters and locals: never a property.
-            let bound: Set<String>
-            init(dictionaries: Set<String>?, bound: Set<String>) {
-                self.dictionaries = dictionaries
-                self.bound = bound
-                super.init(viewMode: .sourceAccurate)
-            }
-            override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
-                let called = node.calledExpression
-                let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text
-                    ?? called.as(MemberAccessExprSyntax.self).flatMap { member in
-                        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-                            ? member.declName.baseName.text : nil
-                    }
-                if let name, dictionaries?.contains(name) ?? !bound.contains(name) {
-                    found.append((node, name, ContainerMethodReader.isAssigned(node)))
-                }
-                return .visitChildren
-            }
-        }
-        let finder = Finder(dictionaries: dictionaries, bound: Set(method.parameters).union(method.locals.keys))
-        finder.walk(body)
+        // The method's parameters and locals are never a property.
+        let bound = dictionaries == nil ? Set(method.parameters).union(method.locals.keys) : []
+        let found = finder.found.filter { !bound.contains($0.dictionary) }
         var facts: [InjectionFact] = []
-        for (index, access) in finder.found.enumerated() {
+        for (index, access) in found.enumerated() {
             guard let argument = access.subscript.arguments.first?.expression, let key = method.key(argument),
                   dictionaries != nil || key.hasPrefix("type") else { continue }
             // A read by type returns what the type names (`resolve<T>(_: T.Type) -> T?`), not
             // something else it keys (Vapor's `get<Key>(_: Key.Type) -> Key.Value?`).
             if !access.stores, key == "type", !(returns.map(method.isType) ?? false) { continue }
             // One fact per method, dictionary and direction.
-            if finder.found[..<index].contains(where: { $0.dictionary == access.dictionary && $0.stores == access.stores }) { continue }
+            if found[..<index].contains(where: { $0.dictionary == access.dictionary && $0.stores == access.stores }) { continue }
             // A store keyed by a generic parameter alone names it: the service is then what the
             // argument of that type is (`interface: T`), or what the closure returning it makes.
             let keyType = access.stores ? (key == "type" ? method.keyGeneric(argument) : nil) : returns

@@ -90,9 +90,12 @@ public enum FileScanner {
         // swift-syntax, made for every node of the file.
         guard let layout = raw.layoutView else {
             // Identifiers and operators: what a file can name of another module.
-            if let token = raw.tokenView, !token.rawText.isEmpty {
+            // The kind first: most tokens are keywords and punctuation, whose text is not needed.
+            if let token = raw.tokenView {
                 switch token.rawKind {
-                case .identifier, .binaryOperator, .prefixOperator, .postfixOperator: identifiers.insert(token.rawText)
+                case .identifier, .binaryOperator, .prefixOperator, .postfixOperator:
+                    let text = token.rawText
+                    if !text.isEmpty { identifiers.insert(text) }
                 default: break
                 }
             }
@@ -188,7 +191,11 @@ struct IdentifierTable {
                     plain[index] = SyntaxText(baseAddress: start + 1, count: text.count - 2)
                 }
             }
-            order.sort { Self.precedes(plain[$0], plain[$1]) }
+            // By the first eight bytes as one number (most names differ there), then the rest.
+            let keys = plain.map(Self.prefixKey)
+            keys.withUnsafeBufferPointer { keys in
+                order.sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : Self.precedes(plain[$0], plain[$1]) }
+            }
         }
         let strings: [String] = ascii ? [] : texts.map { DeclarationFact.plainName(String(syntaxText: $0)) }
         if !ascii { order.sort { strings[$0] < strings[$1] } }
@@ -208,6 +215,15 @@ struct IdentifierTable {
             last = index
         }
         return (names, counts, offsets)
+    }
+
+    /// The first eight bytes, big-endian, zeros after a shorter text: numbers in the texts'
+    /// byte order (no identifier holds a NUL).
+    static func prefixKey(_ text: SyntaxText) -> UInt64 {
+        guard let start = text.baseAddress else { return 0 }
+        var key: UInt64 = 0
+        for index in 0..<8 { key = key << 8 | UInt64(index < text.count ? start[index] : 0) }
+        return key
     }
 
     /// Byte order, a prefix first.

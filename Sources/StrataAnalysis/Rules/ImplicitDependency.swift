@@ -11,14 +11,15 @@ enum ImplicitDependencyRule: Rule {
 
     static func findings(in context: RuleContext) -> [Finding] {
         guard let severity = context.rules.severity(of: .implicitDependency) else { return [] }
-        return context.implicit.map {
+        return context.implicit.map { implicit in
             // What came in through the undeclared module: what declaring it (or not) is about.
-            let symbols = context.imports.symbols["\($0.module)\u{0}\($0.dependency)"] ?? []
-            let uses = symbols.isEmpty ? "" : " (uses \(EdgeSymbol.list(symbols, limit: 5)))"
+            let edge = context.project.edges.first { $0.imported && $0.from == implicit.module && $0.to == implicit.dependency }
+            let symbols = edge?.symbols ?? []
+            let uses = symbols.isEmpty ? "" : " (uses \(EdgeSymbol.list(symbols, limit: 5, more: edge?.moreSymbols)))"
             return Finding(
                 rule: .implicitDependency, severity: severity,
-                message: "\($0.module) imports \($0.dependency) without declaring it\(uses)",
-                module: $0.module, dependency: $0.dependency, evidence: $0.evidence)
+                message: "\(implicit.module) imports \(implicit.dependency) without declaring it\(uses)",
+                module: implicit.module, dependency: implicit.dependency, evidence: implicit.evidence)
         }
     }
 }

@@ -18,9 +18,11 @@ let package = Package(
         .target(name: "Beta"),
         .target(name: "Inits"),
         .target(name: "Callables"),
+        .target(name: "Inner"),
+        .target(name: "Outer", dependencies: ["Inner"]),
         .target(name: "App", dependencies: [
             "Names", "Extras", "Operators", "Retro", "Umbrella", "Macros", "Wrappers", "Builders", "Alpha", "Beta", "Inits",
-            "Callables",
+            "Callables", "Inner", "Outer",
         ]),
         .testTarget(name: "AppTests", dependencies: ["App", "Names", "Umbrella"]),
     ]

@@ -1,0 +1,3 @@
+extension String {
+    public var whispered: String { lowercased() + "…" }
+}

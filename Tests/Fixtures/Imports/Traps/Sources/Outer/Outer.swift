@@ -1,0 +1,5 @@
+import Inner
+
+public enum Outer {
+    public static func quiet(_ text: String) -> String { text.whispered }
+}
