@@ -47,25 +47,8 @@ public enum GraphComparison {
             },
             edges: changes(base.injection.edges, head.injection.edges) { [rename($0.from), rename($0.to)] })
 
-        let oldSurface = Dictionary(base.accessControl.modules.map { (rename($0.module), $0.publicSurface) }, uniquingKeysWith: { a, _ in a })
-        let newSurface = Dictionary(head.accessControl.modules.map { ($0.module, $0.publicSurface) }, uniquingKeysWith: { a, _ in a })
-        let publicSurface = Set(oldSurface.keys).union(newSurface.keys).compactMap { module -> CountChange? in
-            let before = oldSurface[module] ?? 0, after = newSurface[module] ?? 0
-            return before == after ? nil : CountChange(module: module, base: before, head: after)
-        }.sorted()
-
-        let oldLaunch = Dictionary(base.linkage.launchLoads.map { (rename($0.app), Set($0.frameworks.map(rename))) }, uniquingKeysWith: { a, _ in a })
-        let newLaunch = Dictionary(head.linkage.launchLoads.map { ($0.app, Set($0.frameworks)) }, uniquingKeysWith: { a, _ in a })
-        let launch = Set(oldLaunch.keys).union(newLaunch.keys).compactMap { app -> LaunchChange? in
-            let before = oldLaunch[app] ?? [], after = newLaunch[app] ?? []
-            guard before != after else { return nil }
-            return LaunchChange(
-                app: app, base: before.count, head: after.count,
-                frameworks: Changes(added: after.subtracting(before).sorted(), removed: before.subtracting(after).sorted()))
-        }.sorted()
-        let oldDuplicated = Set(base.linkage.duplicatedStaticModules.map { rename($0.module) })
-        let newDuplicated = Set(head.linkage.duplicatedStaticModules.map(\.module))
-        let duplicated = Changes(added: newDuplicated.subtracting(oldDuplicated).sorted(), removed: oldDuplicated.subtracting(newDuplicated).sorted())
+        let publicSurface = publicSurfaceChanges(base, head, rename: rename)
+        let (launch, duplicated) = linkageChanges(base, head, rename: rename)
 
         let modules = ModuleChanges(
             added: matching.added.map(reference).sorted(), removed: matching.removed.map(reference).sorted(),
@@ -122,6 +105,35 @@ public enum GraphComparison {
     /// The manifest lines that declare an edge.
     private static func declarationLines(of edge: ImportEdge, in entries: [String: ModuleEntry]) -> [Location] {
         (entries[edge.from]?.module.declarationLines(of: edge.to) ?? []).sorted()
+    }
+
+    /// Modules whose public surface grew or shrank.
+    private static func publicSurfaceChanges(_ base: AnalysisResult, _ head: AnalysisResult, rename: (String) -> String) -> [CountChange] {
+        let oldSurface = Dictionary(base.accessControl.modules.map { (rename($0.module), $0.publicSurface) }, uniquingKeysWith: { a, _ in a })
+        let newSurface = Dictionary(head.accessControl.modules.map { ($0.module, $0.publicSurface) }, uniquingKeysWith: { a, _ in a })
+        return Set(oldSurface.keys).union(newSurface.keys).compactMap { module -> CountChange? in
+            let before = oldSurface[module] ?? 0, after = newSurface[module] ?? 0
+            return before == after ? nil : CountChange(module: module, base: before, head: after)
+        }.sorted()
+    }
+
+    /// Apps whose frameworks loaded at launch changed, and static modules newly (or no
+    /// longer) copied into several images.
+    private static func linkageChanges(
+        _ base: AnalysisResult, _ head: AnalysisResult, rename: (String) -> String
+    ) -> (launch: [LaunchChange], duplicated: Changes<String>) {
+        let oldLaunch = Dictionary(base.linkage.launchLoads.map { (rename($0.app), Set($0.frameworks.map(rename))) }, uniquingKeysWith: { a, _ in a })
+        let newLaunch = Dictionary(head.linkage.launchLoads.map { ($0.app, Set($0.frameworks)) }, uniquingKeysWith: { a, _ in a })
+        let launch = Set(oldLaunch.keys).union(newLaunch.keys).compactMap { app -> LaunchChange? in
+            let before = oldLaunch[app] ?? [], after = newLaunch[app] ?? []
+            guard before != after else { return nil }
+            return LaunchChange(
+                app: app, base: before.count, head: after.count,
+                frameworks: Changes(added: after.subtracting(before).sorted(), removed: before.subtracting(after).sorted()))
+        }.sorted()
+        let oldDuplicated = Set(base.linkage.duplicatedStaticModules.map { rename($0.module) })
+        let newDuplicated = Set(head.linkage.duplicatedStaticModules.map(\.module))
+        return (launch, Changes(added: newDuplicated.subtracting(oldDuplicated).sorted(), removed: oldDuplicated.subtracting(newDuplicated).sorted()))
     }
 
     private static func revision(_ result: AnalysisResult, label: String, commit: String?) -> GraphDiff.Revision {

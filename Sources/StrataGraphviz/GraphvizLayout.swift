@@ -325,30 +325,7 @@ public enum GraphvizLayout {
     /// computing is tried again.
     private static func runWorker(_ jobs: [Prepared], queue: Queue, context: OpaquePointer?, seconds timeLimit: Double) {
         guard let first = queue.next() else { return }
-        let forked: (child: pid_t, command: Int32, output: Int32)? = descriptorLock.withLock {
-            guard let command = makePipe() else { return nil }
-            guard let output = makePipe() else {
-                command.forEach { close($0) }
-                return nil
-            }
-            let mine = [command[0], output[1]]
-            let others = descriptors
-            let child = fork()
-            if child == 0 {
-                for descriptor in others + [command[1], output[0]] { close(descriptor) }
-                work(jobs, context: context, input: mine[0], output: mine[1])
-            }
-            close(command[0])
-            close(output[1])
-            guard child > 0 else {
-                close(command[1])
-                close(output[0])
-                return nil
-            }
-            descriptors += [command[1], output[0]]
-            return (child, command[1], output[0])
-        }
-        guard let (child, command, output) = forked else {
+        guard let (child, command, output) = forkWorker(jobs, context: context) else {
             queue.set(first, .failure(Failure(description: "no worker: \(String(cString: strerror(errno)))")))
             return
         }
@@ -406,6 +383,34 @@ public enum GraphvizLayout {
             : signal != 0 ? "Graphviz crashed (signal \(signal), \(String(cString: strsignal(signal))))"
             : "the Graphviz worker stopped (status \((status >> 8) & 0xFF))")
         queue.set(current, .failure(Failure(description: why)))
+    }
+
+    /// A worker process and its two pipes (drawings to lay out in, layouts out); nil when the
+    /// pipes or the fork failed (errno says why).
+    private static func forkWorker(_ jobs: [Prepared], context: OpaquePointer?) -> (child: pid_t, command: Int32, output: Int32)? {
+        descriptorLock.withLock {
+            guard let command = makePipe() else { return nil }
+            guard let output = makePipe() else {
+                command.forEach { close($0) }
+                return nil
+            }
+            let mine = [command[0], output[1]]
+            let others = descriptors
+            let child = fork()
+            if child == 0 {
+                for descriptor in others + [command[1], output[0]] { close(descriptor) }
+                work(jobs, context: context, input: mine[0], output: mine[1])
+            }
+            close(command[0])
+            close(output[1])
+            guard child > 0 else {
+                close(command[1])
+                close(output[0])
+                return nil
+            }
+            descriptors += [command[1], output[0]]
+            return (child, command[1], output[0])
+        }
     }
 
     /// Tells the worker which drawing to lay out next (`UInt32.max`: none, exit); false when
