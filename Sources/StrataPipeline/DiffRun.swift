@@ -222,9 +222,10 @@ public enum DiffRun {
             return (paths, messages)
         }
         let known = outcome.head.map { head in
-            ReportDocument.KnownJSON(inputDigest: head.result.digest, bytes: head.json) { json throws(AtomicFile.Failure) in try head.result.write(json) }
+            PreparedReport.KnownJSON(inputDigest: head.result.digest, bytes: head.json) { json throws(AtomicFile.Failure) in try head.result.write(json) }
         }
-        let report = ReportDocument(result: outcome.document.head, layouts: outcome.document.layouts, known: known)
+        try ReportWriter.makeFolder(output)
+        let report = PreparedReport.prepare(outcome.document.head, for: formats, layouts: outcome.document.layouts, known: known)
         let written = try Pipeline.write(report, formats: formats, to: output, manifest: manifest)
         return (written.written, messages + written.messages)
     }

@@ -2,6 +2,7 @@ import Foundation
 import StrataAnalysis
 import StrataConfiguration
 import StrataDiscovery
+import StrataGraphviz
 import StrataModel
 import StrataReport
 import StrataScan
@@ -137,15 +138,19 @@ public struct Pipeline {
             } else {
                 // The result's bytes when they came from the cache, else kept there once encoded.
                 let known = resultCache.map { cache in
-                    ReportDocument.KnownJSON(inputDigest: cache.digest, bytes: cached?.json) { json throws(AtomicFile.Failure) in try cache.write(json) }
+                    PreparedReport.KnownJSON(inputDigest: cache.digest, bytes: cached?.json) { json throws(AtomicFile.Failure) in try cache.write(json) }
                 }
-                let document = ReportDocument(result: result, layoutCache: session.cacheFile("layouts", names: names), known: known)
+                var prepared: PreparedReport?
                 do {
-                    let report = try write(document, formats: options.formats, to: output, manifest: manifest)
-                    written = report.written
-                    messages += report.messages
+                    try ReportWriter.makeFolder(output)
+                    let layouts = session.cacheFile("layouts", names: names).map(LayoutCache.init(file:))
+                    let report = PreparedReport.prepare(result, for: options.formats, layouts: layouts, savesLayouts: true, known: known)
+                    prepared = report
+                    let outcome = try write(report, formats: options.formats, to: output, manifest: manifest)
+                    written = outcome.written
+                    messages += outcome.messages
                 } catch var error as InputError {
-                    error.messages = messages + document.messages
+                    error.messages = messages + (prepared?.messages ?? [])
                     throw error
                 }
             }
@@ -168,21 +173,20 @@ public struct Pipeline {
         guard info.st_mode & S_IFMT == S_IFDIR else { throw InputError(description: "\(path): not a directory") }
     }
 
-    /// Writes every format of a result into `output`, creating the folder.
-    public static func write(_ document: ReportDocument, formats: [OutputFormat], to output: String) throws -> [String] {
-        try write(document, formats: formats, to: output, manifest: nil).written
+    /// Writes every format of a prepared report into `output`, creating the folder.
+    public static func write(_ report: PreparedReport, formats: [OutputFormat], to output: String) throws -> [String] {
+        try write(report, formats: formats, to: output, manifest: nil).written
     }
 
     /// `write(_:formats:to:)`, recording the files in `manifest` when writing them gave no
-    /// warning. - Returns: the paths written, and the document's messages.
+    /// warning. - Returns: the paths written, and the report's messages.
     static func write(
-        _ document: ReportDocument, formats: [OutputFormat], to output: String, manifest: ReportManifest?
+        _ report: PreparedReport, formats: [OutputFormat], to output: String, manifest: ReportManifest?
     ) throws -> (written: [String], messages: [String]) {
         try ReportWriter.makeFolder(output)
-        document.prepare(for: formats)
         let rendered = RenderedFiles()
         let written = try ReportWriter.write(formats.map { format in
-            var job = ReportWriter.Job(format.reporter, document) { "\(output): cannot write the \(format.rawValue) report: \(reason($0))" }
+            var job = ReportWriter.Job(format.reporter, report) { "\(output): cannot write the \(format.rawValue) report: \(reason($0))" }
             if manifest != nil {
                 let render = job.render
                 job.render = {
@@ -193,7 +197,7 @@ public struct Pipeline {
             }
             return job
         }, to: output)
-        var messages = document.messages
+        var messages = report.messages
         // A report with a warning (a drawing left out, a cache not kept) is written again next
         // time; notes of damaged cache files say nothing about the report.
         if let manifest {

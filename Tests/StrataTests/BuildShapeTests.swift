@@ -148,7 +148,7 @@ import Testing
         let shape = json?["buildShape"] as? [String: Any]
         #expect(shape?["criticalPath"] as? [String] == ["Core", "Network", "Feed", "App"])
         #expect(shape?["hot"] as? [String] == ["Core", "Network", "Feed"])
-        let page = String(decoding: try HTMLReporter.page(ReportDocument(result: result)), as: UTF8.self)
+        let page = String(decoding: try HTMLReporter.page(PreparedReport.prepare(result, for: [.html])), as: UTF8.self)
         #expect(page.contains("<section id=\"build-shape\""))
         #expect(page.contains("\"criticalPath\":[\"Core\",\"Network\",\"Feed\",\"App\"]"))
     }
