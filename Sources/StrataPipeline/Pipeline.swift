@@ -183,19 +183,8 @@ public struct Pipeline {
     static func write(
         _ report: PreparedReport, formats: [OutputFormat], to output: String, manifest: ReportManifest?
     ) throws -> (written: [String], messages: [String]) {
-        try ReportWriter.makeFolder(output)
-        let rendered = RenderedFiles()
-        let written = try ReportWriter.write(formats.map { format in
-            var job = ReportWriter.Job(format.reporter, report) { "\(output): cannot write the \(format.rawValue) report: \(reason($0))" }
-            if manifest != nil {
-                let render = job.render
-                job.render = {
-                    let files = try render()
-                    rendered.files += files
-                    return files
-                }
-            }
-            return job
+        let written = try ReportWriter.writeFiles(formats.map { format in
+            ReportWriter.Job(format.reporter, report) { "\(output): cannot write the \(format.rawValue) report: \(reason($0))" }
         }, to: output)
         var messages = report.messages
         // A report with a warning (a drawing left out, a cache not kept) is written again next
@@ -203,7 +192,7 @@ public struct Pipeline {
         if let manifest {
             if messages.allSatisfy({ $0.hasPrefix("note: ") }) {
                 do throws(AtomicFile.Failure) {
-                    try manifest.record(rendered.files)
+                    try manifest.record(written.files)
                 } catch {
                     messages.append("warning: \(error.description); the cache is not kept")
                 }
@@ -211,7 +200,7 @@ public struct Pipeline {
                 manifest.forget()
             }
         }
-        return (written, messages)
+        return (written.paths, messages)
     }
 
     /// Why a file operation failed, in a few words ("Permission denied", "No space left on
@@ -268,9 +257,4 @@ extension Pipeline {
             rules: rules, exclude: exclude, modules: outcome.configuration.modules, lowered: lowered, findings: findings,
             injection: outcome.configuration.injection, catalog: Rules.definitions)
     }
-}
-
-/// The files of a report as its jobs render them, one job after another.
-private final class RenderedFiles: @unchecked Sendable {
-    var files: [ReportFile] = []
 }
