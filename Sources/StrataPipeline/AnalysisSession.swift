@@ -34,12 +34,8 @@ public struct AnalysisSession: Sendable {
             repository: String, cacheDirectory: String? = Pipeline.defaultCacheDirectory, excludes: [String] = [],
             configPath: String? = nil, buildTimes: [String: Double]? = nil, fileTimeLimit: Double = TimeBudget.defaultPerFile
         ) {
-            self.repository = repository
-            self.cacheDirectory = cacheDirectory
-            self.excludes = excludes
-            self.configPath = configPath
-            self.buildTimes = buildTimes
-            self.fileTimeLimit = fileTimeLimit
+            (self.repository, self.cacheDirectory, self.excludes) = (repository, cacheDirectory, excludes)
+            (self.configPath, self.buildTimes, self.fileTimeLimit) = (configPath, buildTimes, fileTimeLimit)
         }
     }
 
