@@ -3,7 +3,6 @@ import StrataAnalysis
 import StrataConfiguration
 import StrataDiscovery
 import StrataModel
-import StrataScan
 import StrataSourceTree
 
 /// `strata affected`: the files a change touched, mapped to the modules that own them, and

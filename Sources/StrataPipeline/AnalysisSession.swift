@@ -1,5 +1,4 @@
 import Foundation
-import StrataAnalysis
 import StrataConfiguration
 import StrataDiscovery
 import StrataHistory

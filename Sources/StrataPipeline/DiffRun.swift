@@ -1,10 +1,8 @@
 import Foundation
 import StrataAnalysis
-import StrataConfiguration
 import StrataGraphviz
 import StrataModel
 import StrataReport
-import StrataScan
 import StrataSourceTree
 
 /// `strata diff`: two revisions of a repository (or a revision and the working directory, or
