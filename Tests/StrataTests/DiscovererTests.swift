@@ -94,6 +94,22 @@ import Testing
         #expect(!filter.skipsFile("Sources/A/Model.swift"))
     }
 
+    /// A path is asked as a walk would ask it, folder by folder: the revision tree leaves out
+    /// every skipped folder, `affected` only the excluded ones.
+    @Test func aPathIsSkippedByAnyOfItsFolders() {
+        let filter = PathFilter(excludes: ["Samples/**", "*.generated.swift", "Sources/Gen"])
+        #expect(filter.skips(path: "Sources/Gen/Deep/A.swift"))
+        #expect(filter.skips(path: "Samples/App/A.swift"))
+        #expect(filter.skips(path: "Sources/A/Model.generated.swift"))
+        #expect(filter.skips(path: ".build/x/A.swift"))
+        #expect(filter.skips(path: "App/Pods/Alamofire/A.swift"))
+        #expect(!filter.skips(path: "Sources/General/A.swift"))
+        // Only the excludes: a hidden or vendored folder is no exclusion of the user's.
+        #expect(!filter.skips(path: ".build/x/A.swift", ignoredFolders: false))
+        #expect(!filter.skips(path: "App/Pods/Alamofire/A.swift", ignoredFolders: false))
+        #expect(filter.skips(path: "Sources/Gen/Deep/A.swift", ignoredFolders: false))
+    }
+
     @Test func globMatchesComponentsAndDoubleStars() {
         #expect(GlobPattern("a/**/z.swift").matches("a/b/c/z.swift"))
         #expect(GlobPattern("a/**/z.swift").matches("a/z.swift"))
