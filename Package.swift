@@ -23,7 +23,7 @@ let package = Package(
     ],
     targets: [
         // Plain Codable values shared by every stage.
-        .target(name: "StrataModel", resources: [.embedInCode("Data/SystemModules.txt")]),
+        .target(name: "StrataModel", resources: [.embedInCode("Data/SystemModules.txt"), .embedInCode("Data/StandardLibraryMembers.txt")]),
         // strata.yml, read with Yams.
         .target(name: "StrataConfiguration", dependencies: ["StrataModel", "Yams"]),
         // The files of a repository: a working directory now, a git revision later.

@@ -15,8 +15,10 @@ enum ImportUsage {
         var kind: String
         /// Visible without `@testable`: public, open or package.
         var exposed: Bool
-
-        var isMember: Bool { kind == "member" }
+        /// A member (an operator implemented in a type included), or what a type gains from an
+        /// extension (a conformance, an initializer): the file sees these without an import
+        /// when the module is loaded anyway.
+        var isMember: Bool
     }
 
     /// One module's names.
@@ -29,14 +31,15 @@ enum ImportUsage {
 
     static func table(of files: [SourceFile]) -> Table {
         var table = Table()
-        func add(_ name: String, _ kind: String, exposed: Bool) {
+        func add(_ name: String, _ kind: String, exposed: Bool, member: Bool = false) {
             if let found = table.symbols.index(forKey: name) {
                 // A name declared both ways counts as the stronger: top level, exposed.
                 let existing = table.symbols.values[found]
-                let member = existing.isMember && kind == "member"
-                table.symbols.values[found] = Symbol(kind: member ? "member" : (existing.isMember ? kind : existing.kind), exposed: existing.exposed || exposed)
+                table.symbols.values[found] = Symbol(
+                    kind: existing.isMember && !member ? kind : existing.kind, exposed: existing.exposed || exposed,
+                    isMember: existing.isMember && member)
             } else {
-                table.symbols[name] = Symbol(kind: kind, exposed: exposed)
+                table.symbols[name] = Symbol(kind: kind, exposed: exposed, isMember: member)
             }
         }
         for file in files {
@@ -52,9 +55,9 @@ enum ImportUsage {
                     // (a conformance, an initializer, a subscript). Named members count as members.
                     let extended = DeclarationFact.simpleName(name)
                     if !declaration.inherits.isEmpty {
-                        add(extended, "conformance", exposed: true)
+                        add(extended, "conformance", exposed: true, member: true)
                     } else if declaration.traits.contains(.unnamedMembers) {
-                        add(extended, "extension", exposed: true)
+                        add(extended, "extension", exposed: true, member: true)
                     }
                     continue
                 }
@@ -62,9 +65,10 @@ enum ImportUsage {
                 // Called without being named: `send(.tap)` through `callAsFunction`.
                 if name == "callAsFunction", exposed { table.implicitlyCalled = true }
                 if isOperator {
-                    add(name, "operator", exposed: exposed)
+                    // `static func +` in a type is found through its operands' type, like a member.
+                    add(name, "operator", exposed: exposed, member: declaration.parent != nil)
                 } else if declaration.parent != nil {
-                    add(name, "member", exposed: exposed)
+                    add(name, "member", exposed: exposed, member: true)
                 } else {
                     switch declaration.kind {
                     case .func: add(name, "func", exposed: exposed)
@@ -76,7 +80,7 @@ enum ImportUsage {
             }
             // Enum cases, reached as `.name` members.
             for value in file.facts.values where value.kind == .enumeration {
-                for branch in value.branches { for name in branch.cases { add(name, "member", exposed: true) } }
+                for branch in value.branches { for name in branch.cases { add(name, "member", exposed: true, member: true) } }
             }
         }
         return table
@@ -122,12 +126,11 @@ enum ImportUsage {
 
     /// The imports of one file and what each gives it.
     static func match(
-        _ sites: [(site: ImportSite, target: Int?)], in facts: FileFacts, modules: [AssembledModule], index: Index,
-        reexported: (Int) -> [Int]?
+        _ sites: [(site: ImportSite, target: Int?)], in facts: FileFacts, index: Index, reexported: (Int) -> [Int]?
     ) -> [Candidate] {
         var candidates = sites.map { site, target in
             let testable = site.attributes?.contains("@testable") == true
-            let through = target.flatMap { modules[$0].files > 0 ? reexported($0) : nil }
+            let through = target.flatMap(reexported)
             return Candidate(site: site, target: target, testable: testable, reachedModules: through, matched: [])
         }
         // The modules the imports reach, each with the import and whether it is its target
@@ -146,7 +149,7 @@ enum ImportUsage {
                     guard entry.symbol.exposed || candidates[position].testable && isTarget, !matched.contains(position) else { continue }
                     matched.append(position)
                     var symbol = entry.symbol
-                    if candidates[position].site.symbol != nil, symbol.isMember { symbol.kind = "type" }  // `import struct M.T` names T
+                    if candidates[position].site.symbol != nil, symbol.isMember { (symbol.kind, symbol.isMember) = ("type", false) }  // `import struct M.T` names T
                     candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: symbol))
                 }
             }
@@ -166,8 +169,23 @@ enum ImportUsage {
 
     static func analyze(_ project: Project) -> Result {
         let modules = project.modules
+        // Units: the repository's modules (their indices), then the external modules whose
+        // sources are checked out (`Project.dependencySources`), graded alike.
         var byImportName: [String: [Int]] = [:]
         for (index, module) in modules.enumerated() { byImportName[module.importName, default: []].append(index) }
+        let external = project.dependencySources.keys.filter { byImportName[$0] == nil && !(project.dependencySources[$0]?.isEmpty ?? true) }.sorted()
+        for (offset, name) in external.enumerated() { byImportName[name] = [modules.count + offset] }
+        func unitFiles(_ unit: Int) -> [SourceFile] {
+            unit < modules.count ? project.sources[modules[unit].name] ?? [] : project.dependencySources[external[unit - modules.count]] ?? []
+        }
+        func hasFiles(_ unit: Int) -> Bool { unit < modules.count ? modules[unit].files > 0 : true }
+        /// The modules a unit re-exports by name (`@_exported import`).
+        func exportedImports(_ unit: Int) -> [String] {
+            guard unit >= modules.count else {
+                return modules[unit].imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module)
+            }
+            return unitFiles(unit).flatMap { $0.facts.imports.filter { $0.attributes.contains("@_exported") }.map(\.module) }
+        }
         // Import edges by their modules' indices, `from * count + to`.
         var edgeIndex: [Int: Int] = [:]
         for (index, edge) in project.edges.enumerated() where edge.imported {
@@ -177,10 +195,11 @@ enum ImportUsage {
         // (an app or a test target nothing imports needs no table), with what they re-export.
         var named: Set<Int> = []
         for edge in project.edges where edge.imported { if let to = project.graph.index[edge.to] { named.insert(to) } }
+        named.formUnion(modules.count..<(modules.count + external.count))
         for module in Array(named) {
-            for site in modules[module].imports where site.attributes?.contains("@_exported") == true { named.formUnion(byImportName[site.module] ?? []) }
+            for exported in exportedImports(module) { named.formUnion(byImportName[exported] ?? []) }
         }
-        let tables = modules.indices.map { named.contains($0) && modules[$0].files > 0 ? Self.table(of: project.sources[modules[$0].name] ?? []) : Table() }
+        let tables = (0..<(modules.count + external.count)).map { named.contains($0) && hasFiles($0) ? Self.table(of: unitFiles($0)) : Table() }
         var index: Index = [:]
         for (module, table) in tables.enumerated() {
             for (name, symbol) in table.symbols { index[name, default: []].append((module, symbol)) }
@@ -206,7 +225,9 @@ enum ImportUsage {
             return (count, first)
         }
         var reexports: [Int: [Int]?] = [:]
+        /// nil also for a module without sources (its names are unknown).
         func reexported(_ index: Int) -> [Int]? {
+            guard hasFiles(index) else { return nil }
             if let known = reexports[index] { return known }
             let found = reexportClosure(index)
             reexports[index] = found
@@ -215,9 +236,9 @@ enum ImportUsage {
         func reexportClosure(_ index: Int) -> [Int]? {
             var seen: Set<Int> = [index], order = [index], queue = [index]
             while let current = queue.popLast() {
-                for site in modules[current].imports where site.attributes?.contains("@_exported") == true {
-                    let targets = byImportName[site.module] ?? []
-                    if targets.isEmpty || targets.contains(where: { modules[$0].files == 0 }) { return nil }
+                for exported in exportedImports(current) {
+                    let targets = byImportName[exported] ?? []
+                    if targets.isEmpty || targets.contains(where: { !hasFiles($0) }) { return nil }
                     for target in targets where seen.insert(target).inserted {
                         order.append(target)
                         queue.append(target)
@@ -238,9 +259,12 @@ enum ImportUsage {
             guard !files.isEmpty else { continue }
             var sitesByFile: [String: [ImportSite]] = [:]
             for site in module.imports { sitesByFile[site.evidence.file, default: []].append(site) }
-            // The internal module an import reaches, through the edge assembly made.
+            // The internal module an import reaches, through the edge assembly made, else the
+            // checked-out external module it names.
             func target(of site: ImportSite) -> Int? {
-                (byImportName[site.module] ?? []).first { $0 != moduleIndex && edgeIndex[moduleIndex * modules.count + $0] != nil }
+                (byImportName[site.module] ?? []).first {
+                    $0 >= modules.count || $0 != moduleIndex && edgeIndex[moduleIndex * modules.count + $0] != nil
+                }
             }
             // Per file of the module, the modules its imports load (with what those import), and
             // how many files load each.
@@ -248,7 +272,8 @@ enum ImportUsage {
             let loadedByFile: [String: Set<Int>] = sitesByFile.mapValues { sites in
                 let targets = Set(sites.compactMap(target)).sorted()
                 if let known = closures[targets] { return known }
-                let loaded = Set(imports.closure(from: targets))
+                // External modules are loaded as named; the graph holds only the repository's.
+                let loaded = Set(imports.closure(from: targets.filter { $0 < modules.count })).union(targets.filter { $0 >= modules.count })
                 closures[targets] = loaded
                 return loaded
             }
@@ -259,7 +284,7 @@ enum ImportUsage {
             for file in files {
                 guard let sites = sitesByFile[file.path] else { continue }
                 let facts = file.facts
-                let candidates = Self.match(sites.map { ($0, target(of: $0)) }, in: facts, modules: modules, index: index, reexported: reexported)
+                let candidates = Self.match(sites.map { ($0, target(of: $0)) }, in: facts, index: index, reexported: reexported)
                 // A member is visible without an import when another file of the module loads
                 // its module (Swift before SE-0444's MemberImportVisibility).
                 let loadedHere = loadedByFile[file.path] ?? []
@@ -269,7 +294,7 @@ enum ImportUsage {
                     candidates.indices.contains { other in
                         guard other != position, let target = candidates[other].target, target != index else { return false }
                         if let known = loads[target] { return known.contains(index) }
-                        let loaded = Set(imports.closure(from: [target]))
+                        let loaded = target < modules.count ? Set(imports.closure(from: [target])) : [target]
                         loads[target] = loaded
                         return loaded.contains(index)
                     }
@@ -298,10 +323,13 @@ enum ImportUsage {
                         }
                         let top = candidate.matched.filter { !$0.symbol.isMember }.map(\.name)
                         let members = candidate.matched.filter(\.symbol.isMember).map(\.name)
-                        // Names other modules the file sees declare too: its own and its other imports'.
+                        // Names other modules the file sees declare too: its own, its other imports',
+                        // and the standard library's members.
                         var others: Set<Int> = [moduleIndex]
                         for other in candidates { if let target = other.target, !reach.contains(target) { others.insert(target) } }
-                        func declaredElsewhere(_ name: String) -> Bool { index[name]?.contains { others.contains($0.module) } ?? false }
+                        func declaredElsewhere(_ name: String) -> Bool {
+                            StandardLibrary.members.contains(name) || index[name]?.contains { others.contains($0.module) } ?? false
+                        }
                         let alsoLoaded = candidate.target.map { loadedElsewhere($0) || loadedByOtherImport($0, besides: position) } ?? false
                         if redundant {
                             grade = .unused  // everything it gives, another import of the file gives too
@@ -326,7 +354,7 @@ enum ImportUsage {
                             examples = Array(Set(summaries.flatMap(\.first)).sorted().prefix(3))
                         }
                         // The symbols behind the edge.
-                        if grade != .unused, let target = candidate.target, let edge = edgeIndex[moduleIndex * modules.count + target] {
+                        if grade != .unused, let target = candidate.target, target < modules.count, let edge = edgeIndex[moduleIndex * modules.count + target] {
                             // Taken out and put back: mutated in place, never copied.
                             var behind = symbols.removeValue(forKey: edge) ?? [:]
                             let ordinal = ordinals[file.path] ?? 0

@@ -169,6 +169,10 @@ public struct Project: Sendable, Codable {
     /// Each module's files with their facts, by module name, for the analyses that need more
     /// than a module's totals (DI wiring, access control). Not part of the encoded model.
     public var sources: [String: [SourceFile]] = [:]
+    /// The checked-out files of external modules the repository imports, by import name, with
+    /// their facts (`.build/checkouts`, `SourcePackages/checkouts`, `Pods`): what grading an
+    /// import of one reads. Not part of the encoded model.
+    public var dependencySources: [String: [SourceFile]] = [:]
     /// The graph of `modules` and `edges` (tests included), as assembly built it: every analysis
     /// asks it. Not part of the encoded model.
     public let graph: ModuleGraph

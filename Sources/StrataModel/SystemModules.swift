@@ -47,3 +47,14 @@ public enum SystemModules {
         return true
     }
 }
+
+/// The Swift standard library, which every file sees without an import.
+public enum StandardLibrary {
+    /// The member names it declares (`magnitude`, `description`, `count`): data,
+    /// `Data/StandardLibraryMembers.txt`, made from the toolchain's interfaces by
+    /// `Tests/Support/make-standard-library-members` and compiled into the binary.
+    public static let members: Set<String> = {
+        let text = String(decoding: PackageResources.StandardLibraryMembers_txt, as: UTF8.self)
+        return Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
+    }()
+}

@@ -176,11 +176,13 @@ public struct AnalysisSession: Sendable {
 
     /// The digest a scanned tree's result is kept under. Everything the result depends on:
     /// every path in the tree (discovery reads folder layout), and the bytes of every
-    /// manifest, config and scanned file. Equal digests mean byte-identical results.
+    /// manifest, config and scanned file (the dependencies' checked-out sources included). Equal digests mean byte-identical results.
     func digest(of scanned: TreeAnalysis.Scanned) -> String {
         digest(name: scanned.tree.name) { digest in
             digest.add(count: scanned.files.count)
-            for file in scanned.files {
+            // The checked-out sources of dependencies whose imports are graded, then the tree's files.
+            let dependencies = scanned.scan.dependencies.values.joined().map(\.path).sorted()
+            for file in dependencies + scanned.files {
                 digest.add(file)
                 if let hash = scanned.scan.hashes[file] {
                     digest.add(hash.description)

@@ -112,9 +112,34 @@ public enum TreeAnalysis {
             outcome.facts.merge(rescan.facts) { _, new in new }
             outcome.parsed += rescan.parsed
         }
+        dependencies(of: discovered, into: &outcome, store: store, timeLimit: timeLimit)
         var stopwatch = discovered.stopwatch
         stopwatch.lap("scan")
         return Scanned(discovered: discovered, scan: outcome, stopwatch: stopwatch)
+    }
+
+    /// The checked-out sources of the external modules the files import (a working directory's
+    /// `.build/checkouts`, `SourcePackages/checkouts`, `Pods`), scanned for their names.
+    static func dependencies(of discovered: Discovered, into outcome: inout Scanner.Outcome, store: FactStore?, timeLimit: Double) {
+        guard let tree = discovered.tree as? WorkingDirectoryTree else { return }
+        let internalNames = Set(discovered.discovery.modules.map(\.importName))
+        var wanted: Set<String> = []
+        for facts in outcome.facts.values {
+            for site in facts.imports where !internalNames.contains(site.module) && !SystemModules.contains(site.module) {
+                wanted.insert(site.module)
+            }
+        }
+        let found = DependencySources.find(root: tree.rootPath, wanted: wanted)
+        guard !found.isEmpty else { return }
+        var scanner = Scanner(tree: tree, store: store, names: discovered.configuration.injection.names)
+        scanner.timeLimit = timeLimit
+        let scanned = scanner.scan(found.values.flatMap { $0 }.sorted())
+        for (module, paths) in found {
+            outcome.dependencies[module] = paths.compactMap { path in scanned.facts[path].map { SourceFile(path: path, facts: $0) } }
+        }
+        outcome.hashes.merge(scanned.hashes) { old, _ in old }
+        outcome.parsed += scanned.parsed
+        outcome.reused += scanned.reused
     }
 
     /// assemble and analyze.
@@ -149,6 +174,7 @@ public enum TreeAnalysis {
                 }
             },
             platforms: conditions.platforms(of:))
+        project.dependencySources = scan.dependencies
         for index in project.modules.indices {
             // `path=hash` records, each ended by a NUL (which no path holds): the digest is in
             // `strata.json`, so its input stays what it was and saved results still compare.

@@ -26,6 +26,9 @@ public struct Scanner: Sendable {
         public var diagnostics: [Diagnostic]
         public var parsed: Int
         public var reused: Int
+        /// The checked-out sources of external modules the files import, by import name
+        /// (`DependencySources`); their files' hashes are in `hashes`, their facts only here.
+        public var dependencies: [String: [SourceFile]] = [:]
     }
 
     public func scan(_ paths: [String]) -> Outcome {

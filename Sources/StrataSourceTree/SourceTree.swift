@@ -47,9 +47,10 @@ public struct SourceTreeError: Error, CustomStringConvertible, Sendable {
 /// user exclusions.
 public struct PathFilter: Sendable {
     /// Directory names never worth reading besides hidden ones (`.build`, `.build-release`,
-    /// `.git`, `.swiftpm`): build output and vendored dependencies.
+    /// `.git`, `.swiftpm`): build output and vendored dependencies (`SourcePackages` is where
+    /// `xcodebuild -clonedSourcePackagesDirPath` checks packages out).
     public static let ignoredDirectoryNames: Set<String> = [
-        "Pods", "Carthage", "DerivedData", "node_modules",
+        "Pods", "Carthage", "DerivedData", "node_modules", "SourcePackages",
     ]
 
     private let patterns: [GlobPattern]

@@ -27,6 +27,27 @@ import Testing
         #expect(report.counts == wanted)
     }
 
+    /// Imports of external modules checked out beside the package (`.build/checkouts`,
+    /// `SourcePackages/checkouts`, `Pods`) are graded from their sources; one that is not
+    /// checked out stays `unknown`.
+    @Test func importsOfCheckedOutDependenciesAreGraded() throws {
+        let copy = try TemporaryDirectory()
+        let root = copy.path + "/Checkouts"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Tests/Fixtures/Imports/Checkouts", toPath: root)
+        try FileManager.default.createDirectory(atPath: root + "/.build", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: root + "/checkouts", toPath: root + "/.build/checkouts")
+        let result = try Pipeline.run(.init(path: root, cacheDirectory: nil)).result
+        #expect(result.modules.map(\.module.name) == ["App"])
+        let report = try #require(result.imports)
+        let text = try String(contentsOfFile: root + "/expected.txt", encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(report.imports.map { "\($0.grade.rawValue) \($0.evidence) \($0.imported)" }.sorted()
+            == lines.filter { !$0.hasPrefix("#") && !$0.isEmpty }.sorted())
+        #expect(report.counts == ["used": 3, "unused": 4, "unknown": 2])
+        let idle = try #require(report.imports.first { $0.imported == "XcodeKit" })
+        #expect(idle.explanation == "uses nothing from XcodeKit (it declares XcodeWindow 1 name)")
+    }
+
     @Test func anUnusedImportIsAWarningAndAProbablyUnusedOneANoteWithWhatWasLookedFor() throws {
         let result = try Pipeline.run(.init(path: Self.traps, cacheDirectory: nil)).result
         let findings = result.findings.filter { $0.rule == .unusedImport }

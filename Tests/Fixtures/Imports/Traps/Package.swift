@@ -20,9 +20,10 @@ let package = Package(
         .target(name: "Callables"),
         .target(name: "Inner"),
         .target(name: "Outer", dependencies: ["Inner"]),
+        .target(name: "Widths"),
         .target(name: "App", dependencies: [
             "Names", "Extras", "Operators", "Retro", "Umbrella", "Macros", "Wrappers", "Builders", "Alpha", "Beta", "Inits",
-            "Callables", "Inner", "Outer",
+            "Callables", "Inner", "Outer", "Widths",
         ]),
         .testTarget(name: "AppTests", dependencies: ["App", "Names", "Umbrella"]),
     ]

@@ -1,0 +1,3 @@
+public struct PodBadge {
+    public init() {}
+}

@@ -1,0 +1,3 @@
+public struct Frame {
+    public init() {}
+}
