@@ -1,4 +1,5 @@
 import StrataModel
+import StrataSourceTree
 
 /// Access levels per module and the public API that no other module uses, found from the
 /// identifiers each file spells (`FileFacts.references`), without a build.
@@ -36,10 +37,13 @@ public enum AccessControl {
         var entries: [(index: Int, access: ModuleAccess, unused: [String: [AccessCandidate]], open: [String: [AccessCandidate]])] = []
         var wanted: [String: Holders] = [:]
         var openWanted: [String: Holders] = [:]
-        for (index, module) in modules.enumerated() where !module.kind.isTest {
-            let files = project.sources[module.name] ?? []
-            guard !files.isEmpty else { continue }
-            let scan = ModuleScan(files)
+        // Each module's declarations read on all cores, then gathered in module order.
+        let scans = Parallel.map(modules.count) { index -> ModuleScan? in
+            let files = modules[index].kind.isTest ? [] : project.sources[modules[index].name] ?? []
+            return files.isEmpty ? nil : ModuleScan(files)
+        }
+        for (index, module) in modules.enumerated() {
+            guard let scan = scans[index] else { continue }
             for name in scan.unused.keys { wanted[name] = Holders() }
             for name in scan.open.keys { openWanted[name] = Holders() }
             entries.append((index, ModuleAccess(module: module.name, byLevel: scan.byLevel, publicSurface: scan.publicSurface), scan.unused, scan.open))

@@ -1,4 +1,5 @@
 import StrataModel
+import StrataSourceTree
 
 /// Grades every import by what its file names of the imported module, from the symbol index
 /// (each file's references and each module's declarations), and finds the symbols behind each
@@ -199,7 +200,7 @@ enum ImportUsage {
         for module in Array(named) {
             for exported in exportedImports(module) { named.formUnion(byImportName[exported] ?? []) }
         }
-        let tables = (0..<(modules.count + external.count)).map { named.contains($0) && hasFiles($0) ? Self.table(of: unitFiles($0)) : Table() }
+        let tables = Parallel.map(modules.count + external.count) { named.contains($0) && hasFiles($0) ? Self.table(of: unitFiles($0)) : Table() }
         var index: Index = [:]
         for (module, table) in tables.enumerated() {
             for (name, symbol) in table.symbols { index[name, default: []].append((module, symbol)) }
