@@ -7,9 +7,11 @@ public enum Analyzer {
     ///   - injection: the team's own container calls and wrappers (`injection:` in `strata.yml`).
     ///   - accessControl: false leaves the access-control report empty unless `rules` make
     ///     findings of it (`strata history` stores none of it; it was 40% of each commit).
+    ///   - buildSeconds: measured build seconds by module (`--build-times`) for the build shape
+    ///     and the linkage's critical path; nil estimates both from lines.
     public static func analyze(
         _ project: Project, rules: ArchitectureRules = ArchitectureRules(), injection: InjectionVocabulary = InjectionVocabulary(),
-        accessControl: Bool = true, workers: any Workers = SerialWorkers()
+        accessControl: Bool = true, buildSeconds: [String: Double]? = nil, workers: any Workers = SerialWorkers()
     ) -> AnalysisResult {
         let production = project.graph.subgraph { !$0.kind.isTest }
         let metrics = CouplingMetrics.compute(production)
@@ -31,9 +33,10 @@ public enum Analyzer {
             summary: Summary(modules: 0, files: 0, lines: 0, internalEdges: 0, cycles: 0, implicitDependencies: 0, unusedDependencies: 0, warnings: 0),
             packages: project.packages, modules: entries, edges: project.edges, cycles: cycles,
             implicitDependencies: implicit, unusedDependencies: unused, warnings: warnings)
-        let shape = BuildShape.analyze(production)
-        result.linkage = LinkageImpact.analyze(project.graph, shape: shape)
-        result.buildShape = shape
+        let estimated = BuildShape.analyze(production)
+        let measured = buildSeconds.map { BuildShape.analyze(production, seconds: $0) }
+        result.linkage = LinkageImpact.analyze(project.graph, shape: estimated, measured: measured)
+        result.buildShape = measured ?? estimated
         // Three reads of every file's facts, independent of each other: side by side.
         let access = accessControl || rules.severity(of: .unusedPublic) != nil || rules.severity(of: .openNotSubclassed) != nil
         let ((accessReport, injectionReport), usage) = workers.both(

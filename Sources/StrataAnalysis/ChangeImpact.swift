@@ -58,9 +58,8 @@ public enum ChangeImpact {
         return changes.count == 1 ? text : "\(text) and \(changes.count - 1) more file\(changes.count == 2 ? "" : "s")"
     }
 
-    /// The target's name in its manifest: the part of the identity after `#`.
+    /// The target's name in its manifest.
     static func target(of module: AssembledModule) -> String {
-        guard let hash = module.id.lastIndex(of: "#") else { return RepositoryPath.name(of: module.name) }
-        return String(module.id[module.id.index(after: hash)...])
+        module.id.target.isEmpty ? RepositoryPath.name(of: module.name) : module.id.target
     }
 }

@@ -14,7 +14,7 @@ public enum FindingFingerprint {
 
     /// - Parameter identity: a module's identity by its display name; nil for names that are
     ///   not modules (layers, external modules, services, symbols), which stay as written.
-    public static func assign(_ findings: [Finding], identity: (String) -> String?) -> [Finding] {
+    public static func assign(_ findings: [Finding], identity: (String) -> ModuleID?) -> [Finding] {
         var seen: [String: Int] = [:]
         return findings.map { finding in
             var finding = finding
@@ -27,9 +27,9 @@ public enum FindingFingerprint {
     }
 
     /// The fingerprint before duplicates are numbered.
-    public static func key(_ finding: Finding, identity: (String) -> String?) -> String {
-        var parts = [finding.rule.rawValue, identity(finding.module) ?? finding.module]
-        parts.append(finding.dependency.map { identity($0) ?? $0 } ?? "")
+    public static func key(_ finding: Finding, identity: (String) -> ModuleID?) -> String {
+        var parts = [finding.rule.rawValue, identity(finding.module)?.description ?? finding.module]
+        parts.append(finding.dependency.map { identity($0)?.description ?? $0 } ?? "")
         if perSite.contains(finding.rule), let file = finding.evidence.first?.file { parts.append(file) }
         return parts.joined(separator: "|")
     }

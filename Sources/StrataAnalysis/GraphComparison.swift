@@ -19,8 +19,8 @@ public enum GraphComparison {
         var metrics: [MetricDelta] = []
         for (baseName, headName) in matching.pairs {
             guard let old = baseEntries[baseName], let new = headEntries[headName] else { continue }
-            let oldDeclared = Set(old.module.dependencies.map { "\($0.kind):\($0.name)" })
-            let newDeclared = Set(new.module.dependencies.map { "\($0.kind):\($0.name)" })
+            let oldDeclared = Set(old.module.dependencies.map(DeclaredKey.init))
+            let newDeclared = Set(new.module.dependencies.map(DeclaredKey.init))
             if old.module.sourceDigest != new.module.sourceDigest || oldDeclared != newDeclared || baseName != headName {
                 changed.append(headName)
             }
@@ -47,25 +47,8 @@ public enum GraphComparison {
             },
             edges: changes(base.injection.edges, head.injection.edges) { [rename($0.from), rename($0.to)] })
 
-        let oldSurface = Dictionary(base.accessControl.modules.map { (rename($0.module), $0.publicSurface) }, uniquingKeysWith: { a, _ in a })
-        let newSurface = Dictionary(head.accessControl.modules.map { ($0.module, $0.publicSurface) }, uniquingKeysWith: { a, _ in a })
-        let publicSurface = Set(oldSurface.keys).union(newSurface.keys).compactMap { module -> CountChange? in
-            let before = oldSurface[module] ?? 0, after = newSurface[module] ?? 0
-            return before == after ? nil : CountChange(module: module, base: before, head: after)
-        }.sorted()
-
-        let oldLaunch = Dictionary(base.linkage.launchLoads.map { (rename($0.app), Set($0.frameworks.map(rename))) }, uniquingKeysWith: { a, _ in a })
-        let newLaunch = Dictionary(head.linkage.launchLoads.map { ($0.app, Set($0.frameworks)) }, uniquingKeysWith: { a, _ in a })
-        let launch = Set(oldLaunch.keys).union(newLaunch.keys).compactMap { app -> LaunchChange? in
-            let before = oldLaunch[app] ?? [], after = newLaunch[app] ?? []
-            guard before != after else { return nil }
-            return LaunchChange(
-                app: app, base: before.count, head: after.count,
-                frameworks: Changes(added: after.subtracting(before).sorted(), removed: before.subtracting(after).sorted()))
-        }.sorted()
-        let oldDuplicated = Set(base.linkage.duplicatedStaticModules.map { rename($0.module) })
-        let newDuplicated = Set(head.linkage.duplicatedStaticModules.map(\.module))
-        let duplicated = Changes(added: newDuplicated.subtracting(oldDuplicated).sorted(), removed: oldDuplicated.subtracting(newDuplicated).sorted())
+        let publicSurface = publicSurfaceChanges(base, head, rename: rename)
+        let (launch, duplicated) = linkageChanges(base, head, rename: rename)
 
         let modules = ModuleChanges(
             added: matching.added.map(reference).sorted(), removed: matching.removed.map(reference).sorted(),
@@ -124,6 +107,35 @@ public enum GraphComparison {
         (entries[edge.from]?.module.declarationLines(of: edge.to) ?? []).sorted()
     }
 
+    /// Modules whose public surface grew or shrank.
+    private static func publicSurfaceChanges(_ base: AnalysisResult, _ head: AnalysisResult, rename: (String) -> String) -> [CountChange] {
+        let oldSurface = Dictionary(base.accessControl.modules.map { (rename($0.module), $0.publicSurface) }, uniquingKeysWith: { a, _ in a })
+        let newSurface = Dictionary(head.accessControl.modules.map { ($0.module, $0.publicSurface) }, uniquingKeysWith: { a, _ in a })
+        return Set(oldSurface.keys).union(newSurface.keys).compactMap { module -> CountChange? in
+            let before = oldSurface[module] ?? 0, after = newSurface[module] ?? 0
+            return before == after ? nil : CountChange(module: module, base: before, head: after)
+        }.sorted()
+    }
+
+    /// Apps whose frameworks loaded at launch changed, and static modules newly (or no
+    /// longer) copied into several images.
+    private static func linkageChanges(
+        _ base: AnalysisResult, _ head: AnalysisResult, rename: (String) -> String
+    ) -> (launch: [LaunchChange], duplicated: Changes<String>) {
+        let oldLaunch = Dictionary(base.linkage.launchLoads.map { (rename($0.app), Set($0.frameworks.map(rename))) }, uniquingKeysWith: { a, _ in a })
+        let newLaunch = Dictionary(head.linkage.launchLoads.map { ($0.app, Set($0.frameworks)) }, uniquingKeysWith: { a, _ in a })
+        let launch = Set(oldLaunch.keys).union(newLaunch.keys).compactMap { app -> LaunchChange? in
+            let before = oldLaunch[app] ?? [], after = newLaunch[app] ?? []
+            guard before != after else { return nil }
+            return LaunchChange(
+                app: app, base: before.count, head: after.count,
+                frameworks: Changes(added: after.subtracting(before).sorted(), removed: before.subtracting(after).sorted()))
+        }.sorted()
+        let oldDuplicated = Set(base.linkage.duplicatedStaticModules.map { rename($0.module) })
+        let newDuplicated = Set(head.linkage.duplicatedStaticModules.map(\.module))
+        return (launch, Changes(added: newDuplicated.subtracting(oldDuplicated).sorted(), removed: oldDuplicated.subtracting(newDuplicated).sorted()))
+    }
+
     private static func revision(_ result: AnalysisResult, label: String, commit: String?) -> GraphDiff.Revision {
         GraphDiff.Revision(
             label: label, commit: commit, modules: result.modules.count, edges: result.edges.count { $0.imported },
@@ -131,7 +143,7 @@ public enum GraphComparison {
     }
 
     private static func reference(_ module: AssembledModule) -> ModuleReference {
-        ModuleReference(name: module.name, id: module.id, kind: module.kind, path: module.path)
+        ModuleReference(name: module.name, id: module.id.description, kind: module.kind, path: module.path)
     }
 
     private static func numbers(_ entry: ModuleEntry) -> MetricDelta.Numbers {
@@ -199,6 +211,17 @@ public enum GraphComparison {
     }
 }
 
+/// A declared dependency as a diff compares it: its kind and what it names (not its line).
+private struct DeclaredKey: Hashable {
+    var kind: DependencyKind
+    var name: String
+
+    init(_ dependency: DeclaredDependency) {
+        kind = dependency.kind
+        name = dependency.name
+    }
+}
+
 /// Pairs BASE's modules with HEAD's: by identity, then a module whose identity changed by its
 /// target name and kind (its manifest moved), then by its folder (it was renamed). Only
 /// one-to-one candidates pair; the rest are added or removed.
@@ -212,7 +235,7 @@ struct ModuleMatching {
     init(base: [AssembledModule], head: [AssembledModule]) {
         let headByID = Dictionary(head.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var unmatchedBase: [AssembledModule] = []
-        var matchedHead: Set<String> = []
+        var matchedHead: Set<ModuleID> = []
         for module in base {
             if let twin = headByID[module.id] {
                 headByBase[module.name] = twin
@@ -228,7 +251,7 @@ struct ModuleMatching {
         for key in [byImportName, byFolder] {
             let oldGroups = Dictionary(grouping: unmatchedBase, by: key)
             let newGroups = Dictionary(grouping: unmatchedHead, by: key)
-            var paired: Set<String> = []
+            var paired: Set<ModuleID> = []
             for (value, olds) in oldGroups {
                 guard olds.count == 1, let news = newGroups[value], news.count == 1 else { continue }
                 headByBase[olds[0].name] = news[0]
@@ -245,5 +268,5 @@ struct ModuleMatching {
     }
 
     func headName(forBase name: String) -> String? { headByBase[name]?.name }
-    func headID(forBase name: String) -> String? { headByBase[name]?.id }
+    func headID(forBase name: String) -> ModuleID? { headByBase[name]?.id }
 }

@@ -7,25 +7,7 @@ public enum InjectionWiring {
     public static func analyze(_ project: Project, vocabulary: InjectionVocabulary, rules: ArchitectureRules) -> InjectionReport {
         let recognizer = InjectionRecognizer(vocabulary: vocabulary, sources: project.sources)
         let tests = Set(project.modules.filter(\.kind.isTest).map(\.name))
-        typealias Family = InjectionRecognizer.Family
-        var registrations: [(registration: Registration, family: Family)] = []
-        var resolutions: [(resolution: Resolution, family: Family, within: [Int])] = []
-        for (module, files) in project.sources.sorted(by: { $0.key < $1.key }) {
-            for file in files where !file.facts.injections.isEmpty {
-                let found = recognizer.recognize(file, module: module)
-                // Fact index → indices in `registrations` (one per computed name), to credit what a
-                // factory resolves.
-                var byFact: [Int: [Int]] = [:]
-                for entry in found.registrations {
-                    byFact[entry.fact, default: []].append(registrations.count)
-                    registrations.append((entry.value, entry.family))
-                }
-                for entry in found.resolutions {
-                    let within = file.facts.injections[entry.fact].within.flatMap { byFact[$0] } ?? []
-                    resolutions.append((entry.value, entry.family, within))
-                }
-            }
-        }
+        var (registrations, resolutions) = recognized(project, recognizer)
 
         struct Key: Hashable {
             var family: Family, service: String, name: String
@@ -86,6 +68,34 @@ public enum InjectionWiring {
             },
             containers: recognizer.containers.containers,
             uncheckable: resolved.filter { $0.checkedAtRunTime && $0.dynamicName && !tests.contains($0.module) })
+    }
+
+    typealias Family = InjectionRecognizer.Family
+
+    /// Every registration and resolution of the repository's files, module by module; a
+    /// resolution inside a factory knows the registrations of that factory (`within`).
+    static func recognized(
+        _ project: Project, _ recognizer: InjectionRecognizer
+    ) -> (registrations: [(registration: Registration, family: Family)], resolutions: [(resolution: Resolution, family: Family, within: [Int])]) {
+        var registrations: [(registration: Registration, family: Family)] = []
+        var resolutions: [(resolution: Resolution, family: Family, within: [Int])] = []
+        for (module, files) in project.sources.sorted(by: { $0.key < $1.key }) {
+            for file in files where !file.facts.injections.isEmpty {
+                let found = recognizer.recognize(file, module: module)
+                // Fact index → indices in `registrations` (one per computed name), to credit what a
+                // factory resolves.
+                var byFact: [Int: [Int]] = [:]
+                for entry in found.registrations {
+                    byFact[entry.fact, default: []].append(registrations.count)
+                    registrations.append((entry.value, entry.family))
+                }
+                for entry in found.resolutions {
+                    let within = file.facts.injections[entry.fact].within.flatMap { byFact[$0] } ?? []
+                    resolutions.append((entry.value, entry.family, within))
+                }
+            }
+        }
+        return (registrations, resolutions)
     }
 
     /// The module edges the container creates: from the module that resolves (for a resolution

@@ -97,8 +97,8 @@ struct ModuleResolver {
         pods = discovery.pods
         for module in discovery.modules {
             let target = module.target
-            byImportName[module.importName, default: []].append((module.name, module.declaringManifest))
-            byPackageAndTarget[TargetKey(manifest: module.declaringManifest, target: target)] = module.name
+            byImportName[module.importName, default: []].append((module.name, module.id.manifest))
+            byPackageAndTarget[TargetKey(manifest: module.id.manifest, target: target)] = module.name
             // A Tuist project is named by its folder, an Xcode project by its `.xcodeproj` path:
             // both are the folder of the manifest file.
             if module.system == .tuist || module.system == .xcode, let file = module.manifest?.file {
@@ -111,13 +111,13 @@ struct ModuleResolver {
     func module(importing name: String, from module: DiscoveredModule) -> String? {
         guard let candidates = byImportName[name] else { return nil }
         if candidates.count == 1 { return candidates[0].name }
-        let manifest = module.declaringManifest
+        let manifest = module.id.manifest
         return (candidates.first { $0.manifest == manifest } ?? candidates.first)?.name
     }
 
     /// The modules a declared dependency stands for, or nil when it is external.
     func modules(for dependency: DeclaredDependency, from module: DiscoveredModule) -> [String]? {
-        let sameTarget = byPackageAndTarget[TargetKey(manifest: module.declaringManifest, target: dependency.name)]
+        let sameTarget = byPackageAndTarget[TargetKey(manifest: module.id.manifest, target: dependency.name)]
         switch dependency.kind {
         case .target:
             return sameTarget.map { [$0] }

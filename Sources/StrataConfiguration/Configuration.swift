@@ -35,7 +35,7 @@ public struct Configuration: Sendable, Equatable, Decodable {
 
     /// `build: {platforms: [iOS], conditions: [STAGING]}`: the platforms every module is built
     /// for (instead of what the manifests say) and custom `-D` conditions besides `DEBUG`.
-    public struct Build: Sendable, Equatable, Decodable {
+    public struct Build: Sendable, Hashable, Decodable {
         public static let knownPlatforms = ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "Linux", "Windows", "Android"]
         public var platforms: [String]?
         public var conditions: [String] = []

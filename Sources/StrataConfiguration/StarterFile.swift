@@ -22,16 +22,7 @@ public enum StarterFile {
         if !exclude.isEmpty {
             lines += ["", "exclude:"] + exclude.map { "  - \(quoted($0))" }
         }
-        if !modules.isEmpty {
-            lines += ["", "modules:"]
-            for module in modules {
-                lines.append("  - name: \(quoted(module.name))")
-                if let name = module.module { lines.append("    module: \(quoted(name))") }
-                if let path = module.path { lines.append("    path: \(quoted(path))") }
-                if let kind = module.kind { lines.append("    kind: \(kind.rawValue)") }
-                if let linkage = module.linkage { lines.append("    linkage: \(linkage.rawValue)") }
-            }
-        }
+        if !modules.isEmpty { lines += render(modules) }
         lines += [
             "",
             "# Layers, lowest first. A module may depend on its own layer and on the layers listed",
@@ -73,21 +64,7 @@ public enum StarterFile {
             "#     - call: load(for:)",
             "#   wrappers: [Injectable]",
         ] : render(injection)
-        let severities = rules.severities.keys.sorted()
-        let width = catalog.map { $0.id.rawValue.count + ($0.defaultSeverity?.rawValue ?? "off").count }.max()! + 2
-        lines += ["", "# Severity per rule id: error, warn, info or off (`strata rules` explains each). Defaults:"]
-        lines += catalog.sorted { $0.id < $1.id }.map { rule in
-            let entry = "\(rule.id): \(rule.defaultSeverity?.rawValue ?? "off")"
-            return "#   " + entry.padding(toLength: width + 1, withPad: " ", startingAt: 0) + " " + rule.title
-        }
-        if !severities.isEmpty {
-            lines.append("severity:")
-            for id in severities {
-                let value = rules.severities[id]!.map(\.rawValue) ?? "off"
-                let note = lowered[id].map { "  # lowered from error: \($0) current finding\($0 == 1 ? "" : "s"); raise once fixed" } ?? ""
-                lines.append("  \(id): \(value)\(note)")
-            }
-        }
+        lines += severities(rules.severities, lowered: lowered, catalog: catalog)
         let listed = findings.filter { $0.severity != .info }
         if !listed.isEmpty {
             lines += ["", "# Current findings (\(listed.count)):"]
@@ -98,6 +75,38 @@ public enum StarterFile {
             if listed.count > listedFindings { lines.append("#   ... and \(listed.count - listedFindings) more (run `strata check`)") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `modules:` overrides of an existing configuration, kept.
+    static func render(_ modules: [Configuration.ModuleOverride]) -> [String] {
+        var lines = ["", "modules:"]
+        for module in modules {
+            lines.append("  - name: \(quoted(module.name))")
+            if let name = module.module { lines.append("    module: \(quoted(name))") }
+            if let path = module.path { lines.append("    path: \(quoted(path))") }
+            if let kind = module.kind { lines.append("    kind: \(kind.rawValue)") }
+            if let linkage = module.linkage { lines.append("    linkage: \(linkage.rawValue)") }
+        }
+        return lines
+    }
+
+    /// Every rule's default severity as a comment, then the `severity:` section of the
+    /// severities set (lowered ones say so).
+    static func severities(_ set: [RuleID: Finding.Severity?], lowered: [RuleID: Int], catalog: [RuleDefinition]) -> [String] {
+        let width = catalog.map { $0.id.rawValue.count + ($0.defaultSeverity?.rawValue ?? "off").count }.max()! + 2
+        var lines = ["", "# Severity per rule id: error, warn, info or off (`strata rules` explains each). Defaults:"]
+        lines += catalog.sorted { $0.id < $1.id }.map { rule in
+            let entry = "\(rule.id): \(rule.defaultSeverity?.rawValue ?? "off")"
+            return "#   " + entry.padding(toLength: width + 1, withPad: " ", startingAt: 0) + " " + rule.title
+        }
+        guard !set.isEmpty else { return lines }
+        lines.append("severity:")
+        for id in set.keys.sorted() {
+            let value = set[id]!.map(\.rawValue) ?? "off"
+            let note = lowered[id].map { "  # lowered from error: \($0) current finding\($0 == 1 ? "" : "s"); raise once fixed" } ?? ""
+            lines.append("  \(id): \(value)\(note)")
+        }
+        return lines
     }
 
     /// An existing `injection:` section, kept as it was configured.

@@ -99,34 +99,7 @@ public struct Discoverer {
         }
 
         let swiftFiles = files.filter(\.hasSwiftExtension).sorted()
-        var placed: [Placed] = []
-        var amending: [(manifest: Manifest, target: Manifest.Target, fallback: [String])] = []
-        let directories = Self.directories(of: files)
-        for manifest in manifests {
-            for target in manifest.targets where target.kind != .binary {
-                switch target.sources {
-                case .package:
-                    guard let directory = Self.directory(of: target, in: manifest, directories: directories) else {
-                        diagnostics.append(Diagnostic(
-                            file: target.file ?? manifest.path, line: target.line,
-                            message: "target \(target.name) has no source directory on disk; left out"))
-                        continue
-                    }
-                    placed.append(Placed(manifest: manifest, target: target, directory: directory))
-                case .globs(let include, let exclude):
-                    for glob in include + exclude where GlobPattern.expandsTooMuch(glob) {
-                        let shown = glob.count > 60 ? glob.prefix(60) + "…" : glob
-                        diagnostics.append(Diagnostic(
-                            file: manifest.path, line: target.line,
-                            message: "target \(target.name): glob \(shown) has more than \(GlobPattern.maximumAlternatives) brace alternatives; only the first are used"))
-                    }
-                    let matched = Self.files(in: swiftFiles, matching: include, excluding: exclude)
-                    placed.append(Placed(manifest: manifest, target: target, directory: Self.folder(of: include), files: matched))
-                case .amends(let fallback):
-                    amending.append((manifest, target, fallback))
-                }
-            }
-        }
+        var (placed, amending) = Self.place(manifests, files: files, swiftFiles: swiftFiles, diagnostics: &diagnostics)
         assignPackageFiles(swiftFiles, to: &placed, packageRoots: Set(manifests.filter { $0.system == .swiftpm || $0.system == .convention }.map(\.directory)))
         let localPods = Set(manifests.filter { $0.system == .cocoapods && RepositoryPath.name(of: $0.path) == "Podfile" }.flatMap(\.localDependencies))
         var (kept, duplicates) = Self.mergingDuplicates(placed, localPods: localPods)
@@ -160,7 +133,7 @@ public struct Discoverer {
                 manifest: entry.manifest.path.isEmpty ? nil : entry.target.location(in: entry.manifest),
                 dependencies: entry.target.dependencies, sourceFiles: entry.files.sorted())
             module.target = entry.target.name
-            module.id = DiscoveredModule.identity(manifest: entry.manifest.path.isEmpty ? module.path : entry.manifest.path, target: entry.target.name)
+            module.id = ModuleID(manifest: entry.manifest.path.isEmpty ? module.path : entry.manifest.path, target: entry.target.name)
             module.alsoDeclaredIn = duplicates[index] ?? []
             module.platforms = entry.target.platforms
             module.languageMode = entry.target.languageMode
@@ -185,6 +158,42 @@ public struct Discoverer {
             modules: modules.sorted { $0.name < $1.name },
             pods: pods,
             diagnostics: diagnostics.sorted())
+    }
+
+    /// Each target on its folder (a package's) or its files (a glob's); the targets that amend
+    /// another manifest's (a Podfile's) are returned apart, with their fallback globs.
+    static func place(
+        _ manifests: [Manifest], files: [String], swiftFiles: [String], diagnostics: inout [Diagnostic]
+    ) -> (placed: [Placed], amending: [(manifest: Manifest, target: Manifest.Target, fallback: [String])]) {
+        var placed: [Placed] = []
+        var amending: [(manifest: Manifest, target: Manifest.Target, fallback: [String])] = []
+        let directories = Self.directories(of: files)
+        for manifest in manifests {
+            for target in manifest.targets where target.kind != .binary {
+                switch target.sources {
+                case .package:
+                    guard let directory = Self.directory(of: target, in: manifest, directories: directories) else {
+                        diagnostics.append(Diagnostic(
+                            file: target.file ?? manifest.path, line: target.line,
+                            message: "target \(target.name) has no source directory on disk; left out"))
+                        continue
+                    }
+                    placed.append(Placed(manifest: manifest, target: target, directory: directory))
+                case .globs(let include, let exclude):
+                    for glob in include + exclude where GlobPattern.expandsTooMuch(glob) {
+                        let shown = glob.count > 60 ? glob.prefix(60) + "…" : glob
+                        diagnostics.append(Diagnostic(
+                            file: manifest.path, line: target.line,
+                            message: "target \(target.name): glob \(shown) has more than \(GlobPattern.maximumAlternatives) brace alternatives; only the first are used"))
+                    }
+                    let matched = Self.files(in: swiftFiles, matching: include, excluding: exclude)
+                    placed.append(Placed(manifest: manifest, target: target, directory: Self.folder(of: include), files: matched))
+                case .amends(let fallback):
+                    amending.append((manifest, target, fallback))
+                }
+            }
+        }
+        return (placed, amending)
     }
 
     /// SwiftPM's rule: each Swift file belongs to the innermost package, then to that

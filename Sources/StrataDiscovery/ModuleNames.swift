@@ -54,11 +54,12 @@ extension Discoverer {
     /// in name order, get a `#2` suffix, as their names do.
     static func makeIdentitiesUnique(_ modules: inout [DiscoveredModule]) {
         var taken = Set(modules.map(\.id))
-        var seen: Set<String> = []
+        var seen: Set<ModuleID> = []
         for index in modules.indices where !seen.insert(modules[index].id).inserted {
+            let id = modules[index].id
             var number = 2
-            while taken.contains("\(modules[index].id)#\(number)") { number += 1 }
-            modules[index].id += "#\(number)"
+            while taken.contains(ModuleID(manifest: id.manifest, target: "\(id.target)#\(number)")) { number += 1 }
+            modules[index].id.target += "#\(number)"
             taken.insert(modules[index].id)
         }
     }

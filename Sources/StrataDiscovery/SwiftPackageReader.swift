@@ -74,12 +74,7 @@ public enum SwiftPackageReader: ManifestReader {
                 .filter { seen.insert($0).inserted }
         }
 
-        // The mode a target gets without its own setting: the highest the package lists that
-        // the compiler has, else the tools version's default.
-        let listed = (package["swiftLanguageModes"] ?? package["swiftLanguageVersions"])?.array?.compactMap(Self.languageMode) ?? []
-        let packageMode = listed.filter { (SwiftToolsVersion($0) ?? SwiftToolsVersion(99)) <= SwiftToolsVersion.current }
-            .max { SwiftToolsVersion($0)! < SwiftToolsVersion($1)! }
-            ?? (SwiftToolsVersion.declared(in: source) ?? SwiftToolsVersion(5)).defaultLanguageMode
+        let packageMode = packageLanguageMode(package, source: source)
 
         var targets: [Manifest.Target] = []
         for element in elements(package["targets"], "targets", at: package.line, warn: warn) {
@@ -113,6 +108,25 @@ public enum SwiftPackageReader: ManifestReader {
             targets.append(target)
         }
 
+        let (products, productLines) = self.products(package, warn: warn)
+        let (local, remote) = packageDependencies(package)
+        assignLinkage(&targets, products: products, path: path, productLines: productLines)
+        return Manifest(
+            name: name, system: .swiftpm, path: path, products: products, localDependencies: local.sorted(),
+            remoteDependencies: remote.sorted(), targets: targets, diagnostics: diagnostics)
+    }
+
+    /// The mode a target gets without its own setting: the highest the package lists that
+    /// the compiler has, else the tools version's default.
+    static func packageLanguageMode(_ package: ManifestCall, source: [UInt8]) -> String {
+        let listed = (package["swiftLanguageModes"] ?? package["swiftLanguageVersions"])?.array?.compactMap(Self.languageMode) ?? []
+        return listed.filter { (SwiftToolsVersion($0) ?? SwiftToolsVersion(99)) <= SwiftToolsVersion.current }
+            .max { SwiftToolsVersion($0)! < SwiftToolsVersion($1)! }
+            ?? (SwiftToolsVersion.declared(in: source) ?? SwiftToolsVersion(5)).defaultLanguageMode
+    }
+
+    /// The package's products, with the line of each by name.
+    static func products(_ package: ManifestCall, warn: (Int?, String) -> Void) -> (products: [Product], lines: [String: Int]) {
         var products: [Product] = []
         var productLines: [String: Int] = [:]
         for element in elements(package["products"], "products", at: package.line, warn: warn) {
@@ -129,7 +143,11 @@ public enum SwiftPackageReader: ManifestReader {
                 name: productName, kind: call.name, linkage: linkage,
                 targets: call["targets"]?.array?.compactMap(\.string) ?? []))
         }
+        return (products, productLines)
+    }
 
+    /// The names of the packages the package depends on: local ones (by path) and remote ones.
+    static func packageDependencies(_ package: ManifestCall) -> (local: [String], remote: [String]) {
         var local: [String] = [], remote: [String] = []
         for element in package["dependencies"]?.array ?? [] {
             guard let call = element.call, call.name == "package" else { continue }
@@ -141,10 +159,7 @@ public enum SwiftPackageReader: ManifestReader {
                 remote.append(id)
             }
         }
-        assignLinkage(&targets, products: products, path: path, productLines: productLines)
-        return Manifest(
-            name: name, system: .swiftpm, path: path, products: products, localDependencies: local.sorted(),
-            remoteDependencies: remote.sorted(), targets: targets, diagnostics: diagnostics)
+        return (local, remote)
     }
 
     /// SwiftPM's linkage: a library target is dynamic only inside a `type: .dynamic` product;

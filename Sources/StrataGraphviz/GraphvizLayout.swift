@@ -64,7 +64,7 @@ public enum GraphvizLayout {
     }
 
     /// A drawing that takes longer is cut off: its worker is killed and the drawing left out.
-    nonisolated(unsafe) public static var timeLimit: Double = 120
+    public static let timeLimit: Double = 120
     /// The test hook: a worker asked to lay out the drawing of this name aborts.
     public static let abortHook = "STRATA_TEST_LAYOUT_ABORT"
 
@@ -325,30 +325,7 @@ public enum GraphvizLayout {
     /// computing is tried again.
     private static func runWorker(_ jobs: [Prepared], queue: Queue, context: OpaquePointer?, seconds timeLimit: Double) {
         guard let first = queue.next() else { return }
-        let forked: (child: pid_t, command: Int32, output: Int32)? = descriptorLock.withLock {
-            guard let command = makePipe() else { return nil }
-            guard let output = makePipe() else {
-                command.forEach { close($0) }
-                return nil
-            }
-            let mine = [command[0], output[1]]
-            let others = descriptors
-            let child = fork()
-            if child == 0 {
-                for descriptor in others + [command[1], output[0]] { close(descriptor) }
-                work(jobs, context: context, input: mine[0], output: mine[1])
-            }
-            close(command[0])
-            close(output[1])
-            guard child > 0 else {
-                close(command[1])
-                close(output[0])
-                return nil
-            }
-            descriptors += [command[1], output[0]]
-            return (child, command[1], output[0])
-        }
-        guard let (child, command, output) = forked else {
+        guard let (child, command, output) = forkWorker(jobs, context: context) else {
             queue.set(first, .failure(Failure(description: "no worker: \(String(cString: strerror(errno)))")))
             return
         }
@@ -408,11 +385,39 @@ public enum GraphvizLayout {
         queue.set(current, .failure(Failure(description: why)))
     }
 
+    /// A worker process and its two pipes (drawings to lay out in, layouts out); nil when the
+    /// pipes or the fork failed (errno says why).
+    private static func forkWorker(_ jobs: [Prepared], context: OpaquePointer?) -> (child: pid_t, command: Int32, output: Int32)? {
+        descriptorLock.withLock {
+            guard let command = makePipe() else { return nil }
+            guard let output = makePipe() else {
+                command.forEach { close($0) }
+                return nil
+            }
+            let mine = [command[0], output[1]]
+            let others = descriptors
+            let child = fork()
+            if child == 0 {
+                for descriptor in others + [command[1], output[0]] { close(descriptor) }
+                work(jobs, context: context, input: mine[0], output: mine[1])
+            }
+            close(command[0])
+            close(output[1])
+            guard child > 0 else {
+                close(command[1])
+                close(output[0])
+                return nil
+            }
+            descriptors += [command[1], output[0]]
+            return (child, command[1], output[0])
+        }
+    }
+
     /// Tells the worker which drawing to lay out next (`UInt32.max`: none, exit); false when
     /// the worker is gone.
     private static func order(_ command: Int32, _ index: Int) -> Bool {
         var word = UInt32(truncatingIfNeeded: index)
-        return withUnsafeBytes(of: &word) { writeAll(command, $0) }
+        return withUnsafeBytes(of: &word) { FileDescriptor.writeAll(command, $0) == nil }
     }
 
     private static func reason(_ code: Int32, engine: String) -> String {
@@ -588,7 +593,7 @@ public enum GraphvizLayout {
         body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
     ) {
         // The parent gone: the worker has nothing left to do.
-        func put(_ bytes: UnsafeRawBufferPointer) { if !writeAll(output, bytes) { _exit(1) } }
+        func put(_ bytes: UnsafeRawBufferPointer) { if FileDescriptor.writeAll(output, bytes) != nil { _exit(1) } }
         var header = (kind.rawValue, UInt32(index), value, nanoseconds, UInt64(body.count))
         withUnsafeBytes(of: &header) { raw in
             // The tuple's layout: three UInt32 then (aligned) two UInt64; sent packed.
@@ -597,24 +602,12 @@ public enum GraphvizLayout {
         }
         if body.count > 0 { put(body) }
     }
-
-    /// Writes all of `bytes`; false when the other end is gone.
-    private static func writeAll(_ output: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = systemWrite(output, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
-    }
 }
 
 #if canImport(Glibc)
-private let systemPipe = Glibc.pipe, systemPoll = Glibc.poll, systemRead = Glibc.read, systemWrite = Glibc.write
+private let systemPipe = Glibc.pipe, systemPoll = Glibc.poll, systemRead = Glibc.read
 private let systemSignal = Glibc.signal
 #else
-private let systemPipe = Darwin.pipe, systemPoll = Darwin.poll, systemRead = Darwin.read, systemWrite = Darwin.write
+private let systemPipe = Darwin.pipe, systemPoll = Darwin.poll, systemRead = Darwin.read
 private let systemSignal = Darwin.signal
 #endif

@@ -142,7 +142,7 @@ public struct CommitSnapshot: Hashable, Sendable {
         modules = result.modules.map { entry in
             let module = entry.module, metrics = entry.metrics
             return ModuleRow(
-                id: module.id, name: module.name, kind: module.kind.rawValue, linkage: module.linkage.kind.rawValue,
+                id: module.id.description, name: module.name, kind: module.kind.rawValue, linkage: module.linkage.kind.rawValue,
                 files: module.files, lines: module.lines, ca: metrics?.ca, ce: metrics?.ce,
                 instability: metrics?.instability, abstractness: metrics?.abstractness, distance: metrics?.distance)
         }.sorted { $0.id < $1.id }

@@ -99,58 +99,46 @@ public final class HistoryStore: HistoryDatabase {
 
     /// The snapshots of these commits, in the order given; commits not in the file are left out.
     public func snapshots(_ ids: [String]) throws -> [CommitSnapshot] {
-        var commits: [String: HistoryCommit] = [:]
-        var injection: [String: CommitSnapshot.Injection] = [:]
-        for row in try database.prepare("SELECT id, time, parents, subject, registrations, resolutions, unregistered_resolutions, duplicate_registrations FROM commits").rows() {
-            guard let id = row.text(0) else { continue }
-            commits[id] = HistoryCommit(
-                id: id, time: row.int(1) ?? 0, parents: (row.text(2) ?? "").split(separator: " ").map(String.init), subject: row.text(3) ?? "")
-            injection[id] = CommitSnapshot.Injection(
-                registrations: row.int(4) ?? 0, resolutions: row.int(5) ?? 0, unregistered: row.int(6) ?? 0, duplicates: row.int(7) ?? 0)
-        }
-        var modules: [String: [CommitSnapshot.ModuleRow]] = [:]
-        let moduleRows = try database.prepare(
-            "SELECT commit_id, module_id, name, kind, linkage, files, lines, ca, ce, instability, abstractness, distance FROM modules ORDER BY commit_id, module_id")
-        for (commit, row) in try moduleRows.each([], { () -> (String, CommitSnapshot.ModuleRow) in
-            let s = moduleRows
-            return (s.text(0) ?? "", CommitSnapshot.ModuleRow(
-                id: s.text(1) ?? "", name: s.text(2) ?? "", kind: s.text(3) ?? "", linkage: s.text(4) ?? "",
-                files: s.int(5) ?? 0, lines: s.int(6) ?? 0, ca: s.int(7), ce: s.int(8),
-                instability: s.double(9), abstractness: s.double(10), distance: s.double(11)))
-        }) {
-            modules[commit, default: []].append(row)
-        }
-        var edges: [String: [CommitSnapshot.EdgeRow]] = [:]
-        let edgeRows = try database.prepare("SELECT commit_id, source, target, kind, file, line FROM edges ORDER BY commit_id, source, target, kind")
-        for (commit, row) in try edgeRows.each([], { () -> (String, CommitSnapshot.EdgeRow?) in
-            let s = edgeRows
-            return (s.text(0) ?? "", CommitSnapshot.EdgeRow.Kind(rawValue: s.text(3) ?? "").map { kind in
-                CommitSnapshot.EdgeRow(source: s.text(1) ?? "", target: s.text(2) ?? "", kind: kind, file: s.text(4), line: s.int(5))
-            })
-        }) {
-            if let row { edges[commit, default: []].append(row) }
-        }
-        var cycles: [String: [Int: [String]]] = [:]
-        for row in try database.prepare("SELECT commit_id, cycle, module FROM cycles ORDER BY commit_id, cycle, module").rows() {
-            cycles[row.text(0) ?? "", default: [:]][row.int(1) ?? 0, default: []].append(row.text(2) ?? "")
-        }
-        var findings: [String: [CommitSnapshot.FindingRow]] = [:]
-        let findingRows = try database.prepare(
-            "SELECT commit_id, fingerprint, rule, severity, module, dependency, file, line, message FROM findings ORDER BY commit_id, fingerprint")
-        for (commit, row) in try findingRows.each([], { () -> (String, CommitSnapshot.FindingRow) in
-            let s = findingRows
-            return (s.text(0) ?? "", CommitSnapshot.FindingRow(
-                fingerprint: s.text(1) ?? "", rule: s.text(2) ?? "", severity: s.text(3) ?? "", module: s.text(4) ?? "",
-                dependency: s.text(5), file: s.text(6), line: s.int(7), message: s.text(8) ?? ""))
-        }) {
-            findings[commit, default: []].append(row)
-        }
-        return ids.compactMap { id in
-            guard let commit = commits[id] else { return nil }
-            let members = (cycles[id] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+        // One statement per table, run once per asked commit: each is a look-up of the
+        // primary key's first column, and no other commit's rows are read.
+        let commits = try database.prepare(
+            "SELECT time, parents, subject, registrations, resolutions, unregistered_resolutions, duplicate_registrations FROM commits WHERE id = ?")
+        let modules = try database.prepare(
+            "SELECT module_id, name, kind, linkage, files, lines, ca, ce, instability, abstractness, distance FROM modules WHERE commit_id = ? ORDER BY module_id")
+        let edges = try database.prepare("SELECT source, target, kind, file, line FROM edges WHERE commit_id = ? ORDER BY source, target, kind")
+        let cycles = try database.prepare("SELECT cycle, module FROM cycles WHERE commit_id = ? ORDER BY cycle, module")
+        let findings = try database.prepare(
+            "SELECT fingerprint, rule, severity, module, dependency, file, line, message FROM findings WHERE commit_id = ? ORDER BY fingerprint")
+        return try ids.compactMap { id in
+            let key: [SQLiteDatabase.Value] = [.text(id)]
+            guard let row = try commits.rows(key).first else { return nil }
+            let commit = HistoryCommit(
+                id: id, time: row.int(0) ?? 0, parents: (row.text(1) ?? "").split(separator: " ").map(String.init), subject: row.text(2) ?? "")
+            let injection = CommitSnapshot.Injection(
+                registrations: row.int(3) ?? 0, resolutions: row.int(4) ?? 0, unregistered: row.int(5) ?? 0, duplicates: row.int(6) ?? 0)
+            var members: [Int: [String]] = [:]
+            for row in try cycles.rows(key) { members[row.int(0) ?? 0, default: []].append(row.text(1) ?? "") }
             return CommitSnapshot(
-                commit: commit, modules: modules[id] ?? [], edges: edges[id] ?? [], cycles: members,
-                findings: findings[id] ?? [], injection: injection[id] ?? CommitSnapshot.Injection())
+                commit: commit,
+                modules: try modules.each(key) {
+                    CommitSnapshot.ModuleRow(
+                        id: modules.text(0) ?? "", name: modules.text(1) ?? "", kind: modules.text(2) ?? "", linkage: modules.text(3) ?? "",
+                        files: modules.int(4) ?? 0, lines: modules.int(5) ?? 0, ca: modules.int(6), ce: modules.int(7),
+                        instability: modules.double(8), abstractness: modules.double(9), distance: modules.double(10))
+                },
+                edges: try edges.each(key) {
+                    CommitSnapshot.EdgeRow.Kind(rawValue: edges.text(2) ?? "").map { kind in
+                        CommitSnapshot.EdgeRow(source: edges.text(0) ?? "", target: edges.text(1) ?? "", kind: kind, file: edges.text(3), line: edges.int(4))
+                    }
+                }.compactMap { $0 },
+                cycles: members.sorted { $0.key < $1.key }.map(\.value),
+                findings: try findings.each(key) {
+                    CommitSnapshot.FindingRow(
+                        fingerprint: findings.text(0) ?? "", rule: findings.text(1) ?? "", severity: findings.text(2) ?? "",
+                        module: findings.text(3) ?? "", dependency: findings.text(4), file: findings.text(5), line: findings.int(6),
+                        message: findings.text(7) ?? "")
+                },
+                injection: injection)
         }
     }
 }

@@ -34,9 +34,10 @@ public enum PackagePins {
 
     /// The rows of these files (path and text), sorted by kind and name.
     public static func rows(_ files: [(path: String, text: String)]) -> [PackageRow] {
-        var rows: [String: PackageRow] = [:]
+        struct Key: Hashable { var kind: String, name: String }
+        var rows: [Key: PackageRow] = [:]
         func merge(_ row: PackageRow) {
-            let key = row.kind + "\u{0}" + row.name
+            let key = Key(kind: row.kind, name: row.name)
             guard var existing = rows[key] else { rows[key] = row; return }
             existing.url = existing.url ?? row.url
             existing.requirement = existing.requirement ?? row.requirement

@@ -498,26 +498,7 @@ package struct ManifestEvaluator {
     /// `passed` is set when the value comes from elsewhere (a variable, a parameter, a
     /// function's result), whose `origin` is then already set.
     mutating func valueInside(_ expr: ExprSyntax, _ scope: Scope, _ type: String?, _ at: Int, _ passed: inout Bool) -> ManifestValue {
-        if let literal = expr.as(StringLiteralExprSyntax.self) {
-            // Escapes resolved as the compiler does (`"Q\"uote"` is `Q"uote`); with
-            // interpolation, segments are taken as written.
-            if let plain = literal.representedLiteralValue { return .string(plain, line: at) }
-            var text = ""
-            for segment in literal.segments {
-                if let plain = segment.as(StringSegmentSyntax.self) {
-                    text += plain.content.text
-                } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
-                    interpolation.expressions.count == 1, let inner = interpolation.expressions.first
-                {
-                    let value = self.value(of: inner.expression, scope)
-                    guard let piece = describe(value) else {
-                        return .unknown(reason: "string interpolation `\(inner.trimmedDescription)`", line: at)
-                    }
-                    text += piece
-                }
-            }
-            return .string(text, line: at)
-        }
+        if let literal = expr.as(StringLiteralExprSyntax.self) { return valueOfString(literal, scope, at) }
         if let literal = expr.as(IntegerLiteralExprSyntax.self) {
             return Int(literal.literal.text.replacingOccurrences(of: "_", with: "")).map(ManifestValue.int)
                 ?? .unknown(reason: "integer", line: at)
@@ -554,25 +535,8 @@ package struct ManifestEvaluator {
         if let sequence = expr.as(SequenceExprSyntax.self) {
             return valueOfSequence(Array(sequence.elements), scope, type, &passed)
         }
-        if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
-            let base = value(of: subscriptCall.calledExpression, scope)
-            if base.call?.name == Self.environment || subscriptCall.calledExpression.trimmedDescription.hasSuffix("environment") {
-                // A plain `swift build` sees every variable unset; Strata's own environment is
-                // never read into a manifest.
-                let key = subscriptCall.arguments.first.map { value(of: $0.expression, scope) }
-                readEnvironment(key?.string ?? subscriptCall.arguments.first.map { Self.abbreviate($0.expression) } ?? "", at: at)
-                return .null
-            }
-            if subscriptCall.arguments.count == 1, let index = subscriptCall.arguments.first?.expression {
-                if case .array(let items) = base, case .int(let offset) = value(of: index, scope), items.indices.contains(offset) {
-                    passed = true
-                    return items[offset]
-                }
-                if case .call(let call) = base, call.name == Self.dictionary, let key = value(of: index, scope).string {
-                    passed = true
-                    return call[key] ?? .null
-                }
-            }
+        if let subscriptCall = expr.as(SubscriptCallExprSyntax.self), let value = valueOfSubscript(subscriptCall, scope, at, &passed) {
+            return value
         }
         if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
             if let value = truth(value(of: prefix.expression, scope)) { return .bool(!value) }
@@ -610,6 +574,50 @@ package struct ManifestEvaluator {
             }
         }
         return .unknown(reason: "`\(Self.abbreviate(expr))`", line: at)
+    }
+
+    /// A string literal: escapes resolved as the compiler does (`"Q\"uote"` is `Q"uote`); with
+    /// interpolation, segments are taken as written.
+    mutating func valueOfString(_ literal: StringLiteralExprSyntax, _ scope: Scope, _ at: Int) -> ManifestValue {
+        if let plain = literal.representedLiteralValue { return .string(plain, line: at) }
+        var text = ""
+        for segment in literal.segments {
+            if let plain = segment.as(StringSegmentSyntax.self) {
+                text += plain.content.text
+            } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
+                interpolation.expressions.count == 1, let inner = interpolation.expressions.first
+            {
+                let value = self.value(of: inner.expression, scope)
+                guard let piece = describe(value) else {
+                    return .unknown(reason: "string interpolation `\(inner.trimmedDescription)`", line: at)
+                }
+                text += piece
+            }
+        }
+        return .string(text, line: at)
+    }
+
+    /// `environment["KEY"]` (unset), `array[index]` or `dictionary[key]` when known; nil for
+    /// any other subscript.
+    mutating func valueOfSubscript(_ subscriptCall: SubscriptCallExprSyntax, _ scope: Scope, _ at: Int, _ passed: inout Bool) -> ManifestValue? {
+        let base = value(of: subscriptCall.calledExpression, scope)
+        if base.call?.name == Self.environment || subscriptCall.calledExpression.trimmedDescription.hasSuffix("environment") {
+            // A plain `swift build` sees every variable unset; Strata's own environment is
+            // never read into a manifest.
+            let key = subscriptCall.arguments.first.map { value(of: $0.expression, scope) }
+            readEnvironment(key?.string ?? subscriptCall.arguments.first.map { Self.abbreviate($0.expression) } ?? "", at: at)
+            return .null
+        }
+        guard subscriptCall.arguments.count == 1, let index = subscriptCall.arguments.first?.expression else { return nil }
+        if case .array(let items) = base, case .int(let offset) = value(of: index, scope), items.indices.contains(offset) {
+            passed = true
+            return items[offset]
+        }
+        if case .call(let call) = base, call.name == Self.dictionary, let key = value(of: index, scope).string {
+            passed = true
+            return call[key] ?? .null
+        }
+        return nil
     }
 
     /// A value as string interpolation writes it, when it is known.

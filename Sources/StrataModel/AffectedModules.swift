@@ -63,7 +63,7 @@ public struct AffectedModules: Hashable, Sendable, Codable {
 public struct AffectedModule: Hashable, Sendable, Codable, Comparable {
     public var name: String
     /// Where it is declared (`AssembledModule.id`).
-    public var id: String
+    public var id: ModuleID
     public var kind: ModuleKind
     /// The target name in its manifest (what `xcodebuild -only-testing:` names).
     public var target: String
@@ -75,7 +75,7 @@ public struct AffectedModule: Hashable, Sendable, Codable, Comparable {
     /// What changed in the last module of the chain: `Sources/Networking/Client.swift changed`.
     public var cause: String
 
-    public init(name: String, id: String, kind: ModuleKind, target: String, importName: String, chain: [String], cause: String) {
+    public init(name: String, id: ModuleID, kind: ModuleKind, target: String, importName: String, chain: [String], cause: String) {
         self.name = name
         self.id = id
         self.kind = kind

@@ -27,7 +27,7 @@ public struct ImportSite: Hashable, Sendable, Codable, Comparable {
 public struct AssembledModule: Hashable, Sendable, Codable {
     public var name: String
     /// Where the module is declared (`DiscoveredModule.id`).
-    public var id: String
+    public var id: ModuleID
     /// The name `import` uses for this module.
     public var importName: String
     public var kind: ModuleKind
@@ -89,7 +89,7 @@ public struct AssembledModule: Hashable, Sendable, Codable {
         declarations: [String: Int], access: [String: Int], singletons: [Singleton] = []
     ) {
         self.name = name
-        id = DiscoveredModule.identity(manifest: manifest?.file ?? path, target: RepositoryPath.name(of: name))
+        id = ModuleID(manifest: manifest?.file ?? path, target: RepositoryPath.name(of: name))
         self.importName = importName ?? DiscoveredModule.moduleName(forTarget: RepositoryPath.name(of: name))
         self.kind = kind
         self.system = system

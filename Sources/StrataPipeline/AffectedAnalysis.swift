@@ -3,7 +3,6 @@ import StrataAnalysis
 import StrataConfiguration
 import StrataDiscovery
 import StrataModel
-import StrataScan
 import StrataSourceTree
 
 /// `strata affected`: the files a change touched, mapped to the modules that own them, and
@@ -23,7 +22,8 @@ public enum AffectedAnalysis {
     }
 
     public struct Options: Sendable {
-        public var repository: String
+        /// The repository, the cache, excludes and `--config` (HEAD's own `strata.yml` otherwise).
+        public var input: AnalysisSession.Input
         /// Nil only with `changedFiles`: then manifests and pins cannot be compared.
         public var base: String?
         /// Nil: HEAD, or the working directory with `worktree` or with changed files and no base.
@@ -32,24 +32,18 @@ public enum AffectedAnalysis {
         /// Paths relative to the repository root, instead of asking git.
         public var changedFiles: [String]?
         public var unowned: UnownedPolicy
-        public var cacheDirectory: String?
-        public var excludes: [String]
-        public var configPath: String?
 
         public init(
             repository: String, base: String?, head: String? = nil, worktree: Bool = false, changedFiles: [String]? = nil,
             unowned: UnownedPolicy = .auto, cacheDirectory: String? = Pipeline.defaultCacheDirectory, excludes: [String] = [],
             configPath: String? = nil
         ) {
-            self.repository = repository
+            input = AnalysisSession.Input(repository: repository, cacheDirectory: cacheDirectory, excludes: excludes, configPath: configPath)
             self.base = base
             self.head = head
             self.worktree = worktree
             self.changedFiles = changedFiles
             self.unowned = unowned
-            self.cacheDirectory = cacheDirectory
-            self.excludes = excludes
-            self.configPath = configPath
         }
     }
 
@@ -62,84 +56,29 @@ public enum AffectedAnalysis {
         guard options.base != nil || options.changedFiles != nil else {
             throw Pipeline.InputError(description: "give BASE, or a list of changed files with --changed-files")
         }
-        let filter = PathFilter(excludes: options.excludes)
-        var repository: GitRepository?
-        var baseTree: GitRevisionTree?
-        let headTree: any SourceTree
-        let headLabel: String
-        do {
-            if let base = options.base {
-                let git = try GitRepository(path: options.repository)
-                repository = git
-                baseTree = try Comparison.revisionTree(git, try git.resolve(base), filter: filter)
-            }
-            if let repository, !options.worktree, options.head != nil || options.changedFiles == nil {
-                headLabel = options.head ?? "HEAD"
-                headTree = try Comparison.revisionTree(repository, try repository.resolve(headLabel), filter: filter)
-            } else {
-                headLabel = "working directory"
-                let root = repository.map { $0.workTree } ?? options.repository
-                guard let root else {
-                    throw Pipeline.InputError(description: "\(options.repository): a bare repository has no working directory")
-                }
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-                    throw Pipeline.InputError(description: "\(root): no such directory")
-                }
-                headTree = WorkingDirectoryTree(rootPath: root, filter: filter)
-            }
-        } catch let error as GitError {
-            throw Pipeline.InputError(description: error.description)
-        }
-
-        let comparison = Comparison.Options(
-            repository: options.repository, base: options.base ?? "", head: options.head, cacheDirectory: options.cacheDirectory,
-            excludes: options.excludes, configPath: options.configPath)
-        let explicit: Configuration?
-        do {
-            explicit = try options.configPath.map { path throws(Configuration.Invalid) in try Configuration.load(path: path, required: true) }
-        } catch {
-            throw Pipeline.InputError(description: error.description)
-        }
-        var stage = try Comparison.prepare(headTree, label: headLabel, explicit: explicit, options: comparison, progress: progress)
-        let configuration = stage.configuration
-
-        let changed: [(path: String, status: FileChange.Status)]
-        if let list = options.changedFiles {
-            let present = Set(try headTree.files())
-            changed = Set(list.map(normalized).filter { !$0.isEmpty }).sorted().map { path in
-                (path, present.contains(path) ? .modified : .deleted)
-            }
-        } else if let repository, let baseTree {
-            do {
-                changed = try repository.changedFiles(from: baseTree.commit, to: (headTree as? GitRevisionTree)?.commit)
-            } catch let error as GitError {
-                throw Pipeline.InputError(description: error.description)
-            }
-        } else {
-            changed = []
-        }
+        var session = try AnalysisSession(options.input, git: options.base != nil)
+        let baseTree = try options.base.map { try session.tree(at: try session.resolve($0)) }
+        let (headTree, headLabel) = try head(options, session: session)
+        let discovered = try session.discover(headTree, label: headLabel, progress: progress)
+        let configuration = discovered.configuration
+        let changed = try changedFiles(options, session: session, baseTree: baseTree, headTree: headTree)
 
         progress?("scanning \(headLabel)")
-        let stores = Comparison.Stores(directory: options.cacheDirectory, rootKey: Pipeline.rootKey(options.repository))
-        TreeAnalysis.scan(&stage, store: stores.store(for: configuration.injection.names))
         // Who depends on whom is all the answer needs: the model, not its analysis.
-        let project = TreeAnalysis.assemble(stage)
+        let project = TreeAnalysis.assemble(session.scan(discovered))
         // What discovery and scanning could not read may leave a file without its owner.
-        var warnings = project.diagnostics + stores.save()
+        let warnings = project.diagnostics + session.saveFacts()
 
         // BASE's modules, only when a manifest changed: which declarations differ. HEAD's
         // configuration reads both, so that a change to strata.yml alone declares nothing.
         var baseDiscovery: Discovery?
         if let baseTree, changed.contains(where: { Discoverer.readsFile($0.path) }) {
             progress?("discovering the modules of \(options.base ?? "BASE")")
-            baseDiscovery = try Comparison.prepare(
-                baseTree, label: options.base ?? "BASE", explicit: configuration, options: comparison, progress: nil
-            ).discovery
+            baseDiscovery = try session.discover(baseTree, label: options.base ?? "BASE", configuration: configuration).discovery
         }
         let classifier = ChangeClassifier(
-            head: project, headDiscovery: stage.discovery, baseDiscovery: baseDiscovery, baseTree: baseTree, headTree: headTree,
-            excludes: PathFilter(excludes: options.excludes + configuration.exclude), configurationFile: Configuration.fileName,
+            head: project, headDiscovery: discovered.discovery, baseDiscovery: baseDiscovery, baseTree: baseTree, headTree: headTree,
+            excludes: PathFilter(excludes: options.input.excludes + configuration.exclude), configurationFile: Configuration.fileName,
             unowned: options.unowned, addedOrDeleted: Set(changed.filter { $0.status != .modified }.map(\.path)))
         let classified = changed.map { classifier.classify($0.path, status: $0.status) }
         let everything = classified.compactMap(\.everything).first
@@ -147,6 +86,38 @@ public enum AffectedAnalysis {
             graph: project.graph, changes: classified.map(\.change), base: options.base,
             head: headLabel, everything: everything)
         return Outcome(affected: affected, warnings: warnings)
+    }
+
+    /// HEAD's tree and how it is called: a revision, or the working directory (with
+    /// `worktree`, or with changed files and no HEAD).
+    static func head(_ options: Options, session: AnalysisSession) throws -> (tree: any SourceTree, label: String) {
+        if session.git != nil, !options.worktree, options.head != nil || options.changedFiles == nil {
+            let label = options.head ?? "HEAD"
+            return (try session.tree(at: try session.resolve(label)), label)
+        }
+        let root = session.git.map { $0.workTree } ?? options.input.repository
+        guard let root else {
+            throw Pipeline.InputError(description: "\(options.input.repository): a bare repository has no working directory")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw Pipeline.InputError(description: "\(root): no such directory")
+        }
+        return (WorkingDirectoryTree(rootPath: root, filter: PathFilter(excludes: options.input.excludes)), "working directory")
+    }
+
+    /// The files the change touched: the given list, else git's answer between the trees.
+    static func changedFiles(
+        _ options: Options, session: AnalysisSession, baseTree: GitRevisionTree?, headTree: any SourceTree
+    ) throws -> [(path: String, status: FileChange.Status)] {
+        if let list = options.changedFiles {
+            let present = Set(try headTree.files())
+            return Set(list.map(normalized).filter { !$0.isEmpty }).sorted().map { path in
+                (path, present.contains(path) ? .modified : .deleted)
+            }
+        }
+        guard let git = session.git, let baseTree else { return [] }
+        return try AnalysisSession.mapped { try git.changedFiles(from: baseTree.commit, to: (headTree as? GitRevisionTree)?.commit) }
     }
 
     /// A path from a list as the tree names it: relative, `/`-separated, without `./`.

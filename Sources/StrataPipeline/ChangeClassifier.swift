@@ -90,7 +90,7 @@ struct ChangeClassifier {
     private func manifest(_ path: String, status: FileChange.Status) -> (change: FileChange, everything: String?) {
         let declared = Set(modules.filter { module in
             module.manifest?.file == path || module.alsoDeclaredIn.contains { $0.file == path }
-                || module.id.hasPrefix(path + "#")
+                || module.id.manifest == path
         }.map(\.name))
         guard let redeclared else {
             if declared.isEmpty {
@@ -179,7 +179,8 @@ struct ChangeClassifier {
         case .ignore:
             return (FileChange(path: path, status: status, kind: .unowned, note: "owned by no module; ignored (--unowned ignore)"), nil)
         case .auto:
-            if isExcluded(path) {
+            // Whether `--exclude` or strata.yml's `exclude` leaves the path out.
+            if excludes.skips(path: path, ignoredFolders: false) {
                 return (FileChange(path: path, status: status, kind: .unowned, note: "excluded from the analysis; affects nothing"), nil)
             }
             if FileOwnership.isDocumentation(path), !ownership.isUnderSourceFolder(path) {
@@ -190,16 +191,5 @@ struct ChangeClassifier {
                 : "owned by no module and may be read by the build: every module affected (--unowned ignore to list it only)"
             return (FileChange(path: path, status: status, kind: .unowned, note: note), everything)
         }
-    }
-
-    /// Whether `--exclude` or strata.yml's `exclude` leaves the path out.
-    private func isExcluded(_ path: String) -> Bool {
-        if excludes.skipsFile(path) { return true }
-        var folder = ""
-        for component in path.split(separator: "/").dropLast() {
-            folder = folder.isEmpty ? String(component) : folder + "/" + component
-            if !PathFilter.ignores(directoryNamed: component), excludes.skipsDirectory(folder, name: String(component)) { return true }
-        }
-        return false
     }
 }

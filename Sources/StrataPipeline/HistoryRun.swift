@@ -10,7 +10,8 @@ import StrataSourceTree
 /// database; the facts of a blob seen at any commit are reused at every other one.
 public enum HistoryRun {
     public struct Options: Sendable {
-        public var repository: String
+        /// The repository, the cache, excludes and `--config` (one `strata.yml` for every commit).
+        public var input: AnalysisSession.Input
         /// The newest commit (`--until`, default HEAD).
         public var until: String
         /// A revision or a date (`--since`).
@@ -18,9 +19,6 @@ public enum HistoryRun {
         public var sampling: HistorySampling
         public var max: Int?
         public var database: String
-        public var cacheDirectory: String?
-        public var excludes: [String]
-        public var configPath: String?
         /// A PostgreSQL URL: the repository's rows go there (under `repositoryName`, default the
         /// folder's name, with `remote`, default origin's URL) instead of the SQLite file.
         public var databaseURL: String?
@@ -31,15 +29,12 @@ public enum HistoryRun {
             repository: String, until: String = "HEAD", since: String? = nil, sampling: HistorySampling = .count(1), max: Int? = nil,
             database: String, cacheDirectory: String? = Pipeline.defaultCacheDirectory, excludes: [String] = [], configPath: String? = nil
         ) {
-            self.repository = repository
+            input = AnalysisSession.Input(repository: repository, cacheDirectory: cacheDirectory, excludes: excludes, configPath: configPath)
             self.until = until
             self.since = since
             self.sampling = sampling
             self.max = max
             self.database = database
-            self.cacheDirectory = cacheDirectory
-            self.excludes = excludes
-            self.configPath = configPath
         }
     }
 
@@ -65,107 +60,101 @@ public enum HistoryRun {
     public static func run(
         _ options: Options, progress: (@Sendable (String) -> Void)? = nil, upToDate: (([String]) -> Bool)? = nil
     ) throws -> Outcome {
-        let repository: GitRepository
-        let commits: [HistoryCommit]
-        do {
-            repository = try GitRepository(path: options.repository)
-            commits = try sample(repository, options)
-        } catch let error as GitError {
-            throw Pipeline.InputError(description: error.description)
-        }
+        var session = try AnalysisSession(options.input, git: true)
+        let repository = session.repository()
+        let commits = try AnalysisSession.mapped { try sample(repository, options) }
         guard !commits.isEmpty else {
             let what = options.sampling == .tag ? "no tagged commit" : "no commit"
-            throw Pipeline.InputError(description: "\(options.repository): \(what) to analyze" + (options.since.map { " since \($0)" } ?? ""))
+            throw Pipeline.InputError(description: "\(options.input.repository): \(what) to analyze" + (options.since.map { " since \($0)" } ?? ""))
         }
-        let store: HistoryDatabase
-        do {
-            if let url = options.databaseURL {
-                store = try PostgresHistoryStore(
-                    url: url, repository: options.repositoryName ?? repository.name, remote: options.remote ?? repository.originURL())
-            } else {
-                store = try HistoryStore(path: options.database)
-            }
-        } catch let error as SQLiteError {
-            throw Pipeline.InputError(description: error.description)
-        } catch let error as PostgresError {
-            throw Pipeline.InputError(description: error.description)
+        let store: HistoryDatabase = try AnalysisSession.mapped {
+            guard let url = options.databaseURL else { return try HistoryStore(path: options.database) }
+            return try PostgresHistoryStore(
+                url: url, repository: options.repositoryName ?? repository.name, remote: options.remote ?? repository.originURL())
         }
-        let explicit: Configuration?
-        do {
-            explicit = try options.configPath.map { path throws(Configuration.Invalid) in try Configuration.load(path: path, required: true) }
-        } catch {
-            throw Pipeline.InputError(description: error.description)
-        }
-
-        let known = try storeCall { try store.commitIDs() }
+        let known = try AnalysisSession.mapped { try store.commitIDs() }
         let missing = commits.filter { !known.contains($0.id) }
-        let stores = Comparison.Stores(directory: options.cacheDirectory, rootKey: Pipeline.rootKey(options.repository))
-        let comparison = Comparison.Options(
-            repository: options.repository, base: "HEAD", head: nil, cacheDirectory: options.cacheDirectory,
-            excludes: options.excludes, configPath: options.configPath)
-        let filter = PathFilter(excludes: options.excludes)
-        var parsed = 0, reused = 0
-        var timings: [String: Double] = [:]
-        var clock = ContinuousClock.now
-        func lap(_ stage: String) {
-            let now = ContinuousClock.now
-            let elapsed = (now - clock).components
-            timings[stage, default: 0] += Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-            clock = now
-        }
-        // Two commits in flight: while one is assembled and analyzed (pure, on another
-        // thread), the next one's tree is listed, discovered and scanned (scans stay one at a
-        // time, so each reuses every fact the previous ones found). Commits are stored in order.
-        var conditions: [String: CompilationConditions] = [:]
-        var inFlight: (commit: HistoryCommit, packages: [PackageRow], group: DispatchGroup, output: FinishedOutput)?
-        func storeInFlight() throws {
-            guard let (commit, packages, group, finished) = inFlight else { return }
-            group.wait()
-            inFlight = nil
-            let output = finished.value!
-            parsed += output.scan.parsed
-            reused += output.scan.reused
-            for (name, seconds) in output.timings where name != "discover" && name != "scan" { timings[name, default: 0] += seconds }
-            clock = ContinuousClock.now
-            var snapshot = CommitSnapshot(commit: commit, result: output.result)
-            snapshot.packages = packages
-            try storeCall { try store.insert(snapshot) }
-            lap("store")
-        }
+        var analysis = Analysis()
         for (number, commit) in missing.enumerated() {
             let label = "\(commit.id.prefix(12)) (\(number + 1)/\(missing.count))"
             progress?("analyzing \(label) \(commit.subject.prefix(60))")
-            let tree = try Comparison.revisionTree(repository, commit.id, filter: filter)
-            // The organisation's page needs each commit's package pins; the SQLite file keeps none.
-            let packages = options.databaseURL == nil ? [] : packageRows(tree)
-            lap("tree")
-            var stage = try Comparison.prepare(tree, label: label, explicit: explicit, options: comparison, progress: nil)
-            lap("discover")
-            TreeAnalysis.scan(&stage, store: stores.store(for: stage.configuration.injection.names))
-            lap("scan")
-            try storeInFlight()
-            // `#if` answers carry over from commit to commit (most conditions and modules stay).
-            let build = stage.configuration.build
-            let key = "\(build.conditions)|\(build.platforms ?? [])"
-            let shared = conditions[key] ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
-            conditions[key] = shared
-            let group = DispatchGroup(), finished = FinishedOutput(), ready = stage
-            DispatchQueue.global().async(group: group) { finished.value = TreeAnalysis.finish(ready, conditions: shared, accessControl: false) }
-            inFlight = (commit, packages, group, finished)
+            try analysis.next(commit, label: label, session: &session, withPackages: options.databaseURL != nil, store: store)
         }
-        try storeInFlight()
-        let warnings = missing.isEmpty ? [] : stores.save()
+        try analysis.next(nil, label: "", session: &session, withPackages: false, store: store)
+        let warnings = missing.isEmpty ? [] : session.saveFacts()
         if missing.isEmpty, upToDate?(commits.map(\.id)) == true {
             return Outcome(
                 snapshots: [], repositoryName: repository.name, analyzed: 0, parsedFiles: 0, reusedFiles: 0, warnings: [],
                 upToDate: true)
         }
-        let snapshots = try storeCall { try store.snapshots(commits.map(\.id)) }
-        lap("read")
-        let order = ["tree", "discover", "scan", "analyze", "store", "read"]  // analyze overlaps the next commit's stages
+        let snapshots = try AnalysisSession.mapped { try store.snapshots(commits.map(\.id)) }
+        analysis.stopwatch.lap("read")
         return Outcome(
-            snapshots: snapshots, repositoryName: repository.name, analyzed: missing.count, parsedFiles: parsed,
-            reusedFiles: reused, warnings: warnings, timings: order.compactMap { name in timings[name].map { (name, $0) } })
+            snapshots: snapshots, repositoryName: repository.name, analyzed: missing.count, parsedFiles: analysis.parsed,
+            reusedFiles: analysis.reused, warnings: warnings,
+            // analyze overlaps the next commit's stages
+            timings: analysis.stopwatch.totals(in: ["tree", "discover", "scan", "analyze", "store", "read"]))
+    }
+
+    /// The commits analyzed so far, two at a time: while one is assembled and analyzed (pure,
+    /// on another thread), the next one's tree is listed, discovered and scanned (scans stay
+    /// one at a time, so each reuses every fact the previous ones found). Commits are stored
+    /// in order.
+    private struct Analysis {
+        var parsed = 0, reused = 0
+        var stopwatch = Stopwatch()
+        /// `#if` answers carry over from commit to commit (most conditions and modules stay),
+        /// by build settings.
+        var conditions: [Configuration.Build: CompilationConditions] = [:]
+        /// The commit scanned last, to be assembled, analyzed and stored.
+        var pending: Pending?
+
+        struct Pending {
+            var commit: HistoryCommit
+            var packages: [PackageRow]
+            var scanned: TreeAnalysis.Scanned
+            var conditions: CompilationConditions
+        }
+
+        /// Scans `commit` while the pending commit is analyzed, then stores that one; nil
+        /// stores the last.
+        mutating func next(
+            _ commit: HistoryCommit?, label: String, session: inout AnalysisSession, withPackages: Bool, store: HistoryDatabase
+        ) throws {
+            let finishing = session, pending = self.pending
+            let (prepared, output) = Parallel.both(
+                { commit.map { commit in Result { try prepare(commit, label: label, session: &session, withPackages: withPackages) } } },
+                { pending.map { finishing.finish($0.scanned, conditions: $0.conditions, accessControl: false) } })
+            if let pending, let output {
+                parsed += output.scan.parsed
+                reused += output.scan.reused
+                stopwatch.add(output.timings.filter { $0.stage != "discover" && $0.stage != "scan" })
+                stopwatch.restart()
+                var snapshot = CommitSnapshot(commit: pending.commit, result: output.result)
+                snapshot.packages = pending.packages
+                try AnalysisSession.mapped { try store.insert(snapshot) }
+                stopwatch.lap("store")
+            }
+            self.pending = try prepared?.get()
+        }
+
+        /// A commit's tree, listed, discovered and scanned.
+        private mutating func prepare(
+            _ commit: HistoryCommit, label: String, session: inout AnalysisSession, withPackages: Bool
+        ) throws -> Pending {
+            let tree = try session.tree(at: commit.id)
+            // The organisation's page needs each commit's package pins; the SQLite file keeps none.
+            let packages = withPackages ? HistoryRun.packageRows(tree) : []
+            stopwatch.lap("tree")
+            let discovered = try session.discover(tree, label: label)
+            stopwatch.lap("discover")
+            let scanned = session.scan(discovered)
+            stopwatch.lap("scan")
+            let build = scanned.configuration.build
+            let shared = conditions[build] ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
+            conditions[build] = shared
+            return Pending(commit: commit, packages: packages, scanned: scanned, conditions: shared)
+        }
     }
 
     /// The commits `options` asks for, oldest first.
@@ -191,22 +180,6 @@ public enum HistoryRun {
         }
         let commits = listed.map { HistoryCommit(id: $0.id, time: $0.time, parents: $0.parents, subject: $0.subject) }
         return options.sampling.pick(commits, max: options.max)
-    }
-
-    /// One analysis finished on another thread, read after its group is waited for.
-    private final class FinishedOutput: @unchecked Sendable {
-        var value: TreeAnalysis.Output?
-    }
-
-    /// A database error as bad input: one line, exit 2.
-    private static func storeCall<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as SQLiteError {
-            throw Pipeline.InputError(description: error.description)
-        } catch let error as PostgresError {
-            throw Pipeline.InputError(description: error.description)
-        }
     }
 
     /// The packages a commit's `Package.swift`, `Package.resolved` and `Podfile.lock` files name.

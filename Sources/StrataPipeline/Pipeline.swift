@@ -2,6 +2,7 @@ import Foundation
 import StrataAnalysis
 import StrataConfiguration
 import StrataDiscovery
+import StrataGraphviz
 import StrataModel
 import StrataReport
 import StrataScan
@@ -23,12 +24,16 @@ public struct Pipeline {
         public var configPath: String?
         /// Measured build seconds per module (`--build-times`), for the build shape.
         public var buildTimes: [String: Double]?
+        /// Seconds one Swift file's parse may take (`--file-time-limit`).
+        public var fileTimeLimit: Double
 
         public init(
             path: String, outputDirectory: String? = nil, formats: [OutputFormat] = OutputFormat.allCases,
             cacheDirectory: String? = Pipeline.defaultCacheDirectory, evaluateManifests: Bool = false,
-            excludes: [String] = [], configPath: String? = nil, buildTimes: [String: Double]? = nil
+            excludes: [String] = [], configPath: String? = nil, buildTimes: [String: Double]? = nil,
+            fileTimeLimit: Double = TimeBudget.defaultPerFile
         ) {
+            self.fileTimeLimit = fileTimeLimit
             self.buildTimes = buildTimes
             self.path = path
             self.outputDirectory = outputDirectory
@@ -37,6 +42,13 @@ public struct Pipeline {
             self.evaluateManifests = evaluateManifests
             self.excludes = excludes
             self.configPath = configPath
+        }
+
+        /// What the analysis session is given.
+        var input: AnalysisSession.Input {
+            AnalysisSession.Input(
+                repository: path, cacheDirectory: cacheDirectory, excludes: excludes, configPath: configPath, buildTimes: buildTimes,
+                fileTimeLimit: fileTimeLimit)
         }
     }
 
@@ -77,182 +89,123 @@ public struct Pipeline {
         return nil
     }
 
-    /// Everything the result depends on: Strata's build, the root's name, the options, every
-    /// path in the tree (discovery reads folder layout), and the bytes of every manifest,
-    /// config and scanned file. Equal digests mean byte-identical results.
-    static func inputDigest(files: [String], scan: StrataScan.Scanner.Outcome, tree: any SourceTree, options: Options) -> String {
-        inputDigest(files: files, scan: scan, tree: tree, excludes: options.excludes, configPath: options.configPath, buildTimes: options.buildTimes)
-    }
-
-    static func inputDigest(
-        files: [String], scan: StrataScan.Scanner.Outcome, tree: any SourceTree, excludes: [String], configPath: String?,
-        buildTimes: [String: Double]?
-    ) -> String {
-        digest(name: tree.name, excludes: excludes, configPath: configPath, buildTimes: buildTimes) { input in
-            input.add(count: files.count)
-            // The checked-out sources of dependencies whose imports are graded, then the tree's files.
-            let dependencies = scan.dependencies.values.joined().map(\.path).sorted()
-            for file in dependencies + files {
-                input.add(file)
-                if let hash = scan.hashes[file] {
-                    input.add(hash.description)
-                } else if Discoverer.readsFile(file) || file == Configuration.fileName, let content = try? tree.read(file) {
-                    input.add(ContentHash(content).description)
-                } else {
-                    input.add("")
-                }
-            }
-        }
-    }
-
-    /// A digest of Strata's build, the repository's name, the options and what `content`
-    /// adds (the files of a tree, or a commit that names them).
-    static func digest(
-        name: String, excludes: [String], configPath: String?, buildTimes: [String: Double]?, content: (inout DigestInput) -> Void
-    ) -> String {
-        var input = DigestInput()
-        for field in ["\(FactsCache.buildIdentity)", name, "\(excludes)", configPath ?? ""] { input.add(field) }
-        content(&input)
-        let times = (buildTimes ?? [:]).sorted(by: { $0.key < $1.key })
-        input.add(count: times.count)
-        for (module, seconds) in times {
-            input.add(module)
-            input.add("\(seconds)")
-        }
-        if let config = configPath, let bytes = FileManager.default.contents(atPath: config) {
-            input.add(ContentHash(Array(bytes)).description)
-        }
-        return input.hash.description
-    }
-
     public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
-        // stat, not fileExists: a folder the user may not reach is not "no such directory".
-        var info = stat()
-        guard stat(options.path, &info) == 0 else {
-            let reason = errno == ENOENT ? "no such directory" : "cannot be read: \(String(cString: strerror(errno)))"
-            throw InputError(description: "\(options.path): \(reason)")
+        try checkFolder(options.path)
+        var session = try AnalysisSession(options.input, git: false)
+        let configuration = try session.explicitConfiguration ?? AnalysisSession.mapped {
+            try Configuration.load(path: options.path + "/" + Configuration.fileName, required: false)
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw InputError(description: "\(options.path): not a directory") }
-        let configuration: Configuration
-        do {
-            configuration = try Configuration.load(
-                path: options.configPath ?? options.path + "/" + Configuration.fileName, required: options.configPath != nil)
-        } catch {
-            throw InputError(description: error.description)
-        }
-
         let tree = WorkingDirectoryTree(rootPath: options.path, filter: PathFilter(excludes: options.excludes + configuration.exclude))
         let root = options.path
-        let cache = options.cacheDirectory.map {
-            FactsCache(directory: $0, rootKey: Self.rootKey(root), names: configuration.injection.names)
-        }
         // Discovery, the facts cache and the result kept by the last run are read at once, each
         // from its own files; the result is matched against this run's digest after the scan.
-        let keepsResult = options.outputDirectory != nil && !options.evaluateManifests
+        let names = configuration.injection.names, configurationFile = session.configurationFile, reader = session
+        let resultFile = options.outputDirectory == nil || options.evaluateManifests ? nil : session.cacheFile("result.json", names: names)
         let ((discovered, store), stored) = Parallel.both({
             Parallel.both({
                 Result {
                     try TreeAnalysis.discover(
-                        tree: tree, configuration: configuration, configurationFile: options.configPath ?? Configuration.fileName,
+                        tree: tree, configuration: configuration, configurationFile: configurationFile,
                         evaluateManifest: options.evaluateManifests ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil,
                         progress: progress)
                 }
-            }, { FactStore(cache: cache) })
-        }, { keepsResult ? cache.map { ResultCache.Stored.load($0.companion("result.json")) } : nil })
-        var stage = try discovered.get()
-        TreeAnalysis.scan(&stage, store: store, progress: progress)
-        var messages = store.damagedFiles.map { "note: " + CacheFile.damageNote($0) }
+            }, { reader.loadStore(for: names) })
+        }, { resultFile.map(ResultCache.Stored.load) })
+        session.keep(store, for: names)
+        let scanned = session.scan(try discovered.get(), progress: progress)
+        var messages = session.damageNotes
         // A run that writes reports keeps its result, and the next run of the same inputs reads
         // it back instead of assembling and analyzing again (not with evaluated manifests:
         // what a manifest's code does is no input the digest holds).
-        let digest = keepsResult ? cache.map { _ in Self.inputDigest(files: stage.files, scan: stage.scan!, tree: tree, options: options) } : nil
-        let resultCache = cache.flatMap { cache in digest.map { ResultCache(file: cache.companion("result.json"), digest: $0) } }
+        let resultCache = resultFile.map { ResultCache(file: $0, digest: session.digest(of: scanned)) }
         let cached = resultCache?.read(stored) { messages.append($0) }
-        var result: AnalysisResult
-        let project: Project?
-        let timings: [(stage: String, seconds: Double)]
-        if let cached {
-            var stopwatch = stage.stopwatch
-            stopwatch.lap("analyze")
-            (result, project, timings) = (cached.result, nil, stopwatch.laps)
-        } else {
-            let analysis = TreeAnalysis.finish(stage)
-            (result, project, timings) = (analysis.result, analysis.project, analysis.timings)
-            if let times = options.buildTimes {
-                result.buildShape = BuildShape.analyze(modules: result.modules.map(\.module), edges: result.edges, seconds: times)
-            }
-        }
-        do {
-            try store.save()
-        } catch {
-            // A message, not a warning of the result: the cache never changes `strata.json`.
-            messages.append("\(cache?.file ?? ""): warning: cache not saved: \(error)")
-        }
+        var stopwatch = scanned.stopwatch
+        let analysis = cached == nil ? session.finish(scanned) : nil
+        if analysis == nil { stopwatch.lap("analyze") }
+        // A message, not a warning of the result: the cache never changes `strata.json`.
+        messages += session.saveFacts().map { "\($0.file): warning: \($0.message)" }
 
-        var stopwatch = Stopwatch()
-        var written: [String] = []
-        if let output = options.outputDirectory {
+        var report = Stopwatch()
+        let result = analysis?.result ?? cached!.result
+        let written = try options.outputDirectory.map { output -> [String] in
             progress?("writing reports to \(output)")
-            let manifest = cache.flatMap { cache in
-                digest.map { ReportManifest(file: cache.companion("report"), digest: $0, formats: options.formats) }
-            }
-            if let paths = manifest?.alreadyWritten(in: output, resultFromCache: cached != nil, tell: { messages.append($0) }) {
-                written = paths
-            } else {
-                // The result's bytes when they came from the cache, else kept there once encoded.
-                let known = resultCache.map { cache in
-                    ReportDocument.KnownJSON(inputDigest: cache.digest, bytes: cached?.json) { json throws(AtomicFile.Failure) in try cache.write(json) }
-                }
-                let document = ReportDocument(result: result, layoutCache: cache?.companion("layouts"), known: known)
-                do {
-                    let report = try write(document, formats: options.formats, to: output, manifest: manifest)
-                    written = report.written
-                    messages += report.messages
-                } catch var error as InputError {
-                    error.messages = messages + document.messages
-                    throw error
-                }
-            }
-        }
-        stopwatch.lap("report")
+            return try writeReport(
+                result, to: output, formats: options.formats, cache: resultCache.map { ($0, cached?.json) },
+                files: { session.cacheFile($0, names: names) }, messages: &messages)
+        } ?? []
+        report.lap("report")
         return Outcome(
-            result: result, written: written, parsedFiles: stage.scan!.parsed, reusedFiles: stage.scan!.reused,
-            timings: timings + stopwatch.laps, project: project, configuration: configuration,
-            messages: messages)
+            result: result, written: written, parsedFiles: scanned.scan.parsed,
+            reusedFiles: scanned.scan.reused, timings: (analysis?.timings ?? stopwatch.laps) + report.laps, project: analysis?.project,
+            configuration: configuration, messages: messages)
     }
 
-    /// Writes every format of a result into `output`, creating the folder.
-    public static func write(_ document: ReportDocument, formats: [OutputFormat], to output: String) throws -> [String] {
-        try write(document, formats: formats, to: output, manifest: nil).written
+    /// `analyze`'s report of `result` into `output`, unless the folder already holds it (the
+    /// result came from the cache and `ReportManifest` records these very files).
+    /// - Parameters:
+    ///   - cache: where the result is kept, with its bytes when they came from there.
+    ///   - files: the path of a cache file of the repository (`report`, `layouts`).
+    ///   - messages: what the run said so far; what writing says is added.
+    static func writeReport(
+        _ result: AnalysisResult, to output: String, formats: [OutputFormat], cache: (result: ResultCache, json: Data?)?,
+        files: (String) -> String?, messages: inout [String]
+    ) throws -> [String] {
+        let manifest = cache.flatMap { cache in files("report").map { ReportManifest(file: $0, digest: cache.result.digest, formats: formats) } }
+        if let paths = manifest?.alreadyWritten(in: output, resultFromCache: cache?.json != nil, tell: { messages.append($0) }) {
+            return paths
+        }
+        // The result's bytes when they came from the cache, else kept there once encoded.
+        let known = cache.map { cache in
+            PreparedReport.KnownJSON(inputDigest: cache.result.digest, bytes: cache.json) { json throws(AtomicFile.Failure) in
+                try cache.result.write(json)
+            }
+        }
+        var prepared: PreparedReport?
+        do {
+            try ReportWriter.makeFolder(output)
+            let report = PreparedReport.prepare(
+                result, for: formats, layouts: files("layouts").map(LayoutCache.init(file:)), savesLayouts: true, known: known)
+            prepared = report
+            let outcome = try write(report, formats: formats, to: output, manifest: manifest)
+            messages += outcome.messages
+            return outcome.written
+        } catch var error as InputError {
+            error.messages = messages + (prepared?.messages ?? [])
+            throw error
+        }
+    }
+
+    /// Fails unless `path` is a folder this process may read.
+    static func checkFolder(_ path: String) throws {
+        // stat, not fileExists: a folder the user may not reach is not "no such directory".
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let reason = errno == ENOENT ? "no such directory" : "cannot be read: \(String(cString: strerror(errno)))"
+            throw InputError(description: "\(path): \(reason)")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw InputError(description: "\(path): not a directory") }
+    }
+
+    /// Writes every format of a prepared report into `output`, creating the folder.
+    public static func write(_ report: PreparedReport, formats: [OutputFormat], to output: String) throws -> [String] {
+        try write(report, formats: formats, to: output, manifest: nil).written
     }
 
     /// `write(_:formats:to:)`, recording the files in `manifest` when writing them gave no
-    /// warning. - Returns: the paths written, and the document's messages.
+    /// warning. - Returns: the paths written, and the report's messages.
     static func write(
-        _ document: ReportDocument, formats: [OutputFormat], to output: String, manifest: ReportManifest?
+        _ report: PreparedReport, formats: [OutputFormat], to output: String, manifest: ReportManifest?
     ) throws -> (written: [String], messages: [String]) {
-        try ReportWriter.makeFolder(output)
-        document.prepare(for: formats)
-        let rendered = RenderedFiles()
-        let written = try ReportWriter.write(formats.map { format in
-            var job = ReportWriter.Job(format.reporter, document) { "\(output): cannot write the \(format.rawValue) report: \(reason($0))" }
-            if manifest != nil {
-                let render = job.render
-                job.render = {
-                    let files = try render()
-                    rendered.files += files
-                    return files
-                }
-            }
-            return job
+        let written = try ReportWriter.writeFiles(formats.map { format in
+            ReportWriter.Job(format.reporter, report) { "\(output): cannot write the \(format.rawValue) report: \(reason($0))" }
         }, to: output)
-        var messages = document.messages
+        var messages = report.messages
         // A report with a warning (a drawing left out, a cache not kept) is written again next
         // time; notes of damaged cache files say nothing about the report.
         if let manifest {
             if messages.allSatisfy({ $0.hasPrefix("note: ") }) {
                 do throws(AtomicFile.Failure) {
-                    try manifest.record(rendered.files)
+                    try manifest.record(written.files)
                 } catch {
                     messages.append("warning: \(error.description); the cache is not kept")
                 }
@@ -260,7 +213,7 @@ public struct Pipeline {
                 manifest.forget()
             }
         }
-        return (written, messages)
+        return (written.paths, messages)
     }
 
     /// Why a file operation failed, in a few words ("Permission denied", "No space left on
@@ -317,9 +270,4 @@ extension Pipeline {
             rules: rules, exclude: exclude, modules: outcome.configuration.modules, lowered: lowered, findings: findings,
             injection: outcome.configuration.injection, catalog: Rules.definitions)
     }
-}
-
-/// The files of a report as its jobs render them, one job after another.
-private final class RenderedFiles: @unchecked Sendable {
-    var files: [ReportFile] = []
 }

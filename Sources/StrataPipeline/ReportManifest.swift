@@ -9,22 +9,24 @@ import StrataModel
 import StrataReport
 import StrataSourceTree
 
-/// What the last report of a repository consisted of, kept in the cache (`…-report` for
-/// `analyze`, `…-diff-head-report` for the HEAD report `diff` writes beside its own): the key of
-/// its inputs (the result's input digest, the formats and the Graphviz library that drew it)
-/// and every file's path, length and content hash, the whole sealed with a checksum
-/// (`CacheFile`). A run of the same key whose result came from the cache (`ResultCache`) and
-/// whose output folder already holds exactly those bytes, and no stale file of a reporter
-/// beside them, has nothing to render or write.
+/// The one record of what a command last wrote into an output folder: the key of its
+/// inputs and every file's path, length and content hash, the whole sealed with a checksum
+/// (`CacheFile`). `analyze` keeps it in the cache (`…-report`; the key is the result's input
+/// digest, the formats and the Graphviz library that drew it), `diff` too for the HEAD report
+/// it writes beside its own (`…-diff-head-report`), and `history` in its output folder
+/// (`.strata-history-stamp`; the key names the commits, formats and link base). A run of the
+/// same key whose output folder already holds exactly those bytes, and no stale file of a
+/// reporter beside them, has nothing to render or write.
 ///
 /// Nothing is taken on trust: every file of the folder is read and hashed, and any difference
 /// (a file missing, edited, or another's) renders and writes the whole report as usual. A
 /// report whose writing gave a warning (a drawing left out, a cache not kept) is not
 /// recorded, so the next run writes it again.
-struct ReportManifest: Sendable {
+public struct ReportManifest: Sendable {
     let file: String
     let key: String
-    let formats: [OutputFormat]
+    /// Whether a file of the folder is one the command writes (a stale one is removed).
+    let owns: @Sendable (String) -> Bool
 
     struct Entry: Equatable {
         var path: String
@@ -37,15 +39,24 @@ struct ReportManifest: Sendable {
     /// - Parameters:
     ///   - digest: the digest of the result's inputs (`Pipeline.inputDigest`).
     init(file: String, digest: String, formats: [OutputFormat]) {
+        self.init(
+            file: file, key: "\(digest) \(formats.map(\.rawValue).joined(separator: ",")) \(GraphvizLayout.libraryVersion)",
+            owns: { path in formats.contains { $0.reporter.owns(path) } })
+    }
+
+    /// - Parameters:
+    ///   - file: where the record is kept.
+    ///   - key: what the files are written from, spelled so that other inputs never match.
+    public init(file: String, key: String, owns: @escaping @Sendable (String) -> Bool = { _ in false }) {
         self.file = file
-        self.formats = formats
-        key = "\(digest) \(formats.map(\.rawValue).joined(separator: ",")) \(GraphvizLayout.libraryVersion)"
+        self.key = key
+        self.owns = owns
     }
 
     /// The paths of the report `output` already holds, when the result came from the cache
     /// and the folder holds exactly what was recorded for this key; nil when the report is to
     /// be written. The record is read either way: a damaged one is one note through `tell`.
-    func alreadyWritten(in output: String, resultFromCache: Bool, tell: (String) -> Void) -> [String]? {
+    public func alreadyWritten(in output: String, resultFromCache: Bool = true, tell: (String) -> Void) -> [String]? {
         let recorded = entries(tell: tell)
         guard resultFromCache, let recorded else { return nil }
         return written(recorded, in: output)
@@ -84,9 +95,8 @@ struct ReportManifest: Sendable {
             guard Self.holds(output + "/" + entry.path, entry) else { return nil }
             if let slash = entry.path.lastIndex(of: "/") { folders.insert(String(entry.path[..<slash])) }
         }
-        let reporters = formats.map(\.reporter)
         for folder in folders {
-            let stale = ReportWriter.stale(in: output, folder: folder, paths: paths) { path in reporters.contains { $0.owns(path) } }
+            let stale = ReportWriter.stale(in: output, folder: folder, paths: paths, owns: owns)
             guard stale.isEmpty else { return nil }
         }
         return entries.map { output + "/" + $0.path }
@@ -111,13 +121,13 @@ struct ReportManifest: Sendable {
     }
 
     /// Removes the record: the report just written is not one to serve again.
-    func forget() {
+    public func forget() {
         unlink(file)
     }
 
     /// Records the files of a report just written for this key (a path holding a line break
     /// cannot be recorded: nothing is).
-    func record(_ files: [ReportFile]) throws(AtomicFile.Failure) {
+    public func record(_ files: [ReportFile]) throws(AtomicFile.Failure) {
         guard !files.isEmpty, !files.contains(where: { $0.path.contains("\n") }) else { return }
         var text = Self.header + key + "\n"
         for file in files {

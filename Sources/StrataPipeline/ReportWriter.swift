@@ -31,13 +31,20 @@ public enum ReportWriter {
     /// one that cannot is one line (its first failure), then `InputError` with every line.
     /// - Returns: the paths written (`output/relative path`), in the jobs' order.
     public static func write(_ jobs: [Job], to output: String) throws(Pipeline.InputError) -> [String] {
+        try writeFiles(jobs, to: output).paths
+    }
+
+    /// `write(_:to:)`, returning the files rendered too (what `ReportManifest` records).
+    static func writeFiles(_ jobs: [Job], to output: String) throws(Pipeline.InputError) -> (paths: [String], files: [ReportFile]) {
         try makeFolder(output)
         var written: [String] = []
+        var rendered: [ReportFile] = []
         var failures: [String] = []
         for job in jobs {
             do {
                 let files = try job.render()
                 written += try write(files, to: output, owns: job.owns)
+                rendered += files
             } catch let failure as AtomicFile.Failure {
                 failures.append(failure.description)
             } catch {
@@ -45,7 +52,7 @@ public enum ReportWriter {
             }
         }
         guard failures.isEmpty else { throw Pipeline.InputError(description: failures.joined(separator: "\nerror: ")) }
-        return written
+        return (written, rendered)
     }
 
     /// Files already rendered, into `output` (created).

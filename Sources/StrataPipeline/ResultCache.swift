@@ -8,7 +8,7 @@ import StrataSourceTree
 /// instead of assembling and analyzing the repository, and the report takes the bytes as its
 /// JSON. The digest holds Strata's build, so another build (another format) never matches.
 ///
-/// `analyze` keeps its last result (`…-result.json`, written through `ReportDocument.KnownJSON`
+/// `analyze` keeps its last result (`…-result.json`, written through `PreparedReport.KnownJSON`
 /// with the JSON it encodes for the report); `diff` keeps BASE's and HEAD's (`…-diff-base-result.json`,
 /// `…-diff-head-result.json`).
 struct ResultCache: Sendable {

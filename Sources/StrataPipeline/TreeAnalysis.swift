@@ -30,29 +30,40 @@ public enum TreeAnalysis {
         store: FactStore?, evaluateManifest: ((String) throws -> Manifest)? = nil,
         progress: (@Sendable (String) -> Void)? = nil
     ) throws -> Output {
-        var stage = try discover(
+        let discovered = try discover(
             tree: tree, configuration: configuration, configurationFile: configurationFile,
             evaluateManifest: evaluateManifest, progress: progress)
-        scan(&stage, store: store, progress: progress)
-        return finish(stage)
+        return finish(scan(discovered, store: store, progress: progress))
     }
 
-    /// The analysis between its stages, so a caller with two trees can run the stages that
-    /// share nothing (discovery, assembly and analysis) side by side.
-    public struct Stage: @unchecked Sendable {
-        let tree: any SourceTree
-        let configuration: Configuration
-        let files: [String]
+    /// A tree after discovery: its configuration, files and modules. A caller with two trees
+    /// runs the stages that share nothing (discovery, assembly and analysis) side by side.
+    public struct Discovered: Sendable {
+        public let tree: any SourceTree
+        public let configuration: Configuration
+        /// Every file of the tree, as discovery saw it.
+        public let files: [String]
         public let discovery: Discovery
-        var scan: Scanner.Outcome?
         var stopwatch: Stopwatch
+    }
+
+    /// A tree after discovery and scanning: its facts.
+    public struct Scanned: Sendable {
+        public let discovered: Discovered
+        public let scan: Scanner.Outcome
+        var stopwatch: Stopwatch
+
+        public var tree: any SourceTree { discovered.tree }
+        public var configuration: Configuration { discovered.configuration }
+        public var files: [String] { discovered.files }
+        public var discovery: Discovery { discovered.discovery }
     }
 
     /// discover: the tree's files and modules.
     public static func discover(
         tree: any SourceTree, configuration: Configuration, configurationFile: String = Configuration.fileName,
         evaluateManifest: ((String) throws -> Manifest)? = nil, progress: (@Sendable (String) -> Void)? = nil
-    ) throws -> Stage {
+    ) throws -> Discovered {
         var stopwatch = Stopwatch()
         progress?("discovering modules")
         let (files, unwalked) = try tree.walk()
@@ -67,15 +78,24 @@ public enum TreeAnalysis {
             discovery.diagnostics.append(Diagnostic(file: ".", message: "no Swift file found (are they all excluded?); nothing to analyze"))
         }
         stopwatch.lap("discover")
-        return Stage(tree: tree, configuration: configuration, files: files, discovery: discovery, stopwatch: stopwatch)
+        return Discovered(tree: tree, configuration: configuration, files: files, discovery: discovery, stopwatch: stopwatch)
     }
 
     /// scan: every module's Swift files, reusing what `store` knows (one scan at a time).
-    public static func scan(_ stage: inout Stage, store: FactStore?, progress: (@Sendable (String) -> Void)? = nil) {
-        let sources = Set(stage.discovery.modules.flatMap(\.sourceFiles)).sorted()
-        progress?("scanning \(sources.count) Swift files in \(stage.discovery.modules.count) modules")
-        let configured = stage.configuration.injection.names
-        var outcome = Scanner(tree: stage.tree, store: store, names: configured).scan(sources)
+    /// - Parameter timeLimit: seconds one file's parse may take (`--file-time-limit`).
+    /// - Parameter checkouts: also scan the checked-out sources of the external modules the
+    ///   files import (`dependencies(of:into:store:timeLimit:)`); false where the result is
+    ///   compared with a revision's, which has none (`diff`, `history`).
+    public static func scan(
+        _ discovered: Discovered, store: FactStore?, timeLimit: Double = TimeBudget.defaultPerFile, checkouts: Bool = true,
+        progress: (@Sendable (String) -> Void)? = nil
+    ) -> Scanned {
+        let sources = Set(discovered.discovery.modules.flatMap(\.sourceFiles)).sorted()
+        progress?("scanning \(sources.count) Swift files in \(discovered.discovery.modules.count) modules")
+        let configured = discovered.configuration.injection.names
+        var scanner = Scanner(tree: discovered.tree, store: store, names: configured)
+        scanner.timeLimit = timeLimit
+        var outcome = scanner.scan(sources)
         // Hand-written containers found by their shape: scan again, with their method and
         // property wrapper names, the files that spell them.
         let found = InjectionContainers.names(in: outcome.facts.values, configured: configured)
@@ -89,27 +109,31 @@ public enum TreeAnalysis {
                 return wanted.count < 16
                     ? wanted.contains { facts.referenceIndex(of: $0) != nil } : facts.references.contains(where: spelled.contains)
             }
-            let rescan = Scanner(tree: stage.tree, store: store.map { $0.variant(names: names) }, names: names).scan(again)
+            var rescanner = Scanner(tree: discovered.tree, store: store.map { $0.variant(names: names) }, names: names)
+            rescanner.timeLimit = timeLimit
+            let rescan = rescanner.scan(again)
             outcome.facts.merge(rescan.facts) { _, new in new }
             outcome.parsed += rescan.parsed
         }
-        dependencies(of: stage, into: &outcome, store: store)
-        stage.scan = outcome
-        stage.stopwatch.lap("scan")
+        if checkouts { dependencies(of: discovered, into: &outcome, store: store, timeLimit: timeLimit) }
+        var stopwatch = discovered.stopwatch
+        stopwatch.lap("scan")
+        return Scanned(discovered: discovered, scan: outcome, stopwatch: stopwatch)
     }
 
     /// The checked-out sources of the external modules the files import (a working directory's
     /// `.build/checkouts`, `SourcePackages/checkouts`, `Pods`), scanned for their names.
-    static func dependencies(of stage: Stage, into outcome: inout Scanner.Outcome, store: FactStore?) {
-        guard let tree = stage.tree as? WorkingDirectoryTree else { return }
-        let internalNames = Set(stage.discovery.modules.map(\.importName))
+    static func dependencies(of discovered: Discovered, into outcome: inout Scanner.Outcome, store: FactStore?, timeLimit: Double) {
+        guard let tree = discovered.tree as? WorkingDirectoryTree else { return }
+        let internalNames = Set(discovered.discovery.modules.map(\.importName))
         var wanted: Set<String> = []
         for facts in outcome.facts.values {
             for site in facts.imports where !internalNames.contains(site.module) && !SystemModules.contains(site.module) {
                 wanted.insert(site.module)
             }
         }
-        let scanner = Scanner(tree: tree, store: store, names: stage.configuration.injection.names)
+        var scanner = Scanner(tree: tree, store: store, names: discovered.configuration.injection.names)
+        scanner.timeLimit = timeLimit
         let (found, scans) = DependencySources.gather(root: tree.rootPath, wanted: wanted.subtracting(internalNames)) { scanner.scan($0) }
         for scanned in scans {
             for (module, paths) in found {
@@ -125,26 +149,28 @@ public enum TreeAnalysis {
     /// - Parameter conditions: `#if` answers shared by analyses of several revisions with the
     ///   same build settings (`strata history`); nil decides them afresh.
     ///   - accessControl: false skips the access-control report where nothing reads it.
-    public static func finish(_ stage: Stage, conditions shared: CompilationConditions? = nil, accessControl: Bool = true) -> Output {
-        var stopwatch = stage.stopwatch
-        let scan = stage.scan!  // `scan` ran: the stages run in order
-        let project = assemble(stage, conditions: shared)
+    ///   - buildSeconds: measured build seconds by module (`--build-times`); nil estimates from lines.
+    public static func finish(
+        _ scanned: Scanned, conditions shared: CompilationConditions? = nil, accessControl: Bool = true, buildSeconds: [String: Double]? = nil
+    ) -> Output {
+        var stopwatch = scanned.stopwatch
+        let project = assemble(scanned, conditions: shared)
         let result = Analyzer.analyze(
-            project, rules: stage.configuration.rules, injection: stage.configuration.injection, accessControl: accessControl,
-            workers: AllCores())
+            project, rules: scanned.configuration.rules, injection: scanned.configuration.injection, accessControl: accessControl,
+            buildSeconds: buildSeconds, workers: AllCores())
         stopwatch.lap("analyze")
-        return Output(result: result, project: project, files: stage.files, scan: scan, timings: stopwatch.laps)
+        return Output(result: result, project: project, files: scanned.files, scan: scanned.scan, timings: stopwatch.laps)
     }
 
     /// assemble: the model of modules and edges, for a caller that needs no analysis
     /// (`strata affected` asks only who depends on whom).
-    static func assemble(_ stage: Stage, conditions shared: CompilationConditions? = nil) -> Project {
-        let scan = stage.scan!  // `scan` ran: the stages run in order
-        let build = stage.configuration.build
+    static func assemble(_ scanned: Scanned, conditions shared: CompilationConditions? = nil) -> Project {
+        let scan = scanned.scan
+        let build = scanned.configuration.build
         let conditions = shared ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
-        let internalNames = Set(stage.discovery.modules.map(\.importName))
+        let internalNames = Set(scanned.discovery.modules.map(\.importName))
         var project = Assembler.assemble(
-            root: stage.tree.name, discovery: stage.discovery, facts: scan.facts, diagnostics: scan.diagnostics,
+            root: scanned.tree.name, discovery: scanned.discovery, facts: scan.facts, diagnostics: scan.diagnostics,
             conditions: { condition, module in
                 conditions.isActive(condition, in: module) { name in
                     internalNames.contains(name) || module.dependencies.contains { $0.name == name }
@@ -183,14 +209,29 @@ public enum TreeAnalysis {
 }
 
 /// Seconds per stage, in order.
-struct Stopwatch {
+struct Stopwatch: Sendable {
     private var clock = ContinuousClock.now
     private(set) var laps: [(stage: String, seconds: Double)] = []
 
+    /// The time since the last lap (or the start), as `stage`.
     mutating func lap(_ stage: String) {
         let now = ContinuousClock.now
         let elapsed = now - clock
         laps.append((stage, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
         clock = now
+    }
+
+    /// Starts the next lap now: the time since the last one is no stage's.
+    mutating func restart() { clock = ContinuousClock.now }
+
+    /// Laps timed elsewhere (another thread's), as they are.
+    mutating func add(_ other: [(stage: String, seconds: Double)]) { laps += other }
+
+    /// The seconds of each stage summed over its laps, in `order` (stages with no lap left out).
+    func totals(in order: [String]) -> [(stage: String, seconds: Double)] {
+        order.compactMap { stage in
+            let times = laps.filter { $0.stage == stage }
+            return times.isEmpty ? nil : (stage, times.reduce(0) { $0 + $1.seconds })
+        }
     }
 }

@@ -12,7 +12,7 @@ public struct DOTReporter: Reporter {
     public init() {}
 
     /// `graph.dot`, and `injection.dot` when there is a DI graph.
-    public func files(for document: ReportDocument, warn: (String) -> Void) throws -> [ReportFile] {
+    public func files(for document: PreparedReport, warn: (String) -> Void) throws -> [ReportFile] {
         [ReportFile(Self.fileName, Data(document.dot.utf8))]
             + (document.injectionDOT.map { [ReportFile(InjectionGraph.fileName, Data($0.utf8))] } ?? [])
     }

@@ -13,7 +13,7 @@ struct GraphMLReporter: Reporter {
 
     init() {}
 
-    func files(for document: ReportDocument, warn: (String) -> Void) throws -> [ReportFile] {
+    func files(for document: PreparedReport, warn: (String) -> Void) throws -> [ReportFile] {
         [ReportFile(Self.fileName, Data(Self.render(document.result).utf8))]
     }
 

@@ -24,7 +24,7 @@ public struct HTMLReporter: Reporter {
 
     public var help: String { "index.html, the report" }
 
-    public func files(for document: ReportDocument, warn: (String) -> Void) throws -> [ReportFile] {
+    public func files(for document: PreparedReport, warn: (String) -> Void) throws -> [ReportFile] {
         let svg = try document.svg.get()
         let views = try document.views.get()
         let graph = document.graph
@@ -54,7 +54,7 @@ public struct HTMLReporter: Reporter {
 
     /// The page: the template with the title, the summary data, the page index and the
     /// overview drawing filled in.
-    public static func page(_ document: ReportDocument) throws -> Data {
+    public static func page(_ document: PreparedReport) throws -> Data {
         let result = document.result, views = try document.views.get(), injectionSVG = try document.injectionSVG.get() ?? ""
         let (summary, index) = pageData(result, graph: document.graph, views: views)
         let data = [

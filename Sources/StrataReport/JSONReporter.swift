@@ -13,7 +13,7 @@ public struct JSONReporter: Reporter {
         try ReportJSON.document(result)
     }
 
-    public func files(for document: ReportDocument, warn: (String) -> Void) throws -> [ReportFile] {
+    public func files(for document: PreparedReport, warn: (String) -> Void) throws -> [ReportFile] {
         [ReportFile(Self.fileName, try document.json.get())]
     }
 }

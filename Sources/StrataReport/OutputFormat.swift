@@ -5,7 +5,7 @@ import StrataModel
 public enum OutputFormat: String, ReportFormat {
     case html, json, dot, sarif, md, graphml
 
-    public var reporter: any Reporter<ReportDocument> {
+    public var reporter: any Reporter<PreparedReport> {
         switch self {
         case .html: HTMLReporter()
         case .json: JSONReporter()

@@ -10,7 +10,7 @@ public struct Scanner: Sendable {
     /// The configured injection names, beyond the built-in ones.
     public let names: InjectionNames
     /// Seconds one file's parse and walk may take; a slower file is reported and left out.
-    public var timeLimit = TimeBudget.perFile
+    public var timeLimit = TimeBudget.defaultPerFile
 
     public init(tree: any SourceTree, store: FactStore?, names: InjectionNames = InjectionNames()) {
         self.tree = tree

@@ -27,8 +27,8 @@ public enum AtomicFile {
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o666)
         guard descriptor >= 0 else { throw Failure(path: path, reason: reason(errno, folder: true)) }
-        let written = bytes.withContiguousStorageIfAvailable { writeAll(descriptor, UnsafeRawBufferPointer($0)) }
-            ?? Array(bytes).withUnsafeBytes { writeAll(descriptor, $0) }
+        let written = bytes.withContiguousStorageIfAvailable { FileDescriptor.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+            ?? Array(bytes).withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0) }
         let status = close(descriptor)
         if let failed = written ?? (status == 0 ? nil : errno) {
             unlink(temporary)
@@ -39,20 +39,6 @@ public enum AtomicFile {
             unlink(temporary)
             throw Failure(path: path, reason: reason(code, folder: false))
         }
-    }
-
-    /// Nil when every byte was written, else the errno.
-    private static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
-        var offset = 0
-        while offset < buffer.count {
-            let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += count
-        }
-        return nil
     }
 
     /// The reason of a failed call in the user's words. `folder`: the failure was creating a
@@ -71,9 +57,3 @@ public enum AtomicFile {
         }
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#else
-private let systemWrite = Darwin.write
-#endif

@@ -77,6 +77,23 @@ public struct PathFilter: Sendable {
     public func skipsFile(_ path: String) -> Bool {
         patterns.contains { $0.matches(path) }
     }
+
+    /// Whether a path lies in a skipped folder or is a skipped file: the questions a walk of
+    /// the folders asks, asked of every prefix of the path.
+    /// - Parameter ignoredFolders: whether folders never read by their name (hidden ones,
+    ///   `Pods`) count, or only the excludes.
+    public func skips(path: String, ignoredFolders: Bool = true) -> Bool {
+        var folder = ""
+        for component in path.split(separator: "/").dropLast() {
+            folder = folder.isEmpty ? String(component) : folder + "/" + component
+            if Self.ignores(directoryNamed: component) {
+                if ignoredFolders { return true }
+            } else if patterns.contains(where: { $0.matches(folder) }) {
+                return true
+            }
+        }
+        return skipsFile(path)
+    }
 }
 
 extension String {

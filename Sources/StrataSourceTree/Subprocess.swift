@@ -94,14 +94,7 @@ struct Subprocess {
 
     /// Writes all bytes; false when the reader is gone.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return false }
-            offset += count
-        }
-        return true
+        bytes.withUnsafeBytes { FileDescriptor.writeAll(fd, $0) } == nil
     }
 }
 

@@ -6,9 +6,9 @@ import Foundation
 /// running on its own thread with nothing shared, its result dropped, and the process ends
 /// with `_exit` so that the abandoned thread neither holds it open nor races its teardown.
 public enum TimeBudget {
-    /// Seconds one file's parse and walk may take (`--file-time-limit`). Only a file over
-    /// the budget makes a result depend on the machine.
-    nonisolated(unsafe) public static var perFile: Double = 10
+    /// Seconds one file's parse and walk may take unless `--file-time-limit` says otherwise.
+    /// Only a file over the budget makes a result depend on the machine.
+    public static let defaultPerFile: Double = 10
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var abandoned = 0

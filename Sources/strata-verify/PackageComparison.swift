@@ -21,7 +21,7 @@ enum PackageComparison {
         let rootManifest = stage.discovery.packages.first { $0.system == .swiftpm && !$0.manifest.contains("/") }
         guard let rootManifest else { return ["Strata found no root package"] }
         let modules = Dictionary(
-            stage.discovery.modules.filter { $0.declaringManifest == rootManifest.manifest }.map { ($0.target, $0) },
+            stage.discovery.modules.filter { $0.id.manifest == rootManifest.manifest }.map { ($0.target, $0) },
             uniquingKeysWith: { first, _ in first })
 
         var differences: [String] = []

@@ -89,11 +89,11 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
-        let options = Comparison.Options(
+        let options = DiffRun.Options(
             repository: repo, base: base, head: head, worktree: worktree,
             cacheDirectory: cache.cacheDirectory, excludes: cache.excludes, configPath: config,
             buildTimes: try buildTimes.map(BuildTimes.read), keepResults: output != nil)
-        var outcome = try Comparison.run(options, progress: progress)
+        var outcome = try DiffRun.run(options, progress: progress)
         outcome.document.linkBase = linkBase
         let document = outcome.document
         for warning in outcome.warnings {
@@ -104,7 +104,7 @@ struct Diff: ParsableCommand {
             var written: [String] = []
             if format.list.contains(.html) {
                 // diff.html links to HEAD's full report, written beside it; both share the layout cache.
-                let report = try Comparison.writeHeadReport(outcome, to: output)
+                let report = try DiffRun.writeHeadReport(outcome, to: output)
                 written += report.written
                 Diagnostics.write(report.messages)
             }

@@ -126,7 +126,7 @@ struct History: ParsableCommand {
         let stamp = output.flatMap { folder in edge.isEmpty && module == nil ? (folder, self.formats()) : nil }
         let outcome = try HistoryRun.run(options, progress: progress) { ids in
             guard let (folder, formats) = stamp else { return false }
-            return HistoryStamp.matches(folder: folder, key: HistoryStamp.key(commits: ids, formats: formats, linkBase: linkBase))
+            return historyStamp(in: folder, commits: ids, formats: formats).alreadyWritten(in: folder, tell: { _ in }) != nil
         }
         if outcome.upToDate, let (folder, _) = stamp {
             if !quiet { Progress.report("nothing new; \(folder) is up to date") }
@@ -167,47 +167,21 @@ struct History: ParsableCommand {
         }
         let files = formats.map { ReportFile($0.fileName, Data($0.render(timeline).utf8)) }
         for path in try ReportWriter.write(files, to: output) where !quiet { print("wrote \(path)") }
-        let written = files.map { (name: $0.path, bytes: Array($0.bytes)) }
-        let key = HistoryStamp.key(commits: outcome.snapshots.map { (snapshot: CommitSnapshot) in snapshot.commit.id }, formats: formats, linkBase: linkBase)
-        HistoryStamp.write(folder: output, key: key, files: written)
+        // Best effort: without a stamp the next run writes the files again.
+        try? historyStamp(in: output, commits: outcome.snapshots.map(\.commit.id), formats: formats).record(files)
         if !quiet { print("database \(database)") }
     }
-}
 
-/// `.strata-history-stamp` in the output folder: what the last run wrote (the commits, formats
-/// and link base it wrote them from, and each file's hash), so a re-run with nothing new can
-/// leave the files alone after checking they are still those bytes.
-enum HistoryStamp {
-    static let fileName = ".strata-history-stamp"
-
-    static func key(commits: [String], formats: [HistoryFormat], linkBase: String?) -> String {
+    /// `.strata-history-stamp` in the output folder: the record of what the last run wrote
+    /// there (`ReportManifest`), keyed by the commits, formats and link base it wrote them
+    /// from, so a re-run with nothing new can leave the files alone.
+    func historyStamp(in folder: String, commits: [String], formats: [HistoryFormat]) -> ReportManifest {
         var input = DigestInput()
         for field in [StrataVersion.current, "\(HistoryTimeline.currentSchemaVersion)", linkBase ?? ""] { input.add(field) }
         for list in [formats.map(\.rawValue), commits] {
             input.add(count: list.count)
             for item in list { input.add(item) }
         }
-        return input.hash.description
-    }
-
-    static func write(folder: String, key: String, files: [(name: String, bytes: [UInt8])]) {
-        let lines = [key] + files.map { "\(ContentHash($0.bytes)) \($0.name)" }
-        // Best effort: without a stamp the next run writes the files again.
-        try? ReportWriter.write(Data((lines.joined(separator: "\n") + "\n").utf8), toFile: folder + "/" + fileName)
-    }
-
-    /// Whether the stamp names `key` and every file it lists still has its hash.
-    static func matches(folder: String, key: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return false }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        guard lines.first.map(String.init) == key, lines.count > 1 else { return false }
-        for line in lines.dropFirst() {
-            let parts = line.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, !parts[1].contains("/"),
-                let bytes = FileManager.default.contents(atPath: folder + "/" + parts[1]),
-                ContentHash(Array(bytes)).description == parts[0]
-            else { return false }
-        }
-        return true
+        return ReportManifest(file: folder + "/.strata-history-stamp", key: "history \(input.hash)")
     }
 }

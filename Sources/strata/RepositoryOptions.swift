@@ -22,7 +22,7 @@ struct RepositoryOptions: ParsableArguments {
     var config: String?
 
     @Option(help: ArgumentHelp("Seconds one Swift file's parse may take; a slower file is reported and left out.", valueName: "seconds"))
-    var fileTimeLimit: Double = TimeBudget.perFile
+    var fileTimeLimit: Double = TimeBudget.defaultPerFile
 
     func validate() throws {
         guard fileTimeLimit > 0, fileTimeLimit.isFinite else { throw ValidationError("--file-time-limit must be a positive number of seconds") }
@@ -36,10 +36,9 @@ struct RepositoryOptions: ParsableArguments {
         output: String? = nil, formats: [OutputFormat] = OutputFormat.allCases, evaluateManifests: Bool = false,
         buildTimes: [String: Double]? = nil
     ) -> Pipeline.Options {
-        // The machine's budget, not an input of the analysis: set for the process.
-        TimeBudget.perFile = fileTimeLimit
-        return Pipeline.Options(
+        Pipeline.Options(
             path: path, outputDirectory: output, formats: formats, cacheDirectory: cacheDirectory,
-            evaluateManifests: evaluateManifests, excludes: excludes, configPath: config, buildTimes: buildTimes)
+            evaluateManifests: evaluateManifests, excludes: excludes, configPath: config, buildTimes: buildTimes,
+            fileTimeLimit: fileTimeLimit)
     }
 }

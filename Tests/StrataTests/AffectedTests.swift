@@ -260,7 +260,7 @@ import Testing
     @Test func markdownEscapesNamesFromTheRepository() throws {
         let change = FileChange(path: "Sources/<script>/a|b.swift", status: .added, kind: .source, modules: ["X"])
         let module = AffectedModule(
-            name: "X", id: "Package.swift#X", kind: .library, target: "X", importName: "X", chain: ["X"],
+            name: "X", id: ModuleID(manifest: "Package.swift", target: "X"), kind: .library, target: "X", importName: "X", chain: ["X"],
             cause: "Sources/<script>/a|b.swift added")
         let answer = AffectedModules(base: "main", head: "HEAD", changes: [change], modules: [module], allModules: 1, allTests: [], everything: nil)
         let markdown = try AffectedFormat.md.render(answer)
@@ -311,7 +311,7 @@ import Testing
     @Test func diffTakesMeasuredTimesForBothRevisions() throws {
         let path = try Self.repository.get().path + "/repo"
         let times = ["Core": 2.0, "Networking": 1.0, "Feed": 3.0, "LegacyApp": 4.0, "RecipeKit": 8.0]
-        let document = try Comparison.run(.init(repository: path, base: "c0", head: "c2", cacheDirectory: nil, buildTimes: times)).document
+        let document = try DiffRun.run(.init(repository: path, base: "c0", head: "c2", cacheDirectory: nil, buildTimes: times)).document
         #expect(document.head.buildShape?.unit == .seconds)
         #expect(document.head.buildShape?.criticalPath == ["Core", "RecipeKit", "LegacyApp"])
         #expect(document.head.buildShape?.criticalCost == 14)

@@ -59,11 +59,12 @@ import Testing
     }
 
     /// Measured seconds replace the estimate; a slow Storage moves the path through it, and
-    /// the modules without a time are named.
+    /// the modules without a time are named. The linkage section follows the same path, in lines.
     @Test func measuredSecondsMoveTheCriticalPath() throws {
-        let result = Analyzer.analyze(Self.project())
         let times = try BuildTimes.parse("module,seconds\n# measured on CI\nCore, 10\nFeed,30\n\nApp,5\nNetwork,2\nStorage,40\n", file: "times.csv")
-        let shape = BuildShape.analyze(modules: result.modules.map(\.module), edges: result.edges, seconds: times)
+        let result = Analyzer.analyze(Self.project(), buildSeconds: times)
+        let shape = try #require(result.buildShape)
+        #expect(result.linkage.criticalPath == CriticalPath(modules: ["Core", "Storage", "Feed", "App"], lines: 370))
         #expect(shape.unit == .seconds)
         #expect(shape.criticalPath == ["Core", "Storage", "Feed", "App"])
         #expect(shape.criticalCost == 85)
@@ -143,7 +144,7 @@ import Testing
         let shape = json?["buildShape"] as? [String: Any]
         #expect(shape?["criticalPath"] as? [String] == ["Core", "Network", "Feed", "App"])
         #expect(shape?["hot"] as? [String] == ["Core", "Network", "Feed"])
-        let page = String(decoding: try HTMLReporter.page(ReportDocument(result: result)), as: UTF8.self)
+        let page = String(decoding: try HTMLReporter.page(PreparedReport.prepare(result, for: [.html])), as: UTF8.self)
         #expect(page.contains("<section id=\"build-shape\""))
         #expect(page.contains("\"criticalPath\":[\"Core\",\"Network\",\"Feed\",\"App\"]"))
     }

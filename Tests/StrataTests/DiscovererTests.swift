@@ -63,8 +63,8 @@ import Testing
         // The root package's Kit keeps its plain name: a nested package never renames it.
         #expect(byName["Kit"]?.sourceFiles == ["Sources/Kit/K.swift"])
         #expect(byName["Inner/Kit"]?.sourceFiles == ["Sources/Kit/Inner/Sources/Kit/I.swift"])
-        #expect(byName["Kit"]?.id == "Package.swift#Kit")
-        #expect(byName["Inner/Kit"]?.id == "Sources/Kit/Inner/Package.swift#Kit")
+        #expect(byName["Kit"]?.id == ModuleID(manifest: "Package.swift", target: "Kit"))
+        #expect(byName["Inner/Kit"]?.id == ModuleID(manifest: "Sources/Kit/Inner/Package.swift", target: "Kit"))
         #expect(byName["Shared"]?.sourceFiles == ["Sources/Shared/S.swift"])
     }
 
@@ -92,6 +92,22 @@ import Testing
         #expect(!filter.skipsDirectory("Sources/General", name: "General"))
         #expect(filter.skipsFile("Sources/A/Model.generated.swift"))
         #expect(!filter.skipsFile("Sources/A/Model.swift"))
+    }
+
+    /// A path is asked as a walk would ask it, folder by folder: the revision tree leaves out
+    /// every skipped folder, `affected` only the excluded ones.
+    @Test func aPathIsSkippedByAnyOfItsFolders() {
+        let filter = PathFilter(excludes: ["Samples/**", "*.generated.swift", "Sources/Gen"])
+        #expect(filter.skips(path: "Sources/Gen/Deep/A.swift"))
+        #expect(filter.skips(path: "Samples/App/A.swift"))
+        #expect(filter.skips(path: "Sources/A/Model.generated.swift"))
+        #expect(filter.skips(path: ".build/x/A.swift"))
+        #expect(filter.skips(path: "App/Pods/Alamofire/A.swift"))
+        #expect(!filter.skips(path: "Sources/General/A.swift"))
+        // Only the excludes: a hidden or vendored folder is no exclusion of the user's.
+        #expect(!filter.skips(path: ".build/x/A.swift", ignoredFolders: false))
+        #expect(!filter.skips(path: "App/Pods/Alamofire/A.swift", ignoredFolders: false))
+        #expect(filter.skips(path: "Sources/Gen/Deep/A.swift", ignoredFolders: false))
     }
 
     @Test func globMatchesComponentsAndDoubleStars() {

@@ -118,7 +118,7 @@ import Testing
         while Date().timeIntervalSince(started) < 6 || repositories < 2 {
             let tree = MemoryTree(Self.randomRepository(&generator, modules: repositories == 0 ? 44 : Int.random(in: 3...20, using: &generator)))
             let head = try TreeAnalysis.run(tree: tree, configuration: Configuration(), store: nil).result
-            let document = ReportDocument(result: head)
+            let document = PreparedReport.prepare(head, for: [.html])
             let views = try document.views.get()
             var svgs = [try document.svg.get(), views.overview] + views.groupings.flatMap { [$0.overview] + $0.opened }
             svgs += views.neighbourhoods.flatMap { $0.compactMap { $0 } }

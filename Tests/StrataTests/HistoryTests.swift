@@ -100,6 +100,25 @@ import Testing
             == HistoryFormat.json.render(HistoryTimeline(repository: "r", snapshots: again.snapshots)))
     }
 
+    /// A re-run with nothing new leaves the files of -o alone when the stamp (the one record
+    /// of written files) says they are what it would write; an edited file is written again.
+    @Test func aRerunWithNothingNewWritesNothingUnlessAFileChanged() throws {
+        let folder = try Self.fixture()
+        let binary = try #require(builtProduct("strata"))
+        let output = folder.path + "/out"
+        let history = { try run("/usr/bin/env", [binary, "history", folder.path + "/repo", "-o", output, "--no-cache", "--format", "json,csv"]) }
+        let first = try history()
+        #expect(first.status == 0, "\(first.all)")
+        #expect(first.output.contains("wrote \(output)/history.json"))
+        let again = try history()
+        // Up to date: it returns before writing or naming the database.
+        #expect(again.status == 0 && again.output.isEmpty, "\(again.all)")
+        try Data("edited".utf8).write(to: URL(fileURLWithPath: output + "/history.csv"))
+        let repaired = try history()
+        #expect(repaired.output.contains("wrote \(output)/history.csv"), "\(repaired.all)")
+        #expect(try String(contentsOfFile: output + "/history.csv", encoding: .utf8) != "edited")
+    }
+
     @Test func everyNWeekAndTagPickTheirCommits() throws {
         let folder = try Self.fixture()
         func picked(_ every: String, since: String? = nil, max: Int? = nil) throws -> [Int] {

@@ -69,7 +69,7 @@ import Testing
         var result = outcome.result
         // A hostile name from the repository must not become markup.
         result.injection.registrations[0].implementation = "</script><img src=x onerror=alert(1)>"
-        let document = ReportDocument(result: result)
+        let document = PreparedReport.prepare(result, for: [.html])
         _ = try #require(try document.injectionSVG.get())
         let page = String(decoding: try HTMLReporter.page(document), as: UTF8.self)
         let section = try #require(page.range(of: "<div id=\"injection-graph\">"))

@@ -264,7 +264,7 @@ import Testing
         let git = try GitRepository(path: "/opt/swift-packages/swiftlang/swift-syntax.git")
         let tree = try GitRevisionTree(repository: git, commit: try git.resolve("602.0.0"))
         let discovery = try TreeAnalysis.discover(tree: tree, configuration: Configuration()).discovery
-        let root = discovery.modules.filter { $0.declaringManifest == "Package.swift" }
+        let root = discovery.modules.filter { $0.id.manifest == "Package.swift" }
         let all = try #require(root.first { $0.target == "SwiftSyntax-all" })
         let expected = root.filter { $0.kind != .test && $0.target != "SwiftSyntax-all" }.map(\.target).sorted()
         #expect(all.dependencies.map(\.name).sorted() == expected)
@@ -292,7 +292,7 @@ import Testing
         let discovery = try discover(["Package.swift": newer, "Package@swift-6.0.swift": older, "Sources/B/B.swift": ""])
         let module = try #require(discovery.modules.first)
         #expect(module.manifest == Location(file: "Package@swift-6.0.swift", line: 3))
-        #expect(module.id == "Package.swift#B")
+        #expect(module.id == ModuleID(manifest: "Package.swift", target: "B"))
         #expect(Discoverer.readsFile("Package@swift-6.0.swift"))
     }
 

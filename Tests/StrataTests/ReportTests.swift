@@ -35,7 +35,7 @@ import Testing
 
     @Test func thePageHasTheDataTheGraphAndNoNetworkReferences() throws {
         let outcome = try Pipeline.run(.init(path: repositoryRoot + "/Samples/TheMonth", cacheDirectory: nil))
-        let document = ReportDocument(result: outcome.result)
+        let document = PreparedReport.prepare(outcome.result, for: [.html])
         let page = String(decoding: try HTMLReporter.page(document), as: UTF8.self)
         #expect(page.contains("<script type=\"application/json\" id=\"strata-data\">"))
         #expect(page.contains("<svg"))
@@ -78,7 +78,7 @@ import Testing
     @Test func pastFortyModulesTheOverviewIsOneNodePerLayerAndEachLayerOpens() throws {
         let repo = try makeLayeredRepository(count: 45)
         let outcome = try Pipeline.run(.init(path: repo.path, formats: [], cacheDirectory: nil))
-        let document = ReportDocument(result: outcome.result)
+        let document = PreparedReport.prepare(outcome.result, for: [.html])
         let views = try document.views.get()
         #expect(views.overviewGrouping == .layers)
         let layers = try #require(views.groupings.first)
@@ -155,7 +155,7 @@ import Testing
             ])
             """)
         let outcome = try Pipeline.run(.init(path: repo.path, formats: [], cacheDirectory: nil))
-        let views = try ReportDocument(result: outcome.result).views.get()
+        let views = try PreparedReport.prepare(outcome.result, for: [.html]).views.get()
         #expect(views.limits == [ReportViews.largestNeighbourhood, ReportViews.smallNeighbourhood, ReportViews.smallNeighbourhood])
         var drawnSmall = 0, leftOut = 0
         for (sizes, drawings) in zip(views.neighbourhoodSizes, views.neighbourhoods) {
@@ -171,7 +171,7 @@ import Testing
     @Test func smallRepositoriesShowTheWholeGraphFirst() throws {
         let repo = try makeLayeredRepository(count: 12)
         let outcome = try Pipeline.run(.init(path: repo.path, formats: [], cacheDirectory: nil))
-        let views = try ReportDocument(result: outcome.result).views.get()
+        let views = try PreparedReport.prepare(outcome.result, for: [.html]).views.get()
         #expect(views.overviewGrouping == nil)
         #expect(views.groupings.isEmpty)
         #expect(views.overview.contains(">Core0</text>") && views.overview.contains("cluster"))

@@ -27,7 +27,7 @@ import Testing
         let result = try Pipeline.run(.init(path: repo.path, formats: [], cacheDirectory: nil)).result
         let output = repo.path + "/out"
         var expected: [String: Data] = [:]
-        let document = ReportDocument(result: result)
+        let document = PreparedReport.prepare(result, for: OutputFormat.allCases)
         for format in OutputFormat.allCases {
             let files = try format.reporter.files(for: document)
             #expect(!files.isEmpty, "\(format) returns no file")
@@ -38,7 +38,7 @@ import Testing
             }
         }
         #expect(!FileManager.default.fileExists(atPath: output), "rendering touched the disk")
-        let written = try Pipeline.write(ReportDocument(result: result), formats: OutputFormat.allCases, to: output)
+        let written = try Pipeline.write(document, formats: OutputFormat.allCases, to: output)
         #expect(Set(written) == Set(expected.keys.map { output + "/" + $0 }))
         for (path, bytes) in expected {
             #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/" + path)) == bytes, "\(path) is not what its reporter returned")

@@ -128,43 +128,13 @@ struct PodspecScript: RubyScript {
                 if let name = pair.key.text { spec.addDependency(name, file: path, line: call.line) }
             }
         case "subspec", "test_spec", "app_spec":
-            guard let block = call.block else {
-                warn(call.line, "`\(variable).\(attribute)` without a block; skipped")
-                return true
-            }
-            let fallback = attribute == "app_spec" ? "App" : "Tests"
-            let nameValue = call.positional.first.map(evaluate)
-            guard let name = nameValue?.text ?? (attribute == "subspec" ? nil : fallback) else {
-                let written = call.positional.first.map { RubyValue.unevaluated($0, nameValue ?? .null) } ?? "is missing"
-                warn(call.line, "subspec name \(written); the subspec is left out")
-                return true
-            }
-            let role: PodSpec.Role = attribute == "subspec" ? .subspec : attribute == "test_spec" ? .test : .app
-            let child = spec.addChild(role: role, name: name, line: call.line)
-            within(child, as: block.parameters.first) { $0.run(block.body) }
+            subspec(call, of: spec, written: variable)
         case "default_subspec", "default_subspecs":
             guard let argument else { return true }
-            let evaluated = evaluate(argument)
-            if case .symbol("none") = evaluated {
-                spec.defaultSubspecs = []
-            } else if let names = evaluated.texts {
-                spec.defaultSubspecs = names
-            } else {
-                warn(call.line, "\(attribute) \(RubyValue.unevaluated(argument, evaluated)); every subspec is read")
-            }
-            spec.defaultSubspecsLine = call.line
+            defaultSubspecs(argument, of: spec, attribute: attribute, line: call.line)
         case "static_framework":
             guard let argument else { return true }
-            let value = evaluate(argument)
-            switch value.truthy {
-            case true?:
-                spec.staticFramework = Linkage(
-                    .static, evidence: Location(file: path, line: call.line), reason: "\(variable).static_framework = true")
-            case false?:
-                spec.staticFramework = nil
-            case nil:
-                warn(call.line, "static_framework \(RubyValue.unevaluated(argument, value)); the Podfile decides the linkage")
-            }
+            staticFramework(argument, of: spec, written: variable, line: call.line)
         case "test_type":
             if let argument, let type = evaluate(argument).text { spec.testType = type }
         case "frameworks", "framework", "weak_frameworks", "weak_framework":
@@ -175,6 +145,51 @@ struct PodspecScript: RubyScript {
             break  // summary, source, resources, xcconfig, deployment_target, ...: nothing Strata reads
         }
         return true
+    }
+
+    /// `s.subspec 'Name' do |ss| … end` (or a test or app spec): the child spec and its block.
+    private mutating func subspec(_ call: RubyCall, of spec: PodSpec, written variable: String) {
+        let attribute = call.name
+        guard let block = call.block else {
+            warn(call.line, "`\(variable).\(attribute)` without a block; skipped")
+            return
+        }
+        let fallback = attribute == "app_spec" ? "App" : "Tests"
+        let nameValue = call.positional.first.map(evaluate)
+        guard let name = nameValue?.text ?? (attribute == "subspec" ? nil : fallback) else {
+            let written = call.positional.first.map { RubyValue.unevaluated($0, nameValue ?? .null) } ?? "is missing"
+            warn(call.line, "subspec name \(written); the subspec is left out")
+            return
+        }
+        let role: PodSpec.Role = attribute == "subspec" ? .subspec : attribute == "test_spec" ? .test : .app
+        let child = spec.addChild(role: role, name: name, line: call.line)
+        within(child, as: block.parameters.first) { $0.run(block.body) }
+    }
+
+    /// `s.static_framework = true`: the pod is static whatever the Podfile says.
+    private mutating func staticFramework(_ argument: RubyExpression, of spec: PodSpec, written variable: String, line: Int) {
+        let value = evaluate(argument)
+        switch value.truthy {
+        case true?:
+            spec.staticFramework = Linkage(.static, evidence: Location(file: path, line: line), reason: "\(variable).static_framework = true")
+        case false?:
+            spec.staticFramework = nil
+        case nil:
+            warn(line, "static_framework \(RubyValue.unevaluated(argument, value)); the Podfile decides the linkage")
+        }
+    }
+
+    /// `s.default_subspecs = …`: the names, or `:none`.
+    private mutating func defaultSubspecs(_ argument: RubyExpression, of spec: PodSpec, attribute: String, line: Int) {
+        let evaluated = evaluate(argument)
+        if case .symbol("none") = evaluated {
+            spec.defaultSubspecs = []
+        } else if let names = evaluated.texts {
+            spec.defaultSubspecs = names
+        } else {
+            warn(line, "\(attribute) \(RubyValue.unevaluated(argument, evaluated)); every subspec is read")
+        }
+        spec.defaultSubspecsLine = line
     }
 
     /// The spec a call is made on: `s.attribute` or a platform-scoped `s.ios.attribute`,

@@ -59,17 +59,7 @@ public enum XcodeProjectReader: ManifestReader {
 
         var diagnostics: [Diagnostic] = []
         let targetEntries = file.ids(file.project, "targets")
-        var targetNames: [String: String] = [:], skipped: Set<String> = []
-        for entry in targetEntries {
-            switch file.isa(entry.id) {
-            case "PBXNativeTarget":
-                if let name = file[entry.id]?["name"]?.string { targetNames[entry.id] = name }
-            case "PBXAggregateTarget", "PBXLegacyTarget":
-                skipped.insert(entry.id)
-            default:
-                break
-            }
-        }
+        let (targetNames, skipped) = nativeTargets(targetEntries, in: file)
         let sources = XcodeTargetSources(file: file, files: files)
         let dependencies = XcodeTargetDependencies(file: file, files: files, targetNames: targetNames, skippedTargets: skipped)
 
@@ -114,6 +104,33 @@ public enum XcodeProjectReader: ManifestReader {
             targets.append(target)
         }
 
+        let (local, remote) = packageReferences(file)
+        return Manifest(
+            name: file.name, system: .xcode, path: path, localDependencies: local.sorted(), remoteDependencies: remote.sorted(),
+            targets: targets, diagnostics: diagnostics)
+    }
+
+    /// The native targets' names by object id, and the ids of aggregate and legacy targets
+    /// (which build no module).
+    static func nativeTargets(
+        _ entries: [(id: String, line: Int)], in file: XcodeProjectFile
+    ) -> (names: [String: String], skipped: Set<String>) {
+        var targetNames: [String: String] = [:], skipped: Set<String> = []
+        for entry in entries {
+            switch file.isa(entry.id) {
+            case "PBXNativeTarget":
+                if let name = file[entry.id]?["name"]?.string { targetNames[entry.id] = name }
+            case "PBXAggregateTarget", "PBXLegacyTarget":
+                skipped.insert(entry.id)
+            default:
+                break
+            }
+        }
+        return (targetNames, skipped)
+    }
+
+    /// The Swift packages the project references: local ones (by folder) and remote ones.
+    static func packageReferences(_ file: XcodeProjectFile) -> (local: [String], remote: [String]) {
         var local: [String] = [], remote: [String] = []
         for reference in file.ids(file.project, "packageReferences").compactMap({ file[$0.id] }) {
             if let url = reference["repositoryURL"]?.string {
@@ -124,9 +141,7 @@ public enum XcodeProjectReader: ManifestReader {
                 local.append(RepositoryPath.name(of: relative))
             }
         }
-        return Manifest(
-            name: file.name, system: .xcode, path: path, localDependencies: local.sorted(), remoteDependencies: remote.sorted(),
-            targets: targets, diagnostics: diagnostics)
+        return (local, remote)
     }
 
     /// The module name `import` uses, when it differs from the target name made an identifier.

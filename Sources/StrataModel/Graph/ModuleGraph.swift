@@ -1,4 +1,4 @@
-/// The module graph: modules numbered by name, their typed identities, and the edges between
+/// The module graph: modules numbered by name (each with its `ModuleID`), and the edges between
 /// them by kind (imported, declared, and container edges when built from a result). Every
 /// graph question Strata asks goes through it and its `Digraph`: successors and predecessors,
 /// components, order, reachability, paths and cuts, neighbourhoods, groups, and which image
@@ -41,8 +41,6 @@ public struct ModuleGraph: Sendable {
     public let result: AnalysisResult?
     /// The modules by name (metrics and external imports only in the graph of a result).
     public private(set) var modules: [ModuleEntry]
-    /// Each module's identity, by index.
-    public let ids: [ModuleID]
     public let index: [String: Int]
     /// Every edge (imported or declared) between two different modules of the graph.
     public let dependencyGraph: Digraph
@@ -80,7 +78,6 @@ public struct ModuleGraph: Sendable {
         self.result = result
         // By name (stable for repeats), so every walk visits neighbours in name order.
         modules = entries.enumerated().sorted { ($0.element.module.name, $0.offset) < ($1.element.module.name, $1.offset) }.map(\.element)
-        ids = modules.map(\.module.moduleID)
         var index: [String: Int] = [:]
         for (position, entry) in modules.enumerated() where index[entry.module.name] == nil { index[entry.module.name] = position }
         self.index = index

@@ -162,10 +162,9 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     /// Unique in the repository: the target name, qualified as `package/target` when two
     /// packages in the repository use the same target name.
     public var name: String
-    /// Where the module is declared, `manifest#target` (`Modules/Core/Package.swift#Core`):
-    /// stable when other modules come and go or a display name is qualified or renamed, so
-    /// diffs and finding fingerprints match modules by it.
-    public var id: String
+    /// Where the module is declared: stable when other modules come and go or a display name
+    /// is qualified or renamed, so diffs and finding fingerprints match modules by it.
+    public var id: ModuleID
     /// The target's name in its manifest (`name` may be qualified or renamed in `strata.yml`).
     public var target: String
     /// The name `import` uses (a target's module name, a pod's `module_name`).
@@ -202,7 +201,7 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     ) {
         self.name = name
         target = RepositoryPath.name(of: name)
-        id = Self.identity(manifest: manifest?.file ?? path, target: target)
+        id = ModuleID(manifest: manifest?.file ?? path, target: target)
         self.importName = importName ?? Self.moduleName(forTarget: target)
         self.kind = kind
         self.system = system
@@ -213,18 +212,6 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
         self.manifest = manifest
         self.dependencies = dependencies
         self.sourceFiles = sourceFiles
-    }
-
-    /// A module's identity: the file that declares it (or its folder) and its target name.
-    public static func identity(manifest: String, target: String) -> String {
-        manifest + "#" + target
-    }
-
-    /// The manifest that declares the module, the first part of `id`: targets of one manifest
-    /// see each other by name. For a target of an included XcodeGen spec it is the including
-    /// spec, while `manifest` locates the target's own lines.
-    public var declaringManifest: String {
-        String(id[..<(id.firstIndex(of: "#") ?? id.endIndex)])
     }
 
     /// The name `import` uses: the target name with characters that cannot appear in an

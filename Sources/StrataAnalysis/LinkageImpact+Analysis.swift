@@ -7,12 +7,24 @@ extension LinkageImpact {
     /// - Parameters:
     ///   - graph: every module, tests included (they are left out where they do not count),
     ///     with its `links` and `embeds`, and every internal edge, declared or imported.
-    ///   - shape: the build shape of the production modules, when the caller has it already.
-    public static func analyze(_ graph: ModuleGraph, shape: BuildShape? = nil) -> LinkageImpact {
+    ///   - shape: the build shape of the production modules estimated from lines, when the
+    ///     caller has it already.
+    ///   - measured: the build shape from measured seconds (`--build-times`), whose critical
+    ///     path is the one reported; nil: the estimate's.
+    public static func analyze(_ graph: ModuleGraph, shape: BuildShape? = nil, measured: BuildShape? = nil) -> LinkageImpact {
         let shape = shape ?? BuildShape.analyze(graph.subgraph { !$0.kind.isTest })
         return LinkageImpact(
             launchLoads: launchLoads(graph.modules.map(\.module)), duplicatedStaticModules: duplicatedStaticModules(graph),
-            blastRadius: blastRadius(shape), criticalPath: CriticalPath(modules: shape.criticalPath, lines: Int(shape.criticalCost)))
+            blastRadius: blastRadius(shape), criticalPath: criticalPath(measured ?? shape, graph: graph))
+    }
+
+    /// The build shape's critical path, with its lines (the shape's cost when it counts lines,
+    /// else the lines of the modules on it: a measured path is still reported in lines).
+    static func criticalPath(_ shape: BuildShape, graph: ModuleGraph) -> CriticalPath {
+        guard shape.unit == .seconds else { return CriticalPath(modules: shape.criticalPath, lines: Int(shape.criticalCost)) }
+        let onPath = Set(shape.criticalPath)
+        let lines = graph.modules.filter { onPath.contains($0.module.name) && !$0.module.kind.isTest }.reduce(0) { $0 + $1.module.lines }
+        return CriticalPath(modules: shape.criticalPath, lines: lines)
     }
 
     /// Each app's and example app's embedded frameworks: assembly already followed every chain.

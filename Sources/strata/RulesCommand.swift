@@ -3,8 +3,9 @@ import StrataAnalysis
 import StrataModel
 
 /// `strata rules`: every rule Strata checks, from the rule catalog.
-struct Rules: ParsableCommand {
+struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rules",
         abstract: "List the rules Strata checks, with their default severity and rationale.",
         discussion: """
             With a rule id, also prints a small repository that triggers the rule and one that \
