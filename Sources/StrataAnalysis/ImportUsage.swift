@@ -257,6 +257,15 @@ enum ImportUsage {
         let paths = project.sources.values.joined().map(\.path).sorted()
         let ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let imports = project.graph.digraph(.imported)
+        // What each unit loads: itself and, for the repository's modules, what it imports,
+        // transitively (the graph holds only the repository's modules).
+        var loads: [Int: Set<Int>] = [:]
+        func loaded(by unit: Int) -> Set<Int> {
+            if let known = loads[unit] { return known }
+            let found: Set<Int> = unit < modules.count ? Set(imports.closure(from: [unit])) : [unit]
+            loads[unit] = found
+            return found
+        }
         for (moduleIndex, module) in modules.enumerated() {
             let files = project.sources[module.name] ?? []
             guard !files.isEmpty else { continue }
@@ -271,23 +280,17 @@ enum ImportUsage {
             }
             // Per file of the module, the modules its imports load (with what those import), and
             // how many files load each.
-            var closures: [[Int]: Set<Int>] = [:]
-            let loadedByFile: [String: Set<Int>] = sitesByFile.mapValues { sites in
-                let targets = Set(sites.compactMap(target)).sorted()
-                if let known = closures[targets] { return known }
-                // External modules are loaded as named; the graph holds only the repository's.
-                let loaded = Set(imports.closure(from: targets.filter { $0 < modules.count })).union(targets.filter { $0 >= modules.count })
-                closures[targets] = loaded
-                return loaded
+            let targetsByFile = sitesByFile.mapValues { $0.map(target) }
+            let loadedByFile = targetsByFile.mapValues { targets in
+                targets.reduce(into: Set<Int>()) { all, target in if let target { all.formUnion(loaded(by: target)) } }
             }
             var loaders: [Int: Int] = [:]
-            for loaded in loadedByFile.values { for index in loaded { loaders[index, default: 0] += 1 } }
-            // What each module loads (itself and what it imports, transitively), as asked.
-            var loads: [Int: Set<Int>] = [:]
+            for units in loadedByFile.values { for index in units { loaders[index, default: 0] += 1 } }
             for file in files {
                 guard let sites = sitesByFile[file.path] else { continue }
                 let facts = file.facts
-                let candidates = Self.match(sites.map { ($0, target(of: $0)) }, in: facts, index: index, reexported: reexported)
+                let candidates = Self.match(
+                    Array(zip(sites, targetsByFile[file.path] ?? [])), in: facts, index: index, reexported: reexported)
                 // A member is visible without an import when another file of the module loads
                 // its module (Swift before SE-0444's MemberImportVisibility).
                 let loadedHere = loadedByFile[file.path] ?? []
@@ -296,10 +299,7 @@ enum ImportUsage {
                 func loadedByOtherImport(_ index: Int, besides position: Int) -> Bool {
                     candidates.indices.contains { other in
                         guard other != position, let target = candidates[other].target, target != index else { return false }
-                        if let known = loads[target] { return known.contains(index) }
-                        let loaded = target < modules.count ? Set(imports.closure(from: [target])) : [target]
-                        loads[target] = loaded
-                        return loaded.contains(index)
+                        return loaded(by: target).contains(index)
                     }
                 }
                 for (position, candidate) in candidates.enumerated() {

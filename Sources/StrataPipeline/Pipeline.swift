@@ -110,7 +110,7 @@ public struct Pipeline {
                         progress: progress)
                 }
             }, { reader.loadStore(for: names) })
-        }, { resultFile.map(ResultCache.Stored.load) })
+        }, { resultFile.map { ResultCache.Stored.load($0) } })
         session.keep(store, for: names)
         let scanned = session.scan(try discovered.get(), progress: progress)
         var messages = session.damageNotes

@@ -27,7 +27,9 @@ struct ResultCache: Sendable {
         /// (nil when they do not: damaged if the digest is this run's, else another build's).
         case intact(digest: String, json: Data, result: AnalysisResult?)
 
-        static func load(_ file: String) -> Stored {
+        /// - Parameter digest: the digest the result must be kept under, when it is known: the
+        ///   bytes of another's are not decoded.
+        static func load(_ file: String, expecting digest: String? = nil) -> Stored {
             let bytes: [UInt8]
             switch CacheFile.read(file) {
             case .missing: return .missing
@@ -35,10 +37,9 @@ struct ResultCache: Sendable {
             case .intact(let payload): bytes = payload
             }
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return .damaged }
-            let json = Data(bytes[(newline + 1)...])
-            return .intact(
-                digest: String(decoding: bytes[..<newline], as: UTF8.self), json: json,
-                result: try? JSONDecoder().decode(AnalysisResult.self, from: json))
+            let json = Data(bytes[(newline + 1)...]), kept = String(decoding: bytes[..<newline], as: UTF8.self)
+            let wanted = digest.map { $0 == kept } ?? true
+            return .intact(digest: kept, json: json, result: wanted ? try? JSONDecoder().decode(AnalysisResult.self, from: json) : nil)
         }
     }
 
@@ -48,7 +49,7 @@ struct ResultCache: Sendable {
     /// it again.
     /// - Parameter stored: the file as `Stored.load` read it, when it was read ahead.
     func read(_ stored: Stored? = nil, tell: (String) -> Void) -> (result: AnalysisResult, json: Data)? {
-        switch stored ?? Stored.load(file) {
+        switch stored ?? Stored.load(file, expecting: digest) {
         case .missing: return nil
         case .damaged: return damaged(tell)
         case .intact(let kept, let json, let result):
