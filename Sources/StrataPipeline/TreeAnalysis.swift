@@ -126,15 +126,13 @@ public enum TreeAnalysis {
     static func dependencies(of discovered: Discovered, into outcome: inout Scanner.Outcome, store: FactStore?, timeLimit: Double) {
         guard let tree = discovered.tree as? WorkingDirectoryTree else { return }
         let internalNames = Set(discovered.discovery.modules.map(\.importName))
-        var wanted: Set<String> = []
-        for facts in outcome.facts.values {
-            for site in facts.imports where !internalNames.contains(site.module) && !SystemModules.contains(site.module) {
-                wanted.insert(site.module)
-            }
-        }
+        // Each imported name once (most files import the same few), then the external ones.
+        var imported: Set<String> = []
+        for facts in outcome.facts.values { for site in facts.imports { imported.insert(site.module) } }
+        let wanted = imported.filter { !internalNames.contains($0) && !SystemModules.contains($0) }
         var scanner = Scanner(tree: tree, store: store, names: discovered.configuration.injection.names)
         scanner.timeLimit = timeLimit
-        let (found, scans) = DependencySources.gather(root: tree.rootPath, wanted: wanted.subtracting(internalNames)) { scanner.scan($0) }
+        let (found, scans) = DependencySources.gather(root: tree.rootPath, wanted: wanted) { scanner.scan($0) }
         for scanned in scans {
             for (module, paths) in found {
                 for path in paths { if let facts = scanned.facts[path] { outcome.dependencies[module, default: []].append(SourceFile(path: path, facts: facts)) } }

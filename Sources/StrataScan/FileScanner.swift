@@ -337,8 +337,8 @@ private struct Walker {
             if node.genericParameterClause != nil { declarations[declarations.count - 1].type = Self.short(node.signature) }
         case .variableDecl(let node):
             let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
-            let isStaticLet = isLet && node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
             let isStatic = Self.isStatic(node.modifiers)
+            let isStaticLet = isLet && isStatic  // `class let` does not compile
             for binding in node.bindings {
                 if let fact = ValueReader.property(binding, isLet: isLet, owner: scope.path, line: line(of: node.bindingSpecifier)) {
                     values.append(fact)
