@@ -110,6 +110,8 @@ public struct AnalysisSession: Sendable {
                 tree = revision.narrowed(by: filter)
             } else if let directory = tree as? WorkingDirectoryTree {
                 tree = WorkingDirectoryTree(rootPath: directory.rootPath, filter: filter)
+            } else if let live = tree as? LiveTree {
+                tree = live.filtered(by: filter)
             }
         }
         progress?("discovering the modules of \(label)")

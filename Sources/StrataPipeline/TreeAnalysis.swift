@@ -124,7 +124,8 @@ public enum TreeAnalysis {
     /// The checked-out sources of the external modules the files import (a working directory's
     /// `.build/checkouts`, `SourcePackages/checkouts`, `Pods`), scanned for their names.
     static func dependencies(of discovered: Discovered, into outcome: inout Scanner.Outcome, store: FactStore?, timeLimit: Double) {
-        guard let tree = discovered.tree as? WorkingDirectoryTree else { return }
+        let tree = discovered.tree
+        guard let folder = tree.workingDirectory else { return }
         let internalNames = Set(discovered.discovery.modules.map(\.importName))
         // Each imported name once (most files import the same few), then the external ones.
         var imported: Set<String> = []
@@ -132,7 +133,7 @@ public enum TreeAnalysis {
         let wanted = imported.filter { !internalNames.contains($0) && !SystemModules.contains($0) }
         var scanner = Scanner(tree: tree, store: store, names: discovered.configuration.injection.names)
         scanner.timeLimit = timeLimit
-        let (found, scans) = DependencySources.gather(root: tree.rootPath, wanted: wanted) { scanner.scan($0) }
+        let (found, scans) = DependencySources.gather(root: folder.rootPath, wanted: wanted) { scanner.scan($0) }
         for scanned in scans {
             for (module, paths) in found {
                 for path in paths { if let facts = scanned.facts[path] { outcome.dependencies[module, default: []].append(SourceFile(path: path, facts: facts)) } }

@@ -22,7 +22,7 @@ public enum GitHubAnnotation {
     }
 
     /// The workflow-command escaping of a message.
-    static func data(_ text: String) -> String {
+    public static func data(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }

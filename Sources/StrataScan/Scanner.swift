@@ -34,15 +34,17 @@ public struct Scanner: Sendable {
     public func scan(_ paths: [String]) -> Outcome {
         let results = ResultBuffer<FileResult>(count: paths.count)
         let pending = ResultBuffer<[UInt8]>(count: paths.count)
-        // A file whose content key (git blob id) names known bytes is not even read. The
-        // rest are read and hashed first (cheap), then what the store lacks is parsed,
-        // largest files first, so no big file starts last and leaves a core idle at the end.
+        // A file whose hash the tree knows, or whose content key (git blob id) names known
+        // bytes, is not even read. The rest are read and hashed first (cheap), then what the
+        // store lacks is parsed, largest files first, so no big file starts last and leaves a core idle at the end.
         tree.prefetch(paths.filter { path in
-            guard let key = tree.contentKey(path), let hash = store?.hash(forKey: key) else { return true }
+            guard let hash = tree.knownHash(path) ?? tree.contentKey(path).flatMap({ store?.hash(forKey: $0) }) else { return true }
             return store?.facts(for: hash) == nil
         })
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            if let key = tree.contentKey(paths[index]), let hash = store?.hash(forKey: key), let facts = store?.facts(for: hash) {
+            if let hash = tree.knownHash(paths[index]) ?? tree.contentKey(paths[index]).flatMap({ store?.hash(forKey: $0) }),
+                let facts = store?.facts(for: hash)
+            {
                 results.store(index, .scanned(hash, facts, parsed: false))
                 return
             }

@@ -22,12 +22,20 @@ public protocol SourceTree: Sendable {
     func contentKey(_ path: String) -> String?
     /// A hint that these files are about to be read, for a tree that reads faster in bulk.
     func prefetch(_ paths: [String])
+    /// The content hash of a file's bytes when the tree knows it without reading them (a
+    /// long-lived session's tree knows the files that did not change since its last scan).
+    func knownHash(_ path: String) -> ContentHash?
+    /// The working directory the tree reads, when it reads one: its folder holds the
+    /// checked-out dependencies (`.build/checkouts`, `Pods`), which a git revision has not.
+    var workingDirectory: WorkingDirectoryTree? { get }
 }
 
 extension SourceTree {
     public func walk() throws -> (files: [String], problems: [Diagnostic]) { (try files(), []) }
     public func contentKey(_ path: String) -> String? { nil }
     public func prefetch(_ paths: [String]) {}
+    public func knownHash(_ path: String) -> ContentHash? { nil }
+    public var workingDirectory: WorkingDirectoryTree? { nil }
 }
 
 /// An error reading the tree, with the path it concerns.

@@ -22,6 +22,10 @@ public struct WorkingDirectoryTree: SourceTree {
         resolvedRoot = Self.resolve(path) ?? path
     }
 
+    public var workingDirectory: WorkingDirectoryTree? { self }
+    /// The root with every link resolved.
+    public var resolvedRootPath: String { resolvedRoot }
+
     public var name: String {
         resolvedRoot.split(separator: "/").last.map(String.init) ?? resolvedRoot
     }

@@ -41,4 +41,9 @@ struct RepositoryOptions: ParsableArguments {
             evaluateManifests: evaluateManifests, excludes: excludes, configPath: config, buildTimes: buildTimes,
             fileTimeLimit: fileTimeLimit)
     }
+
+    /// What a long-lived session of the repository is given (`watch`, `mcp`, `lsp`).
+    var sessionInput: AnalysisSession.Input {
+        AnalysisSession.Input(repository: path, cacheDirectory: cacheDirectory, excludes: excludes, configPath: config, fileTimeLimit: fileTimeLimit)
+    }
 }

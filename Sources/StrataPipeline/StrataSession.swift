@@ -1,0 +1,160 @@
+import Foundation
+import StrataConfiguration
+import StrataDiscovery
+import StrataModel
+import StrataSourceTree
+
+/// One repository's analysis kept warm for the servers (`strata mcp`, `strata lsp`,
+/// `strata watch`): its modules, every file's facts and symbols, the model and the result.
+///
+/// A change re-reads only what changed: an edited Swift file is parsed again and every other
+/// file's facts are taken from memory without reading it; a manifest, `strata.yml`, or a file
+/// added or deleted re-runs discovery (whose manifests are read again only when they changed).
+/// Then the model is assembled and analyzed again from the facts. Bad input behaves as in
+/// `analyze`: a broken manifest or file is a warning of the result, and an invalid
+/// `strata.yml` keeps the last good analysis and says so in `problems`.
+public struct StrataSession: Sendable {
+    /// What changed in one `refresh`, for the servers to tell their clients.
+    public struct Update: Sendable {
+        /// Paths that were read again (relative to the root).
+        public var changed: [String]
+        /// Whether the modules were discovered again (a manifest, strata.yml, a file added or deleted).
+        public var rediscovered: Bool
+        /// Swift files parsed again (the others' facts came from memory).
+        public var parsed: Int
+        /// Findings that appeared and disappeared, worst first.
+        public var appeared: [Finding]
+        public var disappeared: [Finding]
+        public var seconds: Double
+    }
+
+    public private(set) var analysis: AnalysisSession
+    /// The latest assembled model and its result.
+    public private(set) var output: TreeAnalysis.Output
+    /// The latest discovery (with the live tree it read).
+    public private(set) var discovered: TreeAnalysis.Discovered
+    /// Problems that stopped the latest refresh (an invalid strata.yml), one line each; the
+    /// analysis before it is kept meanwhile. Empty once a refresh succeeds.
+    public private(set) var problems: [String] = []
+    /// The root as given.
+    public var root: String { analysis.input.repository }
+    public var result: AnalysisResult { output.result }
+    public var project: Project { output.project }
+    /// The tree the analysis read: the working directory, with its unsaved texts.
+    public var tree: LiveTree { discovered.tree as? LiveTree ?? LiveTree(WorkingDirectoryTree(rootPath: root)) }
+    /// Every file discovery saw, for telling additions and deletions from edits.
+    private var known: Set<String>
+
+    /// Discovers, scans and analyzes the repository at `input.repository`.
+    /// - Throws: `Pipeline.InputError` for a missing folder or an invalid configuration.
+    public init(_ input: AnalysisSession.Input, progress: (@Sendable (String) -> Void)? = nil) throws {
+        try Pipeline.checkFolder(input.repository)
+        var analysis = try AnalysisSession(input, git: false)
+        let live = LiveTree(WorkingDirectoryTree(rootPath: input.repository, filter: PathFilter(excludes: input.excludes)))
+        let discovered = try analysis.discover(live, label: input.repository, progress: progress)
+        let scanned = analysis.scan(discovered, progress: progress)
+        self.discovered = discovered.reading(Self.remembering(scanned))
+        output = analysis.finish(scanned)
+        known = Set(discovered.files)
+        // The next `analyze` of the repository starts warm too.
+        _ = analysis.saveFacts()
+        self.analysis = analysis
+    }
+
+    /// The files of `paths` (relative to the root, or absolute under it) changed on disk:
+    /// analyze again. Paths outside the analysis (excluded, `.build`) change nothing.
+    @discardableResult
+    public mutating func refresh(changed paths: some Sequence<String>) -> Update {
+        let clock = ContinuousClock.now
+        let paths = Set(paths.map(relative))
+        if paths.contains(FileWatchers.everything) || paths.contains("") {
+            return analyze([FileWatchers.everything], tree: tree.changingAll(), since: clock)
+        }
+        let changed = paths.sorted()
+        return analyze(changed, tree: tree.changing(changed), since: clock)
+    }
+
+    /// An editor's unsaved text of a file (nil: the file as saved): analyze again as if it
+    /// were saved.
+    @discardableResult
+    public mutating func edit(_ path: String, text: String?) -> Update {
+        let clock = ContinuousClock.now
+        let path = relative(path)
+        return analyze([path], tree: tree.editing(path, text: text.map { Array($0.utf8) }), since: clock)
+    }
+
+    private mutating func analyze(_ changed: [String], tree: LiveTree, since clock: ContinuousClock.Instant) -> Update {
+        let before = output.result.findings
+        let structural = changed.contains { path in
+            // A file added or deleted, or a folder (with what it held).
+            let added = !known.contains(path), folder = !discovered.files.sortedRun(withPrefix: path + "/").isEmpty
+            return path == FileWatchers.everything || Discoverer.readsFile(path) || path == analysis.configurationFile || folder
+                || (added == exists(path, in: tree))
+        }
+        var next = discovered.reading(tree)
+        if structural {
+            do {
+                next = try analysis.discover(tree, label: RepositoryPath.name(of: root))
+                known = Set(next.files)
+                problems = []
+            } catch {
+                problems = ["\(error)"]
+                discovered = next
+                return Update(changed: changed, rediscovered: false, parsed: 0, appeared: [], disappeared: [], seconds: seconds(since: clock))
+            }
+        }
+        let scanned = analysis.scan(next)
+        discovered = next.reading(Self.remembering(scanned))
+        output = analysis.finish(scanned)
+        if !structural { problems = [] }
+        let (appeared, disappeared) = Self.difference(before, output.result.findings)
+        return Update(
+            changed: changed, rediscovered: structural, parsed: scanned.scan.parsed, appeared: appeared, disappeared: disappeared,
+            seconds: seconds(since: clock))
+    }
+
+    /// A path relative to the root (an absolute one under the root, or `./x`, as editors and
+    /// watchers give them).
+    public func relative(_ path: String) -> String {
+        for prefix in [root, tree.base.resolvedRootPath] where !prefix.isEmpty {
+            let folder = prefix.hasSuffix("/") ? prefix : prefix + "/"
+            if path.hasPrefix(folder) { return String(path.dropFirst(folder.count)) }
+        }
+        return AffectedAnalysis.normalized(path)
+    }
+
+    /// Whether a file is in the tree now: on disk (and not filtered out), or unsaved in an editor.
+    private func exists(_ path: String, in tree: LiveTree) -> Bool {
+        if tree.unsaved[path] != nil { return true }
+        var info = stat()
+        return stat(tree.base.rootPath + "/" + path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && !tree.base.filter.skips(path: path)
+    }
+
+    /// The scanned tree, knowing the hashes the scan found (those files are not read again).
+    private static func remembering(_ scanned: TreeAnalysis.Scanned) -> any SourceTree {
+        guard let live = scanned.tree as? LiveTree else { return scanned.tree }
+        return live.scanned(scanned.scan.hashes)
+    }
+
+    /// Findings of `after` not in `before` and the other way round, by fingerprint and message.
+    static func difference(_ before: [Finding], _ after: [Finding]) -> (appeared: [Finding], disappeared: [Finding]) {
+        func key(_ finding: Finding) -> String { finding.fingerprint + "\u{0}" + finding.message }
+        let old = Set(before.map(key)), new = Set(after.map(key))
+        return (after.filter { !old.contains(key($0)) }.sorted(), before.filter { !new.contains(key($0)) }.sorted())
+    }
+
+    private func seconds(since clock: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - clock
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// Saves the facts, so the next `analyze` of the repository starts warm.
+    public func close() -> [Diagnostic] { analysis.saveFacts() }
+}
+
+extension TreeAnalysis.Discovered {
+    /// The same discovery over another version of its tree (the same files, other bytes).
+    func reading(_ tree: any SourceTree) -> Self {
+        Self(tree: tree, configuration: configuration, files: files, discovery: discovery, stopwatch: Stopwatch())
+    }
+}
