@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // Plain Codable values shared by every stage.
@@ -99,10 +100,14 @@ let package = Package(
                 "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataGraphviz", "StrataReport", "StrataHistory",
             ] + syntax
         ),
+        // serve: the warm analysis to coding agents, over the Model Context Protocol.
+        .target(
+            name: "StrataMCP",
+            dependencies: ["StrataModel", "StrataPipeline", "StrataReport", "StrataSourceTree", .product(name: "MCP", package: "swift-sdk")]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataAnalysis", "StrataReport", "StrataSourceTree", "StrataHistory",
+                "StrataMCP", "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataAnalysis", "StrataReport", "StrataSourceTree", "StrataHistory",
                 "StrataGraphviz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

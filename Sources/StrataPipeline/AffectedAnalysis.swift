@@ -76,16 +76,42 @@ public enum AffectedAnalysis {
             progress?("discovering the modules of \(options.base ?? "BASE")")
             baseDiscovery = try session.discover(baseTree, label: options.base ?? "BASE", configuration: configuration).discovery
         }
+        let affected = Self.affected(
+            by: changed, project: project, discovered: discovered, baseDiscovery: baseDiscovery, baseTree: baseTree, headTree: headTree,
+            excludes: options.input.excludes, unowned: options.unowned, labels: (options.base, headLabel))
+        return Outcome(affected: affected, warnings: warnings)
+    }
+
+    /// What changed files of the working directory affect, from an analysis at hand (a
+    /// session's): no manifest is compared with an earlier one, so a changed manifest affects
+    /// every module it may touch.
+    public static func affected(
+        files: [String], in session: StrataSession, unowned: UnownedPolicy = .auto
+    ) -> AffectedModules {
+        let present = Set(session.discovered.files)
+        let changed = Set(files.map(session.relative).filter { !$0.isEmpty }).sorted().map { path in
+            (path: path, status: present.contains(path) ? FileChange.Status.modified : .deleted)
+        }
+        return affected(
+            by: changed, project: session.project, discovered: session.discovered, baseDiscovery: nil, baseTree: nil,
+            headTree: session.tree, excludes: session.analysis.input.excludes, unowned: unowned, labels: (nil, "working directory"))
+    }
+
+    /// Each changed file classified (which modules own it, what a manifest change declares),
+    /// then every module that depends on those.
+    static func affected(
+        by changed: [(path: String, status: FileChange.Status)], project: Project, discovered: TreeAnalysis.Discovered,
+        baseDiscovery: Discovery?, baseTree: (any SourceTree)?, headTree: any SourceTree, excludes: [String], unowned: UnownedPolicy,
+        labels: (base: String?, head: String)
+    ) -> AffectedModules {
         let classifier = ChangeClassifier(
             head: project, headDiscovery: discovered.discovery, baseDiscovery: baseDiscovery, baseTree: baseTree, headTree: headTree,
-            excludes: PathFilter(excludes: options.input.excludes + configuration.exclude), configurationFile: Configuration.fileName,
-            unowned: options.unowned, addedOrDeleted: Set(changed.filter { $0.status != .modified }.map(\.path)))
+            excludes: PathFilter(excludes: excludes + discovered.configuration.exclude), configurationFile: Configuration.fileName,
+            unowned: unowned, addedOrDeleted: Set(changed.filter { $0.status != .modified }.map(\.path)))
         let classified = changed.map { classifier.classify($0.path, status: $0.status) }
-        let everything = classified.compactMap(\.everything).first
-        let affected = ChangeImpact.affected(
-            graph: project.graph, changes: classified.map(\.change), base: options.base,
-            head: headLabel, everything: everything)
-        return Outcome(affected: affected, warnings: warnings)
+        return ChangeImpact.affected(
+            graph: project.graph, changes: classified.map(\.change), base: labels.base, head: labels.head,
+            everything: classified.compactMap(\.everything).first)
     }
 
     /// HEAD's tree and how it is called: a revision, or the working directory (with
