@@ -1,0 +1,187 @@
+"""`strata mcp` driven by the official MCP Python SDK as a real client.
+
+A copy of Samples/Petpion is served: its strata.yml forbids presentation -> data, so an import
+of PetpionData added to a PetpionPresentation file is a finding the next `check` must show.
+"""
+import asyncio
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.shared.exceptions import MCPError as McpError
+
+ROOT = Path(__file__).resolve().parents[2]
+STRATA = os.path.abspath(os.environ.get("STRATA_BIN", ROOT / ".build/debug/strata"))
+FEED = "Targets/PetpionPresentation/Sources/Feed/FeedViewModel.swift"
+
+
+@pytest.fixture
+def sample(tmp_path):
+    copy = tmp_path / "Petpion"
+    shutil.copytree(ROOT / "Samples/Petpion", copy)
+    return copy
+
+
+def serve(sample, body, cache=None):
+    """Runs `body(session)` against `strata mcp` on the sample."""
+    args = ["mcp", str(sample), "--cache-dir", str(cache or sample.parent / "cache")]
+
+    async def run():
+        params = StdioServerParameters(command=STRATA, args=args)
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                return await body(session)
+
+    return asyncio.run(run())
+
+
+def test_lists_every_tool_with_a_schema(sample):
+    async def body(session):
+        return (await session.list_tools()).tools
+
+    tools = {tool.name: tool for tool in serve(sample, body)}
+    assert set(tools) == {"graph", "why", "affected", "check", "module", "rules"}
+    assert tools["why"].input_schema["required"] == ["from", "to"]
+    assert tools["graph"].input_schema["properties"]["format"]["enum"] == ["mermaid", "dot", "json"]
+
+
+def test_each_tool_answers_with_structured_content_and_text(sample):
+    async def body(session):
+        calls = {
+            "module": {"name": "PetpionData"},
+            "why": {"from": "PetpionPresentation", "to": "PetpionCore"},
+            "check": {"module": "PetpionDomain"},
+            "rules": {"id": "forbidden-import"},
+            "graph": {"focus": ["PetpionData"], "format": "json"},
+            "affected": {"files": ["Targets/PetpionCore/Sources/Core.swift"]},
+        }
+        return {name: await session.call_tool(name, args) for name, args in calls.items()}
+
+    answers = serve(sample, body)
+    for name, answer in answers.items():
+        assert not answer.is_error, name
+        assert answer.content[0].text.strip(), name
+
+    module = answers["module"].structured_content
+    assert module["layer"] == "data"
+    assert {edge["to"] for edge in module["dependencies"]} == {"PetpionCore", "PetpionDomain"}
+    assert "Petpion" in module["dependents"]
+    assert module["module"]["name"] == "PetpionData" and module["module"]["metrics"]["ce"] == 2
+    assert module["injection"]["registrations"], "PetpionData registers services with Swinject"
+
+    why = answers["why"].structured_content
+    assert why["dependsOn"] is True
+    assert why["paths"][0] == ["PetpionPresentation", "PetpionCore"]
+
+    check = answers["check"].structured_content
+    rules = {finding["rule"] for finding in check["findings"]}
+    assert "forbidden-import" in rules
+    assert all(finding["module"] == "PetpionDomain" for finding in check["findings"])
+    assert "DomainDIContainer.swift:2" in answers["check"].content[0].text
+
+    rule = answers["rules"].structured_content["rules"]
+    assert [r["id"] for r in rule] == ["forbidden-import"] and rule[0]["triggers"]
+
+    graph = answers["graph"].structured_content
+    assert "PetpionData" in json.dumps(graph)
+
+    affected = answers["affected"].structured_content
+    names = {module["name"] for module in affected["modules"]}
+    assert {"PetpionCore", "PetpionCoreTests", "Petpion"} <= names
+
+
+def test_mistakes_are_mcp_errors_and_the_server_goes_on(sample):
+    async def body(session):
+        errors = []
+        for name, args in [
+            ("module", {"name": "NoSuchModule"}),
+            ("why", {"from": "Petpion", "to": "Nope"}),
+            ("rules", {"id": "no-such-rule"}),
+            ("affected", {"base": "no-such-revision"}),
+            ("graph", {"format": "svg"}),
+        ]:
+            with pytest.raises(McpError) as raised:
+                await session.call_tool(name, args)
+            errors.append(str(raised.value))
+        # Still serving.
+        module = await session.call_tool("module", {"name": "PetpionCore"})
+        return errors, module
+
+    errors, module = serve(sample, body)
+    assert "NoSuchModule" in errors[0]
+    assert "Nope" in errors[1]
+    assert "no-such-rule" in errors[2]
+    assert "no-such-revision" in errors[3] or "not a git repository" in errors[3]
+    assert not module.is_error and module.structured_content["module"]["name"] == "PetpionCore"
+
+
+def test_an_edit_on_disk_shows_in_the_next_check_without_a_restart(sample):
+    async def body(session):
+        def forbidden(answer):
+            return [f for f in answer.structured_content["findings"] if f["rule"] == "forbidden-dependency"]
+
+        before = forbidden(await session.call_tool("check", {"path": FEED}))
+        path = sample / FEED
+        path.write_text("import PetpionData\n" + path.read_text())
+        after = forbidden(await session.call_tool("check", {"path": FEED}))
+        resource = await session.read_resource("strata://strata.json")
+        path.write_text(path.read_text().split("\n", 1)[1])
+        again = forbidden(await session.call_tool("check", {"path": FEED}))
+        return before, after, json.loads(resource.contents[0].text), again
+
+    before, after, result, again = serve(sample, body)
+    assert before == []
+    assert len(after) == 1 and after[0]["evidence"] == [FEED + ":1"]
+    assert any(f["rule"] == "forbidden-dependency" for f in result["findings"])
+    assert again == []
+
+
+def test_a_malformed_message_gets_an_error_reply_and_the_server_goes_on(sample):
+    server = subprocess.Popen(
+        [STRATA, "mcp", str(sample), "--cache-dir", str(sample.parent / "cache")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        def send(text):
+            server.stdin.write((text + "\n").encode())
+            server.stdin.flush()
+
+        def receive():
+            return json.loads(server.stdout.readline())
+
+        send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}))
+        assert receive()["id"] == 1
+        send(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        send('{"jsonrpc": "2.0", "id": 2, "method": ')  # cut short
+        reply = receive()
+        assert reply["error"]["code"] == -32700
+        send(json.dumps({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "rules", "arguments": {}}}))
+        reply = receive()
+        assert reply["id"] == 3 and reply["result"]["structuredContent"]["rules"]
+    finally:
+        server.kill()
+        server.wait()
+
+
+def test_closing_the_client_ends_the_server(sample):
+    server = subprocess.Popen(
+        [STRATA, "mcp", str(sample), "--cache-dir", str(sample.parent / "cache")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    server.stdin.write((json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}) + "\n").encode())
+    server.stdin.flush()
+    assert json.loads(server.stdout.readline())["id"] == 1
+    server.stdin.close()  # the client goes away
+    try:
+        assert server.wait(timeout=10) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
