@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 import StrataDiscovery
+import StrataModel
+import StrataReport
 import StrataSourceTree
 import SwiftParser
 
@@ -97,6 +99,72 @@ public struct Benchmark {
             print(run.stages)
         }
         try diffFigures(scratch: scratch, files: files)
+        try sessionFigures(scratch: scratch)
+    }
+
+    /// `strata bench --session`, in a process of its own (so its peak memory is the
+    /// session's) on a copy of the corpus, for each executable that has it.
+    private func sessionFigures(scratch: String) throws {
+        for (binary, executable) in measured.enumerated() {
+            let copy = scratch + "/session-\(binary)"
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            guard let run = try? process(executable, ["bench", "--session", copy, "--repetitions", "\(repetitions)"]) else {
+                print("session: not measured (\(executable) has no `bench --session`)")
+                continue
+            }
+            let lines = run.errors.split(separator: "\n").filter { $0.hasPrefix("session") }
+            print(lines.joined(separator: "\n") + String(format: ", peak %.0f MB  %@", run.megabytes, executable))
+        }
+    }
+
+    /// `strata bench --session`: a `StrataSession` of the corpus (as `strata mcp` and `strata
+    /// lsp` keep one), then edits, each timed from the write to an answer that shows it: the
+    /// watcher's report, the refresh, and the finding lines of the edited file. Edits add an
+    /// import to Swift files spread over the corpus (one at a time, a new one each time), then
+    /// a comment to a package's manifest. Prints one line on stderr. Edits the corpus: run it
+    /// on a copy.
+    public static func session(_ path: String, edits: Int) throws {
+        let clock = ContinuousClock.now
+        func seconds(since start: ContinuousClock.Instant) -> Double {
+            let elapsed = ContinuousClock.now - start
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
+        var session = try StrataSession(AnalysisSession.Input(repository: path, cacheDirectory: nil))
+        let ready = seconds(since: clock)
+        let watcher = FileWatchers.watch(session.tree.base)
+        let sources = Set(session.discovered.discovery.modules.flatMap(\.sourceFiles)).sorted()
+        let step = max(1, sources.count / max(1, edits))
+        var times: [Double] = [], reflected = 0
+        func append(_ text: String, to file: String) throws {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + "/" + file))
+            handle.seekToEndOfFile()
+            handle.write(Data(text.utf8))
+            try handle.close()
+        }
+        let picked = stride(from: step / 2, to: sources.count, by: step).prefix(edits).map { sources[$0] }
+        for (edit, file) in picked.enumerated() {
+            let module = "StrataBenchEdit\(edit)"
+            let start = ContinuousClock.now
+            try append("\nimport \(module)\n", to: file)
+            session.refresh(changed: watcher.changes(timeout: 1))
+            let lines = FindingLines(root: "")
+            _ = session.result.findings.filter { $0.evidence.contains { $0.file == file } }.map { lines.line(for: $0) }
+            times.append(seconds(since: start))
+            if session.project.modules.contains(where: { $0.imports.contains { $0.module == module && $0.evidence.file == file } }) { reflected += 1 }
+        }
+        let manifest = session.discovered.discovery.packages.map(\.manifest).sorted().first { $0.hasSuffix("Package.swift") }
+        var manifestSeconds: Double?
+        if let manifest {
+            let start = ContinuousClock.now
+            try append("\n// edited by the session benchmark\n", to: manifest)
+            session.refresh(changed: watcher.changes(timeout: 1))
+            manifestSeconds = seconds(since: start)
+        }
+        times.sort()
+        let median = times.isEmpty ? 0 : times[times.count / 2]
+        FileHandle.standardError.write(Data(String(
+            format: "session: ready in %.2f s; edit-to-answer %.0f ms median, %.0f ms max over %d edits (target < 200 ms; %d of %d shown in the answer); manifest edit %.0f ms",
+            ready, median * 1000, (times.last ?? 0) * 1000, times.count, reflected, times.count, (manifestSeconds ?? 0) * 1000).utf8))
     }
 
     /// `strata diff` on a git repository holding the corpus as BASE and a HEAD commit that

@@ -11,7 +11,8 @@ import StrataModel
 public protocol FileWatcher: AnyObject, Sendable {
     /// Waits up to `timeout` seconds for a change, then for the burst of changes to settle
     /// (an editor's save, `git checkout`), and returns the paths, relative to the root, of
-    /// the files and folders that changed; empty when nothing did.
+    /// the files and folders that changed; empty when nothing did. With a timeout of 0, the
+    /// changes made until now, at once.
     func changes(timeout: Double) -> [String]
 }
 
@@ -130,7 +131,9 @@ public final class InotifyWatcher: FileWatcher {
             if ready < 0, errno == EINTR { continue }
             if ready <= 0 { break }
             read(into: &changed)
-            // Once something changed, wait only for the burst to settle.
+            // Once something changed, wait only for the burst to settle; a caller that does
+            // not wait (a server about to answer) takes what the kernel has queued.
+            guard timeout > 0 else { break }
             waitFor = Monotonic.now - start > FileWatchers.longestBurst ? 0 : FileWatchers.settle
         }
         return changed.sorted()

@@ -9,8 +9,9 @@ struct Bench: ParsableCommand {
         discussion: """
             Runs this strata as separate processes: a bare read of every Swift file, a bare \
             swift-syntax parse on all cores, cold and warm `analyze --format html,json`, and \
-            cold and warm `diff` of a commit changing ten files; prints the medians and their \
-            ratios, with each analyze's stage times. See Benchmarks/run to export the standard \
+            cold and warm `diff` of a commit changing ten files, and a warm session's \
+            edit-to-answer time (as `strata mcp` and `strata lsp` keep one); prints the medians \
+            and their ratios, with each analyze's stage times. See Benchmarks/run to export the standard \
             corpus from /opt/swift-packages. Exit codes: 0 measured, 2 bad usage or input.
             """
     )
@@ -27,10 +28,13 @@ struct Bench: ParsableCommand {
     /// The baseline processes `strata bench` runs.
     @Flag(help: .hidden) var parseOnly = false
     @Flag(help: .hidden) var readOnly = false
+    /// A warm session's edit-to-answer time (edits the corpus: `strata bench` runs it on a copy).
+    @Flag(help: .hidden) var session = false
 
     func run() throws {
         if parseOnly { return try Benchmark.parseOnly(path) }
         if readOnly { return try Benchmark.readOnly(path) }
+        if session { return try Benchmark.session(path, edits: max(5, repetitions * 3)) }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
         try Benchmark(path: path, repetitions: max(1, repetitions), executable: executable, other: compare).run()
