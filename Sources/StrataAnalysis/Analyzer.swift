@@ -68,6 +68,15 @@ public enum Analyzer {
         return result
     }
 
+    /// A result analyzed with `accessControl: false`, with the access-control report it left out.
+    public static func addingAccessControl(to result: AnalysisResult, of project: Project, workers: any Workers = SerialWorkers()) -> AnalysisResult {
+        guard result.accessControl == .empty else { return result }
+        var result = result
+        result.accessControl = AccessControl.analyze(project, workers: workers)
+        result.summary = Summary(of: result)
+        return result
+    }
+
     /// Production modules by layer: strata.yml's layers, else the guess `strata init` makes.
     static func layering(_ project: Project, rules: ArchitectureRules) -> Layering {
         let configured = !rules.layers.isEmpty

@@ -47,33 +47,60 @@ public struct Discoverer {
         }
     }
 
-    public func discover(files: [String]) -> Discovery {
+    /// What reading one manifest file gave: its manifests, or the problems.
+    public struct Read: Sendable {
+        public var path: String
+        var manifests: [Manifest]
+        var diagnostics: [Diagnostic]
+    }
+
+    public func discover(files: [String]) -> Discovery { discover(files: files, reusing: [:]).discovery }
+
+    /// Discovery, reading again only the manifests `reusing` does not hold (a long-lived
+    /// session passes those of the files that did not change, with the same file list).
+    /// - Returns: the discovery and every manifest file's read, for the next call.
+    public func discover(files: [String], reusing known: [String: Read]) -> (discovery: Discovery, reads: [String: Read]) {
+        var reads: [String: Read] = [:]
+        for path in files where Self.readers.contains(where: { $0.accepts(path) }) {
+            reads[path] = known[path] ?? read(path, files: files)
+        }
+        let ordered = files.compactMap { reads[$0] }
+        return (placing(ordered.flatMap(\.manifests), diagnostics: ordered.flatMap(\.diagnostics), files: files), reads)
+    }
+
+    /// Reads one manifest file with every reader that accepts it.
+    func read(_ path: String, files: [String]) -> Read {
         var diagnostics: [Diagnostic] = []
         var manifests: [Manifest] = []
-        for path in files {
-            for reader in Self.readers where reader.accepts(path) {
-                do {
-                    let read: [Manifest]
-                    if let evaluateManifest, ObjectIdentifier(reader) == ObjectIdentifier(SwiftPackageReader.self) {
-                        do {
-                            read = [try evaluateManifest(path)]
-                        } catch {
-                            // What the manifest says is still worth reading without running it.
-                            diagnostics.append(Diagnostic(file: path, message: "not evaluated (\("\(error)".split(whereSeparator: \.isNewline).joined(separator: " "))); read statically instead"))
-                            read = try reader.read(path: path, tree: tree, files: files)
-                        }
-                    } else if ObjectIdentifier(reader) == ObjectIdentifier(SwiftPackageReader.self) {
-                        read = try SwiftPackageReader.read(path: path, tree: tree, files: files, host: manifestHost)
-                    } else {
+        for reader in Self.readers where reader.accepts(path) {
+            do {
+                let read: [Manifest]
+                if let evaluateManifest, ObjectIdentifier(reader) == ObjectIdentifier(SwiftPackageReader.self) {
+                    do {
+                        read = [try evaluateManifest(path)]
+                    } catch {
+                        // What the manifest says is still worth reading without running it.
+                        diagnostics.append(Diagnostic(file: path, message: "not evaluated (\("\(error)".split(whereSeparator: \.isNewline).joined(separator: " "))); read statically instead"))
                         read = try reader.read(path: path, tree: tree, files: files)
                     }
-                    manifests += read
-                } catch {
-                    diagnostics.append(Diagnostic(
-                        file: path, message: "manifest not read: \((error as? SourceTreeError)?.reason ?? "\(error)")"))
+                } else if ObjectIdentifier(reader) == ObjectIdentifier(SwiftPackageReader.self) {
+                    read = try SwiftPackageReader.read(path: path, tree: tree, files: files, host: manifestHost)
+                } else {
+                    read = try reader.read(path: path, tree: tree, files: files)
                 }
+                manifests += read
+            } catch {
+                diagnostics.append(Diagnostic(
+                    file: path, message: "manifest not read: \((error as? SourceTreeError)?.reason ?? "\(error)")"))
             }
         }
+        return Read(path: path, manifests: manifests, diagnostics: diagnostics)
+    }
+
+    /// Read manifests, placed on the files: placeholders dropped, then `discover(manifests:)`.
+    private func placing(_ read: [Manifest], diagnostics problems: [Diagnostic], files: [String]) -> Discovery {
+        var manifests = read
+        var diagnostics = problems
         // A placeholder `Package.swift` (nothing but `import PackageDescription`) beside an
         // Xcode project, XcodeGen spec, Tuist project or podspec describes nothing: those do.
         for (index, manifest) in manifests.enumerated().reversed() where manifest.guessed {
@@ -285,6 +312,10 @@ public struct Discoverer {
         guard path.hasSwiftExtension else { return false }
         return path.hasPrefix("Tuist/") || path.contains("/Tuist/") || path.contains("ProjectDescriptionHelpers/")
     }
+
+    /// Whether a path is a manifest a reader reads (not a file manifests read, such as a
+    /// Tuist helper or an `.xcconfig`).
+    public static func isManifestFile(_ path: String) -> Bool { readers.contains { $0.accepts(path) } }
 
     /// Whether a path is a SwiftPM manifest (`Package.swift`, at any depth).
     static func isManifest(_ path: String) -> Bool {

@@ -55,7 +55,7 @@ public enum StrataMCPServer {
         await server.withMethodHandler(ReadResource.self) { read in
             guard read.uri == resultURI else { throw MCPError.invalidParams("no resource \(read.uri); the one resource is \(resultURI)") }
             let session = await live.current()
-            let json = try JSONReporter.encode(session.result)
+            let json = try JSONReporter.encode(session.completeResult)
             return .init(contents: [.text(String(decoding: json, as: UTF8.self), uri: resultURI, mimeType: "application/json")])
         }
     }

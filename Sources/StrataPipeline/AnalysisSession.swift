@@ -94,8 +94,11 @@ public struct AnalysisSession: Sendable {
     /// narrowed by that configuration's excludes, and its modules.
     /// - Parameter configuration: the configuration to use instead (`affected` reads BASE
     ///   with HEAD's).
+    /// - Parameter known: an earlier discovery of the tree and the manifests that changed since:
+    ///   when the tree has the same files, the other manifests are not read again.
     public func discover(
-        _ tree: any SourceTree, label: String, configuration given: Configuration? = nil, progress: (@Sendable (String) -> Void)? = nil
+        _ tree: any SourceTree, label: String, configuration given: Configuration? = nil, progress: (@Sendable (String) -> Void)? = nil,
+        reusing known: (discovered: TreeAnalysis.Discovered, changed: Set<String>)? = nil
     ) throws -> TreeAnalysis.Discovered {
         let configuration: Configuration
         do {
@@ -115,7 +118,10 @@ public struct AnalysisSession: Sendable {
             }
         }
         progress?("discovering the modules of \(label)")
-        return try TreeAnalysis.discover(tree: tree, configuration: configuration, configurationFile: configurationFile)
+        let reads = known.map { known in
+            (files: known.discovered.files, reads: known.discovered.manifests.filter { !known.changed.contains($0.key) })
+        }
+        return try TreeAnalysis.discover(tree: tree, configuration: configuration, configurationFile: configurationFile, reusing: reads)
     }
 
     /// How evidence names the configuration: `--config`'s path, else `strata.yml`.

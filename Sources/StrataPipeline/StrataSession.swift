@@ -1,4 +1,5 @@
 import Foundation
+import StrataAnalysis
 import StrataConfiguration
 import StrataDiscovery
 import StrataModel
@@ -38,7 +39,14 @@ public struct StrataSession: Sendable {
     public private(set) var problems: [String] = []
     /// The root as given.
     public var root: String { analysis.input.repository }
+    /// The latest result. Its access-control report is left out (a session answers about the
+    /// graph and the findings; the report is half the work of an edit) unless strata.yml turns
+    /// on a rule that needs it: `completeResult` has it.
     public var result: AnalysisResult { output.result }
+    /// The latest result as `analyze` writes it, with the access-control report.
+    public var completeResult: AnalysisResult {
+        Analyzer.addingAccessControl(to: output.result, of: output.project, workers: AllCores())
+    }
     public var project: Project { output.project }
     /// The tree the analysis read: the working directory, with its unsaved texts.
     public var tree: LiveTree { discovered.tree as? LiveTree ?? LiveTree(WorkingDirectoryTree(rootPath: root)) }
@@ -54,7 +62,7 @@ public struct StrataSession: Sendable {
         let discovered = try analysis.discover(live, label: input.repository, progress: progress)
         let scanned = analysis.scan(discovered, progress: progress)
         self.discovered = discovered.reading(Self.remembering(scanned))
-        output = analysis.finish(scanned)
+        output = analysis.finish(scanned, accessControl: false)
         known = Set(discovered.files)
         // The next `analyze` of the repository starts warm too.
         _ = analysis.saveFacts()
@@ -94,7 +102,11 @@ public struct StrataSession: Sendable {
         var next = discovered.reading(tree)
         if structural {
             do {
-                next = try analysis.discover(tree, label: RepositoryPath.name(of: root))
+                // Manifests read again only when they changed, unless a file they read changed
+                // (a Tuist helper, an .xcconfig) or the configuration did.
+                let manifestsOnly = changed.allSatisfy { Discoverer.isManifestFile($0) }
+                next = try analysis.discover(
+                    tree, label: RepositoryPath.name(of: root), reusing: manifestsOnly ? (discovered, Set(changed)) : nil)
                 known = Set(next.files)
                 problems = []
             } catch {
@@ -105,7 +117,7 @@ public struct StrataSession: Sendable {
         }
         let scanned = analysis.scan(next)
         discovered = next.reading(Self.remembering(scanned))
-        output = analysis.finish(scanned)
+        output = analysis.finish(scanned, accessControl: false)
         if !structural { problems = [] }
         let (appeared, disappeared) = Self.difference(before, output.result.findings)
         return Update(
@@ -155,6 +167,6 @@ public struct StrataSession: Sendable {
 extension TreeAnalysis.Discovered {
     /// The same discovery over another version of its tree (the same files, other bytes).
     func reading(_ tree: any SourceTree) -> Self {
-        Self(tree: tree, configuration: configuration, files: files, discovery: discovery, stopwatch: Stopwatch())
+        Self(tree: tree, configuration: configuration, files: files, discovery: discovery, manifests: manifests, stopwatch: Stopwatch())
     }
 }

@@ -44,6 +44,8 @@ public enum TreeAnalysis {
         /// Every file of the tree, as discovery saw it.
         public let files: [String]
         public let discovery: Discovery
+        /// Every manifest file's read, for a later discovery of the same files to reuse.
+        let manifests: [String: Discoverer.Read]
         var stopwatch: Stopwatch
     }
 
@@ -62,7 +64,8 @@ public enum TreeAnalysis {
     /// discover: the tree's files and modules.
     public static func discover(
         tree: any SourceTree, configuration: Configuration, configurationFile: String = Configuration.fileName,
-        evaluateManifest: ((String) throws -> Manifest)? = nil, progress: (@Sendable (String) -> Void)? = nil
+        evaluateManifest: ((String) throws -> Manifest)? = nil, progress: (@Sendable (String) -> Void)? = nil,
+        reusing known: (files: [String], reads: [String: Discoverer.Read])? = nil
     ) throws -> Discovered {
         var stopwatch = Stopwatch()
         progress?("discovering modules")
@@ -72,13 +75,13 @@ public enum TreeAnalysis {
         discoverer.overridesFile = configurationFile
         discoverer.manifestHost = ManifestHost.of(platforms: configuration.build.platforms)
         // Manifest readers recurse as deep as a manifest nests.
-        var discovery = LargeStack.run { discoverer.discover(files: files) }
+        var (discovery, reads) = LargeStack.run { discoverer.discover(files: files, reusing: known?.files == files ? known?.reads ?? [:] : [:]) }
         discovery.diagnostics = unwalked + discovery.diagnostics
         if !files.contains(where: \.hasSwiftExtension) {
             discovery.diagnostics.append(Diagnostic(file: ".", message: "no Swift file found (are they all excluded?); nothing to analyze"))
         }
         stopwatch.lap("discover")
-        return Discovered(tree: tree, configuration: configuration, files: files, discovery: discovery, stopwatch: stopwatch)
+        return Discovered(tree: tree, configuration: configuration, files: files, discovery: discovery, manifests: reads, stopwatch: stopwatch)
     }
 
     /// scan: every module's Swift files, reusing what `store` knows (one scan at a time).

@@ -185,3 +185,15 @@ def test_closing_the_client_ends_the_server(sample):
     finally:
         if server.poll() is None:
             server.kill()
+
+
+def test_the_resource_is_what_analyze_writes(sample, tmp_path):
+    async def body(session):
+        listed = (await session.list_resources()).resources
+        read = await session.read_resource(listed[0].uri)
+        return listed, read
+
+    listed, read = serve(sample, body)
+    assert [str(resource.uri) for resource in listed] == ["strata://strata.json"]
+    subprocess.run([STRATA, "analyze", str(sample), "-o", str(tmp_path / "report"), "--format", "json", "--no-cache", "-q"], check=True)
+    assert json.loads(read.contents[0].text) == json.loads((tmp_path / "report/strata.json").read_text())
