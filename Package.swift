@@ -99,10 +99,14 @@ let package = Package(
                 "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataGraphviz", "StrataReport", "StrataHistory",
             ] + syntax
         ),
+        // `strata lsp`: the language server over one warm session.
+        .target(
+            name: "StrataLanguageServer",
+            dependencies: ["StrataModel", "StrataSourceTree", "StrataDiscovery", "StrataAnalysis", "StrataReport", "StrataPipeline"]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataAnalysis", "StrataReport", "StrataSourceTree", "StrataHistory",
+                "StrataPipeline", "StrataLanguageServer", "StrataModel", "StrataConfiguration", "StrataAnalysis", "StrataReport", "StrataSourceTree", "StrataHistory",
                 "StrataGraphviz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -134,7 +138,7 @@ let package = Package(
             dependencies: [
                 "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataPropertyList", "StrataRuby",
                 "StrataManifestEvaluator", "StrataDiscovery", "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataGraphviz",
-                "StrataReport", "StrataPipeline", "StrataHistory",
+                "StrataReport", "StrataPipeline", "StrataHistory", "StrataLanguageServer",
             ] + syntax
         ),
     ]
