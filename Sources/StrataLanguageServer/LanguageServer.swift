@@ -7,13 +7,13 @@ import StrataSourceTree
 /// `strata lsp`: a language server on stdin and stdout over one warm `StrataSession`.
 ///
 /// Three threads: the caller's reads stdin and cuts it into messages (a malformed one is
-/// answered at once; end of input ends the process at once); one serial queue owns the
-/// session and every document and answers the messages in order; a watcher thread reports
+/// answered at once; end of input ends the process at once); one serial queue (a thread with a
+/// large stack, as the analysis needs) owns the session and every document and answers the messages in order; a watcher thread reports
 /// files changed on disk to that queue. Unsaved edits and disk changes wait on the queue and
 /// are analyzed together before the next answer, so a burst of keystrokes costs one analysis.
 public final class LanguageServer: @unchecked Sendable {
     // Everything below `queue` is touched only on `queue` (the reason for `@unchecked`).
-    private let queue = DispatchQueue(label: "strata.lsp")
+    private let queue = SerialThread(name: "strata.lsp")
     private let output: MessageOutput
     private let options: AnalysisSession.Input
     private let polling: Bool
@@ -365,7 +365,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// A change of the whole text, or (from a client that sends them unasked) of a range.
-    static func applying(_ change: LSP.ContentChange, to text: String) -> String {
+    public static func applying(_ change: LSP.ContentChange, to text: String) -> String {
         guard let range = change.range else { return change.text }
         let units = Array(text.utf16)
         func offset(_ position: LSP.Position) -> Int {
@@ -407,6 +407,39 @@ final class MessageOutput: @unchecked Sendable {
                 if count <= 0 { _exit(1) }
                 written += count
             }
+        }
+    }
+}
+
+/// A serial queue on one thread of its own with a large stack (`InputLimits.stackSize`):
+/// Dispatch's worker threads have stacks too small for deeply nested input.
+final class SerialThread: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Guarded by `condition`.
+    private var jobs: [@Sendable () -> Void] = []
+
+    init(name: String) {
+        let thread = Thread { [self] in work() }
+        thread.name = name
+        thread.stackSize = InputLimits.stackSize
+        thread.start()
+    }
+
+    /// Runs `job` after every job queued before it.
+    func async(_ job: @escaping @Sendable () -> Void) {
+        condition.withLock {
+            jobs.append(job)
+            condition.signal()
+        }
+    }
+
+    private func work() -> Never {
+        while true {
+            let job = condition.withLock {
+                while jobs.isEmpty { condition.wait() }
+                return jobs.removeFirst()
+            }
+            job()
         }
     }
 }

@@ -53,6 +53,8 @@ public enum LSP {
         /// Present for an incremental change, which the server does not ask for.
         public var range: Range?
         public var text: String
+
+        public init(range: Range? = nil, text: String) { (self.range, self.text) = (range, text) }
     }
 
     public struct DidChangeParams: Codable, Sendable {
@@ -95,6 +97,8 @@ public enum LSP {
         public var message: String?
         public var severity: Int?
         public var tags: [Int]?
+
+        public init(range: Range, code: JSONValue? = nil) { (self.range, self.code) = (range, code) }
     }
 
     public struct PublishDiagnosticsParams: Codable, Hashable, Sendable {
@@ -127,6 +131,8 @@ public enum LSP {
     public struct TextEdit: Codable, Hashable, Sendable {
         public var range: Range
         public var newText: String
+
+        public init(range: Range, newText: String) { (self.range, self.newText) = (range, newText) }
     }
 
     public struct WorkspaceEdit: Codable, Hashable, Sendable {
