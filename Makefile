@@ -6,7 +6,8 @@
 #               (reports Strata writes: a sample, a repository of hostile module names, and
 #               generated 300- and 135-module repositories), the report's JSON Schemas
 #               (docs/schema/) on every sample, Strata itself and those, the formats and
-#               a damaged cache (Tests/Formats, Tests/Cache), then
+#               a damaged cache (Tests/Formats, Tests/Cache), `strata lsp` driven by pytest-lsp
+#               (Tests/Servers/test_lsp.py), then
 #               the generated hostile corpus (Tests/Hostile: broken and hostile repositories)
 #   make install PREFIX=/usr/local   a release build, one relocatable executable, into PREFIX/bin
 #   make plugin-test   the SwiftPM command plugin on a fixture package (a second full build)
@@ -66,6 +67,7 @@ test:
 	STRATA_SCHEMA_REPORTS=$$(ls -d .build/schema/* | paste -sd, -),.build/hostile-names-report,.build/scale/m300-report,.build/scale/iso-report \
 		python3 -m pytest -q Tests/Schema
 	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Formats Tests/Cache
+	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Servers/test_lsp.py
 	Tests/Install/relocatable .build/debug/strata
 	Tests/Hostile/make-corpus .build/hostile
 	STRATA_BIN=.build/debug/strata STRATA_CORPUS=.build/hostile python3 -m pytest -q Tests/Hostile
