@@ -58,7 +58,7 @@ public enum DocumentViews {
     /// module's layer and metrics, and the import's grade when it can go. nil off import lines.
     public static func hover(path: String, line: Int, result: AnalysisResult, project: Project, text: [UInt8]) -> LSP.Hover? {
         guard let (module, file) = owner(of: path, in: project),
-              let site = module.imports.filter({ $0.evidence.file == path && $0.evidence.line == line + 1 }).min()
+              let site = module.imports.filter({ $0.evidence.file == path && $0.evidence.line.map { $0 - 1 } == line }).min()
         else { return nil }
         let escape = Markdown.escape
         let imported = site.module

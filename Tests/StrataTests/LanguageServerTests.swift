@@ -101,7 +101,9 @@ import Testing
         let hover = try #require(DocumentViews.hover(path: path, line: 1, result: session.result, project: session.project, text: text))
         #expect(hover.contents.value.contains("**Core**") && hover.contents.value.contains("Model (type, 1×)"))
         #expect(hover.contents.value.contains("| Ce | Ca | instability | abstractness | distance |"))
-        #expect(DocumentViews.hover(path: path, line: 4, result: session.result, project: session.project, text: text) == nil)
+        for line in [4, -1, Int.max, Int.min] {
+            #expect(DocumentViews.hover(path: path, line: line, result: session.result, project: session.project, text: text) == nil)
+        }
 
         let actions = DocumentViews.codeActions(
             uri: "file:///App.swift", path: path, range: unused.range,
