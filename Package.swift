@@ -100,14 +100,18 @@ let package = Package(
                 "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataGraphviz", "StrataReport", "StrataHistory",
             ] + syntax
         ),
-        // serve: the warm analysis to coding agents, over the Model Context Protocol.
+        // The servers over one warm session: `strata lsp` for editors, `strata mcp` for coding
+        // agents (the Model Context Protocol, with the official Swift SDK).
+        .target(
+            name: "StrataLanguageServer",
+            dependencies: ["StrataModel", "StrataSourceTree", "StrataDiscovery", "StrataAnalysis", "StrataReport", "StrataPipeline"]),
         .target(
             name: "StrataMCP",
             dependencies: ["StrataModel", "StrataPipeline", "StrataReport", "StrataSourceTree", .product(name: "MCP", package: "swift-sdk")]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataMCP", "StrataPipeline", "StrataModel", "StrataConfiguration", "StrataAnalysis", "StrataReport", "StrataSourceTree", "StrataHistory",
+                "StrataPipeline", "StrataLanguageServer", "StrataMCP", "StrataModel", "StrataConfiguration", "StrataAnalysis", "StrataReport", "StrataSourceTree", "StrataHistory",
                 "StrataGraphviz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -139,7 +143,7 @@ let package = Package(
             dependencies: [
                 "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataPropertyList", "StrataRuby",
                 "StrataManifestEvaluator", "StrataDiscovery", "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataGraphviz",
-                "StrataReport", "StrataPipeline", "StrataHistory",
+                "StrataReport", "StrataPipeline", "StrataHistory", "StrataLanguageServer",
             ] + syntax
         ),
     ]
