@@ -1,7 +1,7 @@
 import Foundation
 import StrataConfiguration
 import StrataDiscovery
-import StrataHistory
+import StrataHistory  // strata:ignore stable-dependencies the pipeline runs `strata history`; the servers made it more stable than its store
 import StrataModel
 import StrataScan
 import StrataSourceTree
