@@ -399,14 +399,8 @@ final class MessageOutput: @unchecked Sendable {
         guard let body = try? encoder.encode(message) else { return }
         let bytes = MessageFramer.frame(Array(body))
         lock.withLock {
-            var written = 0
-            while written < bytes.count {
-                let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                // The client is gone: so is the reason to run.
-                if count <= 0 { _exit(1) }
-                written += count
-            }
+            // The client is gone: so is the reason to run.
+            if bytes.withUnsafeBytes({ FileDescriptor.writeAll(descriptor, $0) }) != nil { _exit(1) }
         }
     }
 }
