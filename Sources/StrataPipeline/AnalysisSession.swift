@@ -159,6 +159,11 @@ public struct AnalysisSession: Sendable {
         TreeAnalysis.finish(scanned, conditions: conditions, accessControl: accessControl, buildSeconds: input.buildTimes)
     }
 
+    /// Forgets the facts of bytes no file has any more (`FactStore.keep(only:)`).
+    func keepFacts(only hashes: Set<ContentHash>) {
+        for store in stores.values { store.keep(only: hashes) }
+    }
+
     /// Saves every fact store; a store that could not be saved is one warning.
     public func saveFacts() -> [Diagnostic] {
         stores.values.compactMap { store in

@@ -116,6 +116,7 @@ public struct StrataSession: Sendable {
             }
         }
         let scanned = analysis.scan(next)
+        analysis.keepFacts(only: Set(scanned.scan.hashes.values))
         discovered = next.reading(Self.remembering(scanned))
         output = analysis.finish(scanned, accessControl: false)
         if !structural { problems = [] }

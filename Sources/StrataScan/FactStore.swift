@@ -57,6 +57,14 @@ public final class FactStore: @unchecked Sendable {
         return store
     }
 
+    /// Forgets the facts of bytes no file has any more: a long-lived session calls it after
+    /// each change, so the versions of an edited file do not pile up.
+    public func keep(only hashes: Set<ContentHash>) {
+        contents.entries = contents.entries.filter { hashes.contains($0.key) }
+        used.entries = used.entries.filter { hashes.contains($0.key) }
+        for variant in variants.values { variant.keep(only: hashes) }
+    }
+
     /// Writes the facts this run used to the cache file, when anything changed.
     public func save() throws {
         for variant in variants.values { try variant.save() }

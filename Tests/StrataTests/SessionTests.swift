@@ -1,0 +1,173 @@
+import Foundation
+import StrataModel
+import StrataPipeline
+import StrataSourceTree
+import Testing
+
+/// `StrataSession`, the warm analysis behind `watch`, `mcp` and `lsp`: what a change reads
+/// again, and that its answer is the one a fresh analysis gives.
+@Suite struct SessionTests {
+    /// App -> Feature -> Core, with a layer rule that forbids Core -> Feature.
+    static func repository() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        try folder.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Shop", targets: [
+                .target(name: "Core"),
+                .target(name: "Feature", dependencies: ["Core"]),
+                .executableTarget(name: "App", dependencies: ["Feature", "Core"]),
+            ])
+            """)
+        try folder.write("strata.yml", "layers:\n  - name: core\n    modules: [Core]\n  - name: feature\n    modules: [Feature]\n  - name: app\n    modules: [App]\n")
+        try folder.write("Sources/Core/Money.swift", "public struct Money { public init() {} }\n")
+        try folder.write("Sources/Core/Clock.swift", "public struct Clock { public init() {} }\n")
+        try folder.write("Sources/Feature/Cart.swift", "import Core\npublic struct Cart { public var total = Money() }\n")
+        try folder.write("Sources/App/main.swift", "import Feature\nimport Core\nprint(Cart(), Clock())\n")
+        return folder
+    }
+
+    static func session(_ folder: TemporaryDirectory) throws -> StrataSession {
+        try StrataSession(AnalysisSession.Input(repository: folder.path, cacheDirectory: nil))
+    }
+
+    /// The same repository analyzed from scratch, for comparison.
+    static func fresh(_ folder: TemporaryDirectory) throws -> AnalysisResult {
+        try Pipeline.run(Pipeline.Options(path: folder.path, formats: [], cacheDirectory: nil)).result
+    }
+
+    static func layerViolations(_ result: AnalysisResult) -> [String] {
+        result.findings.filter { $0.rule == .layerViolation }.flatMap { $0.evidence.map(\.description) }
+    }
+
+    @Test func anEditIsParsedAloneAndItsFindingAppearsAndGoes() throws {
+        let folder = try Self.repository()
+        var session = try Self.session(folder)
+        #expect(Self.layerViolations(session.result).isEmpty)
+        try folder.write("Sources/Core/Money.swift", "import Feature\npublic struct Money { public init() {} }\n")
+        let update = session.refresh(changed: ["Sources/Core/Money.swift"])
+        #expect(update.parsed == 1)
+        #expect(!update.rediscovered)
+        #expect(update.appeared.contains { $0.rule == .layerViolation && $0.evidence.map(\.description) == ["Sources/Core/Money.swift:1"] })
+        #expect(Self.layerViolations(session.result) == Self.layerViolations(try Self.fresh(folder)))
+        #expect(session.result.findings == (try Self.fresh(folder)).findings)
+
+        try folder.write("Sources/Core/Money.swift", "public struct Money { public init() {} }\n")
+        let back = session.refresh(changed: [folder.path + "/Sources/Core/Money.swift"])  // an absolute path, as watchers may give
+        #expect(back.disappeared.contains { $0.rule == .layerViolation })
+        #expect(Self.layerViolations(session.result).isEmpty)
+    }
+
+    @Test func aFileNotReportedChangedIsNotReadAgain() throws {
+        let folder = try Self.repository()
+        var session = try Self.session(folder)
+        // Changed on disk without telling the session: its facts stay the ones read at the start.
+        try folder.write("Sources/Core/Clock.swift", "import Feature\npublic struct Clock { public init() {} }\n")
+        try folder.write("Sources/App/main.swift", "import Feature\nimport Core\nprint(Cart(), Clock(), 1)\n")
+        let update = session.refresh(changed: ["Sources/App/main.swift"])
+        #expect(update.parsed == 1)
+        #expect(Self.layerViolations(session.result).isEmpty)
+        // Told, it reads it.
+        session.refresh(changed: ["Sources/Core/Clock.swift"])
+        #expect(Self.layerViolations(session.result) == ["Sources/Core/Clock.swift:1"])
+        // Or when the watcher lost track: everything.
+        try folder.write("Sources/Core/Clock.swift", "public struct Clock { public init() {} }\n")
+        let everything = session.refresh(changed: [FileWatchers.everything])
+        #expect(everything.rediscovered)
+        #expect(Self.layerViolations(session.result).isEmpty)
+    }
+
+    @Test func unsavedTextIsAnalyzedInPlaceOfTheFile() throws {
+        let folder = try Self.repository()
+        var session = try Self.session(folder)
+        session.edit("Sources/Feature/Cart.swift", text: "import Core\nimport App\npublic struct Cart {}\n")
+        #expect(session.result.findings.contains { $0.rule == .layerViolation && $0.evidence.map(\.description) == ["Sources/Feature/Cart.swift:2"] })
+        session.edit("Sources/Feature/Cart.swift", text: nil)
+        #expect(Self.layerViolations(session.result).isEmpty)
+    }
+
+    @Test func filesAddedOrDeletedAndManifestsRunDiscoveryAgain() throws {
+        let folder = try Self.repository()
+        var session = try Self.session(folder)
+        try folder.write("Sources/Feature/Checkout.swift", "import App\nstruct Checkout {}\n")
+        let added = session.refresh(changed: ["Sources/Feature/Checkout.swift"])
+        #expect(added.rediscovered)
+        #expect(Self.layerViolations(session.result) == ["Sources/Feature/Checkout.swift:1"])
+        try FileManager.default.removeItem(atPath: folder.path + "/Sources/Feature/Checkout.swift")
+        let deleted = session.refresh(changed: ["Sources/Feature/Checkout.swift"])
+        #expect(deleted.rediscovered)
+        #expect(Self.layerViolations(session.result).isEmpty)
+        // A folder deleted with its files, reported as the folder.
+        try FileManager.default.removeItem(atPath: folder.path + "/Sources/Core/Clock.swift")
+        try folder.write("Sources/Extra/Thing.swift", "struct Thing {}\n")
+        session.refresh(changed: ["Sources/Core/Clock.swift", "Sources/Extra"])
+        #expect(session.result.summary.files == (try Self.fresh(folder)).summary.files)
+
+        // A new target in the manifest: a new module, the same as a fresh analysis.
+        let manifest = try String(contentsOfFile: folder.path + "/Package.swift", encoding: .utf8)
+        try folder.write("Package.swift", manifest.replacingOccurrences(of: ".target(name: \"Core\"),", with: ".target(name: \"Core\"), .target(name: \"Extra\"),"))
+        let edited = session.refresh(changed: ["Package.swift"])
+        #expect(edited.rediscovered)
+        #expect(session.result.modules.map(\.module.name).contains("Extra"))
+        #expect(session.result.modules.map(\.module.name) == (try Self.fresh(folder)).modules.map(\.module.name))
+    }
+
+    @Test func aManifestEditReadsThatManifestOnly() throws {
+        let folder = try Self.repository()
+        try folder.write("Tools/Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Tools\", targets: [.target(name: \"Lint\")])\n")
+        try folder.write("Tools/Sources/Lint/Lint.swift", "struct Lint {}\n")
+        try folder.write("Tools/Sources/Format/Format.swift", "struct Format {}\n")
+        var session = try Self.session(folder)
+        // Tools' manifest changes unseen; the root manifest's change is reported.
+        try folder.write("Tools/Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Tools\", targets: [.target(name: \"Lint\"), .target(name: \"Format\")])\n")
+        let manifest = try String(contentsOfFile: folder.path + "/Package.swift", encoding: .utf8)
+        try folder.write("Package.swift", manifest.replacingOccurrences(of: "name: \"Shop\"", with: "name: \"Store\""))
+        #expect(session.refresh(changed: ["Package.swift"]).rediscovered)
+        let names = { Set(session.result.modules.map(\.module.name)) }
+        #expect(session.result.packages.map(\.name).contains("Store"))
+        #expect(names().contains("Lint") && !names().contains("Format"), "Tools/Package.swift was read again: \(names())")
+        session.refresh(changed: ["Tools/Package.swift"])
+        #expect(names().contains("Format"))
+        #expect(names() == Set((try Self.fresh(folder)).modules.map(\.module.name)))
+    }
+
+    @Test func anInvalidConfigurationKeepsTheLastAnalysisAndSaysSo() throws {
+        let folder = try Self.repository()
+        var session = try Self.session(folder)
+        let before = session.result
+        try folder.write("strata.yml", "layers: [\n")
+        session.refresh(changed: ["strata.yml"])
+        #expect(session.problems.count == 1)
+        #expect(session.problems.first?.contains("strata.yml") == true)
+        #expect(session.result.findings == before.findings && session.result.layering == before.layering)
+        try folder.write("strata.yml", "layers:\n  - name: core\n    modules: [Core]\n  - name: app\n    modules: [App, Feature]\n")
+        session.refresh(changed: ["strata.yml"])
+        #expect(session.problems.isEmpty)
+        #expect(session.result.layering?.layers.map(\.name) == ["core", "app"])
+    }
+
+    @Test func watchersReportWhatChanged() throws {
+        let folder = try Self.repository()
+        let tree = WorkingDirectoryTree(rootPath: folder.path)
+        var kinds = [true]
+        #if os(Linux)
+        kinds.append(false)
+        #expect(FileWatchers.watch(tree) is InotifyWatcher)
+        #endif
+        for polling in kinds {
+            let watcher = FileWatchers.watch(tree, polling: polling)
+            #expect(watcher.changes(timeout: 0) == [])
+            // The polling watcher compares modification times, which may not move within a tick.
+            try folder.write("Sources/Core/Money.swift", "public struct Money { public init() {}; var cents = \(UUID().uuidString.count) }\n")
+            try folder.write("Sources/New/Made.swift", "struct Made {}\n")
+            try folder.write(".build/debug/ignored.swift", "struct Ignored {}\n")
+            try FileManager.default.removeItem(atPath: folder.path + "/Sources/Core/Clock.swift")
+            let changed = Set(watcher.changes(timeout: 2))
+            #expect(changed.isSuperset(of: ["Sources/Core/Money.swift", "Sources/New/Made.swift", "Sources/Core/Clock.swift"]), "\(type(of: watcher)): \(changed)")
+            #expect(!changed.contains { $0.hasPrefix(".build") }, "\(changed)")
+            try folder.write("Sources/Core/Clock.swift", "public struct Clock { public init() {} }\n")
+            try FileManager.default.removeItem(atPath: folder.path + "/Sources/New")
+            _ = watcher.changes(timeout: 1)
+        }
+    }
+}
