@@ -197,3 +197,24 @@ def test_the_resource_is_what_analyze_writes(sample, tmp_path):
     assert [str(resource.uri) for resource in listed] == ["strata://strata.json"]
     subprocess.run([STRATA, "analyze", str(sample), "-o", str(tmp_path / "report"), "--format", "json", "--no-cache", "-q"], check=True)
     assert json.loads(read.contents[0].text) == json.loads((tmp_path / "report/strata.json").read_text())
+
+
+def test_affected_between_two_commits(sample):
+    def git(*args):
+        subprocess.run(["git", "-C", str(sample), "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", *args],
+                       check=True, capture_output=True)
+
+    git("init", "-q")
+    git("add", "-A")
+    git("commit", "-q", "-m", "base")
+    domain = next((sample / "Targets/PetpionDomain/Sources").rglob("*.swift"))
+    domain.write_text(domain.read_text() + "\n// changed\n")
+    git("commit", "-q", "-a", "-m", "head")
+
+    async def body(session):
+        return await session.call_tool("affected", {"base": "HEAD~1", "head": "HEAD"})
+
+    answer = serve(sample, body)
+    names = {module["name"] for module in answer.structured_content["modules"]}
+    assert "PetpionDomain" in names and "PetpionCore" not in names
+    assert "PetpionDomainTests" in names
