@@ -8,8 +8,12 @@ extension GraphDrawing {
     public enum Format: String, ReportFormat {
         case dot, svg, mermaid, json
 
+        public var reporter: any Reporter<GraphDrawing> {
+            FileReporter(fileName: "-") { drawing in try render(drawing) }
+        }
+
         /// The drawing in this format, as `strata graph` prints or writes it.
-        public func render(_ drawing: GraphDrawing) throws(Failure) -> Data {
+        private func render(_ drawing: GraphDrawing) throws(Failure) -> Data {
             switch self {
             case .dot: return Data(drawing.dot.utf8)
             case .svg:

@@ -48,6 +48,10 @@ public struct WhyReport: Sendable {
     public var minimumCut: [Hop]
     /// `to` depends on `from` (the other way round).
     public var reverse: Bool
+    /// Where the report is printed: text prefixes paths with `root` (the PATH argument);
+    /// Markdown turns `file:line` into links under `linkBase`.
+    public var root = "."
+    public var linkBase: String?
 
     public var dependsOn: Bool { !paths.isEmpty }
 
@@ -190,14 +194,11 @@ public struct WhyReport: Sendable {
     public enum Format: String, ReportFormat {
         case text, json, md
 
-        /// - Parameters:
-        ///   - root: the PATH argument, prefixed to paths in text.
-        ///   - linkBase: with md, a prefix that turns `file:line` into links.
-        public func render(_ report: WhyReport, root: String, linkBase: String?) throws -> Data {
+        public var reporter: any Reporter<WhyReport> {
             switch self {
-            case .text: Data(report.text(root: root).utf8)
-            case .json: try report.json()
-            case .md: Data(report.markdown(linkBase: linkBase).utf8)
+            case .text: FileReporter.printed { $0.text(root: $0.root) }
+            case .json: FileReporter(fileName: "-") { try $0.json() }
+            case .md: FileReporter.printed { $0.markdown(linkBase: $0.linkBase) }
             }
         }
     }

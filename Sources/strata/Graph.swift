@@ -71,9 +71,9 @@ struct GraphCommand: ParsableCommand {
         }
         let data: Data
         do {
-            data = try format.render(drawing)
+            data = try format.bytes(for: drawing)
         } catch {
-            throw Pipeline.InputError(description: error.description)
+            throw Pipeline.InputError(description: "\(error)")
         }
         guard let output else {
             FileHandle.standardOutput.write(data)
