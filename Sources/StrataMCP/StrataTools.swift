@@ -65,7 +65,7 @@ enum StrataTools {
     /// Answers a call on `session`. Throws `MCPError.invalidParams` for what the caller got
     /// wrong (an unknown module or rule, a bad revision), with a message that says what.
     static func call(_ name: String, _ arguments: [String: Value], session: StrataSession) throws -> Answer {
-        let graph = ModuleGraph(session.result)
+        let graph = ModuleGraph(session.result), marks = GraphMarks(session.result, graph: graph)
         switch name {
         case "graph":
             let format = GraphDrawing.Format(rawValue: arguments["format"]?.stringValue ?? "mermaid")
@@ -73,7 +73,7 @@ enum StrataTools {
             let depth = arguments["depth"]?.intValue ?? 1
             guard depth >= 0 else { throw MCPError.invalidParams("depth must be 0 or more") }
             let focus = try strings(arguments["focus"], "focus")
-            let drawing = try answering { () throws(ModuleGraph.QueryError) in try GraphDrawing.select(graph, focus: focus, depth: depth) }
+            let drawing = try answering { () throws(ModuleGraph.QueryError) in try GraphDrawing.select(graph, marks: marks, focus: focus, depth: depth) }
             let data = try answering { try format.bytes(for: drawing) }
             let text = String(decoding: data, as: UTF8.self)
             let structured: Value = format == .json ? try JSONDecoder().decode(Value.self, from: data) : ["format": .string(format.rawValue), "graph": .string(text)]
@@ -81,7 +81,7 @@ enum StrataTools {
         case "why":
             let (from, to) = (try string(arguments["from"], "from"), try string(arguments["to"], "to"))
             var report = try answering { () throws(ModuleGraph.QueryError) in
-                WhyReport(graph: graph, from: try graph.module(named: from), to: try graph.module(named: to))
+                WhyReport(graph: graph, marks: marks, from: try graph.module(named: from), to: try graph.module(named: to))
             }
             report.root = session.root
             let text = try WhyReport.Format.text.bytes(for: report)
