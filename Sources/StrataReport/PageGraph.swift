@@ -32,8 +32,8 @@ struct PageGraph: Encodable {
     var blastRadius: [Radius]
 
     init(_ graph: ModuleGraph, marks: GraphMarks, result: AnalysisResult) {
-        dependencies = graph.successors
-        dependents = graph.predecessors
+        dependencies = graph.dependencyGraph.successors
+        dependents = graph.dependencyGraph.predecessors
         (order, bands) = Self.layerOrder(graph)
         var position = [Int](repeating: 0, count: graph.modules.count), band = position
         for (index, module) in order.enumerated() { position[module] = index }

@@ -82,9 +82,6 @@ public struct ModuleGraph: Sendable {
     public let dependencyGraph: Digraph
     /// The import edges only (metrics, cycles and unused dependencies ask for them).
     let importGraph: Digraph
-    /// Dependencies and dependents of each module (by node index), ascending.
-    public var successors: [[Int]] { dependencyGraph.successors }
-    public var predecessors: [[Int]] { dependencyGraph.predecessors }
     /// The import edge behind each edge of the graph (imported or declared).
     public let edges: [Edge: ImportEdge]
     /// The keys of `edges`, sorted: the order every drawing lists edges in.
@@ -225,7 +222,7 @@ public struct ModuleGraph: Sendable {
     /// (each module's after its own edges).
     public func digraph(injection: Bool) -> Digraph {
         guard injection, !injectionEdges.isEmpty else { return dependencyGraph }
-        var forward = successors
+        var forward = dependencyGraph.successors
         for edge in injectionEdges.keys.filter({ edges[$0] == nil }).sorted() { forward[edge.from.index].append(edge.to.index) }
         return Digraph(successors: forward)
     }
