@@ -138,12 +138,19 @@ let package = Package(
                 intent: .custom(verb: "strata", description: "Analyze or check this package's module graph with Strata.")),
             dependencies: ["strata"]
         ),
+        // The targets tested through their public API alone, each on its own.
+        .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
+        .testTarget(name: "StrataPropertyListTests", dependencies: ["StrataPropertyList"]),
+        .testTarget(name: "StrataRubyTests", dependencies: ["StrataModel", "StrataRuby"]),
+        .testTarget(name: "StrataManifestEvaluatorTests", dependencies: ["StrataManifestEvaluator", "StrataDiscovery"]),
+        .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataAnalysis", "StrataAssemble", "StrataConfiguration", "StrataModel", "StrataScan"]),
+        // The stages together, the commands and what needs a target's internals.
         .testTarget(
             name: "StrataTests",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataPropertyList", "StrataRuby",
-                "StrataManifestEvaluator", "StrataDiscovery", "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataGraphviz",
-                "StrataReport", "StrataPipeline", "StrataHistory", "StrataLanguageServer",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataPropertyList", "StrataDiscovery",
+                "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataGraphviz", "StrataReport", "StrataPipeline", "StrataHistory",
+                "StrataLanguageServer",
             ] + syntax
         ),
     ]

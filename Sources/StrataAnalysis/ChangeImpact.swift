@@ -14,14 +14,14 @@ public enum ChangeImpact {
     ) -> AffectedModules {
         let changes = changes.sorted()
         var touching: [String: [FileChange]] = [:]
-        for change in changes { for module in change.modules where graph.index[module] != nil { touching[module, default: []].append(change) } }
-        let via = graph.dependencyGraph.breadthFirst(from: graph.indices(touching.keys), backward: true)
+        for change in changes { for module in change.modules where graph.node(named: module) != nil { touching[module, default: []].append(change) } }
+        let via = graph.dependencyGraph.breadthFirst(from: graph.nodes(named: touching.keys).map(\.index), backward: true)
         var affected: [AffectedModule] = []
         for (position, entry) in graph.modules.enumerated() {
             let module = entry.module, name = module.name
             let chain: [String], cause: String
             if via[position] != nil {
-                let full = Digraph.chain(from: position, via: via).map(graph.name)
+                let full = Digraph.chain(from: position, via: via).map { graph.name(.init($0)) }
                 cause = describe(touching[full[full.count - 1]] ?? [])
                 chain = elided(full)
             } else if let everything {

@@ -9,9 +9,9 @@ public enum Cycles {
         return imports.components().members.filter { $0.count > 1 }.map { members in
             let inside = Set(members)
             let edges = members.flatMap { from in
-                imports.successors[from].filter(inside.contains).map { graph.edges[ModuleGraph.Pair(from, $0)]! }
+                imports.successors[from].filter(inside.contains).map { graph.edges[ModuleGraph.Edge(Digraph.Pair(from, $0))]! }
             }
-            return Cycle(modules: members.map(graph.name), edges: edges, cuts: CycleBreaking.cuts(for: edges))
+            return Cycle(modules: members.map { graph.name(.init($0)) }, edges: edges, cuts: CycleBreaking.cuts(for: edges))
         }
     }
 }

@@ -35,7 +35,7 @@ enum DependencyFindings {
             let visible = Set(reexports.closure(from: imports.successors[index]))
             for dependency in module.dependencies {
                 guard let targets = dependency.modules, !targets.isEmpty, !targets.contains(module.name) else { continue }
-                let indices = graph.indices(targets)
+                let indices = graph.nodes(named: targets).map(\.index)
                 if indices.contains(where: direct.contains) { continue }
                 if indices.contains(where: visible.contains) {
                     needed.append(NeededDependency(module: module.name, dependency: dependency.name, reason: .exported, evidence: dependency.evidence))

@@ -207,7 +207,7 @@ public enum GraphComparison {
 
     /// The seeds and every module that reaches one of them through HEAD's edges.
     static func affectedModules(seeds: Set<String>, in graph: ModuleGraph) -> [String] {
-        graph.dependencyGraph.closure(from: graph.indices(seeds), backward: true).map(graph.name)
+        graph.dependencyGraph.closure(from: graph.nodes(named: seeds).map(\.index), backward: true).map { graph.name(.init($0)) }
     }
 }
 

@@ -191,12 +191,12 @@ enum ImportUsage {
         // Import edges by their modules' indices, `from * count + to`.
         var edgeIndex: [Int: Int] = [:]
         for (index, edge) in project.edges.enumerated() where edge.imported {
-            if let from = project.graph.index[edge.from], let to = project.graph.index[edge.to] { edgeIndex[from * modules.count + to] = index }
+            if let from = project.graph.node(named: edge.from), let to = project.graph.node(named: edge.to) { edgeIndex[from.index * modules.count + to.index] = index }
         }
         // Each module's names, and all of them by name: of the modules some import reaches
         // (an app or a test target nothing imports needs no table), with what they re-export.
         var named: Set<Int> = []
-        for edge in project.edges where edge.imported { if let to = project.graph.index[edge.to] { named.insert(to) } }
+        for edge in project.edges where edge.imported { if let to = project.graph.node(named: edge.to) { named.insert(to.index) } }
         named.formUnion(modules.count..<(modules.count + external.count))
         for module in Array(named) {
             for exported in exportedImports(module) ?? [] { named.formUnion(byImportName[exported] ?? []) }

@@ -119,15 +119,15 @@ public enum InjectionWiring {
             return modules.contains(near) ? near : modules.min()
         }
         let graph = project.graph
-        /// A production module's index in the graph.
-        func production(_ name: String) -> Int? { graph.index[name].flatMap { graph.modules[$0].module.kind.isTest ? nil : $0 } }
+        /// A production module's node.
+        func production(_ name: String) -> ModuleGraph.Node? { graph.node(named: name).flatMap { graph[$0].module.kind.isTest ? nil : $0 } }
         /// Whether a module depends on another through an import or a declaration.
         func depends(_ from: String, on to: String) -> Bool {
-            guard let from = graph.index[from], let to = graph.index[to] else { return false }
+            guard let from = graph.node(named: from), let to = graph.node(named: to) else { return false }
             return graph.depends(from, on: to)
         }
 
-        typealias Pair = ModuleGraph.Pair
+        typealias Pair = ModuleGraph.Edge
         var services: [Pair: Set<String>] = [:], evidence: [Pair: Set<Location>] = [:], inverted: [Pair: Bool] = [:]
         for entry in matched where production(entry.resolution.module) != nil {
             let resolution = entry.resolution
@@ -158,8 +158,8 @@ public enum InjectionWiring {
 
         // Flag container-only edges that are not dependency inversion. An edge closes a cycle
         // when both ends share a strongly connected component of imports and container edges.
-        let components = Digraph(count: graph.modules.count, edges: graph.pairs + services.keys).components().component
-        func component(_ name: String) -> Int? { graph.index[name].map { components[$0] } }
+        let components = Digraph(count: graph.modules.count, edges: (graph.pairs + services.keys).map(\.pair)).components().component
+        func component(_ name: String) -> Int? { graph.node(named: name).map { components[$0.index] } }
         for index in edges.indices where edges[index].containerOnly && !edges[index].inverted {
             let edge = edges[index]
             if let lower = rules.layer(of: edge.from), let higher = rules.layer(of: edge.to),

@@ -45,7 +45,7 @@ public enum LayerInference {
         // nothing moves (ranks only grow and are bounded, so this ends).
         // Test modules have no rank, so edges to them change nothing.
         let graph = project.graph
-        func dependencies(_ name: String) -> [String] { graph.index[name].map { graph.successors[$0].map(graph.name) } ?? [] }
+        func dependencies(_ name: String) -> [String] { graph.node(named: name).map { graph.successors(of: $0).map(graph.name) } ?? [] }
         // Contracts sit above the domain they speak of, unless the domain uses them (use cases
         // calling repository protocols): then they are one layer.
         if graph.pairs.contains(where: { rank[graph.name($0.from)] == domain && rank[graph.name($0.to)] == interface }) {

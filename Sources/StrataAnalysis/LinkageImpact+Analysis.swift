@@ -46,13 +46,13 @@ extension LinkageImpact {
         // The images carrying each module: `links` read backwards.
         var carriedBy = [[Int]](repeating: [], count: modules.count)
         for (image, module) in modules.enumerated() {
-            for index in graph.indices(module.links) { carriedBy[index].append(image) }
+            for node in graph.nodes(named: module.links) { carriedBy[node.index].append(image) }
         }
         let production = modules.indices.filter { !modules[$0].kind.isTest }
         var processes: [Set<Int>] = []
         var embedded = Set<Int>()
         for executable in production where modules[executable].linkage.kind == .executable {
-            let frameworks = graph.indices(modules[executable].embeds).filter { !modules[$0].kind.isTest }
+            let frameworks = graph.nodes(named: modules[executable].embeds).map(\.index).filter { !modules[$0].kind.isTest }
             processes.append(Set([executable] + frameworks))
             embedded.formUnion(frameworks)
         }

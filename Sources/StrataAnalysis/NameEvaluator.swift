@@ -9,7 +9,7 @@ import StrataModel
 /// discovery, and a name needs far less: this one reads only the facts the scan kept. It is
 /// bounded (depth, steps, set sizes): past a bound a name is not computable, as is any name
 /// made of something else (a parameter, user input, a call).
-struct NameEvaluator {
+package struct NameEvaluator {
     /// A value an expression can have.
     enum Value: Hashable {
         case string(String)
@@ -31,7 +31,7 @@ struct NameEvaluator {
     /// resolves (a type nested elsewhere, named from another module).
     let byLastName: [String: [String]]
 
-    init(facts: some Sequence<ValueFact>, types declared: some Sequence<String> = []) {
+    package init(facts: some Sequence<ValueFact>, types declared: some Sequence<String> = []) {
         var enums: [String: [ValueFact.Branch]] = [:], properties: [String: [ValueFact]] = [:]
         for fact in facts {
             switch fact.kind {
@@ -72,7 +72,7 @@ struct NameEvaluator {
     }
 
     /// The strings an expression can be, sorted; nil when it cannot be computed.
-    func strings(_ expression: ValueExpression) -> [String]? {
+    package func strings(_ expression: ValueExpression) -> [String]? {
         names(expression).strings
     }
 

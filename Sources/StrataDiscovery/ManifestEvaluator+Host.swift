@@ -4,13 +4,13 @@ import StrataManifestEvaluator
 /// `#if` see there.
 extension ManifestEvaluator {
     /// Evaluates a `Package.swift`.
-    init(source: [UInt8], host: String = ManifestHost.standard) {
+    package init(source: [UInt8], host: String = ManifestHost.standard) {
         self.init(sources: [(path: "", source: source)], host: host)
     }
 
     /// Evaluates `sources[0]` with the declarations of the other sources (helper files) in
     /// scope, its `#if` decided as the compiler decides them on `host`.
-    init(sources: [(path: String, source: [UInt8])], argumentTypes: [String: String] = [:], host: String = ManifestHost.standard) {
+    package init(sources: [(path: String, source: [UInt8])], argumentTypes: [String: String] = [:], host: String = ManifestHost.standard) {
         self.init(
             sources: sources, argumentTypes: argumentTypes,
             configuration: Self.manifestConfiguration(host: host, source: sources.first?.source ?? []))

@@ -2,24 +2,15 @@ import Foundation
 import StrataReport
 
 /// The formats `strata history` writes, each a pure function of the timeline.
-public enum HistoryFormat: String, CaseIterable, Sendable {
+public enum HistoryFormat: String, ReportFormat {
     case html, json, csv, md
 
-    public var fileName: String {
+    public var reporter: any Reporter<HistoryTimeline> {
         switch self {
-        case .html: return "index.html"
-        case .json: return "history.json"
-        case .csv: return "history.csv"
-        case .md: return "history.md"
-        }
-    }
-
-    public func render(_ timeline: HistoryTimeline) -> String {
-        switch self {
-        case .html: return HistoryPage.render(timeline)
-        case .json: return Self.json(timeline)
-        case .csv: return HistoryCSV.totals(timeline)
-        case .md: return HistoryMarkdown.render(timeline)
+        case .html: FileReporter(fileName: "index.html") { Data(HistoryPage.render($0).utf8) }
+        case .json: FileReporter(fileName: "history.json") { Data(Self.json($0).utf8) }
+        case .csv: FileReporter(fileName: "history.csv") { Data(HistoryCSV.totals($0).utf8) }
+        case .md: FileReporter(fileName: "history.md") { Data(HistoryMarkdown.render($0).utf8) }
         }
     }
 

@@ -5,22 +5,14 @@ import StrataWeb
 
 /// The formats `strata org` writes, each a pure function of the document (and, for the page,
 /// the graph Graphviz drew).
-public enum OrgFormat: String, CaseIterable, Sendable {
+public enum OrgFormat: String, ReportFormat {
     case html, json, md
 
-    public var fileName: String {
+    public var reporter: any Reporter<OrgPage.Drawn> {
         switch self {
-        case .html: return "index.html"
-        case .json: return "org.json"
-        case .md: return "org.md"
-        }
-    }
-
-    public func render(_ document: OrgDocument, graph: String?) -> String {
-        switch self {
-        case .html: return OrgPage.render(document, graph: graph)
-        case .json: return HistoryFormat.json(document)
-        case .md: return OrgMarkdown.render(document)
+        case .html: FileReporter(fileName: "index.html") { Data(OrgPage.render($0.document, graph: $0.graph).utf8) }
+        case .json: FileReporter(fileName: "org.json") { Data(HistoryFormat.json($0.document).utf8) }
+        case .md: FileReporter(fileName: "org.md") { Data(OrgMarkdown.render($0.document).utf8) }
         }
     }
 }
@@ -28,6 +20,14 @@ public enum OrgFormat: String, CaseIterable, Sendable {
 /// The organisation's page (`Web/org.html`, `org.css`, `org.js`): the document as JSON, the
 /// cross-repository graph as Graphviz's SVG; nothing loaded from the network.
 public enum OrgPage {
+    /// The document with its graph as Graphviz drew it (nil: none, or not drawn).
+    public struct Drawn {
+        public var document: OrgDocument
+        public var graph: String?
+
+        public init(_ document: OrgDocument, graph: String?) { (self.document, self.graph) = (document, graph) }
+    }
+
     public static func render(_ document: OrgDocument, graph: String?) -> String {
         let drawing = graph.map(WebPage.inlineSVG) ?? "<p class=\"muted\">No repository consumes another's package.</p>"
         return HistoryPage.page(WebAssets.orgTemplate, title: document.title, dataID: "org-data", value: document,

@@ -65,7 +65,7 @@ enum StrataTools {
     /// Answers a call on `session`. Throws `MCPError.invalidParams` for what the caller got
     /// wrong (an unknown module or rule, a bad revision), with a message that says what.
     static func call(_ name: String, _ arguments: [String: Value], session: StrataSession) throws -> Answer {
-        let graph = ModuleGraph(session.result)
+        let graph = ModuleGraph(session.result), marks = GraphMarks(session.result, graph: graph)
         switch name {
         case "graph":
             let format = GraphDrawing.Format(rawValue: arguments["format"]?.stringValue ?? "mermaid")
@@ -73,18 +73,19 @@ enum StrataTools {
             let depth = arguments["depth"]?.intValue ?? 1
             guard depth >= 0 else { throw MCPError.invalidParams("depth must be 0 or more") }
             let focus = try strings(arguments["focus"], "focus")
-            let drawing = try answering { () throws(ModuleGraph.QueryError) in try GraphDrawing.select(graph, focus: focus, depth: depth) }
-            let data = try answering { try format.render(drawing) }
+            let drawing = try answering { () throws(ModuleGraph.QueryError) in try GraphDrawing.select(graph, marks: marks, focus: focus, depth: depth) }
+            let data = try answering { try format.bytes(for: drawing) }
             let text = String(decoding: data, as: UTF8.self)
             let structured: Value = format == .json ? try JSONDecoder().decode(Value.self, from: data) : ["format": .string(format.rawValue), "graph": .string(text)]
             return Answer(text: text, structured: structured)
         case "why":
             let (from, to) = (try string(arguments["from"], "from"), try string(arguments["to"], "to"))
-            let report = try answering { () throws(ModuleGraph.QueryError) in
-                WhyReport(graph: graph, from: try graph.module(named: from), to: try graph.module(named: to))
+            var report = try answering { () throws(ModuleGraph.QueryError) in
+                WhyReport(graph: graph, marks: marks, from: try graph.module(named: from), to: try graph.module(named: to))
             }
-            let text = try WhyReport.Format.text.render(report, root: session.root, linkBase: nil)
-            let json = try WhyReport.Format.json.render(report, root: session.root, linkBase: nil)
+            report.root = session.root
+            let text = try WhyReport.Format.text.bytes(for: report)
+            let json = try WhyReport.Format.json.bytes(for: report)
             return Answer(text: String(decoding: text, as: UTF8.self), structured: try JSONDecoder().decode(Value.self, from: json))
         case "affected":
             return try affected(arguments, session: session)
@@ -120,8 +121,8 @@ enum StrataTools {
             affected = AffectedAnalysis.affected(files: files, in: session)
         }
         return Answer(
-            text: try AffectedFormat.text.render(affected),
-            structured: try JSONDecoder().decode(Value.self, from: Data(try AffectedFormat.json.render(affected).utf8)))
+            text: try AffectedFormat.text.text(for: affected),
+            structured: try JSONDecoder().decode(Value.self, from: try AffectedFormat.json.bytes(for: affected)))
     }
 
     static func check(_ arguments: [String: Value], session: StrataSession, graph: ModuleGraph) throws -> Answer {

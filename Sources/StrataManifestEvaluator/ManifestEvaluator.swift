@@ -33,7 +33,7 @@ package struct ManifestEvaluator {
     package private(set) var problems: [(line: Int, reason: String)] = []
     /// Environment variables the manifest read, each taken as unset, with the first line of
     /// the manifest that read it.
-    private(set) var environmentReads: [(line: Int, name: String)] = []
+    package private(set) var environmentReads: [(line: Int, name: String)] = []
 
     /// The types arguments of unknown calls have, by label (`product:` is a `Product`): what
     /// implicit members such as `.feature(...)` written there belong to.

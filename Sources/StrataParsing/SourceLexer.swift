@@ -3,12 +3,12 @@
 /// and comments are lexed as Swift lexes them where bounding depends on it; everything else
 /// is looked at byte by byte, and a word's kind (keyword or name) only through a small table.
 /// A file that no bound changes, every file of about 150 real packages, costs this one pass.
-struct SourceLexer {
+package struct SourceLexer {
     /// A byte offset and its line.
-    typealias Position = (offset: Int, line: Int)
+    package typealias Position = (offset: Int, line: Int)
 
     /// What the pass found; nothing for a file that no bound changes.
-    struct Findings {
+    package struct Findings {
         /// Declaration attributes whose `(` follows blanks (`AttributeSpacing`).
         var respacings: [(end: Int, paren: Int)] = []
         /// Runs of more than `ParseLimits.consecutiveBrackets` `[`: from the first `[` past
@@ -18,13 +18,13 @@ struct SourceLexer {
         /// Lines of garbage that swift-syntax's recovery would rescan, in order, and the line
         /// of the first.
         var longLines: [Range<Int>] = []
-        var longLine: Int?
+        package var longLine: Int?
         /// Where the file is cut: the `ParseLimits.unclosedBrackets + 1`-th bracket never
         /// closed (or closed around by one closer, or left open inside one string literal).
-        var cut: Position?
+        package var cut: Position?
 
         /// Whether the file parses in bounded time as it is.
-        var changesNothing: Bool { respacings.isEmpty && runLine == nil && longLine == nil && cut == nil }
+        package var changesNothing: Bool { respacings.isEmpty && runLine == nil && longLine == nil && cut == nil }
     }
 
     /// The one pass. `runs: false` leaves `[` runs alone (they were removed already);
@@ -35,7 +35,7 @@ struct SourceLexer {
         return lexer.findings
     }
 
-    static func measure(_ bytes: [UInt8], runs: Bool = true, unclosed: Int = ParseLimits.unclosedBrackets) -> Findings {
+    package static func measure(_ bytes: [UInt8], runs: Bool = true, unclosed: Int = ParseLimits.unclosedBrackets) -> Findings {
         bytes.withUnsafeBufferPointer { measure($0, runs: runs, unclosed: unclosed) }
     }
 

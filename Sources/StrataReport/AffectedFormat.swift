@@ -8,16 +8,13 @@ public enum AffectedFormat: String, ReportFormat {
     case text, json, md, xcodebuild
     case swiftTest = "swift-test"
 
-    /// - Parameter testsOnly: list only the affected test modules (the counts stay whole).
-    public func render(_ affected: AffectedModules, testsOnly: Bool = false) throws -> String {
-        var affected = affected
-        if testsOnly { affected.modules = affected.modules.filter { $0.kind.isTest } }
+    public var reporter: any Reporter<AffectedModules> {
         switch self {
-        case .text: return Self.text(affected)
-        case .json: return try Self.json(affected)
-        case .md: return Self.markdown(affected)
-        case .xcodebuild: return Self.xcodebuild(affected)
-        case .swiftTest: return Self.swiftTest(affected)
+        case .text: FileReporter.printed(Self.text)
+        case .json: FileReporter.printed(Self.json)
+        case .md: FileReporter.printed(Self.markdown)
+        case .xcodebuild: FileReporter.printed(Self.xcodebuild)
+        case .swiftTest: FileReporter.printed(Self.swiftTest)
         }
     }
 
@@ -107,4 +104,13 @@ public enum AffectedFormat: String, ReportFormat {
         return out.joined(separator: "\n")
     }
 
+}
+
+extension AffectedModules {
+    /// The answer listing only the affected test modules (the counts stay whole).
+    public var testModulesOnly: AffectedModules {
+        var affected = self
+        affected.modules = modules.filter { $0.kind.isTest }
+        return affected
+    }
 }

@@ -14,15 +14,17 @@ import StrataModel
 /// `cycle`, `violation`, `implicit`, `unused`.
 public struct GraphDrawing: Sendable {
     public var graph: ModuleGraph
+    /// What the drawing marks: cycles, violations, layers.
+    public var marks: GraphMarks
     /// Modules drawn one by one.
-    public var shown: [Int]
+    public var shown: [ModuleGraph.Node]
     /// Groups drawn as one node each (their members not in `shown`), with their index in
     /// the grouping (for the `g<index>` class).
     public var collapsed: [(index: Int, group: ModuleGraph.Group)] = []
     /// Groups whose shown members are drawn inside a cluster.
     public var clusters: [ModuleGraph.Group] = []
     /// Modules drawn highlighted (the focus of a neighbourhood).
-    public var focus: Set<Int> = []
+    public var focus: Set<ModuleGraph.Node> = []
     /// Left to right instead of top to bottom.
     public var leftToRight = false
     /// Edges between a cluster's modules and a collapsed group drawn once per cluster (with
@@ -30,28 +32,29 @@ public struct GraphDrawing: Sendable {
     /// draws hundreds of edges converging on a few group nodes.
     public var bundleClusters = false
 
-    public init(graph: ModuleGraph, shown: [Int]) {
+    public init(graph: ModuleGraph, marks: GraphMarks, shown: [ModuleGraph.Node]) {
         self.graph = graph
+        self.marks = marks
         self.shown = shown
     }
 
     /// Every production module, in clusters by layer when there are layers.
-    public static func full(_ graph: ModuleGraph) -> GraphDrawing {
-        var drawing = GraphDrawing(graph: graph, shown: Array(graph.modules.indices))
-        drawing.clusters = graph.layerClusters
+    public static func full(_ graph: ModuleGraph, marks: GraphMarks) -> GraphDrawing {
+        var drawing = GraphDrawing(graph: graph, marks: marks, shown: graph.nodes)
+        drawing.clusters = marks.layerClusters
         return drawing
     }
 
     /// One node per group, edges between groups with the number of module edges.
-    public static func collapsed(_ graph: ModuleGraph, groups: [ModuleGraph.Group]) -> GraphDrawing {
-        var drawing = GraphDrawing(graph: graph, shown: [])
+    public static func collapsed(_ graph: ModuleGraph, marks: GraphMarks, groups: [ModuleGraph.Group]) -> GraphDrawing {
+        var drawing = GraphDrawing(graph: graph, marks: marks, shown: [])
         drawing.collapsed = Array(groups.enumerated()).map { (index: $0.offset, group: $0.element) }
         return drawing
     }
 
     /// One group opened into its modules (in a cluster), the other groups collapsed.
-    public static func opened(_ graph: ModuleGraph, groups: [ModuleGraph.Group], open: Int) -> GraphDrawing {
-        var drawing = GraphDrawing(graph: graph, shown: groups[open].members)
+    public static func opened(_ graph: ModuleGraph, marks: GraphMarks, groups: [ModuleGraph.Group], open: Int) -> GraphDrawing {
+        var drawing = GraphDrawing(graph: graph, marks: marks, shown: groups[open].members)
         drawing.clusters = [groups[open]]
         drawing.bundleClusters = groups[open].members.count > 30
         drawing.collapsed = Array(groups.enumerated()).filter { $0.offset != open }.map { (index: $0.offset, group: $0.element) }
@@ -59,17 +62,17 @@ public struct GraphDrawing: Sendable {
         let members = Set(groups[open].members)
         drawing.collapsed = drawing.collapsed.filter { _, group in
             group.members.contains { module in
-                graph.successors[module].contains(where: members.contains) || graph.predecessors[module].contains(where: members.contains)
+                graph.successors(of: module).contains(where: members.contains) || graph.predecessors(of: module).contains(where: members.contains)
             }
         }
         return drawing
     }
 
     /// The focus modules and their neighbourhood, in clusters by layer.
-    public static func neighbourhood(_ graph: ModuleGraph, focus: [Int], depth: Int) -> GraphDrawing {
-        var drawing = GraphDrawing(graph: graph, shown: graph.neighbourhood(of: focus, depth: depth))
+    public static func neighbourhood(_ graph: ModuleGraph, marks: GraphMarks, focus: [ModuleGraph.Node], depth: Int) -> GraphDrawing {
+        var drawing = GraphDrawing(graph: graph, marks: marks, shown: graph.neighbourhood(of: focus, depth: depth))
         drawing.focus = Set(focus)
-        drawing.clusters = graph.layerClusters
+        drawing.clusters = marks.layerClusters
         return drawing
     }
 
@@ -80,7 +83,7 @@ public struct GraphDrawing: Sendable {
     /// The drawing as a DOT graph value.
     public var dotGraph: DOT.Graph {
         let shownSet = Set(shown)
-        var groupOf: [Int: Int] = [:]  // module -> position in `collapsed`
+        var groupOf: [ModuleGraph.Node: Int] = [:]  // module -> position in `collapsed`
         for (position, entry) in collapsed.enumerated() {
             for member in entry.group.members where !shownSet.contains(member) { groupOf[member] = position }
         }
@@ -91,9 +94,9 @@ public struct GraphDrawing: Sendable {
             node: DOT.Theme.box + DOT.Theme.font(11),
             edge: [.quoted("color", DOT.Theme.edge), .value("arrowsize", 0.7)] + DOT.Theme.font())
         // Modules, inside their cluster when they have one.
-        var clustered = Set<Int>()
-        var clusterOf: [Int: Int] = [:]  // shown module -> cluster position
-        var representative: [Int: Int] = [:]  // cluster position -> its first module
+        var clustered = Set<ModuleGraph.Node>()
+        var clusterOf: [ModuleGraph.Node: Int] = [:]  // shown module -> cluster position
+        var representative: [Int: ModuleGraph.Node] = [:]  // cluster position -> its first module
         for (position, cluster) in clusters.enumerated() {
             let members = cluster.members.filter { shownSet.contains($0) }
             guard !members.isEmpty else { continue }
@@ -110,7 +113,7 @@ public struct GraphDrawing: Sendable {
         // The edges of the drawing: all of them when groups are collapsed, else only those
         // between shown modules (a neighbourhood needs no pass over the whole graph).
         let pairs = collapsed.isEmpty
-            ? shown.sorted().flatMap { from in graph.successors[from].filter(shownSet.contains).map { ModuleGraph.Pair(from, $0) } }
+            ? shown.sorted().flatMap { from in graph.successors(of: from).filter(shownSet.contains).map { ModuleGraph.Edge(from, $0) } }
             : graph.pairs
         drawing.statements += groupNodes(pairs: pairs, groupOf: groupOf, shown: shownSet)
         drawing.statements += rowEdges(pairs: pairs, shown: shownSet)
@@ -122,12 +125,12 @@ public struct GraphDrawing: Sendable {
 
     /// One node per collapsed group with hidden members. Cycles and violations inside a group
     /// are not edges of the drawing: the group says so.
-    private func groupNodes(pairs: [ModuleGraph.Pair], groupOf: [Int: Int], shown: Set<Int>) -> [DOT.Statement] {
+    private func groupNodes(pairs: [ModuleGraph.Edge], groupOf: [ModuleGraph.Node: Int], shown: Set<ModuleGraph.Node>) -> [DOT.Statement] {
         var cyclesInside = [Int](repeating: 0, count: collapsed.count), violationsInside = cyclesInside
         for pair in pairs {
             guard let group = groupOf[pair.from], groupOf[pair.to] == group else { continue }
-            if graph.cycleEdges.contains(pair) { cyclesInside[group] += 1 }
-            if graph.violationEdges.contains(pair) { violationsInside[group] += 1 }
+            if marks.cycleEdges.contains(pair) { cyclesInside[group] += 1 }
+            if marks.violationEdges.contains(pair) { violationsInside[group] += 1 }
         }
         return collapsed.enumerated().compactMap { position, entry in
             let hidden = entry.group.members.filter { !shown.contains($0) }
@@ -151,8 +154,8 @@ public struct GraphDrawing: Sendable {
     /// Modules with no edge to another drawn module (but the focus) would all share one
     /// rank: one row thousands of points wide. Invisible edges stack them into rows of
     /// about sqrt(1.5 n): the focus's dependents, its dependencies, and the rest, apart.
-    private func rowEdges(pairs: [ModuleGraph.Pair], shown: Set<Int>) -> [DOT.Statement] {
-        var linked = Set<Int>()
+    private func rowEdges(pairs: [ModuleGraph.Edge], shown: Set<ModuleGraph.Node>) -> [DOT.Statement] {
+        var linked = Set<ModuleGraph.Node>()
         for pair in pairs where shown.contains(pair.from) && shown.contains(pair.to)
             && !focus.contains(pair.from) && !focus.contains(pair.to)
         {
@@ -160,8 +163,8 @@ public struct GraphDrawing: Sendable {
             linked.insert(pair.to)
         }
         let loose = self.shown.filter { !linked.contains($0) && !focus.contains($0) }
-        let above = loose.filter { module in graph.successors[module].contains(where: focus.contains) }
-        let below = loose.filter { module in !above.contains(module) && graph.predecessors[module].contains(where: focus.contains) }
+        let above = loose.filter { module in graph.successors(of: module).contains(where: focus.contains) }
+        let below = loose.filter { module in !above.contains(module) && graph.predecessors(of: module).contains(where: focus.contains) }
         let rest = loose.filter { !above.contains($0) && !below.contains($0) }
         var statements: [DOT.Statement] = []
         for row in [above, below, rest] where row.count > 12 {
@@ -175,14 +178,16 @@ public struct GraphDrawing: Sendable {
 
     /// The drawing's edges: module to module as they are; anything touching a group summed up.
     private struct EdgeSet {
-        enum Endpoint: Hashable, Comparable { case module(Int), group(Int), cluster(Int) }
+        enum Endpoint: Hashable, Comparable { case module(ModuleGraph.Node), group(Int), cluster(Int) }
         struct Bundle { var count = 0, cycle = false, violation = false }
-        let drawing: GraphDrawing, shown: Set<Int>, groupOf: [Int: Int], clusterOf: [Int: Int], representative: [Int: Int]
+        let drawing: GraphDrawing, shown: Set<ModuleGraph.Node>, groupOf: [ModuleGraph.Node: Int], clusterOf: [ModuleGraph.Node: Int]
+        let representative: [Int: ModuleGraph.Node]
         var bundles: [Endpoint: [Endpoint: Bundle]] = [:]
-        var moduleEdges: [ModuleGraph.Pair] = []
+        var moduleEdges: [ModuleGraph.Edge] = []
         var graph: ModuleGraph { drawing.graph }
+        var marks: GraphMarks { drawing.marks }
 
-        func endpoint(_ module: Int) -> Endpoint? {
+        func endpoint(_ module: ModuleGraph.Node) -> Endpoint? {
             if shown.contains(module) {
                 if drawing.bundleClusters, let cluster = clusterOf[module] { return .cluster(cluster) }
                 return .module(module)
@@ -190,14 +195,14 @@ public struct GraphDrawing: Sendable {
             return groupOf[module].map { .group($0) }
         }
 
-        mutating func add(_ pairs: [ModuleGraph.Pair]) {
+        mutating func add(_ pairs: [ModuleGraph.Edge]) {
             for pair in pairs {
                 if shown.contains(pair.from) && shown.contains(pair.to) { moduleEdges.append(pair); continue }
                 guard let from = endpoint(pair.from), let to = endpoint(pair.to), from != to else { continue }
                 var bundle = bundles[from, default: [:]][to, default: Bundle()]
                 bundle.count += 1
-                bundle.cycle = bundle.cycle || graph.cycleEdges.contains(pair)
-                bundle.violation = bundle.violation || graph.violationEdges.contains(pair)
+                bundle.cycle = bundle.cycle || marks.cycleEdges.contains(pair)
+                bundle.violation = bundle.violation || marks.violationEdges.contains(pair)
                 bundles[from, default: [:]][to] = bundle
             }
         }
@@ -206,11 +211,11 @@ public struct GraphDrawing: Sendable {
         // its ends' ranks (constraint=false), and collapsed layers are chained in order.
         func rank(_ endpoint: Endpoint) -> Int? {
             switch endpoint {
-            case .module(let module): graph.layerRank[module]
-            case .cluster(let position): graph.layerRank[representative[position]!]
+            case .module(let module): marks.layerRank(module)
+            case .cluster(let position): marks.layerRank(representative[position]!)
             case .group(let position):
-                Set(drawing.collapsed[position].group.members.map { graph.layerRank[$0] }).count == 1
-                    ? graph.layerRank[drawing.collapsed[position].group.members[0]] : nil
+                Set(drawing.collapsed[position].group.members.map(marks.layerRank)).count == 1
+                    ? marks.layerRank(drawing.collapsed[position].group.members[0]) : nil
             }
         }
 
@@ -247,10 +252,10 @@ public struct GraphDrawing: Sendable {
             return statements
         }
 
-        func moduleEdge(_ pair: ModuleGraph.Pair) -> DOT.Statement {
+        func moduleEdge(_ pair: ModuleGraph.Edge) -> DOT.Statement {
             let edge = graph.edges[pair]!
             var classes = ["dependency", "f\(pair.from)", "t\(pair.to)"], attributes: [DOT.Attribute] = []
-            let cycle = graph.cycleEdges.contains(pair), violation = graph.violationEdges.contains(pair)
+            let cycle = marks.cycleEdges.contains(pair), violation = marks.violationEdges.contains(pair)
             if cycle {
                 classes.append("cycle")
                 attributes += [.quoted("color", DOT.Theme.cycle), .value("penwidth", 1.6)]
@@ -301,8 +306,8 @@ public struct GraphDrawing: Sendable {
         return ids
     }
 
-    private func moduleNode(_ index: Int) -> DOT.Statement {
-        let module = graph.modules[index].module
+    private func moduleNode(_ index: ModuleGraph.Node) -> DOT.Statement {
+        let module = graph[index].module
         var attributes: [DOT.Attribute] = [
             .quoted("id", "m\(index)"), .label(module.name),
             .quoted("class", "module m\(index) \(module.kind.rawValue) \(module.linkage.kind.rawValue)"),
@@ -328,7 +333,7 @@ public struct GraphDrawing: Sendable {
     public var mermaid: String? {
         let shownSet = Set(shown)
         var nodes: [(name: String, style: Mermaid.NodeStyle)] = shown.map { (graph.name($0), focus.contains($0) ? .focus : .plain) }
-        var groupOf: [Int: String] = [:]
+        var groupOf: [ModuleGraph.Node: String] = [:]
         for (entry, label) in zip(collapsed, groupIDs) {
             // A group whose members are all shown has no node, as in the DOT.
             let hidden = entry.group.members.filter { !shownSet.contains($0) }
@@ -343,7 +348,7 @@ public struct GraphDrawing: Sendable {
                 let to = shownSet.contains(pair.to) ? graph.name(pair.to) : groupOf[pair.to], from != to,
                 seen.insert([from, to]).inserted
             else { continue }
-            edges.append(Mermaid.Edge(from: from, to: to, style: graph.cycleEdges.contains(pair) ? .cycle : .unchanged))
+            edges.append(Mermaid.Edge(from: from, to: to, style: marks.cycleEdges.contains(pair) ? .cycle : .unchanged))
         }
         return Mermaid.flowchart(nodes: nodes, edges: edges)
     }

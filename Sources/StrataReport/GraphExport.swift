@@ -8,8 +8,12 @@ extension GraphDrawing {
     public enum Format: String, ReportFormat {
         case dot, svg, mermaid, json
 
+        public var reporter: any Reporter<GraphDrawing> {
+            FileReporter(fileName: "-") { drawing in try render(drawing) }
+        }
+
         /// The drawing in this format, as `strata graph` prints or writes it.
-        public func render(_ drawing: GraphDrawing) throws(Failure) -> Data {
+        private func render(_ drawing: GraphDrawing) throws(Failure) -> Data {
             switch self {
             case .dot: return Data(drawing.dot.utf8)
             case .svg:
@@ -51,11 +55,12 @@ extension GraphDrawing {
     ///   `focus` or `reaches`).
     /// Focus and `reaches` modules are highlighted.
     public static func select(
-        _ graph: ModuleGraph, focus names: [String], depth: Int = 1, reaches: String? = nil, collapse: ModuleGraph.Grouping? = nil
+        _ graph: ModuleGraph, marks: GraphMarks, focus names: [String], depth: Int = 1, reaches: String? = nil,
+        collapse: ModuleGraph.Grouping? = nil
     ) throws(ModuleGraph.QueryError) -> GraphDrawing {
-        var focus: [Int] = []
+        var focus: [ModuleGraph.Node] = []
         for name in names { focus.append(try graph.module(named: name)) }
-        var shown: [Int]?  // nil: every module
+        var shown: [ModuleGraph.Node]?  // nil: every module
         var highlighted = focus
         if let reaches {
             let target = try graph.module(named: reaches)
@@ -69,17 +74,17 @@ extension GraphDrawing {
             }
             highlighted.append(target)
         } else if !focus.isEmpty {
-            if collapse == nil { return neighbourhood(graph, focus: focus, depth: depth) }
+            if collapse == nil { return neighbourhood(graph, marks: marks, focus: focus, depth: depth) }
             shown = graph.neighbourhood(of: focus, depth: depth)
         }
         guard let shown else {
-            guard let collapse else { return full(graph) }
-            return collapsed(graph, groups: graph.groups(collapse))
+            guard let collapse else { return full(graph, marks: marks) }
+            return collapsed(graph, marks: marks, groups: graph.groups(collapse))
         }
-        var drawing = GraphDrawing(graph: graph, shown: shown)
+        var drawing = GraphDrawing(graph: graph, marks: marks, shown: shown)
         if let collapse { drawing.collapsed = Array(graph.groups(collapse).enumerated()).map { (index: $0.offset, group: $0.element) } }
         drawing.focus = Set(highlighted)
-        drawing.clusters = graph.layerClusters
+        drawing.clusters = marks.layerClusters
         return drawing
     }
 
@@ -101,8 +106,8 @@ extension GraphDrawing {
             var edges: Int?
         }
         let shownSet = Set(shown)
-        var groupName: [Int: String] = [:]  // module -> its collapse group
-        var groupNode: [Int: String] = [:]  // hidden module -> the node of its group
+        var groupName: [ModuleGraph.Node: String] = [:]  // module -> its collapse group
+        var groupNode: [ModuleGraph.Node: String] = [:]  // hidden module -> the node of its group
         var nodes: [Node] = []
         let ids = groupIDs
         var groupNodes: [Node] = []
@@ -114,9 +119,9 @@ extension GraphDrawing {
             groupNodes.append(Node(name: id, kind: "group", group: entry.group.name, modules: hidden.count))
         }
         for module in shown {
-            let entry = graph.modules[module].module
+            let entry = graph[module].module
             nodes.append(Node(
-                name: entry.name, kind: entry.kind.rawValue, linkage: entry.linkage.kind.rawValue, layer: graph.layerName(module),
+                name: entry.name, kind: entry.kind.rawValue, linkage: entry.linkage.kind.rawValue, layer: marks.layerName(module),
                 group: groupName[module], focus: focus.contains(module) ? true : nil))
         }
         nodes += groupNodes
@@ -136,8 +141,8 @@ extension GraphDrawing {
             edges[at].importSites += edge.imported ? edge.evidence.count : 0
             edges[at].declared = edges[at].declared || edge.declared
             edges[at].imported = edges[at].imported || edge.imported
-            edges[at].cycle = edges[at].cycle || graph.cycleEdges.contains(pair)
-            edges[at].violation = edges[at].violation || graph.violationEdges.contains(pair)
+            edges[at].cycle = edges[at].cycle || marks.cycleEdges.contains(pair)
+            edges[at].violation = edges[at].violation || marks.violationEdges.contains(pair)
             edges[at].edges = edges[at].edges.map { $0 + 1 }
         }
         struct Document: Encodable {

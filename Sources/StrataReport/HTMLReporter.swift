@@ -27,10 +27,10 @@ public struct HTMLReporter: Reporter {
     public func files(for document: PreparedReport, warn: (String) -> Void) throws -> [ReportFile] {
         let svg = try document.svg.get()
         let views = try document.views.get()
-        let graph = document.graph
+        let graph = document.graph, result = document.result
         // The page and the module scripts, side by side: the drawings they embed are done.
         let (page, scripts) = Parallel.both({ Result { try Self.page(document) } }) {
-            Result { try Self.moduleScripts(graph: graph, views: views) }
+            Result { try Self.moduleScripts(graph: graph, result: result, views: views) }
         }
         var files: [(String, Data)] = [
             ("index.html", try page.get()), ("report.css", Data(WebAssets.stylesheet.utf8)),
@@ -56,7 +56,7 @@ public struct HTMLReporter: Reporter {
     /// overview drawing filled in.
     public static func page(_ document: PreparedReport) throws -> Data {
         let result = document.result, views = try document.views.get(), injectionSVG = try document.injectionSVG.get() ?? ""
-        let (summary, index) = pageData(result, graph: document.graph, views: views)
+        let (summary, index) = pageData(result, graph: document.graph, marks: document.marks, views: views)
         let data = [
             WebPage.data("strata-data", try ReportJSON.compact(summary)), WebPage.data("strata-page", try ReportJSON.compact(index)),
             WebPage.data("strata-rules", ruleCatalog),
@@ -106,7 +106,7 @@ public struct HTMLReporter: Reporter {
     /// The result without what only a module page needs: import lists, edge evidence and
     /// access candidates go, finding evidence is cut to `evidenceShown` entries (their
     /// counts are in the index).
-    static func pageData(_ result: AnalysisResult, graph: ModuleGraph, views: ReportViews) -> (AnalysisResult, PageIndex) {
+    static func pageData(_ result: AnalysisResult, graph: ModuleGraph, marks: GraphMarks, views: ReportViews) -> (AnalysisResult, PageIndex) {
         var summary = result
         for position in summary.modules.indices {
             summary.modules[position].module.imports = []
@@ -140,7 +140,7 @@ public struct HTMLReporter: Reporter {
             drawn: views.neighbourhoods.map { $0.map { $0 != nil } },
             edgeSites: edgeSites, unusedPublic: access.map(\.unusedPublic.count),
             openNotSubclassed: access.map(\.openNotSubclassed.count), findingSites: findingSites, implicitSites: implicitSites,
-            graph: PageGraph(graph), cellKinds: PageGraph.cellKinds,
+            graph: PageGraph(graph, marks: marks, result: result), cellKinds: PageGraph.cellKinds,
             listedApart: [RuleID.cycle, .sharedStateDuplicated].map(\.rawValue))
         return (summary, index)
     }
@@ -176,16 +176,16 @@ public struct HTMLReporter: Reporter {
         var pathsComplete: Bool
     }
 
-    static func moduleScripts(graph: ModuleGraph, views: ReportViews) throws -> [(String, Data)] {
+    static func moduleScripts(graph: ModuleGraph, result: AnalysisResult, views: ReportViews) throws -> [(String, Data)] {
         var findings: [String: [Finding]] = [:]
-        for finding in graph.result?.findings ?? [] { findings[finding.module, default: []].append(finding) }
+        for finding in result.findings { findings[finding.module, default: []].append(finding) }
         var access: [String: ModuleAccess] = [:]
-        for entry in graph.result?.accessControl.modules ?? [] { access[entry.module] = entry }
+        for entry in result.accessControl.modules { access[entry.module] = entry }
         let budget = PageGraph.budget(modules: graph.modules.count)
         return try Parallel.map(graph.modules.count) { index in
-            let module = graph.modules[index].module
+            let node = ModuleGraph.Node(index), module = graph[node].module
             let paths = graph.dependencyGraph.shortestPaths(from: index, limit: 3, budget: budget)
-            func edge(_ pair: ModuleGraph.Pair, other: Int, symbols: Bool = false) -> ModuleScript.Edge {
+            func edge(_ pair: ModuleGraph.Edge, other: ModuleGraph.Node, symbols: Bool = false) -> ModuleScript.Edge {
                 let edge = graph.edges[pair]!
                 return ModuleScript.Edge(
                     to: graph.name(other), declared: edge.declared, imported: edge.imported, evidence: edge.evidence,
@@ -193,8 +193,8 @@ public struct HTMLReporter: Reporter {
             }
             let script = ModuleScript(
                 imports: module.imports, inactiveImports: module.inactiveImports,
-                edges: graph.successors[index].map { edge(ModuleGraph.Pair(index, $0), other: $0, symbols: true) },
-                dependents: graph.predecessors[index].map { edge(ModuleGraph.Pair($0, index), other: $0) },
+                edges: graph.successors(of: node).map { edge(ModuleGraph.Edge(node, $0), other: $0, symbols: true) },
+                dependents: graph.predecessors(of: node).map { edge(ModuleGraph.Edge($0, node), other: $0) },
                 findings: findings[module.name] ?? [], access: access[module.name],
                 graphs: index < views.neighbourhoods.count ? views.neighbourhoods[index].map { $0.map(WebPage.inlineSVG) } : [],
                 paths: paths.paths, pathsComplete: paths.complete)

@@ -31,25 +31,26 @@ struct PageGraph: Encodable {
     /// The modules whose change rebuilds the most lines (at most 10), with the dependents.
     var blastRadius: [Radius]
 
-    init(_ graph: ModuleGraph) {
-        dependencies = graph.successors
-        dependents = graph.predecessors
+    init(_ graph: ModuleGraph, marks: GraphMarks, result: AnalysisResult) {
+        dependencies = graph.dependencyGraph.successors
+        dependents = graph.dependencyGraph.predecessors
         (order, bands) = Self.layerOrder(graph)
         var position = [Int](repeating: 0, count: graph.modules.count), band = position
         for (index, module) in order.enumerated() { position[module] = index }
         for (index, entry) in bands.enumerated() { for row in entry.start..<(entry.start + entry.count) { band[order[row]] = index } }
         cells = graph.pairs.map { pair in
             let edge = graph.edges[pair]!
-            let kind = graph.cycleEdges.contains(pair) ? 2 : band[pair.to] > band[pair.from] ? 1 : edge.imported ? 0 : 3
-            return [position[pair.from], position[pair.to], edge.evidence.count, kind]
+            let (from, to) = (pair.from.index, pair.to.index)
+            let kind = marks.cycleEdges.contains(pair) ? 2 : band[to] > band[from] ? 1 : edge.imported ? 0 : 3
+            return [position[from], position[to], edge.evidence.count, kind]
         }
-        blastRadius = (graph.result?.linkage.blastRadius ?? []).filter { $0.count > 0 && graph.index[$0.module] != nil }
+        blastRadius = result.linkage.blastRadius.filter { $0.count > 0 && graph.node(named: $0.module) != nil }
             .sorted { ($1.lines, $0.module) < ($0.lines, $1.module) }
             .prefix(10)
             .map { radius in
-                let module = graph.index[radius.module]!
+                let module = graph.node(named: radius.module)!
                 // By index is by name.
-                return Radius(module: module, dependents: graph.reaching(module).filter { $0 != module })
+                return Radius(module: module.index, dependents: graph.reaching(module).filter { $0 != module }.map(\.index))
             }
     }
 
@@ -61,7 +62,7 @@ struct PageGraph: Encodable {
         for (place, module) in graph.dependencyGraph.dependencyOrder().enumerated() { rank[module] = place }
         var order: [Int] = [], bands: [Band] = []
         for group in graph.groups(.layers) {
-            let members = group.members.sorted { rank[$0] < rank[$1] }
+            let members = group.members.map(\.index).sorted { rank[$0] < rank[$1] }
             bands.append(Band(name: group.name, start: order.count, count: members.count))
             order += members
         }

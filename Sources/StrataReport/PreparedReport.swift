@@ -10,8 +10,10 @@ import StrataSourceTree
 /// and the caches saved.
 public struct PreparedReport: Sendable {
     public let result: AnalysisResult
-    /// The production graph, as the report's views and queries read it.
+    /// The production graph, as the report's views and queries read it, and what its
+    /// drawings mark.
     public let graph: ModuleGraph
+    public let marks: GraphMarks
     /// `strata.json`'s bytes; prepared for json and html.
     public let json: Result<Data, any Error>
     /// The report's drawings: overview, opened groups, neighbourhoods; prepared for html.
@@ -23,7 +25,7 @@ public struct PreparedReport: Sendable {
     public let messages: [String]
 
     /// The whole graph (`graph.dot`).
-    public var dot: String { GraphDrawing.full(graph).dot }
+    public var dot: String { GraphDrawing.full(graph, marks: marks).dot }
 
     /// The whole graph laid out (the overview of small repositories, `graph.svg`).
     public var svg: Result<String, any Error> { views.map(\.full) }
@@ -64,18 +66,18 @@ public struct PreparedReport: Sendable {
         _ result: AnalysisResult, for formats: [OutputFormat], layouts: LayoutCache? = nil, savesLayouts: Bool = false,
         known: KnownJSON? = nil
     ) -> PreparedReport {
-        let graph = ModuleGraph(result)
+        let graph = ModuleGraph(result), marks = GraphMarks(result, graph: graph)
         let needsJSON = formats.contains(.json) || formats.contains(.html), needsViews = formats.contains(.html)
         let (encoded, drawn) = Parallel.both(
             { needsJSON ? encode(result, known: known) : (.failure(NotPrepared(description: "strata.json was not prepared")), nil) },
             {
-                needsViews ? draw(result, graph: graph, layouts: layouts, savesLayouts: savesLayouts, inputs: known?.inputDigest)
+                needsViews ? draw(result, graph: graph, marks: marks, layouts: layouts, savesLayouts: savesLayouts, inputs: known?.inputDigest)
                     : (.failure(NotPrepared(description: "the drawings were not prepared")), .success(nil), [], nil)
             })
         // The first cache file that could not be written, once: the run is only slower.
         let unwritten = [encoded.unwritten, drawn.unwritten].compactMap { $0 }.first
         return PreparedReport(
-            result: result, graph: graph, json: encoded.json, views: drawn.views, injectionSVG: drawn.injection,
+            result: result, graph: graph, marks: marks, json: encoded.json, views: drawn.views, injectionSVG: drawn.injection,
             messages: drawn.messages + (unwritten.map { ["warning: \($0.description); the cache is not kept"] } ?? []))
     }
 
@@ -95,9 +97,9 @@ public struct PreparedReport: Sendable {
     /// The report's drawings, laid out in one batch with the DI graph (all cores busy to the
     /// end), and what Graphviz and the layout cache had to say.
     private static func draw(
-        _ result: AnalysisResult, graph: ModuleGraph, layouts: LayoutCache?, savesLayouts: Bool, inputs: String?
+        _ result: AnalysisResult, graph: ModuleGraph, marks: GraphMarks, layouts: LayoutCache?, savesLayouts: Bool, inputs: String?
     ) -> (views: Result<ReportViews, any Error>, injection: Result<String?, any Error>, messages: [String], unwritten: AtomicFile.Failure?) {
-        let full = GraphvizLayout.Job(name: "the module graph") { GraphDrawing.full(graph).dot }
+        let full = GraphvizLayout.Job(name: "the module graph") { GraphDrawing.full(graph, marks: marks).dot }
         // The DI graph has a budget of its own (`InjectionGraph.limit` registrations), within
         // which dot is faster than sfdp (a 1,079-node DI graph: 1.3 s, sfdp 3.4 s).
         let injection = InjectionGraph.render(result.injection).map { GraphvizLayout.Job(name: "the DI graph", dot: $0, engine: "dot") }
@@ -105,7 +107,7 @@ public struct PreparedReport: Sendable {
         var injectionSVG: String?
         // An unchanged repository (the same inputs as the cached result's) finds its layouts
         // without making their DOT.
-        let views = ReportViews.make(graph: graph, full: full) { jobs in
+        let views = ReportViews.make(graph: graph, marks: marks, full: full) { jobs in
             let all = jobs + (injection.map { [$0] } ?? [])
             let svgs = GraphvizLayout.draw(all, cache: layouts, inputs: inputs) { messages.append($0) }
             if injection != nil { injectionSVG = svgs.last! ?? ReportViews.notDrawn }

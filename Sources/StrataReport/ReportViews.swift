@@ -33,7 +33,7 @@ public struct ReportViews: Sendable {
     /// (unlike the depth before and within that limit) hold at most `widerBudget` modules
     /// together, else `smallNeighbourhood` (for that depth and those beyond).
     /// - Parameter members: by module, by depth - 1, the modules of the neighbourhood.
-    public static func limits(members: [[[Int]]]) -> [Int] {
+    public static func limits<Member: Equatable>(members: [[[Member]]]) -> [Int] {
         guard let levels = members.first?.count, levels > 0 else { return [] }
         var limits = [largestNeighbourhood]
         for depth in 1..<levels {
@@ -80,7 +80,7 @@ public struct ReportViews: Sendable {
     ///   SVG (Graphviz, possibly cached), nil
     ///   for a drawing Graphviz failed on: an overview or opened group is then a note in
     ///   place of the drawing, a neighbourhood is not drawn.
-    static func make(graph: ModuleGraph, full: GraphvizLayout.Job, layout: ([GraphvizLayout.Job]) -> [String?]) -> ReportViews {
+    static func make(graph: ModuleGraph, marks: GraphMarks, full: GraphvizLayout.Job, layout: ([GraphvizLayout.Job]) -> [String?]) -> ReportViews {
         // The drawings first, so that Graphviz lays them out in one batch (in parallel).
         var jobs: [GraphvizLayout.Job] = [full]
         var groupingJobs: [(kind: ModuleGraph.Grouping, groups: [ModuleGraph.Group], overview: Int, opened: Range<Int>)] = []
@@ -88,15 +88,15 @@ public struct ReportViews: Sendable {
             let groups = graph.groups(kind)
             guard groups.count > 1, graph.modules.count > collapseAbove else { continue }
             let overview = jobs.count
-            jobs.append(.init(name: "the \(kind.rawValue) overview") { GraphDrawing.collapsed(graph, groups: groups).dot })
+            jobs.append(.init(name: "the \(kind.rawValue) overview") { GraphDrawing.collapsed(graph, marks: marks, groups: groups).dot })
             for (index, group) in groups.enumerated() {
-                jobs.append(.init(name: "the \(kind.rawValue) drawing with \(group.name) opened") { GraphDrawing.opened(graph, groups: groups, open: index).dot })
+                jobs.append(.init(name: "the \(kind.rawValue) drawing with \(group.name) opened") { GraphDrawing.opened(graph, marks: marks, groups: groups, open: index).dot })
             }
             groupingJobs.append((kind, groups, overview, (overview + 1)..<jobs.count))
         }
         let depths = graph.modules.count <= drawingBudget ? maximumDepth : 0
-        let drawings = depths == 0 ? [] : graph.modules.indices.map { module in
-            (1...depths).map { GraphDrawing.neighbourhood(graph, focus: [module], depth: $0) }
+        let drawings = depths == 0 ? [] : graph.nodes.map { module in
+            (1...depths).map { GraphDrawing.neighbourhood(graph, marks: marks, focus: [module], depth: $0) }
         }
         let limits = Self.limits(members: drawings.map { $0.map(\.shown) })
         var neighbourhoodJobs: [[Int?]] = []
@@ -106,7 +106,7 @@ public struct ReportViews: Sendable {
                 let members = drawing.shown
                 if members.count <= limits[level] && (level == 0 || members != byDepth[level - 1].shown) {
                     drawn.append(jobs.count)
-                    jobs.append(.init(name: "the neighbourhood of \(graph.name(module)) at depth \(level + 1)") { drawing.dot })
+                    jobs.append(.init(name: "the neighbourhood of \(graph.name(.init(module))) at depth \(level + 1)") { drawing.dot })
                 } else {
                     drawn.append(nil)
                 }

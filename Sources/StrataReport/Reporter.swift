@@ -36,17 +36,42 @@ extension Reporter {
 
 /// The format names a command accepts, each a case whose reporter is in one `switch`: the
 /// registry of one kind of document (the analysis, a check, a diff, a drawing, `why`,
-/// `affected`). Parsed from the command line by name (`ExpressibleByArgument` in the CLI).
-public protocol ReportFormat: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
+/// `affected`, a history, an organisation). Parsed from the command line by name
+/// (`ExpressibleByArgument` in the CLI).
+public protocol ReportFormat: RawRepresentable, CaseIterable, Sendable where RawValue == String {
+    associatedtype Document
+    var reporter: any Reporter<Document> { get }
+}
 
-/// A format that is one file rendered from the document: `strata.sarif`, `summary.md`.
-struct FileReporter<Document>: Reporter {
-    var fileName: String
-    var render: (Document) throws -> Data
+extension ReportFormat {
+    /// The format's files' bytes one after the other: what a command prints, or writes to
+    /// the one file it is given.
+    public func bytes(for document: Document, warn: (String) -> Void = { _ in }) throws -> Data {
+        try reporter.files(for: document, warn: warn).reduce(into: Data()) { $0 += $1.bytes }
+    }
 
-    var help: String { fileName }
+    public func text(for document: Document) throws -> String { String(decoding: try bytes(for: document), as: UTF8.self) }
+}
 
-    func files(for document: Document, warn: (String) -> Void) throws -> [ReportFile] {
+/// A format that is one file rendered from the document: `strata.sarif`, `summary.md`; or,
+/// named `-`, what a command prints (`strata check`'s text).
+public struct FileReporter<Document>: Reporter {
+    public var fileName: String
+    public var render: (Document) throws -> Data
+
+    public init(fileName: String, render: @escaping (Document) throws -> Data) {
+        self.fileName = fileName
+        self.render = render
+    }
+
+    /// A rendering printed on standard output.
+    public static func printed(_ render: @escaping (Document) throws -> String) -> FileReporter {
+        FileReporter(fileName: "-") { Data(try render($0).utf8) }
+    }
+
+    public var help: String { fileName == "-" ? "standard output" : fileName }
+
+    public func files(for document: Document, warn: (String) -> Void) throws -> [ReportFile] {
         [ReportFile(fileName, try render(document))]
     }
 }

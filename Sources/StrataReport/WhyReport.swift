@@ -48,53 +48,60 @@ public struct WhyReport: Sendable {
     public var minimumCut: [Hop]
     /// `to` depends on `from` (the other way round).
     public var reverse: Bool
+    /// Where the report is printed: text prefixes paths with `root` (the PATH argument);
+    /// Markdown turns `file:line` into links under `linkBase`.
+    public var root = "."
+    public var linkBase: String?
 
     public var dependsOn: Bool { !paths.isEmpty }
 
     /// Paths counted past `limit` to say how many were left out; beyond this, "at least".
     static let countLimit = 1_000
 
-    public init(graph: ModuleGraph, from: Int, to: Int, limit: Int = 20) {
+    /// - Parameter marks: the edges in cycles (each hop says whether it is in one).
+    public init(graph: ModuleGraph, marks: GraphMarks, from: ModuleGraph.Node, to: ModuleGraph.Node, limit: Int = 20) {
         self.from = graph.name(from)
         self.to = graph.name(to)
         let forward = graph.digraph(injection: true)
         var found = graph.paths(from: from, to: to, limit: max(limit, 1))
         // The search gave up on a dense graph before the shortest path: take one breadth first.
-        if found.paths.isEmpty, !found.complete, let path = forward.shortestPath(from: from, to: to) { found.paths = [path] }
+        if found.paths.isEmpty, !found.complete, let path = forward.shortestPath(from: from.index, to: to.index) {
+            found.paths = [path.map(ModuleGraph.Node.init)]
+        }
         var counted = found
         if !found.complete, limit < Self.countLimit { counted = graph.paths(from: from, to: to, limit: Self.countLimit) }
         paths = found.paths.map { $0.map(graph.name) }
         pathCount = max(counted.paths.count, found.paths.count + (found.complete ? 0 : 1))
         countIsExact = counted.complete
-        var pairs: [ModuleGraph.Pair] = []
-        var seen = Set<ModuleGraph.Pair>()
+        var pairs: [ModuleGraph.Edge] = []
+        var seen = Set<ModuleGraph.Edge>()
         for path in found.paths {
-            for (a, b) in zip(path, path.dropFirst()) where seen.insert(ModuleGraph.Pair(a, b)).inserted { pairs.append(ModuleGraph.Pair(a, b)) }
+            for (a, b) in zip(path, path.dropFirst()) where seen.insert(ModuleGraph.Edge(a, b)).inserted { pairs.append(ModuleGraph.Edge(a, b)) }
         }
-        hops = pairs.map { Self.hop(graph, $0) }
-        reverse = forward.reaches(from: to, to: from)
+        hops = pairs.map { Self.hop(graph, marks, $0) }
+        reverse = forward.reaches(from: to.index, to: from.index)
 
         // A hop on every path shown is a candidate; it cuts when `to` is out of reach without it
         // (checked on the whole graph, so paths not shown count too).
         var common = seen
-        for path in found.paths { common.formIntersection(zip(path, path.dropFirst()).map(ModuleGraph.Pair.init)) }
-        let cutPairs = pairs.filter { common.contains($0) && !forward.reaches(from: from, to: to, without: [$0]) }
-        cuts = cutPairs.map { Self.hop(graph, $0) }
+        for path in found.paths { common.formIntersection(zip(path, path.dropFirst()).map(ModuleGraph.Edge.init)) }
+        let cutPairs = pairs.filter { common.contains($0) && !forward.reaches(from: from.index, to: to.index, without: [$0.pair]) }
+        cuts = cutPairs.map { Self.hop(graph, marks, $0) }
         minimumCut = cutPairs.isEmpty && !found.paths.isEmpty
-            ? forward.minimumCut(from: from, to: to).map { Self.hop(graph, $0) } : []
+            ? forward.minimumCut(from: from.index, to: to.index).map { Self.hop(graph, marks, ModuleGraph.Edge($0)) } : []
     }
 
     /// The hop from one module to another, with its import sites, declaration and container
     /// resolutions.
-    public static func hop(_ graph: ModuleGraph, _ pair: ModuleGraph.Pair) -> Hop {
+    public static func hop(_ graph: ModuleGraph, _ marks: GraphMarks, _ pair: ModuleGraph.Edge) -> Hop {
         let edge = graph.edges[pair], injection = graph.injectionEdges[pair]
         let from = graph.name(pair.from), to = graph.name(pair.to)
         let declaration = edge?.declared == true
-            ? graph.modules[pair.from].module.declarationLines(of: to).first ?? graph.modules[pair.from].module.manifest
+            ? graph[pair.from].module.declarationLines(of: to).first ?? graph[pair.from].module.manifest
             : nil
         return Hop(
             from: from, to: to, imports: edge?.imported == true ? edge!.evidence : [], declaration: declaration,
-            services: injection?.services ?? [], resolutions: injection?.evidence ?? [], cycle: graph.cycleEdges.contains(pair),
+            services: injection?.services ?? [], resolutions: injection?.evidence ?? [], cycle: marks.cycleEdges.contains(pair),
             symbols: edge?.symbols ?? [], moreSymbols: edge?.moreSymbols)
     }
 
@@ -190,14 +197,11 @@ public struct WhyReport: Sendable {
     public enum Format: String, ReportFormat {
         case text, json, md
 
-        /// - Parameters:
-        ///   - root: the PATH argument, prefixed to paths in text.
-        ///   - linkBase: with md, a prefix that turns `file:line` into links.
-        public func render(_ report: WhyReport, root: String, linkBase: String?) throws -> Data {
+        public var reporter: any Reporter<WhyReport> {
             switch self {
-            case .text: Data(report.text(root: root).utf8)
-            case .json: try report.json()
-            case .md: Data(report.markdown(linkBase: linkBase).utf8)
+            case .text: FileReporter.printed { $0.text(root: $0.root) }
+            case .json: FileReporter(fileName: "-") { try $0.json() }
+            case .md: FileReporter.printed { $0.markdown(linkBase: $0.linkBase) }
             }
         }
     }

@@ -1,6 +1,6 @@
 /// One token of the Ruby that podspecs and Podfiles are written in, with its line.
-struct RubyToken: Equatable {
-    enum Kind: Equatable {
+package struct RubyToken: Equatable {
+    package enum Kind: Equatable {
         /// `pod`, `s`, `use_frameworks!`, `empty?`, `@ivar`.
         case identifier(String)
         /// `Pod`, `ENV`: names that start with a capital letter.
@@ -24,11 +24,11 @@ struct RubyToken: Equatable {
         case end
     }
 
-    var kind: Kind
+    package var kind: Kind
     package var line: Int
     /// Whether blank space separates the token from the previous one: Ruby reads
     /// `foo [1]` (an argument) and `foo[1]` (an index) differently.
-    var spaceBefore: Bool
+    package var spaceBefore: Bool
 }
 
 /// A piece of a string literal: text, or `#{code}` to evaluate.
@@ -54,7 +54,7 @@ package struct RubyLexer {
         "false", "self", "next", "break", "redo", "retry", "super", "alias", "undef", "defined?",
     ]
 
-    static func tokens(_ source: [UInt8], firstLine: Int = 1) -> [RubyToken] {
+    package static func tokens(_ source: [UInt8], firstLine: Int = 1) -> [RubyToken] {
         var lexer = RubyLexer(bytes: source)
         lexer.line = firstLine
         lexer.run()

@@ -32,7 +32,7 @@ package struct RubyParser {
     }
 
     /// Parses the code of a `#{...}` interpolation, which starts on `line`.
-    static func expression(_ code: String, line: Int) -> RubyExpression? {
+    package static func expression(_ code: String, line: Int) -> RubyExpression? {
         var parser = RubyParser(tokens: RubyLexer.tokens(Array(code.utf8), firstLine: line))
         parser.skipNewlines()
         guard let expression = try? parser.expression() else { return nil }

@@ -13,7 +13,7 @@ package struct RubyMethod {
 /// here, and what cannot be decided statically becomes a warning naming the line.
 package enum RubyScriptLimits {
     /// Statements one podspec or Podfile may run, loops and helpers included.
-    static let statements = 100_000
+    package static let statements = 100_000
 }
 
 package protocol RubyScript {

@@ -121,6 +121,6 @@ package indirect enum RubyStatement {
 
 /// One branch of a conditional: `elsif cond` with its statements, or a final `else`.
 package struct RubyClause {
-    var condition: RubyExpression?
+    package var condition: RubyExpression?
     package var body: [RubyStatement]
 }

@@ -47,7 +47,7 @@ package indirect enum RubyValue: Equatable {
     }
 
     /// The value for `key` (a symbol or string key) of a hash.
-    subscript(key: String) -> RubyValue? {
+    package subscript(key: String) -> RubyValue? {
         guard case .hash(let pairs) = self else { return nil }
         return pairs.first { $0.key.text == key }?.value
     }
@@ -74,4 +74,6 @@ package indirect enum RubyValue: Equatable {
 package struct RubyPair: Equatable {
     package var key: RubyValue
     package var value: RubyValue
+
+    package init(key: RubyValue, value: RubyValue) { (self.key, self.value) = (key, value) }
 }

@@ -600,7 +600,7 @@ extension SyntaxProtocol {
     /// node's text less its first token's leading and last token's trailing trivia. A node with
     /// a missing token (where the copy would trim another token) or with text beyond ASCII
     /// (repaired token by token there) still goes through `trimmedDescription`.
-    var trimmedText: String {
+    package var trimmedText: String {
         guard !hasError else { return trimmedDescription }
         let bytes = syntaxTextBytes
         let start = positionAfterSkippingLeadingTrivia.utf8Offset - position.utf8Offset

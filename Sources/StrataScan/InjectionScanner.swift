@@ -12,7 +12,7 @@ import StrataSourceTree
 /// Registrations and resolutions live in function bodies, which the declaration walk skips,
 /// so this is a second, full walk. It runs only on files that spell one of the names it looks
 /// for, which a byte search decides before any tree is walked.
-enum InjectionScanner {
+package enum InjectionScanner {
     /// Whether the file may hold injection syntax: a cheap filter on the raw bytes.
     static func mayInject(_ buffer: UnsafeBufferPointer<UInt8>, names: InjectionNames) -> Bool {
         builtInWords.contains { contains(buffer, $0) }
@@ -30,7 +30,7 @@ enum InjectionScanner {
 
     /// `memchr` finds each candidate of the word's rarest byte (`anchor`) at memory speed; most
     /// are rejected at once.
-    static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+    package static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
         guard let base = buffer.baseAddress, !word.isEmpty, buffer.count >= word.count else { return false }
         let anchor = anchor(of: word)
         let byte = Int32(word[anchor])

@@ -97,7 +97,7 @@ struct Affected: ParsableCommand {
                 FileHandle.standardError.write(Data("strata affected: \(note)\n".utf8))
             }
         }
-        print(try format.render(outcome.affected, testsOnly: testsOnly), terminator: "")
+        print(try format.text(for: testsOnly ? outcome.affected.testModulesOnly : outcome.affected), terminator: "")
     }
 
     /// The changed paths of `--changed-files`, from a file or stdin.

@@ -57,9 +57,9 @@ struct Check: ParsableCommand {
         // Problems with the input (unreadable files, manifests read in part) on stderr, so a
         // check that passes says what it could not read.
         if format == .text || format == .github { Diagnostics.write(outcome, root: repository.path, quiet: quiet) }
-        print(try format.render(
+        print(try format.text(for: CheckReport(
             result: result, findings: findings, known: comparison?.known ?? [], stale: comparison?.stale ?? [],
-            suppressed: quiet ? [] : result.suppressedFindings, root: repository.path, linkBase: linkBase))
+            suppressed: quiet ? [] : result.suppressedFindings, root: repository.path, linkBase: linkBase)))
         if let comparison, format == .text {
             print("baseline: \(comparison.new.count) new, \(comparison.known.count) known, \(comparison.stale.count) fixed (stale entries)")
             for entry in comparison.stale { print("  fixed: \(entry.fingerprint)") }

@@ -59,21 +59,21 @@ struct GraphCommand: ParsableCommand {
     func run() throws {
         let outcome = try Pipeline.run(repository.pipelineOptions(formats: []))
         Diagnostics.write(outcome, root: repository.path, quiet: quiet)
-        let graph = ModuleGraph(outcome.result)
+        let graph = ModuleGraph(outcome.result), marks = GraphMarks(outcome.result, graph: graph)
         // A module whose name holds a comma is named whole; otherwise commas separate names.
-        let names = focus.flatMap { graph.index[$0] != nil ? [$0] : $0.split(separator: ",").map(String.init) }
+        let names = focus.flatMap { graph.node(named: $0) != nil ? [$0] : $0.split(separator: ",").map(String.init) }
         let drawing: GraphDrawing
         do {
             drawing = try GraphDrawing.select(
-                graph, focus: names, depth: depth ?? 1, reaches: reaches, collapse: collapse.flatMap(ModuleGraph.Grouping.init))
+                graph, marks: marks, focus: names, depth: depth ?? 1, reaches: reaches, collapse: collapse.flatMap(ModuleGraph.Grouping.init))
         } catch {
             throw Pipeline.InputError(description: error.description)
         }
         let data: Data
         do {
-            data = try format.render(drawing)
+            data = try format.bytes(for: drawing)
         } catch {
-            throw Pipeline.InputError(description: error.description)
+            throw Pipeline.InputError(description: "\(error)")
         }
         guard let output else {
             FileHandle.standardOutput.write(data)

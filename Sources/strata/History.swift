@@ -162,10 +162,10 @@ struct History: ParsableCommand {
         }
         let formats = formats()
         guard let output else {
-            for format in formats { print(format.render(timeline), terminator: "") }
+            for format in formats { print(try format.text(for: timeline), terminator: "") }
             return
         }
-        let files = formats.map { ReportFile($0.fileName, Data($0.render(timeline).utf8)) }
+        let files = try formats.flatMap { try $0.reporter.files(for: timeline) }
         for path in try ReportWriter.write(files, to: output) where !quiet { print("wrote \(path)") }
         // Best effort: without a stamp the next run writes the files again.
         try? historyStamp(in: output, commits: outcome.snapshots.map(\.commit.id), formats: formats).record(files)

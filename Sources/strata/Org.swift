@@ -58,11 +58,12 @@ struct Org: ParsableCommand {
         let graph = formats.contains(.html) ? OrgPage.draw(document) { message in
             FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
         } : nil
+        let drawn = OrgPage.Drawn(document, graph: graph)
         guard let output else {
-            for format in formats { print(format.render(document, graph: graph), terminator: "") }
+            for format in formats { print(try format.text(for: drawn), terminator: "") }
             return
         }
-        let files = formats.map { ReportFile($0.fileName, Data($0.render(document, graph: graph).utf8)) }
+        let files = try formats.flatMap { try $0.reporter.files(for: drawn) }
         for path in try ReportWriter.write(files, to: output) where !quiet { print("wrote \(path)") }
     }
 }

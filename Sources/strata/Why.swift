@@ -50,14 +50,15 @@ struct Why: ParsableCommand {
     func run() throws {
         let outcome = try Pipeline.run(repository.pipelineOptions(formats: []))
         Diagnostics.write(outcome, root: repository.path, quiet: quiet)
-        let graph = ModuleGraph(outcome.result)
-        let report: WhyReport
+        let graph = ModuleGraph(outcome.result), marks = GraphMarks(outcome.result, graph: graph)
+        var report: WhyReport
         do {
-            report = WhyReport(graph: graph, from: try graph.module(named: from), to: try graph.module(named: to), limit: limit)
+            report = WhyReport(graph: graph, marks: marks, from: try graph.module(named: from), to: try graph.module(named: to), limit: limit)
         } catch {
             throw Pipeline.InputError(description: error.description)
         }
-        FileHandle.standardOutput.write(try format.render(report, root: repository.path, linkBase: linkBase))
+        (report.root, report.linkBase) = (repository.path, linkBase)
+        FileHandle.standardOutput.write(try format.bytes(for: report))
         if !report.dependsOn { throw ExitCode(1) }
     }
 }

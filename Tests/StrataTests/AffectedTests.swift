@@ -102,8 +102,8 @@ import Testing
             "LegacyAppTests: LegacyAppTests ← LegacyApp ← Feed: \(cause)",
         ])
         #expect(answer.changes.map(\.kind) == [.lockfile])
-        #expect(try AffectedFormat.swiftTest.render(answer) == "--filter ^(FeedTests|LegacyAppTests)\\.\n")
-        #expect(try AffectedFormat.xcodebuild.render(answer) == "-only-testing:FeedTests\n-only-testing:LegacyAppTests\n")
+        #expect(try AffectedFormat.swiftTest.text(for: answer) == "--filter ^(FeedTests|LegacyAppTests)\\.\n")
+        #expect(try AffectedFormat.xcodebuild.text(for: answer) == "-only-testing:FeedTests\n-only-testing:LegacyAppTests\n")
     }
 
     /// strata.yml builds nothing; zero tests is an explicit skip of every test target.
@@ -114,13 +114,13 @@ import Testing
         #expect(answer.changes == [FileChange(
             path: "strata.yml", status: .modified, kind: .configuration, note: "read by Strata only; affects nothing that builds")])
         #expect(answer.counts.tests == 0 && answer.counts.changedFiles == 1)
-        #expect(try AffectedFormat.xcodebuild.render(answer) == Self.allTests.map { "-skip-testing:\($0)\n" }.joined())
-        #expect(try AffectedFormat.swiftTest.render(answer) == "--skip ^(CoreTests|FeedTests|LegacyAppTests|RecipeKitTests|ShopKitTests)\\.\n")
-        let text = try AffectedFormat.text.render(answer)
+        #expect(try AffectedFormat.xcodebuild.text(for: answer) == Self.allTests.map { "-skip-testing:\($0)\n" }.joined())
+        #expect(try AffectedFormat.swiftTest.text(for: answer) == "--skip ^(CoreTests|FeedTests|LegacyAppTests|RecipeKitTests|ShopKitTests)\\.\n")
+        let text = try AffectedFormat.text.text(for: answer)
         #expect(text.contains("0 modules of 12 affected by 1 changed file"))
         #expect(text.contains("Tests to run: none."))
         #expect(text.contains("strata.yml (configuration: read by Strata only; affects nothing that builds)"))
-        let json = try JSONSerialization.jsonObject(with: Data(try AffectedFormat.json.render(answer).utf8)) as? [String: Any]
+        let json = try JSONSerialization.jsonObject(with: Data(try AffectedFormat.json.text(for: answer).utf8)) as? [String: Any]
         #expect((json?["counts"] as? [String: Any])?["tests"] as? Int == 0)
     }
 
@@ -141,8 +141,8 @@ import Testing
     @Test func nothingChangedIsAnAnswer() throws {
         let answer = try affected(8)
         #expect(answer.changes.isEmpty && answer.modules.isEmpty)
-        #expect(try AffectedFormat.text.render(answer).contains("Nothing changed."))
-        #expect(try AffectedFormat.md.render(answer).contains("No test module is affected."))
+        #expect(try AffectedFormat.text.text(for: answer).contains("Nothing changed."))
+        #expect(try AffectedFormat.md.text(for: answer).contains("No test module is affected."))
     }
 
     /// A comment in Package.swift changes no declaration Strata reads: Strata cannot tell
@@ -263,7 +263,7 @@ import Testing
             name: "X", id: ModuleID(manifest: "Package.swift", target: "X"), kind: .library, target: "X", importName: "X", chain: ["X"],
             cause: "Sources/<script>/a|b.swift added")
         let answer = AffectedModules(base: "main", head: "HEAD", changes: [change], modules: [module], allModules: 1, allTests: [], everything: nil)
-        let markdown = try AffectedFormat.md.render(answer)
+        let markdown = try AffectedFormat.md.text(for: answer)
         #expect(!markdown.contains("<script>"))
         #expect(markdown.contains("Sources/\\<script\\>/a\\|b.swift"))
     }

@@ -1,6 +1,6 @@
 import StrataModel
-@testable import StrataParsing
-@testable import StrataScan
+import StrataParsing
+import StrataScan
 import StrataSourceTree
 import SwiftParser
 import SwiftSyntax

@@ -42,15 +42,16 @@ import Testing
 
     @Test func hostileNamesAreEscapedInDOTMermaidJSONAndMarkdown() throws {
         let repo = try Self.makeHostileRepository()
-        let graph = ModuleGraph(try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result)
+        let result = try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result
+        let graph = ModuleGraph(result), marks = GraphMarks(result, graph: graph)
         #expect(Set(graph.modules.map(\.module.name)) == Set(Self.hostile + ["App"]))
         #expect(graph.edges.count == 7 && graph.edges.values.allSatisfy { $0.imported && $0.declared })
-        #expect(graph.cycleEdges.count == 2)
+        #expect(marks.cycleEdges.count == 2)
 
-        let drawing = GraphDrawing.full(graph)
+        let drawing = GraphDrawing.full(graph, marks: marks)
         let dot = drawing.dot
         // Nodes by index; each name once, as its label.
-        let id = { (name: String) in graph.index[name]! }
+        let id = { (name: String) in graph.node(named: name)! }
         for name in Self.hostile { #expect(dot.contains("m\(id(name)) [id=\"m\(id(name))\", label=\(DOT.label(name)), class=\"module")) }
         #expect(dot.contains("m\(id(#"Core"{}->;"#)) -> m\(id("<script>alert(1)")) [id="))
         let back = id(#"back\slash\"#), line = id("line\nbreak")
@@ -74,7 +75,7 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: drawing.json()) as? [String: Any])
         #expect(Set((json["nodes"] as! [[String: Any]]).map { $0["name"] as! String }) == Set(Self.hostile + ["App"]))
 
-        let why = WhyReport(graph: graph, from: graph.index[Self.hostile[4]]!, to: graph.index["line\nbreak"]!)
+        let why = WhyReport(graph: graph, marks: marks, from: graph.node(named: Self.hostile[4])!, to: graph.node(named: "line\nbreak")!)
         #expect(why.paths == [[Self.hostile[4], Self.hostile[0], "<script>alert(1)", #"back\slash\"#, "line\nbreak"]])
         let markdown = why.markdown(linkBase: "https://example.com/blob/1")
         #expect(markdown.hasPrefix(#"### Why `@everyone` \[x\](http://e) \*b\* \`c\` \| end depends on line break"#))
@@ -110,15 +111,15 @@ import Testing
     }
 
     @Test(.enabled(if: CheckCommandTests.binary != nil)) func graphWritesTheSelectedDrawing() throws {
-        let graph = GraphQueryTests.theMonth
+        let (graph, marks) = (GraphQueryTests.theMonth, GraphQueryTests.theMonthMarks)
         let focus = try strata(["graph", Self.theMonth, "--focus", "Home,Setting", "--depth", "1"])
         #expect(focus.status == 0, "\(focus.errors)")
-        #expect(focus.output == (try GraphDrawing.select(graph, focus: ["Home", "Setting"], depth: 1)).dot)
+        #expect(focus.output == (try GraphDrawing.select(graph, marks: marks, focus: ["Home", "Setting"], depth: 1)).dot)
         let scratch = try TemporaryDirectory()
         let file = scratch.path + "/graph.mmd"
         let written = try strata(["graph", Self.theMonth, "--collapse", "layers", "--format", "mermaid", "-o", file])
         #expect(written.status == 0 && written.output.isEmpty)
-        #expect(try String(contentsOfFile: file, encoding: .utf8) == (try GraphDrawing.select(graph, focus: [], collapse: .layers)).mermaid! + "\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == (try GraphDrawing.select(graph, marks: marks, focus: [], collapse: .layers)).mermaid! + "\n")
         let svg = try strata(["graph", Self.theMonth, "--reaches", "LocalDataCore", "--format", "svg"])
         #expect(svg.output.contains("<svg") && svg.output.contains(">Repositories</text>") && !svg.output.contains(">Home</text>"))
         let unknown = try strata(["graph", Self.theMonth, "--focus", "Nowhere"])

@@ -9,16 +9,17 @@ import Testing
 /// (Home ⇢ UseCases ⇢ Repositories, from Factory), a declared dependency never imported
 /// (Setting → DesignSystem) and an undeclared import (Home → Entities).
 @Suite struct GraphQueryTests {
-    static let theMonth: ModuleGraph = {
-        let outcome = try! Pipeline.run(.init(path: repositoryRoot + "/Samples/TheMonth", cacheDirectory: nil))
-        return ModuleGraph(outcome.result)
-    }()
+    static let theMonth = ModuleGraph(theMonthResult)
+
+    static let theMonthMarks = GraphMarks(theMonthResult, graph: theMonth)
+    static let theMonthResult = try! Pipeline.run(.init(path: repositoryRoot + "/Samples/TheMonth", cacheDirectory: nil)).result
 
     var graph: ModuleGraph { Self.theMonth }
+    var marks: GraphMarks { Self.theMonthMarks }
 
-    func names(_ modules: [Int]) -> [String] { modules.map(graph.name).sorted() }
+    func names(_ modules: [ModuleGraph.Node]) -> [String] { modules.map(graph.name).sorted() }
 
-    func index(_ name: String) -> Int { graph.index[name]! }
+    func index(_ name: String) -> ModuleGraph.Node { graph.node(named: name)! }
 
     // MARK: Queries
 
@@ -55,7 +56,7 @@ import Testing
     @Test func everyModuleIsInExactlyOneGroup() {
         for grouping in ModuleGraph.Grouping.allCases {
             let members = graph.groups(grouping).flatMap(\.members)
-            #expect(members.sorted() == Array(graph.modules.indices), "\(grouping)")
+            #expect(members.sorted() == graph.nodes, "\(grouping)")
         }
         #expect(graph.groups(.layers).map(\.name) == ["domain", "data", "presentation", "app"])
         #expect(names(graph.groups(.layers)[1].members) == ["LocalDataCore", "LocalDataExtension", "Repositories"])
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func aFocusDrawsExactlyItsNeighbourhoodHighlighted() throws {
-        let drawing = try GraphDrawing.select(graph, focus: ["Home"])
+        let drawing = try GraphDrawing.select(graph, marks: marks, focus: ["Home"])
         let parsed = Self.parse(drawing.dot)
         let expected = Set(["DesignSystem", "Entities", "Home", "TheMonthApp", "UseCaseProtocol"])
         #expect(parsed.nodes == expected)
@@ -113,14 +114,14 @@ import Testing
     }
 
     @Test func collapsingDrawsGroupsAloneOrAroundTheFocus() throws {
-        let layers = Self.parse(try GraphDrawing.select(graph, focus: [], collapse: .layers).dot)
+        let layers = Self.parse(try GraphDrawing.select(graph, marks: marks, focus: [], collapse: .layers).dot)
         #expect(layers.nodes.isEmpty)
         #expect(layers.groups == ["group app", "group data", "group domain", "group presentation"])
         #expect(layers.edges.contains(["group app", "group data"]))
 
         // Around a focus: its neighbourhood module by module, the other modules in their
         // layer's node; the app layer is all shown, so it has no node.
-        let around = try GraphDrawing.select(graph, focus: ["Home"], collapse: .layers)
+        let around = try GraphDrawing.select(graph, marks: marks, focus: ["Home"], collapse: .layers)
         let parsed = Self.parse(around.dot)
         #expect(parsed.nodes == ["DesignSystem", "Entities", "Home", "TheMonthApp", "UseCaseProtocol"])
         #expect(parsed.groups == ["group domain", "group data", "group presentation"])
@@ -132,16 +133,16 @@ import Testing
     }
 
     @Test func reachesDrawsTheDependentsOrThePathsFromTheFocus() throws {
-        let dependents = try GraphDrawing.select(graph, focus: [], reaches: "LocalDataCore")
+        let dependents = try GraphDrawing.select(graph, marks: marks, focus: [], reaches: "LocalDataCore")
         #expect(Self.parse(dependents.dot).nodes == ["LocalDataCore", "LocalDataExtension", "Repositories", "TheMonthApp"])
         #expect(dependents.focus == [index("LocalDataCore")])
-        let paths = try GraphDrawing.select(graph, focus: ["Repositories"], reaches: "LocalDataCore")
+        let paths = try GraphDrawing.select(graph, marks: marks, focus: ["Repositories"], reaches: "LocalDataCore")
         #expect(Self.parse(paths.dot).nodes == ["LocalDataCore", "LocalDataExtension", "Repositories"])
-        #expect(throws: ModuleGraph.QueryError.self) { try GraphDrawing.select(graph, focus: ["Nowhere"]) }
+        #expect(throws: ModuleGraph.QueryError.self) { try GraphDrawing.select(graph, marks: marks, focus: ["Nowhere"]) }
     }
 
     @Test func theJSONDrawingHasNodesWithLayersAndEdgesWithTheirKinds() throws {
-        let data = try GraphDrawing.select(graph, focus: ["LocalDataExtension"]).json()
+        let data = try GraphDrawing.select(graph, marks: marks, focus: ["LocalDataExtension"]).json()
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(document["schemaVersion"] as? Int == 1)
         let nodes = try #require(document["nodes"] as? [[String: Any]])
@@ -153,7 +154,7 @@ import Testing
         let back = try #require(edges.first { $0["from"] as? String == "LocalDataCore" && $0["to"] as? String == "LocalDataExtension" })
         #expect(back["cycle"] as? Bool == true && back["declared"] as? Bool == false && back["imported"] as? Bool == true)
         #expect(back["importSites"] as? Int == 1)
-        let collapsed = try GraphDrawing.select(graph, focus: [], collapse: .layers).json()
+        let collapsed = try GraphDrawing.select(graph, marks: marks, focus: [], collapse: .layers).json()
         let groups = try #require(try JSONSerialization.jsonObject(with: collapsed) as? [String: Any])
         let data0 = try #require((groups["nodes"] as? [[String: Any]])?.first { $0["name"] as? String == "group data" })
         #expect(data0["kind"] as? String == "group" && data0["group"] as? String == "data" && data0["modules"] as? Int == 3)
@@ -166,7 +167,7 @@ import Testing
     // MARK: Why
 
     @Test func whyListsContainerAndImportHopsAndTheHopsEveryPathTakes() throws {
-        let report = WhyReport(graph: graph, from: index("Home"), to: index("LocalDataCore"))
+        let report = WhyReport(graph: graph, marks: marks, from: index("Home"), to: index("LocalDataCore"))
         #expect(report.paths.count == 2 && report.pathCount == 2 && report.countIsExact)
         #expect(report.cuts.map(\.name) == ["Home ⇢ UseCases", "UseCases ⇢ Repositories"])
         #expect(report.minimumCut.isEmpty)
@@ -192,7 +193,7 @@ import Testing
     @Test func withoutAHopOnEveryPathWhyNamesAMinimumCutCheckedAgainstPathsNotShown() {
         // Limited to one path, Repositories → LocalDataCore is on every path shown, but the
         // path through LocalDataExtension (not shown) goes around it.
-        let report = WhyReport(graph: graph, from: index("Repositories"), to: index("LocalDataCore"), limit: 1)
+        let report = WhyReport(graph: graph, marks: marks, from: index("Repositories"), to: index("LocalDataCore"), limit: 1)
         #expect(report.paths == [["Repositories", "LocalDataCore"]])
         #expect(report.pathCount == 2 && report.countIsExact)
         #expect(report.cuts.isEmpty)
@@ -227,31 +228,31 @@ import Testing
             try repo.write("Sources/\(name)/File.swift", "struct S {}\n")
         }
         let graph = ModuleGraph(try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result)
-        #expect(graph.paths(from: graph.index["Top"]!, to: graph.index["Bottom"]!).paths.isEmpty)
-        let report = WhyReport(graph: graph, from: graph.index["Top"]!, to: graph.index["Bottom"]!)
+        #expect(graph.paths(from: graph.node(named: "Top")!, to: graph.node(named: "Bottom")!).paths.isEmpty)
+        let report = WhyReport(graph: graph, marks: marks, from: graph.node(named: "Top")!, to: graph.node(named: "Bottom")!)
         #expect(report.dependsOn && report.paths.count == 1 && report.paths[0].count == 12)
         #expect(!report.countIsExact && report.cuts.isEmpty && report.minimumCut.count == 8)
         #expect(report.text(root: ".").hasPrefix("Top depends on Bottom through at least 2 paths; the shortest is shown"))
     }
 
     @Test func aDeclaredHopNeverImportedNamesItsManifestLine() {
-        let report = WhyReport(graph: graph, from: index("Setting"), to: index("DesignSystem"))
+        let report = WhyReport(graph: graph, marks: marks, from: index("Setting"), to: index("DesignSystem"))
         #expect(report.hops.count == 1 && report.hops[0].imports.isEmpty)
         #expect(report.text(root: "Samples/TheMonth").contains("\n   Setting → DesignSystem: declared in Samples/TheMonth/Package.swift:72, never imported\n"))
     }
 
     @Test func whyWithoutADependencySaysWhetherTheOtherWayHolds() throws {
-        let report = WhyReport(graph: graph, from: index("Entities"), to: index("Home"))
+        let report = WhyReport(graph: graph, marks: marks, from: index("Entities"), to: index("Home"))
         #expect(!report.dependsOn && report.reverse)
         #expect(report.text(root: ".") == "Entities does not depend on Home; Home depends on Entities.\n")
-        let unrelated = WhyReport(graph: graph, from: index("Setting"), to: index("MonthCalendar"))
+        let unrelated = WhyReport(graph: graph, marks: marks, from: index("Setting"), to: index("MonthCalendar"))
         #expect(unrelated.text(root: ".") == "Setting does not depend on MonthCalendar, nor MonthCalendar on Setting.\n")
         let json = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
         #expect(json["dependsOn"] as? Bool == false && json["reverse"] as? Bool == true && (json["paths"] as? [Any])?.isEmpty == true)
     }
 
     @Test func whyJSONHasEveryImportSiteAndTheCuts() throws {
-        let report = WhyReport(graph: graph, from: index("Home"), to: index("LocalDataCore"))
+        let report = WhyReport(graph: graph, marks: marks, from: index("Home"), to: index("LocalDataCore"))
         let json = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
         #expect(json["schemaVersion"] as? Int == 1 && json["from"] as? String == "Home" && json["pathCount"] as? Int == 2)
         #expect(json["paths"] as? [[String]] == report.paths)

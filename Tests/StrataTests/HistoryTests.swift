@@ -96,8 +96,8 @@ import Testing
         let fresh = try TemporaryDirectory()
         let whole = try HistoryRun.run(.init(repository: folder.path + "/repo", database: fresh.path + "/h.sqlite", cacheDirectory: nil))
         #expect(whole.snapshots == again.snapshots)
-        #expect(HistoryFormat.json.render(HistoryTimeline(repository: "r", snapshots: whole.snapshots))
-            == HistoryFormat.json.render(HistoryTimeline(repository: "r", snapshots: again.snapshots)))
+        #expect(try HistoryFormat.json.text(for: HistoryTimeline(repository: "r", snapshots: whole.snapshots))
+            == HistoryFormat.json.text(for: HistoryTimeline(repository: "r", snapshots: again.snapshots)))
     }
 
     /// A re-run with nothing new leaves the files of -o alone when the stamp (the one record

@@ -1,6 +1,6 @@
 import Foundation
 import StrataModel
-@testable import StrataParsing
+import StrataParsing
 import StrataSourceTree
 import Testing
 

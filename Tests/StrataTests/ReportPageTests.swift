@@ -13,7 +13,7 @@ import Testing
     static let names = ["Base", "&foo;", "a&lt;b", "a\nb", "a b", "ctl\u{1}x", "nul\u{0}x", "del\u{7F}x"]
 
     /// Each name a target declaring the one before it (all but Base import Base).
-    static func hostileGraph() throws -> ModuleGraph {
+    static func hostileGraph() throws -> (ModuleGraph, GraphMarks) {
         let repo = try TemporaryDirectory()
         func literal(_ name: String) -> String {
             "\"" + name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined() + "\""
@@ -30,13 +30,15 @@ import Testing
             ])
             """)
         for index in names.indices { try repo.write("T\(index)/A.swift", index == 0 ? "public struct A {}\n" : "import Base\n") }
-        return ModuleGraph(try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result)
+        let result = try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result
+        let graph = ModuleGraph(result)
+        return (graph, GraphMarks(result, graph: graph))
     }
 
     @Test func namesAreLabelsSoNoNameBreaksTheSVGOrMergesTwoNodes() throws {
-        let graph = try Self.hostileGraph()
+        let (graph, marks) = try Self.hostileGraph()
         #expect(Set(graph.modules.map(\.module.name)) == Set(Self.names))
-        let drawing = GraphDrawing.full(graph)
+        let drawing = GraphDrawing.full(graph, marks: marks)
         // Defect 2: "a⏎b" and "a b" were one DOT node ("a b"): now each module is m<index>.
         let ids = drawing.dot.matches(of: #/\n\s*(m\d+) \[id=/#).map { String($0.output.1) }
         #expect(ids.count == Self.names.count && Set(ids).count == ids.count)
@@ -58,45 +60,46 @@ import Testing
 
     @Test func theMatrixOrderIsAPermutationEvenWithRepeatedNames() throws {
         // Defect 8: the page's ordering looped forever when two modules shared a name.
-        var result = try #require(GraphQueryTests.theMonth.result)
+        var result = GraphQueryTests.theMonthResult
         let production = result.modules.indices.filter { !result.modules[$0].module.kind.isTest }
         result.modules[production[1]].module.name = result.modules[production[0]].module.name
         let graph = ModuleGraph(result)
-        let page = PageGraph(graph)
+        let page = PageGraph(graph, marks: GraphMarks(result, graph: graph), result: result)
         #expect(page.order.sorted() == Array(graph.modules.indices))
         #expect(page.bands.reduce(0) { $0 + $1.count } == graph.modules.count)
         // Lower layers first, and within one, a module after the modules it depends on
         // (but in a cycle).
         let position = Dictionary(uniqueKeysWithValues: page.order.enumerated().map { ($1, $0) })
-        for pair in GraphQueryTests.theMonth.pairs where !GraphQueryTests.theMonth.cycleEdges.contains(pair) {
+        for pair in GraphQueryTests.theMonth.pairs where !GraphQueryTests.theMonthMarks.cycleEdges.contains(pair) {
             let band = { (module: Int) in page.bands.firstIndex { (position[module]! >= $0.start) && position[module]! < $0.start + $0.count }! }
-            if band(pair.from) == band(pair.to) { #expect(position[pair.to]! < position[pair.from]!) }
+            let (from, to) = (pair.from.index, pair.to.index)
+            if band(from) == band(to) { #expect(position[to]! < position[from]!) }
         }
     }
 
     @Test func theMatrixCellsAndTheShortestPathsFollowTheGraph() {
-        let graph = GraphQueryTests.theMonth
-        let page = PageGraph(graph)
+        let (graph, marks) = (GraphQueryTests.theMonth, GraphQueryTests.theMonthMarks)
+        let page = PageGraph(graph, marks: marks, result: GraphQueryTests.theMonthResult)
         #expect(page.cells.count == graph.pairs.count)
         for (cell, pair) in zip(page.cells, graph.pairs) {
-            #expect(page.order[cell[0]] == pair.from && page.order[cell[1]] == pair.to)
+            #expect(page.order[cell[0]] == pair.from.index && page.order[cell[1]] == pair.to.index)
             #expect(cell[2] == graph.edges[pair]!.evidence.count)
-            #expect(PageGraph.cellKinds[cell[3]] == (graph.cycleEdges.contains(pair) ? "cycle" : PageGraph.cellKinds[cell[3]]))
+            #expect(PageGraph.cellKinds[cell[3]] == (marks.cycleEdges.contains(pair) ? "cycle" : PageGraph.cellKinds[cell[3]]))
         }
         #expect(page.cells.contains { PageGraph.cellKinds[$0[3]] == "cycle" })
-        let app = graph.index["TheMonthApp"]!
-        let (paths, complete) = graph.dependencyGraph.shortestPaths(from: app, limit: 3, budget: PageGraph.budget(modules: graph.modules.count))
+        let app = graph.node(named: "TheMonthApp")!
+        let (paths, complete) = graph.dependencyGraph.shortestPaths(from: app.index, limit: 3, budget: PageGraph.budget(modules: graph.modules.count))
         #expect(complete)
         // One to three per module it depends on, each a path of edges, none longer than another to the same end.
-        #expect(Set(paths.map { $0.last! }) == Set(graph.reachable(from: app)).subtracting([app]))
-        for path in paths {
+        #expect(Set(paths.map { $0.last! }) == Set(graph.reachable(from: app).map(\.index)).subtracting([app.index]))
+        for path in paths.map({ $0.map(ModuleGraph.Node.init) }) {
             #expect(path.first == app)
-            for (from, to) in zip(path, path.dropFirst()) { #expect(graph.edges[ModuleGraph.Pair(from, to)] != nil) }
+            for (from, to) in zip(path, path.dropFirst()) { #expect(graph.edges[ModuleGraph.Edge(from, to)] != nil) }
             #expect(path.count - 1 == graph.paths(from: app, to: path.last!, injection: false).paths.map(\.count).min()! - 1)
         }
         #expect(Dictionary(grouping: paths, by: { $0.last! }).values.allSatisfy { (1...3).contains($0.count) })
         // Past the budget, the nearest modules' paths only, and said so.
-        let (cut, whole) = graph.dependencyGraph.shortestPaths(from: app, limit: 3, budget: 12)
+        let (cut, whole) = graph.dependencyGraph.shortestPaths(from: app.index, limit: 3, budget: 12)
         #expect(!whole && !cut.isEmpty && cut.reduce(0) { $0 + $1.count } <= 12 && cut == Array(paths.prefix(cut.count)))
     }
 }

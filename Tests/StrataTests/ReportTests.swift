@@ -97,9 +97,9 @@ import Testing
         #expect(views.depths == 3)
         #expect(views.limits == Array(repeating: ReportViews.largestNeighbourhood, count: 3))
         // A feature's neighbourhood at one hop: itself and its two data modules.
-        let feature = try #require(document.graph.index["Feature30"])
-        #expect(views.neighbourhoodSizes[feature][0] == 3)
-        #expect(views.neighbourhoodSizes[feature][1] == 5)
+        let feature = try #require(document.graph.node(named: "Feature30"))
+        #expect(views.neighbourhoodSizes[feature.index][0] == 3)
+        #expect(views.neighbourhoodSizes[feature.index][1] == 5)
     }
 
     /// Every wider neighbourhood is drawn while a depth's new drawings hold at most
@@ -119,7 +119,7 @@ import Testing
         // Three hops over the budget, two within it.
         let mid = Array(0..<(budget / 25))
         #expect(ReportViews.limits(members: Array(repeating: [one, mid, wide], count: 10)) == [largest, largest, small])
-        #expect(ReportViews.limits(members: []) == [])
+        #expect(ReportViews.limits(members: [[[Int]]]()) == [])
     }
 
     /// Past the budget, a small wider neighbourhood is still drawn, a larger one is not.

@@ -55,18 +55,19 @@ import Testing
 
     @Test func everyFormatListsTheSuppressedFinding() throws {
         let result = try analyze(core: "import Feature // strata:ignore layer-violation legacy <bridge>\n")
-        let text = try CheckFormat.text.render(result: result, findings: result.findings, suppressed: result.suppressedFindings, root: ".")
+        let check = CheckReport(result: result, findings: result.findings, suppressed: result.suppressedFindings, root: ".")
+        let text = try CheckFormat.text.text(for: check)
         #expect(text.contains("Sources/Core/Core.swift:1: note: suppressed (legacy <bridge>): "))
         #expect(text.hasSuffix("(1 suppressed inline)"))
-        let github = try CheckFormat.github.render(result: result, findings: result.findings, suppressed: result.suppressedFindings, root: ".")
+        let github = try CheckFormat.github.text(for: check)
         #expect(!github.contains("layer-violation"))
-        let sarif = try CheckFormat.sarif.render(result: result, findings: result.findings, suppressed: result.suppressedFindings, root: ".")
+        let sarif = try CheckFormat.sarif.text(for: check)
         let log = try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as! [String: Any]
         let results = ((log["runs"] as! [[String: Any]])[0]["results"] as! [[String: Any]])
         let layer = try #require(results.first { $0["ruleId"] as? String == "layer-violation" })
         #expect((layer["suppressions"] as? [[String: String]]) == [["kind": "inSource", "justification": "legacy <bridge>"]])
         #expect(results.filter { $0["suppressions"] != nil }.count == 1)
-        let markdown = try CheckFormat.md.render(result: result, findings: result.findings, root: ".")
+        let markdown = try CheckFormat.md.text(for: CheckReport(result: result, findings: result.findings, root: "."))
         #expect(markdown.contains("1 suppressed with <code>strata:ignore</code>"))
         #expect(markdown.contains("Sources/Core/Core.swift:1: legacy \\<bridge\\>"))
     }

@@ -1,15 +1,44 @@
-/// The module graph: modules numbered by name (each with its `ModuleID`), and the edges between
-/// them by kind (imported, declared, and container edges when built from a result). Every
-/// graph question Strata asks goes through it and its `Digraph`: successors and predecessors,
-/// components, order, reachability, paths and cuts, neighbourhoods, groups, and which image
-/// carries which module's code.
+/// The module graph: modules numbered by name (`Node`, each with its `ModuleID`), and the
+/// edges between them by kind (imported, declared, and container edges when built from a
+/// result), keyed by their two nodes. Every graph question Strata asks goes through it and
+/// its `Digraph`s, which number their vertices as the graph numbers its nodes: successors and
+/// predecessors, components, order, reachability, paths and cuts, neighbourhoods, groups, and
+/// which image carries which module's code.
 ///
 /// Assembly builds one of every module (`Project.graph`); `init(_:)` builds the production
-/// graph of a result, as the report, `strata graph` and `strata why` query it, with the edges
-/// of cycles and rule violations, container edges and groups (layers or packages).
+/// graph of a result, as the report, `strata graph` and `strata why` query it, with container
+/// edges and groups (layers or packages). What a drawing marks on it (cycles, violations,
+/// layers) is the drawing's (`GraphMarks`, StrataReport).
 public struct ModuleGraph: Sendable {
-    /// A directed edge by module indices.
-    public typealias Pair = Digraph.Pair
+    /// A module of the graph: its position in name order, the vertex of the graph's
+    /// `Digraph`s. Meaningful only in the graph it came from; across graphs a module is known
+    /// by its `ModuleID`.
+    public struct Node: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+        public let index: Int
+
+        public init(_ index: Int) { self.index = index }
+
+        public static func < (lhs: Node, rhs: Node) -> Bool { lhs.index < rhs.index }
+        public var description: String { "\(index)" }
+
+        public init(from decoder: any Decoder) throws { index = try decoder.singleValueContainer().decode(Int.self) }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(index)
+        }
+    }
+
+    /// A directed edge between two nodes: the key of an edge, whatever its modules are called.
+    public struct Edge: Hashable, Comparable, Sendable {
+        public let from: Node, to: Node
+
+        public init(_ from: Node, _ to: Node) { (self.from, self.to) = (from, to) }
+        /// The edge of a `Digraph` of this graph.
+        public init(_ pair: Digraph.Pair) { self.init(Node(pair.from), Node(pair.to)) }
+
+        public var pair: Digraph.Pair { Digraph.Pair(from.index, to.index) }
+        public static func < (lhs: Edge, rhs: Edge) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
+    }
 
     /// Which edges a walk follows.
     public struct EdgeKinds: OptionSet, Sendable, Hashable {
@@ -31,94 +60,86 @@ public struct ModuleGraph: Sendable {
         case packages
     }
 
-    /// A group of modules: a layer, or a package; `members` are module indices, sorted.
+    /// A group of modules: a layer, or a package; `members` sorted.
     public struct Group: Sendable, Equatable, Codable {
         public var name: String
-        public var members: [Int]
+        public var members: [Node]
     }
 
-    /// The result the graph was built from; nil for a graph of assembled modules.
-    public let result: AnalysisResult?
-    /// The modules by name (metrics and external imports only in the graph of a result).
+    /// The modules in name order (metrics and external imports only in the graph of a
+    /// result), at their nodes' indices.
     public private(set) var modules: [ModuleEntry]
-    public let index: [String: Int]
+    /// Every node, in order.
+    public var nodes: [Node] { modules.indices.map(Node.init) }
+    /// Nodes by identity, and by name: names are unique keys after discovery (a name taken
+    /// twice gets a `#2` suffix there), so each names one module.
+    private let byID: [ModuleID: Node]
+    private let byName: [String: Node]
+    /// Modules of the result left out of the graph (its test modules), by name: a query
+    /// naming one is told why it is not found.
+    private let leftOut: Set<String>
     /// Every edge (imported or declared) between two different modules of the graph.
     public let dependencyGraph: Digraph
     /// The import edges only (metrics, cycles and unused dependencies ask for them).
     let importGraph: Digraph
-    /// Dependencies and dependents of each module, ascending.
-    public var successors: [[Int]] { dependencyGraph.successors }
-    public var predecessors: [[Int]] { dependencyGraph.predecessors }
-    /// The import edge behind each pair (imported or declared).
-    public let edges: [Pair: ImportEdge]
+    /// The import edge behind each edge of the graph (imported or declared).
+    public let edges: [Edge: ImportEdge]
     /// The keys of `edges`, sorted: the order every drawing lists edges in.
-    public let pairs: [Pair]
-    public let cycleEdges: Set<Pair>
-    /// Edges a rule finding flags: layer violations and forbidden dependencies.
-    public let violationEdges: Set<Pair>
-    /// Each module's layer, by position lowest first (nil: no layer, or fewer than two layers).
-    public let layerRank: [Int?]
+    public let pairs: [Edge]
     /// Module edges made by a DI container (who gets an implementation from whom), with
     /// those edges that are not also imports or declarations.
-    public let injectionEdges: [Pair: InjectionEdge]
+    public let injectionEdges: [Edge: InjectionEdge]
 
-    /// The production (non-test) modules of a result, with the result's cycles, violations,
-    /// container edges and layers.
+    /// The production (non-test) modules of a result, with the result's container edges and
+    /// layers.
     public init(_ result: AnalysisResult) {
-        self.init(entries: result.modules.filter { !$0.module.kind.isTest }, edges: result.edges, result: result)
+        self.init(
+            entries: result.modules.filter { !$0.module.kind.isTest }, edges: result.edges, injection: result.injection.edges,
+            layering: result.layering, leftOut: Set(result.modules.filter(\.module.kind.isTest).map(\.module.name)))
     }
 
     /// The graph of these modules and the edges among them (edges to other modules left out).
     public init(modules: [AssembledModule], edges: [ImportEdge]) {
         let none = ExternalImports(apple: [], thirdParty: [])
-        self.init(entries: modules.map { ModuleEntry(module: $0, external: none, metrics: nil) }, edges: edges, result: nil)
+        self.init(
+            entries: modules.map { ModuleEntry(module: $0, external: none, metrics: nil) }, edges: edges, injection: [],
+            layering: nil, leftOut: [])
     }
 
-    private init(entries: [ModuleEntry], edges allEdges: [ImportEdge], result: AnalysisResult?) {
-        self.result = result
+    private init(entries: [ModuleEntry], edges allEdges: [ImportEdge], injection: [InjectionEdge], layering: Layering?, leftOut: Set<String>) {
         // By name (stable for repeats), so every walk visits neighbours in name order.
         modules = entries.enumerated().sorted { ($0.element.module.name, $0.offset) < ($1.element.module.name, $1.offset) }.map(\.element)
-        var index: [String: Int] = [:]
-        for (position, entry) in modules.enumerated() where index[entry.module.name] == nil { index[entry.module.name] = position }
-        self.index = index
-        var edges: [Pair: ImportEdge] = [:]
-        for edge in allEdges where edge.from != edge.to {
-            guard let from = index[edge.from], let to = index[edge.to], edges[Pair(from, to)] == nil else { continue }
-            edges[Pair(from, to)] = edge
+        let nodes = modules.indices.map(Node.init)
+        byID = Dictionary(zip(modules.map(\.module.id), nodes), uniquingKeysWith: { first, _ in first })
+        let byName = Dictionary(zip(modules.map(\.module.name), nodes), uniquingKeysWith: { first, _ in first })
+        self.byName = byName
+        self.leftOut = leftOut
+        func edge(_ from: String, _ to: String) -> Edge? {
+            guard let from = byName[from], let to = byName[to] else { return nil }
+            return Edge(from, to)
+        }
+        var edges: [Edge: ImportEdge] = [:]
+        for importEdge in allEdges {
+            if let key = edge(importEdge.from, importEdge.to), key.from != key.to, edges[key] == nil { edges[key] = importEdge }
         }
         self.edges = edges
         pairs = edges.keys.sorted()
-        dependencyGraph = Digraph(count: modules.count, edges: pairs)
-        importGraph = Digraph(count: modules.count, edges: pairs.filter { edges[$0]!.imported })
-        func pair(_ from: String, _ to: String?) -> Pair? {
-            guard let to, let from = index[from], let to = index[to] else { return nil }
-            return Pair(from, to)
-        }
-        cycleEdges = Set((result?.cycles ?? []).flatMap(\.edges).compactMap { pair($0.from, $0.to) })
-        violationEdges = Set((result?.findings ?? []).filter { $0.rule == .layerViolation || $0.rule == .forbiddenDependency }
-            .compactMap { pair($0.module, $0.dependency) })
-        var injection: [Pair: InjectionEdge] = [:]
-        for edge in result?.injection.edges ?? [] { if let key = pair(edge.from, edge.to) { injection[key] = edge } }
-        injectionEdges = injection
-        var rank = [Int?](repeating: nil, count: modules.count)
-        let declared = result?.layering?.layers ?? []
-        if declared.count(where: { !$0.modules.isEmpty }) > 1 {
-            for (position, layer) in declared.enumerated() {
-                for name in layer.modules { if let module = index[name], rank[module] == nil { rank[module] = position } }
-            }
-        }
-        layerRank = rank
-        layers = Self.layerGroups(result?.layering, index: index, count: modules.count)
+        dependencyGraph = Digraph(count: modules.count, edges: pairs.map(\.pair))
+        importGraph = Digraph(count: modules.count, edges: pairs.filter { edges[$0]!.imported }.map(\.pair))
+        var injectionEdges: [Edge: InjectionEdge] = [:]
+        for container in injection { if let key = edge(container.from, container.to) { injectionEdges[key] = container } }
+        self.injectionEdges = injectionEdges
+        layers = Self.layerGroups(layering, byName: byName, count: modules.count)
     }
 
     /// The same graph with these modules' data (the same modules, in any order; linkage
     /// assigned after the graph was built, say).
     public func replacing(_ modules: [AssembledModule]) -> ModuleGraph {
         var copy = self
-        let byName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let byID = Dictionary(modules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         copy.modules = self.modules.map { entry in
             var entry = entry
-            if let module = byName[entry.module.name] { entry.module = module }
+            if let module = byID[entry.module.id] { entry.module = module }
             return entry
         }
         return copy
@@ -129,42 +150,44 @@ public struct ModuleGraph: Sendable {
         ModuleGraph(modules: modules.map(\.module).filter(include), edges: pairs.map { edges[$0]! })
     }
 
-    /// The edges of these kinds, by module index.
+    /// The edges of these kinds, as a `Digraph` over the nodes' indices.
     public func digraph(_ kinds: EdgeKinds) -> Digraph {
         if kinds == .any { return dependencyGraph }
         if kinds == .imported { return importGraph }
-        return Digraph(count: modules.count, edges: pairs.filter { pair in
-            let edge = edges[pair]!
-            return (kinds.contains(.imported) && edge.imported) || (kinds.contains(.declared) && edge.declared)
-        })
+        return Digraph(count: modules.count, edges: pairs.filter { depends($0.from, on: $0.to, kinds) }.map(\.pair))
     }
 
     /// Whether `from` depends on `to` through an edge of these kinds.
-    public func depends(_ from: Int, on to: Int, _ kinds: EdgeKinds = .any) -> Bool {
-        guard let edge = edges[Pair(from, to)] else { return false }
+    public func depends(_ from: Node, on to: Node, _ kinds: EdgeKinds = .any) -> Bool {
+        guard let edge = edges[Edge(from, to)] else { return false }
         return (kinds.contains(.imported) && edge.imported) || (kinds.contains(.declared) && edge.declared)
     }
 
-    /// The module indices of these names (names not in the graph left out).
-    public func indices<Names: Sequence>(_ names: Names) -> [Int] where Names.Element == String { names.compactMap { index[$0] } }
+    /// The modules `node` depends on, and those that depend on it, ascending.
+    public func successors(of node: Node) -> [Node] { dependencyGraph.successors[node.index].map(Node.init) }
+    public func predecessors(of node: Node) -> [Node] { dependencyGraph.predecessors[node.index].map(Node.init) }
+
+    /// The module of a node.
+    public subscript(node: Node) -> ModuleEntry { modules[node.index] }
+
+    public func name(_ node: Node) -> String { modules[node.index].module.name }
+
+    /// The node of the module declared there, if the graph has it.
+    public func node(_ id: ModuleID) -> Node? { byID[id] }
+
+    /// The node of the module with this name, if the graph has it.
+    public func node(named name: String) -> Node? { byName[name] }
+
+    /// The nodes of these names (names not in the graph left out).
+    public func nodes<Names: Sequence>(named names: Names) -> [Node] where Names.Element == String { names.compactMap { byName[$0] } }
 
     /// The groups of `.layers`, computed once (every neighbourhood drawing clusters by them).
     private let layers: [Group]
 
-    /// The layers as clusters of a drawing: none unless there are two or more.
-    public var layerClusters: [Group] { layers.count > 1 ? layers : [] }
-
-    /// The layer of each module, by name, when it has one.
-    public func layerName(_ module: Int) -> String? {
-        layerRank[module].flatMap { result?.layering?.layers[$0].name }
-    }
-
-    public func name(_ module: Int) -> String { modules[module].module.name }
-
-    /// The module with this name, or an error naming the closest ones.
-    public func module(named name: String) throws(QueryError) -> Int {
-        if let found = index[name] { return found }
-        if (result?.modules ?? []).contains(where: { $0.module.name == name }) {
+    /// The node of the module with this name, or an error naming the closest ones.
+    public func module(named name: String) throws(QueryError) -> Node {
+        if let found = byName[name] { return found }
+        if leftOut.contains(name) {
             throw QueryError(description: "'\(name)' is a test module; graphs and paths cover production modules only")
         }
         let lowered = name.lowercased()
@@ -181,34 +204,35 @@ public struct ModuleGraph: Sendable {
     /// The focus modules and every module within `depth` hops of one of them, following
     /// dependencies down and dependents up (not sideways: a dependency's other dependents
     /// are not its neighbours).
-    public func neighbourhood(of focus: [Int], depth: Int) -> [Int] {
-        dependencyGraph.neighbourhood(of: focus, depth: depth)
+    public func neighbourhood(of focus: [Node], depth: Int) -> [Node] {
+        dependencyGraph.neighbourhood(of: focus.map(\.index), depth: depth).map(Node.init)
     }
 
     /// `target` and every module that depends on it, directly or not.
-    public func reaching(_ target: Int) -> [Int] {
-        dependencyGraph.closure(from: [target], backward: true)
+    public func reaching(_ target: Node) -> [Node] {
+        dependencyGraph.closure(from: [target.index], backward: true).map(Node.init)
     }
 
     /// `start` and every module it depends on, directly or not.
-    public func reachable(from start: Int) -> [Int] {
-        dependencyGraph.closure(from: [start])
+    public func reachable(from start: Node) -> [Node] {
+        dependencyGraph.closure(from: [start.index]).map(Node.init)
     }
 
     /// Every edge, with `injection` also container edges that are not imports or declarations
     /// (each module's after its own edges).
     public func digraph(injection: Bool) -> Digraph {
         guard injection, !injectionEdges.isEmpty else { return dependencyGraph }
-        var forward = successors
-        for pair in injectionEdges.keys.filter({ edges[$0] == nil }).sorted() { forward[pair.from].append(pair.to) }
+        var forward = dependencyGraph.successors
+        for edge in injectionEdges.keys.filter({ edges[$0] == nil }).sorted() { forward[edge.from.index].append(edge.to.index) }
         return Digraph(successors: forward)
     }
 
     /// Simple paths from `from` to `to`, shortest first then by name, at most `limit`;
     /// `complete` is false when there are more. With `injection`, container edges count as
     /// hops too.
-    public func paths(from: Int, to: Int, limit: Int = 50, injection: Bool = true) -> (paths: [[Int]], complete: Bool) {
-        digraph(injection: injection).paths(from: from, to: to, limit: limit)
+    public func paths(from: Node, to: Node, limit: Int = 50, injection: Bool = true) -> (paths: [[Node]], complete: Bool) {
+        let found = digraph(injection: injection).paths(from: from.index, to: to.index, limit: limit)
+        return (found.paths.map { $0.map(Node.init) }, found.complete)
     }
 
     // MARK: Linking
@@ -221,14 +245,14 @@ public struct ModuleGraph: Sendable {
     public func linkage() -> (links: Digraph, embeds: Digraph) {
         let declared = digraph(.declared)
         let kinds = modules.map(\.module.linkage.kind)
-        var links: [Pair] = [], embeds: [Pair] = []
+        var links: [Digraph.Pair] = [], embeds: [Digraph.Pair] = []
         for image in kinds.indices where kinds[image] == .dynamic || kinds[image] == .executable {
             for module in declared.reached(from: image, expanding: { kinds[$0] == .static }) where kinds[module] == .static {
-                links.append(Pair(image, module))
+                links.append(Digraph.Pair(image, module))
             }
             guard kinds[image] == .executable else { continue }
             for module in declared.reached(from: image, expanding: { kinds[$0] != .executable }) where kinds[module] == .dynamic {
-                embeds.append(Pair(image, module))
+                embeds.append(Digraph.Pair(image, module))
             }
         }
         return (Digraph(count: modules.count, edges: links), Digraph(count: modules.count, edges: embeds))
@@ -243,21 +267,21 @@ public struct ModuleGraph: Sendable {
         case .layers:
             return layers
         case .packages:
-            var byPackage: [String: [Int]] = [:]
-            for (position, entry) in modules.enumerated() { byPackage[entry.module.package, default: []].append(position) }
+            var byPackage: [String: [Node]] = [:]
+            for (position, entry) in modules.enumerated() { byPackage[entry.module.package, default: []].append(Node(position)) }
             return byPackage.keys.sorted().map { Group(name: $0.isEmpty ? "(no package)" : $0, members: byPackage[$0]!) }
         }
     }
 
     /// Layers lowest first, then the modules of none in one group.
-    private static func layerGroups(_ layering: Layering?, index: [String: Int], count: Int) -> [Group] {
+    private static func layerGroups(_ layering: Layering?, byName: [String: Node], count: Int) -> [Group] {
         var groups: [Group] = []
-        var assigned = Set<Int>()
+        var assigned = Set<Node>()
         for layer in layering?.layers ?? [] {
-            let members = layer.modules.compactMap { index[$0] }.filter { assigned.insert($0).inserted }.sorted()
+            let members = layer.modules.compactMap { byName[$0] }.filter { assigned.insert($0).inserted }.sorted()
             if !members.isEmpty { groups.append(Group(name: layer.name, members: members)) }
         }
-        let rest = (0..<count).filter { !assigned.contains($0) }
+        let rest = (0..<count).map(Node.init).filter { !assigned.contains($0) }
         if !rest.isEmpty { groups.append(Group(name: groups.isEmpty ? "modules" : "no layer", members: rest)) }
         return groups
     }

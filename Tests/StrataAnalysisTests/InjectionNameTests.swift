@@ -1,4 +1,4 @@
-@testable import StrataAnalysis
+import StrataAnalysis
 import StrataConfiguration
 import StrataModel
 import StrataScan

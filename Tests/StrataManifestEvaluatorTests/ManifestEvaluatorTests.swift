@@ -1,5 +1,5 @@
-@testable import StrataDiscovery
-@testable import StrataManifestEvaluator
+import StrataDiscovery
+import StrataManifestEvaluator
 import Testing
 
 /// The static evaluator of Swift manifests, construct by construct: what each evaluates to,

@@ -1,5 +1,4 @@
 import StrataAnalysis
-import StrataAssemble
 import StrataConfiguration
 import StrataModel
 import Testing
@@ -7,27 +6,16 @@ import Testing
 /// A small in-memory project: per module its kind, declared dependencies, imports (a leading
 /// `@testable ` or `@_exported ` becomes the attribute), and type declarations.
 func ruleProject(_ spec: [(name: String, kind: ModuleKind, declares: [String], imports: [String], protocols: Int, types: Int)]) -> Project {
-    var modules: [DiscoveredModule] = []
-    var facts: [String: FileFacts] = [:]
-    for (index, entry) in spec.enumerated() {
-        let file = "Sources/\(entry.name)/File.swift"
-        modules.append(DiscoveredModule(
-            name: entry.name, kind: entry.kind, package: "P", path: "Sources/\(entry.name)",
-            manifest: Location(file: "Package.swift", line: index + 1),
-            dependencies: entry.declares.map {
-                DeclaredDependency(name: $0, kind: .byName, evidence: Location(file: "Package.swift", line: 100 + index))
-            },
-            sourceFiles: [file]))
+    madeUpProject(spec.map { ($0.name, $0.kind, $0.declares) }) { index in
+        let entry = spec[index]
         var declarations = (0..<entry.protocols).map { DeclarationFact(kind: .protocol, name: "P\($0)", access: .public, line: 1) }
         declarations += (entry.protocols..<max(entry.protocols, entry.types)).map { DeclarationFact(kind: .struct, name: "S\($0)", access: .public, line: 1) }
         let imports = entry.imports.enumerated().map { offset, text in
             let parts = text.split(separator: " ").map(String.init)
             return ImportFact(module: parts.last!, line: offset + 1, attributes: Array(parts.dropLast()))
         }
-        facts[file] = FileFacts(lines: 10, imports: imports, declarations: declarations)
+        return FileFacts(lines: 10, imports: imports, declarations: declarations)
     }
-    let discovery = Discovery(packages: [PackageInfo(name: "P", manifest: "Package.swift")], modules: modules, diagnostics: [])
-    return Assembler.assemble(root: "P", discovery: discovery, facts: facts, diagnostics: [])
 }
 
 func rules(_ yaml: String) throws -> ArchitectureRules {

@@ -1,5 +1,4 @@
 import StrataAnalysis
-import StrataAssemble
 import StrataConfiguration
 import StrataModel
 import StrataScan
@@ -9,25 +8,12 @@ import Testing
 func injectionProject(
     _ spec: [(name: String, kind: ModuleKind, declares: [String], source: String)], names: InjectionNames = InjectionNames()
 ) -> Project {
-    var modules: [DiscoveredModule] = []
-    var facts: [String: FileFacts] = [:]
-    for (index, entry) in spec.enumerated() {
-        let file = "Sources/\(entry.name)/File.swift"
-        modules.append(DiscoveredModule(
-            name: entry.name, kind: entry.kind, package: "P", path: "Sources/\(entry.name)",
-            manifest: Location(file: "Package.swift", line: index + 1),
-            dependencies: entry.declares.map { DeclaredDependency(name: $0, kind: .byName, evidence: Location(file: "Package.swift", line: 100 + index)) },
-            sourceFiles: [file]))
-        facts[file] = FileScanner.scan(Array(entry.source.utf8), names: names)
-    }
     // As the pipeline does: scan again with the names of the containers found by shape.
-    let found = InjectionContainers.names(in: facts.values, configured: names)
-    let all = names.merged(with: found)
-    for entry in spec where all != names {
-        facts["Sources/\(entry.name)/File.swift"] = FileScanner.scan(Array(entry.source.utf8), names: all)
+    let first = spec.map { FileScanner.scan(Array($0.source.utf8), names: names) }
+    let all = names.merged(with: InjectionContainers.names(in: first, configured: names))
+    return madeUpProject(spec.map { ($0.name, $0.kind, $0.declares) }) { index in
+        all == names ? first[index] : FileScanner.scan(Array(spec[index].source.utf8), names: all)
     }
-    let discovery = Discovery(packages: [PackageInfo(name: "P", manifest: "Package.swift")], modules: modules, diagnostics: [])
-    return Assembler.assemble(root: "P", discovery: discovery, facts: facts, diagnostics: [])
 }
 
 @Suite struct InjectionWiringTests {

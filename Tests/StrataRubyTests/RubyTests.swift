@@ -1,8 +1,6 @@
 import StrataModel
+import StrataRuby
 import Testing
-
-@testable import StrataDiscovery
-@testable import StrataRuby
 
 /// The Ruby reader of podspecs and Podfiles, one construct per test: the lexer's tokens, the
 /// parser's statements, what the evaluator makes of an expression, and what the script

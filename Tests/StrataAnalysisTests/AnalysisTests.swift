@@ -1,28 +1,18 @@
 import StrataAnalysis
-import StrataAssemble
 import StrataModel
 import Testing
 
 @Suite struct AnalysisTests {
     /// A project from module names, declared dependencies and imports, files made up.
     func project(_ spec: [(name: String, kind: ModuleKind, declares: [String], imports: [String], protocols: Int, types: Int)]) -> Project {
-        var modules: [DiscoveredModule] = []
-        var facts: [String: FileFacts] = [:]
-        for (index, entry) in spec.enumerated() {
-            let file = "Sources/\(entry.name)/File.swift"
-            modules.append(DiscoveredModule(
-                name: entry.name, kind: entry.kind, package: "P", path: "Sources/\(entry.name)",
-                manifest: Location(file: "Package.swift", line: index + 1),
-                dependencies: entry.declares.map { DeclaredDependency(name: $0, kind: .byName, evidence: Location(file: "Package.swift", line: index + 1)) },
-                sourceFiles: [file]))
+        madeUpProject(spec.map { ($0.name, $0.kind, $0.declares) }, declaredOn: { $0 + 1 }) { index in
+            let entry = spec[index]
             var declarations = (0..<entry.protocols).map { DeclarationFact(kind: .protocol, name: "P\($0)", access: .public, line: 1) }
             declarations += (entry.protocols..<entry.types).map { DeclarationFact(kind: .struct, name: "S\($0)", access: .internal, line: 1) }
-            facts[file] = FileFacts(
+            return FileFacts(
                 lines: 10, imports: entry.imports.enumerated().map { ImportFact(module: $1, line: $0 + 1) },
                 declarations: declarations)
         }
-        let discovery = Discovery(packages: [PackageInfo(name: "P", manifest: "Package.swift")], modules: modules, diagnostics: [])
-        return Assembler.assemble(root: "P", discovery: discovery, facts: facts, diagnostics: [])
     }
 
     @Test func appleSDKModulesOverlaysAndSubmodulesAreNotThirdParty() throws {

@@ -1,0 +1,42 @@
+import StrataModel
+
+/// What the drawings mark on a result's module graph: the edges of import cycles, the edges a
+/// rule finding flags (layer violations, forbidden dependencies), and each module's layer.
+/// The graph answers questions; these only colour and place its drawings.
+public struct GraphMarks: Sendable {
+    public let cycleEdges: Set<ModuleGraph.Edge>
+    /// Edges a rule finding flags: layer violations and forbidden dependencies.
+    public let violationEdges: Set<ModuleGraph.Edge>
+    /// Each node's layer, by position lowest first (nil: no layer, or fewer than two layers).
+    private let layerRanks: [Int?]
+    private let layerNames: [String]
+    /// The layers as clusters of a drawing: none unless there are two or more.
+    public let layerClusters: [ModuleGraph.Group]
+
+    public init(_ result: AnalysisResult, graph: ModuleGraph) {
+        func edge(_ from: String, _ to: String?) -> ModuleGraph.Edge? {
+            guard let to, let from = graph.node(named: from), let to = graph.node(named: to) else { return nil }
+            return ModuleGraph.Edge(from, to)
+        }
+        cycleEdges = Set(result.cycles.flatMap(\.edges).compactMap { edge($0.from, $0.to) })
+        violationEdges = Set(result.findings.filter { $0.rule == .layerViolation || $0.rule == .forbiddenDependency }
+            .compactMap { edge($0.module, $0.dependency) })
+        var rank = [Int?](repeating: nil, count: graph.modules.count)
+        let declared = result.layering?.layers ?? []
+        if declared.count(where: { !$0.modules.isEmpty }) > 1 {
+            for (position, layer) in declared.enumerated() {
+                for node in graph.nodes(named: layer.modules) where rank[node.index] == nil { rank[node.index] = position }
+            }
+        }
+        layerRanks = rank
+        layerNames = declared.map(\.name)
+        let layers = graph.groups(.layers)
+        layerClusters = layers.count > 1 ? layers : []
+    }
+
+    /// The layer's position, lowest first, when the module has one.
+    public func layerRank(_ node: ModuleGraph.Node) -> Int? { layerRanks[node.index] }
+
+    /// The layer of the module, by name, when it has one.
+    public func layerName(_ node: ModuleGraph.Node) -> String? { layerRanks[node.index].map { layerNames[$0] } }
+}
