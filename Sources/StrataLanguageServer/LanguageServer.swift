@@ -175,8 +175,9 @@ public final class LanguageServer: @unchecked Sendable {
         guard !watching else { return }
         watching = true
         let tree = session?.tree.base ?? WorkingDirectoryTree(rootPath: root, filter: PathFilter(excludes: options.excludes))
-        let watcher = FileWatchers.watch(tree, polling: polling)
+        let polling = self.polling
         let thread = Thread { [self] in
+            let watcher = FileWatchers.watch(tree, polling: polling)
             while true {
                 let changed = watcher.changes(timeout: 3600)
                 if !changed.isEmpty { queue.async { self.diskChanged(changed) } }

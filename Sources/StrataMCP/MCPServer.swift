@@ -67,7 +67,7 @@ actor LiveAnalysis {
     private var session: StrataSession
     private let watcher: any FileWatcher
 
-    init(_ session: StrataSession, watcher: any FileWatcher) {
+    init(_ session: StrataSession, watcher: sending any FileWatcher) {
         self.session = session
         self.watcher = watcher
     }

@@ -7,8 +7,8 @@ import StrataModel
 
 /// Tells which files of a working directory changed, for a long-lived session: inotify on
 /// Linux, else polling the files' modification times. Folders the walk skips (`.build`,
-/// `.git`, the excludes) are not watched.
-public protocol FileWatcher: AnyObject, Sendable {
+/// `.git`, the excludes) are not watched. A watcher belongs to the thread that asks it.
+public protocol FileWatcher: AnyObject {
     /// Waits up to `timeout` seconds for a change, then for the burst of changes to settle
     /// (an editor's save, `git checkout`), and returns the paths, relative to the root, of
     /// the files and folders that changed; empty when nothing did. With a timeout of 0, the
@@ -37,8 +37,7 @@ public enum FileWatchers {
 /// Compares the files' sizes and modification times every `changes` call.
 public final class PollingWatcher: FileWatcher {
     private let tree: WorkingDirectoryTree
-    /// Only `changes` touches it, from one thread at a time.
-    nonisolated(unsafe) private var seen: [String: Stamp]
+    private var seen: [String: Stamp]
 
     struct Stamp: Equatable {
         var size: Int
@@ -87,8 +86,8 @@ public final class PollingWatcher: FileWatcher {
 public final class InotifyWatcher: FileWatcher {
     private let tree: WorkingDirectoryTree
     private let descriptor: Int32
-    /// Watched folders by watch descriptor; only `changes` touches it, from one thread at a time.
-    nonisolated(unsafe) private var folders: [Int32: String] = [:]
+    /// Watched folders by watch descriptor.
+    private var folders: [Int32: String] = [:]
 
     private static let events = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF)
 
