@@ -29,12 +29,8 @@ extension Array where Element == Finding {
 
 @Suite struct RuleConfigurationTests {
     func problem(_ text: String) -> Configuration.Invalid? {
-        do {
-            _ = try Configuration.parse(text, file: "strata.yml")
-            return nil
-        } catch {
-            return error
-        }
+        do throws(Configuration.Invalid) { _ = try Configuration.parse(text, file: "strata.yml") } catch { return error }
+        return nil
     }
 
     @Test func readsLayersRulesAndSeveritiesNextToTheExistingKeys() throws {

@@ -70,12 +70,8 @@ import Testing
 
     @Test func invalidEntriesAreErrorsWithLineAndColumn() {
         func problem(_ text: String) -> Configuration.Invalid? {
-            do {
-                _ = try Configuration.parse(text, file: "strata.yml")
-                return nil
-            } catch {
-                return error
-            }
+            do throws(Configuration.Invalid) { _ = try Configuration.parse(text, file: "strata.yml") } catch { return error }
+            return nil
         }
         let unknownKey = problem("modules:\n  - name: A\n    linkge: static\n")
         #expect(unknownKey?.line == 3)
