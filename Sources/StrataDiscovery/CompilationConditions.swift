@@ -1,6 +1,7 @@
 import Foundation
 import StrataModel
 import SwiftIfConfig
+import SwiftOperators
 import SwiftParser
 import SwiftSyntax
 
@@ -112,7 +113,10 @@ public final class CompilationConditions: @unchecked Sendable {
             guard case .identifier(let name) = token.tokenKind else { continue }
             for spelling in [name, name.filter { $0 != "`" }] where !names.contains(spelling) { names.append(spelling) }
         }
-        return Parsed(expression: expr, names: names)
+        // Folded once here: `SwiftIfConfig` folds `&&`, `||` and `!` again at every evaluation,
+        // which finds nothing left to fold.
+        let folded = OperatorTable.logicalOperators.foldAll(expr) { _ in }.as(ExprSyntax.self) ?? ExprSyntax(expr)
+        return Parsed(expression: folded, names: names)
     }
 }
 
