@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataPropertyList", "StrataRuby",
                 "StrataManifestEvaluator", "Yams", .product(name: "SwiftIfConfig", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
             ] + syntax),
         // scan: per-file facts with swift-syntax, cached by content hash.
         .target(

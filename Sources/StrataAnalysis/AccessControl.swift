@@ -54,7 +54,11 @@ public enum AccessControl {
         for (index, module) in modules.enumerated() {
             for file in project.sources[module.name] ?? [] {
                 if !wanted.isEmpty {
-                    for name in file.facts.references { wanted[name]?.add(index) }
+                    // Looked up, then changed in place: most names are not wanted, and a
+                    // subscript's modify costs more than the lookup.
+                    for name in file.facts.references {
+                        if let holder = wanted.index(forKey: name) { wanted.values[holder].add(index) }
+                    }
                 }
                 if !openWanted.isEmpty {
                     for declaration in file.facts.declarations where declaration.kind == .class {

@@ -20,6 +20,8 @@ enum FactoryContainers {
                 names.factories.insert(fact.name)
                 if let context = fact.context { names.factoryContainers.insert(DeclarationFact.simpleName(context)) }
             }
+            // A file declaring a factory spells its type: most files are not read further.
+            guard InjectionNames.factoryTypes.contains(where: { facts.referenceIndex(of: $0) != nil }) else { continue }
             // By index: a declaration is read field by field, never copied whole (this runs on
             // every declaration of the repository, warm runs included).
             let declarations = facts.declarations

@@ -15,9 +15,13 @@ public enum Assembler {
         var modules: [AssembledModule] = []
         var edges: [ImportEdge] = []
         var sources: [String: [SourceFile]] = [:]
+        let kinds = DeclarationKind.allCases, levels = AccessLevel.allCases
         for module in discovery.modules {
             var imports: [ImportSite] = [], inactive: [ImportSite] = []
-            var declarations: [String: Int] = [:], access: [String: Int] = [:], interfaces = 0
+            // Counted by position in `kinds` and `levels`, named once at the end (a declaration
+            // of the repository at a time, so hashing each one's kind and access would add up).
+            var declarations = [Int](repeating: 0, count: kinds.count), access = [Int](repeating: 0, count: levels.count)
+            var interfaces = 0
             var singletons: [Singleton] = []
             var lines = 0
             for file in module.sourceFiles {
@@ -32,8 +36,8 @@ public enum Assembler {
                     }
                 }
                 for declaration in fileFacts.declarations {
-                    declarations[declaration.kind.rawValue, default: 0] += 1
-                    access[declaration.access.rawValue, default: 0] += 1
+                    declarations[kinds.firstIndex(of: declaration.kind)!] += 1
+                    access[levels.firstIndex(of: declaration.access)!] += 1
                     if declaration.traits.contains(.interface) { interfaces += 1 }
                 }
                 singletons += Singletons.find(in: fileFacts.declarations, file: file)
@@ -46,7 +50,7 @@ public enum Assembler {
             var assembled = AssembledModule(
                 module, files: module.sourceFiles.count, lines: lines,
                 dependencies: dependencies, imports: imports.sorted(),
-                declarations: declarations, access: access, singletons: singletons.sorted())
+                declarations: named(declarations, kinds), access: named(access, levels), singletons: singletons.sorted())
             assembled.inactiveImports = inactive.isEmpty ? nil : inactive.sorted()
             assembled.interfaces = interfaces == 0 ? nil : interfaces
             assembled.platforms = platforms?(module)
@@ -74,6 +78,11 @@ public enum Assembler {
     }
 }
 
+/// Counts by position in `cases`, by name: the cases counted at least once.
+private func named<Case: RawRepresentable<String>>(_ counts: [Int], _ cases: [Case]) -> [String: Int] {
+    Dictionary(uniqueKeysWithValues: zip(cases, counts).filter { $0.1 > 0 }.map { ($0.0.rawValue, $0.1) })
+}
+
 /// Finds which module of the repository an import or a declared dependency refers to.
 struct ModuleResolver {
     /// Module names by import name, with the manifest that declares each.
@@ -86,6 +95,8 @@ struct ModuleResolver {
 
     private var byPackageAndTarget: [TargetKey: String] = [:]
     private var packages: [PackageInfo]
+    /// Each package's identity, lowercased (in the order of `packages`).
+    private var identities: [String]
     /// Pods defined by podspecs in the repository, by pod name.
     private var pods: [String: String]
     /// Tuist and Xcode targets by their project's folder and name, for `.project(target:path:)`
@@ -94,6 +105,7 @@ struct ModuleResolver {
 
     init(discovery: Discovery) {
         packages = discovery.packages
+        identities = packages.map { $0.identity.lowercased() }
         pods = discovery.pods
         for module in discovery.modules {
             let target = module.target
@@ -136,7 +148,8 @@ struct ModuleResolver {
     }
 
     private func productModules(_ product: String, package: String?) -> [String]? {
-        for info in packages where package == nil || info.identity.lowercased() == package!.lowercased() || info.name == package {
+        let identity = package?.lowercased()
+        for (info, infoIdentity) in zip(packages, identities) where package == nil || infoIdentity == identity || info.name == package {
             guard let match = info.products.first(where: { $0.name == product }) else { continue }
             let modules = match.targets.compactMap { byPackageAndTarget[TargetKey(manifest: info.manifest, target: $0)] }
             if !modules.isEmpty { return modules.sorted() }

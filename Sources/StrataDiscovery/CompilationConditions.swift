@@ -1,6 +1,7 @@
 import Foundation
 import StrataModel
 import SwiftIfConfig
+import SwiftOperators
 import SwiftParser
 import SwiftSyntax
 
@@ -21,12 +22,11 @@ public final class CompilationConditions: @unchecked Sendable {
     public let flags: Set<String>
     /// `strata.yml`'s `build.platforms`, which replaces the manifests' for every module.
     public let platforms: [String]?
-    /// What an answer depends on besides the flags: the condition, the platforms, the
+    /// What an answer depends on besides the flags and the platform: the condition, the
     /// language mode, and which of the names the condition spells are importable (`canImport`
-    /// asks only about those). Modules that agree on these share the evaluation.
+    /// asks only about those). Modules that agree on these share the evaluations.
     private struct Evaluation: Hashable {
         var condition: String
-        var platforms: [String]
         var languageMode: String?
         var importable: [String]
     }
@@ -38,7 +38,20 @@ public final class CompilationConditions: @unchecked Sendable {
         var names: [String]
     }
 
-    private var evaluations: [Evaluation: Bool] = [:]
+    /// One evaluation: what it asked about the platform, with the answers, and its answer. An
+    /// evaluation asks each question from the answers before, so a platform answering these
+    /// questions alike gets the same answer without evaluating again (one that asked nothing
+    /// is every platform's).
+    private struct Trace {
+        var questions: [(PlatformConfiguration.Question, Bool)]
+        var active: Bool
+
+        func holds(for configuration: PlatformConfiguration) -> Bool {
+            questions.allSatisfy { configuration.answer($0.0) == $0.1 }
+        }
+    }
+
+    private var evaluations: [Evaluation: [Trace]] = [:]
     private var parsed: [String: Parsed] = [:]
     private let lock = NSLock()
 
@@ -57,8 +70,8 @@ public final class CompilationConditions: @unchecked Sendable {
     /// Whether code under `condition` (the text of an `#if` condition) is compiled for
     /// `module`. `importable` tells `canImport` about the repository's modules and the
     /// module's declared dependencies; SDK and toolchain modules are known per platform.
-    /// Answers are remembered by what decides them (`Evaluation`), so one instance can be
-    /// asked about any module of any revision.
+    /// Evaluations are remembered by what decides them (`Evaluation`, `Trace`), so one
+    /// instance can be asked about any module of any revision.
     public func isActive(_ condition: String, in module: DiscoveredModule, importable: (String) -> Bool) -> Bool {
         let parse = lock.withLock { parsed[condition] } ?? {
             let parse = Self.parse(condition)
@@ -66,22 +79,26 @@ public final class CompilationConditions: @unchecked Sendable {
             return parse
         }()
         guard let expr = parse.expression else { return true }
-        let platforms = platforms(of: module)
         // `canImport` asks only about names the condition spells.
         let importable = parse.names.filter(importable)
-        let evaluation = Evaluation(condition: condition, platforms: platforms, languageMode: module.languageMode, importable: importable)
-        let active = lock.withLock { evaluations[evaluation] } ?? {
-            let languageVersion = PlatformConfiguration.languageVersion(mode: module.languageMode ?? "6")
-            for platform in platforms {
-                let configuration = PlatformConfiguration(
-                    platform: platform, flags: flags, importable: Set(importable), languageVersion: languageVersion)
-                if IfConfigRegionState.evaluating(expr, in: configuration).state == .active { return true }
-                // An answer no platform went into is every platform's.
-                if !configuration.asked.platform { return false }
+        let evaluation = Evaluation(condition: condition, languageMode: module.languageMode, importable: importable)
+        let importableSet = Set(importable)
+        var traces = lock.withLock { evaluations[evaluation] } ?? []
+        let known = traces.count
+        let languageVersion = PlatformConfiguration.languageVersion(mode: module.languageMode ?? "6")
+        var active = false
+        for platform in platforms(of: module) {
+            let configuration = PlatformConfiguration(
+                platform: platform, flags: flags, importable: importableSet, languageVersion: languageVersion)
+            if let trace = traces.first(where: { $0.holds(for: configuration) }) {
+                active = trace.active
+            } else {
+                active = IfConfigRegionState.evaluating(expr, in: configuration).state == .active
+                traces.append(Trace(questions: configuration.asked.questions, active: active))
             }
-            return false
-        }()
-        lock.withLock { evaluations[evaluation] = active }
+            if active { break }
+        }
+        if traces.count > known { lock.withLock { evaluations[evaluation] = traces } }
         return active
     }
 
@@ -94,9 +111,12 @@ public final class CompilationConditions: @unchecked Sendable {
         var names: [String] = []
         for token in expr.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let name) = token.tokenKind else { continue }
-            for spelling in [name, name.trimmingCharacters(in: ["`"])] where !names.contains(spelling) { names.append(spelling) }
+            for spelling in [name, name.filter { $0 != "`" }] where !names.contains(spelling) { names.append(spelling) }
         }
-        return Parsed(expression: expr, names: names)
+        // Folded once here: `SwiftIfConfig` folds `&&`, `||` and `!` again at every evaluation,
+        // which finds nothing left to fold.
+        let folded = OperatorTable.logicalOperators.foldAll(expr) { _ in }.as(ExprSyntax.self) ?? ExprSyntax(expr)
+        return Parsed(expression: folded, names: names)
     }
 }
 
@@ -107,11 +127,16 @@ struct PlatformConfiguration: BuildConfiguration {
     var flags: Set<String>
     var importable: Set<String>
     var languageVersion = VersionTuple(6, 3)
-    /// Whether the evaluation asked anything whose answer depends on the platform.
+    /// What the evaluation asked whose answer depends on the platform, with the answers.
     let asked = Asked()
 
     final class Asked: @unchecked Sendable {
-        var platform = false
+        var questions: [(Question, Bool)] = []
+    }
+
+    /// A question whose answer depends on the platform.
+    enum Question {
+        case os(String), canImport(String), runtime(String), objectFormat(String)
     }
 
     /// What `#if swift(...)` compares with in a language mode: in mode 6 the compiler's own
@@ -135,25 +160,31 @@ struct PlatformConfiguration: BuildConfiguration {
         return canImport(name)
     }
     func canImport(_ name: String) -> Bool {
-        if importable.contains(name) { return true }
-        asked.platform = true
-        return SystemModules.isAvailable(name, on: platform) ?? false
+        importable.contains(name) || ask(.canImport(name))
     }
-    func isActiveTargetOS(name: String) -> Bool {
-        asked.platform = true
-        return name == platform || (name == "xrOS" && platform == "visionOS")
-    }
+    func isActiveTargetOS(name: String) -> Bool { ask(.os(name)) }
     func isActiveTargetArchitecture(name: String) -> Bool { name == "arm64" }
     func isActiveTargetEnvironment(name: String) -> Bool { false }
-    func isActiveTargetRuntime(name: String) -> Bool {
-        asked.platform = true
-        return name == "_ObjC" ? isApple : name == "_Native"
-    }
+    func isActiveTargetRuntime(name: String) -> Bool { ask(.runtime(name)) }
     func isActiveTargetPointerAuthentication(name: String) -> Bool { false }
-    func isActiveTargetObjectFormat(name: String) -> Bool {
-        asked.platform = true
-        return name == (isApple ? "MachO" : platform == "Windows" ? "COFF" : "ELF")
+    func isActiveTargetObjectFormat(name: String) -> Bool { ask(.objectFormat(name)) }
+
+    /// `question`'s answer on this platform.
+    func answer(_ question: Question) -> Bool {
+        switch question {
+        case .os(let name): name == platform || (name == "xrOS" && platform == "visionOS")
+        case .canImport(let name): SystemModules.isAvailable(name, on: platform) ?? false
+        case .runtime(let name): name == "_ObjC" ? isApple : name == "_Native"
+        case .objectFormat(let name): name == (isApple ? "MachO" : platform == "Windows" ? "COFF" : "ELF")
+        }
     }
+
+    private func ask(_ question: Question) -> Bool {
+        let answer = answer(question)
+        asked.questions.append((question, answer))
+        return answer
+    }
+
     var targetPointerBitWidth: Int { 64 }
     var targetAtomicBitWidths: [Int] { [32, 64] }
     var endianness: Endianness { .little }

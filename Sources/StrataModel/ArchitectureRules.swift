@@ -81,6 +81,9 @@ public struct ModulePattern: Hashable, Sendable, CustomStringConvertible {
     public var description: String { text }
 
     public func matches(_ name: String) -> Bool {
-        Wildcard.matches(Array(text.unicodeScalars), Array(name.unicodeScalars), star: "*", single: "?")
+        // Most patterns are plain names (inferred layers list every module): compared as they
+        // are, without the arrays a wildcard needs.
+        guard text.unicodeScalars.contains(where: { $0 == "*" || $0 == "?" }) else { return text.unicodeScalars.elementsEqual(name.unicodeScalars) }
+        return Wildcard.matches(Array(text.unicodeScalars), Array(name.unicodeScalars), star: "*", single: "?")
     }
 }

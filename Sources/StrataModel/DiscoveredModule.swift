@@ -219,6 +219,18 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     /// Letters and digits of any script are kept (`CaféDomain`), digits not first (`٠٠٠` ->
     /// `_٠٠`, SwiftPM's own example).
     public static func moduleName(forTarget target: String) -> String {
+        // ASCII, the common case, without Unicode's property tables: letters and `_` stay,
+        // digits stay but first.
+        if target.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes = Array(target.utf8)
+            for index in bytes.indices {
+                let byte = bytes[index], lower = byte | 0x20
+                let isLetter = byte == UInt8(ascii: "_") || (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+                let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                if !(isLetter || (isDigit && index > 0)) { bytes[index] = UInt8(ascii: "_") }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var result = ""
         for (index, scalar) in target.unicodeScalars.enumerated() {
             let isLetter = scalar == "_" || (scalar.properties.isAlphabetic && scalar.properties.numericType == nil)

@@ -118,7 +118,9 @@ public struct DeclarationFact: Hashable, Sendable, Codable {
     /// `Foo` in `Outer.Foo`, `Foo<Int>` or `` `Foo` ``: how a type is spelled where it is used,
     /// and as its own declaration names it.
     public static func simpleName(_ written: String) -> String {
-        if !written.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "`") }) {
+        // Most names are plain, and looked at by the thousand: their bytes read from memory.
+        let special = { (byte: UInt8) in byte == UInt8(ascii: "<") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "`") }
+        if !(written.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? written.utf8.contains(where: special)) {
             return written
         }
         var name = Substring(written)

@@ -57,13 +57,15 @@ public struct HTMLReporter: Reporter {
     public static func page(_ document: PreparedReport) throws -> Data {
         let result = document.result, views = try document.views.get(), injectionSVG = try document.injectionSVG.get() ?? ""
         let (summary, index) = pageData(result, graph: document.graph, marks: document.marks, views: views)
-        let data = [
-            WebPage.data("strata-data", try ReportJSON.compact(summary)), WebPage.data("strata-page", try ReportJSON.compact(index)),
-            WebPage.data("strata-rules", ruleCatalog),
-        ]
+        // Appended element by element: `Data(joined(separator:))` would copy a byte at a time.
+        var data = WebPage.data("strata-data", try ReportJSON.compact(summary))
+        for element in [WebPage.data("strata-page", try ReportJSON.compact(index)), WebPage.data("strata-rules", ruleCatalog)] {
+            data.append(UInt8(ascii: "\n"))
+            data.append(element)
+        }
         return WebPage.fill(WebAssets.indexTemplate, [
             "TITLE": Data(escapeHTML(result.root).utf8),
-            "DATA": Data(data.joined(separator: Data("\n".utf8))),
+            "DATA": data,
             "GRAPH": Data(WebPage.inlineSVG(views.overview).utf8),
             "INJECTION_GRAPH": Data(WebPage.inlineSVG(injectionSVG).utf8),
         ])

@@ -57,18 +57,27 @@ public enum FileScanner {
     /// the file uses: one occurrence each is taken off, and a name left with none is dropped.
     static func discountImports(in facts: inout FileFacts) {
         var dropped = false
+        func discount(_ name: String) {
+            guard let index = facts.referenceIndex(of: name), facts.referenceCounts[index] > 0 else { return }
+            facts.referenceCounts[index] -= 1
+            if facts.referenceCounts[index] == 0 { dropped = true }
+        }
         for fact in facts.imports {
-            for name in [fact.module] + (fact.symbol?.split(separator: ".").map(String.init) ?? []) {
-                guard let index = facts.referenceIndex(of: name), facts.referenceCounts[index] > 0 else { continue }
-                facts.referenceCounts[index] -= 1
-                if facts.referenceCounts[index] == 0 { dropped = true }
-            }
+            discount(fact.module)
+            for part in fact.symbol?.split(separator: ".") ?? [] { discount(String(part)) }
         }
         guard dropped else { return }
-        let kept = facts.references.indices.filter { facts.referenceCounts[$0] > 0 }
-        facts.references = kept.map { facts.references[$0] }
-        facts.referenceLines = kept.map { facts.referenceLines[$0] }
-        facts.referenceCounts = kept.map { facts.referenceCounts[$0] }
+        // The names left, moved down in place (the three lists stay parallel).
+        var kept = 0
+        for index in facts.references.indices where facts.referenceCounts[index] > 0 {
+            facts.references.swapAt(kept, index)
+            facts.referenceLines[kept] = facts.referenceLines[index]
+            facts.referenceCounts[kept] = facts.referenceCounts[index]
+            kept += 1
+        }
+        facts.references.removeLast(facts.references.count - kept)
+        facts.referenceLines.removeLast(facts.referenceLines.count - kept)
+        facts.referenceCounts.removeLast(facts.referenceCounts.count - kept)
     }
 
     /// The facts of the declaration walk: all but references and injection syntax.
