@@ -40,7 +40,7 @@ struct Watch: ParsableCommand {
     func run() throws {
         var session = try StrataSession(repository.sessionInput, progress: { Progress.report($0) })
         let watcher = FileWatchers.watch(session.tree.base, polling: poll)
-        var warnings = print(session, appeared: shown(session.result.findings), disappeared: [], warnings: [])
+        var warnings = print(session, appeared: shown(session.result.findings), disappeared: [], warnings: [], first: true)
         FileHandle.standardError.write(Data("strata watch: watching \(session.result.summary.files) Swift files in \(session.result.summary.modules) modules; Ctrl-C stops\n".utf8))
         while true {
             let changed = watcher.changes(timeout: 3600)
@@ -49,16 +49,20 @@ struct Watch: ParsableCommand {
             let update = session.refresh(changed: changed)
             // A problem once, as it appears; the last good analysis stands meanwhile.
             if session.problems != before { Diagnostics.write(session.problems) }
-            let (appeared, disappeared) = (shown(update.appeared), shown(update.disappeared))
-            guard session.problems.isEmpty, !appeared.isEmpty || !disappeared.isEmpty else { continue }
-            warnings = print(session, appeared: appeared, disappeared: disappeared, warnings: warnings)
+            guard session.problems.isEmpty else { continue }
+            // New warnings about the input (a manifest line not read) are printed whether or
+            // not the findings changed; the findings and the total only when they did.
+            warnings = print(session, appeared: shown(update.appeared), disappeared: shown(update.disappeared), warnings: warnings)
         }
     }
 
     func shown(_ findings: [Finding]) -> [Finding] { quiet ? findings.filter { $0.severity != .info } : findings }
 
-    /// Prints the change and the input's new warnings; returns the warnings now.
-    func print(_ session: StrataSession, appeared: [Finding], disappeared: [Finding], warnings before: [String]) -> [String] {
+    /// Prints the input's new warnings, and the change (with the total) when there is one or
+    /// this is the `first` print; returns the warnings now.
+    func print(
+        _ session: StrataSession, appeared: [Finding], disappeared: [Finding], warnings before: [String], first: Bool = false
+    ) -> [String] {
         let lines = FindingLines(root: repository.path)
         let warnings = session.result.warnings.filter { !quiet || !$0.isNote }.map { lines.line(for: $0) }
         let known = Set(before)
@@ -80,7 +84,9 @@ struct Watch: ParsableCommand {
                 }
             }
         }
-        if !output.isEmpty { FileHandle.standardOutput.write(Data((output.joined(separator: "\n") + "\n").utf8)) }
+        if first || !appeared.isEmpty || !disappeared.isEmpty, !output.isEmpty {
+            FileHandle.standardOutput.write(Data((output.joined(separator: "\n") + "\n").utf8))
+        }
         return warnings
     }
 

@@ -78,6 +78,19 @@ def test_prints_findings_as_they_appear_and_disappear(sample):
         watcher.stop()
 
 
+def test_a_new_warning_about_the_input_is_printed_when_the_findings_stay(sample):
+    watcher = Watcher(sample)
+    try:
+        watcher.until(watcher.errors, lambda line: line.startswith("strata watch: watching"))
+        manifest = sample / "Project.swift"
+        manifest.write_text(manifest.read_text().replace(
+            "dependencies: [.package(product: \"Swinject\")]", "dependencies: [.package(product: \"Swinject\"), unknownHelper()]"))
+        warning = watcher.until(watcher.errors, lambda line: "Project.swift" in line and "warning:" in line)[-1]
+        assert "PetpionCore" in warning or "could not" in warning, warning
+    finally:
+        watcher.stop()
+
+
 def test_json_is_one_object_per_change(sample):
     watcher = Watcher(sample, "--format", "json")
     try:
