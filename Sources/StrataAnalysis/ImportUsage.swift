@@ -168,232 +168,16 @@ enum ImportUsage {
     }
 
     static func analyze(_ project: Project, workers: any Workers = SerialWorkers()) -> Result {
-        let modules = project.modules
-        // Units: the repository's modules (their indices), then the external modules whose
-        // sources are checked out (`Project.dependencySources`), graded alike.
-        var byImportName: [String: [Int]] = [:]
-        for (index, module) in modules.enumerated() { byImportName[module.importName, default: []].append(index) }
-        let external = project.dependencySources.keys.filter { byImportName[$0] == nil && !(project.dependencySources[$0]?.isEmpty ?? true) }.sorted()
-        for (offset, name) in external.enumerated() { byImportName[name] = [modules.count + offset] }
-        func unitFiles(_ unit: Int) -> [SourceFile] {
-            unit < modules.count ? project.sources[modules[unit].name] ?? [] : project.dependencySources[external[unit - modules.count]] ?? []
+        let grading = Grading(project, workers: workers)
+        // Each module's files graded on their own (an import edge starts at one module), side by side.
+        let parts = workers.map(project.modules.count) { grading.grade(module: $0) }
+        var graded: [GradedImport] = [], counts: [String: Int] = [:], symbols: [Int: [String: Tally]] = [:]
+        for part in parts {
+            graded += part.graded
+            counts.merge(part.counts, uniquingKeysWith: +)
+            symbols.merge(part.symbols) { first, _ in first }
         }
-        func hasFiles(_ unit: Int) -> Bool { unit < modules.count ? modules[unit].files > 0 : true }
-        /// The modules a unit re-exports by name (`@_exported import`); nil when a checked-out
-        /// module re-exports one under an `#if` (assembly answers the repository's, not theirs).
-        func exportedImports(_ unit: Int) -> [String]? {
-            guard unit >= modules.count else {
-                return modules[unit].imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module)
-            }
-            let exported = unitFiles(unit).flatMap { $0.facts.imports.filter { $0.attributes.contains("@_exported") } }
-            return exported.contains { $0.condition != nil } ? nil : exported.map(\.module)
-        }
-        // Import edges by their modules' indices, `from * count + to`.
-        var edgeIndex: [Int: Int] = [:]
-        for (index, edge) in project.edges.enumerated() where edge.imported {
-            if let from = project.graph.node(named: edge.from), let to = project.graph.node(named: edge.to) { edgeIndex[from.index * modules.count + to.index] = index }
-        }
-        // Each module's names, and all of them by name: of the modules some import reaches
-        // (an app or a test target nothing imports needs no table), with what they re-export.
-        var named: Set<Int> = []
-        for edge in project.edges where edge.imported { if let to = project.graph.node(named: edge.to) { named.insert(to.index) } }
-        named.formUnion(modules.count..<(modules.count + external.count))
-        for module in Array(named) {
-            for exported in exportedImports(module) ?? [] { named.formUnion(byImportName[exported] ?? []) }
-        }
-        let tables = workers.map(modules.count + external.count) { named.contains($0) && hasFiles($0) ? Self.table(of: unitFiles($0)) : Table() }
-        var index: Index = [:]
-        for (module, table) in tables.enumerated() {
-            for (name, symbol) in table.symbols { index[name, default: []].append((module, symbol)) }
-        }
-        func table(_ module: Int) -> Table { tables[module] }
-        // What each module re-exports (`@_exported import` of an internal module), transitively;
-        // nil when it re-exports a module whose sources are not here (its names are unknown).
-        // A module's names a file could use, counted, with the first three by name.
-        var summaries: [Int: (count: Int, first: [String])] = [:]
-        func summary(_ module: Int, all: Bool) -> (count: Int, first: [String]) {
-            let key = all ? -1 - module : module
-            if let known = summaries[key] { return known }
-            var count = 0, first: [String] = []
-            for (name, symbol) in tables[module].symbols where all || symbol.exposed {
-                count += 1
-                if first.count < 3 || name < first[2] {
-                    first.append(name)
-                    first.sort()
-                    if first.count > 3 { first.removeLast() }
-                }
-            }
-            summaries[key] = (count, first)
-            return (count, first)
-        }
-        var reexports: [Int: [Int]?] = [:]
-        /// nil also for a module without sources (its names are unknown).
-        func reexported(_ index: Int) -> [Int]? {
-            guard hasFiles(index) else { return nil }
-            if let known = reexports[index] { return known }
-            let found = reexportClosure(index)
-            reexports[index] = found
-            return found
-        }
-        func reexportClosure(_ index: Int) -> [Int]? {
-            var seen: Set<Int> = [index], order = [index], queue = [index]
-            while let current = queue.popLast() {
-                guard let exports = exportedImports(current) else { return nil }
-                for exported in exports {
-                    let targets = byImportName[exported] ?? []
-                    if targets.isEmpty || targets.contains(where: { !hasFiles($0) }) { return nil }
-                    for target in targets where seen.insert(target).inserted {
-                        order.append(target)
-                        queue.append(target)
-                    }
-                }
-            }
-            return order
-        }
-
-        var graded: [GradedImport] = []
-        var counts: [String: Int] = [:]
-        var symbols: [Int: [String: Tally]] = [:]
-        let paths = project.sources.values.joined().map(\.path).sorted()
-        let ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let imports = project.graph.digraph(.imported)
-        // What each unit loads: itself and, for the repository's modules, what it imports,
-        // transitively (the graph holds only the repository's modules).
-        var loads: [Int: Set<Int>] = [:]
-        func loaded(by unit: Int) -> Set<Int> {
-            if let known = loads[unit] { return known }
-            let found: Set<Int> = unit < modules.count ? Set(imports.closure(from: [unit])) : [unit]
-            loads[unit] = found
-            return found
-        }
-        for (moduleIndex, module) in modules.enumerated() {
-            let files = project.sources[module.name] ?? []
-            guard !files.isEmpty else { continue }
-            var sitesByFile: [String: [ImportSite]] = [:]
-            for site in module.imports { sitesByFile[site.evidence.file, default: []].append(site) }
-            // The internal module an import reaches, through the edge assembly made, else the
-            // checked-out external module it names.
-            func target(of site: ImportSite) -> Int? {
-                (byImportName[site.module] ?? []).first {
-                    $0 >= modules.count || $0 != moduleIndex && edgeIndex[moduleIndex * modules.count + $0] != nil
-                }
-            }
-            // Per file of the module, the modules its imports load (with what those import), and
-            // how many files load each.
-            let targetsByFile = sitesByFile.mapValues { $0.map(target) }
-            let loadedByFile = targetsByFile.mapValues { targets in
-                targets.reduce(into: Set<Int>()) { all, target in if let target { all.formUnion(loaded(by: target)) } }
-            }
-            var loaders: [Int: Int] = [:]
-            for units in loadedByFile.values { for index in units { loaders[index, default: 0] += 1 } }
-            for file in files {
-                guard let sites = sitesByFile[file.path] else { continue }
-                let facts = file.facts
-                let candidates = Self.match(
-                    Array(zip(sites, targetsByFile[file.path] ?? [])), in: facts, index: index, reexported: reexported)
-                // A member is visible without an import when another file of the module loads
-                // its module (Swift before SE-0444's MemberImportVisibility).
-                let loadedHere = loadedByFile[file.path] ?? []
-                func loadedElsewhere(_ index: Int) -> Bool { (loaders[index] ?? 0) > (loadedHere.contains(index) ? 1 : 0) }
-                // Or when another import of this file loads it (an import of a module importing it).
-                func loadedByOtherImport(_ index: Int, besides position: Int) -> Bool {
-                    candidates.indices.contains { other in
-                        guard other != position, let target = candidates[other].target, target != index else { return false }
-                        return loaded(by: target).contains(index)
-                    }
-                }
-                for (position, candidate) in candidates.enumerated() {
-                    let site = candidate.site
-                    guard site.module != module.importName else { continue }
-                    let grade: GradedImport.Grade
-                    var uses: [String] = []
-                    var declares = 0, examples: [String] = []
-                    var coveredBy: String?
-                    if site.attributes?.contains("@_exported") == true {
-                        grade = .exported
-                    } else if let reach = candidate.reachedModules {
-                        let reached = reach.map(table)
-                        // Another import of the file reaching every module this one does (a
-                        // duplicate, or a module re-exported by another import) makes it redundant.
-                        // `@testable` opens only the module it names, never what that re-exports:
-                        // a `@testable` import the file uses internal names through stays.
-                        let opens = candidate.testable && candidate.matched.contains { !$0.symbol.exposed }
-                        let covering = candidates.indices.first { other in
-                            let wider = candidates[other]
-                            guard other != position, let modules = wider.reachedModules, modules.count >= reach.count,
-                                  reach.allSatisfy(modules.contains) else { return false }
-                            if opens { return wider.testable && wider.target == candidate.target && other < position }
-                            return modules.count > reach.count || wider.testable && !candidate.testable || other < position
-                        }
-                        let top = candidate.matched.filter { !$0.symbol.isMember }.map(\.name)
-                        let members = candidate.matched.filter(\.symbol.isMember).map(\.name)
-                        // Names other modules the file sees declare too: its own, its other imports',
-                        // and the standard library's members.
-                        var others: Set<Int> = [moduleIndex]
-                        for other in candidates { if let target = other.target, !reach.contains(target) { others.insert(target) } }
-                        func declaredElsewhere(_ name: String) -> Bool {
-                            StandardLibrary.members.contains(name) || index[name]?.contains { others.contains($0.module) } ?? false
-                        }
-                        let alsoLoaded = candidate.target.map { loadedElsewhere($0) || loadedByOtherImport($0, besides: position) } ?? false
-                        // A `@testable` import another import covers may still open what the file
-                        // never spells: the memberwise or an internal initializer of a type it names.
-                        // Only a second `@testable` import of the same module makes it surely redundant.
-                        let twin = candidates.indices.contains { $0 < position && candidates[$0].testable && candidates[$0].target == candidate.target }
-                        let mayOpen = candidate.testable && !twin && candidate.matched.contains { $0.symbol.kind == "type" }
-                        if let covering {
-                            // Everything it gives, another import of the file gives too.
-                            grade = mayOpen ? .probablyUnused : .unused
-                            uses = candidate.matched.map(\.name)
-                            coveredBy = candidates[covering].site.module
-                        } else if !top.isEmpty || members.contains(where: { !declaredElsewhere($0) }) && !alsoLoaded {
-                            grade = .used
-                            uses = top + members
-                        } else if !members.isEmpty {
-                            grade = .probablyUnused
-                            uses = members
-                        } else if reached.contains(where: \.implicitlyCalled) {
-                            grade = .probablyUnused
-                            uses = ["callAsFunction"]
-                        } else {
-                            grade = .unused
-                        }
-                        if grade != .used {
-                            // What was looked for: counted once per module (a module imported
-                            // unused in many files is summed up once).
-                            let summaries = reach.enumerated().map { offset, module in summary(module, all: candidate.testable && offset == 0) }
-                            declares = summaries.reduce(0) { $0 + $1.count }
-                            examples = Array(Set(summaries.flatMap(\.first)).sorted().prefix(3))
-                        }
-                        // The symbols behind the edge.
-                        if grade != .unused, let target = candidate.target, target < modules.count, let edge = edgeIndex[moduleIndex * modules.count + target] {
-                            // Taken out and put back: mutated in place, never copied.
-                            var behind = symbols.removeValue(forKey: edge) ?? [:]
-                            let ordinal = ordinals[file.path] ?? 0
-                            for match in candidate.matched {
-                                let count = match.index < facts.referenceCounts.count ? Int(facts.referenceCounts[match.index]) : 1
-                                let line = match.index < facts.referenceLines.count ? Int(facts.referenceLines[match.index]) : site.evidence.line ?? 1
-                                if let existing = behind.index(forKey: match.name) {
-                                    behind.values[existing].count += count
-                                    let tally = behind.values[existing]
-                                    if (ordinal, line) < (tally.file, tally.line) { (behind.values[existing].file, behind.values[existing].line) = (ordinal, line) }
-                                } else {
-                                    behind[match.name] = Tally(kind: match.symbol.kind, count: count, file: ordinal, line: line)
-                                }
-                            }
-                            symbols[edge] = behind
-                        }
-                    } else {
-                        grade = .unknown
-                    }
-                    counts[grade.rawValue, default: 0] += 1
-                    if grade == .unused || grade == .probablyUnused {
-                        graded.append(GradedImport(
-                            module: module.name, imported: site.module, grade: grade, evidence: site.evidence, uses: uses.sorted(),
-                            declares: declares, examples: examples, coveredBy: coveredBy))
-                    }
-                }
-            }
-        }
+        let paths = grading.paths
         // Most used first, the first `ImportEdge.symbolsKept` kept, the rest counted.
         let ordered = symbols.mapValues { named in
             let kept = named.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.prefix(ImportEdge.symbolsKept).map {
@@ -402,5 +186,264 @@ enum ImportUsage {
             return (kept: kept, more: named.count - kept.count)
         }
         return Result(report: ImportReport(imports: graded.sorted(), counts: counts), symbols: ordered)
+    }
+
+    /// What grading every module's imports reads, made once and then only read (from many
+    /// threads): the units (the repository's modules, then the external modules whose sources
+    /// are checked out, `Project.dependencySources`), their names, what each unit an import
+    /// reaches re-exports and loads.
+    struct Grading {
+        let project: Project
+        let modules: [AssembledModule]
+        let byImportName: [String: [Int]]
+        /// Import edges by their modules' indices, `from * count + to`.
+        let edgeIndex: [Int: Int]
+        let tables: [Table]
+        let index: Index
+        /// Every source path, sorted, and each one's place: a symbol's first site compares so.
+        let paths: [String]
+        let ordinals: [String: Int]
+        /// By unit an import reaches: what it re-exports (`@_exported import` of an internal
+        /// module), transitively, itself first; nil when that is not all here.
+        let reexports: [Int: [Int]?]
+        /// By unit an import reaches: itself and, for the repository's modules, what it imports,
+        /// transitively (the graph holds only the repository's modules).
+        let loads: [Int: Set<Int>]
+
+        init(_ project: Project, workers: any Workers) {
+            self.project = project
+            let modules = project.modules
+            var byImportName: [String: [Int]] = [:]
+            for (index, module) in modules.enumerated() { byImportName[module.importName, default: []].append(index) }
+            let external = project.dependencySources.keys.filter { byImportName[$0] == nil && !(project.dependencySources[$0]?.isEmpty ?? true) }.sorted()
+            for (offset, name) in external.enumerated() { byImportName[name] = [modules.count + offset] }
+            func unitFiles(_ unit: Int) -> [SourceFile] {
+                unit < modules.count ? project.sources[modules[unit].name] ?? [] : project.dependencySources[external[unit - modules.count]] ?? []
+            }
+            func hasFiles(_ unit: Int) -> Bool { unit < modules.count ? modules[unit].files > 0 : true }
+            /// The modules a unit re-exports by name; nil when a checked-out module re-exports one
+            /// under an `#if` (assembly answers the repository's, not theirs).
+            func exportedImports(_ unit: Int) -> [String]? {
+                guard unit >= modules.count else {
+                    return modules[unit].imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module)
+                }
+                let exported = unitFiles(unit).flatMap { $0.facts.imports.filter { $0.attributes.contains("@_exported") } }
+                return exported.contains { $0.condition != nil } ? nil : exported.map(\.module)
+            }
+            var edgeIndex: [Int: Int] = [:]
+            for (index, edge) in project.edges.enumerated() where edge.imported {
+                if let from = project.graph.node(named: edge.from), let to = project.graph.node(named: edge.to) { edgeIndex[from.index * modules.count + to.index] = index }
+            }
+            // Each module's names, and all of them by name: of the modules some import reaches
+            // (an app or a test target nothing imports needs no table), with what they re-export.
+            var named: Set<Int> = []
+            for edge in project.edges where edge.imported { if let to = project.graph.node(named: edge.to) { named.insert(to.index) } }
+            named.formUnion(modules.count..<(modules.count + external.count))
+            for module in Array(named) {
+                for exported in exportedImports(module) ?? [] { named.formUnion(byImportName[exported] ?? []) }
+            }
+            let tables = workers.map(modules.count + external.count) { named.contains($0) && hasFiles($0) ? ImportUsage.table(of: unitFiles($0)) : Table() }
+            var index: Index = [:]
+            for (module, table) in tables.enumerated() {
+                for (name, symbol) in table.symbols { index[name, default: []].append((module, symbol)) }
+            }
+            func reexportClosure(_ unit: Int) -> [Int]? {
+                guard hasFiles(unit) else { return nil }
+                var seen: Set<Int> = [unit], order = [unit], queue = [unit]
+                while let current = queue.popLast() {
+                    guard let exports = exportedImports(current) else { return nil }
+                    for exported in exports {
+                        let targets = byImportName[exported] ?? []
+                        if targets.isEmpty || targets.contains(where: { !hasFiles($0) }) { return nil }
+                        for target in targets where seen.insert(target).inserted {
+                            order.append(target)
+                            queue.append(target)
+                        }
+                    }
+                }
+                return order
+            }
+            // The units imports reach, each with what it re-exports and what it loads.
+            var reached: Set<Int> = []
+            for (moduleIndex, module) in modules.enumerated() where !(project.sources[module.name] ?? []).isEmpty {
+                for site in module.imports {
+                    if let target = Self.target(of: site, from: moduleIndex, byImportName: byImportName, edgeIndex: edgeIndex, count: modules.count) {
+                        reached.insert(target)
+                    }
+                }
+            }
+            let imports = project.graph.digraph(.imported)
+            let units = reached.sorted()
+            let closures = workers.map(units.count) { position -> (reexported: [Int]?, loads: Set<Int>) in
+                let unit = units[position]
+                return (reexportClosure(unit), unit < modules.count ? Set(imports.closure(from: [unit])) : [unit])
+            }
+            reexports = Dictionary(uniqueKeysWithValues: zip(units, closures.map(\.reexported)))
+            loads = Dictionary(uniqueKeysWithValues: zip(units, closures.map(\.loads)))
+            let paths = project.sources.values.joined().map(\.path).sorted()
+            ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            (self.modules, self.byImportName, self.edgeIndex, self.tables, self.index, self.paths) = (modules, byImportName, edgeIndex, tables, index, paths)
+        }
+
+        /// The internal module an import reaches, through the edge assembly made, else the
+        /// checked-out external module it names.
+        static func target(of site: ImportSite, from module: Int, byImportName: [String: [Int]], edgeIndex: [Int: Int], count: Int) -> Int? {
+            (byImportName[site.module] ?? []).first { $0 >= count || $0 != module && edgeIndex[module * count + $0] != nil }
+        }
+
+        func loaded(by unit: Int) -> Set<Int> { loads[unit] ?? [unit] }
+
+        /// A module's names a file could use (all, or those visible without `@testable`),
+        /// counted, with the first three by name.
+        static func summary(of table: Table, all: Bool) -> (count: Int, first: [String]) {
+            var count = 0, first: [String] = []
+            for (name, symbol) in table.symbols where all || symbol.exposed {
+                count += 1
+                if first.count < 3 || name < first[2] {
+                    first.append(name)
+                    first.sort()
+                    if first.count > 3 { first.removeLast() }
+                }
+            }
+            return (count, first)
+        }
+
+        /// One module's imports graded, and the symbols behind its edges by edge index.
+        func grade(module moduleIndex: Int) -> (graded: [GradedImport], counts: [String: Int], symbols: [Int: [String: Tally]]) {
+        let module = modules[moduleIndex]
+        var graded: [GradedImport] = []
+        var counts: [String: Int] = [:]
+        var symbols: [Int: [String: Tally]] = [:]
+        let files = project.sources[module.name] ?? []
+        guard !files.isEmpty else { return ([], [:], [:]) }
+        var sitesByFile: [String: [ImportSite]] = [:]
+        for site in module.imports { sitesByFile[site.evidence.file, default: []].append(site) }
+        func target(of site: ImportSite) -> Int? { Self.target(of: site, from: moduleIndex, byImportName: byImportName, edgeIndex: edgeIndex, count: modules.count) }
+        // Per file of the module, the modules its imports load (with what those import), and
+        // how many files load each.
+        let targetsByFile = sitesByFile.mapValues { $0.map(target) }
+        let loadedByFile = targetsByFile.mapValues { targets in
+            targets.reduce(into: Set<Int>()) { all, target in if let target { all.formUnion(loaded(by: target)) } }
+        }
+        var loaders: [Int: Int] = [:]
+        for units in loadedByFile.values { for index in units { loaders[index, default: 0] += 1 } }
+        // A module's names a file could use, counted, with the first three by name.
+        var summaries: [Int: (count: Int, first: [String])] = [:]
+        func summary(_ module: Int, all: Bool) -> (count: Int, first: [String]) {
+            let key = all ? -1 - module : module
+            if let known = summaries[key] { return known }
+            let found = Self.summary(of: tables[module], all: all)
+            summaries[key] = found
+            return found
+        }
+        for file in files {
+            guard let sites = sitesByFile[file.path] else { continue }
+            let facts = file.facts
+            let candidates = ImportUsage.match(
+                Array(zip(sites, targetsByFile[file.path] ?? [])), in: facts, index: index, reexported: { reexports[$0] ?? nil })
+            // A member is visible without an import when another file of the module loads
+            // its module (Swift before SE-0444's MemberImportVisibility).
+            let loadedHere = loadedByFile[file.path] ?? []
+            func loadedElsewhere(_ index: Int) -> Bool { (loaders[index] ?? 0) > (loadedHere.contains(index) ? 1 : 0) }
+            // Or when another import of this file loads it (an import of a module importing it).
+            func loadedByOtherImport(_ index: Int, besides position: Int) -> Bool {
+                candidates.indices.contains { other in
+                    guard other != position, let target = candidates[other].target, target != index else { return false }
+                    return loaded(by: target).contains(index)
+                }
+            }
+            for (position, candidate) in candidates.enumerated() {
+                let site = candidate.site
+                guard site.module != module.importName else { continue }
+                let grade: GradedImport.Grade
+                var uses: [String] = []
+                var declares = 0, examples: [String] = []
+                var coveredBy: String?
+                if site.attributes?.contains("@_exported") == true {
+                    grade = .exported
+                } else if let reach = candidate.reachedModules {
+                    let reached = reach.map { tables[$0] }
+                    // Another import of the file reaching every module this one does (a
+                    // duplicate, or a module re-exported by another import) makes it redundant.
+                    // `@testable` opens only the module it names, never what that re-exports:
+                    // a `@testable` import the file uses internal names through stays.
+                    let opens = candidate.testable && candidate.matched.contains { !$0.symbol.exposed }
+                    let covering = candidates.indices.first { other in
+                        let wider = candidates[other]
+                        guard other != position, let modules = wider.reachedModules, modules.count >= reach.count,
+                              reach.allSatisfy(modules.contains) else { return false }
+                        if opens { return wider.testable && wider.target == candidate.target && other < position }
+                        return modules.count > reach.count || wider.testable && !candidate.testable || other < position
+                    }
+                    let top = candidate.matched.filter { !$0.symbol.isMember }.map(\.name)
+                    let members = candidate.matched.filter(\.symbol.isMember).map(\.name)
+                    // Names other modules the file sees declare too: its own, its other imports',
+                    // and the standard library's members.
+                    var others: Set<Int> = [moduleIndex]
+                    for other in candidates { if let target = other.target, !reach.contains(target) { others.insert(target) } }
+                    func declaredElsewhere(_ name: String) -> Bool {
+                        StandardLibrary.members.contains(name) || index[name]?.contains { others.contains($0.module) } ?? false
+                    }
+                    let alsoLoaded = candidate.target.map { loadedElsewhere($0) || loadedByOtherImport($0, besides: position) } ?? false
+                    // A `@testable` import another import covers may still open what the file
+                    // never spells: the memberwise or an internal initializer of a type it names.
+                    // Only a second `@testable` import of the same module makes it surely redundant.
+                    let twin = candidates.indices.contains { $0 < position && candidates[$0].testable && candidates[$0].target == candidate.target }
+                    let mayOpen = candidate.testable && !twin && candidate.matched.contains { $0.symbol.kind == "type" }
+                    if let covering {
+                        // Everything it gives, another import of the file gives too.
+                        grade = mayOpen ? .probablyUnused : .unused
+                        uses = candidate.matched.map(\.name)
+                        coveredBy = candidates[covering].site.module
+                    } else if !top.isEmpty || members.contains(where: { !declaredElsewhere($0) }) && !alsoLoaded {
+                        grade = .used
+                        uses = top + members
+                    } else if !members.isEmpty {
+                        grade = .probablyUnused
+                        uses = members
+                    } else if reached.contains(where: \.implicitlyCalled) {
+                        grade = .probablyUnused
+                        uses = ["callAsFunction"]
+                    } else {
+                        grade = .unused
+                    }
+                    if grade != .used {
+                        // What was looked for: counted once per module (a module imported
+                        // unused in many files is summed up once).
+                        let summaries = reach.enumerated().map { offset, module in summary(module, all: candidate.testable && offset == 0) }
+                        declares = summaries.reduce(0) { $0 + $1.count }
+                        examples = Array(Set(summaries.flatMap(\.first)).sorted().prefix(3))
+                    }
+                    // The symbols behind the edge.
+                    if grade != .unused, let target = candidate.target, target < modules.count, let edge = edgeIndex[moduleIndex * modules.count + target] {
+                        // Taken out and put back: mutated in place, never copied.
+                        var behind = symbols.removeValue(forKey: edge) ?? [:]
+                        let ordinal = ordinals[file.path] ?? 0
+                        for match in candidate.matched {
+                            let count = match.index < facts.referenceCounts.count ? Int(facts.referenceCounts[match.index]) : 1
+                            let line = match.index < facts.referenceLines.count ? Int(facts.referenceLines[match.index]) : site.evidence.line ?? 1
+                            if let existing = behind.index(forKey: match.name) {
+                                behind.values[existing].count += count
+                                let tally = behind.values[existing]
+                                if (ordinal, line) < (tally.file, tally.line) { (behind.values[existing].file, behind.values[existing].line) = (ordinal, line) }
+                            } else {
+                                behind[match.name] = Tally(kind: match.symbol.kind, count: count, file: ordinal, line: line)
+                            }
+                        }
+                        symbols[edge] = behind
+                    }
+                } else {
+                    grade = .unknown
+                }
+                counts[grade.rawValue, default: 0] += 1
+                if grade == .unused || grade == .probablyUnused {
+                    graded.append(GradedImport(
+                        module: module.name, imported: site.module, grade: grade, evidence: site.evidence, uses: uses.sorted(),
+                        declares: declares, examples: examples, coveredBy: coveredBy))
+                }
+            }
+        }
+        return (graded, counts, symbols)
+        }
     }
 }
