@@ -434,7 +434,9 @@ def test_table_name_opens_the_module_page(page, data):
     assert page.find_element("css selector", "#module-page").is_displayed()
     assert not page.find_element("css selector", "#metrics").is_displayed()
     page.find_element("css selector", "#module-page .crumbs a").click()
-    assert page.find_element("css selector", "#metrics").is_displayed()
+    # Back through the hash change too: the view shows once the router has run.
+    WebDriverWait(page, 10).until(lambda d: d.find_element("css selector", "#metrics").is_displayed())
+    assert not page.find_element("css selector", "#module-page").is_displayed()
 
 
 def test_zoom_buttons(page):
