@@ -61,7 +61,7 @@ public struct Discoverer {
     /// - Returns: the discovery and every manifest file's read, for the next call.
     public func discover(files: [String], reusing known: [String: Read]) -> (discovery: Discovery, reads: [String: Read]) {
         var reads: [String: Read] = [:]
-        for path in files where Self.readers.contains(where: { $0.accepts(path) }) {
+        for path in files where Self.isManifestFile(path) {
             reads[path] = known[path] ?? read(path, files: files)
         }
         let ordered = files.compactMap { reads[$0] }

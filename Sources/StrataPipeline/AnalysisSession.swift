@@ -106,17 +106,7 @@ public struct AnalysisSession: Sendable {
         } catch {
             throw Pipeline.InputError(description: "\(label): \(error)")
         }
-        var tree = tree
-        if !configuration.exclude.isEmpty {
-            let filter = PathFilter(excludes: input.excludes + configuration.exclude)
-            if let revision = tree as? GitRevisionTree {
-                tree = revision.narrowed(by: filter)
-            } else if let directory = tree as? WorkingDirectoryTree {
-                tree = WorkingDirectoryTree(rootPath: directory.rootPath, filter: filter)
-            } else if let live = tree as? LiveTree {
-                tree = live.filtered(by: filter)
-            }
-        }
+        let tree = configuration.exclude.isEmpty ? tree : tree.narrowed(by: PathFilter(excludes: input.excludes + configuration.exclude))
         progress?("discovering the modules of \(label)")
         let reads = known.map { known in
             (files: known.discovered.files, reads: known.discovered.manifests.filter { !known.changed.contains($0.key) })

@@ -125,10 +125,7 @@ public struct Benchmark {
     /// on a copy.
     public static func session(_ path: String, edits: Int) throws {
         let clock = ContinuousClock.now
-        func seconds(since start: ContinuousClock.Instant) -> Double {
-            let elapsed = ContinuousClock.now - start
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        }
+        func seconds(since start: ContinuousClock.Instant) -> Double { (ContinuousClock.now - start).seconds }
         var session = try StrataSession(AnalysisSession.Input(repository: path, cacheDirectory: nil))
         let ready = seconds(since: clock)
         let watcher = FileWatchers.watch(session.tree.base)
@@ -261,7 +258,7 @@ public struct Benchmark {
         let megabytes = Double(usage.ru_maxrss) / 1_048_576
         #endif
         return Run(
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, megabytes: megabytes,
+            seconds: elapsed.seconds, megabytes: megabytes,
             errors: stderr)
     }
 }

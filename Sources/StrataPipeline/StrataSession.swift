@@ -50,8 +50,6 @@ public struct StrataSession: Sendable {
     public var project: Project { output.project }
     /// The tree the analysis read: the working directory, with its unsaved texts.
     public var tree: LiveTree { discovered.tree as? LiveTree ?? LiveTree(WorkingDirectoryTree(rootPath: root)) }
-    /// Every file discovery saw, for telling additions and deletions from edits.
-    private var known: Set<String>
 
     /// Discovers, scans and analyzes the repository at `input.repository`.
     /// - Throws: `Pipeline.InputError` for a missing folder or an invalid configuration.
@@ -63,7 +61,6 @@ public struct StrataSession: Sendable {
         let scanned = analysis.scan(discovered, progress: progress)
         self.discovered = discovered.reading(Self.remembering(scanned))
         output = analysis.finish(scanned, accessControl: false)
-        known = Set(discovered.files)
         // The next `analyze` of the repository starts warm too.
         _ = analysis.saveFacts()
         self.analysis = analysis
@@ -95,7 +92,7 @@ public struct StrataSession: Sendable {
         let before = output.result.findings
         let structural = changed.contains { path in
             // A file added or deleted, or a folder (with what it held).
-            let added = !known.contains(path), folder = !discovered.files.sortedRun(withPrefix: path + "/").isEmpty
+            let added = !discovered.files.containsSorted(path), folder = !discovered.files.sortedRun(withPrefix: path + "/").isEmpty
             return path == FileWatchers.everything || Discoverer.readsFile(path) || path == analysis.configurationFile || folder
                 || (added == exists(path, in: tree))
         }
@@ -107,7 +104,6 @@ public struct StrataSession: Sendable {
                 let manifestsOnly = changed.allSatisfy { Discoverer.isManifestFile($0) }
                 next = try analysis.discover(
                     tree, label: RepositoryPath.name(of: root), reusing: manifestsOnly ? (discovered, Set(changed)) : nil)
-                known = Set(next.files)
                 problems = []
             } catch {
                 problems = ["\(error)"]
@@ -119,7 +115,6 @@ public struct StrataSession: Sendable {
         analysis.keepFacts(only: Set(scanned.scan.hashes.values))
         discovered = next.reading(Self.remembering(scanned))
         output = analysis.finish(scanned, accessControl: false)
-        if !structural { problems = [] }
         let (appeared, disappeared) = Self.difference(before, output.result.findings)
         return Update(
             changed: changed, rediscovered: structural, parsed: scanned.scan.parsed, appeared: appeared, disappeared: disappeared,
@@ -156,10 +151,7 @@ public struct StrataSession: Sendable {
         return (after.filter { !old.contains(key($0)) }.sorted(), before.filter { !new.contains(key($0)) }.sorted())
     }
 
-    private func seconds(since clock: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - clock
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
+    private func seconds(since clock: ContinuousClock.Instant) -> Double { (ContinuousClock.now - clock).seconds }
 
     /// Saves the facts, so the next `analyze` of the repository starts warm.
     public func close() -> [Diagnostic] { analysis.saveFacts() }

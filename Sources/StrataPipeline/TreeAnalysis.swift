@@ -219,7 +219,7 @@ struct Stopwatch: Sendable {
     mutating func lap(_ stage: String) {
         let now = ContinuousClock.now
         let elapsed = now - clock
-        laps.append((stage, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+        laps.append((stage, elapsed.seconds))
         clock = now
     }
 
@@ -236,4 +236,9 @@ struct Stopwatch: Sendable {
             return times.isEmpty ? nil : (stage, times.reduce(0) { $0 + $1.seconds })
         }
     }
+}
+
+extension Duration {
+    /// The duration in seconds, as the timings print it.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

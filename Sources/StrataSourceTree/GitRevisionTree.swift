@@ -64,7 +64,7 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
 
     /// The same revision with more paths left out (a revision's own `strata.yml` excludes,
     /// known only once it is read), sharing the reading process.
-    public func narrowed(by filter: PathFilter) -> GitRevisionTree {
+    public func narrowed(by filter: PathFilter) -> any SourceTree {
         GitRevisionTree(self, filter: filter)
     }
 

@@ -50,8 +50,7 @@ public struct LiveTree: SourceTree {
         return tree
     }
 
-    /// The same files with another filter (a configuration's excludes).
-    public func filtered(by filter: PathFilter) -> LiveTree {
+    public func narrowed(by filter: PathFilter) -> any SourceTree {
         var tree = self
         tree.base = WorkingDirectoryTree(rootPath: base.rootPath, filter: filter)
         return tree

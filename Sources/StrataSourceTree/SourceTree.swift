@@ -28,6 +28,8 @@ public protocol SourceTree: Sendable {
     /// The working directory the tree reads, when it reads one: its folder holds the
     /// checked-out dependencies (`.build/checkouts`, `Pods`), which a git revision has not.
     var workingDirectory: WorkingDirectoryTree? { get }
+    /// The same tree read through another filter (a configuration's excludes added).
+    func narrowed(by filter: PathFilter) -> any SourceTree
 }
 
 extension SourceTree {
@@ -36,6 +38,7 @@ extension SourceTree {
     public func prefetch(_ paths: [String]) {}
     public func knownHash(_ path: String) -> ContentHash? { nil }
     public var workingDirectory: WorkingDirectoryTree? { nil }
+    public func narrowed(by filter: PathFilter) -> any SourceTree { self }
 }
 
 /// An error reading the tree, with the path it concerns.

@@ -23,6 +23,7 @@ public struct WorkingDirectoryTree: SourceTree {
     }
 
     public var workingDirectory: WorkingDirectoryTree? { self }
+    public func narrowed(by filter: PathFilter) -> any SourceTree { WorkingDirectoryTree(rootPath: rootPath, filter: filter) }
     /// The root with every link resolved.
     public var resolvedRootPath: String { resolvedRoot }
 
