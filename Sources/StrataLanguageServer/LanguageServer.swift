@@ -218,7 +218,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// reads; whether it did.
     @discardableResult
     private func remember(_ uri: String) -> Bool {
-        guard let session, let document = documents[uri], let path = document.path, Self.analyzed(path) else { return false }
+        guard let session, let document = documents[uri], let path = document.path, session.reads(path) else { return false }
         guard (try? session.tree.read(path)) != Array(document.text.utf8) else { return false }
         pendingEdits[path] = .text(document.text)
         documents[uri]?.unsaved = true
@@ -230,7 +230,7 @@ public final class LanguageServer: @unchecked Sendable {
         for change in params.contentChanges { document.text = Self.applying(change, to: document.text) }
         document.version = params.textDocument.version
         documents[params.textDocument.uri] = document
-        guard let path = document.path, Self.analyzed(path), session != nil else { return }
+        guard let path = document.path, session?.reads(path) == true else { return }
         pendingEdits[path] = .text(document.text)
         documents[params.textDocument.uri]?.unsaved = true
         schedule()
@@ -332,11 +332,6 @@ public final class LanguageServer: @unchecked Sendable {
         guard let absolute = Self.path(ofURI: uri) else { return nil }
         let relative = session?.relative(absolute) ?? (absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : absolute)
         return relative.hasPrefix("/") || relative.hasPrefix("../") || relative.isEmpty ? nil : relative
-    }
-
-    /// Whether the session reads the file: Swift sources, manifests and strata.yml.
-    static func analyzed(_ path: String) -> Bool {
-        path.hasSuffix(".swift") || Discoverer.readsFile(path) || path.hasSuffix(".yml") || path.hasSuffix(".yaml")
     }
 
     /// The file path of a `file:` URI, percent-decoded; nil for another scheme.

@@ -28,10 +28,10 @@ public enum StrataMCPServer {
             } catch {
                 FileHandle.standardError.write(Data("strata mcp: \(error)\n".utf8))
             }
+            _ = await live.close()
             done.signal()
         }
         done.wait()
-        _ = session.close()
     }
 
     static let resultURI = "strata://strata.json"
@@ -39,8 +39,7 @@ public enum StrataMCPServer {
     static func register(on server: Server, live: LiveAnalysis) async {
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: StrataTools.list) }
         await server.withMethodHandler(CallTool.self) { call in
-            let session = await live.current()
-            let answer = try StrataTools.call(call.name, call.arguments ?? [:], session: session)
+            let answer = try StrataTools.call(call.name, call.arguments ?? [:], on: await live.current())
             let structured: Value? = answer.structured
             return CallTool.Result(content: [.text(text: answer.text, annotations: nil, _meta: nil)], structuredContent: structured, isError: nil, _meta: nil)
         }
@@ -54,8 +53,7 @@ public enum StrataMCPServer {
         }
         await server.withMethodHandler(ReadResource.self) { read in
             guard read.uri == resultURI else { throw MCPError.invalidParams("no resource \(read.uri); the one resource is \(resultURI)") }
-            let session = await live.current()
-            let json = try JSONReporter.encode(session.completeResult)
+            let json = try JSONReporter.encode(await live.current().session.completeResult)
             return .init(contents: [.text(String(decoding: json, as: UTF8.self), uri: resultURI, mimeType: "application/json")])
         }
     }
@@ -64,17 +62,37 @@ public enum StrataMCPServer {
 /// The session behind the server, one question at a time, with the changes on disk read in
 /// before each answer.
 actor LiveAnalysis {
-    private var session: StrataSession
+    /// The analysis and what the tools ask of it, made once per analysis.
+    struct Current: Sendable {
+        let session: StrataSession
+        let graph: ModuleGraph
+        let marks: GraphMarks
+
+        init(_ session: StrataSession) {
+            self.session = session
+            graph = ModuleGraph(session.result)
+            marks = GraphMarks(session.result, graph: graph)
+        }
+    }
+
+    private var latest: Current
     private let watcher: any FileWatcher
 
     init(_ session: StrataSession, watcher: sending any FileWatcher) {
-        self.session = session
+        latest = Current(session)
         self.watcher = watcher
     }
 
-    func current() -> StrataSession {
+    func current() -> Current {
         let changed = watcher.changes(timeout: 0)
-        if !changed.isEmpty { session.refresh(changed: changed) }
-        return session
+        if !changed.isEmpty {
+            var session = latest.session
+            session.refresh(changed: changed)
+            latest = Current(session)
+        }
+        return latest
     }
+
+    /// Saves the facts of the latest analysis, for the next `analyze`.
+    func close() -> [Diagnostic] { latest.session.close() }
 }

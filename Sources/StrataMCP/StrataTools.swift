@@ -62,10 +62,10 @@ enum StrataTools {
         return .object(object)
     }
 
-    /// Answers a call on `session`. Throws `MCPError.invalidParams` for what the caller got
-    /// wrong (an unknown module or rule, a bad revision), with a message that says what.
-    static func call(_ name: String, _ arguments: [String: Value], session: StrataSession) throws -> Answer {
-        let graph = ModuleGraph(session.result), marks = GraphMarks(session.result, graph: graph)
+    /// Answers a call on the current analysis. Throws `MCPError.invalidParams` for what the
+    /// caller got wrong (an unknown module or rule, a bad revision), with a message that says what.
+    static func call(_ name: String, _ arguments: [String: Value], on current: LiveAnalysis.Current) throws -> Answer {
+        let (session, graph, marks) = (current.session, current.graph, current.marks)
         switch name {
         case "graph":
             let format = GraphDrawing.Format(rawValue: arguments["format"]?.stringValue ?? "mermaid")
@@ -128,7 +128,7 @@ enum StrataTools {
     static func check(_ arguments: [String: Value], session: StrataSession, graph: ModuleGraph) throws -> Answer {
         var findings = session.result.findings
         if let module = try arguments["module"].map({ try string($0, "module") }) {
-            _ = try answering { () throws(ModuleGraph.QueryError) in try graph.module(named: module) }
+            _ = try entry(module, in: session.result, graph: graph)
             findings = findings.filter { $0.module == module }
         }
         if let path = try arguments["path"].map({ try string($0, "path") }) {
@@ -141,7 +141,7 @@ enum StrataTools {
         let lines = FindingLines(root: "")
         var text = findings.map { lines.line(for: $0) }
         let counts = FindingCounts(findings)
-        text.append("\(counts.error) errors, \(counts.warn) warnings, \(counts.info) notes")
+        text.append(FindingLines.counted(counts))
         text += session.problems
         let structured = try Value(Checked(findings: findings, counts: counts, problems: session.problems))
         return Answer(text: text.joined(separator: "\n"), structured: structured)
@@ -155,11 +155,8 @@ enum StrataTools {
     }
 
     static func module(_ name: String, session: StrataSession, graph: ModuleGraph) throws -> Answer {
-        _ = try answering { () throws(ModuleGraph.QueryError) in try graph.module(named: name) }
         let result = session.result
-        guard let entry = result.modules.first(where: { $0.module.name == name }) else {
-            throw MCPError.invalidParams("unknown module '\(name)'")
-        }
+        let entry = try entry(name, in: result, graph: graph)
         let layer = result.layering?.layers.first { $0.modules.contains(name) }?.name
         let injection = result.injection
         let described = Described(
@@ -185,6 +182,14 @@ enum StrataTools {
         text.append("DI: \(described.injection.registrations.count) registrations, \(described.injection.resolutions.count) resolutions")
         text.append("findings: \(described.findings.count)")
         return Answer(text: text.joined(separator: "\n"), structured: try Value(described))
+    }
+
+    /// A module of the result by name, test modules included; for a name that is none, the
+    /// graph's answer (which says what was meant).
+    static func entry(_ name: String, in result: AnalysisResult, graph: ModuleGraph) throws -> ModuleEntry {
+        if let entry = result.modules.first(where: { $0.module.name == name }) { return entry }
+        _ = try answering { () throws(ModuleGraph.QueryError) in try graph.module(named: name) }
+        throw MCPError.invalidParams("unknown module '\(name)'")
     }
 
     struct Described: Codable {

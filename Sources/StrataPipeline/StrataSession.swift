@@ -121,6 +121,12 @@ public struct StrataSession: Sendable {
             seconds: seconds(since: clock))
     }
 
+    /// Whether the analysis reads a file (relative to the root): a Swift source, a manifest or
+    /// a file manifests read, the configuration.
+    public func reads(_ path: String) -> Bool {
+        path.hasSwiftExtension || Discoverer.readsFile(path) || path == analysis.configurationFile
+    }
+
     /// A path relative to the root (an absolute one under the root, or `./x`, as editors and
     /// watchers give them).
     public func relative(_ path: String) -> String {

@@ -32,11 +32,16 @@ public struct FindingLines {
 
     /// `Root: 1 error, 2 warnings, 0 notes in 9 modules`.
     public func total(_ result: AnalysisResult) -> String {
-        let counts = result.summary.findings
-        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let suppressed = result.summary.suppressed > 0 ? " (\(result.summary.suppressed) suppressed inline)" : ""
-        return "\(result.root): \(count(counts.error, "error")), \(count(counts.warn, "warning")), \(count(counts.info, "note")) in \(count(result.summary.modules, "module"))\(suppressed)"
+        return "\(result.root): \(Self.counted(result.summary.findings)) in \(Self.count(result.summary.modules, "module"))\(suppressed)"
     }
+
+    /// `1 error, 2 warnings, 0 notes`.
+    public static func counted(_ counts: FindingCounts) -> String {
+        "\(count(counts.error, "error")), \(count(counts.warn, "warning")), \(count(counts.info, "note"))"
+    }
+
+    private static func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
     /// The words compilers use, which editors and CI annotators recognise.
     public static func word(_ severity: Finding.Severity) -> String {

@@ -218,3 +218,14 @@ def test_affected_between_two_commits(sample):
     names = {module["name"] for module in answer.structured_content["modules"]}
     assert "PetpionDomain" in names and "PetpionCore" not in names
     assert "PetpionDomainTests" in names
+
+
+def test_a_test_module_is_a_module_too(sample):
+    async def body(session):
+        return await session.call_tool("module", {"name": "PetpionDataTests"}), await session.call_tool("check", {"module": "PetpionDataTests"})
+
+    module, check = serve(sample, body)
+    assert module.structured_content["module"]["name"] == "PetpionDataTests"
+    assert module.structured_content["module"]["kind"] == "test"
+    import re
+    assert re.fullmatch(r"\d+ errors?, \d+ warnings?, \d+ notes?", check.content[0].text.splitlines()[-1])
