@@ -20,7 +20,12 @@ public enum FileScanner {
     /// deep as the file nests.
     public static func scan(_ bytes: [UInt8], names: InjectionNames = InjectionNames()) -> FileFacts {
         let parsed = BoundedParse(bytes)
-        var facts = declarations(of: parsed.tree, lines: parsed.lines)
+        // Tokens point into the parser's copy of the source: its start, for their offsets.
+        var base: UnsafePointer<UInt8>?
+        if let first = parsed.tree.firstToken(viewMode: .sourceAccurate), let text = first.raw.tokenView?.rawText.baseAddress {
+            base = text - first.positionAfterSkippingLeadingTrivia.utf8Offset
+        }
+        var facts = declarations(of: parsed.tree, lines: parsed.lines, base: base)
         facts.lines = parsed.lineCount
         facts.problems = parsed.problems
         parsed.source.withUnsafeBufferPointer { buffer in
@@ -32,10 +37,7 @@ public enum FileScanner {
             var relevance = mayInject && !importsFactory
                 ? InjectionScanner.Relevance(calls: names.factories.isEmpty && names.factoryResolvers.isEmpty
                     ? names.allCalls : names.allCalls.union(names.factories).union(names.factoryResolvers)) : nil
-            // Tokens point into the parser's copy of the source: its start, for their offsets.
-            if let first = parsed.tree.firstToken(viewMode: .sourceAccurate), let text = first.raw.tokenView?.rawText.baseAddress {
-                identifiers.base = text - first.positionAfterSkippingLeadingTrivia.utf8Offset
-            }
+            identifiers.base = base
             _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &relevance)
             if mayInject {
                 facts.injections = InjectionScanner.scan(
@@ -81,8 +83,8 @@ public enum FileScanner {
     }
 
     /// The facts of the declaration walk: all but references and injection syntax.
-    static func declarations(of tree: SourceFileSyntax, lines: LineTable) -> FileFacts {
-        var walker = Walker(lines: lines)
+    static func declarations(of tree: SourceFileSyntax, lines: LineTable, base: UnsafePointer<UInt8>?) -> FileFacts {
+        var walker = Walker(lines: lines, base: base)
         walker.visit(tree.statements, clauses: [])
         return FileFacts(lines: lines.lineCount, imports: walker.imports, declarations: walker.declarations, references: [], values: walker.values)
     }
@@ -246,18 +248,36 @@ struct IdentifierTable {
     }
 }
 
+/// The declaration walk. It steps through the top level, `#if` blocks and type and extension
+/// bodies with swift-syntax's node API, and reads each declaration's parts (modifiers,
+/// attributes, names, types, inheritance) from its raw node: the node API makes a node (and
+/// the layout of all its siblings) for each part it is asked for, which cost more than the
+/// rest of the walk together.
 private struct Walker {
     let lines: LineTable
+    /// The first byte of the parsed source: a present token's offset is its text's address
+    /// less this.
+    let base: UnsafePointer<UInt8>?
     var imports: [ImportFact] = []
     var declarations: [DeclarationFact] = []
     var values: [ValueFact] = []
 
-    init(lines: LineTable) { self.lines = lines }
+    init(lines: LineTable, base: UnsafePointer<UInt8>?) {
+        self.lines = lines
+        self.base = base
+    }
 
     /// The line of a token: declarations are placed at their name (or keyword), which is
     /// cheaper to find than a node's first token and points past attributes and comments.
     func line(of token: TokenSyntax) -> Int {
         lines.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
+    }
+
+    /// The line of a raw token, from where its text is; a missing token (no text in the file)
+    /// is placed by `node`, the same token through the node API.
+    func line(of token: RawTokenSyntax, _ node: @autoclosure () -> TokenSyntax) -> Int {
+        guard token.presence == .present, let base, let start = token.tokenText.baseAddress else { return line(of: node()) }
+        return lines.line(at: start - base)
     }
 
     /// The `#if` clauses around the current point, turned into text only when an import
@@ -309,74 +329,100 @@ private struct Walker {
         case .ifConfigDecl(let node):
             visit(node, clauses: clauses, scope: scope)
         case .structDecl(let node):
-            let inner = record(.struct, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
-            if Self.isInterface(node.memberBlock, inheritance: node.inheritanceClause) { declarations[declarations.count - 1].traits.insert(.interface) }
+            let raw = node.raw.cast(RawStructDeclSyntax.self)
+            let inner = record(.struct, raw.name, node.name, raw.modifiers, raw.attributes, raw.inheritanceClause, scope)
+            if Self.isInterface(raw.memberBlock, inheritance: raw.inheritanceClause) { declarations[declarations.count - 1].traits.insert(.interface) }
             visit(node.memberBlock, clauses: clauses, scope: inner)
         case .classDecl(let node):
-            let inner = record(.class, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
-            if Self.isInterface(node.memberBlock, inheritance: node.inheritanceClause) { declarations[declarations.count - 1].traits.insert(.interface) }
+            let raw = node.raw.cast(RawClassDeclSyntax.self)
+            let inner = record(.class, raw.name, node.name, raw.modifiers, raw.attributes, raw.inheritanceClause, scope)
+            if Self.isInterface(raw.memberBlock, inheritance: raw.inheritanceClause) { declarations[declarations.count - 1].traits.insert(.interface) }
             visit(node.memberBlock, clauses: clauses, scope: inner)
         case .enumDecl(let node):
-            if let fact = ValueReader.enumeration(node, owner: scope.path, line: line(of: node.name)) { values.append(fact) }
-            let inner = record(.enum, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
+            let raw = node.raw.cast(RawEnumDeclSyntax.self)
+            let line = line(of: raw.name, node.name)
+            if let fact = ValueReader.enumeration(node, owner: scope.path, line: line) { values.append(fact) }
+            let inner = record(.enum, raw.name, node.name, raw.modifiers, raw.attributes, raw.inheritanceClause, scope)
             visit(node.memberBlock, clauses: clauses, scope: inner)
         case .actorDecl(let node):
-            let inner = record(.actor, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
+            let raw = node.raw.cast(RawActorDeclSyntax.self)
+            let inner = record(.actor, raw.name, node.name, raw.modifiers, raw.attributes, raw.inheritanceClause, scope)
             visit(node.memberBlock, clauses: clauses, scope: inner)
         case .protocolDecl(let node):
-            let inner = record(.protocol, node.name, node.modifiers, node.attributes, node.inheritanceClause, scope)
+            let raw = node.raw.cast(RawProtocolDeclSyntax.self)
+            let inner = record(.protocol, raw.name, node.name, raw.modifiers, raw.attributes, raw.inheritanceClause, scope)
             visit(node.memberBlock, clauses: clauses, scope: inner)
         case .extensionDecl(let node):
-            let explicit = Self.explicitAccess(node.modifiers)
-            let name = Self.typeName(node.extendedType)
-            var traits = Self.traits(node.modifiers, node.attributes)
-            if node.memberBlock.members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) || $0.decl.is(SubscriptDeclSyntax.self) }) {
-                traits.insert(.unnamedMembers)
+            let raw = node.raw.cast(RawExtensionDeclSyntax.self)
+            let modifiers = Self.modifiers(raw.modifiers)
+            let name = Self.typeName(raw.extendedType)
+            var traits = modifiers.traits.union(Self.traits(raw.attributes))
+            let unnamed = raw.memberBlock.members.layoutView.children.contains { item in
+                guard let kind = item.flatMap(RawMemberBlockItemSyntax.init)?.decl.raw.kind else { return false }
+                return kind == .initializerDecl || kind == .subscriptDecl
             }
+            if unnamed { traits.insert(.unnamedMembers) }
             declarations.append(DeclarationFact(
-                kind: .extension, name: name, access: explicit ?? .internal, line: line(of: node.extensionKeyword),
-                parent: scope.parent, inherits: Self.inherited(node.inheritanceClause), traits: traits))
+                kind: .extension, name: name, access: modifiers.access ?? .internal, line: line(of: raw.extensionKeyword, node.extensionKeyword),
+                parent: scope.parent, inherits: Self.inherited(raw.inheritanceClause), traits: traits))
             visit(node.memberBlock, clauses: clauses, scope: Scope(
-                container: .extension(explicit), parent: name, traits: traits.intersection(.objc), path: name))
+                container: .extension(modifiers.access), parent: name, traits: traits.intersection(.objc), path: name))
         case .functionDecl(let node):
-            _ = record(.func, node.name, node.modifiers, node.attributes, nil, scope)
+            let raw = node.raw.cast(RawFunctionDeclSyntax.self)
+            _ = record(.func, raw.name, node.name, raw.modifiers, raw.attributes, nil, scope)
             // The signatures of generic functions, which DI resolves through (a helper taking
             // `KeyPath<Container, Factory<T>>`, a container's `register<T>`): kept small, as
             // the facts cache holds every declaration.
-            if node.genericParameterClause != nil { declarations[declarations.count - 1].type = Self.short(node.signature) }
+            if raw.genericParameterClause != nil { declarations[declarations.count - 1].type = Self.short(raw.signature.raw) }
         case .variableDecl(let node):
-            let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
-            let isStatic = Self.isStatic(node.modifiers)
-            let isStaticLet = isLet && isStatic  // `class let` does not compile
-            for binding in node.bindings {
-                if let fact = ValueReader.property(binding, isLet: isLet, owner: scope.path, line: line(of: node.bindingSpecifier)) {
-                    values.append(fact)
-                }
-                let value = isStaticLet ? binding.initializer.flatMap { Self.short($0.value) } : nil
-                if let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier {
-                    _ = record(.var, identifier.text, line(of: identifier), node.modifiers, node.attributes, nil, scope, value: value)
-                    // Stored properties' types, and computed ones only when a factory (`var x:
-                    // Factory<T> { get }` in a protocol): what DI resolves through, kept small as
-                    // the facts cache holds every declaration.
-                    let stored = Self.isStored(binding)
-                    if stored || Self.isFactoryType(binding.typeAnnotation?.type) {
-                        declarations[declarations.count - 1].type = Self.propertyType(binding)
-                    }
-                    if !isStatic, scope.parent != nil, stored { declarations[declarations.count - 1].traits.insert(.stored) }
-                } else {
-                    _ = record(
-                        .var, binding.pattern.trimmedText, line(of: node.bindingSpecifier), node.modifiers,
-                        node.attributes, nil, scope)
-                }
-            }
+            record(node, scope: scope)
         case .macroDecl(let node):
-            _ = record(.macro, node.name, node.modifiers, node.attributes, nil, scope)
+            let raw = node.raw.cast(RawMacroDeclSyntax.self)
+            _ = record(.macro, raw.name, node.name, raw.modifiers, raw.attributes, nil, scope)
         case .typeAliasDecl(let node):
+            let raw = node.raw.cast(RawTypeAliasDeclSyntax.self)
+            let modifiers = Self.modifiers(raw.modifiers)
             _ = record(
-                .typealias, node.name.text, line(of: node.name), node.modifiers, node.attributes, nil, scope,
-                value: Self.short(node.initializer.value))
+                .typealias, String(syntaxText: raw.name.tokenText), line(of: raw.name, node.name), modifiers,
+                Self.traits(raw.attributes), nil, scope, value: Self.short(raw.initializer.value.raw))
         default:
             break
+        }
+    }
+
+    /// A `var` or `let`: each of its bindings.
+    mutating func record(_ node: VariableDeclSyntax, scope: Scope) {
+        let raw = node.raw.cast(RawVariableDeclSyntax.self)
+        let isLet = Self.isKeyword(raw.bindingSpecifier, "let")
+        let modifiers = Self.modifiers(raw.modifiers)
+        let traits = Self.traits(raw.attributes)
+        let isStatic = modifiers.traits.contains(.static)
+        let isStaticLet = isLet && isStatic  // `class let` does not compile
+        let specifierLine = line(of: raw.bindingSpecifier, node.bindingSpecifier)
+        var position = 0
+        for case let child? in raw.bindings.layoutView.children {
+            defer { position += 1 }
+            let binding = child.cast(RawPatternBindingSyntax.self)
+            if ValueReader.mayDefine(binding, isLet: isLet),
+               let high = node.bindings.dropFirst(position).first,
+               let fact = ValueReader.property(high, isLet: isLet, owner: scope.path, line: specifierLine) {
+                values.append(fact)
+            }
+            let value = isStaticLet ? binding.initializer.flatMap { Self.short($0.value.raw) } : nil
+            if let identifier = binding.pattern.as(RawIdentifierPatternSyntax.self)?.identifier {
+                let line = line(of: identifier, node.bindings.dropFirst(position).first!.pattern.cast(IdentifierPatternSyntax.self).identifier)
+                _ = record(.var, String(syntaxText: identifier.tokenText), line, modifiers, traits, nil, scope, value: value)
+                // Stored properties' types, and computed ones only when a factory (`var x:
+                // Factory<T> { get }` in a protocol): what DI resolves through, kept small as
+                // the facts cache holds every declaration.
+                let stored = Self.isStored(binding)
+                if stored || Self.isFactoryType(binding.typeAnnotation?.type) {
+                    declarations[declarations.count - 1].type = Self.propertyType(binding)
+                }
+                if !isStatic, scope.parent != nil, stored { declarations[declarations.count - 1].traits.insert(.stored) }
+            } else {
+                _ = record(.var, Self.text(binding.pattern.raw), specifierLine, modifiers, traits, nil, scope)
+            }
         }
     }
 
@@ -412,7 +458,7 @@ private struct Walker {
         let rest = node.path.dropFirst().map(\.name.text)
         imports.append(ImportFact(
             module: first.name.text, line: line(of: node.importKeyword), attributes: attributes,
-            accessLevel: Self.explicitAccess(node.modifiers),
+            accessLevel: Self.modifiers(node.raw.cast(RawImportDeclSyntax.self).modifiers).access,
             declarationKind: node.importKindSpecifier?.text,
             symbol: rest.isEmpty ? nil : rest.joined(separator: "."),
             condition: clauses.isEmpty ? nil : clauses.map(\.text).joined(separator: " && ")))
@@ -420,22 +466,22 @@ private struct Walker {
 
     /// Records a type declaration and returns the scope of its members.
     mutating func record(
-        _ kind: DeclarationKind, _ name: TokenSyntax, _ modifiers: DeclModifierListSyntax,
-        _ attributes: AttributeListSyntax, _ inheritance: InheritanceClauseSyntax?, _ scope: Scope
+        _ kind: DeclarationKind, _ name: RawTokenSyntax, _ node: @autoclosure () -> TokenSyntax, _ modifiers: RawDeclModifierListSyntax,
+        _ attributes: RawAttributeListSyntax, _ inheritance: RawInheritanceClauseSyntax?, _ scope: Scope
     ) -> Scope {
-        let access = record(kind, name.text, line(of: name), modifiers, attributes, inheritance, scope)
+        let text = String(syntaxText: name.tokenText)
+        let access = record(kind, text, line(of: name, node()), Self.modifiers(modifiers), Self.traits(attributes), inheritance, scope)
         let own = declarations[declarations.count - 1].traits
         let container: Container = kind == .protocol ? .protocol(access) : .type(access)
-        return Scope(container: container, parent: name.text, traits: own.intersection([.objc, .final]), path: scope.qualified(name.text))
+        return Scope(container: container, parent: text, traits: own.intersection([.objc, .final]), path: scope.qualified(text))
     }
 
     /// Records a declaration and returns its effective access, which caps its members'.
     mutating func record(
-        _ kind: DeclarationKind, _ name: String, _ line: Int, _ modifiers: DeclModifierListSyntax,
-        _ attributes: AttributeListSyntax, _ inheritance: InheritanceClauseSyntax?, _ scope: Scope,
-        value: String? = nil
+        _ kind: DeclarationKind, _ name: String, _ line: Int, _ modifiers: Modifiers, _ attributeTraits: DeclarationTraits,
+        _ inheritance: RawInheritanceClauseSyntax?, _ scope: Scope, value: String? = nil
     ) -> AccessLevel {
-        let explicit = Self.explicitAccess(modifiers)
+        let explicit = modifiers.access
         let access: AccessLevel
         switch scope.container {
         case .topLevel:
@@ -448,68 +494,134 @@ private struct Walker {
             access = outer
         }
         // Members inherit `final` and `@objcMembers`; nested types do not.
-        let traits = Self.traits(modifiers, attributes).union(kind.isType ? [] : scope.traits)
+        let traits = modifiers.traits.union(attributeTraits).union(kind.isType ? [] : scope.traits)
         declarations.append(DeclarationFact(
             kind: kind, name: name, access: access, line: line, parent: scope.parent,
             inherits: Self.inherited(inheritance), traits: traits, value: value, path: scope.path == scope.parent ? nil : scope.path))
         return access
     }
 
+    // MARK: Raw parts
+
+    /// What a declaration's modifiers say, read in one pass.
+    struct Modifiers {
+        /// The access modifier as written; `private(set)` and friends only restrict the setter.
+        var access: AccessLevel?
+        var traits: DeclarationTraits = []
+    }
+
+    /// Compared by token kind: no strings are made for modifiers.
+    static func modifiers(_ list: RawDeclModifierListSyntax) -> Modifiers {
+        var result = Modifiers()
+        for case let child? in list.layoutView.children {
+            let modifier = child.cast(RawDeclModifierSyntax.self)
+            guard modifier.name.tokenKind == .keyword else { continue }
+            let name = modifier.name.tokenText
+            switch name {
+            case "override": result.traits.insert(.override)
+            case "static", "class": result.traits.insert(.static)
+            case "final": result.traits.insert(.final)
+            case "dynamic": result.traits.insert(.objc)
+            default: break
+            }
+            guard result.access == nil, modifier.detail == nil else { continue }
+            switch name {
+            case "open": result.access = .open
+            case "public": result.access = .public
+            case "package": result.access = .package
+            case "internal": result.access = .internal
+            case "fileprivate": result.access = .fileprivate
+            case "private": result.access = .private
+            default: break
+            }
+        }
+        return result
+    }
+
+    /// A keyword token spelled `text`.
+    static func isKeyword(_ token: RawTokenSyntax, _ text: SyntaxText) -> Bool {
+        token.tokenKind == .keyword && token.tokenText == text
+    }
+
+    static let objcAttributes: Set<String> = [
+        "objc", "objcMembers", "IBAction", "IBOutlet", "IBInspectable", "IBSegueAction", "NSManaged", "GKInspectable",
+    ]
+    static let entryPointAttributes: Set<String> = ["main", "UIApplicationMain", "NSApplicationMain"]
+
+    /// Traits from attributes named by a plain identifier.
+    static func traits(_ list: RawAttributeListSyntax) -> DeclarationTraits {
+        var traits: DeclarationTraits = []
+        for case let child? in list.layoutView.children {
+            guard let attribute = child.as(RawAttributeSyntax.self),
+                  let name = attribute.attributeName.as(RawIdentifierTypeSyntax.self)?.name.tokenText else { continue }
+            let text = String(syntaxText: name)
+            if objcAttributes.contains(text) { traits.insert(.objc) }
+            if entryPointAttributes.contains(text) { traits.insert(.entryPoint) }
+        }
+        return traits
+    }
+
     /// A property's type for the symbol index: as declared, else what its initializer makes
     /// when that is plain (`X(...)`, `X.shared`, `[K: V]()`, a closure, a literal).
-    static func propertyType(_ binding: PatternBindingSyntax) -> String? {
-        if let type = binding.typeAnnotation?.type { return short(type) }
+    static func propertyType(_ binding: RawPatternBindingSyntax) -> String? {
+        if let type = binding.typeAnnotation?.type { return short(type.raw) }
         guard let value = binding.initializer?.value else { return nil }
-        if value.is(StringLiteralExprSyntax.self) { return "String" }
-        if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
-        if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        if value.is(RawStringLiteralExprSyntax.self) { return "String" }
+        if value.is(RawIntegerLiteralExprSyntax.self) { return "Int" }
+        if value.is(RawBooleanLiteralExprSyntax.self) { return "Bool" }
         var callee = value
-        if let call = value.as(FunctionCallExprSyntax.self) { callee = call.calledExpression }
-        if callee.is(DictionaryExprSyntax.self) || callee.is(ArrayExprSyntax.self) || callee.is(GenericSpecializationExprSyntax.self) {
-            return short(callee)
+        if let call = value.as(RawFunctionCallExprSyntax.self) { callee = call.calledExpression }
+        if callee.is(RawDictionaryExprSyntax.self) || callee.is(RawArrayExprSyntax.self) || callee.is(RawGenericSpecializationExprSyntax.self) {
+            return short(callee.raw)
         }
-        if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
-           ["shared", "init", "default", "live", "standard"].contains(member.declName.baseName.text) {
+        if let member = callee.as(RawMemberAccessExprSyntax.self), let base = member.base,
+           ["shared", "init", "default", "live", "standard"].contains(String(syntaxText: member.declName.baseName.tokenText)) {
             callee = base
         }
-        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
-            return reference.baseName.text
+        if let reference = callee.as(RawDeclReferenceExprSyntax.self), isUppercase(reference.baseName) {
+            return String(syntaxText: reference.baseName.tokenText)
         }
-        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text.first?.isUppercase == true,
-           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true {
-            return member.trimmedText
+        if let member = callee.as(RawMemberAccessExprSyntax.self), isUppercase(member.declName.baseName),
+           let base = member.base?.as(RawDeclReferenceExprSyntax.self), isUppercase(base.baseName) {
+            return text(member.raw)
         }
         return nil
     }
 
+    /// Whether a name starts with an uppercase letter, as `String.first?.isUppercase` says.
+    static func isUppercase(_ token: RawTokenSyntax) -> Bool {
+        let text = token.tokenText
+        guard let start = text.baseAddress, !text.isEmpty else { return false }
+        if start[0] < 0x80 { return start[0] >= UInt8(ascii: "A") && start[0] <= UInt8(ascii: "Z") }
+        return String(syntaxText: text).first?.isUppercase == true
+    }
+
     /// `Factory<T>`, `ParameterFactory<P, T>`.
-    static func isFactoryType(_ type: TypeSyntax?) -> Bool {
-        guard let name = type?.as(IdentifierTypeSyntax.self)?.name.text else { return false }
-        return InjectionNames.factoryTypes.contains(name)
+    static func isFactoryType(_ type: RawTypeSyntax?) -> Bool {
+        guard let name = type?.as(RawIdentifierTypeSyntax.self)?.name.tokenText else { return false }
+        return InjectionNames.factoryTypes.contains(String(syntaxText: name))
     }
 
     /// `(A) -> B`, `@Sendable (A) async -> B`, `((A) -> B)?`.
-    static func isFunction(_ type: TypeSyntax) -> Bool {
-        if type.is(FunctionTypeSyntax.self) { return true }
-        if let attributed = type.as(AttributedTypeSyntax.self) { return isFunction(attributed.baseType) }
-        if let optional = type.as(OptionalTypeSyntax.self) { return isFunction(optional.wrappedType) }
-        if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isFunction(forced.wrappedType) }
-        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { return isFunction(only.type) }
+    static func isFunction(_ type: RawTypeSyntax) -> Bool {
+        if type.is(RawFunctionTypeSyntax.self) { return true }
+        if let attributed = type.as(RawAttributedTypeSyntax.self) { return isFunction(attributed.baseType) }
+        if let optional = type.as(RawOptionalTypeSyntax.self) { return isFunction(optional.wrappedType) }
+        if let forced = type.as(RawImplicitlyUnwrappedOptionalTypeSyntax.self) { return isFunction(forced.wrappedType) }
+        if let tuple = type.as(RawTupleTypeSyntax.self) {
+            let elements = tuple.elements.layoutView.children
+            if elements.count == 1, let only = elements.first?.flatMap(RawTupleTypeElementSyntax.init) { return isFunction(only.type) }
+        }
         return false
     }
 
-    /// `static` or `class`: a type member.
-    static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
-        modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
-    }
-
     /// A stored property: no accessors, or only observers.
-    static func isStored(_ binding: PatternBindingSyntax) -> Bool {
-        switch binding.accessorBlock?.accessors {
-        case nil: return true
-        case .getter?: return false
-        case .accessors(let list)?:
-            return list.allSatisfy { $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet) }
+    static func isStored(_ binding: RawPatternBindingSyntax) -> Bool {
+        guard let accessors = binding.accessorBlock?.accessors else { return true }
+        guard let list = accessors.as(RawAccessorDeclListSyntax.self) else { return false }  // a getter's statements
+        return list.layoutView.children.allSatisfy { child in
+            guard let accessor = child?.as(RawAccessorDeclSyntax.self) else { return true }
+            return isKeyword(accessor.accessorSpecifier, "willSet") || isKeyword(accessor.accessorSpecifier, "didSet")
         }
     }
 
@@ -518,16 +630,19 @@ private struct Walker {
     /// dependency client, an interface spelled as a value, whatever conveniences its body adds.
     /// A type conforming to a protocol of behaviour (a SwiftUI adapter holding a closure, a
     /// subclass) implements that abstraction: concrete.
-    static func isInterface(_ members: MemberBlockSyntax, inheritance: InheritanceClauseSyntax?) -> Bool {
-        if let inheritance, !inheritance.inheritedTypes.allSatisfy({ markerConformances.contains(typeName($0.type)) }) { return false }
+    static func isInterface(_ members: RawMemberBlockSyntax, inheritance: RawInheritanceClauseSyntax?) -> Bool {
+        if let inheritance, !inherited(inheritance).allSatisfy(markerConformances.contains) { return false }
         var found = false
-        for member in members.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self), !isStatic(variable.modifiers) else { continue }
-            for binding in variable.bindings where isStored(binding) {
+        for case let item? in members.members.layoutView.children {
+            guard let variable = item.cast(RawMemberBlockItemSyntax.self).decl.as(RawVariableDeclSyntax.self),
+                  !modifiers(variable.modifiers).traits.contains(.static) else { continue }
+            for case let child? in variable.bindings.layoutView.children {
+                let binding = child.cast(RawPatternBindingSyntax.self)
+                guard isStored(binding) else { continue }
                 if let type = binding.typeAnnotation?.type {
                     guard isFunction(type) else { return false }
                 } else {
-                    guard binding.initializer?.value.is(ClosureExprSyntax.self) == true else { return false }
+                    guard binding.initializer?.value.is(RawClosureExprSyntax.self) == true else { return false }
                 }
                 found = true
             }
@@ -536,71 +651,69 @@ private struct Walker {
     }
 
     /// The inheritance clause's type names as written.
-    static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
-        clause?.inheritedTypes.map { typeName($0.type) } ?? []
-    }
-
-    /// A short expression or type as written; long ones are not worth keeping.
-    static func short(_ node: some SyntaxProtocol) -> String? {
-        let text = node.trimmedText
-        return text.utf8.count <= 120 ? text : nil
+    static func inherited(_ clause: RawInheritanceClauseSyntax?) -> [String] {
+        guard let clause else { return [] }
+        return clause.inheritedTypes.layoutView.children.compactMap { child in
+            child.map { typeName($0.cast(RawInheritedTypeSyntax.self).type) }
+        }
     }
 
     /// Conformances that add no behaviour of their own to a dependency client.
     static let markerConformances: Set<String> = ["Sendable", "@unchecked Sendable", "DependencyKey", "TestDependencyKey"]
 
-    static let objcAttributes: Set<String> = [
-        "objc", "objcMembers", "IBAction", "IBOutlet", "IBInspectable", "IBSegueAction", "NSManaged", "GKInspectable",
-    ]
-    static let entryPointAttributes: Set<String> = ["main", "UIApplicationMain", "NSApplicationMain"]
-
-    /// Traits from modifiers and attributes, compared by token kind where possible.
-    static func traits(_ modifiers: DeclModifierListSyntax, _ attributes: AttributeListSyntax) -> DeclarationTraits {
-        var traits: DeclarationTraits = []
-        for modifier in modifiers {
-            switch modifier.name.tokenKind {
-            case .keyword(.override): traits.insert(.override)
-            case .keyword(.static), .keyword(.class): traits.insert(.static)
-            case .keyword(.final): traits.insert(.final)
-            case .keyword(.dynamic): traits.insert(.objc)
-            default: continue
-            }
-        }
-        for element in attributes {
-            guard let attribute = element.as(AttributeSyntax.self),
-                  let name = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text else { continue }
-            if objcAttributes.contains(name) { traits.insert(.objc) }
-            if entryPointAttributes.contains(name) { traits.insert(.entryPoint) }
-        }
-        return traits
-    }
-
     /// A type's name as written, without building it from tokens in the common cases.
-    static func typeName(_ type: TypeSyntax) -> String {
-        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
-            return identifier.name.text
+    static func typeName(_ type: RawTypeSyntax) -> String {
+        if let identifier = type.as(RawIdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+            return String(syntaxText: identifier.name.tokenText)
         }
-        if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil {
-            return typeName(member.baseType) + "." + member.name.text
+        if let member = type.as(RawMemberTypeSyntax.self), member.genericArgumentClause == nil {
+            return typeName(member.baseType) + "." + String(syntaxText: member.name.tokenText)
         }
-        return type.trimmedText
+        return text(type.raw)
     }
 
-    /// The access modifier as written; `private(set)` and friends only restrict the setter.
-    /// Compared by token kind: no strings are made for the many modifiers that are not access.
-    static func explicitAccess(_ modifiers: DeclModifierListSyntax) -> AccessLevel? {
-        for modifier in modifiers where modifier.detail == nil {
-            switch modifier.name.tokenKind {
-            case .keyword(.open): return .open
-            case .keyword(.public): return .public
-            case .keyword(.package): return .package
-            case .keyword(.internal): return .internal
-            case .keyword(.fileprivate): return .fileprivate
-            case .keyword(.private): return .private
-            default: continue
-            }
+    /// A short expression or type as written; long ones are not worth keeping.
+    static func short(_ node: RawSyntax) -> String? {
+        node.trimmedText(within: 120)
+    }
+
+    static func text(_ node: RawSyntax) -> String {
+        node.trimmedText
+    }
+}
+
+extension RawSyntax {
+    /// `trimmedDescription`, from the raw tree.
+    var trimmedText: String { trimmedText(within: .max) ?? "" }
+
+    /// The node's text as `trimmedDescription` gives it: its present tokens with their trivia,
+    /// less the leading trivia of its first token and the trailing trivia of its last (either
+    /// may be a missing token, as swift-syntax trims them). Nil past `limit` bytes.
+    func trimmedText(within limit: Int) -> String? {
+        var bytes: [UInt8] = []
+        var started = false
+        // The last present token, whose trailing trivia is kept only if a token follows it.
+        var previous: RawSyntaxTokenView?
+        func append(_ text: SyntaxText) {
+            guard !text.isEmpty, let start = text.baseAddress else { return }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: text.count))
         }
-        return nil
+        func gather(_ raw: RawSyntax) -> Bool {
+            guard let token = raw.tokenView else {
+                for case let child? in raw.layoutView!.children where !gather(child) { return false }
+                return true
+            }
+            previous?.trailingTrivia { append($0) }
+            previous = nil
+            defer { started = true }
+            guard token.presence == .present else { return true }
+            if started { token.leadingTrivia { append($0) } }
+            append(token.rawText)
+            previous = token
+            return bytes.count <= limit
+        }
+        guard gather(self), bytes.count <= limit else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -1,5 +1,5 @@
 import StrataModel
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Reads the expressions and declarations a DI name may be computed from (`ValueExpression`,
 /// `ValueFact`): string literals and interpolations, `+`, member paths, enum cases, the
@@ -214,5 +214,17 @@ enum ValueReader {
         if let returned = item.as(ReturnStmtSyntax.self) { return returned.expression }
         if let statement = item.as(ExpressionStmtSyntax.self) { return statement.expression }
         return item.as(ExprSyntax.self)
+    }
+}
+
+extension ValueReader {
+    /// Whether `property` may find a value in this binding, from what it checks first: most
+    /// bindings (a stored property of another type, a `var` with a value) are not read
+    /// further through the node API.
+    static func mayDefine(_ binding: RawPatternBindingSyntax, isLet: Bool) -> Bool {
+        guard binding.pattern.is(RawIdentifierPatternSyntax.self) else { return false }
+        if let type = binding.typeAnnotation?.type, type.raw.trimmedText != "String" { return false }
+        if binding.initializer != nil { return isLet && binding.accessorBlock == nil }
+        return binding.typeAnnotation != nil && binding.accessorBlock != nil
     }
 }
