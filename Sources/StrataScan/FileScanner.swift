@@ -38,7 +38,11 @@ public enum FileScanner {
                 ? InjectionScanner.Relevance(calls: names.factories.isEmpty && names.factoryResolvers.isEmpty
                     ? names.allCalls : names.allCalls.union(names.factories).union(names.factoryResolvers)) : nil
             identifiers.base = base
-            _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &relevance)
+            if relevance == nil {
+                collect(parsed.tree.raw, into: &identifiers)
+            } else {
+                _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &relevance)
+            }
             if mayInject {
                 facts.injections = InjectionScanner.scan(
                     parsed.tree, lines: parsed.lines, names: names, importsFactory: importsFactory, relevant: relevance?.nodes)
@@ -92,24 +96,24 @@ public enum FileScanner {
     /// The distinct identifiers of the file go into `identifiers`, compared as raw bytes so
     /// that only distinct ones become Strings (`IdentifierTable`, hashed cheaply over their
     /// bytes); the raw tree is walked directly, as making a `TokenSyntax` per token costs more
-    /// than the lookup. With `relevance`, the walk also marks what the injection walk enters;
-    /// returns whether `raw` is marked.
+    /// than the lookup.
+    static func collect(_ raw: RawSyntax, into identifiers: inout IdentifierTable) {
+        guard let layout = raw.layoutView else {
+            take(raw, into: &identifiers)
+            return
+        }
+        for case let child? in layout.children { collect(child, into: &identifiers) }
+    }
+
+    /// `collect(_:into:)` that also marks what the injection walk enters (`relevance`); returns
+    /// whether `raw` is marked.
     static func collect(
         _ raw: RawSyntax, parent: SyntaxKind?, into identifiers: inout IdentifierTable, marking relevance: inout InjectionScanner.Relevance?
     ) -> Bool {
         // Layout first, and its kind only for the marking: each of these is a call into
         // swift-syntax, made for every node of the file.
         guard let layout = raw.layoutView else {
-            // Identifiers and operators: what a file can name of another module.
-            // The kind first: most tokens are keywords and punctuation, whose text is not needed.
-            if let token = raw.tokenView {
-                switch token.rawKind {
-                case .identifier, .binaryOperator, .prefixOperator, .postfixOperator:
-                    let text = token.rawText
-                    if !text.isEmpty { identifiers.insert(text) }
-                default: break
-                }
-            }
+            take(raw, into: &identifiers)
             return false
         }
         let kind = relevance == nil ? nil : raw.kind
@@ -118,6 +122,19 @@ public enum FileScanner {
             if let child, collect(child, parent: kind, into: &identifiers, marking: &relevance) { below = true }
         }
         return relevance?.mark(raw, parent: parent, below: below) ?? false
+    }
+
+    /// A token's text when it is an identifier or operator: what a file can name of another
+    /// module. The kind first: most tokens are keywords and punctuation, whose text is not needed.
+    @inline(__always)
+    static func take(_ raw: RawSyntax, into identifiers: inout IdentifierTable) {
+        guard let token = raw.tokenView else { return }
+        switch token.rawKind {
+        case .identifier, .binaryOperator, .prefixOperator, .postfixOperator:
+            let text = token.rawText
+            if !text.isEmpty { identifiers.insert(text) }
+        default: break
+        }
     }
 }
 
@@ -689,7 +706,41 @@ extension RawSyntax {
     /// The node's text as `trimmedDescription` gives it: its present tokens with their trivia,
     /// less the leading trivia of its first token and the trailing trivia of its last (either
     /// may be a missing token, as swift-syntax trims them). Nil past `limit` bytes.
+    ///
+    /// Present tokens lie one after the other in the parsed source and missing ones have no
+    /// bytes, so that text is one run of the source, from the first present token to the
+    /// last: found by descending to the ends, not by visiting every token.
     func trimmedText(within limit: Int) -> String? {
+        guard let first = end(first: true, present: false), let last = end(first: false, present: false),
+              let firstPresent = first.presence == .present ? first : end(first: true, present: true),
+              let lastPresent = last.presence == .present ? last : end(first: false, present: true)
+        else { return "" }
+        guard let from = firstPresent.rawText.baseAddress, let to = lastPresent.rawText.baseAddress else {
+            // A present token without text (no address to start from): through the node API.
+            return byTokens(within: limit)
+        }
+        let start = first.presence == .present ? from : from - firstPresent.leadingTriviaByteLength
+        let end = to + lastPresent.rawText.count + (last.presence == .present ? 0 : lastPresent.trailingTriviaByteLength)
+        guard end - start <= limit else { return nil }
+        guard start <= end else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+    }
+
+    /// The first or last token of the node, or the first or last present one; nil when it
+    /// has none.
+    private func end(first: Bool, present: Bool) -> RawSyntaxTokenView? {
+        if let token = tokenView { return !present || token.presence == .present ? token : nil }
+        let children = layoutView!.children
+        for step in 0..<children.count {
+            if let child = children[first ? step : children.count - 1 - step], let token = child.end(first: first, present: present) {
+                return token
+            }
+        }
+        return nil
+    }
+
+    /// `trimmedText(within:)` token by token.
+    private func byTokens(within limit: Int) -> String? {
         var bytes: [UInt8] = []
         var started = false
         // The last present token, whose trailing trivia is kept only if a token follows it.
@@ -698,22 +749,21 @@ extension RawSyntax {
             guard !text.isEmpty, let start = text.baseAddress else { return }
             bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: text.count))
         }
-        func gather(_ raw: RawSyntax) -> Bool {
+        func gather(_ raw: RawSyntax) {
             guard let token = raw.tokenView else {
-                for case let child? in raw.layoutView!.children where !gather(child) { return false }
-                return true
+                for case let child? in raw.layoutView!.children { gather(child) }
+                return
             }
             previous?.trailingTrivia { append($0) }
             previous = nil
             defer { started = true }
-            guard token.presence == .present else { return true }
+            guard token.presence == .present else { return }
             if started { token.leadingTrivia { append($0) } }
             append(token.rawText)
             previous = token
-            return bytes.count <= limit
         }
-        guard gather(self), bytes.count <= limit else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        gather(self)
+        return bytes.count <= limit ? String(decoding: bytes, as: UTF8.self) : nil
     }
 }
 
