@@ -170,7 +170,8 @@ enum ImportUsage {
     static func analyze(_ project: Project, workers: any Workers = SerialWorkers()) -> Result {
         let grading = Grading(project, workers: workers)
         // Each module's files graded on their own (an import edge starts at one module), side by side.
-        let parts = workers.map(project.modules.count) { grading.grade(module: $0) }
+        var parts = workers.map(project.modules.count) { grading.grade(module: $0) }
+        Grading.promoteLoaded(&parts)
         var graded: [GradedImport] = [], counts: [String: Int] = [:], symbols: [Int: [String: Tally]] = [:]
         for part in parts {
             graded += part.graded
@@ -293,6 +294,71 @@ enum ImportUsage {
 
         func loaded(by unit: Int) -> Set<Int> { loads[unit] ?? [unit] }
 
+        /// One module's imports graded.
+        struct Graded {
+            /// Its `unused` and `probably-unused` imports.
+            var graded: [GradedImport] = []
+            var counts: [String: Int] = [:]
+            /// The symbols behind its edges, by edge index.
+            var symbols: [Int: [String: Tally]] = [:]
+            /// The imports that stay (`used`, `exported`): what they load, the module keeps loading.
+            var kept: [Kept] = []
+            /// `probably-unused` imports whose file uses members only their module declares,
+            /// seen because another import loads it: by place in `graded`.
+            var loadedOnly: [(graded: Int, file: String, target: Int)] = []
+
+            struct Kept {
+                var file: String
+                var target: Int
+                var loader: GradedImport.Loader
+                /// Whether the module's clients load what it loads: a public import.
+                var exposed: Bool
+            }
+        }
+
+        /// A public import (`public`, `open`, or none written without InternalImportsByDefault),
+        /// not `@_implementationOnly`: a client of the module loads what it imports.
+        static func exposes(_ site: ImportSite, in module: AssembledModule) -> Bool {
+            if site.attributes?.contains("@_implementationOnly") == true { return false }
+            guard let level = site.accessLevel else { return module.features?.contains("InternalImportsByDefault") != true }
+            return level <= .public
+        }
+
+        /// Without MemberImportVisibility a file sees the members of every module its module
+        /// loads. A `probably-unused` import whose file uses only members of its module, which
+        /// an import that stays loads (another file's, or another of the file's own, directly
+        /// or through the public imports that stay in the modules it imports), can go: it is
+        /// graded `unused`, with that import as `loadedBy`.
+        static func promoteLoaded(_ parts: inout [Graded]) {
+            // What each repository module keeps loading for its clients: its public imports
+            // that stay, and what they load in turn.
+            var exposed: [Int: Set<Int>] = [:]
+            for (module, part) in parts.enumerated() {
+                for kept in part.kept where kept.exposed && kept.target != module { exposed[module, default: []].insert(kept.target) }
+            }
+            var closures: [Int: Set<Int>] = [:]
+            func loads(_ unit: Int) -> Set<Int> {
+                if let known = closures[unit] { return known }
+                var seen: Set<Int> = [unit], queue = [unit]
+                while let current = queue.popLast() {
+                    for next in exposed[current] ?? [] where seen.insert(next).inserted { queue.append(next) }
+                }
+                closures[unit] = seen
+                return seen
+            }
+            for module in parts.indices where !parts[module].loadedOnly.isEmpty {
+                let kept = parts[module].kept.sorted { $0.loader.evidence < $1.loader.evidence }
+                for candidate in parts[module].loadedOnly {
+                    let site = parts[module].graded[candidate.graded].evidence
+                    guard let anchor = kept.first(where: { $0.loader.evidence != site && loads($0.target).contains(candidate.target) }) else { continue }
+                    parts[module].graded[candidate.graded].grade = .unused
+                    parts[module].graded[candidate.graded].loadedBy = anchor.loader
+                    parts[module].counts[GradedImport.Grade.probablyUnused.rawValue, default: 0] -= 1
+                    parts[module].counts[GradedImport.Grade.unused.rawValue, default: 0] += 1
+                }
+            }
+        }
+
         /// A module's names a file could use (all, or those visible without `@testable`),
         /// counted, with the first three by name.
         static func summary(of table: Table, all: Bool) -> (count: Int, first: [String]) {
@@ -309,13 +375,15 @@ enum ImportUsage {
         }
 
         /// One module's imports graded, and the symbols behind its edges by edge index.
-        func grade(module moduleIndex: Int) -> (graded: [GradedImport], counts: [String: Int], symbols: [Int: [String: Tally]]) {
+        func grade(module moduleIndex: Int) -> Graded {
         let module = modules[moduleIndex]
-        var graded: [GradedImport] = []
-        var counts: [String: Int] = [:]
-        var symbols: [Int: [String: Tally]] = [:]
+        var result = Graded()
+        var graded: [GradedImport] { get { result.graded } set { result.graded = newValue } }
         let files = project.sources[module.name] ?? []
-        guard !files.isEmpty else { return ([], [:], [:]) }
+        guard !files.isEmpty else { return result }
+        // With SE-0444's MemberImportVisibility a member needs an import of its module in the
+        // file using it; without it, a module loaded anyway shows its members to every file.
+        let memberVisibility = module.features?.contains("MemberImportVisibility") == true
         var sitesByFile: [String: [ImportSite]] = [:]
         for site in module.imports { sitesByFile[site.evidence.file, default: []].append(site) }
         func target(of site: ImportSite) -> Int? { Self.target(of: site, from: moduleIndex, byImportName: byImportName, edgeIndex: edgeIndex, count: modules.count) }
@@ -384,7 +452,7 @@ enum ImportUsage {
                     func declaredElsewhere(_ name: String) -> Bool {
                         StandardLibrary.members.contains(name) || index[name]?.contains { others.contains($0.module) } ?? false
                     }
-                    let alsoLoaded = candidate.target.map { loadedElsewhere($0) || loadedByOtherImport($0, besides: position) } ?? false
+                    let alsoLoaded = !memberVisibility && candidate.target.map { loadedElsewhere($0) || loadedByOtherImport($0, besides: position) } ?? false
                     // A `@testable` import another import covers may still open what the file
                     // never spells: the memberwise or an internal initializer of a type it names.
                     // Only a second `@testable` import of the same module makes it surely redundant.
@@ -401,6 +469,11 @@ enum ImportUsage {
                     } else if !members.isEmpty {
                         grade = .probablyUnused
                         uses = members
+                        // Members only: whichever module declares them, the file sees them without
+                        // the import when an import that stays loads this one (`promoteLoaded`).
+                        if !memberVisibility, !candidate.testable, let target = candidate.target {
+                            result.loadedOnly.append((graded: graded.count, file: file.path, target: target))
+                        }
                     } else if reached.contains(where: \.implicitlyCalled) {
                         grade = .probablyUnused
                         uses = ["callAsFunction"]
@@ -417,7 +490,7 @@ enum ImportUsage {
                     // The symbols behind the edge.
                     if grade != .unused, let target = candidate.target, target < modules.count, let edge = edgeIndex[moduleIndex * modules.count + target] {
                         // Taken out and put back: mutated in place, never copied.
-                        var behind = symbols.removeValue(forKey: edge) ?? [:]
+                        var behind = result.symbols.removeValue(forKey: edge) ?? [:]
                         let ordinal = ordinals[file.path] ?? 0
                         for match in candidate.matched {
                             let count = match.index < facts.referenceCounts.count ? Int(facts.referenceCounts[match.index]) : 1
@@ -430,12 +503,17 @@ enum ImportUsage {
                                 behind[match.name] = Tally(kind: match.symbol.kind, count: count, file: ordinal, line: line)
                             }
                         }
-                        symbols[edge] = behind
+                        result.symbols[edge] = behind
                     }
                 } else {
                     grade = .unknown
                 }
-                counts[grade.rawValue, default: 0] += 1
+                result.counts[grade.rawValue, default: 0] += 1
+                if grade == .used || grade == .exported, let target = candidate.target {
+                    result.kept.append(Graded.Kept(
+                        file: file.path, target: target, loader: GradedImport.Loader(module: site.module, evidence: site.evidence),
+                        exposed: Self.exposes(site, in: module)))
+                }
                 if grade == .unused || grade == .probablyUnused {
                     graded.append(GradedImport(
                         module: module.name, imported: site.module, grade: grade, evidence: site.evidence, uses: uses.sorted(),
@@ -443,7 +521,7 @@ enum ImportUsage {
                 }
             }
         }
-        return (graded, counts, symbols)
+        return result
         }
     }
 }

@@ -164,6 +164,7 @@ public struct Discoverer {
             module.alsoDeclaredIn = duplicates[index] ?? []
             module.platforms = entry.target.platforms
             module.languageMode = entry.target.languageMode
+            module.features = entry.target.features
             return module
         }
         if !overrides.isEmpty {

@@ -54,6 +54,8 @@ public struct Manifest: Sendable {
         public var platforms: [String]?
         /// The Swift language mode (`6`, `5`, `4.2`), when the manifest decides it.
         public var languageMode: String?
+        /// The upcoming and experimental compiler features it enables, sorted; nil for none.
+        public var features: [String]?
 
         /// Where the target is declared, for evidence.
         func location(in manifest: Manifest) -> Location {
@@ -100,6 +102,42 @@ public struct Manifest: Sendable {
         PackageInfo(
             name: name, system: system, manifest: path, products: products,
             localDependencies: localDependencies, remoteDependencies: remoteDependencies)
+    }
+
+    /// The features an Xcode-style build settings dictionary enables: `SWIFT_UPCOMING_FEATURE_X
+    /// = YES` (`MEMBER_IMPORT_VISIBILITY` is `MemberImportVisibility`) and
+    /// `-enable-upcoming-feature X` or `-enable-experimental-feature X` in `OTHER_SWIFT_FLAGS`;
+    /// nil for none.
+    public static func features(buildSettings: [String: String]) -> [String]? {
+        var found: Set<String> = []
+        for (key, value) in buildSettings where key.hasPrefix(upcomingSettingPrefix) && ["YES", "yes", "1", "true"].contains(value) {
+            let words = key.dropFirst(upcomingSettingPrefix.count).split(separator: "_")
+            found.insert(words.map { $0.prefix(1) + $0.dropFirst().lowercased() }.joined())
+        }
+        if let flags = buildSettings["OTHER_SWIFT_FLAGS"] {
+            found.formUnion(features(flags: flags.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)))
+        }
+        return found.isEmpty ? nil : found.sorted()
+    }
+
+    static let upcomingSettingPrefix = "SWIFT_UPCOMING_FEATURE_"
+
+    /// The features compiler flags enable: `-enable-upcoming-feature X`,
+    /// `-enable-experimental-feature X` (either with `-Xfrontend` between, or `=X`).
+    public static func features(flags: [String]) -> [String] {
+        let flags = flags.filter { $0 != "-Xfrontend" && $0 != "-Xswiftc" }
+        var found: [String] = []
+        for (index, flag) in flags.enumerated() {
+            for option in ["-enable-upcoming-feature", "-enable-experimental-feature"] {
+                if flag == option, index + 1 < flags.count {
+                    found.append(flags[index + 1])
+                } else if flag.hasPrefix(option + "=") {
+                    found.append(String(flag.dropFirst(option.count + 1)))
+                }
+            }
+        }
+        // The feature's name: `Feature:migrate` (a mode), `StrictConcurrency=complete` (a value).
+        return found.map { String($0.split(whereSeparator: { $0 == ":" || $0 == "=" }).first ?? "") }.filter { !$0.isEmpty }
     }
 
     /// A language mode as written (`5.0`, `.v4_2`, `6`) in the compiler's words (`5`, `4.2`,

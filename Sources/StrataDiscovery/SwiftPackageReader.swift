@@ -105,6 +105,8 @@ public enum SwiftPackageReader: ManifestReader {
                     exclude: call["exclude"]?.array?.compactMap(\.string) ?? []),
                 dependencies: dependencies, line: call.line)
             target.languageMode = call["swiftSettings"]?.array?.lazy.compactMap(Self.settingLanguageMode).last ?? packageMode
+            let features = Set(call["swiftSettings"]?.array?.flatMap(Self.settingFeatures) ?? [])
+            target.features = features.isEmpty ? nil : features.sorted()
             targets.append(target)
         }
 
@@ -249,6 +251,20 @@ public enum SwiftPackageReader: ManifestReader {
             guard let index = flags.firstIndex(of: "-swift-version"), index + 1 < flags.count else { return nil }
             return Manifest.languageMode(flags[index + 1])
         default: return nil
+        }
+    }
+
+    /// `.enableUpcomingFeature("X")`, `.enableExperimentalFeature("X")` (under a condition
+    /// too: a feature on for some platform is read as on), `.unsafeFlags([…,
+    /// "-enable-upcoming-feature", "X"])`.
+    static func settingFeatures(_ value: ManifestValue) -> [String] {
+        guard let call = value.call else { return [] }
+        switch call.name {
+        case "enableUpcomingFeature", "enableExperimentalFeature":
+            return call.firstUnlabelled?.string.map { Manifest.features(flags: ["-enable-upcoming-feature", $0]) } ?? []
+        case "unsafeFlags":
+            return Manifest.features(flags: call.firstUnlabelled?.array?.compactMap(\.string) ?? [])
+        default: return []
         }
     }
 

@@ -193,6 +193,9 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     /// The Swift language mode its sources are compiled in (`6`, `5`, `4.2`), which decides
     /// `#if swift(>=...)`; nil when no manifest says (read as 6).
     public var languageMode: String?
+    /// The upcoming and experimental compiler features it is built with
+    /// (`MemberImportVisibility`), sorted; nil for none.
+    public var features: [String]?
 
     public init(
         name: String, importName: String? = nil, kind: ModuleKind, system: BuildSystem = .swiftpm,

@@ -35,6 +35,21 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
     /// The import of the file that gives all this one does (the same module again, or one
     /// re-exporting it), when that is why it can go.
     public var coveredBy: String?
+    /// For an `unused` import whose file uses only members of the module: the import (another
+    /// file's, or another of the file's) that loads the module anyway. Without
+    /// MemberImportVisibility a file sees the members of every module its module loads.
+    public var loadedBy: Loader?
+
+    /// An import that loads a module: the module it names, and where.
+    public struct Loader: Hashable, Sendable, Codable {
+        public var module: String
+        public var evidence: Location
+
+        public init(module: String, evidence: Location) {
+            self.module = module
+            self.evidence = evidence
+        }
+    }
 
     public init(
         module: String, imported: String, grade: Grade, evidence: Location, uses: [String] = [], declares: Int = 0,
@@ -59,6 +74,11 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
         let listed = examples.joined(separator: ", ") + (declares > examples.count ? ", …" : "")
         let names = "\(declares) name\(declares == 1 ? "" : "s")"
         switch grade {
+        case .unused where loadedBy != nil:
+            let through = loadedBy.map { $0.module == imported ? "" : " (through \($0.module))" } ?? ""
+            let loader = "the import at \(loadedBy?.evidence.description ?? "")\(through) loads \(imported)"
+            return "uses only members of \(imported) (\(uses.prefix(5).joined(separator: ", "))), which the file sees without the import: "
+                + "\(loader), and the module is built without MemberImportVisibility"
         case .unused where coveredBy != nil || !uses.isEmpty:
             let used = uses.isEmpty ? "nothing" : "only " + uses.prefix(5).joined(separator: ", ")
             return "uses \(used) from \(imported), which its import of \(coveredBy ?? "another module") gives too"

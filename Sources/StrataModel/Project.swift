@@ -54,6 +54,8 @@ public struct AssembledModule: Hashable, Sendable, Codable {
     public var inactiveImports: [ImportSite]?
     /// The platforms `#if` was decided for.
     public var platforms: [String]?
+    /// The upcoming and experimental compiler features it is built with, sorted; nil for none.
+    public var features: [String]?
     /// Declarations counted by kind.
     public var declarations: [String: Int]
     /// Declarations counted by effective access level.
@@ -79,6 +81,7 @@ public struct AssembledModule: Hashable, Sendable, Codable {
             declarations: declarations, access: access, singletons: singletons)
         id = module.id
         alsoDeclaredIn = module.alsoDeclaredIn
+        features = module.features
     }
 
     public init(

@@ -68,6 +68,24 @@ import Testing
         #expect(comments.fingerprint.hasSuffix("|Sources/App/CommentsAndStrings.swift"))
     }
 
+    /// Without MemberImportVisibility a file sees the members of every module its module
+    /// loads: an import used only for members of a module another import that stays loads
+    /// (another file's, through a public import of it) can go, and says which import loads it.
+    @Test func anImportUsedOnlyForMembersOfAModuleLoadedAnywayCanGo() throws {
+        let result = try Pipeline.run(.init(path: Self.traps, cacheDirectory: nil)).result
+        let report = try #require(result.imports)
+        let elsewhere = try #require(report.imports.first { $0.evidence.file == "Sources/App/AnchoredElsewhere.swift" })
+        #expect(elsewhere.grade == .unused)
+        #expect(elsewhere.loadedBy == GradedImport.Loader(module: "Outer", evidence: Location(file: "Sources/App/LoadedThroughOuter.swift", line: 1)))
+        #expect(elsewhere.explanation == "uses only members of Inner (whispered), which the file sees without the import: "
+            + "the import at Sources/App/LoadedThroughOuter.swift:1 (through Outer) loads Inner, and the module is built without MemberImportVisibility")
+        // Built with MemberImportVisibility, the member needs the import: used, so not listed.
+        #expect(result.modules.first { $0.module.name == "Strict" }?.module.features == ["MemberImportVisibility"])
+        #expect(!report.imports.contains { $0.module == "Strict" })
+        // An `internal import` loads nothing for the module's clients: only a note.
+        #expect(report.imports.first { $0.module == "Guarded" }?.grade == .probablyUnused)
+    }
+
     @Test func eachEdgeNamesTheSymbolsBehindIt() throws {
         let result = try Pipeline.run(.init(path: Self.traps, cacheDirectory: nil)).result
         func symbols(_ from: String, _ to: String) -> [String] {

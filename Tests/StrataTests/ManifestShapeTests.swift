@@ -221,6 +221,79 @@ import Testing
         #expect(tuist.modules.map(\.languageMode) == ["5", "6"])
     }
 
+    // MARK: - Compiler features
+
+    /// `MemberImportVisibility` decides whether a member needs an import (`unused-import`):
+    /// read however a manifest turns it on.
+    @Test func upcomingFeaturesAreReadFromEachSpellingOfSwiftSettings() throws {
+        func features(_ manifest: String, target: String = "A") -> [String]? {
+            read(manifest).targets.first { $0.name == target }?.features
+        }
+        let header = "// swift-tools-version:6.0\nimport PackageDescription\n"
+        #expect(features(header + #"let package = Package(name: "P", targets: [.target(name: "A", swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")])])"#)
+            == ["MemberImportVisibility"])
+        #expect(features(header + #"let package = Package(name: "P", targets: [.target(name: "A")])"#) == nil)
+        // A shared list, a computed one, and settings appended to every target afterwards (the
+        // "standard cross-repo settings" loop of swift-nio's packages).
+        #expect(features(header + """
+            let settings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny"), .enableExperimentalFeature("StrictConcurrency=complete")]
+            let package = Package(name: "P", targets: [.target(name: "A", swiftSettings: settings)])
+            """) == ["ExistentialAny", "StrictConcurrency"])
+        #expect(features(header + """
+            var swiftSettings: [SwiftSetting] { [.enableUpcomingFeature("MemberImportVisibility")] }
+            let package = Package(name: "P", targets: [.target(name: "A", swiftSettings: swiftSettings)])
+            """) == ["MemberImportVisibility"])
+        #expect(features(header + """
+            let package = Package(name: "P", targets: [.target(name: "A"), .testTarget(name: "ATests", dependencies: ["A"])])
+            for target in package.targets {
+                switch target.type {
+                case .regular, .test, .executable:
+                    var settings = target.swiftSettings ?? []
+                    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+                    target.swiftSettings = settings
+                default:
+                    ()
+                }
+            }
+            """, target: "ATests") == ["MemberImportVisibility"])
+        #expect(features(header + #"let package = Package(name: "P", targets: [.target(name: "A", swiftSettings: [.unsafeFlags(["-Xfrontend", "-enable-upcoming-feature", "-Xfrontend", "MemberImportVisibility"])])])"#)
+            == ["MemberImportVisibility"])
+    }
+
+    @Test func xcodeXcodeGenAndTuistTakeFeaturesFromBuildSettings() throws {
+        var project = ProjectFile()
+        project.project(targets: ["KIT"], mainGroup: "MAIN")
+        project.add("MAIN", "isa = PBXGroup; children = (F, ); sourceTree = \"<group>\";")
+        project.add("F", "isa = PBXFileReference; path = Kit/Kit.swift; sourceTree = \"<group>\";")
+        project.add("FB", "isa = PBXBuildFile; fileRef = F;")
+        project.add("FP", "isa = PBXSourcesBuildPhase; files = (FB, );")
+        project.target("KIT", name: "Kit", type: "framework", phases: ["FP"],
+                       settings: "SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY = YES; OTHER_SWIFT_FLAGS = \"$(inherited) -enable-upcoming-feature ExistentialAny\";")
+        let xcode = try discover(["App.xcodeproj/project.pbxproj": project.text, "Kit/Kit.swift": ""])
+        #expect(xcode.modules.first?.features == ["ExistentialAny", "MemberImportVisibility"])
+        let xcodegen = try discover([
+            "project.yml": "name: App\ntargets:\n  Kit:\n    type: framework\n    platform: iOS\n    sources: [Kit]\n    settings:\n      base:\n        SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY: YES\n",
+            "Kit/Kit.swift": "",
+        ])
+        #expect(xcodegen.modules.first?.features == ["MemberImportVisibility"])
+        let tuist = try discover([
+            "Project.swift": """
+                import ProjectDescription
+                let project = Project(
+                    name: "App",
+                    settings: .settings(base: ["SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY": "YES"]),
+                    targets: [
+                        .target(name: "Kit", destinations: .iOS, product: .framework, bundleId: "a.kit", sources: ["Kit/**"]),
+                        .target(name: "Next", destinations: .iOS, product: .framework, bundleId: "a.next", sources: ["Next/**"],
+                                settings: .settings(base: ["OTHER_SWIFT_FLAGS": ["-enable-upcoming-feature", "InternalImportsByDefault"]])),
+                    ]
+                )
+                """,
+            "Kit/Kit.swift": "", "Next/Next.swift": "",
+        ])
+        #expect(tuist.modules.map(\.features) == [["MemberImportVisibility"], ["InternalImportsByDefault"]])
+    }
+
     // MARK: - Values read back
 
     /// swift-syntax 602.0.0's `SwiftSyntax-all` depends on every target that is not a test.

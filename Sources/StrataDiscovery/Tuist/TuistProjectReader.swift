@@ -77,6 +77,7 @@ public enum TuistProjectReader: ManifestReader {
                 if case .call(let call) = element, TuistTargetReader.isTarget(call) {
                     if var target = reader.target(call) {
                         target.languageMode = target.languageMode ?? TuistTargetReader.languageMode(project["settings"])
+                        target.features = target.features ?? TuistTargetReader.features(project["settings"])
                         targets.append(target)
                     } else {
                         notUnderstood = notUnderstood ?? ("the name of a target", call.line)

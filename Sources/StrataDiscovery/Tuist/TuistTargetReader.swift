@@ -106,7 +106,20 @@ struct TuistTargetReader {
             name: name, importName: importName, kind: kind, platforms: Self.platforms(call["destinations"] ?? call["platform"]),
             product: productName, linkage: linkage, sources: sources, dependencies: dependencies, line: line)
         target.languageMode = Self.languageMode(call["settings"])
+        target.features = Self.features(call["settings"])
         return target
+    }
+
+    /// `settings: .settings(base: ["SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY": "YES"])`,
+    /// `"OTHER_SWIFT_FLAGS": ["-enable-upcoming-feature", "X"]`: the features it enables.
+    static func features(_ settings: ManifestValue?) -> [String]? {
+        guard let base = settings?.call?["base"]?.call, base.name == ManifestEvaluator.dictionary else { return nil }
+        var values: [String: String] = [:]
+        for argument in base.arguments {
+            guard let key = argument.label else { continue }
+            values[key] = argument.value.string ?? argument.value.array?.compactMap(\.string).joined(separator: " ")
+        }
+        return Manifest.features(buildSettings: values)
     }
 
     /// `settings: .settings(base: ["SWIFT_VERSION": "5.0"])`: the language mode, when set plainly.

@@ -47,6 +47,24 @@ struct XcodeBuildSettings {
         return nil
     }
 
+    /// The upcoming and experimental features the settings enable
+    /// (`Manifest.features(buildSettings:)`); `OTHER_SWIFT_FLAGS` gathered down the layers
+    /// while each says `$(inherited)`.
+    var features: [String]? {
+        var settings: [String: String] = [:]
+        for key in Set(layers.flatMap(\.keys)) where key.hasPrefix(Manifest.upcomingSettingPrefix) {
+            if let value = expanded(key)?.value ?? setting(key)?.value { settings[key] = value }
+        }
+        var flags: [String] = []
+        for layer in layers {
+            guard let value = layer["OTHER_SWIFT_FLAGS"]?.value else { continue }
+            flags.append(value)
+            if !value.contains("inherited") { break }
+        }
+        settings["OTHER_SWIFT_FLAGS"] = flags.joined(separator: " ")
+        return Manifest.features(buildSettings: settings)
+    }
+
     /// The value of `key` with `$(VAR)`, `${VAR}` and `$(VAR:modifier)` expanded; nil when unset
     /// or when it refers to a setting Strata cannot know (an SDK path, an environment variable).
     func expanded(_ key: String) -> (value: String, evidence: Location)? {

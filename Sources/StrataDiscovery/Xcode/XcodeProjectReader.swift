@@ -101,6 +101,7 @@ public enum XcodeProjectReader: ManifestReader {
                 sources: .globs(include: globs.include, exclude: globs.exclude),
                 dependencies: dependencies.dependencies(of: object, name: name), line: line)
             target.languageMode = settings.expanded("SWIFT_VERSION").flatMap { Manifest.languageMode($0.value) }
+            target.features = settings.features
             targets.append(target)
         }
 

@@ -190,6 +190,11 @@ public enum XcodeGenReader: ManifestReader {
         target.file = location.file
         let settings = body["settings"]
         target.languageMode = (settings?["base"]?["SWIFT_VERSION"] ?? settings?["SWIFT_VERSION"])?.string.flatMap(Manifest.languageMode)
+        var values: [String: String] = [:]
+        for (key, value) in (settings?["base"]?.entries ?? []) + (settings?.entries ?? []) where key != "base" {
+            values[key] = values[key] ?? value.string ?? value.items.compactMap(\.string).joined(separator: " ")
+        }
+        target.features = Manifest.features(buildSettings: values)
         if let platform = body["platform"]?.string, !platform.isEmpty, !platform.contains("$") {
             target.platforms = [platform == "auto" ? "iOS" : platform]
         } else if let destinations = body["supportedDestinations"]?.items.compactMap(\.string), !destinations.isEmpty {

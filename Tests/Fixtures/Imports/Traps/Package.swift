@@ -21,6 +21,11 @@ let package = Package(
         .target(name: "Inner"),
         .target(name: "Outer", dependencies: ["Inner"]),
         .target(name: "Widths"),
+        // Members of a module loaded anyway: MemberImportVisibility makes them need the import;
+        // an `internal import` loads nothing for clients.
+        .target(name: "Strict", dependencies: ["Outer", "Inner"], swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+        .target(name: "Sealed", dependencies: ["Inner"]),
+        .target(name: "Guarded", dependencies: ["Sealed", "Inner"]),
         .target(name: "App", dependencies: [
             "Names", "Extras", "Operators", "Retro", "Umbrella", "Macros", "Wrappers", "Builders", "Alpha", "Beta", "Inits",
             "Callables", "Inner", "Outer", "Widths",
