@@ -38,10 +38,11 @@ public enum FileScanner {
                 ? InjectionScanner.Relevance(calls: names.factories.isEmpty && names.factoryResolvers.isEmpty
                     ? names.allCalls : names.allCalls.union(names.factories).union(names.factoryResolvers)) : nil
             identifiers.base = base
-            if relevance == nil {
-                collect(parsed.tree.raw, into: &identifiers)
+            if var marking = relevance {
+                _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &marking)
+                relevance = marking
             } else {
-                _ = collect(parsed.tree.raw, parent: nil, into: &identifiers, marking: &relevance)
+                collect(parsed.tree.raw, into: &identifiers)
             }
             if mayInject {
                 facts.injections = InjectionScanner.scan(
@@ -108,20 +109,20 @@ public enum FileScanner {
     /// `collect(_:into:)` that also marks what the injection walk enters (`relevance`); returns
     /// whether `raw` is marked.
     static func collect(
-        _ raw: RawSyntax, parent: SyntaxKind?, into identifiers: inout IdentifierTable, marking relevance: inout InjectionScanner.Relevance?
+        _ raw: RawSyntax, parent: SyntaxKind?, into identifiers: inout IdentifierTable, marking relevance: inout InjectionScanner.Relevance
     ) -> Bool {
-        // Layout first, and its kind only for the marking: each of these is a call into
-        // swift-syntax, made for every node of the file.
+        // Layout first, then its kind once: each of these is a call into swift-syntax, made
+        // for every node of the file.
         guard let layout = raw.layoutView else {
             take(raw, into: &identifiers)
             return false
         }
-        let kind = relevance == nil ? nil : raw.kind
+        let kind = raw.kind
         var below = false
         for child in layout.children {
             if let child, collect(child, parent: kind, into: &identifiers, marking: &relevance) { below = true }
         }
-        return relevance?.mark(raw, parent: parent, below: below) ?? false
+        return relevance.mark(raw, kind: kind, parent: parent, below: below)
     }
 
     /// A token's text when it is an identifier or operator: what a file can name of another

@@ -88,8 +88,8 @@ package enum InjectionScanner {
 
         /// A layout node marked, once its children were, during `FileScanner.collect`'s walk;
         /// returns whether it is relevant.
-        mutating func mark(_ raw: RawSyntax, parent: SyntaxKind?, below: Bool) -> Bool {
-            let found = below || isTrigger(raw, parent: parent)
+        mutating func mark(_ raw: RawSyntax, kind: SyntaxKind, parent: SyntaxKind?, below: Bool) -> Bool {
+            let found = below || isTrigger(raw, kind: kind, parent: parent)
             if found { nodes.insert(raw.id) }
             return found
         }
@@ -100,8 +100,8 @@ package enum InjectionScanner {
             }
         }
 
-        private func isTrigger(_ raw: RawSyntax, parent: SyntaxKind?) -> Bool {
-            switch raw.kind {
+        private func isTrigger(_ raw: RawSyntax, kind: SyntaxKind, parent: SyntaxKind?) -> Bool {
+            switch kind {
             case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .functionDecl:
                 return true
             case .variableDecl:
