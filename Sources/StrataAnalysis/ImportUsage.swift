@@ -107,6 +107,9 @@ enum ImportUsage {
         var index: Int
         var name: String
         var symbol: Symbol
+        /// The modules the import reaches that declare it (its target, or modules it
+        /// re-exports), the one whose `symbol` this is first.
+        var modules: [Int]
     }
 
     /// One import of a file and what it gives the file.
@@ -143,14 +146,20 @@ enum ImportUsage {
         // One name of the file, for the imports `admitted` picks among those reaching a module declaring it.
         func add(_ referenceIndex: Int, _ name: String, to admitted: (Int) -> Bool) {
             guard let entries = index[name] else { return }
-            var matched: [Int] = []
+            // By import: where its match is in `matched`; the first module found gives the
+            // symbol, every module found is kept.
+            var matched: [(position: Int, at: Int)] = []
             for entry in entries {
                 for (module, position, isTarget) in reaching where module == entry.module && admitted(position) {
-                    guard entry.symbol.exposed || candidates[position].testable && isTarget, !matched.contains(position) else { continue }
-                    matched.append(position)
+                    guard entry.symbol.exposed || candidates[position].testable && isTarget else { continue }
+                    if let known = matched.first(where: { $0.position == position }) {
+                        candidates[position].matched[known.at].modules.append(module)
+                        continue
+                    }
+                    matched.append((position, candidates[position].matched.count))
                     var symbol = entry.symbol
                     if candidates[position].site.symbol != nil, symbol.isMember { (symbol.kind, symbol.isMember) = ("type", false) }  // `import struct M.T` names T
-                    candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: symbol))
+                    candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: symbol, modules: [module]))
                 }
             }
         }
@@ -316,6 +325,28 @@ enum ImportUsage {
             }
         }
 
+        /// The imports of a file that give it nothing of their own module, only what it
+        /// re-exports, all of which another import of the file gives (`@testable import
+        /// Metrics` beside `@testable import CoreMetrics`, Metrics re-exporting CoreMetrics):
+        /// by position, that other import. The other one must use its own module, so two
+        /// such imports never cover each other; internal names need it `@testable` on their
+        /// module.
+        static func narrowlyCovered(_ candidates: [Candidate]) -> [Int: Int] {
+            var covered: [Int: Int] = [:]
+            func ownUse(_ candidate: Candidate) -> Bool { candidate.matched.contains { $0.modules.contains { $0 == candidate.target } } }
+            for (position, candidate) in candidates.enumerated() where !candidate.matched.isEmpty && candidate.target != nil && !ownUse(candidate) {
+                covered[position] = candidates.indices.first { other in
+                    let wider = candidates[other]
+                    guard other != position, ownUse(wider), let reach = wider.reachedModules else { return false }
+                    // Each name from a module it reaches; an internal one through `@testable` of that module.
+                    return candidate.matched.allSatisfy { match in
+                        match.symbol.exposed ? match.modules.contains(where: reach.contains) : wider.testable && match.modules.contains { $0 == wider.target }
+                    }
+                }
+            }
+            return covered
+        }
+
         /// A public import (`public`, `open`, or none written without InternalImportsByDefault),
         /// not `@_implementationOnly`: a client of the module loads what it imports.
         static func exposes(_ site: ImportSite, in module: AssembledModule) -> Bool {
@@ -420,6 +451,7 @@ enum ImportUsage {
                     return loaded(by: target).contains(index)
                 }
             }
+            let narrow = Self.narrowlyCovered(candidates)
             for (position, candidate) in candidates.enumerated() {
                 let site = candidate.site
                 guard site.module != module.importName else { continue }
@@ -436,9 +468,9 @@ enum ImportUsage {
                     // `@testable` opens only the module it names, never what that re-exports:
                     // a `@testable` import the file uses internal names through stays.
                     let opens = candidate.testable && candidate.matched.contains { !$0.symbol.exposed }
-                    let covering = candidates.indices.first { other in
+                    let covering = narrow[position] ?? candidates.indices.first { other in
                         let wider = candidates[other]
-                        guard other != position, let modules = wider.reachedModules, modules.count >= reach.count,
+                        guard other != position, narrow[other] == nil, let modules = wider.reachedModules, modules.count >= reach.count,
                               reach.allSatisfy(modules.contains) else { return false }
                         if opens { return wider.testable && wider.target == candidate.target && other < position }
                         return modules.count > reach.count || wider.testable && !candidate.testable || other < position
@@ -459,8 +491,9 @@ enum ImportUsage {
                     let twin = candidates.indices.contains { $0 < position && candidates[$0].testable && candidates[$0].target == candidate.target }
                     let mayOpen = candidate.testable && !twin && candidate.matched.contains { $0.symbol.kind == "type" }
                     if let covering {
-                        // Everything it gives, another import of the file gives too.
-                        grade = mayOpen ? .probablyUnused : .unused
+                        // Everything it gives, another import of the file gives too (an import
+                        // narrowly covered names nothing of its own module: it opens nothing).
+                        grade = mayOpen && narrow[position] == nil ? .probablyUnused : .unused
                         uses = candidate.matched.map(\.name)
                         coveredBy = candidates[covering].site.module
                     } else if !top.isEmpty || members.contains(where: { !declaredElsewhere($0) }) && !alsoLoaded {

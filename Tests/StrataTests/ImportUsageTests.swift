@@ -93,7 +93,7 @@ import Testing
         }
         #expect(symbols("App", "Operators") == ["operator <~> 2 Sources/App/OperatorUse.swift:3"])
         #expect(symbols("App", "Retro") == ["conformance Int 1 Sources/App/Retroactive.swift:4", "member id 1 Sources/App/Retroactive.swift:3"])
-        #expect(symbols("App", "Names") == ["type Token 3 Sources/App/AccessLevels.swift:5"])
+        #expect(symbols("App", "Names") == ["type Token 4 Sources/App/AccessLevels.swift:5"])
         #expect(symbols("App", "Macros") == ["macro stringify 1 Sources/App/Attributes.swift:14"])
     }
 }
