@@ -188,37 +188,48 @@ import Testing
         #expect(try !importsExtras(".v5"))
     }
 
-    @Test func xcodeXcodeGenAndTuistTakeTheModeFromSwiftVersion() throws {
+    /// Kit, a framework, as an Xcode project, an XcodeGen spec and a Tuist project (with a
+    /// second target, Next), each with the build settings given in its own syntax.
+    func kitInEachFormat(
+        pbxproj: String, yaml: String, tuistProject: String, tuistNext: String
+    ) throws -> (xcode: Discovery, xcodegen: Discovery, tuist: Discovery) {
         var project = ProjectFile()
         project.project(targets: ["KIT"], mainGroup: "MAIN")
         project.add("MAIN", "isa = PBXGroup; children = (F, ); sourceTree = \"<group>\";")
         project.add("F", "isa = PBXFileReference; path = Kit/Kit.swift; sourceTree = \"<group>\";")
         project.add("FB", "isa = PBXBuildFile; fileRef = F;")
         project.add("FP", "isa = PBXSourcesBuildPhase; files = (FB, );")
-        project.target("KIT", name: "Kit", type: "framework", phases: ["FP"], settings: "SWIFT_VERSION = 5.0;")
+        project.target("KIT", name: "Kit", type: "framework", phases: ["FP"], settings: pbxproj)
         let xcode = try discover(["App.xcodeproj/project.pbxproj": project.text, "Kit/Kit.swift": ""])
-        #expect(xcode.modules.first?.languageMode == "5")
         let xcodegen = try discover([
-            "project.yml": "name: App\ntargets:\n  Kit:\n    type: framework\n    platform: iOS\n    sources: [Kit]\n    settings:\n      base:\n        SWIFT_VERSION: \"4.2\"\n",
+            "project.yml": "name: App\ntargets:\n  Kit:\n    type: framework\n    platform: iOS\n    sources: [Kit]\n    settings:\n      base:\n        \(yaml)\n",
             "Kit/Kit.swift": "",
         ])
-        #expect(xcodegen.modules.first?.languageMode == "4.2")
         let tuist = try discover([
             "Project.swift": """
                 import ProjectDescription
                 let project = Project(
                     name: "App",
-                    settings: .settings(base: ["SWIFT_VERSION": "5.0"]),
+                    settings: .settings(base: [\(tuistProject)]),
                     targets: [
                         .target(name: "Kit", destinations: .iOS, product: .framework, bundleId: "a.kit", sources: ["Kit/**"]),
                         .target(name: "Next", destinations: .iOS, product: .framework, bundleId: "a.next", sources: ["Next/**"],
-                                settings: .settings(base: ["SWIFT_VERSION": "6.0", "OTHER": "x"])),
+                                settings: .settings(base: [\(tuistNext)])),
                     ]
                 )
                 """,
             "Kit/Kit.swift": "", "Next/Next.swift": "",
         ])
-        #expect(tuist.modules.map(\.languageMode) == ["5", "6"])
+        return (xcode, xcodegen, tuist)
+    }
+
+    @Test func xcodeXcodeGenAndTuistTakeTheModeFromSwiftVersion() throws {
+        let found = try kitInEachFormat(
+            pbxproj: "SWIFT_VERSION = 5.0;", yaml: "SWIFT_VERSION: \"4.2\"",
+            tuistProject: #""SWIFT_VERSION": "5.0""#, tuistNext: #""SWIFT_VERSION": "6.0", "OTHER": "x""#)
+        #expect(found.xcode.modules.first?.languageMode == "5")
+        #expect(found.xcodegen.modules.first?.languageMode == "4.2")
+        #expect(found.tuist.modules.map(\.languageMode) == ["5", "6"])
     }
 
     // MARK: - Compiler features
@@ -261,37 +272,14 @@ import Testing
     }
 
     @Test func xcodeXcodeGenAndTuistTakeFeaturesFromBuildSettings() throws {
-        var project = ProjectFile()
-        project.project(targets: ["KIT"], mainGroup: "MAIN")
-        project.add("MAIN", "isa = PBXGroup; children = (F, ); sourceTree = \"<group>\";")
-        project.add("F", "isa = PBXFileReference; path = Kit/Kit.swift; sourceTree = \"<group>\";")
-        project.add("FB", "isa = PBXBuildFile; fileRef = F;")
-        project.add("FP", "isa = PBXSourcesBuildPhase; files = (FB, );")
-        project.target("KIT", name: "Kit", type: "framework", phases: ["FP"],
-                       settings: "SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY = YES; OTHER_SWIFT_FLAGS = \"$(inherited) -enable-upcoming-feature ExistentialAny\";")
-        let xcode = try discover(["App.xcodeproj/project.pbxproj": project.text, "Kit/Kit.swift": ""])
-        #expect(xcode.modules.first?.features == ["ExistentialAny", "MemberImportVisibility"])
-        let xcodegen = try discover([
-            "project.yml": "name: App\ntargets:\n  Kit:\n    type: framework\n    platform: iOS\n    sources: [Kit]\n    settings:\n      base:\n        SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY: YES\n",
-            "Kit/Kit.swift": "",
-        ])
-        #expect(xcodegen.modules.first?.features == ["MemberImportVisibility"])
-        let tuist = try discover([
-            "Project.swift": """
-                import ProjectDescription
-                let project = Project(
-                    name: "App",
-                    settings: .settings(base: ["SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY": "YES"]),
-                    targets: [
-                        .target(name: "Kit", destinations: .iOS, product: .framework, bundleId: "a.kit", sources: ["Kit/**"]),
-                        .target(name: "Next", destinations: .iOS, product: .framework, bundleId: "a.next", sources: ["Next/**"],
-                                settings: .settings(base: ["OTHER_SWIFT_FLAGS": ["-enable-upcoming-feature", "InternalImportsByDefault"]])),
-                    ]
-                )
-                """,
-            "Kit/Kit.swift": "", "Next/Next.swift": "",
-        ])
-        #expect(tuist.modules.map(\.features) == [["MemberImportVisibility"], ["InternalImportsByDefault"]])
+        let found = try kitInEachFormat(
+            pbxproj: "SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY = YES; OTHER_SWIFT_FLAGS = \"$(inherited) -enable-upcoming-feature ExistentialAny\";",
+            yaml: "SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY: YES",
+            tuistProject: #""SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY": "YES""#,
+            tuistNext: #""OTHER_SWIFT_FLAGS": ["-enable-upcoming-feature", "InternalImportsByDefault"]"#)
+        #expect(found.xcode.modules.first?.features == ["ExistentialAny", "MemberImportVisibility"])
+        #expect(found.xcodegen.modules.first?.features == ["MemberImportVisibility"])
+        #expect(found.tuist.modules.map(\.features) == [["MemberImportVisibility"], ["InternalImportsByDefault"]])
     }
 
     // MARK: - Values read back
