@@ -65,6 +65,8 @@ package struct SourceLexer {
     /// The last token, when it was a word, number, string or name; the word's bytes.
     private var previous: Atom?
     private var previousWord = 0..<0
+    /// `previous` is a word whose kind is not looked up yet (`word` says why).
+    private var unclassified = false
     /// A `:` came since the last `,`, `?`, `;` or bracket.
     private var afterColon = false
     /// The brackets open, innermost last (at most 1,024 kept): whether a word is in parentheses.
@@ -103,7 +105,11 @@ package struct SourceLexer {
                 line += 1
                 lineStart = index + 1
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                break
+                // Indentation and the blanks between tokens, a quarter of a file, in one go.
+                while index + 1 < count, Self.isBlank(bytes[index + 1]) { index += 1 }
+            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
+                // A line comment, to the end of its line: no token, and a `[` run goes on after it.
+                index = newline(from: index + 2) - 1
             case UInt8(ascii: "["):
                 run += 1
                 if run > runLimit {
@@ -147,13 +153,16 @@ package struct SourceLexer {
                 run = 0
                 angles = max(0, angles - 1)
                 previous = nil
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                run = 0
+                skipWord()
+                atom(.number)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...:
+                run = 0
+                word()
             default:
                 run = 0
-                if Self.isWord(byte) {
-                    word(byte)
-                } else {
-                    previous = nil
-                }
+                previous = nil
             }
             index += 1
         }
@@ -176,12 +185,17 @@ package struct SourceLexer {
     /// leaves hundreds of calls open inside one array (4 s for 7 KB).
     private mutating func closeBracket(_ byte: UInt8) {
         let opener = Self.opener(of: byte)
-        if let match = brackets.indices.suffix(256).last(where: { brackets[$0] == opener }) {
-            brackets.removeSubrange(match...)
+        // Searched by hand and removed from the end: the matching opener is nearly always the last.
+        var match = brackets.count - 1
+        while match >= max(brackets.count - 256, 0), brackets[match] != opener { match -= 1 }
+        if match >= max(brackets.count - 256, 0) {
+            while brackets.count > match { brackets.removeLast() }
         }
-        if let match = open.indices.suffix(256).last(where: { bytes[open[$0].offset] == opener }) {
+        match = open.count - 1
+        while match >= max(open.count - 256, 0), bytes[open[match].offset] != opener { match -= 1 }
+        if match >= max(open.count - 256, 0) {
             if closedAround == nil, open.count - match - 1 > unclosedLimit { closedAround = open[match + 1 + unclosedLimit] }
-            open.removeSubrange(match...)
+            while open.count > match { open.removeLast() }
         }
         afterColon = false
         previous = nil
@@ -257,6 +271,24 @@ package struct SourceLexer {
 
     enum Directive { case `if`, endif }
 
+    /// The offset of the first line break at or after `start`, `count` when none: comments
+    /// are looked through eight bytes at a time.
+    private func newline(from start: Int) -> Int {
+        var at = start
+        if let base = bytes.baseAddress {
+            let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+            while at + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) ^ newlines
+                // The lowest bit set marks the first byte that was a line break.
+                let found = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+                if found != 0 { return at + found.trailingZeroBitCount / 8 }
+                at += 8
+            }
+        }
+        while at < count, bytes[at] != UInt8(ascii: "\n") { at += 1 }
+        return at
+    }
+
     /// `#if` or `#endif` at `index`, the word after the `#` ending there.
     private func directive() -> Directive? {
         var end = index + 1
@@ -283,11 +315,11 @@ package struct SourceLexer {
     /// than brackets never closed do (200 on one line: 13 s and 6 GB in a release build;
     /// `"\(a/\(a/\(a…`, a key path in a key path, 2,800 deep: 9 s).
     private mutating func skipStringOrComment() -> Bool {
-        abandoned.removeAll(keepingCapacity: true)
+        if !abandoned.isEmpty { abandoned.removeAll(keepingCapacity: true) }  // else it would allocate
         func byte(_ at: Int) -> UInt8? { at < count ? bytes[at] : nil }
         switch bytes[index] {
         case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "/"):
-            while let next = byte(index + 1), next != UInt8(ascii: "\n") { index += 1 }
+            index = newline(from: index + 2) - 1
             return true
         case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"):
             var depth = 1
@@ -364,6 +396,13 @@ package struct SourceLexer {
         guard let first = open(&at) else { return false }
         var frames = [first]
         while at < count, let frame = frames.last {
+            if case .string = frame {
+                // The text of a literal, up to what may end or escape it, in a tight loop.
+                while at < count, bytes[at] != UInt8(ascii: "\\"), bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\n") {
+                    at += 1
+                }
+                if at == count { break }
+            }
             let current = bytes[at]
             if current == UInt8(ascii: "\n") {
                 // A line break ends every single-line string open (and what is inside it).
@@ -427,23 +466,65 @@ package struct SourceLexer {
     /// A byte of a name or number (`_`, `$`, letters, digits, anything not ASCII).
     @inline(__always)
     static func isWord(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
-            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        wordBytes.utf8Start[Int(byte)] == UInt8(ascii: "1")
     }
 
+    /// `isWord` of each byte, 64 a line: half the bytes of a file are in words, and a load
+    /// costs less than testing ranges (a static string needs no initialization).
+    private static let wordBytes: StaticString = """
+        0000000000000000000000000000000000001000000000001111111111000000\
+        0111111111111111111111111110000101111111111111111111111111100000\
+        1111111111111111111111111111111111111111111111111111111111111111\
+        1111111111111111111111111111111111111111111111111111111111111111
+        """
+
+    @inline(__always)
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
+    /// To the last byte of the word at `index`: letters eight at a time, then byte by byte.
     private mutating func skipWord() {
-        while index + 1 < count, Self.isWord(bytes[index + 1]) { index += 1 }
+        var at = index + 1
+        if let base = bytes.baseAddress {
+            while at + 8 <= count {
+                let others = Self.nonLetters(UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)))
+                if others != 0 {
+                    at += others.trailingZeroBitCount / 8
+                    break
+                }
+                at += 8
+            }
+        }
+        while at < count, Self.isWord(bytes[at]) { at += 1 }
+        index = at - 1
     }
 
-    /// A name, keyword or number starting at `index`.
-    private mutating func word(_ first: UInt8) {
+    /// The high bit of each of the eight bytes of `bytes` (the first one lowest) that is not a
+    /// letter, but for some bytes past ASCII (bytes of words too). Each byte's high bit is
+    /// cleared first, so no sum carries into the next byte.
+    @inline(__always)
+    static func nonLetters(_ bytes: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let lowercase = (bytes & ~high) | ones &* 0x20
+        // The high bit is set from `a` on by the first sum, past `z` by the second.
+        let letters = (lowercase &+ ones &* (0x80 - 0x61)) & ~(lowercase &+ ones &* (0x7F - 0x7A))
+        return ~letters & high
+    }
+
+    /// A name or keyword starting at `index`.
+    private mutating func word() {
         let start = index
         skipWord()
-        if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") {
-            atom(.number)
+        let word = start..<(index + 1)
+        if previous == nil {
+            // Nothing before it on its line to juxtapose it with, most words (`a.b(c: d)`):
+            // its kind is looked up only if a token follows it with nothing between.
+            previous = .word(.name)
+            previousWord = word
+            unclassified = true
         } else {
-            atom(.word(Keywords.kind(bytes, start..<(index + 1))), word: start..<(index + 1))
+            atom(.word(Keywords.kind(bytes, word)), word: word)
         }
     }
 
@@ -469,14 +550,18 @@ package struct SourceLexer {
     }
 
     private mutating func atom(_ this: Atom, word: Range<Int> = 0..<0) {
-        // The same word twice in a row is garbage even when it is a keyword (`package
-        // package …`, 45 KB: 2.5 s).
-        if let previous, previous.juxtaposes(with: this, inParentheses: brackets.last == UInt8(ascii: "("))
-            || (!word.isEmpty && sameWord(word, previousWord)) {
-            juxtaposed += 1
+        if var previous {
+            if unclassified { previous = .word(Keywords.kind(bytes, previousWord)) }
+            // The same word twice in a row is garbage even when it is a keyword (`package
+            // package …`, 45 KB: 2.5 s).
+            if previous.juxtaposes(with: this, inParentheses: brackets.last == UInt8(ascii: "("))
+                || (!word.isEmpty && sameWord(word, previousWord)) {
+                juxtaposed += 1
+            }
         }
         previous = this
         previousWord = word
+        unclassified = false
     }
 
     private func sameWord(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
@@ -484,16 +569,19 @@ package struct SourceLexer {
     }
 
     private mutating func endLine(at end: Int) {
-        let cost = (end - lineStart) * juxtaposed
-        if cost > ParseLimits.lineRecoveryCost || (cost > 1 << 16 && spent + cost > ParseLimits.fileRecoveryCost)
-            || angles > ParseLimits.unclosedBrackets {
-            findings.longLines.append(lineStart..<end)
-            findings.longLine = findings.longLine ?? line
-        } else {
-            if cost > 1 << 16 { spent += cost }
-            if juxtaposed > 0 { withJuxtapositions.append((lineStart..<end, line)) }
+        // A line with neither juxtapositions nor too many angles, nearly every line, costs nothing.
+        if juxtaposed > 0 || angles > ParseLimits.unclosedBrackets {
+            let cost = (end - lineStart) * juxtaposed
+            if cost > ParseLimits.lineRecoveryCost || (cost > 1 << 16 && spent + cost > ParseLimits.fileRecoveryCost)
+                || angles > ParseLimits.unclosedBrackets {
+                findings.longLines.append(lineStart..<end)
+                findings.longLine = findings.longLine ?? line
+            } else {
+                if cost > 1 << 16 { spent += cost }
+                if juxtaposed > 0 { withJuxtapositions.append((lineStart..<end, line)) }
+            }
+            events += juxtaposed
         }
-        events += juxtaposed
         juxtaposed = 0
         angles = 0
         previous = nil
@@ -552,8 +640,16 @@ enum Keywords {
         return table
     }()
 
+    /// The bytes of `range` (at most 16), the first eight in `low`, the first in its lowest
+    /// byte. Two loads where 16 bytes follow the start, as they do for nearly every word.
     @inline(__always)
     private static func pack(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (UInt64, UInt64) {
+        if let base = bytes.baseAddress, range.lowerBound + 16 <= bytes.count {
+            func mask(_ count: Int) -> UInt64 { count >= 8 ? ~0 : count <= 0 ? 0 : (1 << (8 * UInt64(count))) - 1 }
+            let start = UnsafeRawPointer(base + range.lowerBound)
+            return (UInt64(littleEndian: start.loadUnaligned(as: UInt64.self)) & mask(range.count),
+                    UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & mask(range.count - 8))
+        }
         var low: UInt64 = 0, high: UInt64 = 0
         for offset in range {
             let shift = UInt64((offset - range.lowerBound) & 7) * 8
