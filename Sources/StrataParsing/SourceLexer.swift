@@ -30,9 +30,11 @@ package struct SourceLexer {
     /// The one pass. `runs: false` leaves `[` runs alone (they were removed already);
     /// `unclosed` is the number of brackets that may stay open.
     static func measure(_ bytes: UnsafeBufferPointer<UInt8>, runs: Bool = true, unclosed: Int = ParseLimits.unclosedBrackets) -> Findings {
-        var lexer = SourceLexer(bytes, runLimit: runs ? ParseLimits.consecutiveBrackets : .max, unclosedLimit: unclosed)
-        lexer.lex()
-        return lexer.findings
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keptBrackets) { brackets in
+            var lexer = SourceLexer(bytes, brackets: brackets, runLimit: runs ? ParseLimits.consecutiveBrackets : .max, unclosedLimit: unclosed)
+            lexer.lex()
+            return lexer.findings
+        }
     }
 
     package static func measure(_ bytes: [UInt8], runs: Bool = true, unclosed: Int = ParseLimits.unclosedBrackets) -> Findings {
@@ -42,7 +44,7 @@ package struct SourceLexer {
     /// The last byte of the string literal or comment that starts at `at`; nil when none does.
     static func endOfStringOrComment(_ bytes: [UInt8], at: Int) -> Int? {
         bytes.withUnsafeBufferPointer { buffer in
-            var lexer = SourceLexer(buffer, runLimit: .max, unclosedLimit: .max)
+            var lexer = SourceLexer(buffer, brackets: UnsafeMutableBufferPointer(start: nil, count: 0), runLimit: .max, unclosedLimit: .max)
             lexer.index = at
             return lexer.skipStringOrComment() ? lexer.index : nil
         }
@@ -69,8 +71,11 @@ package struct SourceLexer {
     private var unclassified = false
     /// A `:` came since the last `,`, `?`, `;` or bracket.
     private var afterColon = false
-    /// The brackets open, innermost last (at most 1,024 kept): whether a word is in parentheses.
-    private var brackets: [UInt8] = []
+    /// The brackets open, innermost last (at most `keptBrackets` kept): whether a word is in
+    /// parentheses. In storage `measure` lends, so a bracket costs no array growing.
+    private let brackets: UnsafeMutableBufferPointer<UInt8>
+    private var bracketCount = 0
+    private static let keptBrackets = 1024
     /// Lines past `lineRecoveryCost` once they added up (`fileRecoveryCost`).
     private var spent = 0
     /// Lines with juxtapositions, for the file's bound: recovery may look across lines.
@@ -89,8 +94,9 @@ package struct SourceLexer {
     /// The interpolations and parentheses the last string literal left open.
     private var abandoned: [Position] = []
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>, runLimit: Int, unclosedLimit: Int) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, brackets: UnsafeMutableBufferPointer<UInt8>, runLimit: Int, unclosedLimit: Int) {
         self.bytes = bytes
+        self.brackets = brackets
         count = bytes.count
         self.runLimit = runLimit
         self.unclosedLimit = unclosedLimit
@@ -104,12 +110,13 @@ package struct SourceLexer {
                 endLine(at: index)
                 line += 1
                 lineStart = index + 1
+                skipIndentation()
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                // Indentation and the blanks between tokens, a quarter of a file, in one go.
+                // The blanks between tokens in one go.
                 while index + 1 < count, Self.isBlank(bytes[index + 1]) { index += 1 }
             case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
                 // A line comment, to the end of its line: no token, and a `[` run goes on after it.
-                index = newline(from: index + 2) - 1
+                index = bytes.newline(from: index + 2) - 1
             case UInt8(ascii: "["):
                 run += 1
                 if run > runLimit {
@@ -173,7 +180,10 @@ package struct SourceLexer {
     // MARK: Brackets
 
     private mutating func openBracket(_ byte: UInt8) {
-        if brackets.count < 1024 { brackets.append(byte) }
+        if bracketCount < brackets.count {
+            brackets[bracketCount] = byte
+            bracketCount += 1
+        }
         open.append((index, line))
         afterColon = false
         previous = nil
@@ -186,11 +196,9 @@ package struct SourceLexer {
     private mutating func closeBracket(_ byte: UInt8) {
         let opener = Self.opener(of: byte)
         // Searched by hand and removed from the end: the matching opener is nearly always the last.
-        var match = brackets.count - 1
-        while match >= max(brackets.count - 256, 0), brackets[match] != opener { match -= 1 }
-        if match >= max(brackets.count - 256, 0) {
-            while brackets.count > match { brackets.removeLast() }
-        }
+        var match = bracketCount - 1
+        while match >= max(bracketCount - 256, 0), brackets[match] != opener { match -= 1 }
+        if match >= max(bracketCount - 256, 0) { bracketCount = match }
         match = open.count - 1
         while match >= max(open.count - 256, 0), bytes[open[match].offset] != opener { match -= 1 }
         if match >= max(open.count - 256, 0) {
@@ -271,24 +279,6 @@ package struct SourceLexer {
 
     enum Directive { case `if`, endif }
 
-    /// The offset of the first line break at or after `start`, `count` when none: comments
-    /// are looked through eight bytes at a time.
-    private func newline(from start: Int) -> Int {
-        var at = start
-        if let base = bytes.baseAddress {
-            let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-            while at + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) ^ newlines
-                // The lowest bit set marks the first byte that was a line break.
-                let found = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-                if found != 0 { return at + found.trailingZeroBitCount / 8 }
-                at += 8
-            }
-        }
-        while at < count, bytes[at] != UInt8(ascii: "\n") { at += 1 }
-        return at
-    }
-
     /// `#if` or `#endif` at `index`, the word after the `#` ending there.
     private func directive() -> Directive? {
         var end = index + 1
@@ -319,7 +309,7 @@ package struct SourceLexer {
         func byte(_ at: Int) -> UInt8? { at < count ? bytes[at] : nil }
         switch bytes[index] {
         case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "/"):
-            index = newline(from: index + 2) - 1
+            index = bytes.newline(from: index + 2) - 1
             return true
         case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"):
             var depth = 1
@@ -340,7 +330,7 @@ package struct SourceLexer {
             return true
         case UInt8(ascii: "\""):
             let multiline = byte(index + 1) == UInt8(ascii: "\"") && byte(index + 2) == UInt8(ascii: "\"")
-            if !multiline, let end = plainStringEnd() {
+            if !multiline, let end = bytes.plainStringEnd(from: index) {
                 index = end
                 return true
             }
@@ -350,27 +340,6 @@ package struct SourceLexer {
             return false
         }
         return skipString()
-    }
-
-    /// The last byte of the single-line string without interpolation that starts at
-    /// `index`, the common case; nil for any other.
-    private func plainStringEnd() -> Int? {
-        var at = index + 1
-        while at < count {
-            switch bytes[at] {
-            case UInt8(ascii: "\""): return at
-            case UInt8(ascii: "\n"): return at - 1  // ends at its line's end, closed or not
-            case UInt8(ascii: "\\"):
-                guard at + 1 < count else { return count - 1 }
-                switch bytes[at + 1] {
-                case UInt8(ascii: "("): return nil
-                case UInt8(ascii: "\n"): at += 1
-                default: at += 2
-                }
-            default: at += 1
-            }
-        }
-        return count - 1
     }
 
     /// `skipStringOrComment` for any string literal.
@@ -397,10 +366,7 @@ package struct SourceLexer {
         var frames = [first]
         while at < count, let frame = frames.last {
             if case .string = frame {
-                // The text of a literal, up to what may end or escape it, in a tight loop.
-                while at < count, bytes[at] != UInt8(ascii: "\\"), bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\n") {
-                    at += 1
-                }
+                at = bytes.stringEndOrEscape(from: at)  // the text of a literal, up to what may end or escape it
                 if at == count { break }
             }
             let current = bytes[at]
@@ -483,18 +449,32 @@ package struct SourceLexer {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 
+    /// To the last blank after `index` (none when the next byte is no blank): a line's
+    /// indentation, spaces eight at a time, then byte by byte.
+    private mutating func skipIndentation() {
+        var at = index + 1
+        while at + 8 <= count {
+            let others = bytes.eightBytes(at) ^ 0x2020_2020_2020_2020
+            if others != 0 {
+                at += others.trailingZeroBitCount / 8
+                break
+            }
+            at += 8
+        }
+        while at < count, Self.isBlank(bytes[at]) { at += 1 }
+        index = at - 1
+    }
+
     /// To the last byte of the word at `index`: letters eight at a time, then byte by byte.
     private mutating func skipWord() {
         var at = index + 1
-        if let base = bytes.baseAddress {
-            while at + 8 <= count {
-                let others = Self.nonLetters(UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)))
-                if others != 0 {
-                    at += others.trailingZeroBitCount / 8
-                    break
-                }
-                at += 8
+        while at + 8 <= count {
+            let others = Self.nonLetters(bytes.eightBytes(at))
+            if others != 0 {
+                at += others.trailingZeroBitCount / 8
+                break
             }
+            at += 8
         }
         while at < count, Self.isWord(bytes[at]) { at += 1 }
         index = at - 1
@@ -517,15 +497,23 @@ package struct SourceLexer {
         let start = index
         skipWord()
         let word = start..<(index + 1)
-        if previous == nil {
-            // Nothing before it on its line to juxtapose it with, most words (`a.b(c: d)`):
-            // its kind is looked up only if a token follows it with nothing between.
-            previous = .word(.name)
-            previousWord = word
-            unclassified = true
-        } else {
-            atom(.word(Keywords.kind(bytes, word)), word: word)
+        if var previous {
+            if unclassified { previous = .word(Keywords.kind(bytes, previousWord)) }
+            switch previous {
+            case .word(.keyword), .word(.statement), .pound:
+                // No word juxtaposes with a keyword or directive before it (`let a`, `#if
+                // DEBUG`) but the same word: its own kind can wait, as below.
+                if sameWord(word, previousWord) { juxtaposed += 1 }
+            default:
+                atom(.word(Keywords.kind(bytes, word)), word: word)
+                return
+            }
         }
+        // Nothing before it on its line to juxtapose it with, most words (`a.b(c: d)`): its
+        // kind is looked up only if a token follows it with nothing between.
+        previous = .word(.name)
+        previousWord = word
+        unclassified = true
     }
 
     enum Atom {
@@ -554,7 +542,7 @@ package struct SourceLexer {
             if unclassified { previous = .word(Keywords.kind(bytes, previousWord)) }
             // The same word twice in a row is garbage even when it is a keyword (`package
             // package …`, 45 KB: 2.5 s).
-            if previous.juxtaposes(with: this, inParentheses: brackets.last == UInt8(ascii: "("))
+            if previous.juxtaposes(with: this, inParentheses: bracketCount > 0 && brackets[bracketCount - 1] == UInt8(ascii: "("))
                 || (!word.isEmpty && sameWord(word, previousWord)) {
                 juxtaposed += 1
             }
@@ -568,24 +556,27 @@ package struct SourceLexer {
         a.count == b.count && bytes[a].elementsEqual(bytes[b])
     }
 
+    @inline(__always)
     private mutating func endLine(at end: Int) {
         // A line with neither juxtapositions nor too many angles, nearly every line, costs nothing.
-        if juxtaposed > 0 || angles > ParseLimits.unclosedBrackets {
-            let cost = (end - lineStart) * juxtaposed
-            if cost > ParseLimits.lineRecoveryCost || (cost > 1 << 16 && spent + cost > ParseLimits.fileRecoveryCost)
-                || angles > ParseLimits.unclosedBrackets {
-                findings.longLines.append(lineStart..<end)
-                findings.longLine = findings.longLine ?? line
-            } else {
-                if cost > 1 << 16 { spent += cost }
-                if juxtaposed > 0 { withJuxtapositions.append((lineStart..<end, line)) }
-            }
-            events += juxtaposed
-        }
+        if juxtaposed > 0 || angles > ParseLimits.unclosedBrackets { bound(lineEndingAt: end) }
         juxtaposed = 0
         angles = 0
         previous = nil
         afterColon = false
+    }
+
+    private mutating func bound(lineEndingAt end: Int) {
+        let cost = (end - lineStart) * juxtaposed
+        if cost > ParseLimits.lineRecoveryCost || (cost > 1 << 16 && spent + cost > ParseLimits.fileRecoveryCost)
+            || angles > ParseLimits.unclosedBrackets {
+            findings.longLines.append(lineStart..<end)
+            findings.longLine = findings.longLine ?? line
+        } else {
+            if cost > 1 << 16 { spent += cost }
+            if juxtaposed > 0 { withJuxtapositions.append((lineStart..<end, line)) }
+        }
+        events += juxtaposed
     }
 
     private mutating func finish() {
@@ -645,10 +636,10 @@ enum Keywords {
     @inline(__always)
     private static func pack(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (UInt64, UInt64) {
         if let base = bytes.baseAddress, range.lowerBound + 16 <= bytes.count {
-            func mask(_ count: Int) -> UInt64 { count >= 8 ? ~0 : count <= 0 ? 0 : (1 << (8 * UInt64(count))) - 1 }
             let start = UnsafeRawPointer(base + range.lowerBound)
-            return (UInt64(littleEndian: start.loadUnaligned(as: UInt64.self)) & mask(range.count),
-                    UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & mask(range.count - 8))
+            let low = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self)) & ~0 &>> (8 &* (8 &- min(range.count, 8)))
+            let high = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & ~0 &>> (8 &* (16 &- range.count))
+            return (low, range.count > 8 ? high : 0)
         }
         var low: UInt64 = 0, high: UInt64 = 0
         for offset in range {
@@ -682,5 +673,75 @@ enum Keywords {
             slot = (slot + 1) & (slots - 1)
         }
         return .name
+    }
+}
+
+// MARK: Searching bytes
+
+/// Searches of the lexer's hot loops, on the bytes themselves (a method of the lexer would
+/// get a copy of it for every call that is not inlined).
+private extension UnsafeBufferPointer<UInt8> {
+    /// The offset of the first line break at or after `start`, `count` when none: comments
+    /// are looked through eight bytes at a time.
+    func newline(from start: Int) -> Int {
+        var at = start
+        while at + 8 <= count {
+            let found = Self.bytes(of: UInt8(ascii: "\n"), in: eightBytes(at))
+            if found != 0 { return at + found.trailingZeroBitCount / 8 }
+            at += 8
+        }
+        while at < count, self[at] != UInt8(ascii: "\n") { at += 1 }
+        return at
+    }
+
+    /// The first byte at or after `start` that may end or escape a string literal (`"`, `\`,
+    /// a line break), `count` when none: the text of literals, eight bytes at a time.
+    func stringEndOrEscape(from start: Int) -> Int {
+        var at = start
+        while at + 8 <= count {
+            let eight = eightBytes(at)
+            let found = Self.bytes(of: UInt8(ascii: "\""), in: eight) | Self.bytes(of: UInt8(ascii: "\\"), in: eight)
+                | Self.bytes(of: UInt8(ascii: "\n"), in: eight)
+            if found != 0 { return at + found.trailingZeroBitCount / 8 }
+            at += 8
+        }
+        while at < count, self[at] != UInt8(ascii: "\""), self[at] != UInt8(ascii: "\\"), self[at] != UInt8(ascii: "\n") { at += 1 }
+        return at
+    }
+
+    /// `self[at..<(at + 8)]` as one integer, the first byte lowest.
+    @inline(__always)
+    func eightBytes(_ at: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(baseAddress! + at).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The high bit of each of the eight bytes in `eight` that is `byte`, exact up to the
+    /// first one (a borrow may set bits above it), which is all the loops look at.
+    @inline(__always)
+    static func bytes(of byte: UInt8, in eight: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let zeros = eight ^ ones &* UInt64(byte)
+        return (zeros &- ones) & ~zeros & high
+    }
+
+    /// The last byte of the single-line string without interpolation that starts at
+    /// `start`, the common case; nil for any other.
+    func plainStringEnd(from start: Int) -> Int? {
+        var at = stringEndOrEscape(from: start + 1)
+        while at < count {
+            switch self[at] {
+            case UInt8(ascii: "\""): return at
+            case UInt8(ascii: "\n"): return at - 1  // ends at its line's end, closed or not
+            default:  // `\`
+                guard at + 1 < count else { return count - 1 }
+                switch self[at + 1] {
+                case UInt8(ascii: "("): return nil
+                case UInt8(ascii: "\n"): at += 1
+                default: at += 2
+                }
+            }
+            at = stringEndOrEscape(from: at)
+        }
+        return count - 1
     }
 }
