@@ -32,6 +32,7 @@ package struct SourceLexer {
     static func measure(_ bytes: UnsafeBufferPointer<UInt8>, runs: Bool = true, unclosed: Int = ParseLimits.unclosedBrackets) -> Findings {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keptBrackets) { brackets in
             var lexer = SourceLexer(bytes, brackets: brackets, runLimit: runs ? ParseLimits.consecutiveBrackets : .max, unclosedLimit: unclosed)
+            defer { lexer.open.deallocate() }
             lexer.lex()
             return lexer.findings
         }
@@ -86,7 +87,7 @@ package struct SourceLexer {
     private var angles = 0
 
     // Brackets never closed (`ParseLimits.unclosedBrackets`), `#if` among them.
-    private var open: [Position] = []
+    private var open = Stack()
     /// Where a closer first leaves more than the bound inside it unclosed.
     private var closedAround: Position?
     /// Where the first literal leaving more than the bound of interpolations open passes it.
@@ -199,14 +200,23 @@ package struct SourceLexer {
         var match = bracketCount - 1
         while match >= max(bracketCount - 256, 0), brackets[match] != opener { match -= 1 }
         if match >= max(bracketCount - 256, 0) { bracketCount = match }
-        match = open.count - 1
-        while match >= max(open.count - 256, 0), bytes[open[match].offset] != opener { match -= 1 }
-        if match >= max(open.count - 256, 0) {
+        if let match = innermostOpen(opener) {
             if closedAround == nil, open.count - match - 1 > unclosedLimit { closedAround = open[match + 1 + unclosedLimit] }
-            while open.count > match { open.removeLast() }
+            open.removeLast(open.count - match)
         }
         afterColon = false
         previous = nil
+    }
+
+    /// Where in `open` the innermost of the last 256 that `opener` opened is.
+    @inline(__always)
+    private func innermostOpen(_ opener: UInt8) -> Int? {
+        var match = open.count - 1
+        while match >= max(open.count - 256, 0) {
+            if bytes[open[match].offset] == opener { return match }
+            match -= 1
+        }
+        return nil
     }
 
     static func opener(of closer: UInt8) -> UInt8 {
@@ -243,8 +253,8 @@ package struct SourceLexer {
             run = 0
             if directive == .if {
                 open.append((index, line))
-            } else if let match = open.indices.suffix(256).last(where: { bytes[open[$0].offset] == UInt8(ascii: "#") }) {
-                open.removeSubrange(match...)  // the innermost `#if`, as a closer matches
+            } else if let match = innermostOpen(UInt8(ascii: "#")) {
+                open.removeLast(open.count - match)  // the innermost `#if`, as a closer matches
             }
             atom(.pound)
             skipWord()
@@ -346,11 +356,11 @@ package struct SourceLexer {
     private mutating func skipString() -> Bool {
         func byte(_ at: Int) -> UInt8? { at < count ? bytes[at] : nil }
         // The literals and interpolations open around `index`, innermost last. An
-        // interpolation holds where its `\(` and each `(` still open inside it are.
-        enum Frame { case string(hashes: Int, multiline: Bool), interpolation(opens: [Position]) }
-        func abandon(_ frames: some Sequence<Frame>) {
-            for case .interpolation(let opens) in frames { abandoned += opens }
-        }
+        // interpolation holds where its `\(` and each `(` still open inside it are: `opens`
+        // from `from` on, up to the next interpolation's (one array for all, so a frame is
+        // copied without counting references).
+        enum Frame { case string(hashes: Int, multiline: Bool), interpolation(from: Int) }
+        var opens: [Position] = []
         /// At a `"` or `#`: the string that starts there, its delimiter skipped.
         func open(_ at: inout Int) -> Frame? {
             var hashes = 0
@@ -364,6 +374,15 @@ package struct SourceLexer {
         var at = index
         guard let first = open(&at) else { return false }
         var frames = [first]
+        /// `frames[outer...]` ended: the positions their interpolations hold are abandoned.
+        func end(from outer: Int) {
+            for case .interpolation(let from) in frames[outer...] {
+                abandoned += opens[from...]
+                opens.removeSubrange(from...)
+                break  // the first holds all after it
+            }
+            frames.removeSubrange(outer...)
+        }
         while at < count, let frame = frames.last {
             if case .string = frame {
                 at = bytes.stringEndOrEscape(from: at)  // the text of a literal, up to what may end or escape it
@@ -373,8 +392,7 @@ package struct SourceLexer {
             if current == UInt8(ascii: "\n") {
                 // A line break ends every single-line string open (and what is inside it).
                 if let outer = frames.firstIndex(where: { if case .string(_, false) = $0 { true } else { false } }) {
-                    abandon(frames[outer...])
-                    frames.removeSubrange(outer...)
+                    end(from: outer)
                     if frames.isEmpty {
                         index = at - 1
                         return true
@@ -390,7 +408,8 @@ package struct SourceLexer {
                 if current == UInt8(ascii: "\\"), hashes(hashCount, at: at + 1) {
                     at += 1 + hashCount
                     if byte(at) == UInt8(ascii: "(") {
-                        frames.append(.interpolation(opens: [(at - 1 - hashCount, line)]))
+                        frames.append(.interpolation(from: opens.count))
+                        opens.append((at - 1 - hashCount, line))
                     } else if byte(at) == UInt8(ascii: "\n") {
                         continue  // a line continuation, or the end of a single-line string
                     }
@@ -406,15 +425,12 @@ package struct SourceLexer {
                         }
                     }
                 }
-            case .interpolation(var opens):
+            case .interpolation(let from):
                 if current == UInt8(ascii: "(") {
-                    frames.removeLast()  // so `opens` is not copied
                     opens.append((at, line))
-                    frames.append(.interpolation(opens: opens))
                 } else if current == UInt8(ascii: ")") {
-                    frames.removeLast()
                     opens.removeLast()
-                    if !opens.isEmpty { frames.append(.interpolation(opens: opens)) }
+                    if opens.count == from { frames.removeLast() }
                 } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "#"), let string = open(&at) {
                     frames.append(string)
                     continue
@@ -422,7 +438,7 @@ package struct SourceLexer {
             }
             at += 1
         }
-        abandon(frames)
+        end(from: 0)
         index = count - 1  // never closed
         return true
     }
@@ -743,5 +759,43 @@ private extension UnsafeBufferPointer<UInt8> {
             at = stringEndOrEscape(from: at)
         }
         return count - 1
+    }
+}
+
+// MARK: The stack of brackets open
+
+extension SourceLexer {
+    /// Positions pushed and popped at every bracket, in memory of their own that `measure`
+    /// frees: an array would check at each push and pop that it is not shared.
+    struct Stack {
+        private var elements: UnsafeMutablePointer<Position>?
+        private var capacity = 0
+        private(set) var count = 0
+
+        subscript(index: Int) -> Position {
+            precondition(index >= 0 && index < count)
+            return elements.unsafelyUnwrapped[index]
+        }
+
+        mutating func append(_ position: Position) {
+            if count == capacity {
+                capacity = max(64, 2 * capacity)
+                let grown = UnsafeMutablePointer<Position>.allocate(capacity: capacity)
+                if let elements {
+                    grown.moveInitialize(from: elements, count: count)
+                    elements.deallocate()
+                }
+                elements = grown
+            }
+            (elements.unsafelyUnwrapped + count).initialize(to: position)
+            count += 1
+        }
+
+        mutating func removeLast(_ k: Int) {
+            precondition(k >= 0 && k <= count)
+            count -= k
+        }
+
+        func deallocate() { elements?.deallocate() }
     }
 }
