@@ -104,6 +104,7 @@ package struct SourceLexer {
     }
 
     private mutating func lex() {
+        let bytes = bytes, count = count  // not loaded again after each call
         while index < count {
             let byte = bytes[index]
             switch byte {
@@ -728,7 +729,7 @@ private extension UnsafeBufferPointer<UInt8> {
     /// `self[at..<(at + 8)]` as one integer, the first byte lowest.
     @inline(__always)
     func eightBytes(_ at: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(baseAddress! + at).loadUnaligned(as: UInt64.self))
+        UInt64(littleEndian: UnsafeRawPointer(baseAddress.unsafelyUnwrapped + at).loadUnaligned(as: UInt64.self))
     }
 
     /// The high bit of each of the eight bytes in `eight` that is `byte`, exact up to the
