@@ -1,8 +1,10 @@
 /// One lexing pass over a Swift file that finds everything that would cost swift-syntax more
 /// than linear time (`ParseLimits`), so `BoundedParse` can take it out before parsing. Strings
 /// and comments are lexed as Swift lexes them where bounding depends on it; everything else
-/// is looked at byte by byte, and a word's kind (keyword or name) only through a small table.
-/// A file that no bound changes, every file of about 150 real packages, costs this one pass.
+/// is looked at token by token, and a word's kind (keyword or name) only through a small
+/// table, when a token follows it on its line. A file that no bound changes, every file of
+/// about 150 real packages, costs this one pass, so it runs over words, indentation, comments
+/// and the text of literals eight bytes at a time, and keeps its stacks out of arrays.
 package struct SourceLexer {
     /// A byte offset and its line.
     package typealias Position = (offset: Int, line: Int)
@@ -68,6 +70,8 @@ package struct SourceLexer {
     /// The last token, when it was a word, number, string or name; the word's bytes.
     private var previous: Atom?
     private var previousWord = 0..<0
+    /// The table of keywords, read once per file rather than once per word.
+    private let keywords = Keywords.shared
     /// `previous` is a word whose kind is not looked up yet (`word` says why).
     private var unclassified = false
     /// A `:` came since the last `,`, `?`, `;` or bracket.
@@ -162,18 +166,18 @@ package struct SourceLexer {
                 run = 0
                 angles = max(0, angles - 1)
                 previous = nil
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...:
+                run = 0
+                word()
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 run = 0
                 skipWord()
                 atom(.number)
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...:
-                run = 0
-                word()
             default:
                 run = 0
                 previous = nil
             }
-            index += 1
+            index &+= 1  // below `count`: no overflow to check
         }
         endLine(at: count)
         finish()
@@ -203,7 +207,7 @@ package struct SourceLexer {
         if match >= max(bracketCount - 256, 0) { bracketCount = match }
         if let match = innermostOpen(opener) {
             if closedAround == nil, open.count - match - 1 > unclosedLimit { closedAround = open[match + 1 + unclosedLimit] }
-            open.removeLast(open.count - match)
+            open.removeAll(from: match)
         }
         afterColon = false
         previous = nil
@@ -255,7 +259,7 @@ package struct SourceLexer {
             if directive == .if {
                 open.append((index, line))
             } else if let match = innermostOpen(UInt8(ascii: "#")) {
-                open.removeLast(open.count - match)  // the innermost `#if`, as a closer matches
+                open.removeAll(from: match)  // the innermost `#if`, as a closer matches
             }
             atom(.pound)
             skipWord()
@@ -513,16 +517,16 @@ package struct SourceLexer {
     private mutating func word() {
         let start = index
         skipWord()
-        let word = start..<(index + 1)
+        let word = Range(uncheckedBounds: (start, index + 1))
         if var previous {
-            if unclassified { previous = .word(Keywords.kind(bytes, previousWord)) }
+            if unclassified { previous = .word(keywords.kind(bytes, previousWord)) }
             switch previous {
             case .word(.keyword), .word(.statement), .pound:
                 // No word juxtaposes with a keyword or directive before it (`let a`, `#if
                 // DEBUG`) but the same word: its own kind can wait, as below.
                 if sameWord(word, previousWord) { juxtaposed += 1 }
             default:
-                atom(.word(Keywords.kind(bytes, word)), word: word)
+                atom(.word(keywords.kind(bytes, word)), word: word)
                 return
             }
         }
@@ -556,7 +560,7 @@ package struct SourceLexer {
 
     private mutating func atom(_ this: Atom, word: Range<Int> = 0..<0) {
         if var previous {
-            if unclassified { previous = .word(Keywords.kind(bytes, previousWord)) }
+            if unclassified { previous = .word(keywords.kind(bytes, previousWord)) }
             // The same word twice in a row is garbage even when it is a keyword (`package
             // package …`, 45 KB: 2.5 s).
             if previous.juxtaposes(with: this, inParentheses: bracketCount > 0 && brackets[bracketCount - 1] == UInt8(ascii: "("))
@@ -614,7 +618,7 @@ package struct SourceLexer {
 /// name (`as`, `in`, `where`) or before one (`some`, `inout`); `self`, `nil`, `true` and the
 /// like are names here. Looked up by the word's bytes packed into two integers, in an
 /// open-addressed table: no hashing of byte slices for every word of a file.
-enum Keywords {
+struct Keywords {
     static let statements = """
         let var func init deinit subscript struct class enum protocol extension actor typealias associatedtype
         import do defer guard if switch for repeat break continue fallthrough return throw try await
@@ -633,8 +637,11 @@ enum Keywords {
         var kind: SourceLexer.Atom.Word
     }
 
+    static let shared = Keywords()
+    private let table = Keywords.makeTable()
+
     private static let slots = 512
-    private static let table: [Entry?] = {
+    private static func makeTable() -> [Entry?] {
         var table = [Entry?](repeating: nil, count: slots)
         for (text, kind) in [(statements, SourceLexer.Atom.Word.statement), (others, .keyword)] {
             for word in text.split(whereSeparator: \.isWhitespace) {
@@ -646,7 +653,7 @@ enum Keywords {
             }
         }
         return table
-    }()
+    }
 
     /// The bytes of `range` (at most 16), the first eight in `low`, the first in its lowest
     /// byte. Two loads where 16 bytes follow the start, as they do for nearly every word.
@@ -676,18 +683,17 @@ enum Keywords {
     }
 
     /// The kind of the word `bytes[range]`.
-    static func kind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> SourceLexer.Atom.Word {
+    func kind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> SourceLexer.Atom.Word {
         // Every keyword is at most 16 bytes and starts with a lowercase letter or `_`.
         let first = bytes[range.lowerBound]
         guard range.count <= 16, (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || first == UInt8(ascii: "_") else {
             return .name
         }
-        let (low, high) = pack(bytes, range)
-        let table = Self.table
-        var slot = hash(low, high)
+        let (low, high) = Self.pack(bytes, range)
+        var slot = Self.hash(low, high)
         while let entry = table[slot] {
             if entry.low == low, entry.high == high { return entry.kind }
-            slot = (slot + 1) & (slots - 1)
+            slot = (slot + 1) & (Self.slots - 1)
         }
         return .name
     }
@@ -792,9 +798,10 @@ extension SourceLexer {
             count += 1
         }
 
-        mutating func removeLast(_ k: Int) {
-            precondition(k >= 0 && k <= count)
-            count -= k
+        /// Pops the elements from `index` on.
+        mutating func removeAll(from index: Int) {
+            precondition(index >= 0 && index <= count)
+            count = index
         }
 
         func deallocate() { elements?.deallocate() }
