@@ -98,6 +98,14 @@ package struct SourceLexer {
     private var deepString: Position?
     /// The interpolations and parentheses the last string literal left open.
     private var abandoned: [Position] = []
+    /// Inside a string literal (`skipString`), the literals and interpolations open, innermost
+    /// last. An interpolation holds where its `\(` and each `(` still open inside it are:
+    /// `opens` from `from` on, up to the next interpolation's (one array for all, so a frame is
+    /// copied without counting references). Both are empty between literals and keep their
+    /// storage from one to the next.
+    private var frames: [Frame] = []
+    private var opens: [Position] = []
+    private enum Frame { case string(hashes: Int, multiline: Bool), interpolation(from: Int) }
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>, brackets: UnsafeMutableBufferPointer<UInt8>, runLimit: Int, unclosedLimit: Int) {
         self.bytes = bytes
@@ -360,12 +368,6 @@ package struct SourceLexer {
     /// `skipStringOrComment` for any string literal.
     private mutating func skipString() -> Bool {
         func byte(_ at: Int) -> UInt8? { at < count ? bytes[at] : nil }
-        // The literals and interpolations open around `index`, innermost last. An
-        // interpolation holds where its `\(` and each `(` still open inside it are: `opens`
-        // from `from` on, up to the next interpolation's (one array for all, so a frame is
-        // copied without counting references).
-        enum Frame { case string(hashes: Int, multiline: Bool), interpolation(from: Int) }
-        var opens: [Position] = []
         /// At a `"` or `#`: the string that starts there, its delimiter skipped.
         func open(_ at: inout Int) -> Frame? {
             var hashes = 0
@@ -378,7 +380,8 @@ package struct SourceLexer {
         func hashes(_ n: Int, at: Int) -> Bool { (0..<n).allSatisfy { byte(at + $0) == UInt8(ascii: "#") } }
         var at = index
         guard let first = open(&at) else { return false }
-        var frames = [first]
+        assert(frames.isEmpty && opens.isEmpty)  // as every literal leaves them
+        frames.append(first)
         /// `frames[outer...]` ended: the positions their interpolations hold are abandoned.
         func end(from outer: Int) {
             for case .interpolation(let from) in frames[outer...] {
@@ -472,6 +475,7 @@ package struct SourceLexer {
 
     /// To the last blank after `index` (none when the next byte is no blank): a line's
     /// indentation, spaces eight at a time, then byte by byte.
+    @inline(__always)
     private mutating func skipIndentation() {
         var at = index + 1
         while at + 8 <= count {
@@ -486,19 +490,10 @@ package struct SourceLexer {
         index = at - 1
     }
 
-    /// To the last byte of the word at `index`: letters eight at a time, then byte by byte.
+    /// To the last byte of the word at `index`.
+    @inline(__always)
     private mutating func skipWord() {
-        var at = index + 1
-        while at + 8 <= count {
-            let others = Self.nonLetters(bytes.eightBytes(at))
-            if others != 0 {
-                at += others.trailingZeroBitCount / 8
-                break
-            }
-            at += 8
-        }
-        while at < count, Self.isWord(bytes[at]) { at += 1 }
-        index = at - 1
+        index = bytes.wordEnd(from: index + 1) - 1
     }
 
     /// The high bit of each of the eight bytes of `bytes` (the first one lowest) that is not a
@@ -745,6 +740,22 @@ private extension UnsafeBufferPointer<UInt8> {
         let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
         let zeros = eight ^ ones &* UInt64(byte)
         return (zeros &- ones) & ~zeros & high
+    }
+
+    /// The first byte at or after `start` that is not a byte of a word (`isWord`), `count`
+    /// when none: letters eight at a time, then byte by byte.
+    func wordEnd(from start: Int) -> Int {
+        var at = start
+        while at + 8 <= count {
+            let others = SourceLexer.nonLetters(eightBytes(at))
+            if others != 0 {
+                at += others.trailingZeroBitCount / 8
+                break
+            }
+            at += 8
+        }
+        while at < count, SourceLexer.isWord(self[at]) { at += 1 }
+        return at
     }
 
     /// The last byte of the single-line string without interpolation that starts at
