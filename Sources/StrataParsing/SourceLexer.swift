@@ -4,7 +4,7 @@
 /// is looked at token by token, and a word's kind (keyword or name) only through a small
 /// table, when a token follows it on its line. A file that no bound changes, every file of
 /// about 150 real packages, costs this one pass, so it runs over words, indentation, comments
-/// and the text of literals eight bytes at a time, and keeps its stacks out of arrays.
+/// and the text of literals eight bytes at a time, and keeps the brackets open out of arrays.
 package struct SourceLexer {
     /// A byte offset and its line.
     package typealias Position = (offset: Int, line: Int)
@@ -632,6 +632,7 @@ struct Keywords {
         var kind: SourceLexer.Atom.Word
     }
 
+    /// The one table, built at its first use; each lexer keeps it (`SourceLexer.keywords`).
     static let shared = Keywords()
     private let table = Keywords.makeTable()
 
