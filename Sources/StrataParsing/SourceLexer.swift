@@ -1,8 +1,10 @@
 /// One lexing pass over a Swift file that finds everything that would cost swift-syntax more
 /// than linear time (`ParseLimits`), so `BoundedParse` can take it out before parsing. Strings
 /// and comments are lexed as Swift lexes them where bounding depends on it; everything else
-/// is looked at byte by byte, and a word's kind (keyword or name) only through a small table.
-/// A file that no bound changes, every file of about 150 real packages, costs this one pass.
+/// is looked at token by token, and a word's kind (keyword or name) only through a small
+/// table, when a token follows it on its line. A file that no bound changes, every file of
+/// about 150 real packages, costs this one pass, so it runs over words, indentation, comments
+/// and the text of literals eight bytes at a time, and keeps the brackets open out of arrays.
 package struct SourceLexer {
     /// A byte offset and its line.
     package typealias Position = (offset: Int, line: Int)
@@ -30,9 +32,12 @@ package struct SourceLexer {
     /// The one pass. `runs: false` leaves `[` runs alone (they were removed already);
     /// `unclosed` is the number of brackets that may stay open.
     static func measure(_ bytes: UnsafeBufferPointer<UInt8>, runs: Bool = true, unclosed: Int = ParseLimits.unclosedBrackets) -> Findings {
-        var lexer = SourceLexer(bytes, runLimit: runs ? ParseLimits.consecutiveBrackets : .max, unclosedLimit: unclosed)
-        lexer.lex()
-        return lexer.findings
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keptBrackets) { brackets in
+            var lexer = SourceLexer(bytes, brackets: brackets, runLimit: runs ? ParseLimits.consecutiveBrackets : .max, unclosedLimit: unclosed)
+            defer { lexer.open.deallocate() }
+            lexer.lex()
+            return lexer.findings
+        }
     }
 
     package static func measure(_ bytes: [UInt8], runs: Bool = true, unclosed: Int = ParseLimits.unclosedBrackets) -> Findings {
@@ -42,7 +47,7 @@ package struct SourceLexer {
     /// The last byte of the string literal or comment that starts at `at`; nil when none does.
     static func endOfStringOrComment(_ bytes: [UInt8], at: Int) -> Int? {
         bytes.withUnsafeBufferPointer { buffer in
-            var lexer = SourceLexer(buffer, runLimit: .max, unclosedLimit: .max)
+            var lexer = SourceLexer(buffer, brackets: UnsafeMutableBufferPointer(start: nil, count: 0), runLimit: .max, unclosedLimit: .max)
             lexer.index = at
             return lexer.skipStringOrComment() ? lexer.index : nil
         }
@@ -65,10 +70,17 @@ package struct SourceLexer {
     /// The last token, when it was a word, number, string or name; the word's bytes.
     private var previous: Atom?
     private var previousWord = 0..<0
+    /// The table of keywords, read once per file rather than once per word.
+    private let keywords = Keywords.shared
+    /// `previous` is a word whose kind is not looked up yet (`word` says why).
+    private var unclassified = false
     /// A `:` came since the last `,`, `?`, `;` or bracket.
     private var afterColon = false
-    /// The brackets open, innermost last (at most 1,024 kept): whether a word is in parentheses.
-    private var brackets: [UInt8] = []
+    /// The brackets open, innermost last (at most `keptBrackets` kept): whether a word is in
+    /// parentheses. In storage `measure` lends, so a bracket costs no array growing.
+    private let brackets: UnsafeMutableBufferPointer<UInt8>
+    private var bracketCount = 0
+    private static let keptBrackets = 1024
     /// Lines past `lineRecoveryCost` once they added up (`fileRecoveryCost`).
     private var spent = 0
     /// Lines with juxtapositions, for the file's bound: recovery may look across lines.
@@ -79,22 +91,32 @@ package struct SourceLexer {
     private var angles = 0
 
     // Brackets never closed (`ParseLimits.unclosedBrackets`), `#if` among them.
-    private var open: [Position] = []
+    private var open = Stack()
     /// Where a closer first leaves more than the bound inside it unclosed.
     private var closedAround: Position?
     /// Where the first literal leaving more than the bound of interpolations open passes it.
     private var deepString: Position?
     /// The interpolations and parentheses the last string literal left open.
     private var abandoned: [Position] = []
+    /// Inside a string literal (`skipString`), the literals and interpolations open, innermost
+    /// last. An interpolation holds where its `\(` and each `(` still open inside it are:
+    /// `opens` from `from` on, up to the next interpolation's (one array for all, so a frame is
+    /// copied without counting references). Both are empty between literals and keep their
+    /// storage from one to the next.
+    private var frames: [Frame] = []
+    private var opens: [Position] = []
+    private enum Frame { case string(hashes: Int, multiline: Bool), interpolation(from: Int) }
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>, runLimit: Int, unclosedLimit: Int) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, brackets: UnsafeMutableBufferPointer<UInt8>, runLimit: Int, unclosedLimit: Int) {
         self.bytes = bytes
+        self.brackets = brackets
         count = bytes.count
         self.runLimit = runLimit
         self.unclosedLimit = unclosedLimit
     }
 
     private mutating func lex() {
+        let bytes = bytes, count = count  // not loaded again after each call
         while index < count {
             let byte = bytes[index]
             switch byte {
@@ -102,8 +124,13 @@ package struct SourceLexer {
                 endLine(at: index)
                 line += 1
                 lineStart = index + 1
+                skipIndentation()
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                break
+                // The blanks between tokens in one go.
+                while index + 1 < count, Self.isBlank(bytes[index + 1]) { index += 1 }
+            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
+                // A line comment, to the end of its line: no token, and a `[` run goes on after it.
+                index = bytes.newline(from: index + 2) - 1
             case UInt8(ascii: "["):
                 run += 1
                 if run > runLimit {
@@ -147,15 +174,18 @@ package struct SourceLexer {
                 run = 0
                 angles = max(0, angles - 1)
                 previous = nil
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...:
+                run = 0
+                word()
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                run = 0
+                skipWord()
+                atom(.number)
             default:
                 run = 0
-                if Self.isWord(byte) {
-                    word(byte)
-                } else {
-                    previous = nil
-                }
+                previous = nil
             }
-            index += 1
+            index &+= 1  // below `count`: no overflow to check
         }
         endLine(at: count)
         finish()
@@ -164,7 +194,10 @@ package struct SourceLexer {
     // MARK: Brackets
 
     private mutating func openBracket(_ byte: UInt8) {
-        if brackets.count < 1024 { brackets.append(byte) }
+        if bracketCount < brackets.count {
+            brackets[bracketCount] = byte
+            bracketCount += 1
+        }
         open.append((index, line))
         afterColon = false
         previous = nil
@@ -176,15 +209,27 @@ package struct SourceLexer {
     /// leaves hundreds of calls open inside one array (4 s for 7 KB).
     private mutating func closeBracket(_ byte: UInt8) {
         let opener = Self.opener(of: byte)
-        if let match = brackets.indices.suffix(256).last(where: { brackets[$0] == opener }) {
-            brackets.removeSubrange(match...)
-        }
-        if let match = open.indices.suffix(256).last(where: { bytes[open[$0].offset] == opener }) {
+        // Searched by hand and removed from the end: the matching opener is nearly always the last.
+        var match = bracketCount - 1
+        while match >= max(bracketCount - 256, 0), brackets[match] != opener { match -= 1 }
+        if match >= max(bracketCount - 256, 0) { bracketCount = match }
+        if let match = innermostOpen(opener) {
             if closedAround == nil, open.count - match - 1 > unclosedLimit { closedAround = open[match + 1 + unclosedLimit] }
-            open.removeSubrange(match...)
+            open.removeAll(from: match)
         }
         afterColon = false
         previous = nil
+    }
+
+    /// Where in `open` the innermost of the last 256 that `opener` opened is.
+    @inline(__always)
+    private func innermostOpen(_ opener: UInt8) -> Int? {
+        var match = open.count - 1
+        while match >= max(open.count - 256, 0) {
+            if bytes[open[match].offset] == opener { return match }
+            match -= 1
+        }
+        return nil
     }
 
     static func opener(of closer: UInt8) -> UInt8 {
@@ -221,8 +266,8 @@ package struct SourceLexer {
             run = 0
             if directive == .if {
                 open.append((index, line))
-            } else if let match = open.indices.suffix(256).last(where: { bytes[open[$0].offset] == UInt8(ascii: "#") }) {
-                open.removeSubrange(match...)  // the innermost `#if`, as a closer matches
+            } else if let match = innermostOpen(UInt8(ascii: "#")) {
+                open.removeAll(from: match)  // the innermost `#if`, as a closer matches
             }
             atom(.pound)
             skipWord()
@@ -283,11 +328,11 @@ package struct SourceLexer {
     /// than brackets never closed do (200 on one line: 13 s and 6 GB in a release build;
     /// `"\(a/\(a/\(a…`, a key path in a key path, 2,800 deep: 9 s).
     private mutating func skipStringOrComment() -> Bool {
-        abandoned.removeAll(keepingCapacity: true)
+        if !abandoned.isEmpty { abandoned.removeAll(keepingCapacity: true) }  // else it would allocate
         func byte(_ at: Int) -> UInt8? { at < count ? bytes[at] : nil }
         switch bytes[index] {
         case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "/"):
-            while let next = byte(index + 1), next != UInt8(ascii: "\n") { index += 1 }
+            index = bytes.newline(from: index + 2) - 1
             return true
         case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"):
             var depth = 1
@@ -308,7 +353,7 @@ package struct SourceLexer {
             return true
         case UInt8(ascii: "\""):
             let multiline = byte(index + 1) == UInt8(ascii: "\"") && byte(index + 2) == UInt8(ascii: "\"")
-            if !multiline, let end = plainStringEnd() {
+            if !multiline, let end = bytes.plainStringEnd(from: index) {
                 index = end
                 return true
             }
@@ -320,36 +365,9 @@ package struct SourceLexer {
         return skipString()
     }
 
-    /// The last byte of the single-line string without interpolation that starts at
-    /// `index`, the common case; nil for any other.
-    private func plainStringEnd() -> Int? {
-        var at = index + 1
-        while at < count {
-            switch bytes[at] {
-            case UInt8(ascii: "\""): return at
-            case UInt8(ascii: "\n"): return at - 1  // ends at its line's end, closed or not
-            case UInt8(ascii: "\\"):
-                guard at + 1 < count else { return count - 1 }
-                switch bytes[at + 1] {
-                case UInt8(ascii: "("): return nil
-                case UInt8(ascii: "\n"): at += 1
-                default: at += 2
-                }
-            default: at += 1
-            }
-        }
-        return count - 1
-    }
-
     /// `skipStringOrComment` for any string literal.
     private mutating func skipString() -> Bool {
         func byte(_ at: Int) -> UInt8? { at < count ? bytes[at] : nil }
-        // The literals and interpolations open around `index`, innermost last. An
-        // interpolation holds where its `\(` and each `(` still open inside it are.
-        enum Frame { case string(hashes: Int, multiline: Bool), interpolation(opens: [Position]) }
-        func abandon(_ frames: some Sequence<Frame>) {
-            for case .interpolation(let opens) in frames { abandoned += opens }
-        }
         /// At a `"` or `#`: the string that starts there, its delimiter skipped.
         func open(_ at: inout Int) -> Frame? {
             var hashes = 0
@@ -362,14 +380,27 @@ package struct SourceLexer {
         func hashes(_ n: Int, at: Int) -> Bool { (0..<n).allSatisfy { byte(at + $0) == UInt8(ascii: "#") } }
         var at = index
         guard let first = open(&at) else { return false }
-        var frames = [first]
+        assert(frames.isEmpty && opens.isEmpty)  // as every literal leaves them
+        frames.append(first)
+        /// `frames[outer...]` ended: the positions their interpolations hold are abandoned.
+        func end(from outer: Int) {
+            for case .interpolation(let from) in frames[outer...] {
+                abandoned += opens[from...]
+                opens.removeSubrange(from...)
+                break  // the first holds all after it
+            }
+            frames.removeSubrange(outer...)
+        }
         while at < count, let frame = frames.last {
+            if case .string = frame {
+                at = bytes.stringEndOrEscape(from: at)  // the text of a literal, up to what may end or escape it
+                if at == count { break }
+            }
             let current = bytes[at]
             if current == UInt8(ascii: "\n") {
                 // A line break ends every single-line string open (and what is inside it).
                 if let outer = frames.firstIndex(where: { if case .string(_, false) = $0 { true } else { false } }) {
-                    abandon(frames[outer...])
-                    frames.removeSubrange(outer...)
+                    end(from: outer)
                     if frames.isEmpty {
                         index = at - 1
                         return true
@@ -385,7 +416,8 @@ package struct SourceLexer {
                 if current == UInt8(ascii: "\\"), hashes(hashCount, at: at + 1) {
                     at += 1 + hashCount
                     if byte(at) == UInt8(ascii: "(") {
-                        frames.append(.interpolation(opens: [(at - 1 - hashCount, line)]))
+                        frames.append(.interpolation(from: opens.count))
+                        opens.append((at - 1 - hashCount, line))
                     } else if byte(at) == UInt8(ascii: "\n") {
                         continue  // a line continuation, or the end of a single-line string
                     }
@@ -401,15 +433,12 @@ package struct SourceLexer {
                         }
                     }
                 }
-            case .interpolation(var opens):
+            case .interpolation(let from):
                 if current == UInt8(ascii: "(") {
-                    frames.removeLast()  // so `opens` is not copied
                     opens.append((at, line))
-                    frames.append(.interpolation(opens: opens))
                 } else if current == UInt8(ascii: ")") {
-                    frames.removeLast()
                     opens.removeLast()
-                    if !opens.isEmpty { frames.append(.interpolation(opens: opens)) }
+                    if opens.count == from { frames.removeLast() }
                 } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "#"), let string = open(&at) {
                     frames.append(string)
                     continue
@@ -417,7 +446,7 @@ package struct SourceLexer {
             }
             at += 1
         }
-        abandon(frames)
+        end(from: 0)
         index = count - 1  // never closed
         return true
     }
@@ -427,24 +456,80 @@ package struct SourceLexer {
     /// A byte of a name or number (`_`, `$`, letters, digits, anything not ASCII).
     @inline(__always)
     static func isWord(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
-            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        wordBytes.utf8Start[Int(byte)] == UInt8(ascii: "1")
     }
 
+    /// `isWord` of each byte, 64 a line: half the bytes of a file are in words, and a load
+    /// costs less than testing ranges (a static string needs no initialization).
+    private static let wordBytes: StaticString = """
+        0000000000000000000000000000000000001000000000001111111111000000\
+        0111111111111111111111111110000101111111111111111111111111100000\
+        1111111111111111111111111111111111111111111111111111111111111111\
+        1111111111111111111111111111111111111111111111111111111111111111
+        """
+
+    @inline(__always)
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
+    /// To the last blank after `index` (none when the next byte is no blank): a line's
+    /// indentation, spaces eight at a time, then byte by byte.
+    @inline(__always)
+    private mutating func skipIndentation() {
+        var at = index + 1
+        while at + 8 <= count {
+            let others = bytes.eightBytes(at) ^ 0x2020_2020_2020_2020
+            if others != 0 {
+                at += others.trailingZeroBitCount / 8
+                break
+            }
+            at += 8
+        }
+        while at < count, Self.isBlank(bytes[at]) { at += 1 }
+        index = at - 1
+    }
+
+    /// To the last byte of the word at `index`.
+    @inline(__always)
     private mutating func skipWord() {
-        while index + 1 < count, Self.isWord(bytes[index + 1]) { index += 1 }
+        index = bytes.wordEnd(from: index + 1) - 1
     }
 
-    /// A name, keyword or number starting at `index`.
-    private mutating func word(_ first: UInt8) {
+    /// The high bit of each of the eight bytes of `bytes` (the first one lowest) that is not a
+    /// letter, but for some bytes past ASCII (bytes of words too). Each byte's high bit is
+    /// cleared first, so no sum carries into the next byte.
+    @inline(__always)
+    static func nonLetters(_ bytes: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let lowercase = (bytes & ~high) | ones &* 0x20
+        // The high bit is set from `a` on by the first sum, past `z` by the second.
+        let letters = (lowercase &+ ones &* (0x80 - 0x61)) & ~(lowercase &+ ones &* (0x7F - 0x7A))
+        return ~letters & high
+    }
+
+    /// A name or keyword starting at `index`.
+    private mutating func word() {
         let start = index
         skipWord()
-        if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") {
-            atom(.number)
-        } else {
-            atom(.word(Keywords.kind(bytes, start..<(index + 1))), word: start..<(index + 1))
+        let word = Range(uncheckedBounds: (start, index + 1))
+        if var previous {
+            if unclassified { previous = .word(keywords.kind(bytes, previousWord)) }
+            switch previous {
+            case .word(.keyword), .word(.statement), .pound:
+                // No word juxtaposes with a keyword or directive before it (`let a`, `#if
+                // DEBUG`) but the same word: its own kind can wait, as below.
+                if sameWord(word, previousWord) { juxtaposed += 1 }
+            default:
+                atom(.word(keywords.kind(bytes, word)), word: word)
+                return
+            }
         }
+        // Nothing before it on its line to juxtapose it with, most words (`a.b(c: d)`): its
+        // kind is looked up only if a token follows it with nothing between.
+        previous = .word(.name)
+        previousWord = word
+        unclassified = true
     }
 
     enum Atom {
@@ -469,21 +554,35 @@ package struct SourceLexer {
     }
 
     private mutating func atom(_ this: Atom, word: Range<Int> = 0..<0) {
-        // The same word twice in a row is garbage even when it is a keyword (`package
-        // package …`, 45 KB: 2.5 s).
-        if let previous, previous.juxtaposes(with: this, inParentheses: brackets.last == UInt8(ascii: "("))
-            || (!word.isEmpty && sameWord(word, previousWord)) {
-            juxtaposed += 1
+        if var previous {
+            if unclassified { previous = .word(keywords.kind(bytes, previousWord)) }
+            // The same word twice in a row is garbage even when it is a keyword (`package
+            // package …`, 45 KB: 2.5 s).
+            if previous.juxtaposes(with: this, inParentheses: bracketCount > 0 && brackets[bracketCount - 1] == UInt8(ascii: "("))
+                || (!word.isEmpty && sameWord(word, previousWord)) {
+                juxtaposed += 1
+            }
         }
         previous = this
         previousWord = word
+        unclassified = false
     }
 
     private func sameWord(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
         a.count == b.count && bytes[a].elementsEqual(bytes[b])
     }
 
+    @inline(__always)
     private mutating func endLine(at end: Int) {
+        // A line with neither juxtapositions nor too many angles, nearly every line, costs nothing.
+        if juxtaposed > 0 || angles > ParseLimits.unclosedBrackets { bound(lineEndingAt: end) }
+        juxtaposed = 0
+        angles = 0
+        previous = nil
+        afterColon = false
+    }
+
+    private mutating func bound(lineEndingAt end: Int) {
         let cost = (end - lineStart) * juxtaposed
         if cost > ParseLimits.lineRecoveryCost || (cost > 1 << 16 && spent + cost > ParseLimits.fileRecoveryCost)
             || angles > ParseLimits.unclosedBrackets {
@@ -494,10 +593,6 @@ package struct SourceLexer {
             if juxtaposed > 0 { withJuxtapositions.append((lineStart..<end, line)) }
         }
         events += juxtaposed
-        juxtaposed = 0
-        angles = 0
-        previous = nil
-        afterColon = false
     }
 
     private mutating func finish() {
@@ -518,7 +613,7 @@ package struct SourceLexer {
 /// name (`as`, `in`, `where`) or before one (`some`, `inout`); `self`, `nil`, `true` and the
 /// like are names here. Looked up by the word's bytes packed into two integers, in an
 /// open-addressed table: no hashing of byte slices for every word of a file.
-enum Keywords {
+struct Keywords {
     static let statements = """
         let var func init deinit subscript struct class enum protocol extension actor typealias associatedtype
         import do defer guard if switch for repeat break continue fallthrough return throw try await
@@ -537,8 +632,12 @@ enum Keywords {
         var kind: SourceLexer.Atom.Word
     }
 
+    /// The one table, built at its first use; each lexer keeps it (`SourceLexer.keywords`).
+    static let shared = Keywords()
+    private let table = Keywords.makeTable()
+
     private static let slots = 512
-    private static let table: [Entry?] = {
+    private static func makeTable() -> [Entry?] {
         var table = [Entry?](repeating: nil, count: slots)
         for (text, kind) in [(statements, SourceLexer.Atom.Word.statement), (others, .keyword)] {
             for word in text.split(whereSeparator: \.isWhitespace) {
@@ -550,10 +649,18 @@ enum Keywords {
             }
         }
         return table
-    }()
+    }
 
+    /// The bytes of `range` (at most 16), the first eight in `low`, the first in its lowest
+    /// byte. Two loads where 16 bytes follow the start, as they do for nearly every word.
     @inline(__always)
     private static func pack(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (UInt64, UInt64) {
+        if let base = bytes.baseAddress, range.lowerBound + 16 <= bytes.count {
+            let start = UnsafeRawPointer(base + range.lowerBound)
+            let low = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self)) & ~0 &>> (8 &* (8 &- min(range.count, 8)))
+            let high = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & ~0 &>> (8 &* (16 &- range.count))
+            return (low, range.count > 8 ? high : 0)
+        }
         var low: UInt64 = 0, high: UInt64 = 0
         for offset in range {
             let shift = UInt64((offset - range.lowerBound) & 7) * 8
@@ -572,19 +679,143 @@ enum Keywords {
     }
 
     /// The kind of the word `bytes[range]`.
-    static func kind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> SourceLexer.Atom.Word {
+    func kind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> SourceLexer.Atom.Word {
         // Every keyword is at most 16 bytes and starts with a lowercase letter or `_`.
         let first = bytes[range.lowerBound]
         guard range.count <= 16, (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || first == UInt8(ascii: "_") else {
             return .name
         }
-        let (low, high) = pack(bytes, range)
-        let table = Self.table
-        var slot = hash(low, high)
+        let (low, high) = Self.pack(bytes, range)
+        var slot = Self.hash(low, high)
         while let entry = table[slot] {
             if entry.low == low, entry.high == high { return entry.kind }
-            slot = (slot + 1) & (slots - 1)
+            slot = (slot + 1) & (Self.slots - 1)
         }
         return .name
+    }
+}
+
+// MARK: Searching bytes
+
+/// Searches of the lexer's hot loops, on the bytes themselves (a method of the lexer would
+/// get a copy of it for every call that is not inlined).
+private extension UnsafeBufferPointer<UInt8> {
+    /// The offset of the first line break at or after `start`, `count` when none: comments
+    /// are looked through eight bytes at a time.
+    func newline(from start: Int) -> Int {
+        var at = start
+        while at + 8 <= count {
+            let found = Self.bytes(of: UInt8(ascii: "\n"), in: eightBytes(at))
+            if found != 0 { return at + found.trailingZeroBitCount / 8 }
+            at += 8
+        }
+        while at < count, self[at] != UInt8(ascii: "\n") { at += 1 }
+        return at
+    }
+
+    /// The first byte at or after `start` that may end or escape a string literal (`"`, `\`,
+    /// a line break), `count` when none: the text of literals, eight bytes at a time.
+    func stringEndOrEscape(from start: Int) -> Int {
+        var at = start
+        while at + 8 <= count {
+            let eight = eightBytes(at)
+            let found = Self.bytes(of: UInt8(ascii: "\""), in: eight) | Self.bytes(of: UInt8(ascii: "\\"), in: eight)
+                | Self.bytes(of: UInt8(ascii: "\n"), in: eight)
+            if found != 0 { return at + found.trailingZeroBitCount / 8 }
+            at += 8
+        }
+        while at < count, self[at] != UInt8(ascii: "\""), self[at] != UInt8(ascii: "\\"), self[at] != UInt8(ascii: "\n") { at += 1 }
+        return at
+    }
+
+    /// `self[at..<(at + 8)]` as one integer, the first byte lowest.
+    @inline(__always)
+    func eightBytes(_ at: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(baseAddress.unsafelyUnwrapped + at).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The high bit of each of the eight bytes in `eight` that is `byte`, exact up to the
+    /// first one (a borrow may set bits above it), which is all the loops look at.
+    @inline(__always)
+    static func bytes(of byte: UInt8, in eight: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let zeros = eight ^ ones &* UInt64(byte)
+        return (zeros &- ones) & ~zeros & high
+    }
+
+    /// The first byte at or after `start` that is not a byte of a word (`isWord`), `count`
+    /// when none: letters eight at a time, then byte by byte.
+    func wordEnd(from start: Int) -> Int {
+        var at = start
+        while at + 8 <= count {
+            let others = SourceLexer.nonLetters(eightBytes(at))
+            if others != 0 {
+                at += others.trailingZeroBitCount / 8
+                break
+            }
+            at += 8
+        }
+        while at < count, SourceLexer.isWord(self[at]) { at += 1 }
+        return at
+    }
+
+    /// The last byte of the single-line string without interpolation that starts at
+    /// `start`, the common case; nil for any other.
+    func plainStringEnd(from start: Int) -> Int? {
+        var at = stringEndOrEscape(from: start + 1)
+        while at < count {
+            switch self[at] {
+            case UInt8(ascii: "\""): return at
+            case UInt8(ascii: "\n"): return at - 1  // ends at its line's end, closed or not
+            default:  // `\`
+                guard at + 1 < count else { return count - 1 }
+                switch self[at + 1] {
+                case UInt8(ascii: "("): return nil
+                case UInt8(ascii: "\n"): at += 1
+                default: at += 2
+                }
+            }
+            at = stringEndOrEscape(from: at)
+        }
+        return count - 1
+    }
+}
+
+// MARK: The stack of brackets open
+
+extension SourceLexer {
+    /// Positions pushed and popped at every bracket, in memory of their own that `measure`
+    /// frees: an array would check at each push and pop that it is not shared.
+    struct Stack {
+        private var elements: UnsafeMutablePointer<Position>?
+        private var capacity = 0
+        private(set) var count = 0
+
+        subscript(index: Int) -> Position {
+            precondition(index >= 0 && index < count)
+            return elements.unsafelyUnwrapped[index]
+        }
+
+        mutating func append(_ position: Position) {
+            if count == capacity {
+                capacity = max(64, 2 * capacity)
+                let grown = UnsafeMutablePointer<Position>.allocate(capacity: capacity)
+                if let elements {
+                    grown.moveInitialize(from: elements, count: count)
+                    elements.deallocate()
+                }
+                elements = grown
+            }
+            (elements.unsafelyUnwrapped + count).initialize(to: position)
+            count += 1
+        }
+
+        /// Pops the elements from `index` on.
+        mutating func removeAll(from index: Int) {
+            precondition(index >= 0 && index <= count)
+            count = index
+        }
+
+        func deallocate() { elements?.deallocate() }
     }
 }
