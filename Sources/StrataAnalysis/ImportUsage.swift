@@ -334,7 +334,10 @@ enum ImportUsage {
         static func narrowlyCovered(_ candidates: [Candidate]) -> [Int: Int] {
             var covered: [Int: Int] = [:]
             func ownUse(_ candidate: Candidate) -> Bool { candidate.matched.contains { $0.modules.contains { $0 == candidate.target } } }
-            for (position, candidate) in candidates.enumerated() where !candidate.matched.isEmpty && candidate.target != nil && !ownUse(candidate) {
+            // `@_spi` and `@preconcurrency` give the file more than names: such an import stays.
+            func plain(_ candidate: Candidate) -> Bool { (candidate.site.attributes ?? []).allSatisfy { $0 == "@testable" } }
+            for (position, candidate) in candidates.enumerated()
+            where !candidate.matched.isEmpty && candidate.target != nil && plain(candidate) && !ownUse(candidate) {
                 covered[position] = candidates.indices.first { other in
                     let wider = candidates[other]
                     guard other != position, ownUse(wider), let reach = wider.reachedModules else { return false }
@@ -504,7 +507,9 @@ enum ImportUsage {
                         uses = members
                         // Members only: whichever module declares them, the file sees them without
                         // the import when an import that stays loads this one (`promoteLoaded`).
-                        if !memberVisibility, !candidate.testable, let target = candidate.target {
+                        // Not through an attributed import: `@_spi` opens names for its file
+                        // only, `@preconcurrency` and `@testable` change what the file may do.
+                        if !memberVisibility, site.attributes?.isEmpty ?? true, let target = candidate.target {
                             result.loadedOnly.append((graded: graded.count, file: file.path, target: target))
                         }
                     } else if reached.contains(where: \.implicitlyCalled) {
