@@ -178,7 +178,10 @@ public struct HTMLReporter: Reporter {
         var pathsComplete: Bool
     }
 
-    static func moduleScripts(graph: ModuleGraph, result: AnalysisResult, views: ReportViews) throws -> [(String, Data)] {
+    /// - Parameter encode: the scripts' JSON (`JSONWriterTests` holds it to `JSONEncoder`'s).
+    static func moduleScripts(
+        graph: ModuleGraph, result: AnalysisResult, views: ReportViews, encode: (ModuleScript) throws -> Data = { try HTMLReporter.encode($0) }
+    ) throws -> [(String, Data)] {
         var findings: [String: [Finding]] = [:]
         for finding in result.findings { findings[finding.module, default: []].append(finding) }
         var access: [String: ModuleAccess] = [:]
