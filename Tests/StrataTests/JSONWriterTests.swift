@@ -121,7 +121,7 @@ import Testing
         expectSame(Shapes())
         expectSame([[String: Int]]())
         expectSame([String: [Int]]())
-        expectSame([[[[[[[[[[[[[[[["deep"]]]]]]]]]]]]]]]])
+        expectSame([[[[[["deep", "er"]]]]], [[[[]]]]])
         // `ReportJSON`: a document ends with a line break, compact data does not.
         #expect(try ReportJSON.document(Shapes()) == Self.foundation(Shapes(), pretty: true) + Data("\n".utf8))
         #expect(try ReportJSON.compact(Shapes()) == Self.foundation(Shapes(), pretty: false))
@@ -136,6 +136,20 @@ import Testing
             String(String.UnicodeScalarView((start..<(start + 0x100)).compactMap(Unicode.Scalar.init)))
         }
         texts += (0..<0x80).map { String(Unicode.Scalar(UInt8($0))) } + ["<svg a=\"/\\\">😀\u{2028}</svg>", "", "\u{10FFFF}\u{FFFD}\u{FEFF}"]
+        // Each character to escape at every position of strings of every length to three of
+        // the words the writer reads whole, among neighbours on either side of it in value (`!`
+        // and `#` next to `"`, `[` and `]` next to `\`, DEL, bytes beyond ASCII).
+        for special in ["\"", "\\", "\u{0}", "\u{1F}", "\n"] {
+            for filler in ["x", "!#[]", "\u{7F}", "é", "😀", "\u{20}"] {
+                for length in 1...24 {
+                    for position in 0..<length {
+                        var characters = Array(repeating: filler, count: length)
+                        characters[position] = special
+                        texts.append(characters.joined())
+                    }
+                }
+            }
+        }
         expectSame(texts)
         expectSame(Dictionary(texts.enumerated().map { ($1, $0) }, uniquingKeysWith: { $1 }))
         for text in texts { expectSame(text) }
