@@ -2,6 +2,7 @@ import Foundation
 import StrataDiscovery
 import StrataModel
 import StrataPipeline
+import StrataReport
 import StrataSourceTree
 
 /// `strata lsp`: a language server on stdin and stdout over one warm `StrataSession`.
@@ -390,9 +391,7 @@ final class MessageOutput: @unchecked Sendable {
     init(_ descriptor: Int32) { self.descriptor = descriptor }
 
     func send<Message: Encodable>(_ message: Message) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let body = try? encoder.encode(message) else { return }
+        guard let body = try? ReportJSON.compact(message) else { return }
         let bytes = MessageFramer.frame(Array(body))
         lock.withLock {
             // The client is gone: so is the reason to run.

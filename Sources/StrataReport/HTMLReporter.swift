@@ -178,7 +178,10 @@ public struct HTMLReporter: Reporter {
         var pathsComplete: Bool
     }
 
-    static func moduleScripts(graph: ModuleGraph, result: AnalysisResult, views: ReportViews) throws -> [(String, Data)] {
+    /// - Parameter encode: the scripts' JSON (`JSONWriterTests` holds it to `JSONEncoder`'s).
+    static func moduleScripts(
+        graph: ModuleGraph, result: AnalysisResult, views: ReportViews, encode: (ModuleScript) throws -> Data = { try ReportJSON.compact($0) }
+    ) throws -> [(String, Data)] {
         var findings: [String: [Finding]] = [:]
         for finding in result.findings { findings[finding.module, default: []].append(finding) }
         var access: [String: ModuleAccess] = [:]
@@ -205,74 +208,6 @@ public struct HTMLReporter: Reporter {
             data.append(contentsOf: ");\n".utf8)
             return ("data/module-\(index).js", data)
         }
-    }
-
-    /// `ReportJSON.compact(script)`, with the drawings, most of a module script's bytes,
-    /// escaped here as JSONEncoder escapes strings (`appendJSONString`), which it does slowly.
-    static func encode(_ script: ModuleScript) throws -> Data {
-        var rest = script
-        rest.graphs = []
-        let json = Array(try ReportJSON.compact(rest))
-        let key = Array(#""graphs":[]"#.utf8)
-        guard let at = topLevelKey(key, in: json) else { return try ReportJSON.compact(script) }
-        let close = at + key.count - 1  // the `]`
-        var result = Data(json[..<close])
-        for (position, graph) in script.graphs.enumerated() {
-            if position > 0 { result.append(UInt8(ascii: ",")) }
-            if let graph { appendJSONString(graph, to: &result) } else { result.append(contentsOf: "null".utf8) }
-        }
-        result.append(contentsOf: json[close...])
-        return result
-    }
-
-    /// Where `key` (a `"name":` and what follows) starts in the outermost object of `json`.
-    static func topLevelKey(_ key: [UInt8], in json: [UInt8]) -> Int? {
-        var depth = 0, inString = false, escaped = false
-        for (position, byte) in json.enumerated() {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                if depth == 1, json[position...].starts(with: key) { return position }
-                inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-            default: break
-            }
-        }
-        return nil
-    }
-
-    /// `text` as a JSON string, escaped as `ReportJSON`'s encoder escapes it: `"` and `\`,
-    /// control characters (short forms where JSON has them), and nothing else (not `/`).
-    static func appendJSONString(_ text: String, to data: inout Data) {
-        var bytes: [UInt8] = [UInt8(ascii: "\"")]
-        bytes.reserveCapacity(text.utf8.count + text.utf8.count / 8 + 2)
-        let hex = Array("0123456789abcdef".utf8)
-        let backslash = UInt8(ascii: "\\")
-        for byte in text.utf8 {
-            let short: UInt8? = switch byte {
-            case UInt8(ascii: "\""), backslash: byte
-            case 0x0A: UInt8(ascii: "n")
-            case 0x0D: UInt8(ascii: "r")
-            case 0x09: UInt8(ascii: "t")
-            case 0x08: UInt8(ascii: "b")
-            case 0x0C: UInt8(ascii: "f")
-            default: nil
-            }
-            if let short {
-                bytes.append(backslash)
-                bytes.append(short)
-            } else if byte < 0x20 {
-                bytes.append(contentsOf: [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            } else {
-                bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-        data.append(contentsOf: bytes)
     }
 
     /// `callback(key, JSON);` — a data script the page loads with a `<script>` element.

@@ -78,21 +78,17 @@ public struct FileReporter<Document>: Reporter {
 
 /// The one JSON set-up of every output: keys sorted (the same input gives the same bytes),
 /// slashes left as they are; documents pretty-printed with a final newline, data embedded in
-/// a page or a line compact.
+/// a page or a line compact. The bytes are `JSONEncoder`'s with `.sortedKeys` and
+/// `.withoutEscapingSlashes` (and `.prettyPrinted` for documents), written by `JSONWriter`
+/// in a fraction of its time.
 public enum ReportJSON {
     public static func document(_ value: some Encodable) throws -> Data {
-        var data = try encoder(pretty: true).encode(value)
+        var data = try JSONWriter.encode(value, pretty: true)
         data.append(UInt8(ascii: "\n"))
         return data
     }
 
     public static func compact(_ value: some Encodable) throws -> Data {
-        try encoder(pretty: false).encode(value)
-    }
-
-    private static func encoder(pretty: Bool) -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
+        try JSONWriter.encode(value, pretty: false)
     }
 }

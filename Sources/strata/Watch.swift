@@ -76,11 +76,9 @@ struct Watch: ParsableCommand {
             output = appeared.map { GitHubAnnotation.line(for: $0, root: repository.path) }
                 + disappeared.map { "::notice title=fixed [\($0.rule)]::" + GitHubAnnotation.data(lines.line(for: $0)) }
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             output = [("appeared", appeared), ("disappeared", disappeared)].flatMap { change, findings in
                 findings.map { finding in
-                    String(decoding: (try? encoder.encode(Change(change: change, finding: finding))) ?? Data(), as: UTF8.self)
+                    String(decoding: (try? ReportJSON.compact(Change(change: change, finding: finding))) ?? Data(), as: UTF8.self)
                 }
             }
         }

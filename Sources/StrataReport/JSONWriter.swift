@@ -1,0 +1,645 @@
+import Foundation
+
+/// An `Encoder` that writes JSON byte for byte as Foundation's `JSONEncoder` does with
+/// `[.sortedKeys, .withoutEscapingSlashes]` (and `.prettyPrinted` when `pretty`) and its default
+/// strategies, in a fraction of the instructions: the one JSON writer of `ReportJSON`.
+///
+/// Why: `JSONEncoder` builds a tree of the whole value first (a reference and a dictionary per
+/// object, an enum per value), then sorts every object's keys and writes the tree; that was most
+/// of the report's JSON time. This writes each value into one byte buffer as it is encoded, and
+/// sorts an object's members when it closes, by moving their bytes, only if they came out of order.
+///
+/// What it reproduces of swift-foundation's `JSONEncoder.swift` and `JSONWriter.swift` (Swift 6.3,
+/// the same on Linux and Darwin but for Darwin's old-SDK compatibility sort); `JSONWriterTests`
+/// holds each point to `JSONEncoder`'s bytes:
+/// - keys in the order of their UTF-8 bytes (`a.key.utf8.lexicographicallyPrecedes(b.key.utf8)`
+///   there: `B` < `_x` < `a` < `a-b` < `a10` < `a9` < `aa` < `É`, not `String`'s `<`), compared
+///   unescaped; a key encoded twice in one object keeps its last value;
+/// - pretty: two spaces a level, `"key" : value`, members and elements one a line, an empty
+///   array or object as the bracket, two line breaks, the indentation and the closing bracket
+///   (`[\n\n  ]`); no final line break;
+/// - strings: `"` and `\` escaped, `\b \f \n \r \t`, the other controls as `\u00xx` (lowercase
+///   hex), nothing else: not `/`, DEL, U+2028 or anything beyond ASCII;
+/// - numbers: integers in decimal; `Double` and `Float` as their `description` without a final
+///   `.0` (`1`, `-0`, `1e-07`, `1e+21`, `0.30000000000000004`); NaN and the infinities throw;
+/// - a value that encodes nothing is `{}`, at the top level an error; containers nested 512
+///   deep are an error (`JSONEncoder` lets a compact `[Int]` or `[String]` at that depth through,
+///   which no value of ours comes near);
+/// - its default strategies: `Data` as Base64, `URL` as its absolute string, `Decimal` as its
+///   description; `Date` encodes itself (a `Double`).
+///
+/// Written as it goes, it needs containers used in order, as synthesized conformances and ours
+/// use them: a container stays open until its parent container or encoder is used again, and
+/// traps if used after that. It traps, where `JSONEncoder` would merge, on a key's nested
+/// container opened twice, and on a keyed or unkeyed container asked of a value already encoded
+/// through its single value container.
+final class JSONWriter {
+    /// `value` as JSON.
+    static func encode<T: Encodable>(_ value: T, pretty: Bool) throws -> Data {
+        let writer = JSONWriter(pretty: pretty)
+        try writer.write(value)
+        if writer.output.expectingValue {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        }
+        if writer.output.tooDeep {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
+        }
+        return Data(writer.output.bytes)
+    }
+
+    /// The bytes and the open containers: all the writing, in a value type so that its arrays
+    /// change in place. Accessed without the runtime's exclusivity checks, which took a third
+    /// of the time: a writer is used on one thread, and no access to `output` is held across a
+    /// call out of it (`encode(to:)`).
+    @exclusivity(unchecked) private var output: Output
+    /// `output.frames.count` when the value being encoded began: its container is `frames[base]`.
+    @exclusivity(unchecked) private var base = 0
+
+    private init(pretty: Bool) {
+        output = Output(pretty: pretty)
+    }
+
+    /// `value` in the slot due, with the containers it opens closed after it; nothing at all
+    /// leaves the slot due.
+    private func write<T: Encodable>(_ value: T) throws {
+        // The values most often encoded through the generic methods (array elements), written
+        // without `encode(to:)` and a single value container.
+        if T.self == String.self {
+            return output.writeString(unsafeBitCast(value, to: String.self))
+        } else if T.self == Int.self {
+            return output.writeInteger(unsafeBitCast(value, to: Int.self))
+        } else if T.self == Bool.self {
+            return output.writeBool(unsafeBitCast(value, to: Bool.self))
+        } else if T.self == Double.self {
+            return try output.writeFloatingPoint(unsafeBitCast(value, to: Double.self))
+        }
+        // `JSONEncoder`'s strategies for these, whatever their own `encode(to:)` does.
+        if T.self == Data.self {
+            return output.writeString((value as! Data).base64EncodedString())
+        } else if T.self == URL.self {
+            return output.writeString((value as! URL).absoluteString)
+        } else if T.self == Decimal.self {
+            return output.writeNumber((value as! Decimal).description)
+        }
+        let outer = base
+        base = output.frames.count
+        defer { base = outer }
+        try value.encode(to: self)
+        output.close(downTo: base)
+    }
+
+    /// `value` in the slot due; `{}` if it encodes nothing, as `JSONEncoder` writes it.
+    private func writeValue<T: Encodable>(_ value: T) throws {
+        try write(value)
+        output.fillEmptySlot()
+    }
+
+    fileprivate func keyedContainer<Key>(keyedBy: Key.Type, base: Int) -> KeyedEncodingContainer<Key> {
+        let (depth, serial) = output.container(object: true, base: base)
+        return KeyedEncodingContainer(KeyedContainer<Key>(writer: self, depth: depth, serial: serial))
+    }
+
+    fileprivate func unkeyedContainer(base: Int) -> any UnkeyedEncodingContainer {
+        let (depth, serial) = output.container(object: false, base: base)
+        return UnkeyedContainer(writer: self, depth: depth, serial: serial)
+    }
+
+    /// An open array or object.
+    private struct Frame {
+        var isObject: Bool
+        /// Tells this container from an earlier one at its depth, closed since.
+        var serial: Int
+        /// The members or elements written so far.
+        var count = 0
+        /// Where this object's members begin in `members`, and their unescaped keys in `unescapedKeys`.
+        var firstMember: Int, firstUnescapedKey: Int
+    }
+
+    /// A member of an open object: where its bytes start (the separator before it, or its
+    /// indentation) and where its key's opening quote is; where its key's bytes are.
+    private struct Member {
+        var start: Int, content: Int
+        /// In `bytes` between the quotes, or in `unescapedKeys` if escaping changed them
+        /// (keys sort by their own bytes).
+        var key: Range<Int>
+        var unescaped: Bool
+        /// The key's first 8 bytes, big-endian, zero-padded: most keys compare by it alone.
+        var prefix: UInt64
+        /// Its value is a nested container: another member of the same key would merge with it.
+        var nested: Bool
+    }
+
+    private struct Output {
+        let pretty: Bool
+        var bytes: [UInt8] = []
+        /// The open containers, outermost first; a container's depth is its index.
+        var frames: [Frame] = []
+        var serials = 0
+        /// The members of the open objects, an object's after its parent's.
+        var members: [Member] = []
+        var unescapedKeys: [UInt8] = []
+        /// Whether a value is due: at the start, after a key or an element's separator.
+        var expectingValue = true
+        /// A container was nested deeper than `JSONEncoder` writes.
+        var tooDeep = false
+        /// Reused by `sortMembers`.
+        var scratch: [UInt8] = [], order: [Int] = []
+
+        init(pretty: Bool) {
+            self.pretty = pretty
+            bytes.reserveCapacity(4096)
+        }
+
+        // MARK: Values
+
+        mutating func writeNull() {
+            append("null")
+            expectingValue = false
+        }
+
+        mutating func writeBool(_ value: Bool) {
+            value ? append("true") : append("false")
+            expectingValue = false
+        }
+
+        mutating func writeInteger(_ value: Int) {
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            writeInteger(UInt64(value.magnitude))
+        }
+
+        mutating func writeInteger(_ value: UInt64) {
+            defer { expectingValue = false }
+            guard value >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+                var rest = value, first = digits.count
+                repeat {
+                    first -= 1
+                    digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                } while rest > 0
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+            }
+        }
+
+        /// `description` without a final `.0`, as `JSONEncoder` writes floating-point numbers.
+        mutating func writeFloatingPoint<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) throws {
+            guard value.isFinite else {
+                throw EncodingError.invalidValue(value, EncodingError.Context(
+                    codingPath: codingPath(depth: frames.count), debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
+            }
+            var text = value.description
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            writeNumber(text)
+        }
+
+        /// A number's text, which needs no escaping.
+        mutating func writeNumber(_ text: String) {
+            bytes.append(contentsOf: text.utf8)
+            expectingValue = false
+        }
+
+        mutating func writeString(_ text: String) {
+            appendString(text)
+            expectingValue = false
+        }
+
+        /// `text` quoted and escaped; whether escaping changed any of its bytes.
+        @discardableResult
+        mutating func appendString(_ text: String) -> Bool {
+            bytes.append(UInt8(ascii: "\""))
+            var text = text
+            let escaped = text.withUTF8 { utf8 in
+                guard let start = utf8.baseAddress else { return false }
+                var escaped = false, run = 0, position = 0
+                while position < utf8.count {
+                    // Eight bytes at a time past those that need no escaping.
+                    if position + 8 <= utf8.count, !Self.needsEscaping(UnsafeRawPointer(start + position).loadUnaligned(as: UInt64.self)) {
+                        position += 8
+                        continue
+                    }
+                    let byte = utf8[position]
+                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                        bytes.append(contentsOf: UnsafeBufferPointer(start: start + run, count: position - run))
+                        appendEscaped(byte)
+                        escaped = true
+                        run = position + 1
+                    }
+                    position += 1
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(start: start + run, count: utf8.count - run))
+                return escaped
+            }
+            bytes.append(UInt8(ascii: "\""))
+            return escaped
+        }
+
+        /// Whether any of eight bytes is a control character, `"` or `\`: a byte less than
+        /// 0x20, and a zero byte once `"` or `\` is subtracted out, found with the bit tricks of
+        /// "Bit Twiddling Hacks" (exact for the word as a whole, not for which byte).
+        static func needsEscaping(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\""))), backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            let control = (word &- ones &* 0x20) & ~word
+            let quote = (quotes &- ones) & ~quotes, backslash = (backslashes &- ones) & ~backslashes
+            return (control | quote | backslash) & highBits != 0
+        }
+
+        mutating func appendEscaped(_ byte: UInt8) {
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            default:
+                func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10 }
+                bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex(byte >> 4), hex(byte & 0xF)])
+            }
+        }
+
+        mutating func append(_ text: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
+        mutating func appendIndentation(level: Int) {
+            let spaces: StaticString = "                                                                "
+            var rest = 2 * level
+            while rest > 0 {
+                let run = min(rest, spaces.utf8CodeUnitCount)
+                bytes.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: run))
+                rest -= run
+            }
+        }
+
+        // MARK: Containers
+
+        /// Opens an array or object in the slot due.
+        mutating func open(object: Bool) {
+            // `JSONWriter.maximumRecursionDepth`: the outermost container is at depth 1.
+            if frames.count + 1 >= 512 { tooDeep = true }
+            bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            if pretty { bytes.append(UInt8(ascii: "\n")) }
+            serials += 1
+            frames.append(Frame(isObject: object, serial: serials, firstMember: members.count, firstUnescapedKey: unescapedKeys.count))
+            expectingValue = false
+        }
+
+        /// Closes the innermost container, its members sorted.
+        mutating func closeTop() {
+            fillEmptySlot()
+            let frame = frames.removeLast()
+            if frame.isObject {
+                if frame.count > 1 { sortMembers(from: frame.firstMember, level: frames.count + 1) }
+                members.removeLast(members.count - frame.firstMember)
+                unescapedKeys.removeLast(unescapedKeys.count - frame.firstUnescapedKey)
+            }
+            if pretty {
+                bytes.append(UInt8(ascii: "\n"))
+                appendIndentation(level: frames.count)
+            }
+            bytes.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        }
+
+        mutating func close(downTo depth: Int) {
+            while frames.count > depth { closeTop() }
+        }
+
+        /// `{}` in a slot still due: a value that encoded nothing, a `superEncoder()` not used.
+        mutating func fillEmptySlot() {
+            guard expectingValue else { return }
+            open(object: true)
+            closeTop()
+        }
+
+        /// Makes `frames[depth]` the innermost container again, closing those it holds, before
+        /// it takes another member or element; the container's `serial` proves it still open.
+        @inline(__always)
+        mutating func resume(_ depth: Int, _ serial: Int) {
+            guard frames.count == depth + 1, !expectingValue, frames[depth].serial == serial else { return settle(depth, serial) }
+        }
+
+        mutating func settle(_ depth: Int, _ serial: Int) {
+            precondition(
+                depth < frames.count && frames[depth].serial == serial,
+                "JSONWriter: a container used after its parent took another value; JSONWriter writes containers in order")
+            close(downTo: depth + 1)
+            fillEmptySlot()
+        }
+
+        /// The container of the value that began at `base`: opened now, or the one it opened
+        /// before (`JSONEncoder` hands the same one out again: `ModuleResult` encodes its
+        /// module's keys and its own into one object).
+        mutating func container(object: Bool, base: Int) -> (depth: Int, serial: Int) {
+            if expectingValue, frames.count == base {
+                open(object: object)
+            } else {
+                precondition(
+                    frames.count > base && frames[base].isObject == object,
+                    "JSONWriter: a container asked of a value already written, or of another kind than before")
+                settle(base, frames[base].serial)
+            }
+            return (base, frames[base].serial)
+        }
+
+        /// The members or elements of `frames[depth]` so far.
+        func count(_ depth: Int, _ serial: Int) -> Int {
+            precondition(depth < frames.count && frames[depth].serial == serial, "JSONWriter: a container used after its parent took another value")
+            return frames[depth].count
+        }
+
+        /// The separator and indentation before the next member or element of the innermost
+        /// container, `frames[depth]`.
+        mutating func beginItem(_ depth: Int) {
+            if frames[depth].count > 0 {
+                bytes.append(UInt8(ascii: ","))
+                if pretty { bytes.append(UInt8(ascii: "\n")) }
+            }
+            if pretty { appendIndentation(level: depth + 1) }
+            frames[depth].count += 1
+        }
+
+        /// Begins an element of the array `frames[depth]`: its value is due.
+        mutating func beginElement(_ depth: Int, _ serial: Int) {
+            resume(depth, serial)
+            beginItem(depth)
+            expectingValue = true
+        }
+
+        /// Begins a member of the object `frames[depth]`, its separator, key and colon: its
+        /// value is due.
+        mutating func beginMember(_ key: String, _ depth: Int, _ serial: Int, nested: Bool = false) {
+            resume(depth, serial)
+            let start = bytes.count
+            beginItem(depth)
+            let content = bytes.count
+            let escaped = appendString(key)
+            var member = Member(start: start, content: content, key: content + 1 ..< bytes.count - 1, unescaped: escaped, prefix: 0, nested: nested)
+            if escaped {
+                member.key = unescapedKeys.count ..< unescapedKeys.count + key.utf8.count
+                unescapedKeys.append(contentsOf: key.utf8)
+                member.prefix = Self.prefix(key.utf8)
+            } else {
+                member.prefix = Self.prefix(bytes[member.key])
+            }
+            members.append(member)
+            pretty ? append(" : ") : bytes.append(UInt8(ascii: ":"))
+            expectingValue = true
+        }
+
+        static func prefix(_ key: some Collection<UInt8>) -> UInt64 {
+            var prefix: UInt64 = 0, shift: UInt64 = 56
+            for byte in key.prefix(8) {
+                prefix |= UInt64(byte) << shift
+                shift &-= 8
+            }
+            return prefix
+        }
+
+        /// Puts the members of the closing object (`members[first...]`, its content the end of
+        /// `bytes`) in key order, keeping the last of equal keys: separators and indentation
+        /// are the same between any two members, so each member's bytes move as they are.
+        mutating func sortMembers(from first: Int, level: Int) {
+            let members = self.members
+            let inOrder = withKeys { keys in
+                (first + 1 ..< members.count).allSatisfy { keys.compare(members[$0 - 1], members[$0]) < 0 }
+            }
+            guard !inOrder else { return }
+            var order: [Int] = []
+            swap(&order, &self.order)
+            order.removeAll(keepingCapacity: true)
+            order.append(contentsOf: first..<members.count)
+            withKeys { keys in
+                order.sort { a, b in
+                    let comparison = keys.compare(members[a], members[b])
+                    return comparison != 0 ? comparison < 0 : a < b
+                }
+                // Of equal keys, now together in the order they were encoded, the last stays.
+                var kept = 0
+                for position in order.indices {
+                    if position + 1 < order.count, keys.compare(members[order[position]], members[order[position + 1]]) == 0 {
+                        precondition(!members[order[position + 1]].nested, "JSONWriter: a key's nested container opened twice; JSONEncoder would merge them")
+                        continue
+                    }
+                    order[kept] = order[position]
+                    kept += 1
+                }
+                order.removeLast(order.count - kept)
+            }
+            let start = members[first].start, end = bytes.count
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: bytes[start..<end])
+            bytes.removeLast(end - start)
+            for (position, index) in order.enumerated() {
+                if position > 0 {
+                    bytes.append(UInt8(ascii: ","))
+                    if pretty { bytes.append(UInt8(ascii: "\n")) }
+                }
+                if pretty { appendIndentation(level: level) }
+                let next = index + 1 < members.count ? members[index + 1].start : end
+                bytes.append(contentsOf: scratch[(members[index].content - start)..<(next - start)])
+            }
+            swap(&order, &self.order)
+        }
+
+        /// Where the members' keys are, to compare them.
+        struct Keys {
+            let bytes: UnsafeBufferPointer<UInt8>, unescaped: UnsafeBufferPointer<UInt8>
+
+            /// The order of two keys' UTF-8 bytes: negative, zero or positive.
+            func compare(_ a: Member, _ b: Member) -> Int {
+                if a.prefix != b.prefix { return a.prefix < b.prefix ? -1 : 1 }
+                let x = (a.unescaped ? unescaped : bytes).extracting(a.key), y = (b.unescaped ? unescaped : bytes).extracting(b.key)
+                let common = min(x.count, y.count)
+                let order = common == 0 ? 0 : Int(memcmp(x.baseAddress!, y.baseAddress!, common))
+                return order != 0 ? order : x.count - y.count
+            }
+        }
+
+        func withKeys<Result>(_ body: (Keys) -> Result) -> Result {
+            bytes.withUnsafeBufferPointer { bytes in
+                unescapedKeys.withUnsafeBufferPointer { unescaped in body(Keys(bytes: bytes, unescaped: unescaped)) }
+            }
+        }
+
+        /// The keys and indices of the items being written in `frames[..<depth]`: keys by
+        /// their string values, as the bytes hold them.
+        func codingPath(depth: Int) -> [any CodingKey] {
+            frames.indices.prefix(depth).compactMap { index -> (any CodingKey)? in
+                let frame = frames[index]
+                guard frame.count > 0 else { return nil }
+                guard frame.isObject else { return PathKey(index: frame.count - 1) }
+                let member = members[(index + 1 < frames.count ? frames[index + 1].firstMember : members.count) - 1]
+                return PathKey(stringValue: String(decoding: (member.unescaped ? unescapedKeys : bytes)[member.key], as: UTF8.self))
+            }
+        }
+    }
+
+    /// A step of `codingPath`.
+    private struct PathKey: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+
+        init(stringValue: String) { self.stringValue = stringValue }
+        init(intValue: Int) { self.init(index: intValue) }
+        init(index: Int) { (stringValue, intValue) = ("Index \(index)", index) }
+    }
+
+    // MARK: The containers
+
+    /// An open object; `serial` tells it from a later one at the same depth.
+    private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let writer: JSONWriter
+        let depth: Int, serial: Int
+
+        var codingPath: [any CodingKey] { writer.output.codingPath(depth: depth) }
+
+        private func begin(_ key: Key, nested: Bool = false) { writer.output.beginMember(key.stringValue, depth, serial, nested: nested) }
+
+        mutating func encodeNil(forKey key: Key) throws { begin(key); writer.output.writeNull() }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { begin(key); writer.output.writeBool(value) }
+        mutating func encode(_ value: String, forKey key: Key) throws { begin(key); writer.output.writeString(value) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { begin(key); try writer.output.writeFloatingPoint(value) }
+        mutating func encode(_ value: Float, forKey key: Key) throws { begin(key); try writer.output.writeFloatingPoint(value) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { begin(key); writer.output.writeInteger(value) }
+        mutating func encode(_ value: Int8, forKey key: Key) throws { begin(key); writer.output.writeInteger(Int(value)) }
+        mutating func encode(_ value: Int16, forKey key: Key) throws { begin(key); writer.output.writeInteger(Int(value)) }
+        mutating func encode(_ value: Int32, forKey key: Key) throws { begin(key); writer.output.writeInteger(Int(value)) }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { begin(key); writer.output.writeInteger(Int(value)) }
+        mutating func encode(_ value: Int128, forKey key: Key) throws { begin(key); writer.output.writeNumber(value.description) }
+        mutating func encode(_ value: UInt, forKey key: Key) throws { begin(key); writer.output.writeInteger(UInt64(value)) }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws { begin(key); writer.output.writeInteger(UInt64(value)) }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws { begin(key); writer.output.writeInteger(UInt64(value)) }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws { begin(key); writer.output.writeInteger(UInt64(value)) }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws { begin(key); writer.output.writeInteger(value) }
+        mutating func encode(_ value: UInt128, forKey key: Key) throws { begin(key); writer.output.writeNumber(value.description) }
+
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+            begin(key)
+            try writer.writeValue(value)
+        }
+
+        mutating func nestedContainer<NestedKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            begin(key, nested: true)
+            return writer.keyedContainer(keyedBy: keyType, base: writer.output.frames.count)
+        }
+
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            begin(key, nested: true)
+            return writer.unkeyedContainer(base: writer.output.frames.count)
+        }
+
+        mutating func superEncoder() -> any Encoder { superEncoder(key: "super") }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(key: key.stringValue) }
+
+        private func superEncoder(key: String) -> any Encoder {
+            writer.output.beginMember(key, depth, serial)
+            return SlotEncoder(writer: writer, base: writer.output.frames.count)
+        }
+    }
+
+    /// An open array.
+    private struct UnkeyedContainer: UnkeyedEncodingContainer {
+        let writer: JSONWriter
+        let depth: Int, serial: Int
+
+        var codingPath: [any CodingKey] { writer.output.codingPath(depth: depth) }
+        var count: Int { writer.output.count(depth, serial) }
+
+        private func begin() { writer.output.beginElement(depth, serial) }
+
+        mutating func encodeNil() throws { begin(); writer.output.writeNull() }
+        mutating func encode(_ value: Bool) throws { begin(); writer.output.writeBool(value) }
+        mutating func encode(_ value: String) throws { begin(); writer.output.writeString(value) }
+        mutating func encode(_ value: Double) throws { begin(); try writer.output.writeFloatingPoint(value) }
+        mutating func encode(_ value: Float) throws { begin(); try writer.output.writeFloatingPoint(value) }
+        mutating func encode(_ value: Int) throws { begin(); writer.output.writeInteger(value) }
+        mutating func encode(_ value: Int8) throws { begin(); writer.output.writeInteger(Int(value)) }
+        mutating func encode(_ value: Int16) throws { begin(); writer.output.writeInteger(Int(value)) }
+        mutating func encode(_ value: Int32) throws { begin(); writer.output.writeInteger(Int(value)) }
+        mutating func encode(_ value: Int64) throws { begin(); writer.output.writeInteger(Int(value)) }
+        mutating func encode(_ value: Int128) throws { begin(); writer.output.writeNumber(value.description) }
+        mutating func encode(_ value: UInt) throws { begin(); writer.output.writeInteger(UInt64(value)) }
+        mutating func encode(_ value: UInt8) throws { begin(); writer.output.writeInteger(UInt64(value)) }
+        mutating func encode(_ value: UInt16) throws { begin(); writer.output.writeInteger(UInt64(value)) }
+        mutating func encode(_ value: UInt32) throws { begin(); writer.output.writeInteger(UInt64(value)) }
+        mutating func encode(_ value: UInt64) throws { begin(); writer.output.writeInteger(value) }
+        mutating func encode(_ value: UInt128) throws { begin(); writer.output.writeNumber(value.description) }
+
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            begin()
+            try writer.writeValue(value)
+        }
+
+        mutating func nestedContainer<NestedKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+            begin()
+            return writer.keyedContainer(keyedBy: keyType, base: writer.output.frames.count)
+        }
+
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+            begin()
+            return writer.unkeyedContainer(base: writer.output.frames.count)
+        }
+
+        mutating func superEncoder() -> any Encoder {
+            begin()
+            return SlotEncoder(writer: writer, base: writer.output.frames.count)
+        }
+    }
+
+    /// What `superEncoder()` hands out: the encoder of the member or element it began.
+    private final class SlotEncoder: Encoder {
+        let writer: JSONWriter
+        let base: Int
+
+        init(writer: JSONWriter, base: Int) {
+            self.writer = writer
+            self.base = base
+        }
+
+        var codingPath: [any CodingKey] { writer.output.codingPath(depth: base) }
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
+        func container<Key>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> { writer.keyedContainer(keyedBy: type, base: base) }
+        func unkeyedContainer() -> any UnkeyedEncodingContainer { writer.unkeyedContainer(base: base) }
+        func singleValueContainer() -> any SingleValueEncodingContainer { writer }
+    }
+}
+
+/// The writer is the encoder of every value but `superEncoder()`'s, the one of the value being
+/// written (`base`), and its single value container, as `JSONEncoder`'s is.
+extension JSONWriter: Encoder, SingleValueEncodingContainer {
+    var codingPath: [any CodingKey] { output.codingPath(depth: base) }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> { keyedContainer(keyedBy: type, base: base) }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { unkeyedContainer(base: base) }
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    private func beginSingleValue() {
+        precondition(output.expectingValue, "JSONWriter: a single value container encoded twice, or after its value's container")
+    }
+
+    func encodeNil() throws { beginSingleValue(); output.writeNull() }
+    func encode(_ value: Bool) throws { beginSingleValue(); output.writeBool(value) }
+    func encode(_ value: String) throws { beginSingleValue(); output.writeString(value) }
+    func encode(_ value: Double) throws { beginSingleValue(); try output.writeFloatingPoint(value) }
+    func encode(_ value: Float) throws { beginSingleValue(); try output.writeFloatingPoint(value) }
+    func encode(_ value: Int) throws { beginSingleValue(); output.writeInteger(value) }
+    func encode(_ value: Int8) throws { beginSingleValue(); output.writeInteger(Int(value)) }
+    func encode(_ value: Int16) throws { beginSingleValue(); output.writeInteger(Int(value)) }
+    func encode(_ value: Int32) throws { beginSingleValue(); output.writeInteger(Int(value)) }
+    func encode(_ value: Int64) throws { beginSingleValue(); output.writeInteger(Int(value)) }
+    func encode(_ value: Int128) throws { beginSingleValue(); output.writeNumber(value.description) }
+    func encode(_ value: UInt) throws { beginSingleValue(); output.writeInteger(UInt64(value)) }
+    func encode(_ value: UInt8) throws { beginSingleValue(); output.writeInteger(UInt64(value)) }
+    func encode(_ value: UInt16) throws { beginSingleValue(); output.writeInteger(UInt64(value)) }
+    func encode(_ value: UInt32) throws { beginSingleValue(); output.writeInteger(UInt64(value)) }
+    func encode(_ value: UInt64) throws { beginSingleValue(); output.writeInteger(value) }
+    func encode(_ value: UInt128) throws { beginSingleValue(); output.writeNumber(value.description) }
+
+    func encode<T: Encodable>(_ value: T) throws {
+        beginSingleValue()
+        try writeValue(value)
+    }
+}
