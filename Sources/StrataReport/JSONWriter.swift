@@ -34,8 +34,8 @@ import Foundation
 /// container opened twice, and on a keyed or unkeyed container asked of a value already encoded
 /// through its single value container.
 final class JSONWriter {
-    /// `value` as JSON.
-    static func encode<T: Encodable>(_ value: T, pretty: Bool) throws -> Data {
+    /// `value` as JSON, with a line break after it if `newline` (a document, `ReportJSON.document`).
+    static func encode<T: Encodable>(_ value: T, pretty: Bool, newline: Bool = false) throws -> Data {
         let writer = JSONWriter(pretty: pretty)
         try writer.write(value)
         if writer.output.expectingValue {
@@ -44,7 +44,8 @@ final class JSONWriter {
         if writer.output.tooDeep {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
         }
-        return Data(writer.output.bytes)
+        if newline { writer.output.bytes.append(UInt8(ascii: "\n")) }
+        return writer.output.bytes.takeData()
     }
 
     /// The bytes and the open containers: all the writing, in a value type so that its arrays
@@ -129,9 +130,9 @@ final class JSONWriter {
         var nested: Bool
     }
 
-    private struct Output {
+    private struct Output: ~Copyable {
         let pretty: Bool
-        var bytes: [UInt8] = []
+        var bytes = ByteBuffer(capacity: 4096)
         /// The open containers, outermost first; a container's depth is its index.
         var frames: [Frame] = []
         var serials = 0
@@ -143,11 +144,10 @@ final class JSONWriter {
         /// A container was nested deeper than `JSONEncoder` writes.
         var tooDeep = false
         /// Reused by `sortMembers`.
-        var scratch: [UInt8] = [], order: [Int] = []
+        var scratch = ByteBuffer(capacity: 4096), order: [Int] = []
 
         init(pretty: Bool) {
             self.pretty = pretty
-            bytes.reserveCapacity(4096)
         }
 
         // MARK: Values
@@ -168,17 +168,8 @@ final class JSONWriter {
         }
 
         mutating func writeInteger(_ value: UInt64) {
-            defer { expectingValue = false }
-            guard value >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-                var rest = value, first = digits.count
-                repeat {
-                    first -= 1
-                    digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                } while rest > 0
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
-            }
+            bytes.append(decimal: value)
+            expectingValue = false
         }
 
         /// `description` without a final `.0`, as `JSONEncoder` writes floating-point numbers.
@@ -194,7 +185,8 @@ final class JSONWriter {
 
         /// A number's text, which needs no escaping.
         mutating func writeNumber(_ text: String) {
-            bytes.append(contentsOf: text.utf8)
+            var text = text
+            text.withUTF8 { bytes.append($0) }
             expectingValue = false
         }
 
@@ -206,42 +198,73 @@ final class JSONWriter {
         /// `text` quoted and escaped; whether escaping changed any of its bytes.
         @discardableResult
         mutating func appendString(_ text: String) -> Bool {
+            guard let escaped = text.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) else {
+                // A string bridged lazily from Objective-C, made native.
+                var native = text
+                native.makeContiguousUTF8()
+                return appendString(native)
+            }
+            return escaped
+        }
+
+        /// `utf8` quoted and escaped: runs that need no escaping copied eight bytes at a time,
+        /// between the bytes to escape. Most strings have none; the drawings a `"` every few bytes.
+        mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
             bytes.append(UInt8(ascii: "\""))
-            var text = text
-            let escaped = text.withUTF8 { utf8 in
-                guard let start = utf8.baseAddress else { return false }
-                var escaped = false, run = 0, position = 0
-                while position < utf8.count {
-                    // Eight bytes at a time past those that need no escaping.
-                    if position + 8 <= utf8.count, !Self.needsEscaping(UnsafeRawPointer(start + position).loadUnaligned(as: UInt64.self)) {
-                        position += 8
-                        continue
-                    }
-                    let byte = utf8[position]
-                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                        bytes.append(contentsOf: UnsafeBufferPointer(start: start + run, count: position - run))
-                        appendEscaped(byte)
-                        escaped = true
-                        run = position + 1
-                    }
-                    position += 1
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(start: start + run, count: utf8.count - run))
-                return escaped
+            var position = bytes.append(reserving: utf8.count + 8) { Self.copyUnescaped(utf8, from: 0, to: $0) }
+            let escaped = position < utf8.count
+            while position < utf8.count {
+                appendEscaped(utf8[position])
+                position += 1
+                let from = position
+                position += bytes.append(reserving: utf8.count - from + 8) { Self.copyUnescaped(utf8, from: from, to: $0) }
             }
             bytes.append(UInt8(ascii: "\""))
             return escaped
         }
 
-        /// Whether any of eight bytes is a control character, `"` or `\`: a byte less than
-        /// 0x20, and a zero byte once `"` or `\` is subtracted out, found with the bit tricks of
-        /// "Bit Twiddling Hacks" (exact for the word as a whole, not for which byte).
-        static func needsEscaping(_ word: UInt64) -> Bool {
-            let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
-            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\""))), backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            let control = (word &- ones &* 0x20) & ~word
-            let quote = (quotes &- ones) & ~quotes, backslash = (backslashes &- ones) & ~backslashes
-            return (control | quote | backslash) & highBits != 0
+        /// Copies `utf8[first...]` up to its first byte to escape to `out`, which has room for
+        /// all of it and eight bytes more (written over, or past the end); how many bytes it copied.
+        static func copyUnescaped(_ utf8: UnsafeBufferPointer<UInt8>, from first: Int, to out: UnsafeMutableRawPointer) -> Int {
+            guard let start = UnsafeRawPointer(utf8.baseAddress) else { return 0 }
+            var position = first
+            while position + 8 <= utf8.count {
+                let word = start.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                out.storeBytes(of: word, toByteOffset: position - first, as: UInt64.self)
+                if Self.mayNeedEscaping(word) {
+                    return position - first + Self.escapes(UInt64(littleEndian: word)).trailingZeroBitCount / 8
+                }
+                position += 8
+            }
+            // The last bytes, the low bytes of a word: of the word that ends with them, in a
+            // string of eight bytes or more.
+            let remaining = utf8.count - position
+            guard remaining > 0 else { return position - first }
+            let word = utf8.count >= 8
+                ? loadWord(start + utf8.count - 8, count: 8) >> (8 * (8 - remaining)) : loadWord(start + position, count: remaining)
+            out.storeBytes(of: word.littleEndian, toByteOffset: position - first, as: UInt64.self)
+            let escapes = Self.escapes(word) & ((1 << (8 * remaining)) - 1)
+            return position - first + (escapes == 0 ? remaining : escapes.trailingZeroBitCount / 8)
+        }
+
+        /// Whether any of eight bytes must be escaped: a byte less than 0x20, or a zero byte
+        /// once `"` or `\` is xor-ed out, found with fewer operations than `escapes` ("Bit
+        /// Twiddling Hacks"; exact for the word as a whole, not for which byte).
+        @inline(__always)
+        static func mayNeedEscaping(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let found = ((word &- 0x2020_2020_2020_2020) & ~word) | ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+            return found & 0x8080_8080_8080_8080 != 0
+        }
+
+        /// The high bit of each byte of `word` (the first byte the lowest) that must be escaped:
+        /// control characters (nothing in `0xE0`), `"` and `\` (nothing once they are xor-ed
+        /// out), each found as a zero byte without carries from byte to byte, so exactly.
+        static func escapes(_ word: UInt64) -> UInt64 {
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            func zeroBytes(_ bytes: UInt64) -> UInt64 { ~(((bytes & low) &+ low) | bytes | low) }
+            return zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0) | zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
         }
 
         mutating func appendEscaped(_ byte: UInt8) {
@@ -255,21 +278,22 @@ final class JSONWriter {
             case 0x09: bytes.append(UInt8(ascii: "t"))
             default:
                 func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10 }
-                bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex(byte >> 4), hex(byte & 0xF)])
+                append("u00")
+                bytes.append(hex(byte >> 4))
+                bytes.append(hex(byte & 0xF))
             }
         }
 
+        /// A few bytes (`null`, ` : `), one at a time: cheaper than a call to copy them.
         mutating func append(_ text: StaticString) {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+            for index in 0..<text.utf8CodeUnitCount { bytes.append(text.utf8Start[index]) }
         }
 
         mutating func appendIndentation(level: Int) {
-            let spaces: StaticString = "                                                                "
-            var rest = 2 * level
-            while rest > 0 {
-                let run = min(rest, spaces.utf8CodeUnitCount)
-                bytes.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: run))
-                rest -= run
+            var spaces = 2 * level
+            while spaces > 0 {
+                bytes.append(word: 0x2020_2020_2020_2020, count: min(spaces, 8))
+                spaces -= 8
             }
         }
 
@@ -379,7 +403,7 @@ final class JSONWriter {
             if escaped {
                 member.key = unescapedKeys.count ..< unescapedKeys.count + key.utf8.count
                 unescapedKeys.append(contentsOf: key.utf8)
-                member.prefix = Self.prefix(key.utf8)
+                member.prefix = unescapedKeys.withUnsafeBufferPointer { Self.prefix(UnsafeBufferPointer(rebasing: $0[member.key])) }
             } else {
                 member.prefix = Self.prefix(bytes[member.key])
             }
@@ -388,13 +412,10 @@ final class JSONWriter {
             expectingValue = true
         }
 
-        static func prefix(_ key: some Collection<UInt8>) -> UInt64 {
-            var prefix: UInt64 = 0, shift: UInt64 = 56
-            for byte in key.prefix(8) {
-                prefix |= UInt64(byte) << shift
-                shift &-= 8
-            }
-            return prefix
+        /// A key's first eight bytes, the first the highest, zero-padded: `Member.prefix`.
+        static func prefix(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            guard let start = key.baseAddress else { return 0 }
+            return loadWord(UnsafeRawPointer(start), count: min(key.count, 8)).byteSwapped
         }
 
         /// Puts the members of the closing object (`members[first...]`, its content the end of
@@ -409,7 +430,7 @@ final class JSONWriter {
             var order: [Int] = []
             swap(&order, &self.order)
             order.removeAll(keepingCapacity: true)
-            order.append(contentsOf: first..<members.count)
+            for index in first..<members.count { order.append(index) }
             withKeys { keys in
                 order.sort { a, b in
                     let comparison = keys.compare(members[a], members[b])
@@ -428,8 +449,8 @@ final class JSONWriter {
                 order.removeLast(order.count - kept)
             }
             let start = members[first].start, end = bytes.count
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: bytes[start..<end])
+            scratch.removeLast(scratch.count)
+            scratch.append(bytes[start..<end])
             bytes.removeLast(end - start)
             for (position, index) in order.enumerated() {
                 if position > 0 {
@@ -438,7 +459,7 @@ final class JSONWriter {
                 }
                 if pretty { appendIndentation(level: level) }
                 let next = index + 1 < members.count ? members[index + 1].start : end
-                bytes.append(contentsOf: scratch[(members[index].content - start)..<(next - start)])
+                bytes.append(scratch[(members[index].content - start)..<(next - start)])
             }
             swap(&order, &self.order)
         }
@@ -458,9 +479,8 @@ final class JSONWriter {
         }
 
         func withKeys<Result>(_ body: (Keys) -> Result) -> Result {
-            bytes.withUnsafeBufferPointer { bytes in
-                unescapedKeys.withUnsafeBufferPointer { unescaped in body(Keys(bytes: bytes, unescaped: unescaped)) }
-            }
+            let written = bytes[0..<bytes.count]
+            return unescapedKeys.withUnsafeBufferPointer { body(Keys(bytes: written, unescaped: $0)) }
         }
 
         /// The keys and indices of the items being written in `frames[..<depth]`: keys by
@@ -471,7 +491,8 @@ final class JSONWriter {
                 guard frame.count > 0 else { return nil }
                 guard frame.isObject else { return PathKey(index: frame.count - 1) }
                 let member = members[(index + 1 < frames.count ? frames[index + 1].firstMember : members.count) - 1]
-                return PathKey(stringValue: String(decoding: (member.unescaped ? unescapedKeys : bytes)[member.key], as: UTF8.self))
+                let key = member.unescaped ? String(decoding: unescapedKeys[member.key], as: UTF8.self) : String(decoding: bytes[member.key], as: UTF8.self)
+                return PathKey(stringValue: key)
             }
         }
     }
@@ -641,5 +662,124 @@ extension JSONWriter: Encoder, SingleValueEncodingContainer {
     func encode<T: Encodable>(_ value: T) throws {
         beginSingleValue()
         try writeValue(value)
+    }
+}
+
+/// Bytes appended a run at a time, without `[UInt8]`'s call to check its uniqueness on each
+/// append: most appends are a few bytes.
+private struct ByteBuffer: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        start = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
+        self.capacity = capacity
+    }
+
+    deinit { free(start) }
+
+    /// Bytes written, valid until the next append.
+    subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count)
+        return UnsafeBufferPointer(start: start + range.lowerBound, count: range.count)
+    }
+
+    /// The bytes, handed over without a copy; the buffer is empty after.
+    mutating func takeData() -> Data {
+        let data = Data(bytesNoCopy: realloc(start, max(count, 1))!, count: count, deallocator: .free)
+        start = malloc(1)!.assumingMemoryBound(to: UInt8.self)
+        (capacity, count) = (1, 0)
+        return data
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    /// Up to 16 bytes with one or two word stores, more with `memcpy`: most runs are short.
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = UnsafeRawPointer(bytes.baseAddress), !bytes.isEmpty else { return }
+        if count + bytes.count + 8 > capacity { grow(count + bytes.count + 8) }
+        let end = UnsafeMutableRawPointer(start + count)
+        if bytes.count <= 8 {
+            end.storeBytes(of: loadWord(from, count: bytes.count).littleEndian, as: UInt64.self)
+        } else if bytes.count <= 16 {
+            end.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            end.storeBytes(of: from.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self), toByteOffset: bytes.count - 8, as: UInt64.self)
+        } else {
+            end.copyMemory(from: from, byteCount: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    mutating func removeLast(_ bytes: Int) {
+        precondition(bytes >= 0 && bytes <= count)
+        count -= bytes
+    }
+
+    /// The first `count` bytes of `word`, the first the lowest (all eight stored, those after
+    /// them written over by the next append).
+    @inline(__always)
+    mutating func append(word: UInt64, count length: Int) {
+        if count + 8 > capacity { grow(count + 8) }
+        UnsafeMutableRawPointer(start + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count += length
+    }
+
+    /// Room for `room` bytes more at the end, handed to `body`, which writes there and says how
+    /// many bytes it wrote; how many.
+    @inline(__always)
+    mutating func append(reserving room: Int, _ body: (UnsafeMutableRawPointer) -> Int) -> Int {
+        if count + room > capacity { grow(count + room) }
+        let written = body(UnsafeMutableRawPointer(start + count))
+        count += written
+        return written
+    }
+
+    /// `value` in decimal, written from its last digit back.
+    mutating func append(decimal value: UInt64) {
+        var digits = 1, rest = value
+        while rest >= 10 {
+            digits += 1
+            rest /= 10
+        }
+        if count + digits > capacity { grow(count + digits) }
+        rest = value
+        for index in (count..<(count + digits)).reversed() {
+            start[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += digits
+    }
+
+    /// With `realloc`, which moves large buffers without copying them (the 2 MB `strata.json`).
+    private mutating func grow(_ needed: Int) {
+        capacity = max(needed, 2 * capacity)
+        start = realloc(start, capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+}
+
+/// `count` bytes (at most eight) from `start` in the low bytes of a word, the first the lowest:
+/// read with one or two overlapping loads, never past them.
+@inline(__always)
+private func loadWord(_ start: UnsafeRawPointer, count: Int) -> UInt64 {
+    switch count {
+    case 8...:
+        return UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
+    case 4...:
+        return UInt64(UInt32(littleEndian: start.loadUnaligned(as: UInt32.self)))
+            | UInt64(UInt32(littleEndian: start.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))) << (8 * (count - 4))
+    case 2...:
+        return UInt64(UInt16(littleEndian: start.loadUnaligned(as: UInt16.self)))
+            | UInt64(UInt16(littleEndian: start.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self))) << (8 * (count - 2))
+    case 1:
+        return UInt64(start.load(as: UInt8.self))
+    default:
+        return 0
     }
 }
