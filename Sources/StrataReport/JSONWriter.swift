@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Why: `JSONEncoder` builds a tree of the whole value first (a reference and a dictionary per
 /// object, an enum per value), then sorts every object's keys and writes the tree; that was most
-/// of the report's JSON time. This writes each value into one byte buffer as it is encoded, and
-/// sorts an object's members when it closes, by moving their bytes, only if they came out of order.
+/// of the report's JSON time. This writes each value into one byte buffer as it is encoded
+/// (strings eight bytes at a time), and sorts an object's members when it closes, by moving
+/// their bytes, only if they came out of order: about a third of `JSONEncoder`'s instructions.
 ///
 /// What it reproduces of swift-foundation's `JSONEncoder.swift` and `JSONWriter.swift` (Swift 6.3,
 /// the same on Linux and Darwin but for Darwin's old-SDK compatibility sort); `JSONWriterTests`
@@ -30,9 +31,11 @@ import Foundation
 ///
 /// Written as it goes, it needs containers used in order, as synthesized conformances and ours
 /// use them: a container stays open until its parent container or encoder is used again, and
-/// traps if used after that. It traps, where `JSONEncoder` would merge, on a key's nested
-/// container opened twice, and on a keyed or unkeyed container asked of a value already encoded
-/// through its single value container.
+/// traps if used after that; a `superEncoder()`'s value is written where it was asked for
+/// (`JSONEncoder` inserts it when that encoder is released: the same place if that is before the
+/// next value). It traps, where `JSONEncoder` would merge, on a key's nested container opened
+/// twice, and on a keyed or unkeyed container asked of a value already encoded through its
+/// single value container.
 final class JSONWriter {
     /// `value` as JSON, with a line break after it if `newline` (a document, `ReportJSON.document`).
     static func encode<T: Encodable>(_ value: T, pretty: Bool, newline: Bool = false) throws -> Data {
@@ -138,7 +141,7 @@ final class JSONWriter {
         var serials = 0
         /// The members of the open objects, an object's after its parent's.
         var members: [Member] = []
-        var unescapedKeys: [UInt8] = []
+        var unescapedKeys = ByteBuffer(capacity: 64)
         /// Whether a value is due: at the start, after a key or an element's separator.
         var expectingValue = true
         /// A container was nested deeper than `JSONEncoder` writes.
@@ -225,6 +228,7 @@ final class JSONWriter {
 
         /// Copies `utf8[first...]` up to its first byte to escape to `out`, which has room for
         /// all of it and eight bytes more (written over, or past the end); how many bytes it copied.
+        @inline(__always)
         static func copyUnescaped(_ utf8: UnsafeBufferPointer<UInt8>, from first: Int, to out: UnsafeMutableRawPointer) -> Int {
             guard let start = UnsafeRawPointer(utf8.baseAddress) else { return 0 }
             var position = first
@@ -267,21 +271,21 @@ final class JSONWriter {
             return zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0) | zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
         }
 
+        /// `\` and the byte or its short name, or `\u00` and its hex digits: a word at a time.
         mutating func appendEscaped(_ byte: UInt8) {
-            bytes.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            default:
-                func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10 }
-                append("u00")
-                bytes.append(hex(byte >> 4))
-                bytes.append(hex(byte & 0xF))
+            let short: UInt8? = switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
+            case 0x08: UInt8(ascii: "b")
+            case 0x0C: UInt8(ascii: "f")
+            case 0x0A: UInt8(ascii: "n")
+            case 0x0D: UInt8(ascii: "r")
+            case 0x09: UInt8(ascii: "t")
+            default: nil
             }
+            if let short { return bytes.append(word: UInt64(short) << 8 | UInt64(UInt8(ascii: "\\")), count: 2) }
+            func hex(_ digit: UInt8) -> UInt64 { UInt64(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10) }
+            // `\u00`, then the digits.
+            bytes.append(word: hex(byte & 0xF) << 40 | hex(byte >> 4) << 32 | 0x3030_755C, count: 6)
         }
 
         /// A few bytes (`null`, ` : `), one at a time: cheaper than a call to copy them.
@@ -289,8 +293,22 @@ final class JSONWriter {
             for index in 0..<text.utf8CodeUnitCount { bytes.append(text.utf8Start[index]) }
         }
 
-        mutating func appendIndentation(level: Int) {
-            var spaces = 2 * level
+        /// The `,` before a member or element but the first; pretty, on a line of its own.
+        mutating func appendSeparator(first: Bool, level: Int) {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            guard pretty else { return }
+            // The first's line break is its container's, after the bracket.
+            first ? appendIndentation(level: level) : appendLineBreak(level: level)
+        }
+
+        /// A line break and the indentation: two spaces a level, a word at a time.
+        mutating func appendLineBreak(level: Int) {
+            bytes.append(word: 0x2020_2020_2020_200A, count: 1 + min(2 * level, 7))
+            if level > 3 { appendIndentation(level: level, from: 7) }
+        }
+
+        mutating func appendIndentation(level: Int, from written: Int = 0) {
+            var spaces = 2 * level - written
             while spaces > 0 {
                 bytes.append(word: 0x2020_2020_2020_2020, count: min(spaces, 8))
                 spaces -= 8
@@ -319,10 +337,7 @@ final class JSONWriter {
                 members.removeLast(members.count - frame.firstMember)
                 unescapedKeys.removeLast(unescapedKeys.count - frame.firstUnescapedKey)
             }
-            if pretty {
-                bytes.append(UInt8(ascii: "\n"))
-                appendIndentation(level: frames.count)
-            }
+            if pretty { appendLineBreak(level: frames.count) }
             bytes.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         }
 
@@ -376,11 +391,7 @@ final class JSONWriter {
         /// The separator and indentation before the next member or element of the innermost
         /// container, `frames[depth]`.
         mutating func beginItem(_ depth: Int) {
-            if frames[depth].count > 0 {
-                bytes.append(UInt8(ascii: ","))
-                if pretty { bytes.append(UInt8(ascii: "\n")) }
-            }
-            if pretty { appendIndentation(level: depth + 1) }
+            appendSeparator(first: frames[depth].count == 0, level: depth + 1)
             frames[depth].count += 1
         }
 
@@ -401,9 +412,11 @@ final class JSONWriter {
             let escaped = appendString(key)
             var member = Member(start: start, content: content, key: content + 1 ..< bytes.count - 1, unescaped: escaped, prefix: 0, nested: nested)
             if escaped {
-                member.key = unescapedKeys.count ..< unescapedKeys.count + key.utf8.count
-                unescapedKeys.append(contentsOf: key.utf8)
-                member.prefix = unescapedKeys.withUnsafeBufferPointer { Self.prefix(UnsafeBufferPointer(rebasing: $0[member.key])) }
+                var key = key
+                let first = unescapedKeys.count
+                key.withUTF8 { unescapedKeys.append($0) }
+                member.key = first..<unescapedKeys.count
+                member.prefix = Self.prefix(unescapedKeys[member.key])
             } else {
                 member.prefix = Self.prefix(bytes[member.key])
             }
@@ -422,46 +435,67 @@ final class JSONWriter {
         /// `bytes`) in key order, keeping the last of equal keys: separators and indentation
         /// are the same between any two members, so each member's bytes move as they are.
         mutating func sortMembers(from first: Int, level: Int) {
-            let members = self.members
-            let inOrder = withKeys { keys in
-                (first + 1 ..< members.count).allSatisfy { keys.compare(members[$0 - 1], members[$0]) < 0 }
-            }
-            guard !inOrder else { return }
             var order: [Int] = []
             swap(&order, &self.order)
+            defer { swap(&order, &self.order) }
             order.removeAll(keepingCapacity: true)
             for index in first..<members.count { order.append(index) }
-            withKeys { keys in
-                order.sort { a, b in
-                    let comparison = keys.compare(members[a], members[b])
-                    return comparison != 0 ? comparison < 0 : a < b
-                }
-                // Of equal keys, now together in the order they were encoded, the last stays.
-                var kept = 0
-                for position in order.indices {
-                    if position + 1 < order.count, keys.compare(members[order[position]], members[order[position + 1]]) == 0 {
-                        precondition(!members[order[position + 1]].nested, "JSONWriter: a key's nested container opened twice; JSONEncoder would merge them")
-                        continue
-                    }
-                    order[kept] = order[position]
-                    kept += 1
-                }
-                order.removeLast(order.count - kept)
+            let keys = Keys(bytes: bytes[0..<bytes.count], unescaped: unescapedKeys[0..<unescapedKeys.count])
+            let (kept, moved) = members.withUnsafeBufferPointer { members in
+                order.withUnsafeMutableBufferPointer { Self.sort($0, of: members, by: keys) }
             }
+            guard moved else { return }
+            order.removeLast(order.count - kept)
             let start = members[first].start, end = bytes.count
             scratch.removeLast(scratch.count)
             scratch.append(bytes[start..<end])
             bytes.removeLast(end - start)
             for (position, index) in order.enumerated() {
-                if position > 0 {
-                    bytes.append(UInt8(ascii: ","))
-                    if pretty { bytes.append(UInt8(ascii: "\n")) }
-                }
-                if pretty { appendIndentation(level: level) }
+                appendSeparator(first: position == 0, level: level)
                 let next = index + 1 < members.count ? members[index + 1].start : end
                 bytes.append(scratch[(members[index].content - start)..<(next - start)])
             }
-            swap(&order, &self.order)
+        }
+
+        /// Sorts `order`, indices of `members`, by key; of equal keys (now together, in the
+        /// order they were encoded) keeps the last, in the first `kept`; whether any moved or went.
+        static func sort(_ order: UnsafeMutableBufferPointer<Int>, of members: UnsafeBufferPointer<Member>, by keys: Keys) -> (kept: Int, moved: Bool) {
+            var moved = false, equalKeys = false
+            if order.count <= 32 {
+                // An object has a few members, often in order already: an insertion sort, stable.
+                for position in 1..<order.count {
+                    let index = order[position]
+                    var target = position
+                    while target > 0 {
+                        let comparison = keys.compare(members[order[target - 1]], members[index])
+                        equalKeys = equalKeys || comparison == 0
+                        guard comparison > 0 else { break }
+                        order[target] = order[target - 1]
+                        target -= 1
+                    }
+                    order[target] = index
+                    moved = moved || target != position
+                }
+            } else {
+                // A dictionary of many keys.
+                var order = order
+                order.sort { a, b in
+                    let comparison = keys.compare(members[a], members[b])
+                    return comparison != 0 ? comparison < 0 : a < b
+                }
+                (moved, equalKeys) = (true, true)
+            }
+            guard equalKeys else { return (order.count, moved) }
+            var kept = 0
+            for position in order.indices {
+                if position + 1 < order.count, keys.compare(members[order[position]], members[order[position + 1]]) == 0 {
+                    precondition(!members[order[position + 1]].nested, "JSONWriter: a key's nested container opened twice; JSONEncoder would merge them")
+                    continue
+                }
+                order[kept] = order[position]
+                kept += 1
+            }
+            return (kept, moved || kept < order.count)
         }
 
         /// Where the members' keys are, to compare them.
@@ -478,11 +512,6 @@ final class JSONWriter {
             }
         }
 
-        func withKeys<Result>(_ body: (Keys) -> Result) -> Result {
-            let written = bytes[0..<bytes.count]
-            return unescapedKeys.withUnsafeBufferPointer { body(Keys(bytes: written, unescaped: $0)) }
-        }
-
         /// The keys and indices of the items being written in `frames[..<depth]`: keys by
         /// their string values, as the bytes hold them.
         func codingPath(depth: Int) -> [any CodingKey] {
@@ -491,7 +520,7 @@ final class JSONWriter {
                 guard frame.count > 0 else { return nil }
                 guard frame.isObject else { return PathKey(index: frame.count - 1) }
                 let member = members[(index + 1 < frames.count ? frames[index + 1].firstMember : members.count) - 1]
-                let key = member.unescaped ? String(decoding: unescapedKeys[member.key], as: UTF8.self) : String(decoding: bytes[member.key], as: UTF8.self)
+                let key = String(decoding: member.unescaped ? unescapedKeys[member.key] : bytes[member.key], as: UTF8.self)
                 return PathKey(stringValue: key)
             }
         }
