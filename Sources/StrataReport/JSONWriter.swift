@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Why: `JSONEncoder` builds a tree of the whole value first (a reference and a dictionary per
 /// object, an enum per value), then sorts every object's keys and writes the tree; that was most
-/// of the report's JSON time. This writes each value into one byte buffer as it is encoded, and
-/// sorts an object's members when it closes, by moving their bytes, only if they came out of order.
+/// of the report's JSON time. This writes each value into one byte buffer as it is encoded
+/// (strings eight bytes at a time), and sorts an object's members when it closes, by moving
+/// their bytes, only if they came out of order: about a third of `JSONEncoder`'s instructions.
 ///
 /// What it reproduces of swift-foundation's `JSONEncoder.swift` and `JSONWriter.swift` (Swift 6.3,
 /// the same on Linux and Darwin but for Darwin's old-SDK compatibility sort); `JSONWriterTests`
@@ -30,12 +31,14 @@ import Foundation
 ///
 /// Written as it goes, it needs containers used in order, as synthesized conformances and ours
 /// use them: a container stays open until its parent container or encoder is used again, and
-/// traps if used after that. It traps, where `JSONEncoder` would merge, on a key's nested
-/// container opened twice, and on a keyed or unkeyed container asked of a value already encoded
-/// through its single value container.
+/// traps if used after that; a `superEncoder()`'s value is written where it was asked for
+/// (`JSONEncoder` inserts it when that encoder is released: the same place if that is before the
+/// next value). It traps, where `JSONEncoder` would merge, on a key's nested container opened
+/// twice, and on a keyed or unkeyed container asked of a value already encoded through its
+/// single value container.
 final class JSONWriter {
-    /// `value` as JSON.
-    static func encode<T: Encodable>(_ value: T, pretty: Bool) throws -> Data {
+    /// `value` as JSON, with a line break after it if `newline` (a document, `ReportJSON.document`).
+    static func encode<T: Encodable>(_ value: T, pretty: Bool, newline: Bool = false) throws -> Data {
         let writer = JSONWriter(pretty: pretty)
         try writer.write(value)
         if writer.output.expectingValue {
@@ -44,7 +47,8 @@ final class JSONWriter {
         if writer.output.tooDeep {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
         }
-        return Data(writer.output.bytes)
+        if newline { writer.output.bytes.append(UInt8(ascii: "\n")) }
+        return writer.output.bytes.takeData()
     }
 
     /// The bytes and the open containers: all the writing, in a value type so that its arrays
@@ -129,25 +133,24 @@ final class JSONWriter {
         var nested: Bool
     }
 
-    private struct Output {
+    private struct Output: ~Copyable {
         let pretty: Bool
-        var bytes: [UInt8] = []
+        var bytes = ByteBuffer(capacity: 4096)
         /// The open containers, outermost first; a container's depth is its index.
         var frames: [Frame] = []
         var serials = 0
         /// The members of the open objects, an object's after its parent's.
         var members: [Member] = []
-        var unescapedKeys: [UInt8] = []
+        var unescapedKeys = ByteBuffer(capacity: 64)
         /// Whether a value is due: at the start, after a key or an element's separator.
         var expectingValue = true
         /// A container was nested deeper than `JSONEncoder` writes.
         var tooDeep = false
         /// Reused by `sortMembers`.
-        var scratch: [UInt8] = [], order: [Int] = []
+        var scratch = ByteBuffer(capacity: 4096), order: [Int] = []
 
         init(pretty: Bool) {
             self.pretty = pretty
-            bytes.reserveCapacity(4096)
         }
 
         // MARK: Values
@@ -168,17 +171,8 @@ final class JSONWriter {
         }
 
         mutating func writeInteger(_ value: UInt64) {
-            defer { expectingValue = false }
-            guard value >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-                var rest = value, first = digits.count
-                repeat {
-                    first -= 1
-                    digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                } while rest > 0
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
-            }
+            bytes.append(decimal: value)
+            expectingValue = false
         }
 
         /// `description` without a final `.0`, as `JSONEncoder` writes floating-point numbers.
@@ -194,7 +188,8 @@ final class JSONWriter {
 
         /// A number's text, which needs no escaping.
         mutating func writeNumber(_ text: String) {
-            bytes.append(contentsOf: text.utf8)
+            var text = text
+            text.withUTF8 { bytes.append($0) }
             expectingValue = false
         }
 
@@ -206,70 +201,117 @@ final class JSONWriter {
         /// `text` quoted and escaped; whether escaping changed any of its bytes.
         @discardableResult
         mutating func appendString(_ text: String) -> Bool {
+            guard let escaped = text.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) else {
+                // A string bridged lazily from Objective-C, made native.
+                var native = text
+                native.makeContiguousUTF8()
+                return appendString(native)
+            }
+            return escaped
+        }
+
+        /// `utf8` quoted and escaped: runs that need no escaping copied eight bytes at a time,
+        /// between the bytes to escape. Most strings have none; the drawings a `"` every few bytes.
+        mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
             bytes.append(UInt8(ascii: "\""))
-            var text = text
-            let escaped = text.withUTF8 { utf8 in
-                guard let start = utf8.baseAddress else { return false }
-                var escaped = false, run = 0, position = 0
-                while position < utf8.count {
-                    // Eight bytes at a time past those that need no escaping.
-                    if position + 8 <= utf8.count, !Self.needsEscaping(UnsafeRawPointer(start + position).loadUnaligned(as: UInt64.self)) {
-                        position += 8
-                        continue
-                    }
-                    let byte = utf8[position]
-                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                        bytes.append(contentsOf: UnsafeBufferPointer(start: start + run, count: position - run))
-                        appendEscaped(byte)
-                        escaped = true
-                        run = position + 1
-                    }
-                    position += 1
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(start: start + run, count: utf8.count - run))
-                return escaped
+            var position = bytes.append(reserving: utf8.count + 8) { Self.copyUnescaped(utf8, from: 0, to: $0) }
+            let escaped = position < utf8.count
+            while position < utf8.count {
+                appendEscaped(utf8[position])
+                position += 1
+                let from = position
+                position += bytes.append(reserving: utf8.count - from + 8) { Self.copyUnescaped(utf8, from: from, to: $0) }
             }
             bytes.append(UInt8(ascii: "\""))
             return escaped
         }
 
-        /// Whether any of eight bytes is a control character, `"` or `\`: a byte less than
-        /// 0x20, and a zero byte once `"` or `\` is subtracted out, found with the bit tricks of
-        /// "Bit Twiddling Hacks" (exact for the word as a whole, not for which byte).
-        static func needsEscaping(_ word: UInt64) -> Bool {
-            let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
-            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\""))), backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            let control = (word &- ones &* 0x20) & ~word
-            let quote = (quotes &- ones) & ~quotes, backslash = (backslashes &- ones) & ~backslashes
-            return (control | quote | backslash) & highBits != 0
-        }
-
-        mutating func appendEscaped(_ byte: UInt8) {
-            bytes.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            default:
-                func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10 }
-                bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex(byte >> 4), hex(byte & 0xF)])
+        /// Copies `utf8[first...]` up to its first byte to escape to `out`, which has room for
+        /// all of it and eight bytes more (written over, or past the end); how many bytes it copied.
+        @inline(__always)
+        static func copyUnescaped(_ utf8: UnsafeBufferPointer<UInt8>, from first: Int, to out: UnsafeMutableRawPointer) -> Int {
+            guard let start = UnsafeRawPointer(utf8.baseAddress) else { return 0 }
+            var position = first
+            while position + 8 <= utf8.count {
+                let word = start.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                out.storeBytes(of: word, toByteOffset: position - first, as: UInt64.self)
+                if Self.mayNeedEscaping(word) {
+                    return position - first + Self.escapes(UInt64(littleEndian: word)).trailingZeroBitCount / 8
+                }
+                position += 8
             }
+            // The last bytes, the low bytes of a word: of the word that ends with them, in a
+            // string of eight bytes or more.
+            let remaining = utf8.count - position
+            guard remaining > 0 else { return position - first }
+            let word = utf8.count >= 8
+                ? loadWord(start + utf8.count - 8, count: 8) >> (8 * (8 - remaining)) : loadWord(start + position, count: remaining)
+            out.storeBytes(of: word.littleEndian, toByteOffset: position - first, as: UInt64.self)
+            let escapes = Self.escapes(word) & ((1 << (8 * remaining)) - 1)
+            return position - first + (escapes == 0 ? remaining : escapes.trailingZeroBitCount / 8)
         }
 
+        /// Whether any of eight bytes must be escaped: a byte less than 0x20, or a zero byte
+        /// once `"` or `\` is xor-ed out, found with fewer operations than `escapes` ("Bit
+        /// Twiddling Hacks"; exact for the word as a whole, not for which byte).
+        @inline(__always)
+        static func mayNeedEscaping(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let found = ((word &- 0x2020_2020_2020_2020) & ~word) | ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+            return found & 0x8080_8080_8080_8080 != 0
+        }
+
+        /// The high bit of each byte of `word` (the first byte the lowest) that must be escaped:
+        /// control characters (nothing in `0xE0`), `"` and `\` (nothing once they are xor-ed
+        /// out), each found as a zero byte without carries from byte to byte, so exactly.
+        static func escapes(_ word: UInt64) -> UInt64 {
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            func zeroBytes(_ bytes: UInt64) -> UInt64 { ~(((bytes & low) &+ low) | bytes | low) }
+            return zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0) | zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+        }
+
+        /// `\` and the byte or its short name, or `\u00` and its hex digits: a word at a time.
+        mutating func appendEscaped(_ byte: UInt8) {
+            let short: UInt8? = switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
+            case 0x08: UInt8(ascii: "b")
+            case 0x0C: UInt8(ascii: "f")
+            case 0x0A: UInt8(ascii: "n")
+            case 0x0D: UInt8(ascii: "r")
+            case 0x09: UInt8(ascii: "t")
+            default: nil
+            }
+            if let short { return bytes.append(word: UInt64(short) << 8 | UInt64(UInt8(ascii: "\\")), count: 2) }
+            func hex(_ digit: UInt8) -> UInt64 { UInt64(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10) }
+            // `\u00`, then the digits.
+            bytes.append(word: hex(byte & 0xF) << 40 | hex(byte >> 4) << 32 | 0x3030_755C, count: 6)
+        }
+
+        /// A few bytes (`null`, ` : `), one at a time: cheaper than a call to copy them.
         mutating func append(_ text: StaticString) {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+            for index in 0..<text.utf8CodeUnitCount { bytes.append(text.utf8Start[index]) }
         }
 
-        mutating func appendIndentation(level: Int) {
-            let spaces: StaticString = "                                                                "
-            var rest = 2 * level
-            while rest > 0 {
-                let run = min(rest, spaces.utf8CodeUnitCount)
-                bytes.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: run))
-                rest -= run
+        /// The `,` before a member or element but the first; pretty, on a line of its own.
+        mutating func appendSeparator(first: Bool, level: Int) {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            guard pretty else { return }
+            // The first's line break is its container's, after the bracket.
+            first ? appendIndentation(level: level) : appendLineBreak(level: level)
+        }
+
+        /// A line break and the indentation: two spaces a level, a word at a time.
+        mutating func appendLineBreak(level: Int) {
+            bytes.append(word: 0x2020_2020_2020_200A, count: 1 + min(2 * level, 7))
+            if level > 3 { appendIndentation(level: level, from: 7) }
+        }
+
+        mutating func appendIndentation(level: Int, from written: Int = 0) {
+            var spaces = 2 * level - written
+            while spaces > 0 {
+                bytes.append(word: 0x2020_2020_2020_2020, count: min(spaces, 8))
+                spaces -= 8
             }
         }
 
@@ -295,10 +337,7 @@ final class JSONWriter {
                 members.removeLast(members.count - frame.firstMember)
                 unescapedKeys.removeLast(unescapedKeys.count - frame.firstUnescapedKey)
             }
-            if pretty {
-                bytes.append(UInt8(ascii: "\n"))
-                appendIndentation(level: frames.count)
-            }
+            if pretty { appendLineBreak(level: frames.count) }
             bytes.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         }
 
@@ -352,11 +391,7 @@ final class JSONWriter {
         /// The separator and indentation before the next member or element of the innermost
         /// container, `frames[depth]`.
         mutating func beginItem(_ depth: Int) {
-            if frames[depth].count > 0 {
-                bytes.append(UInt8(ascii: ","))
-                if pretty { bytes.append(UInt8(ascii: "\n")) }
-            }
-            if pretty { appendIndentation(level: depth + 1) }
+            appendSeparator(first: frames[depth].count == 0, level: depth + 1)
             frames[depth].count += 1
         }
 
@@ -377,9 +412,11 @@ final class JSONWriter {
             let escaped = appendString(key)
             var member = Member(start: start, content: content, key: content + 1 ..< bytes.count - 1, unescaped: escaped, prefix: 0, nested: nested)
             if escaped {
-                member.key = unescapedKeys.count ..< unescapedKeys.count + key.utf8.count
-                unescapedKeys.append(contentsOf: key.utf8)
-                member.prefix = Self.prefix(key.utf8)
+                var key = key
+                let first = unescapedKeys.count
+                key.withUTF8 { unescapedKeys.append($0) }
+                member.key = first..<unescapedKeys.count
+                member.prefix = Self.prefix(unescapedKeys[member.key])
             } else {
                 member.prefix = Self.prefix(bytes[member.key])
             }
@@ -388,59 +425,77 @@ final class JSONWriter {
             expectingValue = true
         }
 
-        static func prefix(_ key: some Collection<UInt8>) -> UInt64 {
-            var prefix: UInt64 = 0, shift: UInt64 = 56
-            for byte in key.prefix(8) {
-                prefix |= UInt64(byte) << shift
-                shift &-= 8
-            }
-            return prefix
+        /// A key's first eight bytes, the first the highest, zero-padded: `Member.prefix`.
+        static func prefix(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            guard let start = key.baseAddress else { return 0 }
+            return loadWord(UnsafeRawPointer(start), count: min(key.count, 8)).byteSwapped
         }
 
         /// Puts the members of the closing object (`members[first...]`, its content the end of
         /// `bytes`) in key order, keeping the last of equal keys: separators and indentation
         /// are the same between any two members, so each member's bytes move as they are.
         mutating func sortMembers(from first: Int, level: Int) {
-            let members = self.members
-            let inOrder = withKeys { keys in
-                (first + 1 ..< members.count).allSatisfy { keys.compare(members[$0 - 1], members[$0]) < 0 }
-            }
-            guard !inOrder else { return }
             var order: [Int] = []
             swap(&order, &self.order)
+            defer { swap(&order, &self.order) }
             order.removeAll(keepingCapacity: true)
-            order.append(contentsOf: first..<members.count)
-            withKeys { keys in
+            for index in first..<members.count { order.append(index) }
+            let keys = Keys(bytes: bytes[0..<bytes.count], unescaped: unescapedKeys[0..<unescapedKeys.count])
+            let (kept, moved) = members.withUnsafeBufferPointer { members in
+                order.withUnsafeMutableBufferPointer { Self.sort($0, of: members, by: keys) }
+            }
+            guard moved else { return }
+            order.removeLast(order.count - kept)
+            let start = members[first].start, end = bytes.count
+            scratch.removeLast(scratch.count)
+            scratch.append(bytes[start..<end])
+            bytes.removeLast(end - start)
+            for (position, index) in order.enumerated() {
+                appendSeparator(first: position == 0, level: level)
+                let next = index + 1 < members.count ? members[index + 1].start : end
+                bytes.append(scratch[(members[index].content - start)..<(next - start)])
+            }
+        }
+
+        /// Sorts `order`, indices of `members`, by key; of equal keys (now together, in the
+        /// order they were encoded) keeps the last, in the first `kept`; whether any moved or went.
+        static func sort(_ order: UnsafeMutableBufferPointer<Int>, of members: UnsafeBufferPointer<Member>, by keys: Keys) -> (kept: Int, moved: Bool) {
+            var moved = false, equalKeys = false
+            if order.count <= 32 {
+                // An object has a few members, often in order already: an insertion sort, stable.
+                for position in 1..<order.count {
+                    let index = order[position]
+                    var target = position
+                    while target > 0 {
+                        let comparison = keys.compare(members[order[target - 1]], members[index])
+                        equalKeys = equalKeys || comparison == 0
+                        guard comparison > 0 else { break }
+                        order[target] = order[target - 1]
+                        target -= 1
+                    }
+                    order[target] = index
+                    moved = moved || target != position
+                }
+            } else {
+                // A dictionary of many keys.
+                var order = order
                 order.sort { a, b in
                     let comparison = keys.compare(members[a], members[b])
                     return comparison != 0 ? comparison < 0 : a < b
                 }
-                // Of equal keys, now together in the order they were encoded, the last stays.
-                var kept = 0
-                for position in order.indices {
-                    if position + 1 < order.count, keys.compare(members[order[position]], members[order[position + 1]]) == 0 {
-                        precondition(!members[order[position + 1]].nested, "JSONWriter: a key's nested container opened twice; JSONEncoder would merge them")
-                        continue
-                    }
-                    order[kept] = order[position]
-                    kept += 1
-                }
-                order.removeLast(order.count - kept)
+                (moved, equalKeys) = (true, true)
             }
-            let start = members[first].start, end = bytes.count
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: bytes[start..<end])
-            bytes.removeLast(end - start)
-            for (position, index) in order.enumerated() {
-                if position > 0 {
-                    bytes.append(UInt8(ascii: ","))
-                    if pretty { bytes.append(UInt8(ascii: "\n")) }
+            guard equalKeys else { return (order.count, moved) }
+            var kept = 0
+            for position in order.indices {
+                if position + 1 < order.count, keys.compare(members[order[position]], members[order[position + 1]]) == 0 {
+                    precondition(!members[order[position + 1]].nested, "JSONWriter: a key's nested container opened twice; JSONEncoder would merge them")
+                    continue
                 }
-                if pretty { appendIndentation(level: level) }
-                let next = index + 1 < members.count ? members[index + 1].start : end
-                bytes.append(contentsOf: scratch[(members[index].content - start)..<(next - start)])
+                order[kept] = order[position]
+                kept += 1
             }
-            swap(&order, &self.order)
+            return (kept, moved || kept < order.count)
         }
 
         /// Where the members' keys are, to compare them.
@@ -457,12 +512,6 @@ final class JSONWriter {
             }
         }
 
-        func withKeys<Result>(_ body: (Keys) -> Result) -> Result {
-            bytes.withUnsafeBufferPointer { bytes in
-                unescapedKeys.withUnsafeBufferPointer { unescaped in body(Keys(bytes: bytes, unescaped: unescaped)) }
-            }
-        }
-
         /// The keys and indices of the items being written in `frames[..<depth]`: keys by
         /// their string values, as the bytes hold them.
         func codingPath(depth: Int) -> [any CodingKey] {
@@ -471,7 +520,8 @@ final class JSONWriter {
                 guard frame.count > 0 else { return nil }
                 guard frame.isObject else { return PathKey(index: frame.count - 1) }
                 let member = members[(index + 1 < frames.count ? frames[index + 1].firstMember : members.count) - 1]
-                return PathKey(stringValue: String(decoding: (member.unescaped ? unescapedKeys : bytes)[member.key], as: UTF8.self))
+                let key = String(decoding: member.unescaped ? unescapedKeys[member.key] : bytes[member.key], as: UTF8.self)
+                return PathKey(stringValue: key)
             }
         }
     }
@@ -641,5 +691,124 @@ extension JSONWriter: Encoder, SingleValueEncodingContainer {
     func encode<T: Encodable>(_ value: T) throws {
         beginSingleValue()
         try writeValue(value)
+    }
+}
+
+/// Bytes appended a run at a time, without `[UInt8]`'s call to check its uniqueness on each
+/// append: most appends are a few bytes.
+private struct ByteBuffer: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        start = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
+        self.capacity = capacity
+    }
+
+    deinit { free(start) }
+
+    /// Bytes written, valid until the next append.
+    subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count)
+        return UnsafeBufferPointer(start: start + range.lowerBound, count: range.count)
+    }
+
+    /// The bytes, handed over without a copy; the buffer is empty after.
+    mutating func takeData() -> Data {
+        let data = Data(bytesNoCopy: realloc(start, max(count, 1))!, count: count, deallocator: .free)
+        start = malloc(1)!.assumingMemoryBound(to: UInt8.self)
+        (capacity, count) = (1, 0)
+        return data
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    /// Up to 16 bytes with one or two word stores, more with `memcpy`: most runs are short.
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = UnsafeRawPointer(bytes.baseAddress), !bytes.isEmpty else { return }
+        if count + bytes.count + 8 > capacity { grow(count + bytes.count + 8) }
+        let end = UnsafeMutableRawPointer(start + count)
+        if bytes.count <= 8 {
+            end.storeBytes(of: loadWord(from, count: bytes.count).littleEndian, as: UInt64.self)
+        } else if bytes.count <= 16 {
+            end.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            end.storeBytes(of: from.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self), toByteOffset: bytes.count - 8, as: UInt64.self)
+        } else {
+            end.copyMemory(from: from, byteCount: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    mutating func removeLast(_ bytes: Int) {
+        precondition(bytes >= 0 && bytes <= count)
+        count -= bytes
+    }
+
+    /// The first `count` bytes of `word`, the first the lowest (all eight stored, those after
+    /// them written over by the next append).
+    @inline(__always)
+    mutating func append(word: UInt64, count length: Int) {
+        if count + 8 > capacity { grow(count + 8) }
+        UnsafeMutableRawPointer(start + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count += length
+    }
+
+    /// Room for `room` bytes more at the end, handed to `body`, which writes there and says how
+    /// many bytes it wrote; how many.
+    @inline(__always)
+    mutating func append(reserving room: Int, _ body: (UnsafeMutableRawPointer) -> Int) -> Int {
+        if count + room > capacity { grow(count + room) }
+        let written = body(UnsafeMutableRawPointer(start + count))
+        count += written
+        return written
+    }
+
+    /// `value` in decimal, written from its last digit back.
+    mutating func append(decimal value: UInt64) {
+        var digits = 1, rest = value
+        while rest >= 10 {
+            digits += 1
+            rest /= 10
+        }
+        if count + digits > capacity { grow(count + digits) }
+        rest = value
+        for index in (count..<(count + digits)).reversed() {
+            start[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += digits
+    }
+
+    /// With `realloc`, which moves large buffers without copying them (the 2 MB `strata.json`).
+    private mutating func grow(_ needed: Int) {
+        capacity = max(needed, 2 * capacity)
+        start = realloc(start, capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+}
+
+/// `count` bytes (at most eight) from `start` in the low bytes of a word, the first the lowest:
+/// read with one or two overlapping loads, never past them.
+@inline(__always)
+private func loadWord(_ start: UnsafeRawPointer, count: Int) -> UInt64 {
+    switch count {
+    case 8...:
+        return UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
+    case 4...:
+        return UInt64(UInt32(littleEndian: start.loadUnaligned(as: UInt32.self)))
+            | UInt64(UInt32(littleEndian: start.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))) << (8 * (count - 4))
+    case 2...:
+        return UInt64(UInt16(littleEndian: start.loadUnaligned(as: UInt16.self)))
+            | UInt64(UInt16(littleEndian: start.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self))) << (8 * (count - 2))
+    case 1:
+        return UInt64(start.load(as: UInt8.self))
+    default:
+        return 0
     }
 }

@@ -83,9 +83,7 @@ public struct FileReporter<Document>: Reporter {
 /// in a fraction of its time.
 public enum ReportJSON {
     public static func document(_ value: some Encodable) throws -> Data {
-        var data = try JSONWriter.encode(value, pretty: true)
-        data.append(UInt8(ascii: "\n"))
-        return data
+        try JSONWriter.encode(value, pretty: true, newline: true)
     }
 
     public static func compact(_ value: some Encodable) throws -> Data {
