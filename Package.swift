@@ -105,14 +105,14 @@ let package = Package(
         // agents (the Model Context Protocol, with the official Swift SDK).
         .target(
             name: "StrataLanguageServer",
-            dependencies: ["StrataModel", "StrataSourceTree", "StrataDiscovery", "StrataAnalysis", "StrataReport", "StrataPipeline"]),
+            dependencies: ["StrataModel", "StrataSourceTree", "StrataAnalysis", "StrataReport", "StrataPipeline"]),
         .target(
             name: "StrataMCP",
             dependencies: ["StrataModel", "StrataPipeline", "StrataReport", "StrataSourceTree", .product(name: "MCP", package: "swift-sdk")]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataPipeline", "StrataLanguageServer", "StrataMCP", "StrataModel", "StrataConfiguration", "StrataAnalysis", "StrataReport", "StrataSourceTree", "StrataHistory",
+                "StrataPipeline", "StrataLanguageServer", "StrataMCP", "StrataModel", "StrataConfiguration", "StrataReport", "StrataSourceTree", "StrataHistory",
                 "StrataGraphviz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -120,7 +120,7 @@ let package = Package(
         .executableTarget(
             name: "strata-fuzz",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataDiscovery", "StrataScan",
+                "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataDiscovery", "StrataScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "StrataTests",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataPropertyList", "StrataDiscovery",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataDiscovery",
                 "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataGraphviz", "StrataReport", "StrataPipeline", "StrataHistory",
                 "StrataLanguageServer",
             ] + syntax

@@ -1,6 +1,5 @@
 import StrataConfiguration
 import StrataModel
-import StrataSourceTree
 
 /// Applies `strata.yml`'s `modules:` corrections to what the manifests said, in file order.
 ///

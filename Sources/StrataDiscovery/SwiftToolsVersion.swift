@@ -1,5 +1,4 @@
 import StrataModel
-import StrataSourceTree
 
 /// A manifest's `// swift-tools-version:` and the manifest SwiftPM picks for the toolchain
 /// Strata models (Swift 6.3), whatever toolchain runs Strata.

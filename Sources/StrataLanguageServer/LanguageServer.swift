@@ -1,5 +1,4 @@
 import Foundation
-import StrataDiscovery
 import StrataModel
 import StrataPipeline
 import StrataReport

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
-import StrataDiscovery
-import StrataModel
+import StrataDiscovery  // strata:ignore stable-dependencies the pipeline runs discovery, whose readers of every manifest format make it depend on more than it serves
 import StrataReport
 import StrataSourceTree
 import SwiftParser

@@ -1,5 +1,4 @@
 import StrataModel
-import StrataSourceTree
 
 /// `strata fix unused-imports`: removes the imports graded `unused`, each file byte-identical
 /// apart from the removed lines, or shows the change as a unified diff.

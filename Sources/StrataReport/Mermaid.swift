@@ -1,4 +1,3 @@
-import StrataModel
 
 /// Mermaid flowcharts of module graphs, as GitHub renders them in Markdown.
 ///

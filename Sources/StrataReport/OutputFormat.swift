@@ -1,5 +1,4 @@
 import Foundation
-import StrataModel
 
 /// The formats `strata analyze --format` accepts: the registry of the analysis's reporters.
 public enum OutputFormat: String, ReportFormat {

@@ -15,7 +15,6 @@ import ArgumentParser
 import Foundation
 import StrataConfiguration
 import StrataDiscovery
-import StrataModel
 import StrataParsing
 import StrataScan
 import StrataSourceTree

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import StrataGraphviz
-import StrataModel
 import StrataPipeline
 import StrataReport
 

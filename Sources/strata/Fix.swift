@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import StrataModel
 import StrataPipeline
 import StrataSourceTree
 

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import StrataHistory
 import StrataPipeline
-import StrataReport
 
 /// `strata org`: the organisation's page, from the PostgreSQL database that every
 /// repository's `strata history --database` writes into.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import StrataAnalysis
 import StrataModel
 
 /// `strata rules`: every rule Strata checks, from the rule catalog.

@@ -1,4 +1,3 @@
-import StrataModel
 import StrataPipeline
 import Testing
 

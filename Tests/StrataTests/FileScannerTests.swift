@@ -1,7 +1,6 @@
 import StrataModel
 import StrataParsing
 import StrataScan
-import StrataSourceTree
 import SwiftParser
 import SwiftSyntax
 import Testing

@@ -2,7 +2,6 @@ import Foundation
 import StrataAnalysis
 import StrataConfiguration
 @testable import StrataGraphviz
-import StrataModel
 import StrataPipeline
 import StrataReport
 import Testing

@@ -1,6 +1,5 @@
 import Foundation
 import StrataHistory
-import StrataModel
 import StrataPipeline
 import Testing
 

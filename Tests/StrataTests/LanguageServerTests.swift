@@ -1,6 +1,5 @@
 import Foundation
 import StrataLanguageServer
-import StrataModel
 import StrataPipeline
 import Testing
 

@@ -1,5 +1,4 @@
 import Foundation
-import StrataModel
 import StrataParsing
 import StrataSourceTree
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import StrataModel
 import StrataSourceTree
 
 /// A source tree held in memory, for discovery and scanning tests.

@@ -1,5 +1,4 @@
 import StrataModel
-import StrataRuby
 
 /// What one spec of a podspec declares (the root spec, a subspec, a test spec or an app
 /// spec), as the Ruby DSL or the JSON form states it. A reference type because the DSL

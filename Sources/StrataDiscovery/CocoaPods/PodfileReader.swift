@@ -1,5 +1,4 @@
 import StrataModel
-import StrataRuby
 import StrataSourceTree
 
 /// Reads a CocoaPods `Podfile` statically; never runs Ruby.

@@ -1,5 +1,4 @@
 import StrataModel
-import StrataRuby
 import StrataSourceTree
 
 /// Reads CocoaPods `*.podspec` (Ruby) and `*.podspec.json` statically; never runs Ruby.

@@ -1,4 +1,3 @@
-import StrataSourceTree
 import StrataModel
 
 /// The folder layouts Tuist projects follow, for when a manifest cannot be evaluated:
