@@ -36,18 +36,6 @@ import Testing
     func compact(_ value: some Encodable) throws -> String { String(decoding: try JSONWriter.encode(value, pretty: false), as: UTF8.self) }
     func pretty(_ value: some Encodable) throws -> String { String(decoding: try JSONWriter.encode(value, pretty: true), as: UTF8.self) }
 
-    /// Numbers from a fixed seed (SplitMix64), so a failure repeats.
-    struct Numbers: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     // MARK: Keys, whitespace, strings, numbers
 
     /// Keys sort by their UTF-8 bytes (not `String`'s `<`, not Darwin's numeric order):
@@ -70,7 +58,7 @@ import Testing
 
     @Test func keysInAnyOrder() {
         let pieces = ["a", "A", "0", "9", "_", "-", " ", "\"", "\\", "/", "\n", "\u{1}", "é", "E\u{301}", "É", "😀", "\u{FFFF}", "<", "\u{7F}", "\u{2028}"]
-        var numbers = Numbers(state: 23)
+        var numbers = SeededGenerator(seed: 23)
         func key() -> String { (0..<Int.random(in: 0...6, using: &numbers)).map { _ in pieces.randomElement(using: &numbers)! }.joined() }
         for _ in 0..<20 {
             let flat = Dictionary((0..<200).map { (key(), $0) }, uniquingKeysWith: { $1 })
@@ -168,7 +156,7 @@ import Testing
         expectSame([UInt64.max])
         expectSame([Int128.min, Int128.max])
         expectSame([UInt128.max])
-        var numbers = Numbers(state: 7)
+        var numbers = SeededGenerator(seed: 7)
         expectSame((0..<1000).map { _ in Int(truncatingIfNeeded: numbers.next()) >> Int.random(in: 0..<64, using: &numbers) })
     }
 
@@ -183,7 +171,7 @@ import Testing
         expectSame(doubles)
         expectSame(doubles.map(Float.init))
         for double in doubles { expectSame(double) }
-        var numbers = Numbers(state: 11)
+        var numbers = SeededGenerator(seed: 11)
         let random = (0..<2000).map { _ in Double(bitPattern: numbers.next()) }.filter(\.isFinite)
         expectSame(random)
         expectSame(random.map(Float.init).filter(\.isFinite))
