@@ -314,10 +314,9 @@ enum ImportUsage {
             var kept: [Kept] = []
             /// `probably-unused` imports whose file uses members only their module declares,
             /// seen because another import loads it: by place in `graded`.
-            var loadedOnly: [(graded: Int, file: String, target: Int)] = []
+            var loadedOnly: [(graded: Int, target: Int)] = []
 
             struct Kept {
-                var file: String
                 var target: Int
                 var loader: GradedImport.Loader
                 /// Whether the module's clients load what it loads: a public import.
@@ -412,7 +411,6 @@ enum ImportUsage {
         func grade(module moduleIndex: Int) -> Graded {
         let module = modules[moduleIndex]
         var result = Graded()
-        var graded: [GradedImport] { get { result.graded } set { result.graded = newValue } }
         let files = project.sources[module.name] ?? []
         guard !files.isEmpty else { return result }
         // With SE-0444's MemberImportVisibility a member needs an import of its module in the
@@ -510,7 +508,7 @@ enum ImportUsage {
                         // Not through an attributed import: `@_spi` opens names for its file
                         // only, `@preconcurrency` and `@testable` change what the file may do.
                         if !memberVisibility, site.attributes?.isEmpty ?? true, let target = candidate.target {
-                            result.loadedOnly.append((graded: graded.count, file: file.path, target: target))
+                            result.loadedOnly.append((graded: result.graded.count, target: target))
                         }
                     } else if reached.contains(where: \.implicitlyCalled) {
                         grade = .probablyUnused
@@ -549,11 +547,11 @@ enum ImportUsage {
                 result.counts[grade.rawValue, default: 0] += 1
                 if grade == .used || grade == .exported, let target = candidate.target {
                     result.kept.append(Graded.Kept(
-                        file: file.path, target: target, loader: GradedImport.Loader(module: site.module, evidence: site.evidence),
+                        target: target, loader: GradedImport.Loader(module: site.module, evidence: site.evidence),
                         exposed: Self.exposes(site, in: module)))
                 }
                 if grade == .unused || grade == .probablyUnused {
-                    graded.append(GradedImport(
+                    result.graded.append(GradedImport(
                         module: module.name, imported: site.module, grade: grade, evidence: site.evidence, uses: uses.sorted(),
                         declares: declares, examples: examples, coveredBy: coveredBy))
                 }

@@ -439,7 +439,7 @@ private struct Walker {
                 }
                 if !isStatic, scope.parent != nil, stored { declarations[declarations.count - 1].traits.insert(.stored) }
             } else {
-                _ = record(.var, Self.text(binding.pattern.raw), specifierLine, modifiers, traits, nil, scope)
+                _ = record(.var, binding.pattern.raw.trimmedText, specifierLine, modifiers, traits, nil, scope)
             }
         }
     }
@@ -601,7 +601,7 @@ private struct Walker {
         }
         if let member = callee.as(RawMemberAccessExprSyntax.self), isUppercase(member.declName.baseName),
            let base = member.base?.as(RawDeclReferenceExprSyntax.self), isUppercase(base.baseName) {
-            return text(member.raw)
+            return member.raw.trimmedText
         }
         return nil
     }
@@ -687,16 +687,12 @@ private struct Walker {
         if let member = type.as(RawMemberTypeSyntax.self), member.genericArgumentClause == nil {
             return typeName(member.baseType) + "." + String(syntaxText: member.name.tokenText)
         }
-        return text(type.raw)
+        return type.raw.trimmedText
     }
 
     /// A short expression or type as written; long ones are not worth keeping.
     static func short(_ node: RawSyntax) -> String? {
         node.trimmedText(within: 120)
-    }
-
-    static func text(_ node: RawSyntax) -> String {
-        node.trimmedText
     }
 }
 
