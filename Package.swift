@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        // The logger type the MCP SDK's `Transport` protocol names (`strata mcp`'s own transport).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Plain Codable values shared by every stage.
@@ -108,7 +110,10 @@ let package = Package(
             dependencies: ["StrataModel", "StrataSourceTree", "StrataAnalysis", "StrataReport", "StrataPipeline"]),
         .target(
             name: "StrataMCP",
-            dependencies: ["StrataModel", "StrataPipeline", "StrataReport", "StrataSourceTree", .product(name: "MCP", package: "swift-sdk")]),
+            dependencies: [
+                "StrataModel", "StrataPipeline", "StrataReport", "StrataSourceTree", .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "strata",
             dependencies: [

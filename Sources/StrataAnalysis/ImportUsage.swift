@@ -127,6 +127,67 @@ enum ImportUsage {
     /// names are looked up once each, whatever the number of its imports.
     typealias Index = [String: [(module: Int, symbol: Symbol)]]
 
+    /// The imports of one file grouped by the modules they reach, so that the import covering
+    /// another is found by group, not by a search of every import (a file may repeat one
+    /// import thousands of times).
+    struct Coverage {
+        /// Imports that may cover another (reaching only modules here, not narrowly covered
+        /// themselves), by the set of modules they reach, each group's positions in order.
+        private var groups: [(reach: Set<Int>, positions: [Int], testable: [Int])] = []
+        /// By target, the first `@testable` import that may cover another.
+        private var firstTestableCovering: [Int: Int] = [:]
+        /// By target, the first `@testable` import of it.
+        private(set) var firstTestable: [Int: Int] = [:]
+        private let candidates: [Candidate]
+
+        init(_ candidates: [Candidate], narrow: [Int: Int]) {
+            self.candidates = candidates
+            var groupOf: [[Int]: Int] = [:]
+            for (position, candidate) in candidates.enumerated() {
+                if candidate.testable, let target = candidate.target, firstTestable[target] == nil { firstTestable[target] = position }
+                guard narrow[position] == nil, let reach = candidate.reachedModules else { continue }
+                let key = Array(Set(reach)).sorted()
+                let group: Int
+                if let known = groupOf[key] {
+                    group = known
+                } else {
+                    group = groups.count
+                    groupOf[key] = group
+                    groups.append((Set(key), [], []))
+                }
+                groups[group].positions.append(position)
+                if candidate.testable {
+                    groups[group].testable.append(position)
+                    if let target = candidate.target, firstTestableCovering[target] == nil { firstTestableCovering[target] = position }
+                }
+            }
+        }
+
+        /// The first other import giving the file all the import at `position` gives: one
+        /// reaching more modules, one `@testable` where this is not, or an earlier one reaching
+        /// the same (for an import opening internal names, an earlier `@testable` one of its module).
+        func covering(_ position: Int, reach: [Int], opens: Bool) -> Int? {
+            let candidate = candidates[position]
+            if opens {
+                guard let target = candidate.target, let first = firstTestableCovering[target], first < position else { return nil }
+                return first
+            }
+            let wanted = Set(reach)
+            var best: Int?
+            func consider(_ other: Int?) { if let other, other != position, best.map({ other < $0 }) ?? true { best = other } }
+            for group in groups where group.reach.isSuperset(of: wanted) {
+                if group.reach.count > wanted.count {
+                    consider(group.positions.first)
+                    continue
+                }
+                // The same modules: an earlier import, or a `@testable` one where this is not.
+                consider(group.positions.first { $0 != position }.flatMap { $0 < position ? $0 : nil })
+                if !candidate.testable { consider(group.testable.first { $0 != position }) }
+            }
+            return best
+        }
+    }
+
     /// The imports of one file and what each gives it.
     static func match(
         _ sites: [(site: ImportSite, target: Int?)], in facts: FileFacts, index: Index, reexported: (Int) -> [Int]?
@@ -136,11 +197,11 @@ enum ImportUsage {
             let through = target.flatMap(reexported)
             return Candidate(site: site, target: target, testable: testable, reachedModules: through, matched: [])
         }
-        // The modules the imports reach, each with the import and whether it is its target
-        // (`@testable` opens only that): a few per file, searched in a line.
-        var reaching: [(module: Int, candidate: Int, isTarget: Bool)] = []
+        // By module, the imports reaching it and whether it is their target (`@testable`
+        // opens only that).
+        var reaching: [Int: [(candidate: Int, isTarget: Bool)]] = [:]
         for (position, candidate) in candidates.enumerated() {
-            for module in candidate.reachedModules ?? [] { reaching.append((module, position, module == candidate.target)) }
+            for module in candidate.reachedModules ?? [] { reaching[module, default: []].append((position, module == candidate.target)) }
         }
         guard !reaching.isEmpty else { return candidates }
         // One name of the file, for the imports `admitted` picks among those reaching a module declaring it.
@@ -148,18 +209,18 @@ enum ImportUsage {
             guard let entries = index[name] else { return }
             // By import: where its match is in `matched`; the first module found gives the
             // symbol, every module found is kept.
-            var matched: [(position: Int, at: Int)] = []
+            var matched: [Int: Int] = [:]
             for entry in entries {
-                for (module, position, isTarget) in reaching where module == entry.module && admitted(position) {
+                for (position, isTarget) in reaching[entry.module] ?? [] where admitted(position) {
                     guard entry.symbol.exposed || candidates[position].testable && isTarget else { continue }
-                    if let known = matched.first(where: { $0.position == position }) {
-                        candidates[position].matched[known.at].modules.append(module)
+                    if let known = matched[position] {
+                        candidates[position].matched[known].modules.append(entry.module)
                         continue
                     }
-                    matched.append((position, candidates[position].matched.count))
+                    matched[position] = candidates[position].matched.count
                     var symbol = entry.symbol
                     if candidates[position].site.symbol != nil, symbol.isMember { (symbol.kind, symbol.isMember) = ("type", false) }  // `import struct M.T` names T
-                    candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: symbol, modules: [module]))
+                    candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: symbol, modules: [entry.module]))
                 }
             }
         }
@@ -335,16 +396,32 @@ enum ImportUsage {
             func ownUse(_ candidate: Candidate) -> Bool { candidate.matched.contains { $0.modules.contains { $0 == candidate.target } } }
             // `@_spi` and `@preconcurrency` give the file more than names: such an import stays.
             func plain(_ candidate: Candidate) -> Bool { (candidate.site.attributes ?? []).allSatisfy { $0 == "@testable" } }
+            let owning = candidates.indices.filter { ownUse(candidates[$0]) && candidates[$0].reachedModules != nil }
+            // Imports alike (one module, as testable, for one symbol) are covered alike: each is
+            // looked up once, however often the file repeats it.
+            struct Alike: Hashable {
+                var target: Int?
+                var testable: Bool
+                var symbol: String?
+            }
+            var known: [Alike: Int?] = [:]
             for (position, candidate) in candidates.enumerated()
             where !candidate.matched.isEmpty && candidate.target != nil && plain(candidate) && !ownUse(candidate) {
-                covered[position] = candidates.indices.first { other in
+                let alike = Alike(target: candidate.target, testable: candidate.testable, symbol: candidate.site.symbol)
+                if let answer = known[alike] {
+                    covered[position] = answer
+                    continue
+                }
+                let answer = owning.first { other in
                     let wider = candidates[other]
-                    guard other != position, ownUse(wider), let reach = wider.reachedModules else { return false }
+                    guard let reach = wider.reachedModules else { return false }
                     // Each name from a module it reaches; an internal one through `@testable` of that module.
                     return candidate.matched.allSatisfy { match in
                         match.symbol.exposed ? match.modules.contains(where: reach.contains) : wider.testable && match.modules.contains { $0 == wider.target }
                     }
                 }
+                known[alike] = answer
+                covered[position] = answer
             }
             return covered
         }
@@ -445,14 +522,20 @@ enum ImportUsage {
             // its module (Swift before SE-0444's MemberImportVisibility).
             let loadedHere = loadedByFile[file.path] ?? []
             func loadedElsewhere(_ index: Int) -> Bool { (loaders[index] ?? 0) > (loadedHere.contains(index) ? 1 : 0) }
-            // Or when another import of this file loads it (an import of a module importing it).
+            // Or when another import of this file loads it (an import of a module importing it):
+            // by module, how many of the file's imports load it other than as their target.
+            var byTarget: [Int: Int] = [:]
+            for candidate in candidates { if let target = candidate.target { byTarget[target, default: 0] += 1 } }
+            var otherLoaders: [Int: Int] = [:]
+            for (target, count) in byTarget { for unit in loaded(by: target) where unit != target { otherLoaders[unit, default: 0] += count } }
             func loadedByOtherImport(_ index: Int, besides position: Int) -> Bool {
-                candidates.indices.contains { other in
-                    guard other != position, let target = candidates[other].target, target != index else { return false }
-                    return loaded(by: target).contains(index)
-                }
+                var count = otherLoaders[index] ?? 0
+                if let own = candidates[position].target, own != index, loaded(by: own).contains(index) { count -= 1 }
+                return count > 0
             }
             let narrow = Self.narrowlyCovered(candidates)
+            let coverage = Coverage(candidates, narrow: narrow)
+            let targets = Set(byTarget.keys)
             for (position, candidate) in candidates.enumerated() {
                 let site = candidate.site
                 guard site.module != module.importName else { continue }
@@ -469,27 +552,20 @@ enum ImportUsage {
                     // `@testable` opens only the module it names, never what that re-exports:
                     // a `@testable` import the file uses internal names through stays.
                     let opens = candidate.testable && candidate.matched.contains { !$0.symbol.exposed }
-                    let covering = narrow[position] ?? candidates.indices.first { other in
-                        let wider = candidates[other]
-                        guard other != position, narrow[other] == nil, let modules = wider.reachedModules, modules.count >= reach.count,
-                              reach.allSatisfy(modules.contains) else { return false }
-                        if opens { return wider.testable && wider.target == candidate.target && other < position }
-                        return modules.count > reach.count || wider.testable && !candidate.testable || other < position
-                    }
+                    let covering = narrow[position] ?? coverage.covering(position, reach: reach, opens: opens)
                     let top = candidate.matched.filter { !$0.symbol.isMember }.map(\.name)
                     let members = candidate.matched.filter(\.symbol.isMember).map(\.name)
                     // Names other modules the file sees declare too: its own, its other imports',
                     // and the standard library's members.
-                    var others: Set<Int> = [moduleIndex]
-                    for other in candidates { if let target = other.target, !reach.contains(target) { others.insert(target) } }
                     func declaredElsewhere(_ name: String) -> Bool {
-                        StandardLibrary.members.contains(name) || index[name]?.contains { others.contains($0.module) } ?? false
+                        StandardLibrary.members.contains(name)
+                            || index[name]?.contains { $0.module == moduleIndex || targets.contains($0.module) && !reach.contains($0.module) } ?? false
                     }
                     let alsoLoaded = !memberVisibility && candidate.target.map { loadedElsewhere($0) || loadedByOtherImport($0, besides: position) } ?? false
                     // A `@testable` import another import covers may still open what the file
                     // never spells: the memberwise or an internal initializer of a type it names.
                     // Only a second `@testable` import of the same module makes it surely redundant.
-                    let twin = candidates.indices.contains { $0 < position && candidates[$0].testable && candidates[$0].target == candidate.target }
+                    let twin = candidate.target.flatMap { coverage.firstTestable[$0] }.map { $0 < position } ?? false
                     let mayOpen = candidate.testable && !twin && candidate.matched.contains { $0.symbol.kind == "type" }
                     if let covering {
                         // Everything it gives, another import of the file gives too (an import
