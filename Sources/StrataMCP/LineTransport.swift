@@ -40,7 +40,11 @@ actor LineTransport: Transport {
     func disconnect() async { ledger.finish() }
 
     func send(_ data: Data) async throws {
-        if let code = ledger.write(data) { throw MCPError.transportError(POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)) }
+        if let code = ledger.write(data) {
+            // The client is gone: nothing is left to answer.
+            ledger.finish()
+            throw MCPError.transportError(POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO))
+        }
         ledger.answered(data)
     }
 

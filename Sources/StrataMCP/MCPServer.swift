@@ -13,6 +13,8 @@ public enum StrataMCPServer {
     /// Analyzes the repository, then serves until the client closes stdin.
     /// - Throws: `Pipeline.InputError` when the repository cannot be analyzed at all.
     public static func serve(_ input: AnalysisSession.Input, version: String, polling: Bool = false) throws {
+        // A client that closed its end makes a write fail (and the server end), not kill the process.
+        signal(SIGPIPE, SIG_IGN)
         let session = try StrataSession(input)
         let live = LiveAnalysis(session, watcher: FileWatchers.watch(session.tree.base, polling: polling))
         let done = DispatchSemaphore(value: 0)
