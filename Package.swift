@@ -107,7 +107,7 @@ let package = Package(
         // agents (the Model Context Protocol, with the official Swift SDK).
         .target(
             name: "StrataLanguageServer",
-            dependencies: ["StrataModel", "StrataSourceTree", "StrataAnalysis", "StrataReport", "StrataPipeline"]),
+            dependencies: ["StrataModel", "StrataSourceTree", "StrataDiscovery", "StrataAnalysis", "StrataReport", "StrataPipeline"]),
         .target(
             name: "StrataMCP",
             dependencies: [
@@ -117,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataPipeline", "StrataLanguageServer", "StrataMCP", "StrataModel", "StrataConfiguration", "StrataReport", "StrataSourceTree", "StrataHistory",
+                "StrataPipeline", "StrataLanguageServer", "StrataMCP", "StrataModel", "StrataConfiguration", "StrataAnalysis", "StrataReport", "StrataSourceTree", "StrataHistory",
                 "StrataGraphviz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -125,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "strata-fuzz",
             dependencies: [
-                "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataDiscovery", "StrataScan",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataDiscovery", "StrataScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -154,7 +154,7 @@ let package = Package(
         .testTarget(
             name: "StrataTests",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataDiscovery",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataPropertyList", "StrataDiscovery",
                 "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataGraphviz", "StrataReport", "StrataPipeline", "StrataHistory",
                 "StrataLanguageServer",
             ] + syntax

@@ -240,8 +240,7 @@ enum ImportUsage {
     static func analyze(_ project: Project, workers: any Workers = SerialWorkers()) -> Result {
         let grading = Grading(project, workers: workers)
         // Each module's files graded on their own (an import edge starts at one module), side by side.
-        var parts = workers.map(project.modules.count) { grading.grade(module: $0) }
-        Grading.promoteLoaded(&parts)
+        let parts = workers.map(project.modules.count) { grading.grade(module: $0) }
         var graded: [GradedImport] = [], counts: [String: Int] = [:], symbols: [Int: [String: Tally]] = [:]
         for part in parts {
             graded += part.graded
@@ -262,7 +261,7 @@ enum ImportUsage {
     /// What grading every module's imports reads, made once and then only read (from many
     /// threads): the units (the repository's modules, then the external modules whose sources
     /// are checked out, `Project.dependencySources`), their names, what each unit an import
-    /// reaches re-exports and loads.
+    /// reaches re-exports.
     struct Grading {
         let project: Project
         let modules: [AssembledModule]
@@ -277,9 +276,6 @@ enum ImportUsage {
         /// By unit an import reaches: what it re-exports (`@_exported import` of an internal
         /// module), transitively, itself first; nil when that is not all here.
         let reexports: [Int: [Int]?]
-        /// By unit an import reaches: itself and, for the repository's modules, what it imports,
-        /// transitively (the graph holds only the repository's modules).
-        let loads: [Int: Set<Int>]
 
         init(_ project: Project, workers: any Workers) {
             self.project = project
@@ -334,7 +330,7 @@ enum ImportUsage {
                 }
                 return order
             }
-            // The units imports reach, each with what it re-exports and what it loads.
+            // The units imports reach, each with what it re-exports.
             var reached: Set<Int> = []
             for (moduleIndex, module) in modules.enumerated() where !(project.sources[module.name] ?? []).isEmpty {
                 for site in module.imports {
@@ -343,14 +339,8 @@ enum ImportUsage {
                     }
                 }
             }
-            let imports = project.graph.digraph(.imported)
             let units = reached.sorted()
-            let closures = workers.map(units.count) { position -> (reexported: [Int]?, loads: Set<Int>) in
-                let unit = units[position]
-                return (reexportClosure(unit), unit < modules.count ? Set(imports.closure(from: [unit])) : [unit])
-            }
-            reexports = Dictionary(uniqueKeysWithValues: zip(units, closures.map(\.reexported)))
-            loads = Dictionary(uniqueKeysWithValues: zip(units, closures.map(\.loads)))
+            reexports = Dictionary(uniqueKeysWithValues: zip(units, workers.map(units.count) { reexportClosure(units[$0]) }))
             let paths = project.sources.values.joined().map(\.path).sorted()
             ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             (self.modules, self.byImportName, self.edgeIndex, self.tables, self.index, self.paths) = (modules, byImportName, edgeIndex, tables, index, paths)
@@ -362,8 +352,6 @@ enum ImportUsage {
             (byImportName[site.module] ?? []).first { $0 >= count || $0 != module && edgeIndex[module * count + $0] != nil }
         }
 
-        func loaded(by unit: Int) -> Set<Int> { loads[unit] ?? [unit] }
-
         /// One module's imports graded.
         struct Graded {
             /// Its `unused` and `probably-unused` imports.
@@ -371,18 +359,6 @@ enum ImportUsage {
             var counts: [String: Int] = [:]
             /// The symbols behind its edges, by edge index.
             var symbols: [Int: [String: Tally]] = [:]
-            /// The imports that stay (`used`, `exported`): what they load, the module keeps loading.
-            var kept: [Kept] = []
-            /// `probably-unused` imports whose file uses members only their module declares,
-            /// seen because another import loads it: by place in `graded`.
-            var loadedOnly: [(graded: Int, target: Int)] = []
-
-            struct Kept {
-                var target: Int
-                var loader: GradedImport.Loader
-                /// Whether the module's clients load what it loads: a public import.
-                var exposed: Bool
-            }
         }
 
         /// The imports of a file that give it nothing of their own module, only what it
@@ -426,49 +402,6 @@ enum ImportUsage {
             return covered
         }
 
-        /// A public import (`public`, `open`, or none written without InternalImportsByDefault),
-        /// not `@_implementationOnly`: a client of the module loads what it imports.
-        static func exposes(_ site: ImportSite, in module: AssembledModule) -> Bool {
-            if site.attributes?.contains("@_implementationOnly") == true { return false }
-            guard let level = site.accessLevel else { return module.features?.contains("InternalImportsByDefault") != true }
-            return level <= .public
-        }
-
-        /// Without MemberImportVisibility a file sees the members of every module its module
-        /// loads. A `probably-unused` import whose file uses only members of its module, which
-        /// an import that stays loads (another file's, or another of the file's own, directly
-        /// or through the public imports that stay in the modules it imports), can go: it is
-        /// graded `unused`, with that import as `loadedBy`.
-        static func promoteLoaded(_ parts: inout [Graded]) {
-            // What each repository module keeps loading for its clients: its public imports
-            // that stay, and what they load in turn.
-            var exposed: [Int: Set<Int>] = [:]
-            for (module, part) in parts.enumerated() {
-                for kept in part.kept where kept.exposed && kept.target != module { exposed[module, default: []].insert(kept.target) }
-            }
-            var closures: [Int: Set<Int>] = [:]
-            func loads(_ unit: Int) -> Set<Int> {
-                if let known = closures[unit] { return known }
-                var seen: Set<Int> = [unit], queue = [unit]
-                while let current = queue.popLast() {
-                    for next in exposed[current] ?? [] where seen.insert(next).inserted { queue.append(next) }
-                }
-                closures[unit] = seen
-                return seen
-            }
-            for module in parts.indices where !parts[module].loadedOnly.isEmpty {
-                let kept = parts[module].kept.sorted { $0.loader.evidence < $1.loader.evidence }
-                for candidate in parts[module].loadedOnly {
-                    let site = parts[module].graded[candidate.graded].evidence
-                    guard let anchor = kept.first(where: { $0.loader.evidence != site && loads($0.target).contains(candidate.target) }) else { continue }
-                    parts[module].graded[candidate.graded].grade = .unused
-                    parts[module].graded[candidate.graded].loadedBy = anchor.loader
-                    parts[module].counts[GradedImport.Grade.probablyUnused.rawValue, default: 0] -= 1
-                    parts[module].counts[GradedImport.Grade.unused.rawValue, default: 0] += 1
-                }
-            }
-        }
-
         /// A module's names a file could use (all, or those visible without `@testable`),
         /// counted, with the first three by name.
         static func summary(of table: Table, all: Bool) -> (count: Int, first: [String]) {
@@ -490,20 +423,10 @@ enum ImportUsage {
         var result = Graded()
         let files = project.sources[module.name] ?? []
         guard !files.isEmpty else { return result }
-        // With SE-0444's MemberImportVisibility a member needs an import of its module in the
-        // file using it; without it, a module loaded anyway shows its members to every file.
-        let memberVisibility = module.features?.contains("MemberImportVisibility") == true
         var sitesByFile: [String: [ImportSite]] = [:]
         for site in module.imports { sitesByFile[site.evidence.file, default: []].append(site) }
         func target(of site: ImportSite) -> Int? { Self.target(of: site, from: moduleIndex, byImportName: byImportName, edgeIndex: edgeIndex, count: modules.count) }
-        // Per file of the module, the modules its imports load (with what those import), and
-        // how many files load each.
         let targetsByFile = sitesByFile.mapValues { $0.map(target) }
-        let loadedByFile = targetsByFile.mapValues { targets in
-            targets.reduce(into: Set<Int>()) { all, target in if let target { all.formUnion(loaded(by: target)) } }
-        }
-        var loaders: [Int: Int] = [:]
-        for units in loadedByFile.values { for index in units { loaders[index, default: 0] += 1 } }
         // A module's names a file could use, counted, with the first three by name.
         var summaries: [Int: (count: Int, first: [String])] = [:]
         func summary(_ module: Int, all: Bool) -> (count: Int, first: [String]) {
@@ -518,24 +441,9 @@ enum ImportUsage {
             let facts = file.facts
             let candidates = ImportUsage.match(
                 Array(zip(sites, targetsByFile[file.path] ?? [])), in: facts, index: index, reexported: { reexports[$0] ?? nil })
-            // A member is visible without an import when another file of the module loads
-            // its module (Swift before SE-0444's MemberImportVisibility).
-            let loadedHere = loadedByFile[file.path] ?? []
-            func loadedElsewhere(_ index: Int) -> Bool { (loaders[index] ?? 0) > (loadedHere.contains(index) ? 1 : 0) }
-            // Or when another import of this file loads it (an import of a module importing it):
-            // by module, how many of the file's imports load it other than as their target.
-            var byTarget: [Int: Int] = [:]
-            for candidate in candidates { if let target = candidate.target { byTarget[target, default: 0] += 1 } }
-            var otherLoaders: [Int: Int] = [:]
-            for (target, count) in byTarget { for unit in loaded(by: target) where unit != target { otherLoaders[unit, default: 0] += count } }
-            func loadedByOtherImport(_ index: Int, besides position: Int) -> Bool {
-                var count = otherLoaders[index] ?? 0
-                if let own = candidates[position].target, own != index, loaded(by: own).contains(index) { count -= 1 }
-                return count > 0
-            }
             let narrow = Self.narrowlyCovered(candidates)
             let coverage = Coverage(candidates, narrow: narrow)
-            let targets = Set(byTarget.keys)
+            let targets = Set(candidates.compactMap(\.target))
             for (position, candidate) in candidates.enumerated() {
                 let site = candidate.site
                 guard site.module != module.importName else { continue }
@@ -561,7 +469,6 @@ enum ImportUsage {
                         StandardLibrary.members.contains(name)
                             || index[name]?.contains { $0.module == moduleIndex || targets.contains($0.module) && !reach.contains($0.module) } ?? false
                     }
-                    let alsoLoaded = !memberVisibility && candidate.target.map { loadedElsewhere($0) || loadedByOtherImport($0, besides: position) } ?? false
                     // A `@testable` import another import covers may still open what the file
                     // never spells: the memberwise or an internal initializer of a type it names.
                     // Only a second `@testable` import of the same module makes it surely redundant.
@@ -573,19 +480,16 @@ enum ImportUsage {
                         grade = mayOpen && narrow[position] == nil ? .probablyUnused : .unused
                         uses = candidate.matched.map(\.name)
                         coveredBy = candidates[covering].site.module
-                    } else if !top.isEmpty || members.contains(where: { !declaredElsewhere($0) }) && !alsoLoaded {
+                    } else if !top.isEmpty || members.contains(where: { !declaredElsewhere($0) }) {
+                        // Whatever its module declares that the file uses keeps the import, even
+                        // where another file's import would load the module anyway: removing
+                        // that one later, or turning on MemberImportVisibility, would break it.
                         grade = .used
                         uses = top + members
                     } else if !members.isEmpty {
+                        // Members other modules the file sees declare too: whose they are is not known.
                         grade = .probablyUnused
                         uses = members
-                        // Members only: whichever module declares them, the file sees them without
-                        // the import when an import that stays loads this one (`promoteLoaded`).
-                        // Not through an attributed import: `@_spi` opens names for its file
-                        // only, `@preconcurrency` and `@testable` change what the file may do.
-                        if !memberVisibility, site.attributes?.isEmpty ?? true, let target = candidate.target {
-                            result.loadedOnly.append((graded: result.graded.count, target: target))
-                        }
                     } else if reached.contains(where: \.implicitlyCalled) {
                         grade = .probablyUnused
                         uses = ["callAsFunction"]
@@ -621,11 +525,6 @@ enum ImportUsage {
                     grade = .unknown
                 }
                 result.counts[grade.rawValue, default: 0] += 1
-                if grade == .used || grade == .exported, let target = candidate.target {
-                    result.kept.append(Graded.Kept(
-                        target: target, loader: GradedImport.Loader(module: site.module, evidence: site.evidence),
-                        exposed: Self.exposes(site, in: module)))
-                }
                 if grade == .unused || grade == .probablyUnused {
                     result.graded.append(GradedImport(
                         module: module.name, imported: site.module, grade: grade, evidence: site.evidence, uses: uses.sorted(),

@@ -1,5 +1,6 @@
 import Foundation
 import StrataLanguageServer
+import StrataModel
 import StrataPipeline
 import Testing
 

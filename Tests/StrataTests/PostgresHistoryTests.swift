@@ -1,5 +1,6 @@
 import Foundation
 import StrataHistory
+import StrataPipeline
 import Testing
 
 /// `strata history --database` and `strata org` against a real PostgreSQL server: the one
