@@ -13,7 +13,11 @@ const warnings = list(data.warnings);
 const findings = list(data.findings);
 const impact = data.linkage;
 const injection = data.injection;
-const summary = { ...data.summary, ruleErrors: data.summary.findings.error };
+// The findings by severity, as `strata check` counts them, and the imports graded unused.
+const summary = {
+  ...data.summary, errors: data.summary.findings.error, warns: data.summary.findings.warn, notes: data.summary.findings.info,
+  unusedImports: pageIndex.unusedImports,
+};
 // Production modules by index: the `m<index>` nodes of the drawings, data/module-<index>.js,
 // and every index of the page index. Names may repeat; indices do not.
 const production = modules.filter((m) => m.kind !== 'test');

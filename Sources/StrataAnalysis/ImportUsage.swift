@@ -242,9 +242,11 @@ enum ImportUsage {
         // Each module's files graded on their own (an import edge starts at one module), side by side.
         let parts = workers.map(project.modules.count) { grading.grade(module: $0) }
         var graded: [GradedImport] = [], counts: [String: Int] = [:], symbols: [Int: [String: Tally]] = [:]
+        var unknown: [String: Int] = [:]
         for part in parts {
             graded += part.graded
             counts.merge(part.counts, uniquingKeysWith: +)
+            unknown.merge(part.unknown, uniquingKeysWith: +)
             symbols.merge(part.symbols) { first, _ in first }
         }
         let paths = grading.paths
@@ -255,7 +257,7 @@ enum ImportUsage {
             }
             return (kept: kept, more: named.count - kept.count)
         }
-        return Result(report: ImportReport(imports: graded.sorted(), counts: counts), symbols: ordered)
+        return Result(report: ImportReport(imports: graded.sorted(), counts: counts, unknown: unknown), symbols: ordered)
     }
 
     /// What grading every module's imports reads, made once and then only read (from many
@@ -359,6 +361,21 @@ enum ImportUsage {
             var counts: [String: Int] = [:]
             /// The symbols behind its edges, by edge index.
             var symbols: [Int: [String: Tally]] = [:]
+            var unknown: [String: Int] = [:]
+        }
+
+        /// Why an import whose module's sources are not here is `unknown`.
+        static func unknownReason(_ candidate: Candidate, of module: AssembledModule) -> ImportReport.UnknownReason {
+            let name = candidate.site.module
+            if candidate.target != nil { return .reexports }
+            if SystemModules.contains(name) { return .sdk }
+            let declared = module.dependencies.filter { $0.name == name || $0.podName == name }
+            if declared.contains(where: { $0.kind == .binary }) { return .binary }
+            if declared.contains(where: { $0.kind == .sdk }) { return .sdk }
+            // A product's module may be named otherwise than the product: any package, pod or
+            // external dependency may be where it comes from.
+            let external: Set<DependencyKind> = [.product, .external, .pod, .byName, .project]
+            return !declared.isEmpty || module.dependencies.contains(where: { external.contains($0.kind) }) ? .notCheckedOut : .notFound
         }
 
         /// The imports of a file that give it nothing of their own module, only what it
@@ -523,6 +540,7 @@ enum ImportUsage {
                     }
                 } else {
                     grade = .unknown
+                    result.unknown[Self.unknownReason(candidate, of: module).rawValue, default: 0] += 1
                 }
                 result.counts[grade.rawValue, default: 0] += 1
                 if grade == .unused || grade == .probablyUnused {

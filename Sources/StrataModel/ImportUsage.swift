@@ -117,10 +117,43 @@ public struct ImportReport: Hashable, Sendable, Codable {
     public var counts: [String: Int]
     /// Declared dependencies no file imports that are needed all the same, with the reason.
     public var needed: [NeededDependency]
-    public init(imports: [GradedImport] = [], counts: [String: Int] = [:], needed: [NeededDependency] = []) {
+    /// The `unknown` imports by why their module's sources are not here (`UnknownReason`'s
+    /// raw values; every one counted).
+    public var unknown: [String: Int]?
+
+    /// Why an import is graded `unknown`.
+    public enum UnknownReason: String, Hashable, Sendable, Codable, CaseIterable {
+        /// An Apple SDK or toolchain module (Foundation, UIKit, XCTest).
+        case sdk
+        /// A module of a package, pod or project the repository depends on, not checked out.
+        case notCheckedOut = "not-checked-out"
+        /// A prebuilt binary: an XCFramework, a binary target, a framework without sources.
+        case binary
+        /// A module of the repository that re-exports one of these.
+        case reexports
+        /// A name no manifest declares nor depends on.
+        case notFound = "not-found"
+    }
+
+    public init(imports: [GradedImport] = [], counts: [String: Int] = [:], needed: [NeededDependency] = [], unknown: [String: Int] = [:]) {
         self.imports = imports
         self.counts = counts
         self.needed = needed
+        self.unknown = unknown.isEmpty ? nil : unknown
+    }
+
+    /// "54 of 120 imports (45%) not graded: 40 of an SDK, 14 of packages not checked out"; nil
+    /// when every import was graded.
+    public var unknownSummary: String? {
+        let total = counts.values.reduce(0, +), count = counts[GradedImport.Grade.unknown.rawValue] ?? 0
+        guard count > 0 else { return nil }
+        let words: [UnknownReason: String] = [
+            .sdk: "of an SDK", .notCheckedOut: "of packages not checked out", .binary: "of binary frameworks",
+            .reexports: "of modules re-exporting those", .notFound: "of modules no manifest names",
+        ]
+        let reasons = UnknownReason.allCases.compactMap { reason in unknown?[reason.rawValue].map { "\($0) \(words[reason] ?? "")" } }
+        let share = Int((Double(count) * 100 / Double(max(total, 1))).rounded())
+        return "\(count) of \(total) imports (\(share)%) not graded, their sources not here" + (reasons.isEmpty ? "" : ": " + reasons.joined(separator: ", "))
     }
 
     public static let empty = ImportReport()

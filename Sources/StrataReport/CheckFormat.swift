@@ -13,7 +13,8 @@ public enum CheckFormat: String, ReportFormat {
         case .text:
             FileReporter.printed { check in
                 let lines = FindingLines(root: check.root)
-                return (check.findings.map(lines.line(for:)) + check.suppressed.map(lines.suppressedLine(for:)) + [lines.total(check.result)])
+                return (check.findings.map(lines.line(for:)) + check.suppressed.map(lines.suppressedLine(for:))
+                    + [lines.unknownImports(check.result), lines.total(check.result)].compactMap { $0 })
                     .joined(separator: "\n")
             }
         case .github:

@@ -36,6 +36,12 @@ public struct FindingLines {
         return "\(result.root): \(Self.counted(result.summary.findings)) in \(Self.count(result.summary.modules, "module"))\(suppressed)"
     }
 
+    /// `Root: 54 of 120 imports (45%) not graded, …`: what the unused-import rule could not
+    /// judge and why; nil when it judged every import.
+    public func unknownImports(_ result: AnalysisResult) -> String? {
+        result.imports?.unknownSummary.map { "\(result.root): \($0)" }
+    }
+
     /// `1 error, 2 warnings, 0 notes`.
     public static func counted(_ counts: FindingCounts) -> String {
         "\(count(counts.error, "error")), \(count(counts.warn, "warning")), \(count(counts.info, "note"))"

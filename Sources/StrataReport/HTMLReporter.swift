@@ -103,6 +103,10 @@ public struct HTMLReporter: Reporter {
         /// Rules whose errors the overview's top findings leave to their own lines (cycles,
         /// duplicated shared state).
         var listedApart: [String]
+        /// Imports graded `unused`, and what the rule could not grade and why
+        /// (`ImportReport.unknownSummary`), for the overview.
+        var unusedImports: Int
+        var importsNotGraded: String?
     }
 
     /// The result without what only a module page needs: import lists, edge evidence and
@@ -143,7 +147,8 @@ public struct HTMLReporter: Reporter {
             edgeSites: edgeSites, unusedPublic: access.map(\.unusedPublic.count),
             openNotSubclassed: access.map(\.openNotSubclassed.count), findingSites: findingSites, implicitSites: implicitSites,
             graph: PageGraph(graph, marks: marks, result: result), cellKinds: PageGraph.cellKinds,
-            listedApart: [RuleID.cycle, .sharedStateDuplicated].map(\.rawValue))
+            listedApart: [RuleID.cycle, .sharedStateDuplicated].map(\.rawValue),
+            unusedImports: result.imports?.counts[GradedImport.Grade.unused.rawValue] ?? 0, importsNotGraded: result.imports?.unknownSummary)
         return (summary, index)
     }
 

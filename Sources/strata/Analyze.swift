@@ -77,6 +77,7 @@ struct Analyze: ParsableCommand {
             }
             // Errors and warnings, as `strata check` prints them; notes stay in the report.
             for finding in result.findings where finding.severity != .info { print("  " + lines.line(for: finding)) }
+            if let unknown = lines.unknownImports(result) { print(unknown) }
             print(lines.total(result))
             for file in outcome.written where !file.hasSuffix(".css") && !file.hasSuffix(".js") && !file.hasSuffix(".svg") {
                 print("wrote \(file)")

@@ -154,10 +154,13 @@ def test_assets_reference_nothing_external(report_dir):
     assert all(not re.match(r"[a-z][a-z0-9+.-]*:|//", r, re.I) for r in refs), refs
 
 
-def test_overview_numbers_match_summary(page, data):
+def test_overview_numbers_match_summary(page, data, report_dir):
     summary = dict(data["summary"])
-    if "findings" in summary:
-        summary["ruleErrors"] = summary.pop("findings")["error"]
+    imports = json.loads((report_dir / "strata.json").read_text()).get("imports", {})
+    # Errors, warnings and notes as `strata check` counts them; "warnings" are the input's.
+    counted = summary.pop("findings")
+    summary.update(errors=counted["error"], warns=counted["warn"], notes=counted["info"])
+    summary["unusedImports"] = imports.get("counts", {}).get("unused", 0)
     summary.pop("criticalDuplicatedStaticModules", None)  # shown in the Linkage section
     summary.pop("publicDeclarations", None)  # shown in the Access control section
     summary.pop("openNotSubclassed", None)
@@ -168,9 +171,15 @@ def test_overview_numbers_match_summary(page, data):
         card = page.find_element("css selector", f'#summary-cards [data-key="{key}"]')
         shown = card.find_element("css selector", ".value").text.replace(",", "")
         assert shown == str(value), (key, shown, value)
-    for key in ("cycles", "implicitDependencies", "unusedDependencies", "warnings"):
+    for key in ("cycles", "implicitDependencies", "unusedDependencies", "warnings", "errors", "warns", "unusedImports"):
         card = page.find_element("css selector", f'#summary-cards [data-key="{key}"]')
         assert ("flagged" in card.get_attribute("class")) == (summary[key] > 0), key
+    labels = {key: page.find_element("css selector", f'#summary-cards [data-key="{key}"] .label').text for key in ("warns", "warnings")}
+    assert labels == {"warns": "Warnings", "warnings": "Input warnings"}
+    counts = imports.get("counts", {})
+    if counts.get("unknown"):
+        note = page.find_element("css selector", "#imports-not-graded").text
+        assert f"{counts['unknown']} of {sum(counts.values())} imports" in note
     assert data["generator"] in text_of(page, "#generator")
     assert page.find_element("css selector", "h1").text == data["root"]
 
