@@ -127,6 +127,8 @@ extension ManifestEvaluator {
             return .array(items)
         case "reversed":
             return .array(items.reversed())
+        case "enumerated":
+            return call.arguments.isEmpty ? Self.enumerated(items) : nil
         default:
             return nil
         }
@@ -203,16 +205,12 @@ extension ManifestEvaluator {
     mutating func apply(_ closure: ClosureExprSyntax, to arguments: [ManifestValue], _ scope: Scope, returning type: String? = nil) -> ManifestValue {
         var inner = scope
         inner.topLevel = false
-        inner.returnType = type
-        let names = Self.parameterNames(of: closure)
+        // `{ plugin -> (Target, Product) in ... }`: the closure's own return type first.
+        inner.returnType = closure.signature?.returnClause.map { ManifestDeclarations.typeName($0.type) } ?? type
         let at = position(closure)
-        for (index, argument) in arguments.enumerated() {
-            inner.values["$\(index)"] = argument
-            inner.origins["$\(index)"] = at
-            if index < names.count {
-                inner.values[names[index]] = argument
-                inner.origins[names[index]] = at
-            }
+        for (name, argument) in Self.closureBindings(arguments, closure) {
+            inner.values[name] = argument
+            inner.origins[name] = at
         }
         return blockValue(closure.statements, &inner, at: at, what: "a closure")
     }
