@@ -118,7 +118,7 @@ extension ManifestEvaluator {
         var enclosing = owner?.split(separator: ".").map(String.init) ?? []
         while !enclosing.isEmpty {
             let candidate = (enclosing + [name]).joined(separator: ".")
-            if declarations.types[candidate] != nil { return candidate }
+            if declarations.types[candidate] != nil || declarations.typeAliases[candidate] != nil { return candidate }
             enclosing.removeLast()
         }
         return nil

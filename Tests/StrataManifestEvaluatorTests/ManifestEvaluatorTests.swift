@@ -118,6 +118,9 @@ import Testing
         ("let result = (\"a\", 1) == (\"a\", 1)", "true"),
         ("let result = (\"a\", 1) != (\"a\", 2)", "true"),
         ("func pair() -> (target: Target, String) { (.target(name: \"A\"), \"b\") }\nlet result = pair().target", "target(name: \"A\")"),
+        ("let result = { switch (\"a\", 1) { case let (x, y): return x + String(y) } }()", "\"a1\""),
+        ("extension Target { static func make(spec: (String, String)) -> String { spec.1 } }\nlet result = [(\"A\", \"B\")].map(Target.make)", "[\"B\"]"),
+        ("enum Kit {\n typealias Spec = (name: String, path: String)\n static func path(_ spec: Spec) -> String { spec.path }\n}\nlet result = [(\"A\", \"B\")].map(Kit.path)", "[\"B\"]"),
         ("let result = { switch (\"a\", true) { case (\"b\", _): return \"b\"\n case (let x, true): return x\n default: return \"-\" } }()", "\"a\""),
     ])
     func tuples(source: String, expected: String) {
