@@ -15,7 +15,8 @@ import SwiftSyntax
 /// functions of any type, chosen by argument labels and by the type the context expects
 /// (`.feature(...)` in `targets:` is `Target.feature`), bodies of several statements (`let`,
 /// `var`, `if`/`if let`, `guard`, `switch`, `for`, `return`), closures for `map`, `flatMap`,
-/// `compactMap`, `filter`, `reduce`, common `String` methods, `??`.
+/// `compactMap`, `filter`, `reduce`, common `String` methods, `??`, tuples (built, read by label
+/// and position, taken apart).
 ///
 /// Everything else becomes `.unknown` with a reason and line, or a skipped statement.
 package struct ManifestEvaluator {
