@@ -1,4 +1,3 @@
-import StrataDiscovery
 import StrataManifestEvaluator
 import Testing
 
