@@ -43,12 +43,7 @@ extension ManifestEvaluator {
         if pattern.is(WildcardPatternSyntax.self) { return true }
         if let node = pattern.as(ExpressionPatternSyntax.self) { return match(node.expression, subject, &bindings, binding: binding, scope) }
         if let node = pattern.as(TuplePatternSyntax.self) {
-            guard case .tuple(let items, _) = subject, items.count == node.elements.count else { return subject.unknownReason == nil ? false : nil }
-            for (element, item) in zip(node.elements, items) {
-                let matched = match(element.pattern, item, &bindings, binding: binding, scope)
-                if matched != true { return matched }
-            }
-            return true
+            return matchTuple(node.elements.map { Syntax($0.pattern) }, subject, &bindings, binding: binding, scope)
         }
         return nil
     }
@@ -59,7 +54,7 @@ extension ManifestEvaluator {
         if let pattern = expr.as(PatternExprSyntax.self) { return match(pattern.pattern, subject, &bindings, binding: true, scope) }
         if expr.is(DiscardAssignmentExprSyntax.self) { return true }
         if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count > 1 {
-            return matchTuple(tuple.elements.map(\.expression), subject, &bindings, binding: binding, scope)
+            return matchTuple(tuple.elements.map { Syntax($0.expression) }, subject, &bindings, binding: binding, scope)
         }
         if binding, let reference = expr.as(DeclReferenceExprSyntax.self) {
             bindings[reference.baseName.text] = subject

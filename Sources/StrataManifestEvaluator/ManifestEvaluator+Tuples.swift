@@ -99,14 +99,21 @@ extension ManifestEvaluator {
 
     // MARK: - Patterns in switch
 
-    /// `case (.linux, let name)` against a tuple subject: each element against its part.
+    /// `case (.linux, let name)`, `case let (a, b)` against a tuple subject: each element, a
+    /// pattern or an expression as the parser gives it, against its part.
     mutating func matchTuple(
-        _ elements: [ExprSyntax], _ subject: ManifestValue, _ bindings: inout [String: ManifestValue], binding: Bool, _ scope: Scope
+        _ elements: [Syntax], _ subject: ManifestValue, _ bindings: inout [String: ManifestValue], binding: Bool, _ scope: Scope
     ) -> Bool? {
         guard case .tuple(let items, _) = subject else { return subject.unknownReason == nil ? false : nil }
         guard items.count == elements.count else { return false }
         for (element, item) in zip(elements, items) {
-            let matched = match(element, item, &bindings, binding: binding, scope)
+            let matched = if let pattern = element.as(PatternSyntax.self) {
+                match(pattern, item, &bindings, binding: binding, scope)
+            } else if let expr = element.as(ExprSyntax.self) {
+                match(expr, item, &bindings, binding: binding, scope)
+            } else {
+                Bool?.none
+            }
             if matched != true { return matched }
         }
         return true
