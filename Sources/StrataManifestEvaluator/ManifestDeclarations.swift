@@ -234,11 +234,68 @@ struct ManifestDeclarations {
     static func elementType(_ type: String?) -> String? {
         guard let type else { return nil }
         let name = stripped(type)
-        if name.hasPrefix("["), name.hasSuffix("]"), !name.contains(":") { return String(name.dropFirst().dropLast()) }
+        // `[(name: String, path: String)]` is a list; `[String: String]` a dictionary.
+        if name.hasPrefix("["), name.hasSuffix("]"), topLevel(String(name.dropFirst().dropLast()), splitAt: ":").count == 1 {
+            return String(name.dropFirst().dropLast())
+        }
         for collection in ["Set<", "Array<"] where name.hasPrefix(collection) && name.hasSuffix(">") {
             return String(name.dropFirst(collection.count).dropLast())
         }
         return name
+    }
+
+    /// The elements of a written tuple type, `(name: String, Target)` -> `[("name", "String"),
+    /// (nil, "Target")]`; nil for any other type (a parenthesized single type included).
+    static func tupleElements(_ type: String) -> [(label: String?, type: String)]? {
+        func trimmed(_ text: String) -> String { String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+        let name = stripped(trimmed(type))
+        guard name.hasPrefix("("), name.hasSuffix(")"), closingParenthesis(of: name) == name.index(before: name.endIndex) else { return nil }
+        let parts = topLevel(String(name.dropFirst().dropLast()), splitAt: ",").map(trimmed).filter { !$0.isEmpty }
+        guard parts.count > 1 else { return nil }
+        return parts.map { part in
+            let labelled = topLevel(part, splitAt: ":")
+            return labelled.count == 2 ? (trimmed(labelled[0]), trimmed(labelled[1])) : (nil, part)
+        }
+    }
+
+    /// Where the parenthesis that opens `text` closes: not at its end in `(A) -> (B)`.
+    static func closingParenthesis(of text: String) -> String.Index? {
+        var depth = 0
+        for index in text.indices {
+            if text[index] == "(" { depth += 1 }
+            if text[index] == ")" { depth -= 1 }
+            if depth == 0 { return index }
+        }
+        return nil
+    }
+
+    /// `text` cut at each `separator` outside brackets, parentheses and angle brackets.
+    static func topLevel(_ text: String, splitAt separator: Character) -> [String] {
+        var parts: [String] = [], current = "", depth = 0
+        for character in text {
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where current.last != "-": depth -= 1
+            default: break
+            }
+            if character == separator, depth == 0 {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        return parts + [current]
+    }
+
+    /// The tuple type a written type means, through type aliases (`typealias Plugin = (name:
+    /// String, path: String)`).
+    func tupleElements(_ type: String?) -> [(label: String?, type: String)]? {
+        guard var name = type.map(Self.stripped) else { return nil }
+        var seen: Set<String> = []
+        while let alias = typeAliases[name], seen.insert(name).inserted { name = alias }
+        return Self.tupleElements(name)
     }
 
     /// Whether a value written as `.name` (an implicit member) could be of this parameter

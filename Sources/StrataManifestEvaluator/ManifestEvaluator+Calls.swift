@@ -71,6 +71,7 @@ extension ManifestEvaluator {
             passed = true
             return value(of: argument.expression, scope)
         }
+        if name == "zip", let pairs = zipValue(call, scope, at: at) { return pairs }
         return builtinCall(name, call, scope, at: at)
     }
 
@@ -193,7 +194,7 @@ extension ManifestEvaluator {
         }
         var inner = context
         bindArguments(Array(function.signature.parameterClause.parameters), match, call, scope, into: &inner)
-        inner.returnType = function.signature.returnClause.map { ManifestDeclarations.typeName($0.type) }
+        inner.returnType = function.signature.returnClause.map { qualify(ManifestDeclarations.typeName($0.type), in: context.selfType) }
         if inner.returnType == "Self" { inner.returnType = context.selfType }
         active.insert(function.id)
         bodies += 1
@@ -212,13 +213,13 @@ extension ManifestEvaluator {
             let local = (parameter.secondName ?? parameter.firstName).text
             var type = ManifestDeclarations.typeName(parameter.type)
             if type == "Self" { type = inner.selfType ?? type }
-            if let owner = inner.selfType { type = qualify(type, in: owner) }
+            type = qualify(type, in: inner.selfType)
             inner.types[local] = type
             if parameter.ellipsis != nil {
                 inner.values[local] = .array(taken.map { value(of: arguments[$0], scope, expecting: type) })
                 inner.origins[local] = taken.first.map { position(arguments[$0]) } ?? position(parameter)
             } else if let index = taken.first {
-                inner.values[local] = value(of: arguments[index], scope, expecting: type)
+                inner.values[local] = conform(value(of: arguments[index], scope, expecting: type), to: type)
                 inner.origins[local] = origin
             } else if let defaultValue = parameter.defaultValue?.value {
                 inner.values[local] = value(of: defaultValue, inner, expecting: type)

@@ -75,7 +75,7 @@ extension ManifestEvaluator {
             return ([scope.selfType ?? first] + path.dropFirst()).joined(separator: ".")
         }
         guard first.first?.isUppercase == true, scope.values[first] == nil, variables[first] == nil else { return nil }
-        return path.joined(separator: ".")
+        return ((nestedType(first, in: scope.selfType).map { [$0] } ?? [first]) + path.dropFirst()).joined(separator: ".")
     }
 
     /// A type nested in the expected one, named by an implicit member chain: `.SPM` in
@@ -143,6 +143,11 @@ extension ManifestEvaluator {
             case "count": return .int(text.count)
             case "description": return .string(text)
             default: break
+            }
+        case .tuple(let items, let labels):
+            if let element = Self.element(name, of: items, labels: labels) {
+                passed = true
+                return element
             }
         case .array(let items):
             switch name {
@@ -242,8 +247,8 @@ extension ManifestEvaluator {
         var scope = Scope()
         scope.selfValue = selfValue
         scope.selfType = selfType
-        scope.returnType = member.type
-        return bodyValue(member.body, &scope, type: member.type, at: at)
+        scope.returnType = member.type.map { qualify($0, in: selfType) }
+        return bodyValue(member.body, &scope, type: scope.returnType, at: at)
     }
 
     mutating func bodyValue(_ body: ManifestDeclarations.Body, _ scope: inout Scope, type: String?, at: Int) -> ManifestValue {

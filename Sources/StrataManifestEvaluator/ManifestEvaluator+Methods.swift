@@ -127,6 +127,8 @@ extension ManifestEvaluator {
             return .array(items)
         case "reversed":
             return .array(items.reversed())
+        case "enumerated":
+            return call.arguments.isEmpty ? Self.enumerated(items) : nil
         default:
             return nil
         }
@@ -178,17 +180,38 @@ extension ManifestEvaluator {
             }
             return result
         }
-        if let name = function.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            let chosen = Self.choose(scope.functions[name] ?? declarations.functions[name] ?? [], labels: [nil])
-        {
-            var inner = Scope()
-            let parameters = Array(chosen.function.signature.parameterClause.parameters)
-            if let first = parameters.first { inner.values[(first.secondName ?? first.firstName).text] = element }
-            inner.returnType = chosen.function.signature.returnClause.map { ManifestDeclarations.typeName($0.type) }
-            return chosen.function.body.map { blockValue($0.statements, &inner, at: at, what: "function `\(name)`") }
+        if let (chosen, owner) = functionReference(function, scope) {
+            var inner = context(selfValue: nil, selfType: owner)
+            let name = chosen.name.text
+            if let first = chosen.signature.parameterClause.parameters.first {
+                let type = qualify(ManifestDeclarations.typeName(first.type), in: owner)
+                inner.values[(first.secondName ?? first.firstName).text] = conform(element, to: type)
+                inner.types[(first.secondName ?? first.firstName).text] = type
+            }
+            inner.returnType = chosen.signature.returnClause.map { qualify(ManifestDeclarations.typeName($0.type), in: owner) }
+            return chosen.body.map { blockValue($0.statements, &inner, at: at, what: "function `\(name)`") }
                 ?? .unknown(reason: "function `\(name)` has no body", line: at)
         }
         return .unknown(reason: "`\(Self.abbreviate(function))` applied to each element", line: at)
+    }
+
+    /// The function that `map` and friends are given by name: `makeTarget`, `Target.plugin`,
+    /// `Target.plugin(spec:)`, one that takes one argument (a reference drops the labels).
+    func functionReference(_ expr: ExprSyntax, _ scope: Scope) -> (function: FunctionDeclSyntax, owner: String?)? {
+        func single(_ candidates: [FunctionDeclSyntax]) -> FunctionDeclSyntax? {
+            Self.choose(candidates, labels: [nil])?.function ?? candidates.first { $0.signature.parameterClause.parameters.count == 1 }
+        }
+        if let reference = expr.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return single(scope.functions[name] ?? declarations.functions[name] ?? []).map { ($0, nil) }
+        }
+        guard let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, let typeName = typePath(base, scope),
+            let type = declarations.type(named: typeName)
+        else { return nil }
+        for declared in declarations.lineage(of: type) {
+            if let found = single(declared.staticMethods[member.declName.baseName.text] ?? []) { return (found, type.name) }
+        }
+        return nil
     }
 
     /// The names a closure gives its parameters (`{ a, b in ... }`); none for `$0` style.
@@ -203,16 +226,12 @@ extension ManifestEvaluator {
     mutating func apply(_ closure: ClosureExprSyntax, to arguments: [ManifestValue], _ scope: Scope, returning type: String? = nil) -> ManifestValue {
         var inner = scope
         inner.topLevel = false
-        inner.returnType = type
-        let names = Self.parameterNames(of: closure)
+        // `{ plugin -> (Target, Product) in ... }`: the closure's own return type first.
+        inner.returnType = closure.signature?.returnClause.map { ManifestDeclarations.typeName($0.type) } ?? type
         let at = position(closure)
-        for (index, argument) in arguments.enumerated() {
-            inner.values["$\(index)"] = argument
-            inner.origins["$\(index)"] = at
-            if index < names.count {
-                inner.values[names[index]] = argument
-                inner.origins[names[index]] = at
-            }
+        for (name, argument) in Self.closureBindings(arguments, closure) {
+            inner.values[name] = argument
+            inner.origins[name] = at
         }
         return blockValue(closure.statements, &inner, at: at, what: "a closure")
     }

@@ -42,6 +42,9 @@ extension ManifestEvaluator {
         }
         if pattern.is(WildcardPatternSyntax.self) { return true }
         if let node = pattern.as(ExpressionPatternSyntax.self) { return match(node.expression, subject, &bindings, binding: binding, scope) }
+        if let node = pattern.as(TuplePatternSyntax.self) {
+            return matchTuple(node.elements.map { Syntax($0.pattern) }, subject, &bindings, binding: binding, scope)
+        }
         return nil
     }
 
@@ -50,6 +53,9 @@ extension ManifestEvaluator {
     ) -> Bool? {
         if let pattern = expr.as(PatternExprSyntax.self) { return match(pattern.pattern, subject, &bindings, binding: true, scope) }
         if expr.is(DiscardAssignmentExprSyntax.self) { return true }
+        if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count > 1 {
+            return matchTuple(tuple.elements.map { Syntax($0.expression) }, subject, &bindings, binding: binding, scope)
+        }
         if binding, let reference = expr.as(DeclReferenceExprSyntax.self) {
             bindings[reference.baseName.text] = subject
             return true
@@ -94,9 +100,22 @@ extension ManifestEvaluator {
     }
 
     /// A type as a member of `owner` writes it (`Dependency`), qualified when `owner` nests it.
-    func qualify(_ type: String, in owner: String) -> String {
+    func qualify(_ type: String, in owner: String?) -> String {
         let element = ManifestDeclarations.elementType(type) ?? type
-        guard declarations.types["\(owner).\(element)"] != nil else { return type }
-        return type.replacingOccurrences(of: element, with: "\(owner).\(element)")
+        guard let nested = nestedType(element, in: owner) else { return type }
+        return type.replacingOccurrences(of: element, with: nested)
+    }
+
+    /// The type a name written in the members of `owner` means when `owner`, or a type that
+    /// encloses it, nests one of that name: `Dependency` in `extension Target` is
+    /// `Target.Dependency`, as the compiler resolves it.
+    func nestedType(_ name: String, in owner: String?) -> String? {
+        var enclosing = owner?.split(separator: ".").map(String.init) ?? []
+        while !enclosing.isEmpty {
+            let candidate = (enclosing + [name]).joined(separator: ".")
+            if declarations.types[candidate] != nil || declarations.typeAliases[candidate] != nil { return candidate }
+            enclosing.removeLast()
+        }
+        return nil
     }
 }

@@ -15,7 +15,8 @@ import SwiftSyntax
 /// functions of any type, chosen by argument labels and by the type the context expects
 /// (`.feature(...)` in `targets:` is `Target.feature`), bodies of several statements (`let`,
 /// `var`, `if`/`if let`, `guard`, `switch`, `for`, `return`), closures for `map`, `flatMap`,
-/// `compactMap`, `filter`, `reduce`, common `String` methods, `??`.
+/// `compactMap`, `filter`, `reduce`, common `String` methods, `??`, tuples (built, read by label
+/// and position, taken apart).
 ///
 /// Everything else becomes `.unknown` with a reason and line, or a skipped statement.
 package struct ManifestEvaluator {
@@ -138,8 +139,9 @@ package struct ManifestEvaluator {
         case .decl(let decl):
             if let variable = decl.as(VariableDeclSyntax.self) {
                 for binding in variable.bindings {
+                    if destructure(binding, &scope) { continue }
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                    let type = binding.typeAnnotation.map { ManifestDeclarations.typeName($0.type) }
+                    let type = binding.typeAnnotation.map { qualify(ManifestDeclarations.typeName($0.type), in: scope.selfType) }
                     if let accessor = binding.accessorBlock {
                         if !scope.topLevel, let body = ManifestDeclarations.body(of: accessor) {
                             scope.computed[name] = ManifestDeclarations.Member(body: body, type: type)
@@ -148,7 +150,7 @@ package struct ManifestEvaluator {
                     }
                     if let type { declare(name, type: type, in: &scope) }
                     if let initial = binding.initializer?.value {
-                        let value = self.value(of: initial, scope, expecting: type)
+                        let value = conform(self.value(of: initial, scope, expecting: type), to: type)
                         bind(name, value, origin: origin, in: &scope)
                     }
                 }
@@ -241,7 +243,7 @@ package struct ManifestEvaluator {
             return .normal
         }
         let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-        if name == nil, !node.pattern.is(WildcardPatternSyntax.self) {
+        if name == nil, !node.pattern.is(WildcardPatternSyntax.self), !node.pattern.is(TuplePatternSyntax.self) {
             skip(node)
             return .normal
         }
@@ -253,7 +255,11 @@ package struct ManifestEvaluator {
             if let source { writeBack(changed, to: source, &scope) }
         }
         for (index, item) in items.enumerated() {
-            if let name { bind(name, item, origin: position(node.pattern), in: &scope) }
+            if let name {
+                bind(name, item, origin: position(node.pattern), in: &scope)
+            } else {
+                bindPattern(node.pattern, item, origin: position(node.pattern), in: &scope)
+            }
             if let whereClause = node.whereClause, truth(value(of: whereClause.condition, scope)) != true { continue }
             let flow = execute(node.body.statements, &scope)
             if let name, let value = lookUp(name, scope)?.value, case .call = value, value != item { changed[index] = value }
@@ -279,12 +285,13 @@ package struct ManifestEvaluator {
         for (index, item) in items.enumerated() {
             var inner = scope
             inner.topLevel = false
-            inner.values[name] = item
-            inner.values["$0"] = item
+            let bindings = Self.closureBindings([item], closure)
+            for (key, value) in bindings { inner.values[key] = value }
             _ = execute(closure.statements, &inner)
             // Changes to the manifest's own variables made inside the closure stay.
-            for (key, value) in inner.values where key != name && key != "$0" && scope.values[key] != nil { scope.values[key] = value }
-            if let value = inner.values[name], case .call = value, value != item { changed[index] = value }
+            for (key, value) in inner.values where !bindings.contains(where: { $0.name == key }) && scope.values[key] != nil { scope.values[key] = value }
+            // A closure that takes a tuple apart changes no element of the list.
+            if !bindings.contains(where: { $0.name == "$1" }), let value = inner.values[name], case .call = value, value != item { changed[index] = value }
         }
         if let source = Self.path(base) { writeBack(changed, to: source, &scope) }
         return true
@@ -519,7 +526,8 @@ package struct ManifestEvaluator {
             let element = ManifestDeclarations.elementType(type)
             return .array(array.elements.map { value(of: $0.expression, scope, expecting: element) })
         }
-        if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+        if let tuple = expr.as(TupleExprSyntax.self) {
+            guard tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil else { return valueOfTuple(tuple, scope, type) }
             passed = true
             return value(of: only.expression, scope, expecting: type)
         }

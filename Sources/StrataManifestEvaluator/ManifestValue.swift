@@ -9,6 +9,10 @@ package indirect enum ManifestValue: Hashable, Sendable {
     case int(Int)
     case bool(Bool)
     case array([ManifestValue])
+    /// A tuple, `(name: "A", "Sources/A")`: its elements in order, each with its label or nil.
+    /// Labels come from the literal or, where it has none, from the tuple type it is given
+    /// as (`typealias Plugin = (name: String, path: String)`).
+    case tuple([ManifestValue], labels: [String?])
     /// A call such as `.target(name: "A", dependencies: [...])` or `Package(...)`.
     case call(ManifestCall)
     /// An enum-like member such as `.dynamic` or `.v6`.
@@ -41,6 +45,8 @@ package indirect enum ManifestValue: Hashable, Sendable {
     package func sameValue(as other: ManifestValue) -> Bool {
         switch (self, other) {
         case (.string(let a, _), .string(let b, _)): a == b
+        // Swift compares tuples element by element, whatever their labels.
+        case (.tuple(let a, _), .tuple(let b, _)): a.count == b.count && zip(a, b).allSatisfy { $0.sameValue(as: $1) }
         default: self == other
         }
     }
@@ -50,6 +56,7 @@ package indirect enum ManifestValue: Hashable, Sendable {
         if self == old { return new }
         switch self {
         case .array(let items): return .array(items.map { $0.replacing(old, with: new) })
+        case .tuple(let items, let labels): return .tuple(items.map { $0.replacing(old, with: new) }, labels: labels)
         case .call(var call):
             for index in call.arguments.indices { call.arguments[index].value = call.arguments[index].value.replacing(old, with: new) }
             return .call(call)

@@ -6,13 +6,17 @@ import StrataSourceTree
 
 /// One package's root manifest as `dump-package` reads it and as Strata reads it, compared.
 enum PackageComparison {
-    /// The differences, one line each; empty when Strata reads the package as SwiftPM does.
+    /// The differences for a tag of a bare repository (the mirror's packages).
     static func compare(oracle json: Data, repository: String, tag: String) throws -> [String] {
+        let git = try GitRepository(path: repository)
+        return try compare(oracle: json, tree: GitRevisionTree(repository: git, commit: try git.resolve(tag)))
+    }
+
+    /// The differences, one line each; empty when Strata reads the package as SwiftPM does.
+    static func compare(oracle json: Data, tree: any SourceTree) throws -> [String] {
         guard let dump = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
             return ["the oracle is not a JSON object"]
         }
-        let git = try GitRepository(path: repository)
-        let tree = try GitRevisionTree(repository: git, commit: try git.resolve(tag))
         // The oracle ran on Linux: read the manifest as compiled there (`build.platforms: [Linux]`).
         var configuration = Configuration()
         configuration.build.platforms = ["Linux"]

@@ -8,6 +8,10 @@
 // git, discovered as `strata analyze` discovers it, and its root package compared: targets,
 // their kinds, paths, Swift files and declared dependencies, and the products with their
 // types. Exit status 1 when a package differs and the causes file does not explain it.
+//
+// With --fixtures DIR, also each fixture family of DIR (`FAMILY/dump-package.json`, what
+// dump-package prints for every spelling of the family) against each of its spelling folders,
+// read from the working tree: spellings of one meaning must all read as that answer.
 import ArgumentParser
 import Foundation
 import StrataConfiguration
@@ -21,15 +25,22 @@ struct Verify: ParsableCommand {
         commandName: "strata-verify",
         abstract: "Compare Strata's reading of Package.swift with `swift package dump-package`.")
 
-    @Argument(help: "The folder of dump-package answers, OWNER__NAME@TAG.json.") var oracle: String
+    @Argument(help: "The folder of dump-package answers, OWNER__NAME@TAG.json.") var oracle: String?
+    @Option(help: "A folder of fixture families: FAMILY/dump-package.json and one package per spelling folder.") var fixtures: String?
     @Option(help: "The folder of bare repositories, OWNER/NAME.git.") var mirror = "/opt/swift-packages"
     @Option(help: "Known causes: lines `OWNER/NAME<TAB>cause`.") var causes: String?
     @Option(help: "Write the table of every package here (Markdown).") var table: String?
 
+    func validate() throws {
+        if oracle == nil, fixtures == nil { throw ValidationError("Give a folder of dump-package answers, --fixtures, or both.") }
+    }
+
     func run() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: oracle).sorted()
         let known = try causes.map(Self.readCauses) ?? [:]
-        var rows: [Row] = []
+        var rows = try fixtures.map(Self.fixtureRows) ?? []
+        for row in rows { print(row.line) }
+        guard let oracle else { return try finish(rows, known: known) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: oracle).sorted()
         for file in names where file.hasSuffix(".json") || file.hasSuffix(".failed") {
             let key = String(file[..<file.lastIndex(of: ".")!])
             guard let at = key.lastIndex(of: "@") else { continue }
@@ -50,6 +61,31 @@ struct Verify: ParsableCommand {
             print(row.line)
             rows.append(row)
         }
+        try finish(rows, known: known)
+    }
+
+    /// Every spelling of every family in `folder`, compared with its family's answer.
+    static func fixtureRows(_ folder: String) throws -> [Row] {
+        let manager = FileManager.default
+        var rows: [Row] = []
+        for family in try manager.contentsOfDirectory(atPath: folder).sorted() {
+            guard let answer = manager.contents(atPath: "\(folder)/\(family)/dump-package.json") else { continue }
+            for spelling in try manager.contentsOfDirectory(atPath: "\(folder)/\(family)").sorted()
+            where manager.fileExists(atPath: "\(folder)/\(family)/\(spelling)/Package.swift") {
+                var row = Row(repo: "\(family)/\(spelling)", tag: "fixture")
+                do {
+                    row.differences = try PackageComparison.compare(
+                        oracle: answer, tree: WorkingDirectoryTree(rootPath: "\(folder)/\(family)/\(spelling)"))
+                } catch {
+                    row.differences = ["could not be compared: \(error)"]
+                }
+                rows.append(row)
+            }
+        }
+        return rows
+    }
+
+    func finish(_ rows: [Row], known: [String: String]) throws {
         // The mirror holds some repositories twice, spelled in two cases (Quick/Nimble,
         // quick/nimble): one package each.
         var seen = Set<String>()

@@ -1,4 +1,3 @@
-import StrataDiscovery
 import StrataManifestEvaluator
 import Testing
 
@@ -18,6 +17,7 @@ import Testing
         case .int(let number): String(number)
         case .bool(let truth): String(truth)
         case .array(let items): "[" + items.map(render).joined(separator: ", ") + "]"
+        case .tuple(let items, let labels): "(" + zip(items, labels).map { ($1.map { $0 + ": " } ?? "") + render($0) }.joined(separator: ", ") + ")"
         case .call(let call): call.name + "(" + call.arguments.map { ($0.label.map { $0 + ": " } ?? "") + render($0.value) }.joined(separator: ", ") + ")"
         case .member(let name): "." + name
         case .null: "nil"
@@ -98,6 +98,43 @@ import Testing
     ])
     func declarationsOfTheManifest(source: String, expected: String) {
         #expect(result(source) == expected)
+    }
+
+    @Test(arguments: [
+        ("let result = (name: \"A\", 1)", "(name: \"A\", 1)"),
+        ("typealias P = (name: String, path: String)\nlet p: P = (\"A\", \"B\")\nlet result = p.path", "\"B\""),
+        ("typealias P = (name: String, path: String)\nlet raw = [(\"A\", \"B\")]\nlet ps: [P] = raw\nlet result = ps.map(\\.name)", "[\"A\"]"),
+        ("let result = (\"A\", \"B\").1", "\"B\""),
+        ("let result = [(\"A\", 1), (\"B\", 2)].map(\\.0)", "[\"A\", \"B\"]"),
+        ("let result = [((\"A\", \"a\"), 1)].map { $0.0.1 }", "[\"a\"]"),
+        ("let (a, b) = (\"x\", \"y\")\nlet result = b + a", "\"yx\""),
+        ("var result: [String] = []\nfor (a, b) in [(\"x\", \"y\")] { result.append(a + b) }", "[\"xy\"]"),
+        ("let result = [(\"a\", \"b\")].map { x, y in y + x }", "[\"ba\"]"),
+        ("let result = [(\"a\", \"b\")].map { (x, _) in x }", "[\"a\"]"),
+        ("let result = [(\"a\", \"b\")].map { $1 }", "[\"b\"]"),
+        ("let result = zip([\"a\", \"b\", \"c\"], [1, 2]).map { $0.0 }", "[\"a\", \"b\"]"),
+        ("let result = [\"a\", \"b\"].enumerated().map { $0.offset }", "[0, 1]"),
+        ("let result = (\"a\", 1) == (\"a\", 1)", "true"),
+        ("let result = (\"a\", 1) != (\"a\", 2)", "true"),
+        ("func pair() -> (target: Target, String) { (.target(name: \"A\"), \"b\") }\nlet result = pair().target", "target(name: \"A\")"),
+        ("let result = { switch (\"a\", 1) { case let (x, y): return x + String(y) } }()", "\"a1\""),
+        ("extension Target { static func make(spec: (String, String)) -> String { spec.1 } }\nlet result = [(\"A\", \"B\")].map(Target.make)", "[\"B\"]"),
+        ("enum Kit {\n typealias Spec = (name: String, path: String)\n static func path(_ spec: Spec) -> String { spec.path }\n}\nlet result = [(\"A\", \"B\")].map(Kit.path)", "[\"B\"]"),
+        ("let result = { switch (\"a\", true) { case (\"b\", _): return \"b\"\n case (let x, true): return x\n default: return \"-\" } }()", "\"a\""),
+    ])
+    func tuples(source: String, expected: String) {
+        #expect(result(source) == expected)
+    }
+
+    /// `Dependency` written in `extension Target` is `Target.Dependency`, as the compiler finds it.
+    @Test func aNestedTypeIsFoundFromItsParentsExtension() {
+        #expect(result("""
+            extension Target.Dependency { static let core: Self = .target(name: "Core") }
+            extension Target {
+                static var dependencies: [Dependency] { [Dependency.core, .core] }
+            }
+            let result = Target.dependencies
+            """) == "[target(name: \"Core\"), target(name: \"Core\")]")
     }
 
     @Test(arguments: [

@@ -21,6 +21,20 @@ import Testing
         #expect(finished.all.contains("\(answers.count) of \(answers.count) packages exact"), "\(finished.all)")
     }
 
+    /// The manifest fixture families: every spelling reads as its family's dump-package answer.
+    @Test func everyFixtureSpellingReadsAsSwiftPMReadsIt() throws {
+        let binary = try #require(Self.binary, "swift build --build-tests builds strata-verify")
+        let families = repositoryRoot + "/Tests/Fixtures/Manifests"
+        let spellings = try FileManager.default.contentsOfDirectory(atPath: families).flatMap { family in
+            ((try? FileManager.default.contentsOfDirectory(atPath: "\(families)/\(family)")) ?? [])
+                .filter { FileManager.default.fileExists(atPath: "\(families)/\(family)/\($0)/Package.swift") }
+        }
+        #expect(spellings.count >= 4)
+        let finished = try run(binary, ["--fixtures", families], in: repositoryRoot)
+        #expect(finished.status == 0, "\(finished.all)")
+        #expect(finished.all.contains("\(spellings.count) of \(spellings.count) packages exact"), "\(finished.all)")
+    }
+
     /// The comparison itself can fail: an oracle that names a target the package lacks.
     @Test func aDifferenceFailsTheCheck() throws {
         let binary = try #require(Self.binary, "swift build --build-tests builds strata-verify")

@@ -1,0 +1,4 @@
+import Core
+import XCTest
+
+final class CoreTests: XCTestCase {}
