@@ -365,9 +365,11 @@ enum ImportUsage {
         }
 
         /// Why an import whose module's sources are not here is `unknown`.
-        static func unknownReason(_ candidate: Candidate, of module: AssembledModule) -> ImportReport.UnknownReason {
+        func unknownReason(_ candidate: Candidate, of module: AssembledModule) -> ImportReport.UnknownReason {
             let name = candidate.site.module
-            if candidate.target != nil { return .reexports }
+            if let target = candidate.target {
+                return target < modules.count && modules[target].files == 0 ? .withoutSwift : .reexports
+            }
             if SystemModules.contains(name) { return .sdk }
             let declared = module.dependencies.filter { $0.name == name || $0.podName == name }
             if declared.contains(where: { $0.kind == .binary }) { return .binary }
@@ -540,7 +542,7 @@ enum ImportUsage {
                     }
                 } else {
                     grade = .unknown
-                    result.unknown[Self.unknownReason(candidate, of: module).rawValue, default: 0] += 1
+                    result.unknown[unknownReason(candidate, of: module).rawValue, default: 0] += 1
                 }
                 result.counts[grade.rawValue, default: 0] += 1
                 if grade == .unused || grade == .probablyUnused {

@@ -129,6 +129,9 @@ public struct ImportReport: Hashable, Sendable, Codable {
         case notCheckedOut = "not-checked-out"
         /// A prebuilt binary: an XCFramework, a binary target, a framework without sources.
         case binary
+        /// A module of the repository without Swift sources: C, Objective-C (whose headers are
+        /// not read yet) or resources only.
+        case withoutSwift = "without-swift"
         /// A module of the repository that re-exports one of these.
         case reexports
         /// A name no manifest declares nor depends on.
@@ -149,7 +152,8 @@ public struct ImportReport: Hashable, Sendable, Codable {
         guard count > 0 else { return nil }
         let words: [UnknownReason: String] = [
             .sdk: "of an SDK", .notCheckedOut: "of packages not checked out", .binary: "of binary frameworks",
-            .reexports: "of modules re-exporting those", .notFound: "of modules no manifest names",
+            .withoutSwift: "of modules without Swift sources (C, Objective-C)", .reexports: "of modules re-exporting those",
+            .notFound: "of modules no manifest names",
         ]
         let reasons = UnknownReason.allCases.compactMap { reason in unknown?[reason.rawValue].map { "\($0) \(words[reason] ?? "")" } }
         let share = Int((Double(count) * 100 / Double(max(total, 1))).rounded())

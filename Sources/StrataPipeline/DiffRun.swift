@@ -60,7 +60,7 @@ public enum DiffRun {
 
     public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
         if comparesSavedResults(options.base, options.head), let head = options.head {
-            let old = try load(options.base), new = try load(head)
+            let old = try Pipeline.loadResult(options.base), new = try Pipeline.loadResult(head)
             let diff = GraphComparison.compare(
                 base: old, head: new, baseLabel: RepositoryPath.name(of: options.base), headLabel: RepositoryPath.name(of: head))
             return Outcome(document: DiffDocument(diff: diff, base: old, head: new), parsedFiles: 0, reusedFiles: 0, warnings: [])
@@ -230,24 +230,5 @@ public enum DiffRun {
         let written = try Pipeline.write(report, formats: formats, to: output, manifest: manifest)
         return (written.written, messages + written.messages)
     }
-
-    /// A saved `strata.json`.
-    static func load(_ path: String) throws -> AnalysisResult {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Pipeline.InputError(description: "\(path): cannot be read")
-        }
-        do {
-            let result = try JSONDecoder().decode(AnalysisResult.self, from: data)
-            // Version 1 differs only by a key version 2 dropped: it reads as is.
-            guard (1...AnalysisResult.currentSchemaVersion).contains(result.schemaVersion) else {
-                throw Pipeline.InputError(
-                    description: "\(path): schemaVersion \(result.schemaVersion); this strata reads 1 to \(AnalysisResult.currentSchemaVersion)")
-            }
-            return result
-        } catch let error as Pipeline.InputError {
-            throw error
-        } catch {
-            throw Pipeline.InputError(description: "\(path): not a strata.json result (\(error))")
-        }
-    }
 }
+

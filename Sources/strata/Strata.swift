@@ -16,7 +16,7 @@ struct Strata: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Analyze.self, Check.self, BaselineCommand.self, Diff.self, Affected.self, History.self, GraphCommand.self, Why.self, RulesCommand.self,
+            Analyze.self, Report.self, Check.self, BaselineCommand.self, Diff.self, Affected.self, History.self, GraphCommand.self, Why.self, RulesCommand.self,
             Init.self, Fix.self, Bench.self, Org.self, Watch.self, MCPCommand.self, LSPCommand.self,
         ],
         defaultSubcommand: Analyze.self

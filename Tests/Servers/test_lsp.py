@@ -286,6 +286,12 @@ def test_malformed_messages_get_error_replies_and_the_server_goes_on(tmp_path):
         server.process.wait()
 
 
+def hover_on_an_import(root, id):
+    """A hover on the DI container's import of Swinject: its answer names Swinject."""
+    return {"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": (root / DOMAIN_CONTAINER).as_uri()}, "position": {"line": 1, "character": 0}}}
+
+
 @pytest.mark.parametrize("bad", [
     b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + b'{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}',  # no length, a body
     b"Content-Length: -20\r\n\r\n" + b'{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}',
@@ -300,8 +306,7 @@ def test_a_bad_frame_never_silences_the_server(tmp_path, bad):
         server.initialize(root)
         server.write(bad)
         for id in (3, 4):
-            server.send({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {
-                "textDocument": {"uri": (root / DOMAIN_CONTAINER).as_uri()}, "position": {"line": 1, "character": 0}}})
+            server.send(hover_on_an_import(root, id))
         answered = {}
         while set(answered) != {3, 4}:
             reply = server.response()
@@ -321,8 +326,7 @@ def test_bare_newlines_in_headers_are_read(tmp_path):
     try:
         server.initialize(root)
         for id in (5, 6, 7):
-            body = json.dumps({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {
-                "textDocument": {"uri": (root / DOMAIN_CONTAINER).as_uri()}, "position": {"line": 1, "character": 0}}}).encode()
+            body = json.dumps(hover_on_an_import(root, id)).encode()
             ending = b"\r\n" if id == 6 else b"\n"
             server.write(b"Content-Length: %d" % len(body) + ending + ending + body)
         assert [server.response()["id"] for _ in range(3)] == [5, 6, 7]

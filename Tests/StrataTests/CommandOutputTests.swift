@@ -75,8 +75,9 @@ import Testing
         ]
         // rules reads no repository; bench prints only its figures (the analyze it measures
         // runs with -q, its stderr read for the stage times); org reads a PostgreSQL database
-        // (PostgresHistoryTests); lsp, mcp and watch serve until stopped (Tests/Servers).
-        let noInput: Set = ["rules", "bench", "org", "lsp", "mcp", "watch"]
+        // (PostgresHistoryTests); lsp, mcp and watch serve until stopped (Tests/Servers);
+        // report reads a saved result, not a repository (Tests/Formats/test_report_command.py).
+        let noInput: Set = ["rules", "bench", "org", "lsp", "mcp", "watch", "report"]
         // Every command `strata help` lists is here, so a new one cannot be left out.
         let help = try strata(["--help"]).output
         let listed = help.split(separator: "\n").compactMap { line in
