@@ -470,6 +470,7 @@ enum ImportUsage {
                 var uses: [String] = []
                 var declares = 0, examples: [String] = []
                 var coveredBy: String?
+                var clangHeaders = false
                 if site.attributes?.contains("@_exported") == true {
                     grade = .exported
                 } else if let reach = candidate.reachedModules {
@@ -512,6 +513,10 @@ enum ImportUsage {
                     } else if reached.contains(where: \.implicitlyCalled) {
                         grade = .probablyUnused
                         uses = ["callAsFunction"]
+                    } else if reach.contains(where: { $0 < modules.count && modules[$0].clangSources == true }) {
+                        // Its C or Objective-C headers may declare what the file uses: not read yet.
+                        grade = .probablyUnused
+                        clangHeaders = true
                     } else {
                         grade = .unused
                     }
@@ -548,7 +553,7 @@ enum ImportUsage {
                 if grade == .unused || grade == .probablyUnused {
                     result.graded.append(GradedImport(
                         module: module.name, imported: site.module, grade: grade, evidence: site.evidence, uses: uses.sorted(),
-                        declares: declares, examples: examples, coveredBy: coveredBy))
+                        declares: declares, examples: examples, coveredBy: coveredBy, clangHeaders: clangHeaders ? true : nil))
                 }
             }
         }

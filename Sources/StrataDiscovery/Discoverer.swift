@@ -172,6 +172,8 @@ public struct Discoverer {
             modules = applied.modules
             diagnostics += applied.diagnostics
         }
+        let clang = ClangSources(files: files)
+        for index in modules.indices where clang.inModule(modules[index]) { modules[index].clangSources = true }
         Self.makeNamesUnique(&modules, diagnostics: &diagnostics)
         Self.makeIdentitiesUnique(&modules)
         // Pod names resolve to the module, whichever system's description was kept.

@@ -196,6 +196,9 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     /// The upcoming and experimental compiler features it is built with
     /// (`MemberImportVisibility`), sorted; nil for none.
     public var features: [String]?
+    /// True when its folder holds C, C++ or Objective-C sources, whose headers may declare
+    /// what importers use (not read yet); nil otherwise.
+    public var clangSources: Bool?
 
     public init(
         name: String, importName: String? = nil, kind: ModuleKind, system: BuildSystem = .swiftpm,

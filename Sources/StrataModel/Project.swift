@@ -56,6 +56,8 @@ public struct AssembledModule: Hashable, Sendable, Codable {
     public var platforms: [String]?
     /// The upcoming and experimental compiler features it is built with, sorted; nil for none.
     public var features: [String]?
+    /// True when its folder holds C, C++ or Objective-C sources (`DiscoveredModule.clangSources`).
+    public var clangSources: Bool?
     /// Declarations counted by kind.
     public var declarations: [String: Int]
     /// Declarations counted by effective access level.
@@ -82,6 +84,7 @@ public struct AssembledModule: Hashable, Sendable, Codable {
         id = module.id
         alsoDeclaredIn = module.alsoDeclaredIn
         features = module.features
+        clangSources = module.clangSources
     }
 
     public init(
