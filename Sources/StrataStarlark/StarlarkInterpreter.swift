@@ -1,0 +1,86 @@
+/// Evaluates BUILD files and the .bzl files they load, without Bazel: rules are recorded
+/// when called, never run. Each .bzl file is evaluated once per interpreter and its globals
+/// reused by every file that loads it; a load cycle is a diagnostic. Every file evaluates
+/// under `limits` (steps, time, sizes, nesting).
+package final class StarlarkInterpreter {
+    let host: any StarlarkHost
+    package let limits: StarlarkLimits
+    /// The .bzl files evaluated, by path.
+    var modules: [String: StarlarkModule] = [:]
+    /// The .bzl files being evaluated, innermost last: one loaded again is a cycle.
+    var loading: [String] = []
+    /// What the file being evaluated, and the .bzl files it loads first, reported.
+    var diagnostics: [StarlarkDiagnostic] = []
+    /// Each package's files, asked of the host once.
+    var packageFiles: [String: [String]] = [:]
+
+    package init(host: any StarlarkHost, limits: StarlarkLimits = StarlarkLimits()) {
+        self.host = host
+        self.limits = limits
+    }
+
+    /// Evaluates a BUILD file of `package` (its folder from the root, "" for the root) and
+    /// returns the rule calls it made, directly or through macros.
+    package func evaluateBuild(path: String, source: String, package: String) -> StarlarkBuildResult {
+        diagnostics = []
+        let (file, syntax) = StarlarkParser.parse(source: source, file: path, limits: limits)
+        diagnostics += syntax
+        let module = StarlarkModule(path: path, package: package)
+        let evaluator = StarlarkEvaluator(interpreter: self, file: path, build: StarlarkBuild(package: package))
+        evaluator.run(file, in: module)
+        return StarlarkBuildResult(rules: evaluator.build?.rules ?? [], diagnostics: diagnostics)
+    }
+
+    /// Evaluates the BUILD file at `path`, read from the host; nil when there is none.
+    package func evaluateBuild(path: String, package: String) -> StarlarkBuildResult? {
+        host.contents(ofFile: path).map { evaluateBuild(path: path, source: $0, package: package) }
+    }
+
+    /// The globals of the .bzl file at `path` (from the root), evaluating it the first time;
+    /// nil when the host has no such file, or when loading it would close a cycle.
+    func module(at path: String, package: String, loadedFrom location: StarlarkLocation) -> StarlarkModule? {
+        if let module = modules[path] { return module }
+        if loading.contains(path) {
+            let cycle = (loading.drop { $0 != path } + [path]).joined(separator: " -> ")
+            report(.error, location, "load cycle: \(cycle)")
+            return nil
+        }
+        guard let source = host.contents(ofFile: path) else { return nil }
+        loading.append(path)
+        defer { loading.removeLast() }
+        let (file, syntax) = StarlarkParser.parse(source: source, file: path, limits: limits)
+        diagnostics += syntax
+        let module = StarlarkModule(path: path, package: package)
+        let evaluator = StarlarkEvaluator(interpreter: self, file: path, build: nil)
+        evaluator.run(file, in: module)
+        export(module)
+        modules[path] = module
+        return module
+    }
+
+    /// Names each `rule()` and `macro()` of a module by the first global bound to it, as
+    /// Bazel does when a .bzl file's evaluation ends.
+    func export(_ module: StarlarkModule) {
+        for (name, value) in module.globals {
+            if case .rule(let rule) = value, rule.kind.isEmpty { rule.kind = name }
+        }
+    }
+
+    /// The files under a package's folder, as the host lists them.
+    func files(inPackage package: String) -> [String] {
+        if let files = packageFiles[package] { return files }
+        let files = host.files(inPackage: package)
+        packageFiles[package] = files
+        return files
+    }
+
+    func report(_ severity: StarlarkDiagnostic.Severity, _ location: StarlarkLocation, _ message: String) {
+        diagnostics.append(StarlarkDiagnostic(severity, location, message))
+    }
+}
+
+/// What a BUILD file's evaluation records: its package and the rule calls so far.
+struct StarlarkBuild {
+    var package: String
+    var rules: [StarlarkRuleCall] = []
+}

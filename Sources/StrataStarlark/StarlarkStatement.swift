@@ -1,0 +1,56 @@
+/// One statement of a Starlark file, with its line; `elif` reads as an `else` holding an `if`.
+package indirect enum StarlarkStatement: Sendable {
+    case expression(StarlarkExpression)
+    /// `x = value`, `a, b = pair`, `x += value` (`operator` is `+`), `d[k] = v`, `s.f = v`.
+    case assignment(target: StarlarkExpression, operator: String?, value: StarlarkExpression, line: Int)
+    case definition(StarlarkDefinition)
+    case `return`(StarlarkExpression?, line: Int)
+    case `if`(condition: StarlarkExpression, then: [StarlarkStatement], else: [StarlarkStatement], line: Int)
+    case `for`(target: StarlarkExpression, iterable: StarlarkExpression, body: [StarlarkStatement], line: Int)
+    case `break`(line: Int)
+    case `continue`(line: Int)
+    case pass(line: Int)
+    case load(StarlarkLoad)
+
+    package var line: Int {
+        switch self {
+        case .expression(let expression): expression.line
+        case .definition(let definition): definition.line
+        case .load(let load): load.line
+        case .assignment(_, _, _, let line), .return(_, let line), .if(_, _, _, let line), .for(_, _, _, let line),
+            .break(let line), .continue(let line), .pass(let line):
+            line
+        }
+    }
+}
+
+/// `def name(parameters): body`.
+package struct StarlarkDefinition: Sendable {
+    package var name: String
+    package var parameters: [StarlarkParameter]
+    package var body: [StarlarkStatement]
+    package var line: Int
+}
+
+/// `load("//pkg:defs.bzl", "a", b = "c")`: each symbol bound locally under its alias.
+package struct StarlarkLoad: Sendable {
+    package var module: String
+    package var symbols: [(local: String, exported: String)]
+    package var line: Int
+}
+
+/// A parsed file: its statements, in order.
+package struct StarlarkFile: Sendable {
+    package var path: String
+    package var statements: [StarlarkStatement]
+
+    package init(path: String, statements: [StarlarkStatement]) {
+        self.path = path
+        self.statements = statements
+    }
+
+    /// The `load` statements, the modules a file needs before it can be evaluated.
+    package var loads: [StarlarkLoad] {
+        statements.compactMap { if case .load(let load) = $0 { return load } else { return nil } }
+    }
+}
