@@ -11,7 +11,7 @@ extension StarlarkEvaluator {
 
     /// A core builtin's result; nil when `name` is not one.
     func callCore(_ name: String, _ arguments: StarlarkArguments, _ line: Int, _ frame: StarlarkFrame) throws(StarlarkStop) -> StarlarkValue? {
-        let first = arguments.value("x", at: 0) ?? .none
+        let first = arguments.value("x", at: 0) ?? StarlarkValue.none
         if first.isUnknown && !["print", "fail", "hasattr", "getattr", "type"].contains(name) { return first }
         switch name {
         case "len": return length(first, line, frame)
@@ -49,13 +49,13 @@ extension StarlarkEvaluator {
             if name == "any" { return truths.contains(true) ? .bool(true) : truths.contains(nil) ? .unknown("any()") : .bool(false) }
             return truths.contains(false) ? .bool(false) : truths.contains(nil) ? .unknown("all()") : .bool(true)
         case "hasattr", "getattr":
-            guard case .string(let field) = arguments.value("name", at: 1) ?? .none else { return unknown("\(name)() needs a name", line, frame) }
+            guard case .string(let field) = arguments.value("name", at: 1) ?? StarlarkValue.none else { return unknown("\(name)() needs a name", line, frame) }
             let value = attributeIfAny(of: first, field)
             if name == "hasattr" { return .bool(value != nil) }
             return value ?? arguments.value("default", at: 2) ?? unknown("\(first.typeName) has no attribute '\(field)'", line, frame)
         case "dir": return .list(StarlarkList(attributeNames(first).map(StarlarkValue.string)))
         case "type": return .string(first.typeName)
-        case "print": return .none
+        case "print": return StarlarkValue.none
         case "fail":
             let message = (arguments.positional.map(\.str) + (arguments.value("msg").map { [$0.str] } ?? [])).joined(separator: " ")
             throw StarlarkStop(frame.location(line), "fail(): \(message)", severity: .warning)

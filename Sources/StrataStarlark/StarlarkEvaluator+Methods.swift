@@ -7,7 +7,7 @@ extension StarlarkEvaluator {
         case .dict(let dict): return dictMethod(name, dict, arguments, line, frame)
         case .depset(let elements): return .list(StarlarkList(elements))
         case .label(let label):
-            guard case .string(let text) = arguments.value("name", at: 0) ?? .none,
+            guard case .string(let text) = arguments.value("name", at: 0) ?? StarlarkValue.none,
                 let relative = StarlarkLabel(parsing: text, package: label.package, repository: label.repository)
             else { return unknown("\(name)() needs a label string", line, frame) }
             return .label(name == "same_package_label" ? StarlarkLabel(repository: label.repository, package: label.package, name: text) : relative)
@@ -17,7 +17,7 @@ extension StarlarkEvaluator {
     }
 
     func listMethod(_ name: String, _ list: StarlarkList, _ arguments: StarlarkArguments, _ line: Int, _ frame: StarlarkFrame) throws(StarlarkStop) -> StarlarkValue {
-        let first = arguments.positional.first ?? .none
+        let first = arguments.positional.first ?? StarlarkValue.none
         switch name {
         case "append":
             try checkLength(list.elements.count + 1, line, frame)
@@ -50,10 +50,10 @@ extension StarlarkEvaluator {
     }
 
     func dictMethod(_ name: String, _ dict: StarlarkDict, _ arguments: StarlarkArguments, _ line: Int, _ frame: StarlarkFrame) -> StarlarkValue {
-        let key = arguments.positional.first ?? .none
+        let key = arguments.positional.first ?? StarlarkValue.none
         let fallback = arguments.positional.count > 1 ? arguments.positional[1] : nil
         switch name {
-        case "get": return dict[key] ?? fallback ?? .none
+        case "get": return dict[key] ?? fallback ?? StarlarkValue.none
         case "items": return .list(StarlarkList(dict.entries.map { .tuple([$0, $1]) }))
         case "keys": return .list(StarlarkList(dict.keys))
         case "values": return .list(StarlarkList(dict.values))
@@ -74,8 +74,8 @@ extension StarlarkEvaluator {
             return .tuple([first, value])
         case "setdefault":
             if let value = dict[key] { return value }
-            dict[key] = fallback ?? .none
-            return fallback ?? .none
+            dict[key] = fallback ?? StarlarkValue.none
+            return fallback ?? StarlarkValue.none
         case "clear": dict.removeAll()
         default: return unknown("dict has no method \(name)", line, frame)
         }

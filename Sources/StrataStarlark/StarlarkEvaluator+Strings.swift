@@ -6,7 +6,7 @@ extension StarlarkEvaluator {
         switch name {
         case "format": return try format(text, arguments, line, frame)
         case "join":
-            guard let elements = try sequence(first ?? .none, line, frame) else { return .unknown("join()") }
+            guard let elements = try sequence(first ?? StarlarkValue.none, line, frame) else { return .unknown("join()") }
             var parts: [String] = []
             for element in elements {
                 guard case .string(let part) = element else { return element.isUnknown ? element : unknown("join() of a \(element.typeName)", line, frame) }
@@ -28,7 +28,7 @@ extension StarlarkEvaluator {
             if case .int(let given)? = arguments.value("count", at: 2) { limit = given }
             return try replace(text, old, new, limit: limit, line, frame)
         case "startswith", "endswith":
-            let candidates = first?.elements ?? [first ?? .none]
+            let candidates = first?.elements ?? [first ?? StarlarkValue.none]
             for case .string(let part) in candidates where name == "startswith" ? text.utf8.starts(with: part.utf8) : text.utf8.reversed().starts(with: part.utf8.reversed()) {
                 return .bool(true)
             }

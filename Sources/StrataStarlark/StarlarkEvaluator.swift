@@ -77,7 +77,7 @@ final class StarlarkEvaluator {
             let function = try define(definition.name, definition.parameters, body: definition.body, line: definition.line, in: frame)
             frame.set(definition.name, .function(function))
         case .return(let value, _):
-            return .returned(try value.map { (value) throws(StarlarkStop) in try evaluate(value, in: frame) } ?? .none)
+            return .returned(try value.map { (value) throws(StarlarkStop) in try evaluate(value, in: frame) } ?? StarlarkValue.none)
         case .if(let condition, let then, let otherwise, let line):
             switch try evaluate(condition, in: frame).truth {
             case true?: return try execute(then, in: &frame)

@@ -81,7 +81,7 @@ package struct StarlarkSelect: Sendable {
                     pieces += values
                 } else {
                     let fallback = branches.first { $0.condition.hasSuffix("//conditions:default") } ?? branches.first
-                    pieces.append(fallback?.value.flattened ?? .none)
+                    pieces.append(fallback?.value.flattened ?? StarlarkValue.none)
                 }
             }
         }
@@ -102,7 +102,7 @@ package struct StarlarkSelect: Sendable {
         if pieces.allSatisfy({ $0.string != nil }) {
             return .string(pieces.compactMap(\.string).joined())
         }
-        return pieces.first ?? .none
+        return pieces.first ?? StarlarkValue.none
     }
 }
 
