@@ -1,0 +1,108 @@
+import StrataStarlark
+import Testing
+
+/// Hostile input neither hangs nor crashes: every limit stops the file with one diagnostic
+/// naming file and line, and what was recorded before it is kept.
+@Suite struct StarlarkBoundsTests {
+    @Test func hugeRepetitionIsRefusedBeforeAllocating() {
+        let result = evaluate("a(name = 'kept')\nx = 'a' * 10**9\nb(name = 'never')\n")
+        #expect(result.rules.map(\.kind) == ["a"])
+        #expect(messages(result).contains("pkg/BUILD:2: error: a string of more than"))
+        #expect(messages(evaluate("x = [1] * (1 << 40)\n")).contains("pkg/BUILD:1: error: a collection of more than"))
+        #expect(messages(evaluate("x = ['a'] * 9223372036854775807\n")).contains("collection of more than"))
+    }
+
+    @Test func growingByDoublingHitsTheSizeLimit() {
+        let result = evaluate("s = 'ab'\nfor i in range(100):\n    s = s + s\n")
+        #expect(messages(result).contains("pkg/BUILD:3: error: a string of more than"))
+        let list = evaluate("l = [1]\nfor i in range(100):\n    l.extend(l)\n")
+        #expect(messages(list).contains("collection of more than"))
+    }
+
+    @Test func aHugeRangeIsNeverBuilt() {
+        #expect(value("len(range(1 << 62))") == "4611686018427387904")
+        #expect(value("(1 << 62) - 1 in range(1 << 62)") == "True")
+        #expect(messages(evaluate("x = list(range(1 << 40))\n")).contains("collection of more than"))
+    }
+
+    @Test func nestedLoopsRunOutOfSteps() {
+        var limits = StarlarkLimits()
+        limits.maximumSteps = 100_000
+        let source = "a(name = 'kept')\nfor i in range(1000000):\n    for j in range(1000000):\n        x = i + j\n"
+        let result = evaluate(source, limits: limits)
+        #expect(result.rules.count == 1)
+        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics[0].description.hasPrefix("pkg/BUILD:"))
+        #expect(result.diagnostics[0].message.contains("more than 100000 steps"))
+    }
+
+    @Test func theStepBudgetCountsMacrosToo() {
+        var limits = StarlarkLimits()
+        limits.maximumSteps = 10_000
+        let files = ["defs/m.bzl": "def spin():\n    for i in range(100000):\n        pass\n"]
+        let result = evaluate("load('//defs:m.bzl', 'spin')\nspin()\n", files: files, limits: limits)
+        #expect(messages(result).contains("defs/m.bzl:2: error: evaluation of pkg/BUILD stopped: more than 10000 steps"))
+    }
+
+    @Test func theTimeLimitStopsAFile() {
+        var limits = StarlarkLimits()
+        limits.maximumSeconds = 0.2
+        limits.maximumSteps = .max
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = evaluate("for i in range(1 << 60):\n    pass\n", limits: limits)
+        #expect(clock.now - start < .seconds(5))
+        #expect(messages(result).contains("more than 0.2 s"))
+    }
+
+    @Test func recursionIsAnError() {
+        let direct = evaluate("def f(n):\n    return f(n - 1)\nprobe(v = f(3))\n")
+        #expect(messages(direct).contains("pkg/BUILD:2: error: function f called recursively"))
+        #expect(direct.rules.first?["v"]?.isUnknown == true)
+        let indirect = evaluate("def a():\n    return b()\ndef b():\n    return a()\nprobe(v = a())\n")
+        #expect(messages(indirect).contains("function a called recursively"))
+        let lambda = evaluate("def apply(f, x):\n    return f(f, x)\nprobe(v = apply(lambda g, x: g(g, x), 1))\n")
+        #expect(messages(lambda).contains("called recursively"))
+    }
+
+    @Test func deepCallChainsAreBounded() {
+        // Many distinct functions, each calling the next: no recursion, but deep.
+        let chain = (0..<200).map { "def f\($0)():\n    return f\($0 + 1)()\n" }.joined() + "def f200():\n    return 1\nprobe(v = f0())\n"
+        #expect(messages(evaluate(chain)).contains("calls nested more than 64 deep"))
+    }
+
+    @Test func hostileBytesAreDiagnosticsNotCrashes() {
+        let junk = "\u{0}\u{7F}$?`\u{FFFD}x = (((\n\t\t  ]]]\n'''never closed"
+        let result = evaluate(junk)
+        #expect(!result.diagnostics.isEmpty)
+        var generator = SeededGenerator(seed: 42)
+        let alphabet = Array("()[]{}:,.=+*'\"\\\n\t #abcdeifor in def lambda 0x1".unicodeScalars)
+        for _ in 0..<200 {
+            let source = String(String.UnicodeScalarView((0..<200).map { _ in alphabet.randomElement(using: &generator)! }))
+            _ = evaluate(source)
+        }
+    }
+
+    @Test func aBuildFileIsDeterministic() {
+        let source = "d = {}\nfor k in ['z', 'a', 'q']:\n    d[k] = k\nprobe(v = d, w = glob(['**']))\n"
+        let files = ["pkg/z": "", "pkg/a/b": "", "pkg/m": ""]
+        let runs = (0..<5).map { _ in evaluate(source, files: files).rules.map { $0.attributes.map(\.value.repr) } }
+        #expect(Set(runs.map { "\($0)" }).count == 1)
+        #expect(runs[0][0] == [#"{"z": "z", "a": "a", "q": "q"}"#, #"["BUILD", "a/b", "m", "z"]"#])
+    }
+}
+
+/// A fixed sequence of random numbers (SplitMix64), so a failure can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
