@@ -20,6 +20,36 @@ extension StarlarkEvaluator {
         case "bool": return first.truth.map(StarlarkValue.bool) ?? first
         case "int": return integer(first, base: arguments.value("base", at: 1), line, frame)
         case "float": return first.number.map(StarlarkValue.float) ?? Double(first.string ?? "").map(StarlarkValue.float) ?? unknown("float() of \(first.repr)", line, frame)
+        case "list", "tuple", "dict", "range", "enumerate", "zip", "sorted", "reversed", "min", "max", "any", "all":
+            return try callSequenceBuiltin(name, first, arguments, line, frame)
+        case "hasattr", "getattr":
+            guard case .string(let field) = arguments.value("name", at: 1) ?? StarlarkValue.none else { return unknown("\(name)() needs a name", line, frame) }
+            let value = attributeIfAny(of: first, field)
+            if name == "hasattr" { return .bool(value != nil) }
+            return value ?? arguments.value("default", at: 2) ?? unknown("\(first.typeName) has no attribute '\(field)'", line, frame)
+        case "dir": return .list(StarlarkList(attributeNames(first).map(StarlarkValue.string)))
+        case "type": return .string(first.typeName)
+        case "print": return StarlarkValue.none
+        case "fail":
+            let message = (arguments.positional.map(\.str) + (arguments.value("msg").map { [$0.str] } ?? [])).joined(separator: " ")
+            throw StarlarkStop(frame.location(line), "fail(): \(message)", severity: .warning)
+        case "hash":
+            guard case .string(let text) = first else { return unknown("hash() of a \(first.typeName)", line, frame) }
+            // Java's String.hashCode, as Bazel's Starlark computes it.
+            return .int(Int(text.utf16.reduce(Int32(0)) { $0 &* 31 &+ Int32($1) }))
+        case "abs":
+            switch first {
+            case .int(let value): return value == .min ? unknown("integer overflow", line, frame) : .int(abs(value))
+            case .float(let value): return .float(abs(value))
+            default: return unknown("abs() of a \(first.typeName)", line, frame)
+            }
+        default: return nil
+        }
+    }
+
+    /// The builtins that make or read sequences.
+    func callSequenceBuiltin(_ name: String, _ first: StarlarkValue, _ arguments: StarlarkArguments, _ line: Int, _ frame: StarlarkFrame) throws(StarlarkStop) -> StarlarkValue {
+        switch name {
         case "list", "tuple":
             if arguments.count == 0 { return name == "list" ? .list(StarlarkList()) : .tuple([]) }
             guard let elements = try sequence(first, line, frame) else { return .unknown("\(name)()") }
@@ -48,28 +78,7 @@ extension StarlarkEvaluator {
             let truths = elements.map(\.truth)
             if name == "any" { return truths.contains(true) ? .bool(true) : truths.contains(nil) ? .unknown("any()") : .bool(false) }
             return truths.contains(false) ? .bool(false) : truths.contains(nil) ? .unknown("all()") : .bool(true)
-        case "hasattr", "getattr":
-            guard case .string(let field) = arguments.value("name", at: 1) ?? StarlarkValue.none else { return unknown("\(name)() needs a name", line, frame) }
-            let value = attributeIfAny(of: first, field)
-            if name == "hasattr" { return .bool(value != nil) }
-            return value ?? arguments.value("default", at: 2) ?? unknown("\(first.typeName) has no attribute '\(field)'", line, frame)
-        case "dir": return .list(StarlarkList(attributeNames(first).map(StarlarkValue.string)))
-        case "type": return .string(first.typeName)
-        case "print": return StarlarkValue.none
-        case "fail":
-            let message = (arguments.positional.map(\.str) + (arguments.value("msg").map { [$0.str] } ?? [])).joined(separator: " ")
-            throw StarlarkStop(frame.location(line), "fail(): \(message)", severity: .warning)
-        case "hash":
-            guard case .string(let text) = first else { return unknown("hash() of a \(first.typeName)", line, frame) }
-            // Java's String.hashCode, as Bazel's Starlark computes it.
-            return .int(Int(text.utf16.reduce(Int32(0)) { $0 &* 31 &+ Int32($1) }))
-        case "abs":
-            switch first {
-            case .int(let value): return value == .min ? unknown("integer overflow", line, frame) : .int(abs(value))
-            case .float(let value): return .float(abs(value))
-            default: return unknown("abs() of a \(first.typeName)", line, frame)
-            }
-        default: return nil
+        default: return unknown("\(name)() is not supported", line, frame)
         }
     }
 

@@ -17,39 +17,15 @@ extension StarlarkEvaluator {
         case .float(let value): return .float(value)
         case .list(let elements): return .list(StarlarkList(try evaluate(elements, in: frame)))
         case .tuple(let elements): return .tuple(try evaluate(elements, in: frame))
-        case .dict(let entries):
-            let dict = StarlarkDict()
-            for entry in entries {
-                let key = try evaluate(entry.key, in: frame)
-                guard key.hashKey != nil else { return unknown("unhashable dict key of type \(key.typeName)", line, frame) }
-                dict[key] = try evaluate(entry.value, in: frame)
-            }
-            return .dict(dict)
-        case .listComprehension(let body, let clauses):
-            var results: [StarlarkValue] = []
-            var scope = frame.comprehensionScope
-            try comprehend(clauses[...], in: &scope, line: line) { (scope) throws(StarlarkStop) in
-                results.append(try self.evaluate(body, in: scope))
-                try self.checkLength(results.count, line, frame)
-            }
-            return .list(StarlarkList(results))
-        case .dictComprehension(let key, let value, let clauses):
-            let dict = StarlarkDict()
-            var scope = frame.comprehensionScope
-            try comprehend(clauses[...], in: &scope, line: line) { (scope) throws(StarlarkStop) in
-                dict[try self.evaluate(key, in: scope)] = try self.evaluate(value, in: scope)
-                try self.checkLength(dict.count, line, frame)
-            }
-            return .dict(dict)
+        case .dict(let entries): return try dictionary(entries, line, frame)
+        case .listComprehension(let body, let clauses): return try listComprehension(body, clauses, line, frame)
+        case .dictComprehension(let key, let value, let clauses): return try dictComprehension(key, value, clauses, line, frame)
         case .unary(let op, let operand): return unary(op, try evaluate(operand, in: frame), line, frame)
-        case .binary("and", let lhs, let rhs):
+        case .binary("and", let lhs, let rhs), .binary("or", let lhs, let rhs):
+            // Short-circuit: the right operand is evaluated only when it decides.
             let left = try evaluate(lhs, in: frame)
             guard let truth = left.truth else { return left }
-            return truth ? try evaluate(rhs, in: frame) : left
-        case .binary("or", let lhs, let rhs):
-            let left = try evaluate(lhs, in: frame)
-            guard let truth = left.truth else { return left }
-            return truth ? left : try evaluate(rhs, in: frame)
+            return truth == (expression.kind.isAnd) ? try evaluate(rhs, in: frame) : left
         case .binary(let op, let lhs, let rhs):
             return try binary(op, try evaluate(lhs, in: frame), try evaluate(rhs, in: frame), line, frame)
         case .conditional(let condition, let then, let otherwise):
@@ -68,6 +44,38 @@ extension StarlarkEvaluator {
         case .attribute(let base, let name): return attribute(of: try evaluate(base, in: frame), name, line, frame)
         case .invalid(let text): return .unknown(text)
         }
+    }
+
+    func dictionary(_ entries: [(key: StarlarkExpression, value: StarlarkExpression)], _ line: Int, _ frame: StarlarkFrame) throws(StarlarkStop) -> StarlarkValue {
+        let dict = StarlarkDict()
+        for entry in entries {
+            let key = try evaluate(entry.key, in: frame)
+            guard key.hashKey != nil else { return unknown("unhashable dict key of type \(key.typeName)", line, frame) }
+            dict[key] = try evaluate(entry.value, in: frame)
+        }
+        return .dict(dict)
+    }
+
+    func listComprehension(_ body: StarlarkExpression, _ clauses: [StarlarkComprehensionClause], _ line: Int, _ frame: StarlarkFrame) throws(StarlarkStop) -> StarlarkValue {
+        var results: [StarlarkValue] = []
+        var scope = frame.comprehensionScope
+        try comprehend(clauses[...], in: &scope, line: line) { (scope) throws(StarlarkStop) in
+            results.append(try self.evaluate(body, in: scope))
+            try self.checkLength(results.count, line, frame)
+        }
+        return .list(StarlarkList(results))
+    }
+
+    func dictComprehension(
+        _ key: StarlarkExpression, _ value: StarlarkExpression, _ clauses: [StarlarkComprehensionClause], _ line: Int, _ frame: StarlarkFrame
+    ) throws(StarlarkStop) -> StarlarkValue {
+        let dict = StarlarkDict()
+        var scope = frame.comprehensionScope
+        try comprehend(clauses[...], in: &scope, line: line) { (scope) throws(StarlarkStop) in
+            dict[try self.evaluate(key, in: scope)] = try self.evaluate(value, in: scope)
+            try self.checkLength(dict.count, line, frame)
+        }
+        return .dict(dict)
     }
 
     func evaluate(_ expressions: [StarlarkExpression], in frame: StarlarkFrame) throws(StarlarkStop) -> [StarlarkValue] {
@@ -169,8 +177,10 @@ extension StarlarkEvaluator {
     }
 }
 
-extension StarlarkFrame {
-    /// A scope for a comprehension's variables: the function's locals copied, or fresh ones
-    /// at the top level (so they do not become globals).
-    var comprehensionScope: StarlarkFrame { StarlarkFrame(module: module, locals: locals ?? [:]) }
+extension StarlarkExpression.Kind {
+    /// Whether this is an `and` (rather than an `or`, for the short-circuit).
+    var isAnd: Bool {
+        if case .binary("and", _, _) = self { return true }
+        return false
+    }
 }

@@ -39,6 +39,16 @@ extension StarlarkEvaluator {
         case "capitalize": return .string(text.prefix(1).uppercased() + text.dropFirst().lowercased())
         case "title": return .string(text.split(separator: " ", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " "))
         case "find", "rfind", "index", "rindex", "count": return search(name, text, argument, line, frame)
+        case "partition", "rpartition", "removeprefix", "removesuffix": return affix(name, text, argument, line, frame)
+        case "elems": return .list(StarlarkList(text.map { .string(String($0)) }))
+        case "codepoints": return .list(StarlarkList(text.unicodeScalars.map { .string(String($0)) }))
+        default: return classify(name, text)
+        }
+    }
+
+    /// `partition`, `rpartition`, `removeprefix`, `removesuffix`.
+    func affix(_ name: String, _ text: String, _ argument: String?, _ line: Int, _ frame: StarlarkFrame) -> StarlarkValue {
+        switch name {
         case "partition", "rpartition":
             guard let separator = argument, !separator.isEmpty else { return unknown("\(name)() needs a non-empty separator", line, frame) }
             let bytes = Array(text.utf8), sep = Array(separator.utf8)
@@ -52,9 +62,7 @@ extension StarlarkEvaluator {
         case "removesuffix":
             guard let part = argument, text.utf8.reversed().starts(with: part.utf8.reversed()) else { return .string(text) }
             return .string(String(decoding: Array(text.utf8).dropLast(part.utf8.count), as: UTF8.self))
-        case "elems": return .list(StarlarkList(text.map { .string(String($0)) }))
-        case "codepoints": return .list(StarlarkList(text.unicodeScalars.map { .string(String($0)) }))
-        default: return classify(name, text)
+        default: return .unknown("str.\(name)")
         }
     }
 

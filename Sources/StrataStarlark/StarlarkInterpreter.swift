@@ -78,9 +78,3 @@ package final class StarlarkInterpreter {
         diagnostics.append(StarlarkDiagnostic(severity, location, message))
     }
 }
-
-/// What a BUILD file's evaluation records: its package and the rule calls so far.
-struct StarlarkBuild {
-    var package: String
-    var rules: [StarlarkRuleCall] = []
-}

@@ -281,9 +281,3 @@ package struct StarlarkParser {
         return .for(target: target, iterable: iterable, body: try parseBlock(), line: line)
     }
 }
-
-/// A syntax error: what was expected, and the line.
-struct StarlarkSyntaxError: Error {
-    var message: String
-    var line: Int
-}

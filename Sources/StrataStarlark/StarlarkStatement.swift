@@ -23,34 +23,3 @@ package indirect enum StarlarkStatement: Sendable {
         }
     }
 }
-
-/// `def name(parameters): body`.
-package struct StarlarkDefinition: Sendable {
-    package var name: String
-    package var parameters: [StarlarkParameter]
-    package var body: [StarlarkStatement]
-    package var line: Int
-}
-
-/// `load("//pkg:defs.bzl", "a", b = "c")`: each symbol bound locally under its alias.
-package struct StarlarkLoad: Sendable {
-    package var module: String
-    package var symbols: [(local: String, exported: String)]
-    package var line: Int
-}
-
-/// A parsed file: its statements, in order.
-package struct StarlarkFile: Sendable {
-    package var path: String
-    package var statements: [StarlarkStatement]
-
-    package init(path: String, statements: [StarlarkStatement]) {
-        self.path = path
-        self.statements = statements
-    }
-
-    /// The `load` statements, the modules a file needs before it can be evaluated.
-    package var loads: [StarlarkLoad] {
-        statements.compactMap { if case .load(let load) = $0 { return load } else { return nil } }
-    }
-}
