@@ -25,7 +25,7 @@ enum StarlarkBuiltins {
     static let opaque: Set<String> = [
         "apple_common", "platform_common", "cc_common", "java_common", "config_common", "coverage_common", "proto_common",
         "testing", "DefaultInfo", "OutputGroupInfo", "CcInfo", "ProtoInfo", "InstrumentedFilesInfo", "RunEnvironmentInfo",
-        "PyInfo", "JavaInfo", "ObjcProvider", "AppleDynamicFrameworkInfo", "apple_toolchain", "json", "proto", "config",
+        "PyInfo", "JavaInfo", "ObjcProvider", "AppleDynamicFrameworkInfo", "apple_toolchain", "proto", "config",
     ]
 
     /// The value a name has when no file binds it.
@@ -36,6 +36,7 @@ enum StarlarkBuiltins {
         case "False": return .bool(false)
         case "native": return .structure(StarlarkStruct(typeName: "native", fields: []))
         case "attr": return .structure(StarlarkStruct(typeName: "attr", fields: []))
+        case "json": return .structure(StarlarkStruct(typeName: "json", fields: []))
         default:
             if core.contains(name) || bazel.contains(name) { return .builtin(StarlarkBuiltin(name)) }
             if opaque.contains(name) { return .unknown("\(name), used only by rule implementations") }
@@ -49,14 +50,30 @@ enum StarlarkBuiltins {
         case "native":
             return native.contains(name) ? .builtin(StarlarkBuiltin(name)) : .rule(StarlarkRule(kind: name, origin: .native))
         case "attr": return .builtin(StarlarkBuiltin("attr." + name))
+        case "json": return name == "encode" || name == "encode_indent" ? .builtin(StarlarkBuiltin("json.encode")) : .unknown("json.\(name)")
         default: return nil
         }
     }
 
-    /// A helper of bazel_skylib that BUILD files and macros call, evaluated here.
-    static func skylibMember(_ module: String, _ name: String) -> StarlarkValue? {
-        let known: Set<String> = ["selects.with_or", "selects.with_or_dict", "paths.join", "paths.basename", "paths.dirname", "dicts.add"]
-        return known.contains(module + "." + name) ? .builtin(StarlarkBuiltin("skylib." + module + "." + name)) : nil
+    /// The bazel_skylib modules evaluated here when bazel_skylib is not available, and
+    /// their functions: macros use them to build attributes.
+    static let skylib: [String: Set<String>] = [
+        "selects": ["with_or", "with_or_dict"],
+        "paths": ["join", "basename", "dirname", "split_extension", "replace_extension", "is_absolute", "normalize", "relativize"],
+        "dicts": ["add"],
+        "types": ["is_list", "is_string", "is_bool", "is_none", "is_int", "is_float", "is_tuple", "is_dict", "is_function", "is_depset", "is_set"],
+        "collections": ["uniq", "before_each", "after_each"],
+        "shell": ["quote", "array_literal"],
+        "sets": ["make", "copy", "to_list", "insert", "contains", "remove", "union", "difference", "intersection", "length", "is_equal", "is_subset", "repr", "str"],
+    ]
+
+    /// A function of a bazel_skylib module (`paths.join`), loaded from a repository not
+    /// available here.
+    static func skylibMember(_ rule: StarlarkRule, _ name: String) -> StarlarkValue? {
+        guard case .external(let label) = rule.origin, label.contains("bazel_skylib"), skylib[rule.kind]?.contains(name) == true else {
+            return nil
+        }
+        return .builtin(StarlarkBuiltin("skylib." + rule.kind + "." + name))
     }
 
     static let stringMethods: Set<String> = [

@@ -96,7 +96,7 @@ extension StarlarkEvaluator {
         case .rule(let rule):
             // `selects.with_or`, `paths.join`: a member of a module-like symbol of a
             // repository not available here; a few of bazel_skylib's are known.
-            if let helper = StarlarkBuiltins.skylibMember(rule.kind, name) { return helper }
+            if let helper = StarlarkBuiltins.skylibMember(rule, name) { return helper }
             return .unknown("\(rule.kind).\(name), from a repository not available")
         default:
             return StarlarkBuiltins.isMethod(name, of: base) ? .builtin(StarlarkBuiltin(name, receiver: base)) : nil

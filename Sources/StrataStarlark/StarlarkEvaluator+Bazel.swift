@@ -91,34 +91,4 @@ extension StarlarkEvaluator {
         for (name, value) in rule.attributes { dict[.string(name)] = value }
         return .dict(dict)
     }
-
-    /// The bazel_skylib helpers macros use most, for when bazel_skylib is not available.
-    func callSkylib(_ name: String, _ arguments: StarlarkArguments, _ line: Int, _ frame: StarlarkFrame) throws(StarlarkStop) -> StarlarkValue {
-        let strings = arguments.positional.compactMap(\.string)
-        switch name {
-        case "skylib.paths.join":
-            var path = ""
-            for part in strings {
-                if part.hasPrefix("/") { path = part } else if path.isEmpty || path.hasSuffix("/") { path += part } else { path += "/" + part }
-            }
-            return .string(path)
-        case "skylib.paths.basename": return .string(String(strings.first?.split(separator: "/", omittingEmptySubsequences: false).last ?? ""))
-        case "skylib.paths.dirname":
-            guard let path = strings.first, let slash = path.lastIndex(of: "/") else { return .string("") }
-            return .string(String(path[..<slash]))
-        case "skylib.dicts.add":
-            let result = StarlarkDict()
-            for case .dict(let dict) in arguments.positional { for (key, value) in dict.entries { result[key] = value } }
-            for (key, value) in arguments.keywords { result[.string(key)] = value }
-            return .dict(result)
-        default:
-            // selects.with_or: a tuple key is each of its conditions.
-            guard case .dict(let dict)? = arguments.positional.first else { return unknown("\(name)() needs a dict", line, frame) }
-            let expanded = StarlarkDict()
-            for (key, value) in dict.entries {
-                for condition in key.elements ?? [key] { expanded[.string(condition.str)] = value }
-            }
-            return name.hasSuffix("with_or_dict") ? .dict(expanded) : select(.dict(expanded), line, frame)
-        }
-    }
 }

@@ -5,6 +5,7 @@ extension StarlarkEvaluator {
         if let value = try callCore(builtin.name, arguments, line, frame) { return value }
         if let value = try callBazel(builtin.name, arguments, line, frame) { return value }
         if builtin.name.hasPrefix("skylib.") { return try callSkylib(builtin.name, arguments, line, frame) }
+        if builtin.name == "json.encode", let value = arguments.positional.first { return .string(StarlarkJSON.encode(value)) }
         if builtin.name.hasPrefix("attr.") { return .structure(StarlarkStruct(typeName: "Attribute", fields: [])) }
         return unknown("\(builtin.name)() is not supported", line, frame)
     }

@@ -115,10 +115,10 @@ extension StarlarkEvaluator {
     /// and the calls that led to it.
     func record(_ rule: StarlarkRule, _ arguments: StarlarkArguments, line: Int, frame: StarlarkFrame) -> StarlarkValue {
         let kind = rule.kind.isEmpty ? "rule" : rule.kind
-        guard build != nil else {
-            warn("\(kind)() called while loading a .bzl file is not recorded", line, frame)
-            return .none
-        }
+        // While a .bzl file loads there is no package to record into: what it calls at its
+        // top level is a Bazel function this evaluator does not know (`use_cpp_toolchain()`)
+        // or a helper of another repository (`analysistest.make`). Its value is unknown.
+        guard build != nil else { return .unknown("\(kind)(), called while loading a .bzl file") }
         if !arguments.positional.isEmpty { warn("\(kind)() takes keyword arguments only; positional ones are ignored", line, frame) }
         let site = StarlarkCallSite(function: kind, location: frame.location(line))
         build?.rules.append(StarlarkRuleCall(kind: kind, attributes: arguments.keywords, stack: stack + [site]))

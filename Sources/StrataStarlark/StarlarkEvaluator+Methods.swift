@@ -2,7 +2,10 @@
 extension StarlarkEvaluator {
     func callMethod(_ name: String, on receiver: StarlarkValue, _ arguments: StarlarkArguments, _ line: Int, _ frame: StarlarkFrame) throws(StarlarkStop) -> StarlarkValue {
         switch receiver {
-        case .string(let text): return try stringMethod(name, text, arguments, line, frame)
+        case .string(let text):
+            // A string built from an unknown value is unknown; only the cause was worth a warning.
+            if let unknown = (arguments.positional + arguments.keywords.map(\.value)).first(where: \.isUnknown) { return unknown }
+            return try stringMethod(name, text, arguments, line, frame)
         case .list(let list): return try listMethod(name, list, arguments, line, frame)
         case .dict(let dict): return dictMethod(name, dict, arguments, line, frame)
         case .depset(let elements): return .list(StarlarkList(elements))
