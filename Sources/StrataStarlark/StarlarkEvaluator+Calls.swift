@@ -1,7 +1,12 @@
 /// Calls: arguments evaluated (`*args` and `**kwargs` spread), then a defined function run,
 /// a builtin answered, or a rule recorded.
 extension StarlarkEvaluator {
-    func call(_ callee: StarlarkExpression, _ arguments: [StarlarkArgument], line: Int, in frame: StarlarkFrame) throws(StarlarkStop) -> StarlarkValue {
+    /// A call; `discarded` when it is a statement of its own, whose value nothing uses: only
+    /// such a call of a rule is recorded (a rule returns None; a function of another
+    /// repository whose value is used, `copts = local_includes("x")`, is a helper).
+    func call(
+        _ callee: StarlarkExpression, _ arguments: [StarlarkArgument], line: Int, in frame: StarlarkFrame, discarded: Bool = false
+    ) throws(StarlarkStop) -> StarlarkValue {
         let function: StarlarkValue
         if case .identifier(let name) = callee.kind, frame.lookup(name) == nil, StarlarkBuiltins.global(name) == nil {
             // A name Bazel provides that this evaluator does not (cc_library, filegroup,
@@ -11,6 +16,10 @@ extension StarlarkEvaluator {
             function = try evaluate(callee, in: frame)
         }
         let values = try evaluate(arguments, line, frame)
+        if case .rule(let rule) = function {
+            guard discarded else { return .unknown("\(rule.kind)(...), whose value is used, so not a rule") }
+            return record(rule, values, line: line, frame: frame)
+        }
         return try call(function, values, line: line, frame: frame)
     }
 

@@ -70,7 +70,7 @@ final class StarlarkEvaluator {
         try step(statement.line, frame)
         switch statement {
         case .expression(let expression):
-            _ = try evaluate(expression, in: frame)
+            try discard(expression, in: frame)
         case .assignment(let target, let op, let value, let line):
             try assign(target, operator: op, value: value, line: line, in: &frame)
         case .definition(let definition):
@@ -92,6 +92,22 @@ final class StarlarkEvaluator {
         case .load(let load): try self.load(load, in: &frame)
         }
         return .normal
+    }
+
+    /// An expression statement: a call, or a comprehension of calls
+    /// (`[cc_library(name = n) for n in names]`), whose value nothing uses.
+    func discard(_ expression: StarlarkExpression, in frame: StarlarkFrame) throws(StarlarkStop) {
+        switch expression.kind {
+        case .call(let callee, let arguments):
+            try step(expression.line, frame)
+            _ = try call(callee, arguments, line: expression.line, in: frame, discarded: true)
+        case .listComprehension(let body, let clauses):
+            try step(expression.line, frame)
+            var scope = frame.comprehensionScope
+            try comprehend(clauses[...], in: &scope, line: expression.line) { (scope) throws(StarlarkStop) in try self.discard(body, in: scope) }
+        default:
+            _ = try evaluate(expression, in: frame)
+        }
     }
 
     func loop(

@@ -156,6 +156,17 @@ import Testing
         #expect(result.rules.last?["w"]?.repr == #"["a"]"#)
     }
 
+    @Test func onlyACallWhoseValueIsUnusedIsARule() {
+        let result = evaluate("""
+            load("@ext//:defs.bzl", "local_includes", "ext_library")
+            [cc_library(name = n) for n in ["a", "b"]]
+            ext_library(name = "c", copts = local_includes("private"))
+            """)
+        #expect(result.rules.map(\.kind) == ["cc_library", "cc_library", "ext_library"])
+        #expect(result.rules[2]["copts"]?.isUnknown == true)
+        #expect(result.diagnostics.isEmpty)
+    }
+
     @Test func noOpFunctionsRecordNothing() {
         let result = evaluate("package(default_visibility = ['//visibility:public'])\nlicenses(['notice'])\nexports_files(['a.txt'])\nprint('x')\n")
         #expect(result.rules.isEmpty)
