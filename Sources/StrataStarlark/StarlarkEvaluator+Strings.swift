@@ -119,24 +119,39 @@ extension StarlarkEvaluator {
         return .string(String(decoding: result, as: UTF8.self))
     }
 
+    /// The first position of `part` in `bytes` from `start`, in linear time
+    /// (Knuth-Morris-Pratt): a hostile pattern cannot make a search quadratic.
     static func find(_ part: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
-        guard part.count <= bytes.count else { return nil }
+        guard !part.isEmpty else { return start <= bytes.count ? start : nil }
+        guard part.count <= bytes.count - min(start, bytes.count) else { return nil }
+        let failure = failureTable(part)
+        var matched = 0
         var index = start
-        while index + part.count <= bytes.count {
-            if bytes[index..<index + part.count].elementsEqual(part) { return index }
+        while index < bytes.count {
+            while matched > 0 && bytes[index] != part[matched] { matched = failure[matched - 1] }
+            if bytes[index] == part[matched] { matched += 1 }
+            if matched == part.count { return index - part.count + 1 }
             index += 1
         }
         return nil
     }
 
-    static func findLast(_ part: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard part.count <= bytes.count else { return nil }
-        var index = bytes.count - part.count
-        while index >= 0 {
-            if bytes[index..<index + part.count].elementsEqual(part) { return index }
-            index -= 1
+    /// For each prefix of `part`, the length of its longest proper prefix that is also its suffix.
+    static func failureTable(_ part: [UInt8]) -> [Int] {
+        var table = [Int](repeating: 0, count: part.count)
+        var length = 0
+        for index in part.indices.dropFirst() {
+            while length > 0 && part[index] != part[length] { length = table[length - 1] }
+            if part[index] == part[length] { length += 1 }
+            table[index] = length
         }
-        return nil
+        return table
+    }
+
+    /// The last position of `part` in `bytes`: the first one in the reversed bytes.
+    static func findLast(_ part: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard let reversed = find(part.reversed(), in: bytes.reversed()) else { return nil }
+        return bytes.count - reversed - part.count
     }
 
     static func split(_ text: String, separator: String?, limit: Int, fromEnd: Bool) -> [String] {

@@ -12,8 +12,15 @@ package indirect enum StarlarkKey: Hashable, Sendable {
 }
 
 extension StarlarkValue {
-    /// The value as a dict key; nil for the unhashable (lists, dicts).
+    /// The value as a dict key; nil for the unhashable (lists, dicts, and tuples nested past
+    /// the walking budget).
     package var hashKey: StarlarkKey? {
+        var budget = StarlarkBudget()
+        return hashKey(&budget, depth: 0)
+    }
+
+    func hashKey(_ budget: inout StarlarkBudget, depth: Int) -> StarlarkKey? {
+        guard budget.enter(depth: depth) else { return nil }
         switch self {
         case .none: return StarlarkKey.none
         case .bool(let value): return .bool(value)
@@ -23,7 +30,7 @@ extension StarlarkValue {
         case .tuple(let elements):
             var keys: [StarlarkKey] = []
             for element in elements {
-                guard let key = element.hashKey else { return nil }
+                guard let key = element.hashKey(&budget, depth: depth + 1) else { return nil }
                 keys.append(key)
             }
             return .tuple(keys)

@@ -68,7 +68,7 @@ extension StarlarkEvaluator {
         switch container {
         case .string(let text):
             guard case .string(let part) = element else { return nil }
-            return part.isEmpty || text.contains(part)
+            return Self.find(Array(part.utf8), in: Array(text.utf8)) != nil
         case .dict(let dict): return dict[element] != nil
         case .range(let range):
             guard case .int(let number) = element else { return false }

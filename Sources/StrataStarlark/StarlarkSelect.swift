@@ -17,17 +17,22 @@ package struct StarlarkSelect: Sendable {
     /// branch after branch; dicts merged; for other values (a string, a bool), the
     /// `//conditions:default` branch, or the first one.
     package var flattened: StarlarkValue {
+        var budget = StarlarkBudget()
+        return flattened(&budget, depth: 0)
+    }
+
+    func flattened(_ budget: inout StarlarkBudget, depth: Int) -> StarlarkValue {
         var pieces: [StarlarkValue] = []
         for part in parts {
             switch part {
-            case .value(let value): pieces.append(value.flattened)
+            case .value(let value): pieces.append(value.flattened(&budget, depth: depth + 1))
             case .branches(let branches):
-                let values = branches.map(\.value.flattened)
+                let values = branches.map { $0.value.flattened(&budget, depth: depth + 1) }
                 if values.allSatisfy({ $0.isSequence || $0.isDict }) {
                     pieces += values
                 } else {
-                    let fallback = branches.first { $0.condition.hasSuffix("//conditions:default") } ?? branches.first
-                    pieces.append(fallback?.value.flattened ?? StarlarkValue.none)
+                    let fallback = branches.firstIndex { $0.condition.hasSuffix("//conditions:default") } ?? values.startIndex
+                    pieces.append(values.isEmpty ? StarlarkValue.none : values[fallback])
                 }
             }
         }

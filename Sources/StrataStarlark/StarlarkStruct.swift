@@ -13,7 +13,5 @@ package struct StarlarkStruct: Sendable {
         fields.first { $0.name == name }?.value
     }
 
-    var description: String {
-        typeName + "(" + fields.map { "\($0.name) = \($0.value.repr)" }.joined(separator: ", ") + ")"
-    }
+    var description: String { StarlarkValue.structure(self).repr }
 }

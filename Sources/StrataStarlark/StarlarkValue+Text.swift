@@ -10,35 +10,83 @@ extension StarlarkValue {
         }
     }
 
+    /// `repr(value)`; a value too deep or too large to print whole ends in `...`.
     package var repr: String {
+        var text = ""
+        var budget = StarlarkBudget()
+        write(to: &text, &budget, depth: 0)
+        return text
+    }
+
+    /// Appends the value's `repr`, within the budget (and 16 MB of text).
+    func write(to text: inout String, _ budget: inout StarlarkBudget, depth: Int) {
+        guard budget.enter(depth: depth), text.utf8.count < 1 << 24 else {
+            budget.nodes = 0
+            text += "..."
+            return
+        }
+        func sequence(_ open: String, _ elements: [StarlarkValue], _ close: String) {
+            text += open
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text += ", " }
+                element.write(to: &text, &budget, depth: depth + 1)
+            }
+            text += close
+        }
         switch self {
-        case .none: return "None"
-        case .bool(let value): return value ? "True" : "False"
-        case .int(let value): return String(value)
-        case .float(let value): return Self.format(value)
-        case .string(let text): return Self.quote(text)
-        case .list(let list): return "[" + list.elements.map(\.repr).joined(separator: ", ") + "]"
-        case .tuple(let elements):
-            return "(" + elements.map(\.repr).joined(separator: ", ") + (elements.count == 1 ? ",)" : ")")
+        case .list(let list): sequence("[", list.elements, "]")
+        case .tuple(let elements): sequence("(", elements, elements.count == 1 ? ",)" : ")")
+        case .depset(let elements): sequence("depset([", elements, "])")
         case .dict(let dict):
-            return "{" + dict.entries.map { "\($0.repr): \($1.repr)" }.joined(separator: ", ") + "}"
-        case .range(let range):
-            return range.step == 1 ? "range(\(range.start), \(range.stop))" : "range(\(range.start), \(range.stop), \(range.step))"
-        case .function(let function): return "<function \(function.name)>"
-        case .builtin(let builtin): return "<built-in function \(builtin.name)>"
-        case .rule(let rule): return "<rule \(rule.kind)>"
-        case .structure(let value): return value.description
-        case .label(let label): return "Label(\(Self.quote(label.description)))"
+            text += "{"
+            for (index, (key, value)) in dict.entries.enumerated() {
+                if index > 0 { text += ", " }
+                key.write(to: &text, &budget, depth: depth + 1)
+                text += ": "
+                value.write(to: &text, &budget, depth: depth + 1)
+            }
+            text += "}"
+        case .structure(let value):
+            text += value.typeName + "("
+            for (index, field) in value.fields.enumerated() {
+                text += (index > 0 ? ", " : "") + field.name + " = "
+                field.value.write(to: &text, &budget, depth: depth + 1)
+            }
+            text += ")"
         case .select(let select):
-            return select.parts.map { part in
+            for (index, part) in select.parts.enumerated() {
+                if index > 0 { text += " + " }
                 switch part {
-                case .value(let value): value.repr
+                case .value(let value): value.write(to: &text, &budget, depth: depth + 1)
                 case .branches(let branches):
-                    "select({" + branches.map { "\(Self.quote($0.condition)): \($0.value.repr)" }.joined(separator: ", ") + "})"
+                    text += "select({"
+                    for (index, branch) in branches.enumerated() {
+                        text += (index > 0 ? ", " : "") + Self.quote(branch.condition) + ": "
+                        branch.value.write(to: &text, &budget, depth: depth + 1)
+                    }
+                    text += "})"
                 }
-            }.joined(separator: " + ")
-        case .depset(let elements): return "depset([" + elements.map(\.repr).joined(separator: ", ") + "])"
-        case .unknown(let reason): return "<unknown: \(reason)>"
+            }
+        default: text += scalarRepr
+        }
+    }
+
+    /// The `repr` of a value that holds no other.
+    var scalarRepr: String {
+        switch self {
+        case .none: "None"
+        case .bool(let value): value ? "True" : "False"
+        case .int(let value): String(value)
+        case .float(let value): Self.format(value)
+        case .string(let text): Self.quote(text)
+        case .range(let range):
+            range.step == 1 ? "range(\(range.start), \(range.stop))" : "range(\(range.start), \(range.stop), \(range.step))"
+        case .function(let function): "<function \(function.name)>"
+        case .builtin(let builtin): "<built-in function \(builtin.name)>"
+        case .rule(let rule): "<rule \(rule.kind)>"
+        case .label(let label): "Label(\(Self.quote(label.description)))"
+        case .unknown(let reason): "<unknown: \(reason)>"
+        default: "<\(typeName)>"
         }
     }
 
@@ -73,17 +121,23 @@ extension StarlarkValue {
 
 /// Equality and order, as Starlark's `==` and `<` define them.
 extension StarlarkValue {
-    /// Whether two values are equal; nil when either is unknown.
+    /// Whether two values are equal; nil when either is unknown (or too deep to compare).
     package func equals(_ other: StarlarkValue) -> Bool? {
+        var budget = StarlarkBudget()
+        return equals(other, &budget, depth: 0)
+    }
+
+    func equals(_ other: StarlarkValue, _ budget: inout StarlarkBudget, depth: Int) -> Bool? {
+        guard budget.enter(depth: depth) else { return nil }
         switch (self, other) {
         case (.unknown, _), (_, .unknown): return nil
-        case (.list(let a), .list(let b)): return Self.equalElements(a.elements, b.elements)
-        case (.tuple(let a), .tuple(let b)), (.depset(let a), .depset(let b)): return Self.equalElements(a, b)
+        case (.list(let a), .list(let b)): return Self.equalElements(a.elements, b.elements, &budget, depth)
+        case (.tuple(let a), .tuple(let b)), (.depset(let a), .depset(let b)): return Self.equalElements(a, b, &budget, depth)
         case (.dict(let a), .dict(let b)):
             guard a.count == b.count else { return false }
             for (key, value) in a.entries {
                 guard let theirs = b[key] else { return false }
-                guard let same = value.equals(theirs) else { return nil }
+                guard let same = value.equals(theirs, &budget, depth: depth + 1) else { return nil }
                 if !same { return false }
             }
             return true
@@ -92,8 +146,8 @@ extension StarlarkValue {
         case (.float(let a), .int(let b)): return a == Double(b)
         case (.float(let a), .float(let b)): return a == b
         case (.structure(let a), .structure(let b)):
-            guard a.typeName == b.typeName, a.fields.count == b.fields.count else { return false }
-            return Self.equalElements(a.fields.map(\.value), b.fields.map(\.value)) == true && a.fields.map(\.name) == b.fields.map(\.name)
+            guard a.typeName == b.typeName, a.fields.map(\.name) == b.fields.map(\.name) else { return false }
+            return Self.equalElements(a.fields.map(\.value), b.fields.map(\.value), &budget, depth)
         case (.select, _), (_, .select): return nil
         default:
             guard let a = hashKey, let b = other.hashKey else { return false }
@@ -101,10 +155,10 @@ extension StarlarkValue {
         }
     }
 
-    static func equalElements(_ a: [StarlarkValue], _ b: [StarlarkValue]) -> Bool? {
+    static func equalElements(_ a: [StarlarkValue], _ b: [StarlarkValue], _ budget: inout StarlarkBudget, _ depth: Int) -> Bool? {
         guard a.count == b.count else { return false }
         for (x, y) in zip(a, b) {
-            guard let same = x.equals(y) else { return nil }
+            guard let same = x.equals(y, &budget, depth: depth + 1) else { return nil }
             if !same { return false }
         }
         return true
@@ -112,24 +166,30 @@ extension StarlarkValue {
 
     /// `self < other`; nil when the two cannot be ordered (different types, or unknown).
     package func less(than other: StarlarkValue) -> Bool? {
+        var budget = StarlarkBudget()
+        return less(than: other, &budget, depth: 0)
+    }
+
+    func less(than other: StarlarkValue, _ budget: inout StarlarkBudget, depth: Int) -> Bool? {
+        guard budget.enter(depth: depth) else { return nil }
         switch (self, other) {
         case (.int(let a), .int(let b)): return a < b
         case (.int(let a), .float(let b)): return Double(a) < b
         case (.float(let a), .int(let b)): return a < Double(b)
         case (.float(let a), .float(let b)): return a < b
-        case (.string(let a), .string(let b)): return Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+        case (.string(let a), .string(let b)): return a.utf8.lexicographicallyPrecedes(b.utf8)
         case (.bool(let a), .bool(let b)): return !a && b
-        case (.list(let a), .list(let b)): return Self.lessElements(a.elements, b.elements)
-        case (.tuple(let a), .tuple(let b)): return Self.lessElements(a, b)
-        case (.label(let a), .label(let b)): return a.description < b.description
+        case (.list(let a), .list(let b)): return Self.lessElements(a.elements, b.elements, &budget, depth)
+        case (.tuple(let a), .tuple(let b)): return Self.lessElements(a, b, &budget, depth)
+        case (.label(let a), .label(let b)): return a.description.utf8.lexicographicallyPrecedes(b.description.utf8)
         default: return nil
         }
     }
 
-    static func lessElements(_ a: [StarlarkValue], _ b: [StarlarkValue]) -> Bool? {
+    static func lessElements(_ a: [StarlarkValue], _ b: [StarlarkValue], _ budget: inout StarlarkBudget, _ depth: Int) -> Bool? {
         for (x, y) in zip(a, b) {
-            guard let same = x.equals(y) else { return nil }
-            if !same { return x.less(than: y) }
+            guard let same = x.equals(y, &budget, depth: depth + 1) else { return nil }
+            if !same { return x.less(than: y, &budget, depth: depth + 1) }
         }
         return a.count < b.count
     }

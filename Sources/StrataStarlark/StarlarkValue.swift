@@ -89,15 +89,22 @@ package enum StarlarkValue: @unchecked Sendable {
     }
 
     /// The value a consumer reads for an attribute: a `select` becomes the union of its
-    /// branches (see `StarlarkSelect.flattened`), within lists, tuples and dicts too.
+    /// branches (see `StarlarkSelect.flattened`), within lists, tuples and dicts too. A value
+    /// too deep or too large to copy (a list that holds itself) is unknown.
     package var flattened: StarlarkValue {
+        var budget = StarlarkBudget()
+        return flattened(&budget, depth: 0)
+    }
+
+    func flattened(_ budget: inout StarlarkBudget, depth: Int) -> StarlarkValue {
+        guard budget.enter(depth: depth) else { return .unknown("a value too deep or too large to read") }
         switch self {
-        case .select(let select): return select.flattened
-        case .list(let list): return .list(StarlarkList(list.elements.map(\.flattened)))
-        case .tuple(let elements): return .tuple(elements.map(\.flattened))
+        case .select(let select): return select.flattened(&budget, depth: depth + 1)
+        case .list(let list): return .list(StarlarkList(list.elements.map { $0.flattened(&budget, depth: depth + 1) }))
+        case .tuple(let elements): return .tuple(elements.map { $0.flattened(&budget, depth: depth + 1) })
         case .dict(let dict):
             let result = StarlarkDict()
-            for (key, value) in dict.entries { result[key] = value.flattened }
+            for (key, value) in dict.entries { result[key] = value.flattened(&budget, depth: depth + 1) }
             return .dict(result)
         default: return self
         }

@@ -106,3 +106,33 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Values that would take forever to walk: cycles, exponential sharing, hostile searches.
+@Suite struct StarlarkValueWalkTests {
+    @Test func aListThatHoldsItselfCanBePrintedComparedAndRead() {
+        let result = evaluate("a = []\na.append(a)\nb = str(a)\nc = a == a\nprobe(v = a, w = b)\n")
+        #expect(result.rules.count == 1)
+        #expect(result.rules[0]["w"]?.string?.contains("[...]") == true, "\(result.rules[0]["w"]?.repr ?? "")")
+        #expect(StarlarkJSON.encode(result.rules[0]["v"]!).count < 1_000)
+        #expect(result.rules[0]["v"]!.flattened.repr.count < 1_000)
+    }
+
+    @Test func exponentiallySharedValuesAreCutShort() {
+        let source = "t = (1,)\nl = [1]\nfor i in range(60):\n    t = (t, t)\n    l = [l, l]\nd = {t: 1}\nprobe(v = l, w = t == t, x = str(l)[:5], y = sorted([t, t]))\n"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = evaluate(source)
+        #expect(clock.now - start < .seconds(10))
+        #expect(result.rules.count == 1)
+        _ = StarlarkJSON.encode(result.rules[0]["v"]!)
+    }
+
+    @Test func aHostileSearchIsLinear() {
+        let source = "s = 'a' * 400000\np = 'a' * 200000 + 'b'\nprobe(v = [s.find(p), s.count(p), p in s, s.rfind(p), len(s.split(p)), len(s.replace(p, 'x'))])\n"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = evaluate(source)
+        #expect(clock.now - start < .seconds(20))
+        #expect(result.rules.first?["v"]?.repr == "[-1, 0, False, -1, 1, 400000]")
+    }
+}
