@@ -13,7 +13,7 @@ extension StarlarkEvaluator {
             return .string(String(decoding: bytes[index...index], as: UTF8.self))
         case (.range(let range), .int(let position)):
             guard let index = normalized(position, range.count) else { return unknown("range index out of range", line, frame) }
-            return .int(range.start + index * range.step)
+            return .int(range.value(at: index))
         case (.structure(let value), .string(let name)) where value.typeName == "struct":
             return value[name] ?? unknown("struct has no field '\(name)'", line, frame)
         case (_, .int(let position)):

@@ -65,6 +65,11 @@ extension StarlarkEvaluator {
         }
         let directories = arguments.value("exclude_directories")?.truth ?? true
         let files = interpreter.files(inPackage: package)
+        // Matching is patterns times files: bounded, so one call cannot take minutes.
+        let work = (include.count + exclude.count).multipliedReportingOverflow(by: max(files.count, 1))
+        guard !work.overflow, work.partialValue <= 50_000_000 else {
+            throw StarlarkStop(frame.location(line), "glob() of \(include.count + exclude.count) patterns over \(files.count) files is refused")
+        }
         let matched = StarlarkGlob.match(files: files, include: include, exclude: exclude, excludeDirectories: directories)
         try checkLength(matched.count, line, frame)
         return .list(StarlarkList(matched.map(StarlarkValue.string)))

@@ -60,6 +60,7 @@ extension StarlarkEvaluator {
         case "enumerate":
             guard let elements = try sequence(first, line, frame) else { return .unknown("enumerate()") }
             guard case .int(let start) = arguments.value("start", at: 1) ?? .int(0) else { return .unknown("enumerate()") }
+            guard start <= Int.max - elements.count else { return unknown("enumerate() start too large", line, frame) }
             return .list(StarlarkList(elements.enumerated().map { .tuple([.int($0.offset + start), $0.element]) }))
         case "zip":
             var columns: [[StarlarkValue]] = []

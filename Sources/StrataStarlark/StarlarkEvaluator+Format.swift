@@ -53,7 +53,7 @@ extension StarlarkEvaluator {
             return nil
         case "x", "X", "o":
             guard case .int(let number) = value else { return nil }
-            let text = String(abs(number), radix: verb == "o" ? 8 : 16, uppercase: verb == "X")
+            let text = String(number.magnitude, radix: verb == "o" ? 8 : 16, uppercase: verb == "X")
             return number < 0 ? "-" + text : text
         case "f", "e", "g":
             return value.number.map { StarlarkValue.format($0) }

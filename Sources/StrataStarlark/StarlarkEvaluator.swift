@@ -78,12 +78,17 @@ final class StarlarkEvaluator {
             frame.set(definition.name, .function(function))
         case .return(let value, _):
             return .returned(try value.map { (value) throws(StarlarkStop) in try evaluate(value, in: frame) } ?? StarlarkValue.none)
-        case .if(let condition, let then, let otherwise, let line):
-            switch try evaluate(condition, in: frame).truth {
-            case true?: return try execute(then, in: &frame)
-            case false?: return try execute(otherwise, in: &frame)
-            case nil: warn("condition `\(condition.description)` cannot be evaluated; neither branch is run", line, frame)
+        case .if(let branches, let otherwise, let line):
+            for (condition, body) in branches {
+                switch try evaluate(condition, in: frame).truth {
+                case true?: return try execute(body, in: &frame)
+                case false?: continue
+                case nil:
+                    warn("condition `\(condition.description)` cannot be evaluated; neither branch is run", line, frame)
+                    return .normal
+                }
             }
+            return try execute(otherwise, in: &frame)
         case .for(let target, let iterable, let body, let line):
             return try loop(target, over: iterable, body: body, line: line, in: &frame)
         case .break: return .breakLoop

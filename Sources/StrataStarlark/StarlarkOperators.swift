@@ -72,8 +72,7 @@ extension StarlarkEvaluator {
         case .dict(let dict): return dict[element] != nil
         case .range(let range):
             guard case .int(let number) = element else { return false }
-            return range.count > 0 && (range.step > 0 ? number >= range.start && number < range.stop : number <= range.start && number > range.stop)
-                && (number - range.start) % range.step == 0
+            return range.contains(number)
         case .unknown: return nil
         case .select(let select): return contains(select.flattened, element, line, frame)
         default:

@@ -260,16 +260,17 @@ package struct StarlarkParser {
 
     mutating func parseIf() throws(StarlarkSyntaxError) -> StarlarkStatement {
         let line = advance().line
-        let condition = try parseTest()
-        let then = try parseBlock()
+        var branches = [(condition: try parseTest(), body: try parseBlock())]
+        while current.isKeyword("elif") {
+            position += 1
+            branches.append((try parseTest(), try parseBlock()))
+        }
         var otherwise: [StarlarkStatement] = []
-        if current.isKeyword("elif") {
-            otherwise = [try parseIf()]
-        } else if current.isKeyword("else") {
+        if current.isKeyword("else") {
             position += 1
             otherwise = try parseBlock()
         }
-        return .if(condition: condition, then: then, else: otherwise, line: line)
+        return .if(branches: branches, else: otherwise, line: line)
     }
 
     mutating func parseFor() throws(StarlarkSyntaxError) -> StarlarkStatement {

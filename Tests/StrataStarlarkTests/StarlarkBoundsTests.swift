@@ -136,3 +136,30 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(result.rules.first?["v"]?.repr == "[-1, 0, False, -1, 1, 400000]")
     }
 }
+
+/// Integer edges that would trap in Swift if computed naively.
+@Suite struct StarlarkIntegerEdgeTests {
+    @Test func rangesAtTheLimitsOfInt() {
+        #expect(value("len(range(-9223372036854775807 - 1, 9223372036854775807))") == "9223372036854775807")
+        #expect(value("range(0, 9223372036854775807, 4611686018427387904)[1]") == "4611686018427387904")
+        #expect(value("list(range(0, 9223372036854775807, 4611686018427387904))") == "[0, 4611686018427387904]")
+        #expect(value("[9223372036854775806 in range(0, 9223372036854775807, 2), 5 in range(10, 0, -5), 3 in range(10, 0, -5)]") == "[True, True, False]")
+        #expect(value("list(range(5, -9223372036854775807 - 1, -9223372036854775807 - 1))") == "[5, -9223372036854775803]")
+    }
+
+    @Test func arithmeticThatWouldOverflowIsUnknown() {
+        for expression in ["9223372036854775807 + 1", "-(-9223372036854775807 - 1)", "(-9223372036854775807 - 1) // -1",
+            "(-9223372036854775807 - 1) % -1", "2 ** 64", "abs(-9223372036854775807 - 1)", "1 << 64", "9223372036854775807 * 2"] {
+            #expect(value(expression).hasPrefix("<unknown"), "\(expression)")
+        }
+        #expect(value("'%x' % (-9223372036854775807 - 1)") == #""-8000000000000000""#)
+        #expect(value("[1, 2][::9223372036854775807]") == "[1]")
+        #expect(value("[1, 2][::-9223372036854775807 - 1]") == "[2]")
+        #expect(value("'abc'[-9223372036854775807 - 1:9223372036854775807]") == #""abc""#)
+    }
+
+    @Test func aLongElifChainIsFlat() {
+        let chain = "def f(x):\n    if x == 0:\n        return 0\n" + (1..<5000).map { "    elif x == \($0):\n        return \($0)\n" }.joined() + "    else:\n        return -1\n"
+        #expect(value("[f(4999), f(7000)]", after: chain) == "[4999, -1]")
+    }
+}
