@@ -6,7 +6,7 @@ extension StarlarkEvaluator {
         depth += 1
         defer { depth -= 1 }
         // The parser bounds each expression, and calls are bounded; this bounds the two together.
-        if depth > limits.maximumNesting * 16 {
+        if depth > limits.maximumEvaluationDepth {
             throw StarlarkStop(frame.location(expression.line), "evaluation nested too deeply")
         }
         let line = expression.line

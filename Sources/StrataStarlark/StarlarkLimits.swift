@@ -1,5 +1,10 @@
 /// The bounds on reading and evaluating one file, so that hostile input can neither hang
 /// nor crash the reader: past one, that file stops with a diagnostic naming where.
+///
+/// Parsing and evaluation recurse as deep as these bounds allow: at the defaults, a debug
+/// build needs up to about 4 MB of stack (a release build far less). Run the interpreter on
+/// a thread with a large stack, as Strata runs every parser (`LargeStack`, 64 MB), not on a
+/// Dispatch worker's 512 KB.
 package struct StarlarkLimits: Sendable {
     /// Brackets, blocks and unary operators nested in one another.
     package var maximumNesting = 64
@@ -11,6 +16,8 @@ package struct StarlarkLimits: Sendable {
     package var maximumSeconds: Double = 5
     /// Calls in progress at once (recursion is refused anyway).
     package var maximumCallDepth = 64
+    /// Expression levels and calls in progress together, what the evaluator's recursion follows.
+    package var maximumEvaluationDepth = 512
     /// The length of a string any operation builds, in bytes.
     package var maximumStringLength = 16 << 20
     /// The number of elements of a list, tuple or dict any operation builds.

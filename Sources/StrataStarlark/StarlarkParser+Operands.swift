@@ -36,8 +36,6 @@ extension StarlarkParser {
     }
 
     mutating func parseParenthesized(line: Int) throws(StarlarkSyntaxError) -> StarlarkExpression {
-        try nest()
-        defer { depth -= 1 }
         if accept(")") { return try make(.tuple([]), line: line) }
         let first = try parseTest()
         if current.isKeyword("for") {
@@ -60,8 +58,6 @@ extension StarlarkParser {
     }
 
     mutating func parseList(line: Int) throws(StarlarkSyntaxError) -> StarlarkExpression {
-        try nest()
-        defer { depth -= 1 }
         if accept("]") { return try make(.list([]), line: line) }
         let first = try parseTest()
         if current.isKeyword("for") {
@@ -79,8 +75,6 @@ extension StarlarkParser {
     }
 
     mutating func parseDict(line: Int) throws(StarlarkSyntaxError) -> StarlarkExpression {
-        try nest()
-        defer { depth -= 1 }
         if accept("}") { return try make(.dict([]), line: line) }
         let key = try parseTest()
         try expect(":")

@@ -1,3 +1,4 @@
+import Foundation
 import StrataStarlark
 import Testing
 
@@ -161,5 +162,41 @@ struct SeededGenerator: RandomNumberGenerator {
     @Test func aLongElifChainIsFlat() {
         let chain = "def f(x):\n    if x == 0:\n        return 0\n" + (1..<5000).map { "    elif x == \($0):\n        return \($0)\n" }.joined() + "    else:\n        return -1\n"
         #expect(value("[f(4999), f(7000)]", after: chain) == "[4999, -1]")
+    }
+}
+
+/// The deepest recursion the limits allow fits the stack StarlarkLimits documents (8 MB here,
+/// so the check holds in a debug build, whatever thread the test runner uses).
+@Suite struct StarlarkStackTests {
+    /// `body`'s result, computed on a thread with an 8 MB stack.
+    static func onLargeStack(_ body: @escaping @Sendable () -> [String]) -> [String] {
+        final class Box: @unchecked Sendable { var result: [String] = [] }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = body()
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        done.wait()
+        return box.result
+    }
+
+    @Test func theDeepestParseAndEvaluationFit() {
+        let height = (0..<390).map { _ in "1" }.joined(separator: " + ")
+        let calls = (0..<70).map { "def f\($0)():\n    return [\(String(repeating: "(", count: 20))f\($0 + 1)()\(String(repeating: ")", count: 20))]\n" }.joined()
+            + "def f70():\n    return 1\nprobe(v = f0())\n"
+        let nested = "x = " + String(repeating: "[", count: 62) + String(repeating: "]", count: 62) + "\nprobe(v = len(x))\n"
+        let lambdas = "probe(v = " + String(repeating: "(lambda: ", count: 30) + "1" + String(repeating: ")()", count: 30) + ")\n"
+        let results = Self.onLargeStack {
+            [evaluate("probe(v = \(height))\n"), evaluate(calls), evaluate(nested), evaluate(lambdas)].map { result in
+                (result.rules.first?["v"]?.repr ?? "none") + " " + messages(result)
+            }
+        }
+        #expect(results[0] == "390 ")
+        #expect(results[1].contains("nested"))
+        #expect(results[2] == "1 ")
+        #expect(results[3] == "1 ")
     }
 }
