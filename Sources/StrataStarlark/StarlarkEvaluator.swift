@@ -197,7 +197,7 @@ final class StarlarkEvaluator {
             interpreter.report(.error, location, "load: '\(text)' is not a label")
             return nil
         }
-        guard label.repository.isEmpty else { return nil }
+        guard label.repository.isEmpty || interpreter.mainRepositoryNames.contains(label.repository) else { return nil }
         guard let module = interpreter.module(at: label.path, package: label.package, loadedFrom: location) else {
             if !interpreter.loading.contains(label.path) {
                 interpreter.report(.warning, location, "load: \(label.path) not found; its symbols record rule calls")

@@ -14,9 +14,15 @@ package final class StarlarkInterpreter {
     /// Each package's files, asked of the host once.
     var packageFiles: [String: [String]] = [:]
 
-    package init(host: any StarlarkHost, limits: StarlarkLimits = StarlarkLimits()) {
+    /// The names the main repository goes by (its module's name, its old workspace name): a
+    /// label of one of them (`@rules_ios//rules:framework.bzl` within rules_ios) is loaded
+    /// from the host like `//rules:framework.bzl`.
+    package let mainRepositoryNames: Set<String>
+
+    package init(host: any StarlarkHost, limits: StarlarkLimits = StarlarkLimits(), mainRepositoryNames: Set<String> = []) {
         self.host = host
         self.limits = limits
+        self.mainRepositoryNames = mainRepositoryNames
     }
 
     /// Evaluates a BUILD file of `package` (its folder from the root, "" for the root) and

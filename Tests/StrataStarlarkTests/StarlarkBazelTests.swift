@@ -99,6 +99,14 @@ import Testing
         #expect(result.rules.map(\.kind) == ["cc_library", "swift_binary"])
     }
 
+    @Test func theMainRepositorysOwnNameLoadsFromTheHost() {
+        let files = ["pkg/BUILD": "", "rules/defs.bzl": "def m(name):\n    native.cc_library(name = name)"]
+        let source = "load('@my_rules//rules:defs.bzl', 'm')\nm('a')\n"
+        let interpreter = StarlarkInterpreter(host: StarlarkMemoryHost(files: files), mainRepositoryNames: ["my_rules"])
+        #expect(interpreter.evaluateBuild(path: "pkg/BUILD", source: source, package: "pkg").rules.map(\.kind) == ["cc_library"])
+        #expect(evaluate(source, files: files).rules.map(\.kind) == ["m"])
+    }
+
     @Test func aMissingSymbolOrFileIsADiagnostic() {
         let result = evaluate("load('//defs:x.bzl', 'nope')\nload('//missing:y.bzl', 'thing')\nthing(name = 'a')\n", files: ["defs/x.bzl": "yes = 1"])
         #expect(messages(result).contains("pkg/BUILD:1: error: load: //defs:x.bzl has no symbol 'nope'"))
