@@ -1,4 +1,3 @@
-import StrataStarlark
 import Testing
 
 /// The language itself: each construct in several spellings, its value as `repr` writes it.

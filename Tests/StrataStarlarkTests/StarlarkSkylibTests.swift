@@ -1,4 +1,3 @@
-import StrataStarlark
 import Testing
 
 /// bazel_skylib's helpers, evaluated here since bazel_skylib is never loaded, and Bazel's
