@@ -29,7 +29,7 @@ import Testing
 
     @Test func everyBuildFileEvaluatesWithoutADiagnostic() throws {
         let all = try Self.evaluateAll()
-        #expect(all.map(\.fixture) == ["AppWorkspace", "MacroLab"])
+        #expect(all.map(\.fixture) == ["AppWorkspace", "LanguageTour", "MacroLab"])
         for (_, builds) in all {
             for (path, result) in builds { #expect(result.diagnostics.isEmpty, "\(path): \(messages(result))") }
         }
