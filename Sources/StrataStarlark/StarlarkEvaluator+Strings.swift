@@ -29,7 +29,8 @@ extension StarlarkEvaluator {
             return try replace(text, old, new, limit: limit, line, frame)
         case "startswith", "endswith":
             let candidates = first?.elements ?? [first ?? StarlarkValue.none]
-            for case .string(let part) in candidates where name == "startswith" ? text.utf8.starts(with: part.utf8) : text.utf8.reversed().starts(with: part.utf8.reversed()) {
+            let bytes = Self.window(Array(text.utf8), arguments).bytes
+            for case .string(let part) in candidates where name == "startswith" ? bytes.starts(with: part.utf8) : bytes.reversed().starts(with: part.utf8.reversed()) {
                 return .bool(true)
             }
             return .bool(false)
@@ -38,7 +39,9 @@ extension StarlarkEvaluator {
         case "upper": return .string(text.uppercased())
         case "capitalize": return .string(text.prefix(1).uppercased() + text.dropFirst().lowercased())
         case "title": return .string(text.split(separator: " ", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " "))
-        case "find", "rfind", "index", "rindex", "count": return search(name, text, argument, line, frame)
+        case "find", "rfind", "index", "rindex", "count":
+            let (bytes, offset) = Self.window(Array(text.utf8), arguments)
+            return search(name, bytes, offset, argument, line, frame)
         case "partition", "rpartition", "removeprefix", "removesuffix": return affix(name, text, argument, line, frame)
         case "elems": return .list(StarlarkList(text.map { .string(String($0)) }))
         case "codepoints": return .list(StarlarkList(text.unicodeScalars.map { .string(String($0)) }))
@@ -83,11 +86,24 @@ extension StarlarkEvaluator {
         }
     }
 
-    func search(_ name: String, _ text: String, _ argument: String?, _ line: Int, _ frame: StarlarkFrame) -> StarlarkValue {
+    /// The bytes between a method's optional `start` and `end` arguments (Python's slice
+    /// rules), and where they begin.
+    static func window(_ bytes: [UInt8], _ arguments: StarlarkArguments) -> (bytes: [UInt8], offset: Int) {
+        var start: Int? = nil, end: Int? = nil
+        if case .int(let value)? = arguments.value("start", at: 1) { start = value }
+        if case .int(let value)? = arguments.value("end", at: 2) { end = value }
+        guard start != nil || end != nil else { return (bytes, 0) }
+        let indices = sliceIndices(count: bytes.count, start: start, stop: end, step: 1)
+        guard let first = indices.first else { return ([], min(max(start ?? 0, 0), bytes.count)) }
+        return (Array(bytes[first...indices[indices.count - 1]]), first)
+    }
+
+    /// `find`, `rfind`, `index`, `rindex` and `count` within `bytes`, which start at `offset`.
+    func search(_ name: String, _ bytes: [UInt8], _ offset: Int, _ argument: String?, _ line: Int, _ frame: StarlarkFrame) -> StarlarkValue {
         guard let argument else { return unknown("\(name)() needs a string", line, frame) }
-        let bytes = Array(text.utf8), part = Array(argument.utf8)
+        let part = Array(argument.utf8)
         if name == "count" {
-            guard !part.isEmpty else { return .int(text.count + 1) }
+            guard !part.isEmpty else { return .int(bytes.count + 1) }
             var count = 0, start = 0
             while let at = Self.find(part, in: bytes, from: start) {
                 count += 1
@@ -96,7 +112,7 @@ extension StarlarkEvaluator {
             return .int(count)
         }
         let found = name.hasPrefix("r") ? Self.findLast(part, in: bytes) : Self.find(part, in: bytes)
-        if let found { return .int(found) }
+        if let found { return .int(found + offset) }
         return name.hasSuffix("find") ? .int(-1) : unknown("substring \(StarlarkValue.quote(argument)) not found", line, frame)
     }
 

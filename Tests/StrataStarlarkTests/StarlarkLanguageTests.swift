@@ -131,6 +131,7 @@ import Testing
         #expect(value("['aXbX'.replace('X', '-'), 'aaa'.replace('a', 'b', 2), 'Lib'.startswith('L'), 'x.swift'.endswith(('.m', '.swift'))]") == #"["a-b-", "bba", True, True]"#)
         #expect(value("['  x '.strip(), 'xxaxx'.strip('x'), '  x'.lstrip(), 'x  '.rstrip(), 'Ab'.lower(), 'ab'.upper(), 'abc'.capitalize()]") == #"["x", "a", "x", "x", "ab", "AB", "Abc"]"#)
         #expect(value("['abcb'.find('b'), 'abcb'.rfind('b'), 'abc'.find('z'), 'abcb'.index('c'), 'abab'.count('ab')]") == "[1, 3, -1, 2, 2]")
+        #expect(value("['abcb'.find('b', 2), 'abcb'.rfind('b', 0, 3), 'abab'.count('ab', 1), 'xab'.startswith('ab', 1), 'abx'.endswith('ab', 0, 2), 'abc'.find('c', -1)]") == "[3, 1, 1, True, True, 2]")
         #expect(value("['a/b/c'.partition('/'), 'a/b/c'.rpartition('/'), 'x'.partition('/')]") == #"[("a", "/", "b/c"), ("a/b", "/", "c"), ("x", "", "")]"#)
         #expect(value("['LibTests'.removesuffix('Tests'), 'libfoo'.removeprefix('lib'), 'x'.removeprefix('y')]") == #"["Lib", "foo", "x"]"#)
         #expect(value("['a1'.isalnum(), 'ab'.isalpha(), '12'.isdigit(), ''.isdigit(), 'ab'.islower(), 'AB'.isupper(), ' '.isspace()]") == "[True, True, True, False, True, True, True]")
