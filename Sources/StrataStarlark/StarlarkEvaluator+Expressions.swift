@@ -51,6 +51,7 @@ extension StarlarkEvaluator {
         for entry in entries {
             let key = try evaluate(entry.key, in: frame)
             guard key.hashKey != nil else { return unknown("unhashable dict key of type \(key.typeName)", line, frame) }
+            if dict[key] != nil { warn("dict literal has the key \(key.repr) twice; the last value is kept", entry.key.line, frame) }
             dict[key] = try evaluate(entry.value, in: frame)
         }
         return .dict(dict)

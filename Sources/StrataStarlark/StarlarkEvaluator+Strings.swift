@@ -21,6 +21,7 @@ extension StarlarkEvaluator {
             let parts = Self.split(text, separator: separator, limit: limit, fromEnd: name == "rsplit")
             return .list(StarlarkList(parts.map(StarlarkValue.string)))
         case "splitlines":
+            guard !text.isEmpty else { return .list(StarlarkList()) }
             return .list(StarlarkList(text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map { .string(String($0)) }.dropLast(text.hasSuffix("\n") ? 1 : 0)))
         case "replace":
             guard let old = argument, case .string(let new)? = arguments.value("new", at: 1) else { return unknown("replace(old, new)", line, frame) }
@@ -38,7 +39,7 @@ extension StarlarkEvaluator {
         case "lower": return .string(text.lowercased())
         case "upper": return .string(text.uppercased())
         case "capitalize": return .string(text.prefix(1).uppercased() + text.dropFirst().lowercased())
-        case "title": return .string(text.split(separator: " ", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " "))
+        case "title": return .string(Self.title(text))
         case "find", "rfind", "index", "rindex", "count":
             let (bytes, offset) = Self.window(Array(text.utf8), arguments)
             return search(name, bytes, offset, argument, line, frame)
@@ -69,6 +70,17 @@ extension StarlarkEvaluator {
         }
     }
 
+    /// Each run of letters with its first letter upper case and the others lower case.
+    static func title(_ text: String) -> String {
+        var result = ""
+        var previousIsLetter = false
+        for character in text {
+            result += previousIsLetter ? character.lowercased() : character.uppercased()
+            previousIsLetter = character.isLetter
+        }
+        return result
+    }
+
     /// `isalnum`, `isdigit`, ...: false for an empty string, as in Starlark.
     func classify(_ name: String, _ text: String) -> StarlarkValue {
         let characters = Array(text)
@@ -81,7 +93,7 @@ extension StarlarkEvaluator {
         case "isspace": return .bool(characters.allSatisfy(\.isWhitespace))
         case "islower": return .bool(!cased.isEmpty && cased.allSatisfy(\.isLowercase))
         case "isupper": return .bool(!cased.isEmpty && cased.allSatisfy(\.isUppercase))
-        case "istitle": return .bool(!cased.isEmpty && text == text.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " "))
+        case "istitle": return .bool(!cased.isEmpty && text == Self.title(text))
         default: return .unknown("str.\(name)")
         }
     }

@@ -67,7 +67,10 @@ extension StarlarkEvaluator {
     func contains(_ container: StarlarkValue, _ element: StarlarkValue, _ line: Int, _ frame: StarlarkFrame) -> Bool? {
         switch container {
         case .string(let text):
-            guard case .string(let part) = element else { return nil }
+            guard case .string(let part) = element else {
+                if !element.isUnknown { warn("'in <string>' needs a string on its left, not a \(element.typeName)", line, frame) }
+                return nil
+            }
             return Self.find(Array(part.utf8), in: Array(text.utf8)) != nil
         case .dict(let dict): return dict[element] != nil
         case .range(let range):

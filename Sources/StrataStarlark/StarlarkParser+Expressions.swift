@@ -87,8 +87,10 @@ extension StarlarkParser {
 
     static let comparisons: Set<String> = ["==", "!=", "<", ">", "<=", ">="]
 
+    /// A comparison; Starlark's are not associative, so `a < b < c` is an error.
     mutating func parseComparison() throws(StarlarkSyntaxError) -> StarlarkExpression {
         var lhs = try parseBinary(level: 0)
+        var compared = false
         while true {
             let line = current.line
             let op: String
@@ -104,6 +106,8 @@ extension StarlarkParser {
             } else {
                 return lhs
             }
+            if compared { throw error("comparisons cannot be chained: write `a < b and b < c`", line: line) }
+            compared = true
             lhs = try make(.binary(op, lhs, try parseBinary(level: 0)), line: line)
         }
     }

@@ -187,22 +187,31 @@ class Workspace:
 
 # -- The comparison -----------------------------------------------------------------------------
 
-@pytest.fixture(scope="session")
-def swift_dump():
+def swift_evaluation(fixtures=None):
+    """What StarlarkFixtureTests recorded of every BUILD file of `fixtures` (Tests/Fixtures/Bazel
+    by default): the dump STRATA_STARLARK_DUMP names if it exists (for Tests/Fixtures/Bazel
+    only), else a run of `swift test --skip-build --filter StarlarkFixtureTests`."""
     given = os.environ.get("STRATA_STARLARK_DUMP")
-    if given and Path(given).is_file():
+    if fixtures is None and given and Path(given).is_file():
         return json.loads(Path(given).read_text())
     package = os.environ.get("STRATA_SWIFT_PACKAGE", str(REPOSITORY))
     with tempfile.TemporaryDirectory() as folder:
-        dump = Path(given) if given else Path(folder) / "starlark.json"
+        dump = Path(folder) / "starlark.json"
+        env = {**os.environ, "STRATA_STARLARK_DUMP": str(dump)}
+        if fixtures is not None:
+            env["STRATA_STARLARK_FIXTURES"] = str(fixtures)
         run = subprocess.run(
             ["swift", "test", "--skip-build", "--filter", "StarlarkFixtureTests"],
-            cwd=package, env={**os.environ, "STRATA_STARLARK_DUMP": str(dump)},
-            capture_output=True, text=True, timeout=900,
+            cwd=package, env=env, capture_output=True, text=True, timeout=900,
         )
         if not dump.is_file():
             pytest.fail(f"swift test wrote no dump (exit {run.returncode}); build the tests first:\n{run.stdout[-3000:]}\n{run.stderr[-3000:]}")
         return json.loads(dump.read_text())
+
+
+@pytest.fixture(scope="session")
+def swift_dump():
+    return swift_evaluation()
 
 
 WORKSPACES = {}
