@@ -60,6 +60,11 @@ extension StarlarkEvaluator {
             if let text = value.string { return [text] }
             return value.elements?.compactMap(\.string)
         }
+        // Patterns from a file that could not be loaded were reported there already.
+        for case let value? in [arguments.value("include", at: 0), arguments.value("exclude", at: 1)] {
+            if value.isUnknown { return value }
+            if case .rule(let rule) = value { return .unknown("glob() of \(rule.kind), a symbol not loaded") }
+        }
         guard let include = strings(arguments.value("include", at: 0)), let exclude = strings(arguments.value("exclude", at: 1)) else {
             return unknown("glob() patterns must be strings", line, frame)
         }

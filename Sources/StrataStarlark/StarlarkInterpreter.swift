@@ -2,6 +2,9 @@
 /// when called, never run. Each .bzl file is evaluated once per interpreter and its globals
 /// reused by every file that loads it; a load cycle is a diagnostic. Every file evaluates
 /// under `limits` (steps, time, sizes, nesting).
+///
+/// An interpreter is used by one thread at a time (a large-stack one: see `StarlarkLimits`);
+/// readers that evaluate in parallel give each thread its own.
 package final class StarlarkInterpreter {
     let host: any StarlarkHost
     package let limits: StarlarkLimits

@@ -12,8 +12,8 @@ package struct StarlarkRuleCall: @unchecked Sendable {
     /// Where the BUILD file makes the call (the rule's own, or the outermost macro's).
     package var location: StarlarkLocation { stack[0].location }
 
-    /// The calls inside macros that led to the rule, outermost first; empty when the BUILD
-    /// file calls the rule itself.
+    /// The calls inside macros that led to the rule, outermost first, the last being the
+    /// rule's own call; empty when the BUILD file calls the rule itself.
     package var macroStack: [StarlarkCallSite] { Array(stack.dropFirst()) }
 
     /// The `name` attribute, when it is a string.
