@@ -129,12 +129,13 @@ package struct StarlarkLexer {
 
     /// Whether the line starts with `def ` or `load(`.
     func startsStatement() -> Bool {
-        for word in ["def ", "load("] {
-            let utf8 = Array(word.utf8)
-            if index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 { return true }
+        for word in Self.statementStarts where index + word.count <= bytes.count && bytes[index..<index + word.count].elementsEqual(word) {
+            return true
         }
         return false
     }
+
+    static let statementStarts: [[UInt8]] = [Array("def ".utf8), Array("load(".utf8)]
 
     mutating func indent(to column: Int) {
         if column > indents[indents.count - 1] {
@@ -193,10 +194,12 @@ package struct StarlarkLexer {
         "+", "-", "*", "/", "%", "<", ">", "=", ".", ",", ":", ";", "(", ")", "[", "]", "{", "}", "&", "|", "^", "~", "@",
     ]
 
+    /// The punctuation's bytes, longest first, read once.
+    static let punctuationBytes: [(text: String, bytes: [UInt8])] = punctuation.map { ($0, Array($0.utf8)) }
+
     mutating func readPunctuation(_ byte: UInt8) {
-        for text in Self.punctuation {
-            let utf8 = Array(text.utf8)
-            guard utf8[0] == byte, index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else { continue }
+        for (text, utf8) in Self.punctuationBytes where utf8[0] == byte && index + utf8.count <= bytes.count {
+            guard utf8.count == 1 || (bytes[index + 1] == utf8[1] && (utf8.count == 2 || bytes[index + 2] == utf8[2])) else { continue }
             index += utf8.count
             trackBracket(byte, single: utf8.count == 1)
             emit(.punct(text))
