@@ -3,4 +3,8 @@ package struct StarlarkBuildResult: Sendable {
     package var rules: [StarlarkRuleCall]
     /// The BUILD file's diagnostics, and those of the .bzl files it was the first to load.
     package var diagnostics: [StarlarkDiagnostic]
+    /// The repository's .bzl files the BUILD file loads, directly or not, in the order first
+    /// loaded (paths from the root): with its own text and its package's files, all its
+    /// result depends on.
+    package var loadedFiles: [String]
 }

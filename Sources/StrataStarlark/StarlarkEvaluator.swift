@@ -174,7 +174,7 @@ final class StarlarkEvaluator {
 
     func load(_ load: StarlarkLoad, in frame: inout StarlarkFrame) throws(StarlarkStop) {
         let location = frame.location(load.line)
-        let symbols = resolveLoad(load.module, package: frame.module.package, location: location)
+        let symbols = resolveLoad(load.module, into: frame.module, location: location)
         for (local, exported) in load.symbols {
             if let symbols {
                 if let value = symbols[exported] {
@@ -192,8 +192,8 @@ final class StarlarkEvaluator {
 
     /// The globals of the module a `load()` names; nil for a module of another repository,
     /// or one not found (with a warning): its symbols are then stubs.
-    func resolveLoad(_ text: String, package: String, location: StarlarkLocation) -> [String: StarlarkValue]? {
-        guard let label = StarlarkLabel(parsing: text, package: package) else {
+    func resolveLoad(_ text: String, into loader: StarlarkModule, location: StarlarkLocation) -> [String: StarlarkValue]? {
+        guard let label = StarlarkLabel(parsing: text, package: loader.package) else {
             interpreter.report(.error, location, "load: '\(text)' is not a label")
             return nil
         }
@@ -204,6 +204,7 @@ final class StarlarkEvaluator {
             }
             return nil
         }
+        loader.depend(on: module)
         return Dictionary(module.globals.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -14,6 +14,7 @@ package final class StarlarkInterpreter {
     var loading: [String] = []
     /// What the file being evaluated, and the .bzl files it loads first, reported.
     var diagnostics: [StarlarkDiagnostic] = []
+    var reported: Set<StarlarkDiagnostic> = []
     /// Each package's files, asked of the host once.
     var packageFiles: [String: [String]] = [:]
 
@@ -32,12 +33,13 @@ package final class StarlarkInterpreter {
     /// returns the rule calls it made, directly or through macros.
     package func evaluateBuild(path: String, source: String, package: String) -> StarlarkBuildResult {
         diagnostics = []
+        reported = []
         let (file, syntax) = StarlarkParser.parse(source: source, file: path, limits: limits)
-        diagnostics += syntax
+        for diagnostic in syntax { report(diagnostic.severity, diagnostic.location, diagnostic.message) }
         let module = StarlarkModule(path: path, package: package)
         let evaluator = StarlarkEvaluator(interpreter: self, file: path, build: StarlarkBuild(package: package))
         evaluator.run(file, in: module)
-        return StarlarkBuildResult(rules: evaluator.build?.rules ?? [], diagnostics: diagnostics)
+        return StarlarkBuildResult(rules: evaluator.build?.rules ?? [], diagnostics: diagnostics, loadedFiles: module.dependencies)
     }
 
     /// Evaluates the BUILD file at `path`, read from the host; nil when there is none.
@@ -58,7 +60,7 @@ package final class StarlarkInterpreter {
         loading.append(path)
         defer { loading.removeLast() }
         let (file, syntax) = StarlarkParser.parse(source: source, file: path, limits: limits)
-        diagnostics += syntax
+        for diagnostic in syntax { report(diagnostic.severity, diagnostic.location, diagnostic.message) }
         let module = StarlarkModule(path: path, package: package)
         let evaluator = StarlarkEvaluator(interpreter: self, file: path, build: nil)
         evaluator.run(file, in: module)
@@ -83,7 +85,9 @@ package final class StarlarkInterpreter {
         return files
     }
 
+    /// Adds a diagnostic, once: a macro called a hundred times warns about its line once.
     func report(_ severity: StarlarkDiagnostic.Severity, _ location: StarlarkLocation, _ message: String) {
-        diagnostics.append(StarlarkDiagnostic(severity, location, message))
+        let diagnostic = StarlarkDiagnostic(severity, location, message)
+        if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
     }
 }

@@ -6,6 +6,9 @@ package final class StarlarkModule: @unchecked Sendable {
     package let package: String
     package private(set) var names: [String] = []
     private var values: [String: StarlarkValue] = [:]
+    /// The .bzl files of the repository it loads, directly or not, in the order first loaded:
+    /// what its evaluation depends on besides its own text (and the files `glob` lists).
+    package private(set) var dependencies: [String] = []
 
     init(path: String, package: String) {
         self.path = path
@@ -18,6 +21,11 @@ package final class StarlarkModule: @unchecked Sendable {
             if values[name] == nil, newValue != nil { names.append(name) }
             values[name] = newValue
         }
+    }
+
+    /// Records that the file loads `module` (and so everything `module` loads).
+    func depend(on module: StarlarkModule) {
+        for path in [module.path] + module.dependencies where !dependencies.contains(path) { dependencies.append(path) }
     }
 
     /// The globals, in order: what `load()` from this file can ask for.

@@ -75,6 +75,22 @@ import Testing
         #expect(result.rules[1]["deps"]?.repr == #"[":FeatureLib"]"#)
     }
 
+    @Test func theLoadedFilesAreListedTransitively() {
+        let files = Self.macros.merging(["other/x.bzl": "load('//build_defs:naming.bzl', 'TEST_SUFFIX')\nX = TEST_SUFFIX"]) { a, _ in a }
+        let interpreter = StarlarkInterpreter(host: StarlarkMemoryHost(files: files))
+        _ = interpreter.evaluateBuild(path: "a/BUILD", source: "load('//other:x.bzl', 'X')\n", package: "a")
+        let source = "load('//build_defs:module.bzl', 'ios_module')\nload('//other:x.bzl', 'X')\nload('@ext//:y.bzl', 'y')\n"
+        let result = interpreter.evaluateBuild(path: "pkg/BUILD", source: source, package: "pkg")
+        #expect(result.loadedFiles == ["build_defs/module.bzl", "build_defs/naming.bzl", "other/x.bzl"])
+    }
+
+    @Test func aWarningOfAMacroCalledManyTimesIsGivenOnce() {
+        let files = ["defs/m.bzl": "def m(name):\n    native.cc_library(name = name, deps = undefined_deps)"]
+        let result = evaluate("load('//defs:m.bzl', 'm')\n[m(name = 'x%d' % i) for i in range(50)]\n", files: files)
+        #expect(result.rules.count == 50)
+        #expect(messages(result) == "defs/m.bzl:2: warning: name 'undefined_deps' is not defined")
+    }
+
     @Test func everyLabelFormOfLoadResolves() {
         let files = ["pkg/defs.bzl": "A = 'pkg'", "pkg/sub/defs.bzl": "B = 'sub'", "tools/x.bzl": "C = 'tools'"]
         let result = evaluate("""
