@@ -98,3 +98,69 @@ def test_random_expressions_agree(tmp_path):
     assert compared > 250
     assert not disagreements, "\n".join(disagreements[:10])
     assert not silent, "\n".join(silent[:10])
+
+
+class ProgramGenerator(Generator):
+    """Small programs: functions with defaults, varargs and keyword arguments, loops with
+    `break` and `continue`, lists and dicts changed in place, unpacking, closures."""
+
+    def statement(self, depth, names):
+        e = lambda: self.expression(2)  # noqa: E731
+        name = self.pick(names)
+        forms = [
+            lambda: [f"{name} = {e()}"],
+            lambda: [f"out.append({name})"],
+            lambda: [f"out.extend([{e()}, {name}])"],
+            lambda: [f"seen[str({name})] = {e()}"],
+            lambda: [f"if {e()}:", *[f"    {line}" for line in self.block(depth, names)], "else:", f"    out.append({e()})"],
+            lambda: [f"for item in {self.seq(2)}:", "    if item == " + self.i() + ":", "        continue",
+                     f"    if len(out) > {self.pick(['2', '5'])}:", "        break", "    out.append(item)"],
+            lambda: [f"first, second = {e()}, {e()}", "out.append((second, first))"],
+            lambda: [f"out.insert(0, {e()})"],
+            lambda: ["if out:", "    out.pop()"],
+            lambda: [f"seen.update({{{self.s()}: {e()}}})"],
+            lambda: [f"out += [{name}] * {self.pick(['0', '1', '2'])}"],
+        ]
+        return self.pick(forms)()
+
+    def block(self, depth, names):
+        if depth > 2:
+            return [f"out.append({self.expression(2)})"]
+        return [line for _ in range(self.random.randint(1, 3)) for line in self.statement(depth + 1, names)]
+
+    def program(self):
+        body = ["out = []", "seen = {}"] + self.block(0, ["a", "b", "extra", "options"])
+        lines = [f"def compute(a, b = {self.i()}, *extra, **options):"] + [f"    {line}" for line in body]
+        lines += ["    return [out, seen, a, b, extra, options]", ""]
+        lines += [f"adder = (lambda n: lambda x: x + n)({self.i()})", ""]
+        call = self.pick([
+            f"compute({self.expression(2)})", f"compute({self.s()}, {self.i()}, {self.i()}, key = {self.s()})",
+            f"compute(*[{self.i()}, {self.s()}], **{{'flag': {self.expression(2)}}})", f"compute(b = {self.i()}, a = adder({self.i()}))",
+        ])
+        return "\n".join(lines) + f"\ncheck(name = \"c\", value = {call})\n"
+
+
+def test_random_programs_agree(tmp_path):
+    generator = ProgramGenerator(1128)
+    programs = [generator.program() for _ in range(150)]
+    workspace = tmp_path / "Programs"
+    for n, program in enumerate(programs):
+        (workspace / f"p{n}").mkdir(parents=True)
+        (workspace / f"p{n}" / "BUILD").write_text(program)
+    swift = swift_evaluation(tmp_path)["Programs"]
+    rust = Workspace(workspace)
+    disagreements, silent, compared = [], [], 0
+    for n, program in enumerate(programs):
+        ours = swift[f"p{n}/BUILD"]
+        try:
+            theirs = json.loads(json.dumps(rust.evaluate_build(f"p{n}/BUILD")))
+        except Exception as error:
+            if not ours["diagnostics"]:
+                silent.append(f"{program}\n    starlark-rust: {str(error).splitlines()[-1][:200]}\n    ours: {ours['rules']}")
+            continue
+        compared += 1
+        if ours["diagnostics"] or ours["rules"] != theirs:
+            disagreements.append(f"{program}\n    ours: {ours}\n    starlark-rust: {theirs}")
+    assert compared > 100
+    assert not disagreements, "\n".join(disagreements[:5])
+    assert not silent, "\n".join(silent[:5])
