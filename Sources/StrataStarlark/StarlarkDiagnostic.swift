@@ -17,5 +17,5 @@ package struct StarlarkDiagnostic: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    package var description: String { "\(location): \(severity.rawValue): \(message)" }
+    package var description: String { "\(location): \(message)" }
 }

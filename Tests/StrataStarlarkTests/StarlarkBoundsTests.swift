@@ -8,14 +8,15 @@ import Testing
     @Test func hugeRepetitionIsRefusedBeforeAllocating() {
         let result = evaluate("a(name = 'kept')\nx = 'a' * 10**9\nb(name = 'never')\n")
         #expect(result.rules.map(\.kind) == ["a"])
-        #expect(messages(result).contains("pkg/BUILD:2: error: a string of more than"))
-        #expect(messages(evaluate("x = [1] * (1 << 40)\n")).contains("pkg/BUILD:1: error: a collection of more than"))
+        #expect(messages(result).contains("pkg/BUILD:2: a string of more than"))
+        #expect(result.diagnostics.map(\.severity) == [.error])
+        #expect(messages(evaluate("x = [1] * (1 << 40)\n")).contains("pkg/BUILD:1: a collection of more than"))
         #expect(messages(evaluate("x = ['a'] * 9223372036854775807\n")).contains("collection of more than"))
     }
 
     @Test func growingByDoublingHitsTheSizeLimit() {
         let result = evaluate("s = 'ab'\nfor i in range(100):\n    s = s + s\n")
-        #expect(messages(result).contains("pkg/BUILD:3: error: a string of more than"))
+        #expect(messages(result).contains("pkg/BUILD:3: a string of more than"))
         let list = evaluate("l = [1]\nfor i in range(100):\n    l.extend(l)\n")
         #expect(messages(list).contains("collection of more than"))
     }
@@ -42,7 +43,7 @@ import Testing
         limits.maximumSteps = 10_000
         let files = ["defs/m.bzl": "def spin():\n    for i in range(100000):\n        pass\n"]
         let result = evaluate("load('//defs:m.bzl', 'spin')\nspin()\n", files: files, limits: limits)
-        #expect(messages(result).contains("defs/m.bzl:2: error: evaluation of pkg/BUILD stopped: more than 10000 steps"))
+        #expect(messages(result).contains("defs/m.bzl:2: evaluation of pkg/BUILD stopped: more than 10000 steps"))
     }
 
     @Test func theTimeLimitStopsAFile() {
@@ -58,7 +59,7 @@ import Testing
 
     @Test func recursionIsAnError() {
         let direct = evaluate("def f(n):\n    return f(n - 1)\nprobe(v = f(3))\n")
-        #expect(messages(direct).contains("pkg/BUILD:2: error: function f called recursively"))
+        #expect(messages(direct).contains("pkg/BUILD:2: function f called recursively"))
         #expect(direct.rules.first?["v"]?.isUnknown == true)
         let indirect = evaluate("def a():\n    return b()\ndef b():\n    return a()\nprobe(v = a())\n")
         #expect(messages(indirect).contains("function a called recursively"))

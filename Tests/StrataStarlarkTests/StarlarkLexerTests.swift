@@ -59,6 +59,6 @@ import Testing
 
     @Test func anUnterminatedStringIsADiagnosticWithItsLine() {
         let (_, diagnostics) = StarlarkLexer.tokens("x = 1\ny = 'abc\nz = 2\n", file: "pkg/BUILD")
-        #expect(diagnostics.map(\.description) == ["pkg/BUILD:2: error: unterminated string"])
+        #expect(diagnostics.map(\.description) == ["pkg/BUILD:2: unterminated string"])
     }
 }
