@@ -169,28 +169,13 @@ struct SeededGenerator: RandomNumberGenerator {
 /// The deepest recursion the limits allow fits the stack StarlarkLimits documents (8 MB here,
 /// so the check holds in a debug build, whatever thread the test runner uses).
 @Suite struct StarlarkStackTests {
-    /// `body`'s result, computed on a thread with an 8 MB stack.
-    static func onLargeStack(_ body: @escaping @Sendable () -> [String]) -> [String] {
-        final class Box: @unchecked Sendable { var result: [String] = [] }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.result = body()
-            done.signal()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-        done.wait()
-        return box.result
-    }
-
     @Test func theDeepestParseAndEvaluationFit() {
         let height = (0..<390).map { _ in "1" }.joined(separator: " + ")
         let calls = (0..<70).map { "def f\($0)():\n    return [\(String(repeating: "(", count: 20))f\($0 + 1)()\(String(repeating: ")", count: 20))]\n" }.joined()
             + "def f70():\n    return 1\nprobe(v = f0())\n"
         let nested = "x = " + String(repeating: "[", count: 62) + String(repeating: "]", count: 62) + "\nprobe(v = len(x))\n"
         let lambdas = "probe(v = " + String(repeating: "(lambda: ", count: 30) + "1" + String(repeating: ")()", count: 30) + ")\n"
-        let results = Self.onLargeStack {
+        let results = onLargeStack {
             [evaluate("probe(v = \(height))\n"), evaluate(calls), evaluate(nested), evaluate(lambdas)].map { result in
                 (result.rules.first?["v"]?.repr ?? "none") + " " + messages(result)
             }

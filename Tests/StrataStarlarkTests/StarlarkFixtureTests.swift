@@ -26,7 +26,7 @@ import Testing
             let builds = host.paths.filter { ["BUILD", "BUILD.bazel"].contains(($0 as NSString).lastPathComponent) }
             return (name, builds.map { path in
                 let package = (path as NSString).deletingLastPathComponent
-                return (path, interpreter.evaluateBuild(path: path, package: package)!)
+                return (path, onLargeStack { interpreter.evaluateBuild(path: path, package: package)! })
             })
         }
     }

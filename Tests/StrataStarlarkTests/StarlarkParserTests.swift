@@ -17,7 +17,7 @@ import Testing
                 return a, b
             x = y = 3; z += 1
             """
-        let (file, diagnostics) = StarlarkParser.parse(source: source, file: "BUILD")
+        let (file, diagnostics) = parse(source, file: "BUILD")
         #expect(diagnostics.isEmpty)
         #expect(file.statements.count == 5)
         #expect(file.loads.first?.symbols.map(\.exported) == ["x", "z"])
@@ -26,7 +26,7 @@ import Testing
 
     @Test func aSyntaxErrorIsReportedAndTheNextStatementsAreRead() {
         let source = "a(name = 'one')\nb(name = = 'x')\nc(name = 'three')\ndef broken(x)\n    x = 1\nd(name = 'four')\n"
-        let (file, diagnostics) = StarlarkParser.parse(source: source, file: "pkg/BUILD")
+        let (file, diagnostics) = parse(source, file: "pkg/BUILD")
         #expect(diagnostics.map(\.location.line) == [2, 4])
         #expect(diagnostics[0].description.hasPrefix("pkg/BUILD:2: syntax error:"))
         #expect(file.statements.count == 3)
@@ -42,23 +42,23 @@ import Testing
 
     @Test func deepNestingIsRefusedWithoutOverflowingTheStack() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        let (file, diagnostics) = StarlarkParser.parse(source: "x = \(deep)\ny = 1\n", file: "BUILD")
+        let (file, diagnostics) = parse("x = \(deep)\ny = 1\n", file: "BUILD")
         #expect(diagnostics.contains { $0.message.contains("nested too deeply") })
         #expect(file.statements.count == 1)
         let parens = String(repeating: "(", count: 50_000) + "1" + String(repeating: ")", count: 50_000)
-        #expect(StarlarkParser.parse(source: "x = \(parens)\n", file: "BUILD").1.count == 1)
+        #expect(parse("x = \(parens)\n", file: "BUILD").1.count == 1)
         let unary = String(repeating: "-", count: 100_000) + "1"
-        #expect(StarlarkParser.parse(source: "x = \(unary)\n", file: "BUILD").1.count == 1)
+        #expect(parse("x = \(unary)\n", file: "BUILD").1.count == 1)
         let nots = String(repeating: "not ", count: 100_000) + "x"
-        #expect(StarlarkParser.parse(source: "x = \(nots)\n", file: "BUILD").1.count == 1)
+        #expect(parse("x = \(nots)\n", file: "BUILD").1.count == 1)
     }
 
     @Test func aLongOperatorChainIsBoundedToo() {
         let chain = Array(repeating: "1", count: 100_000).joined(separator: " + ")
-        let (_, diagnostics) = StarlarkParser.parse(source: "x = \(chain)\n", file: "BUILD")
+        let (_, diagnostics) = parse("x = \(chain)\n", file: "BUILD")
         #expect(diagnostics.contains { $0.message.contains("too deep") })
         let blocks = (0..<200).map { String(repeating: " ", count: $0) + "if x:\n" }.joined() + String(repeating: " ", count: 200) + "pass\n"
-        #expect(!StarlarkParser.parse(source: blocks, file: "BUILD").1.isEmpty)
+        #expect(!parse(blocks, file: "BUILD").1.isEmpty)
     }
 
     @Test func typeAnnotationsAreReadAndIgnored() {
