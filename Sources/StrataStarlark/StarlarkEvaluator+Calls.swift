@@ -45,6 +45,23 @@ extension StarlarkEvaluator {
                 }
             }
         }
+        return unique(result, line, frame)
+    }
+
+    /// The arguments with each keyword once: one given twice (`name = x, **kwargs` holding a
+    /// `name` too) is an error in Starlark; here a warning, the last value kept.
+    func unique(_ arguments: StarlarkArguments, _ line: Int, _ frame: StarlarkFrame) -> StarlarkArguments {
+        var seen: Set<String> = []
+        guard arguments.keywords.contains(where: { !seen.insert($0.name).inserted }) else { return arguments }
+        var result = arguments
+        result.keywords = []
+        for (index, keyword) in arguments.keywords.enumerated() {
+            if arguments.keywords[(index + 1)...].contains(where: { $0.name == keyword.name }) {
+                warn("argument '\(keyword.name)' given twice; the last value is kept", line, frame)
+            } else {
+                result.keywords.append(keyword)
+            }
+        }
         return result
     }
 

@@ -139,9 +139,9 @@ final class StarlarkEvaluator {
         switch value {
         case .range(let range): return AnySequence(range.values.lazy.map { StarlarkValue.int($0) })
         case .dict(let dict): return AnySequence(dict.keys)
-        case .string(let text):
+        case .string:
             warn("a string is not iterable; use .elems()", line, frame)
-            return AnySequence(text.map { StarlarkValue.string(String($0)) })
+            return nil
         case .unknown: return nil
         case .select(let select): return AnySequence(select.flattened.elements ?? [])
         default:

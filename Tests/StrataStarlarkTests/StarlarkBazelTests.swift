@@ -191,6 +191,13 @@ import Testing
         #expect(result.diagnostics.isEmpty)
     }
 
+    @Test func anAttributeGivenTwiceIsAWarningAndTheLastValue() {
+        let result = evaluate("kwargs = {'name': 'b', 'srcs': []}\ncc_library(name = 'a', **kwargs)\n")
+        #expect(result.rules.first?.attributes.map(\.name) == ["name", "srcs"])
+        #expect(result.rules.first?.name == "b")
+        #expect(messages(result) == "pkg/BUILD:2: argument 'name' given twice; the last value is kept")
+    }
+
     @Test func noOpFunctionsRecordNothing() {
         let result = evaluate("package(default_visibility = ['//visibility:public'])\nlicenses(['notice'])\nexports_files(['a.txt'])\nprint('x')\n")
         #expect(result.rules.isEmpty)
