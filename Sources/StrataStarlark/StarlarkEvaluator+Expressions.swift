@@ -51,7 +51,8 @@ extension StarlarkEvaluator {
         for entry in entries {
             let key = try evaluate(entry.key, in: frame)
             guard key.hashKey != nil else { return unknown("unhashable dict key of type \(key.typeName)", line, frame) }
-            if dict[key] != nil { warn("dict literal has the key \(key.repr) twice; the last value is kept", entry.key.line, frame) }
+            // Unknown keys (`apple_common.platform_type.ios`) cannot be told apart: no warning.
+            if !key.isUnknown, dict[key] != nil { warn("dict literal has the key \(key.repr) twice; the last value is kept", entry.key.line, frame) }
             dict[key] = try evaluate(entry.value, in: frame)
         }
         return .dict(dict)
