@@ -1,4 +1,3 @@
-import StrataStarlark
 import Testing
 
 /// The parser: statements, recovery after a syntax error, nesting bounds.
