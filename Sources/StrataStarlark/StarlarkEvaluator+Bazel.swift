@@ -34,7 +34,10 @@ extension StarlarkEvaluator {
         case "aspect", "module_extension", "tag_class", "transition":
             return .structure(StarlarkStruct(typeName: name, fields: []))
         case "subpackages": return .unknown("subpackages()")
-        case "package", "exports_files", "licenses", "visibility", "package_group", "workspace", "register_toolchains",
+        case "package":
+            build?.packageAttributes += arguments.keywords
+            return StarlarkValue.none
+        case "exports_files", "licenses", "visibility", "package_group", "workspace", "register_toolchains",
             "register_execution_platforms":
             return StarlarkValue.none
         default: return nil

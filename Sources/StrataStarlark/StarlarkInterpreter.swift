@@ -39,7 +39,9 @@ package final class StarlarkInterpreter {
         let module = StarlarkModule(path: path, package: package)
         let evaluator = StarlarkEvaluator(interpreter: self, file: path, build: StarlarkBuild(package: package))
         evaluator.run(file, in: module)
-        return StarlarkBuildResult(rules: evaluator.build?.rules ?? [], diagnostics: diagnostics, loadedFiles: module.dependencies)
+        return StarlarkBuildResult(
+            rules: evaluator.build?.rules ?? [], diagnostics: diagnostics, loadedFiles: module.dependencies,
+            packageAttributes: evaluator.build?.packageAttributes ?? [])
     }
 
     /// Evaluates the BUILD file at `path`, read from the host; nil when there is none.

@@ -202,5 +202,6 @@ import Testing
         let result = evaluate("package(default_visibility = ['//visibility:public'])\nlicenses(['notice'])\nexports_files(['a.txt'])\nprint('x')\n")
         #expect(result.rules.isEmpty)
         #expect(result.diagnostics.isEmpty)
+        #expect(result.packageAttributes.map(\.name) == ["default_visibility"])
     }
 }
