@@ -7,7 +7,8 @@
 #               generated 300- and 135-module repositories), the report's JSON Schemas
 #               (docs/schema/) on every sample, Strata itself and those, the formats and
 #               a damaged cache (Tests/Formats, Tests/Cache), the servers with real clients
-#               (Tests/Servers: the MCP SDK, pytest-lsp), then
+#               (Tests/Servers: the MCP SDK, pytest-lsp), the Starlark evaluator against
+#               starlark-rust on Tests/Fixtures/Bazel (Tests/Starlark), then
 #               the generated hostile corpus (Tests/Hostile: broken and hostile repositories)
 #   make install PREFIX=/usr/local   a release build, one relocatable executable, into PREFIX/bin
 #   make plugin-test   the SwiftPM command plugin on a fixture package (a second full build)
@@ -41,6 +42,7 @@ test:
 	scripts/setup --test
 	swift build --build-tests
 	STRATA_REQUIRE_POSTGRES=1 Tests/Support/postgres-server run -- swift test --skip-build
+	python3 -m pytest -q Tests/Starlark
 	.build/debug/strata check .
 	rm -rf .build/browser-report .build/hostile-names .build/hostile-names-report
 	.build/debug/strata analyze Samples/TheMonth -o .build/browser-report --format html,json --no-cache --quiet

@@ -37,6 +37,8 @@ let package = Package(
         .target(name: "StrataPropertyList"),
         // Ruby as podspecs and Podfiles write it, read without Ruby.
         .target(name: "StrataRuby", dependencies: ["StrataModel"]),
+        // Starlark as BUILD and .bzl files write it, evaluated without Bazel.
+        .target(name: "StrataStarlark"),
         // Swift manifests (Package.swift, Tuist's) evaluated statically, never compiled or run.
         .target(
             name: "StrataManifestEvaluator",
@@ -148,6 +150,7 @@ let package = Package(
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
         .testTarget(name: "StrataPropertyListTests", dependencies: ["StrataPropertyList"]),
         .testTarget(name: "StrataRubyTests", dependencies: ["StrataModel", "StrataRuby"]),
+        .testTarget(name: "StrataStarlarkTests", dependencies: ["StrataStarlark"]),
         .testTarget(name: "StrataManifestEvaluatorTests", dependencies: ["StrataManifestEvaluator", "StrataDiscovery"]),
         .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataAnalysis", "StrataAssemble", "StrataConfiguration", "StrataModel", "StrataScan"]),
         // The stages together, the commands and what needs a target's internals.

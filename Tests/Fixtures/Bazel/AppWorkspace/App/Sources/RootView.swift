@@ -1,0 +1,1 @@
+// RootView.swift

@@ -1,0 +1,1 @@
+// UserMock.swift

@@ -1,0 +1,1 @@
+// CoreTests.swift

@@ -1,0 +1,1 @@
+// DetailView.swift

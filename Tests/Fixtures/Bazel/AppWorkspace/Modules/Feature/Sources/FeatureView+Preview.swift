@@ -1,0 +1,1 @@
+// FeatureView+Preview.swift

@@ -1,0 +1,1 @@
+// ProfileTests.swift
