@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        // The logger type the MCP SDK's `Transport` protocol names (`strata mcp`'s own transport).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Plain Codable values shared by every stage.
@@ -107,14 +109,17 @@ let package = Package(
         // agents (the Model Context Protocol, with the official Swift SDK).
         .target(
             name: "StrataLanguageServer",
-            dependencies: ["StrataModel", "StrataSourceTree", "StrataAnalysis", "StrataReport", "StrataPipeline"]),
+            dependencies: ["StrataModel", "StrataSourceTree", "StrataDiscovery", "StrataAnalysis", "StrataReport", "StrataPipeline"]),
         .target(
             name: "StrataMCP",
-            dependencies: ["StrataModel", "StrataPipeline", "StrataReport", "StrataSourceTree", .product(name: "MCP", package: "swift-sdk")]),
+            dependencies: [
+                "StrataModel", "StrataPipeline", "StrataReport", "StrataSourceTree", .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataPipeline", "StrataLanguageServer", "StrataMCP", "StrataModel", "StrataConfiguration", "StrataReport", "StrataSourceTree", "StrataHistory",
+                "StrataPipeline", "StrataLanguageServer", "StrataMCP", "StrataModel", "StrataConfiguration", "StrataAnalysis", "StrataReport", "StrataSourceTree", "StrataHistory",
                 "StrataGraphviz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -122,7 +127,7 @@ let package = Package(
         .executableTarget(
             name: "strata-fuzz",
             dependencies: [
-                "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataDiscovery", "StrataScan",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataDiscovery", "StrataScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -152,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "StrataTests",
             dependencies: [
-                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataDiscovery",
+                "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataParsing", "StrataPropertyList", "StrataDiscovery",
                 "StrataScan", "StrataAssemble", "StrataAnalysis", "StrataGraphviz", "StrataReport", "StrataPipeline", "StrataHistory",
                 "StrataLanguageServer",
             ] + syntax

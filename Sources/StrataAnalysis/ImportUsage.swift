@@ -127,6 +127,67 @@ enum ImportUsage {
     /// names are looked up once each, whatever the number of its imports.
     typealias Index = [String: [(module: Int, symbol: Symbol)]]
 
+    /// The imports of one file grouped by the modules they reach, so that the import covering
+    /// another is found by group, not by a search of every import (a file may repeat one
+    /// import thousands of times).
+    struct Coverage {
+        /// Imports that may cover another (reaching only modules here, not narrowly covered
+        /// themselves), by the set of modules they reach, each group's positions in order.
+        private var groups: [(reach: Set<Int>, positions: [Int], testable: [Int])] = []
+        /// By target, the first `@testable` import that may cover another.
+        private var firstTestableCovering: [Int: Int] = [:]
+        /// By target, the first `@testable` import of it.
+        private(set) var firstTestable: [Int: Int] = [:]
+        private let candidates: [Candidate]
+
+        init(_ candidates: [Candidate], narrow: [Int: Int]) {
+            self.candidates = candidates
+            var groupOf: [[Int]: Int] = [:]
+            for (position, candidate) in candidates.enumerated() {
+                if candidate.testable, let target = candidate.target, firstTestable[target] == nil { firstTestable[target] = position }
+                guard narrow[position] == nil, let reach = candidate.reachedModules else { continue }
+                let key = Array(Set(reach)).sorted()
+                let group: Int
+                if let known = groupOf[key] {
+                    group = known
+                } else {
+                    group = groups.count
+                    groupOf[key] = group
+                    groups.append((Set(key), [], []))
+                }
+                groups[group].positions.append(position)
+                if candidate.testable {
+                    groups[group].testable.append(position)
+                    if let target = candidate.target, firstTestableCovering[target] == nil { firstTestableCovering[target] = position }
+                }
+            }
+        }
+
+        /// The first other import giving the file all the import at `position` gives: one
+        /// reaching more modules, one `@testable` where this is not, or an earlier one reaching
+        /// the same (for an import opening internal names, an earlier `@testable` one of its module).
+        func covering(_ position: Int, reach: [Int], opens: Bool) -> Int? {
+            let candidate = candidates[position]
+            if opens {
+                guard let target = candidate.target, let first = firstTestableCovering[target], first < position else { return nil }
+                return first
+            }
+            let wanted = Set(reach)
+            var best: Int?
+            func consider(_ other: Int?) { if let other, other != position, best.map({ other < $0 }) ?? true { best = other } }
+            for group in groups where group.reach.isSuperset(of: wanted) {
+                if group.reach.count > wanted.count {
+                    consider(group.positions.first)
+                    continue
+                }
+                // The same modules: an earlier import, or a `@testable` one where this is not.
+                consider(group.positions.first { $0 != position }.flatMap { $0 < position ? $0 : nil })
+                if !candidate.testable { consider(group.testable.first { $0 != position }) }
+            }
+            return best
+        }
+    }
+
     /// The imports of one file and what each gives it.
     static func match(
         _ sites: [(site: ImportSite, target: Int?)], in facts: FileFacts, index: Index, reexported: (Int) -> [Int]?
@@ -136,11 +197,11 @@ enum ImportUsage {
             let through = target.flatMap(reexported)
             return Candidate(site: site, target: target, testable: testable, reachedModules: through, matched: [])
         }
-        // The modules the imports reach, each with the import and whether it is its target
-        // (`@testable` opens only that): a few per file, searched in a line.
-        var reaching: [(module: Int, candidate: Int, isTarget: Bool)] = []
+        // By module, the imports reaching it and whether it is their target (`@testable`
+        // opens only that).
+        var reaching: [Int: [(candidate: Int, isTarget: Bool)]] = [:]
         for (position, candidate) in candidates.enumerated() {
-            for module in candidate.reachedModules ?? [] { reaching.append((module, position, module == candidate.target)) }
+            for module in candidate.reachedModules ?? [] { reaching[module, default: []].append((position, module == candidate.target)) }
         }
         guard !reaching.isEmpty else { return candidates }
         // One name of the file, for the imports `admitted` picks among those reaching a module declaring it.
@@ -148,18 +209,18 @@ enum ImportUsage {
             guard let entries = index[name] else { return }
             // By import: where its match is in `matched`; the first module found gives the
             // symbol, every module found is kept.
-            var matched: [(position: Int, at: Int)] = []
+            var matched: [Int: Int] = [:]
             for entry in entries {
-                for (module, position, isTarget) in reaching where module == entry.module && admitted(position) {
+                for (position, isTarget) in reaching[entry.module] ?? [] where admitted(position) {
                     guard entry.symbol.exposed || candidates[position].testable && isTarget else { continue }
-                    if let known = matched.first(where: { $0.position == position }) {
-                        candidates[position].matched[known.at].modules.append(module)
+                    if let known = matched[position] {
+                        candidates[position].matched[known].modules.append(entry.module)
                         continue
                     }
-                    matched.append((position, candidates[position].matched.count))
+                    matched[position] = candidates[position].matched.count
                     var symbol = entry.symbol
                     if candidates[position].site.symbol != nil, symbol.isMember { (symbol.kind, symbol.isMember) = ("type", false) }  // `import struct M.T` names T
-                    candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: symbol, modules: [module]))
+                    candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: symbol, modules: [entry.module]))
                 }
             }
         }
@@ -179,8 +240,7 @@ enum ImportUsage {
     static func analyze(_ project: Project, workers: any Workers = SerialWorkers()) -> Result {
         let grading = Grading(project, workers: workers)
         // Each module's files graded on their own (an import edge starts at one module), side by side.
-        var parts = workers.map(project.modules.count) { grading.grade(module: $0) }
-        Grading.promoteLoaded(&parts)
+        let parts = workers.map(project.modules.count) { grading.grade(module: $0) }
         var graded: [GradedImport] = [], counts: [String: Int] = [:], symbols: [Int: [String: Tally]] = [:]
         for part in parts {
             graded += part.graded
@@ -201,7 +261,7 @@ enum ImportUsage {
     /// What grading every module's imports reads, made once and then only read (from many
     /// threads): the units (the repository's modules, then the external modules whose sources
     /// are checked out, `Project.dependencySources`), their names, what each unit an import
-    /// reaches re-exports and loads.
+    /// reaches re-exports.
     struct Grading {
         let project: Project
         let modules: [AssembledModule]
@@ -216,9 +276,6 @@ enum ImportUsage {
         /// By unit an import reaches: what it re-exports (`@_exported import` of an internal
         /// module), transitively, itself first; nil when that is not all here.
         let reexports: [Int: [Int]?]
-        /// By unit an import reaches: itself and, for the repository's modules, what it imports,
-        /// transitively (the graph holds only the repository's modules).
-        let loads: [Int: Set<Int>]
 
         init(_ project: Project, workers: any Workers) {
             self.project = project
@@ -273,7 +330,7 @@ enum ImportUsage {
                 }
                 return order
             }
-            // The units imports reach, each with what it re-exports and what it loads.
+            // The units imports reach, each with what it re-exports.
             var reached: Set<Int> = []
             for (moduleIndex, module) in modules.enumerated() where !(project.sources[module.name] ?? []).isEmpty {
                 for site in module.imports {
@@ -282,14 +339,8 @@ enum ImportUsage {
                     }
                 }
             }
-            let imports = project.graph.digraph(.imported)
             let units = reached.sorted()
-            let closures = workers.map(units.count) { position -> (reexported: [Int]?, loads: Set<Int>) in
-                let unit = units[position]
-                return (reexportClosure(unit), unit < modules.count ? Set(imports.closure(from: [unit])) : [unit])
-            }
-            reexports = Dictionary(uniqueKeysWithValues: zip(units, closures.map(\.reexported)))
-            loads = Dictionary(uniqueKeysWithValues: zip(units, closures.map(\.loads)))
+            reexports = Dictionary(uniqueKeysWithValues: zip(units, workers.map(units.count) { reexportClosure(units[$0]) }))
             let paths = project.sources.values.joined().map(\.path).sorted()
             ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             (self.modules, self.byImportName, self.edgeIndex, self.tables, self.index, self.paths) = (modules, byImportName, edgeIndex, tables, index, paths)
@@ -301,8 +352,6 @@ enum ImportUsage {
             (byImportName[site.module] ?? []).first { $0 >= count || $0 != module && edgeIndex[module * count + $0] != nil }
         }
 
-        func loaded(by unit: Int) -> Set<Int> { loads[unit] ?? [unit] }
-
         /// One module's imports graded.
         struct Graded {
             /// Its `unused` and `probably-unused` imports.
@@ -310,18 +359,6 @@ enum ImportUsage {
             var counts: [String: Int] = [:]
             /// The symbols behind its edges, by edge index.
             var symbols: [Int: [String: Tally]] = [:]
-            /// The imports that stay (`used`, `exported`): what they load, the module keeps loading.
-            var kept: [Kept] = []
-            /// `probably-unused` imports whose file uses members only their module declares,
-            /// seen because another import loads it: by place in `graded`.
-            var loadedOnly: [(graded: Int, target: Int)] = []
-
-            struct Kept {
-                var target: Int
-                var loader: GradedImport.Loader
-                /// Whether the module's clients load what it loads: a public import.
-                var exposed: Bool
-            }
         }
 
         /// The imports of a file that give it nothing of their own module, only what it
@@ -335,61 +372,34 @@ enum ImportUsage {
             func ownUse(_ candidate: Candidate) -> Bool { candidate.matched.contains { $0.modules.contains { $0 == candidate.target } } }
             // `@_spi` and `@preconcurrency` give the file more than names: such an import stays.
             func plain(_ candidate: Candidate) -> Bool { (candidate.site.attributes ?? []).allSatisfy { $0 == "@testable" } }
+            let owning = candidates.indices.filter { ownUse(candidates[$0]) && candidates[$0].reachedModules != nil }
+            // Imports alike (one module, as testable, for one symbol) are covered alike: each is
+            // looked up once, however often the file repeats it.
+            struct Alike: Hashable {
+                var target: Int?
+                var testable: Bool
+                var symbol: String?
+            }
+            var known: [Alike: Int?] = [:]
             for (position, candidate) in candidates.enumerated()
             where !candidate.matched.isEmpty && candidate.target != nil && plain(candidate) && !ownUse(candidate) {
-                covered[position] = candidates.indices.first { other in
+                let alike = Alike(target: candidate.target, testable: candidate.testable, symbol: candidate.site.symbol)
+                if let answer = known[alike] {
+                    covered[position] = answer
+                    continue
+                }
+                let answer = owning.first { other in
                     let wider = candidates[other]
-                    guard other != position, ownUse(wider), let reach = wider.reachedModules else { return false }
+                    guard let reach = wider.reachedModules else { return false }
                     // Each name from a module it reaches; an internal one through `@testable` of that module.
                     return candidate.matched.allSatisfy { match in
                         match.symbol.exposed ? match.modules.contains(where: reach.contains) : wider.testable && match.modules.contains { $0 == wider.target }
                     }
                 }
+                known[alike] = answer
+                covered[position] = answer
             }
             return covered
-        }
-
-        /// A public import (`public`, `open`, or none written without InternalImportsByDefault),
-        /// not `@_implementationOnly`: a client of the module loads what it imports.
-        static func exposes(_ site: ImportSite, in module: AssembledModule) -> Bool {
-            if site.attributes?.contains("@_implementationOnly") == true { return false }
-            guard let level = site.accessLevel else { return module.features?.contains("InternalImportsByDefault") != true }
-            return level <= .public
-        }
-
-        /// Without MemberImportVisibility a file sees the members of every module its module
-        /// loads. A `probably-unused` import whose file uses only members of its module, which
-        /// an import that stays loads (another file's, or another of the file's own, directly
-        /// or through the public imports that stay in the modules it imports), can go: it is
-        /// graded `unused`, with that import as `loadedBy`.
-        static func promoteLoaded(_ parts: inout [Graded]) {
-            // What each repository module keeps loading for its clients: its public imports
-            // that stay, and what they load in turn.
-            var exposed: [Int: Set<Int>] = [:]
-            for (module, part) in parts.enumerated() {
-                for kept in part.kept where kept.exposed && kept.target != module { exposed[module, default: []].insert(kept.target) }
-            }
-            var closures: [Int: Set<Int>] = [:]
-            func loads(_ unit: Int) -> Set<Int> {
-                if let known = closures[unit] { return known }
-                var seen: Set<Int> = [unit], queue = [unit]
-                while let current = queue.popLast() {
-                    for next in exposed[current] ?? [] where seen.insert(next).inserted { queue.append(next) }
-                }
-                closures[unit] = seen
-                return seen
-            }
-            for module in parts.indices where !parts[module].loadedOnly.isEmpty {
-                let kept = parts[module].kept.sorted { $0.loader.evidence < $1.loader.evidence }
-                for candidate in parts[module].loadedOnly {
-                    let site = parts[module].graded[candidate.graded].evidence
-                    guard let anchor = kept.first(where: { $0.loader.evidence != site && loads($0.target).contains(candidate.target) }) else { continue }
-                    parts[module].graded[candidate.graded].grade = .unused
-                    parts[module].graded[candidate.graded].loadedBy = anchor.loader
-                    parts[module].counts[GradedImport.Grade.probablyUnused.rawValue, default: 0] -= 1
-                    parts[module].counts[GradedImport.Grade.unused.rawValue, default: 0] += 1
-                }
-            }
         }
 
         /// A module's names a file could use (all, or those visible without `@testable`),
@@ -413,20 +423,10 @@ enum ImportUsage {
         var result = Graded()
         let files = project.sources[module.name] ?? []
         guard !files.isEmpty else { return result }
-        // With SE-0444's MemberImportVisibility a member needs an import of its module in the
-        // file using it; without it, a module loaded anyway shows its members to every file.
-        let memberVisibility = module.features?.contains("MemberImportVisibility") == true
         var sitesByFile: [String: [ImportSite]] = [:]
         for site in module.imports { sitesByFile[site.evidence.file, default: []].append(site) }
         func target(of site: ImportSite) -> Int? { Self.target(of: site, from: moduleIndex, byImportName: byImportName, edgeIndex: edgeIndex, count: modules.count) }
-        // Per file of the module, the modules its imports load (with what those import), and
-        // how many files load each.
         let targetsByFile = sitesByFile.mapValues { $0.map(target) }
-        let loadedByFile = targetsByFile.mapValues { targets in
-            targets.reduce(into: Set<Int>()) { all, target in if let target { all.formUnion(loaded(by: target)) } }
-        }
-        var loaders: [Int: Int] = [:]
-        for units in loadedByFile.values { for index in units { loaders[index, default: 0] += 1 } }
         // A module's names a file could use, counted, with the first three by name.
         var summaries: [Int: (count: Int, first: [String])] = [:]
         func summary(_ module: Int, all: Bool) -> (count: Int, first: [String]) {
@@ -441,18 +441,9 @@ enum ImportUsage {
             let facts = file.facts
             let candidates = ImportUsage.match(
                 Array(zip(sites, targetsByFile[file.path] ?? [])), in: facts, index: index, reexported: { reexports[$0] ?? nil })
-            // A member is visible without an import when another file of the module loads
-            // its module (Swift before SE-0444's MemberImportVisibility).
-            let loadedHere = loadedByFile[file.path] ?? []
-            func loadedElsewhere(_ index: Int) -> Bool { (loaders[index] ?? 0) > (loadedHere.contains(index) ? 1 : 0) }
-            // Or when another import of this file loads it (an import of a module importing it).
-            func loadedByOtherImport(_ index: Int, besides position: Int) -> Bool {
-                candidates.indices.contains { other in
-                    guard other != position, let target = candidates[other].target, target != index else { return false }
-                    return loaded(by: target).contains(index)
-                }
-            }
             let narrow = Self.narrowlyCovered(candidates)
+            let coverage = Coverage(candidates, narrow: narrow)
+            let targets = Set(candidates.compactMap(\.target))
             for (position, candidate) in candidates.enumerated() {
                 let site = candidate.site
                 guard site.module != module.importName else { continue }
@@ -469,27 +460,19 @@ enum ImportUsage {
                     // `@testable` opens only the module it names, never what that re-exports:
                     // a `@testable` import the file uses internal names through stays.
                     let opens = candidate.testable && candidate.matched.contains { !$0.symbol.exposed }
-                    let covering = narrow[position] ?? candidates.indices.first { other in
-                        let wider = candidates[other]
-                        guard other != position, narrow[other] == nil, let modules = wider.reachedModules, modules.count >= reach.count,
-                              reach.allSatisfy(modules.contains) else { return false }
-                        if opens { return wider.testable && wider.target == candidate.target && other < position }
-                        return modules.count > reach.count || wider.testable && !candidate.testable || other < position
-                    }
+                    let covering = narrow[position] ?? coverage.covering(position, reach: reach, opens: opens)
                     let top = candidate.matched.filter { !$0.symbol.isMember }.map(\.name)
                     let members = candidate.matched.filter(\.symbol.isMember).map(\.name)
                     // Names other modules the file sees declare too: its own, its other imports',
                     // and the standard library's members.
-                    var others: Set<Int> = [moduleIndex]
-                    for other in candidates { if let target = other.target, !reach.contains(target) { others.insert(target) } }
                     func declaredElsewhere(_ name: String) -> Bool {
-                        StandardLibrary.members.contains(name) || index[name]?.contains { others.contains($0.module) } ?? false
+                        StandardLibrary.members.contains(name)
+                            || index[name]?.contains { $0.module == moduleIndex || targets.contains($0.module) && !reach.contains($0.module) } ?? false
                     }
-                    let alsoLoaded = !memberVisibility && candidate.target.map { loadedElsewhere($0) || loadedByOtherImport($0, besides: position) } ?? false
                     // A `@testable` import another import covers may still open what the file
                     // never spells: the memberwise or an internal initializer of a type it names.
                     // Only a second `@testable` import of the same module makes it surely redundant.
-                    let twin = candidates.indices.contains { $0 < position && candidates[$0].testable && candidates[$0].target == candidate.target }
+                    let twin = candidate.target.flatMap { coverage.firstTestable[$0] }.map { $0 < position } ?? false
                     let mayOpen = candidate.testable && !twin && candidate.matched.contains { $0.symbol.kind == "type" }
                     if let covering {
                         // Everything it gives, another import of the file gives too (an import
@@ -497,19 +480,16 @@ enum ImportUsage {
                         grade = mayOpen && narrow[position] == nil ? .probablyUnused : .unused
                         uses = candidate.matched.map(\.name)
                         coveredBy = candidates[covering].site.module
-                    } else if !top.isEmpty || members.contains(where: { !declaredElsewhere($0) }) && !alsoLoaded {
+                    } else if !top.isEmpty || members.contains(where: { !declaredElsewhere($0) }) {
+                        // Whatever its module declares that the file uses keeps the import, even
+                        // where another file's import would load the module anyway: removing
+                        // that one later, or turning on MemberImportVisibility, would break it.
                         grade = .used
                         uses = top + members
                     } else if !members.isEmpty {
+                        // Members other modules the file sees declare too: whose they are is not known.
                         grade = .probablyUnused
                         uses = members
-                        // Members only: whichever module declares them, the file sees them without
-                        // the import when an import that stays loads this one (`promoteLoaded`).
-                        // Not through an attributed import: `@_spi` opens names for its file
-                        // only, `@preconcurrency` and `@testable` change what the file may do.
-                        if !memberVisibility, site.attributes?.isEmpty ?? true, let target = candidate.target {
-                            result.loadedOnly.append((graded: result.graded.count, target: target))
-                        }
                     } else if reached.contains(where: \.implicitlyCalled) {
                         grade = .probablyUnused
                         uses = ["callAsFunction"]
@@ -545,11 +525,6 @@ enum ImportUsage {
                     grade = .unknown
                 }
                 result.counts[grade.rawValue, default: 0] += 1
-                if grade == .used || grade == .exported, let target = candidate.target {
-                    result.kept.append(Graded.Kept(
-                        target: target, loader: GradedImport.Loader(module: site.module, evidence: site.evidence),
-                        exposed: Self.exposes(site, in: module)))
-                }
                 if grade == .unused || grade == .probablyUnused {
                     result.graded.append(GradedImport(
                         module: module.name, imported: site.module, grade: grade, evidence: site.evidence, uses: uses.sorted(),

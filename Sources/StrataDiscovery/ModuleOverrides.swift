@@ -1,5 +1,6 @@
 import StrataConfiguration
 import StrataModel
+import StrataSourceTree
 
 /// Applies `strata.yml`'s `modules:` corrections to what the manifests said, in file order.
 ///

@@ -1,4 +1,5 @@
 import StrataModel
+import StrataSourceTree
 
 /// A manifest's `// swift-tools-version:` and the manifest SwiftPM picks for the toolchain
 /// Strata models (Swift 6.3), whatever toolchain runs Strata.

@@ -16,22 +16,20 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
 /// One connection to a PostgreSQL server through the system's libpq. Every value is sent as
 /// a parameter (`$1`, `$2`, …), never spliced into SQL text.
 final class PostgresConnection {
-    /// The URL without its password, for messages.
+    /// The connection string without its password, for messages.
     let label: String
+    private let address: ConnectionString
     private let handle: OpaquePointer
 
-    /// Only `postgresql://` and `postgres://` URLs: a key=value string or a file name given by
-    /// mistake is refused before libpq reads it.
-    static func isURL(_ url: String) -> Bool {
-        url.hasPrefix("postgresql://") || url.hasPrefix("postgres://")
-    }
-
+    /// A URL or a key=value string, as libpq takes them: a file name given by mistake is
+    /// refused before libpq reads it.
     init(url: String) throws {
-        label = Self.redacted(url)
-        guard Self.isURL(url) else {
-            throw PostgresError("\(label): not a PostgreSQL URL (postgresql://USER@HOST:PORT/DATABASE)")
+        address = ConnectionString(url)
+        label = address.redacted
+        guard address.isConnectionString else {
+            throw PostgresError("\(label): not a PostgreSQL URL (postgresql://USER@HOST:PORT/DATABASE) or connection string (host=… dbname=…)")
         }
-        // The URL's own connect_timeout, if any, wins: later keywords override earlier ones.
+        // The string's own connect_timeout, if any, wins: later keywords override earlier ones.
         let keywords = ["connect_timeout", "application_name", "dbname"]
         let values = ["10", "strata", url]
         let connection = withCStrings(keywords) { keys in
@@ -39,9 +37,9 @@ final class PostgresConnection {
         }
         guard let connection else { throw PostgresError("\(label): out of memory") }
         guard PQstatus(connection) == CONNECTION_OK else {
-            let reason = Self.oneLine(String(cString: PQerrorMessage(connection)))
+            let reason = String(cString: PQerrorMessage(connection))
             PQfinish(connection)
-            throw PostgresError("\(label): \(reason)")
+            throw PostgresError("\(label): \(Self.oneLine(address.scrub(reason)))")
         }
         handle = connection
         // NOTICEs (`relation already exists, skipping`) are not the user's business.
@@ -56,12 +54,12 @@ final class PostgresConnection {
         let result = withCStrings(values) { params in
             PQexecParams(handle, sql, Int32(values.count), nil, params, nil, nil, 0)
         }
-        guard let result else { throw PostgresError("\(label): \(Self.oneLine(String(cString: PQerrorMessage(handle))))") }
+        guard let result else { throw PostgresError("\(label): \(Self.oneLine(address.scrub(String(cString: PQerrorMessage(handle)))))") }
         defer { PQclear(result) }
         let status = PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-            throw PostgresError("\(label): \(Self.oneLine(String(cString: PQresultErrorMessage(result))))", state: state)
+            throw PostgresError("\(label): \(Self.oneLine(address.scrub(String(cString: PQresultErrorMessage(result)))))", state: state)
         }
         let rows = PQntuples(result), columns = PQnfields(result)
         var answer: [[String?]] = []
@@ -86,17 +84,6 @@ final class PostgresConnection {
             _ = try? query("ROLLBACK")
             throw error
         }
-    }
-
-    /// `postgresql://user:secret@host/db` as `postgresql://user@host/db`.
-    static func redacted(_ url: String) -> String {
-        guard let scheme = url.range(of: "://") else { return url.count > 60 ? String(url.prefix(60)) + "…" : url }
-        let rest = url[scheme.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" }
-        guard let at = authority.lastIndex(of: "@") else { return url }
-        let user = authority[..<at]
-        guard let colon = user.firstIndex(of: ":") else { return url }
-        return String(url[..<colon]) + String(url[at...])
     }
 
     /// libpq's messages span lines (`… failed: Connection refused\n\tIs the server running …`).

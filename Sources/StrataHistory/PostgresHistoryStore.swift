@@ -211,7 +211,7 @@ func pgDouble(_ text: String?) -> Double? { text.flatMap { Double($0) } }
 
 extension PostgresHistoryStore {
     /// The URL without its password, as messages show it.
-    public static func redacted(_ url: String) -> String { PostgresConnection.redacted(url) }
+    public static func redacted(_ url: String) -> String { ConnectionString(url).redacted }
 }
 
 extension PostgresHistoryStore {

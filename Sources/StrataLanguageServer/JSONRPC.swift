@@ -4,8 +4,12 @@
 /// protocol is here.
 
 /// Cuts a byte stream into messages: bytes go in as they arrive (any chunking), whole
-/// messages come out. A header without a usable `Content-Length` is dropped with its reason,
-/// and reading goes on after it.
+/// messages come out. The framer resynchronises after anything malformed, so one bad frame
+/// never silences the rest: a header ends at its first blank line whether lines end in
+/// `\r\n` (the protocol's) or `\n` (a clumsy client's); its `Content-Length` is the last one
+/// in it, wherever the line starts, so bytes left over from a bad frame before a good header
+/// are passed over; a header without a usable length is dropped with its reason, and reading
+/// goes on after its blank line.
 public struct MessageFramer: Sendable {
     /// What the stream held next.
     public enum Frame: Equatable, Sendable {
@@ -31,22 +35,13 @@ public struct MessageFramer: Sendable {
     /// The next whole message or bad header; nil until more bytes arrive.
     public mutating func next() -> Frame? {
         defer { compact() }
-        guard let end = headerEnd() else {
+        guard let (end, body) = headerEnd() else {
             guard buffer.count - start > Self.maximumHeader else { return nil }
-            start = buffer.count
+            // The last bytes may be the start of the next header: they are kept.
+            start = buffer.count - 64
             return .badHeader("a header longer than \(Self.maximumHeader) bytes without a blank line")
         }
-        let header = String(decoding: buffer[start..<end], as: UTF8.self)
-        let body = end + 4
-        var length: Int?
-        for line in header.split(separator: "\r\n", omittingEmptySubsequences: true) {
-            guard let colon = line.firstIndex(of: ":") else {
-                start = body
-                return .badHeader("a header line without a colon")
-            }
-            if line[..<colon].trimmingSpaces.lowercased() == "content-length" { length = Int(line[line.index(after: colon)...].trimmingSpaces) }
-        }
-        guard let length, length >= 0, length <= Self.maximumLength else {
+        guard let length = Self.contentLength(buffer[start..<end]) else {
             start = body
             return .badHeader("no valid Content-Length")
         }
@@ -55,12 +50,37 @@ public struct MessageFramer: Sendable {
         return .message(Array(buffer[body..<(body + length)]))
     }
 
-    /// The index of the `\r\n\r\n` ending the header at `start`, if it has arrived.
-    private func headerEnd() -> Int? {
+    /// The header's last `Content-Length` value, when it is a length the framer takes.
+    private static func contentLength(_ header: ArraySlice<UInt8>) -> Int? {
+        let name = Array("content-length".utf8)
+        var found: Int?
+        var index = header.startIndex
+        while index + name.count <= header.endIndex {
+            if zip(name, header[index..<(index + name.count)]).allSatisfy({ $0 == ((65...90).contains($1) ? $1 | 0x20 : $1) }) {
+                found = index + name.count
+                index += name.count
+            } else {
+                index += 1
+            }
+        }
+        guard var cursor = found else { return nil }
+        while cursor < header.endIndex, header[cursor] == 32 || header[cursor] == 9 { cursor += 1 }
+        guard cursor < header.endIndex, header[cursor] == UInt8(ascii: ":") else { return nil }
+        let line = header[(cursor + 1)...].prefix { $0 != 10 && $0 != 13 }
+        guard let length = Int(String(decoding: line, as: UTF8.self).trimmingSpaces), length >= 0, length <= maximumLength else { return nil }
+        return length
+    }
+
+    /// Where the header at `start` ends and its body begins (after the first blank line, its
+    /// lines ended by `\r\n` or `\n`), if it has arrived.
+    private func headerEnd() -> (end: Int, body: Int)? {
         var index = start
-        while index + 3 < buffer.count {
-            if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 { return index }
-            index += 1
+        while let newline = buffer[index...].firstIndex(of: 10) {
+            var next = newline + 1
+            if next < buffer.count, buffer[next] == 13 { next += 1 }
+            guard next < buffer.count else { return nil }
+            if buffer[next] == 10 { return (newline, next + 1) }
+            index = newline + 1
         }
         return nil
     }
@@ -79,11 +99,11 @@ public struct MessageFramer: Sendable {
     public static func frame(_ body: [UInt8]) -> [UInt8] { Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body }
 }
 
-extension Substring {
-    fileprivate var trimmingSpaces: Substring {
-        var text = self
-        while text.first == " " || text.first == "\t" { text.removeFirst() }
-        while text.last == " " || text.last == "\t" { text.removeLast() }
+extension StringProtocol {
+    fileprivate var trimmingSpaces: SubSequence {
+        var text = self[...]
+        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
+        while text.last == " " || text.last == "\t" { text = text.dropLast() }
         return text
     }
 }

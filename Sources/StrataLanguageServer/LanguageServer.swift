@@ -1,4 +1,5 @@
 import Foundation
+import StrataDiscovery
 import StrataModel
 import StrataPipeline
 import StrataReport

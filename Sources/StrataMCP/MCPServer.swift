@@ -13,6 +13,8 @@ public enum StrataMCPServer {
     /// Analyzes the repository, then serves until the client closes stdin.
     /// - Throws: `Pipeline.InputError` when the repository cannot be analyzed at all.
     public static func serve(_ input: AnalysisSession.Input, version: String, polling: Bool = false) throws {
+        // A client that closed its end makes a write fail (and the server end), not kill the process.
+        signal(SIGPIPE, SIG_IGN)
         let session = try StrataSession(input)
         let live = LiveAnalysis(session, watcher: FileWatchers.watch(session.tree.base, polling: polling))
         let done = DispatchSemaphore(value: 0)
@@ -23,7 +25,7 @@ public enum StrataMCPServer {
                     instructions: "Architecture of the Swift repository at \(session.tree.name): modules, layers, dependency paths, what a change affects, rule findings.",
                     capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
                 await register(on: server, live: live)
-                try await server.start(transport: StdioTransport())
+                try await server.start(transport: LineTransport())
                 await server.waitUntilCompleted()
             } catch {
                 FileHandle.standardError.write(Data("strata mcp: \(error)\n".utf8))
@@ -39,7 +41,7 @@ public enum StrataMCPServer {
     static func register(on server: Server, live: LiveAnalysis) async {
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: StrataTools.list) }
         await server.withMethodHandler(CallTool.self) { call in
-            let answer = try StrataTools.call(call.name, call.arguments ?? [:], on: await live.current())
+            let answer = try StrataTools.call(call.name, call.arguments ?? [:], on: try await live.current())
             let structured: Value? = answer.structured
             return CallTool.Result(content: [.text(text: answer.text, annotations: nil, _meta: nil)], structuredContent: structured, isError: nil, _meta: nil)
         }
@@ -53,7 +55,7 @@ public enum StrataMCPServer {
         }
         await server.withMethodHandler(ReadResource.self) { read in
             guard read.uri == resultURI else { throw MCPError.invalidParams("no resource \(read.uri); the one resource is \(resultURI)") }
-            let json = try JSONReporter.encode(await live.current().session.completeResult)
+            let json = try JSONReporter.encode(try await live.current().session.completeResult)
             return .init(contents: [.text(String(decoding: json, as: UTF8.self), uri: resultURI, mimeType: "application/json")])
         }
     }
@@ -83,7 +85,14 @@ actor LiveAnalysis {
         self.watcher = watcher
     }
 
-    func current() -> Current {
+    /// The analysis with the latest changes read in. Throws when the repository's folder is
+    /// gone: an answer from memory would describe files that no longer exist.
+    func current() throws -> Current {
+        let root = latest.session.tree.base.rootPath
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+            throw MCPError.internalError("the repository at \(root) is gone: it was deleted or moved; start strata mcp on it again")
+        }
         let changed = watcher.changes(timeout: 0)
         if !changed.isEmpty {
             var session = latest.session

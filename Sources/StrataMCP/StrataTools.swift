@@ -65,13 +65,16 @@ enum StrataTools {
     /// Answers a call on the current analysis. Throws `MCPError.invalidParams` for what the
     /// caller got wrong (an unknown module or rule, a bad revision), with a message that says what.
     static func call(_ name: String, _ arguments: [String: Value], on current: LiveAnalysis.Current) throws -> Answer {
+        guard let tool = list.first(where: { $0.name == name }) else {
+            throw MCPError.invalidParams("no tool '\(name)'; the tools are \(list.map(\.name).joined(separator: ", "))")
+        }
+        let arguments = try checked(arguments, against: tool)
         let (session, graph, marks) = (current.session, current.graph, current.marks)
         switch name {
         case "graph":
             let format = GraphDrawing.Format(rawValue: arguments["format"]?.stringValue ?? "mermaid")
             guard let format, format != .svg else { throw MCPError.invalidParams("format must be mermaid, dot or json") }
-            let depth = arguments["depth"]?.intValue ?? 1
-            guard depth >= 0 else { throw MCPError.invalidParams("depth must be 0 or more") }
+            let depth = arguments["depth"].flatMap(integer) ?? 1
             let focus = try strings(arguments["focus"], "focus")
             let drawing = try answering { () throws(ModuleGraph.QueryError) in try GraphDrawing.select(graph, marks: marks, focus: focus, depth: depth) }
             let data = try answering { try format.bytes(for: drawing) }
@@ -96,7 +99,7 @@ enum StrataTools {
         case "rules":
             return try rules(arguments["id"].map { try string($0, "id") })
         default:
-            throw MCPError.methodNotFound("no tool '\(name)'; the tools are \(list.map(\.name).joined(separator: ", "))")
+            throw MCPError.invalidParams("no tool '\(name)'")
         }
     }
 
@@ -245,6 +248,48 @@ enum StrataTools {
         }
         let text = rules.map { "\($0.id) (\($0.severity)): \($0.title)" }.joined(separator: "\n")
         return Answer(text: text, structured: try Value(Listed(rules: rules)))
+    }
+
+    /// The arguments, checked against the tool's input schema: an unknown argument, a value of
+    /// the wrong type (`"2"` or `1e30` for an integer, `5` for a string), one outside its enum
+    /// or below its minimum, or a missing required one is invalid params, never a default.
+    /// A null stands for an argument not given.
+    static func checked(_ arguments: [String: Value], against tool: Tool) throws -> [String: Value] {
+        let properties = tool.inputSchema.objectValue?["properties"]?.objectValue ?? [:]
+        let given = arguments.filter { $0.value != .null }
+        for (name, value) in given.sorted(by: { $0.key < $1.key }) {
+            guard let property = properties[name]?.objectValue else {
+                throw MCPError.invalidParams("\(tool.name) takes no argument '\(name)'; it takes \(properties.keys.sorted().joined(separator: ", "))")
+            }
+            switch property["type"]?.stringValue {
+            case "string":
+                guard let text = value.stringValue else { throw MCPError.invalidParams("\(name) must be a string") }
+                if let allowed = property["enum"]?.arrayValue?.compactMap(\.stringValue), !allowed.contains(text) {
+                    throw MCPError.invalidParams("\(name) must be one of \(allowed.joined(separator: ", ")), not '\(text)'")
+                }
+            case "integer":
+                guard let number = integer(value) else { throw MCPError.invalidParams("\(name) must be an integer") }
+                if let minimum = property["minimum"]?.intValue, number < minimum {
+                    throw MCPError.invalidParams("\(name) must be \(minimum) or more")
+                }
+            case "array":
+                _ = try strings(value, name)
+            default:
+                break
+            }
+        }
+        let required = tool.inputSchema.objectValue?["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if let missing = required.first(where: { given[$0] == nil }) { throw MCPError.invalidParams("\(tool.name) needs \(missing)") }
+        return given
+    }
+
+    /// A JSON integer: an int, or a double with no fraction that an Int holds (`2.0`).
+    static func integer(_ value: Value) -> Int? {
+        switch value {
+        case .int(let number): return number
+        case .double(let number) where number.rounded() == number && abs(number) < 9.0e15: return Int(number)
+        default: return nil
+        }
     }
 
     /// `body`, with a module query's error (an unknown module, an ambiguous name) or a

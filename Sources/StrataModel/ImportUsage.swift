@@ -7,9 +7,8 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
         /// The file names nothing the module declares or extends, its sources are here, and
         /// the import re-exports nothing: it can go.
         case unused
-        /// The only names matched are members the file sees without the import: another module
-        /// it sees declares them too, or another file of the module loads the module (members
-        /// need no import in the file using them, unless MemberImportVisibility is on).
+        /// The only names matched are members another module the file sees declares too: the
+        /// file may use them through that module, or through this one.
         case probablyUnused = "probably-unused"
         /// The module's sources are not here (an Apple SDK, a package not checked out, a
         /// binary framework): never claimed either way.
@@ -35,21 +34,6 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
     /// The import of the file that gives all this one does (the same module again, or one
     /// re-exporting it), when that is why it can go.
     public var coveredBy: String?
-    /// For an `unused` import whose file uses only members of the module: the import (another
-    /// file's, or another of the file's) that loads the module anyway. Without
-    /// MemberImportVisibility a file sees the members of every module its module loads.
-    public var loadedBy: Loader?
-
-    /// An import that loads a module: the module it names, and where.
-    public struct Loader: Hashable, Sendable, Codable {
-        public var module: String
-        public var evidence: Location
-
-        public init(module: String, evidence: Location) {
-            self.module = module
-            self.evidence = evidence
-        }
-    }
 
     public init(
         module: String, imported: String, grade: Grade, evidence: Location, uses: [String] = [], declares: Int = 0,
@@ -74,11 +58,6 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
         let listed = examples.joined(separator: ", ") + (declares > examples.count ? ", …" : "")
         let names = "\(declares) name\(declares == 1 ? "" : "s")"
         switch grade {
-        case .unused where loadedBy != nil:
-            let through = loadedBy.map { $0.module == imported ? "" : " (through \($0.module))" } ?? ""
-            let loader = "the import at \(loadedBy?.evidence.description ?? "")\(through) loads \(imported)"
-            return "uses only members of \(imported) (\(uses.prefix(5).joined(separator: ", "))), which the file sees without the import: "
-                + "\(loader), and the module is built without MemberImportVisibility"
         case .unused where coveredBy != nil || !uses.isEmpty:
             let used = uses.isEmpty ? "nothing" : "only " + uses.prefix(5).joined(separator: ", ")
             return "uses \(used) from \(imported), which its import of \(coveredBy ?? "another module") gives too"
@@ -90,8 +69,8 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
                 ? "uses nothing from \(imported) (it declares no name a file could use)"
                 : "uses nothing from \(imported) (it declares \(listed) \(names))"
         case .probablyUnused:
-            return "uses only members of \(imported) (\(uses.prefix(5).joined(separator: ", "))), which it sees without the import: "
-                + "another module declares them too, or another file's import loads \(imported)"
+            return "uses only members of \(imported) (\(uses.prefix(5).joined(separator: ", "))) that another module it sees "
+                + "declares too: whether they are \(imported)'s is not known"
         case .used, .unknown, .exported:
             return "uses \(uses.prefix(5).joined(separator: ", ")) from \(imported)"
         }

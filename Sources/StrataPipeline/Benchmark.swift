@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
-import StrataDiscovery  // strata:ignore stable-dependencies the pipeline runs discovery, whose readers of every manifest format make it depend on more than it serves
+import StrataDiscovery
+import StrataModel
 import StrataReport
 import StrataSourceTree
 import SwiftParser

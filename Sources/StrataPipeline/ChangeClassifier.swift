@@ -1,5 +1,5 @@
 import StrataAnalysis
-import StrataDiscovery  // strata:ignore stable-dependencies the pipeline runs discovery, whose readers of every manifest format make it depend on more than it serves
+import StrataDiscovery
 import StrataModel
 import StrataSourceTree
 

@@ -1,6 +1,6 @@
 import Foundation
 import StrataConfiguration
-import StrataDiscovery  // strata:ignore stable-dependencies the pipeline runs discovery, whose readers of every manifest format make it depend on more than it serves
+import StrataDiscovery
 import StrataHistory  // strata:ignore stable-dependencies the pipeline runs `strata history`; the servers made it more stable than its store
 import StrataModel
 import StrataSourceTree

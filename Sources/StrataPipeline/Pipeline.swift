@@ -1,10 +1,11 @@
 import Foundation
 import StrataAnalysis
 import StrataConfiguration
-import StrataDiscovery  // strata:ignore stable-dependencies the pipeline runs discovery, whose readers of every manifest format make it depend on more than it serves
+import StrataDiscovery
 import StrataGraphviz
 import StrataModel
 import StrataReport
+import StrataScan
 import StrataSourceTree
 
 /// discover -> scan -> assemble -> analyze -> report, for one repository on disk.

@@ -1,6 +1,7 @@
 import Foundation
 import StrataAnalysis
-import StrataDiscovery  // strata:ignore stable-dependencies the pipeline runs discovery, whose readers of every manifest format make it depend on more than it serves
+import StrataConfiguration
+import StrataDiscovery
 import StrataModel
 import StrataSourceTree
 
@@ -151,7 +152,11 @@ public struct StrataSession: Sendable {
 
     /// Findings of `after` not in `before` and the other way round, by fingerprint and message.
     static func difference(_ before: [Finding], _ after: [Finding]) -> (appeared: [Finding], disappeared: [Finding]) {
-        func key(_ finding: Finding) -> String { finding.fingerprint + "\u{0}" + finding.message }
+        struct Key: Hashable {
+            var fingerprint: String
+            var message: String
+        }
+        func key(_ finding: Finding) -> Key { Key(fingerprint: finding.fingerprint, message: finding.message) }
         let old = Set(before.map(key)), new = Set(after.map(key))
         return (after.filter { !old.contains(key($0)) }.sorted(), before.filter { !new.contains(key($0)) }.sorted())
     }

@@ -1,7 +1,7 @@
 import StrataAnalysis
 import StrataAssemble
 import StrataConfiguration
-import StrataDiscovery  // strata:ignore stable-dependencies the pipeline runs discovery, whose readers of every manifest format make it depend on more than it serves
+import StrataDiscovery
 import StrataModel
 import StrataScan
 import StrataSourceTree

@@ -1,4 +1,5 @@
 import StrataModel
+import StrataSourceTree
 
 /// `strata fix unused-imports`: removes the imports graded `unused`, each file byte-identical
 /// apart from the removed lines, or shows the change as a unified diff.

@@ -1,3 +1,4 @@
+import StrataModel
 
 /// Mermaid flowcharts of module graphs, as GitHub renders them in Markdown.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrataModel
 
 /// The formats `strata analyze --format` accepts: the registry of the analysis's reporters.
 public enum OutputFormat: String, ReportFormat {

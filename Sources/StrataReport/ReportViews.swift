@@ -1,6 +1,7 @@
 import Foundation
 import StrataGraphviz
 import StrataModel
+import StrataSourceTree
 
 /// Every drawing the report shows, laid out by Graphviz when the report is written (the
 /// page has no graph library): the overview, each group opened into its modules, and each

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StrataModel
 
 /// Tells which files of a working directory changed, for a long-lived session: inotify on
 /// Linux, else polling the files' modification times. Folders the walk skips (`.build`,

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import StrataModel
 
 /// The files of one git revision, read from the object database: never from the work tree,
 /// so it works on bare repositories and leaves a checkout untouched.

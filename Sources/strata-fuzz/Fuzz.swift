@@ -15,6 +15,7 @@ import ArgumentParser
 import Foundation
 import StrataConfiguration
 import StrataDiscovery
+import StrataModel
 import StrataParsing
 import StrataScan
 import StrataSourceTree

@@ -10,6 +10,10 @@
 // types. Exit status 1 when a package differs and the causes file does not explain it.
 import ArgumentParser
 import Foundation
+import StrataConfiguration
+import StrataModel
+import StrataPipeline
+import StrataSourceTree
 
 @main
 struct Verify: ParsableCommand {

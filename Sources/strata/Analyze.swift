@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataGraphviz
+import StrataModel
 import StrataPipeline
 import StrataReport
 

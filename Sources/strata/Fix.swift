@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataModel
 import StrataPipeline
 import StrataSourceTree
 

@@ -3,6 +3,7 @@ import Foundation
 import StrataHistory
 import StrataModel
 import StrataPipeline
+import StrataReport
 
 /// `strata history`: the module graph over a branch's history, in one SQLite file.
 struct History: ParsableCommand {

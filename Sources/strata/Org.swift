@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataHistory
 import StrataPipeline
+import StrataReport
 
 /// `strata org`: the organisation's page, from the PostgreSQL database that every
 /// repository's `strata history --database` writes into.

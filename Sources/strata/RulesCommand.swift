@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrataAnalysis
 import StrataModel
 
 /// `strata rules`: every rule Strata checks, from the rule catalog.

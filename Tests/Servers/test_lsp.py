@@ -286,6 +286,51 @@ def test_malformed_messages_get_error_replies_and_the_server_goes_on(tmp_path):
         server.process.wait()
 
 
+@pytest.mark.parametrize("bad", [
+    b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + b'{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}',  # no length, a body
+    b"Content-Length: -20\r\n\r\n" + b'{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}',
+    b"Content-Length: twelve\r\n\r\n" + b'{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}',
+    b"Content-Length: 7\r\n\r\n" + b'{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}',  # shorter than the body
+])
+def test_a_bad_frame_never_silences_the_server(tmp_path, bad):
+    """After a bad frame the server finds the next header: every later request is answered."""
+    root = copy_sample(tmp_path)
+    server = RawServer(root)
+    try:
+        server.initialize(root)
+        server.write(bad)
+        for id in (3, 4):
+            server.send({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {
+                "textDocument": {"uri": (root / DOMAIN_CONTAINER).as_uri()}, "position": {"line": 1, "character": 0}}})
+        answered = {}
+        while set(answered) != {3, 4}:
+            reply = server.response()
+            if reply.get("id") is not None:
+                answered[reply["id"]] = reply
+        assert "Swinject" in answered[3]["result"]["contents"]["value"]
+        assert 2 not in answered, "the bad frame's body was read as a request"
+    finally:
+        server.process.kill()
+        server.process.wait()
+
+
+def test_bare_newlines_in_headers_are_read(tmp_path):
+    """A clumsy client's `\\n` line ends: each of its requests is answered, and so are proper ones."""
+    root = copy_sample(tmp_path)
+    server = RawServer(root)
+    try:
+        server.initialize(root)
+        for id in (5, 6, 7):
+            body = json.dumps({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {
+                "textDocument": {"uri": (root / DOMAIN_CONTAINER).as_uri()}, "position": {"line": 1, "character": 0}}}).encode()
+            ending = b"\r\n" if id == 6 else b"\n"
+            server.write(b"Content-Length: %d" % len(body) + ending + ending + body)
+        assert [server.response()["id"] for _ in range(3)] == [5, 6, 7]
+    finally:
+        server.process.kill()
+        server.process.wait()
+
+
 def test_closing_stdin_ends_the_server(tmp_path):
     root = copy_sample(tmp_path)
     server = RawServer(root)

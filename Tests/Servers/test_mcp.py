@@ -6,6 +6,7 @@ of PetpionData added to a PetpionPresentation file is a finding the next `check`
 import asyncio
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -229,3 +230,145 @@ def test_a_test_module_is_a_module_too(sample):
     assert module.structured_content["module"]["kind"] == "test"
     import re
     assert re.fullmatch(r"\d+ errors?, \d+ warnings?, \d+ notes?", check.content[0].text.splitlines()[-1])
+
+
+# Raw bytes on the server's stdin: what a clumsy or hostile client sends.
+
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}
+INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+
+
+class RawMCP:
+    def __init__(self, sample):
+        self.process = subprocess.Popen(
+            [STRATA, "mcp", str(sample), "--cache-dir", str(sample.parent / "cache")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+    def write(self, raw):
+        self.process.stdin.write(raw)
+        self.process.stdin.flush()
+
+    def send(self, message):
+        self.write(json.dumps(message).encode() + b"\n")
+
+    def receive(self, timeout=60):
+        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
+        assert ready, "the server answered nothing"
+        line = self.process.stdout.readline()
+        assert line, f"the server ended (exit {self.process.wait()})"
+        return json.loads(line)
+
+    def start(self):
+        self.send(INITIALIZE)
+        assert self.receive()["id"] == 1
+        self.send(INITIALIZED)
+
+    def close(self):
+        self.process.kill()
+        self.process.wait()
+
+
+@pytest.fixture
+def raw(sample):
+    server = RawMCP(sample)
+    yield server
+    server.close()
+
+
+def test_a_5_mb_line_is_read_and_answered(raw):
+    raw.start()
+    padding = "x" * (5 << 20)
+    raw.send({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "rules", "arguments": {"id": "cycle"}, "padding": padding}})
+    # A reader that rescans its buffer on every read needs minutes for this line; a linear one well under a second.
+    reply = raw.receive(timeout=30)
+    assert reply["id"] == 2 and reply["result"]["structuredContent"]["rules"][0]["id"] == "cycle", str(reply)[:300]
+
+
+def test_a_line_over_the_limit_is_refused_and_the_server_goes_on(raw):
+    raw.start()
+    raw.write(b'{"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {"p": "' + b"y" * (17 << 20) + b'"}}\n')
+    reply = raw.receive()
+    assert reply["id"] is None and reply["error"]["code"] == -32600 and "MiB" in reply["error"]["message"]
+    raw.send({"jsonrpc": "2.0", "id": 3, "method": "tools/list"})
+    assert raw.receive()["id"] == 3
+
+
+@pytest.mark.parametrize("line, code", [
+    ('{"jsonrpc": "2.0", "id": 2, "method": ', -32700),  # cut short
+    ("not json at all", -32700),
+    ('{"hello": "world"}', -32600),
+    ("42", -32600),
+    ("[]", -32600),
+    ('{"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/list"}', -32600),
+    ('{"jsonrpc": "2.0", "id": null, "method": "tools/list"}', -32600),
+    ('{"jsonrpc": "1.0", "method": "tools/list"}', -32600),
+    ('{"jsonrpc": "2.0", "method": 7}', -32600),
+])
+def test_a_malformed_line_is_answered_with_a_null_id(raw, line, code):
+    raw.start()
+    raw.write(line.encode() + b"\n")
+    reply = raw.receive()
+    assert reply == {"jsonrpc": "2.0", "id": None, "error": reply["error"]} and reply["error"]["code"] == code, reply
+    raw.send({"jsonrpc": "2.0", "id": 9, "method": "tools/list"})
+    assert raw.receive()["id"] == 9
+
+
+@pytest.mark.parametrize("arguments", [
+    {"depth": "2"}, {"depth": 1e30}, {"depth": -1}, {"depth": 1.5}, {"format": 5}, {"format": "svg"}, {"focus": 3},
+    {"colour": "red"},
+])
+def test_wrong_typed_arguments_are_invalid_params(sample, arguments):
+    async def body(session):
+        with pytest.raises(McpError) as raised:
+            await session.call_tool("graph", arguments)
+        return raised.value.error
+
+    error = serve(sample, body)
+    assert error.code == -32602, error
+
+
+def test_an_integral_depth_is_taken_in_any_spelling(sample):
+    async def body(session):
+        return [await session.call_tool("graph", {"focus": ["PetpionData"], "depth": depth, "format": "json"}) for depth in (2, 2.0)]
+
+    first, second = serve(sample, body)
+    assert not first.is_error and first.structured_content == second.structured_content
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_every_request_read_before_stdin_closes_is_answered(sample, attempt):
+    server = RawMCP(sample)
+    try:
+        requests = [
+            INITIALIZE, INITIALIZED,
+            {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "module", "arguments": {"name": "PetpionData"}}},
+            {"jsonrpc": "2.0", "id": 3, "method": "tools/list"},
+            {"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "check", "arguments": {}}},
+        ]
+        output, _ = server.process.communicate(b"".join(json.dumps(r).encode() + b"\n" for r in requests), timeout=120)
+        replies = {reply["id"]: reply for reply in map(json.loads, output.splitlines())}
+        assert set(replies) == {1, 2, 3, 4}
+        assert replies[2]["result"]["structuredContent"]["module"]["name"] == "PetpionData"
+        assert server.process.returncode == 0
+    finally:
+        server.close()
+
+
+def test_a_deleted_repository_is_an_error_not_an_answer_from_memory(sample):
+    async def body(session):
+        before = await session.call_tool("check", {})
+        shutil.rmtree(sample)
+        errors = []
+        for name, arguments in [("check", {}), ("module", {"name": "PetpionData"})]:
+            with pytest.raises(McpError) as raised:
+                await session.call_tool(name, arguments)
+            errors.append(raised.value.error.message)
+        with pytest.raises(McpError) as raised:
+            await session.read_resource("strata://strata.json")
+        errors.append(raised.value.error.message)
+        return before, errors
+
+    before, errors = serve(sample, body)
+    assert not before.is_error
+    assert all("gone" in message and str(sample) in message for message in errors), errors

@@ -1,3 +1,4 @@
+import StrataModel
 import StrataPipeline
 import Testing
 

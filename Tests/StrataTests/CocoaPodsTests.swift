@@ -1,5 +1,6 @@
 import StrataDiscovery
 import StrataModel
+import StrataSourceTree
 import Testing
 
 /// Podspec reading: one module per pod, whatever Ruby the podspec is written in.

@@ -1,4 +1,6 @@
 import Foundation
+import StrataModel
+import StrataPipeline
 import Testing
 
 /// What every command prints, as a new user meets it: `-q` drops progress and summaries but

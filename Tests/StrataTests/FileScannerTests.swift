@@ -1,6 +1,7 @@
 import StrataModel
 import StrataParsing
 import StrataScan
+import StrataSourceTree
 import SwiftParser
 import SwiftSyntax
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import StrataModel
 import StrataPipeline
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import StrataAnalysis
 import StrataConfiguration
 @testable import StrataGraphviz
+import StrataModel
 import StrataPipeline
 import StrataReport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import StrataHistory
+import StrataModel
 import StrataPipeline
 import Testing
 

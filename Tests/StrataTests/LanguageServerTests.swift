@@ -1,5 +1,6 @@
 import Foundation
 import StrataLanguageServer
+import StrataModel
 import StrataPipeline
 import Testing
 
@@ -60,6 +61,33 @@ import Testing
         #expect(framer.next() == .badHeader("a header longer than \(MessageFramer.maximumHeader) bytes without a blank line"))
         framer.append(Self.framed("{}"))
         #expect(framer.next() == .message(Array("{}".utf8)))
+    }
+
+    /// A frame with a missing, negative or non-numeric length and a body after it: the next
+    /// good header is found, and so is every message after it.
+    @Test(arguments: ["Content-Type: x", "Content-Length: -5", "Content-Length: five", "Content-Length:"])
+    func resynchronisesOnTheNextHeaderAfterABadOne(header: String) {
+        var framer = MessageFramer()
+        let bad = Array("\(header)\r\n\r\n".utf8) + Array(#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#.utf8)
+        framer.append(bad + Self.framed(#"{"id":2}"#) + Self.framed(#"{"id":3}"#))
+        let frames = Self.drain(&framer)
+        #expect(frames.count == 3)
+        #expect(frames.first.map { if case .badHeader = $0 { true } else { false } } == true)
+        #expect(Array(frames.dropFirst()) == [.message(Array(#"{"id":2}"#.utf8)), .message(Array(#"{"id":3}"#.utf8))])
+    }
+
+    /// A clumsy client's `\n` line ends are read as `\r\n`, before and after a proper frame.
+    @Test func readsHeadersWithBareNewlines() {
+        var framer = MessageFramer()
+        framer.append(Array("Content-Length: 8\n\n{\"id\":1}".utf8) + Self.framed(#"{"id":2}"#) + Array("Content-Type: x\nContent-Length: 8\r\n\n{\"id\":3}".utf8))
+        #expect(Self.drain(&framer) == [1, 2, 3].map { .message(Array("{\"id\":\($0)}".utf8)) })
+    }
+
+    /// A length shorter than the body: the rest of the body is passed over up to the next header.
+    @Test func aShortLengthCostsOneMessageOnly() {
+        var framer = MessageFramer()
+        framer.append(Array("Content-Length: 4\r\n\r\n{\"id\":1}".utf8) + Self.framed(#"{"id":2}"#))
+        #expect(Self.drain(&framer) == [.message(Array(#"{"id"#.utf8)), .message(Array(#"{"id":2}"#.utf8))])
     }
 
     @Test func decodesMessagesAndEncodesResponses() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import StrataHistory
+import StrataPipeline
 import Testing
 
 /// `strata history --database` and `strata org` against a real PostgreSQL server: the one
@@ -13,6 +14,51 @@ import Testing
     static let psql = "/usr/bin/psql"
     static let binary = builtProduct("strata")
     static let tables = ["commits", "modules", "edges", "cycles", "findings"]
+
+    /// Every form libpq takes a password in, redacted in what Strata prints and scrubbed
+    /// from libpq's own messages (which may quote a URL it could not parse).
+    @Test(arguments: [
+        "postgresql://strata@db.example:5432/db?password=S3cret&sslmode=disable",
+        "postgresql://strata@db.example:5432/db?sslmode=disable&password=S3cret",
+        "postgresql://strata:S3cret@db.example:5432/db",
+        "postgres://strata:S3%63ret@db.example/db",
+        "postgresql://strata:S3/cr?et@db.example:5432/db",
+        "postgresql://strata:S3@cr/et@db.example/db",
+        "host=db.example user=strata password=S3cret dbname=db",
+        "host=db.example password = 'S3 cr\\'et' dbname=db",
+        "password=S3cret",
+    ])
+    func redactsThePasswordInEveryForm(text: String) throws {
+        let address = ConnectionString(text)
+        #expect(address.isConnectionString)
+        #expect(!address.redacted.contains("S3"), "\(address.redacted)")
+        // libpq's own message may quote the string whole.
+        #expect(!address.scrub("invalid connection option in \"\(text)\"").contains("S3"))
+        #expect(address.redacted.contains("db.example") || text == "password=S3cret")
+    }
+
+    @Test func aFileNameIsNoConnectionString() {
+        #expect(!ConnectionString("history.sqlite").isConnectionString)
+        #expect(!ConnectionString("/tmp/a=b/history.sqlite").isConnectionString)
+        #expect(ConnectionString("postgresql://u@h/d").redacted == "postgresql://u@h/d")
+    }
+
+    /// The password never reaches stderr, whatever the form, when the server cannot be reached.
+    @Test(arguments: [
+        "postgresql://strata@127.0.0.1:9/db?password=S3cret&sslmode=disable",
+        "postgresql://strata@127.0.0.1:9/db?sslmode=disable&password=S3cret",
+        "postgresql://strata:S3/cr?et@127.0.0.1:9/db",
+        "postgresql://strata:S3cret@127.0.0.1:notaport/db",
+        "host=127.0.0.1 port=9 user=strata password=S3cret dbname=db",
+        "host=127.0.0.1 port=9 user=strata password='S3cret' dbname=db connect_timeout=x",
+    ])
+    func historyNeverPrintsThePassword(database: String) throws {
+        let folder = try HistoryTests.fixture()
+        let answer = try run(try #require(Self.binary), ["history", folder.path + "/repo", "--database", database, "--quiet"])
+        #expect(answer.status == 2, "\(answer.all)")
+        #expect(!answer.all.contains("S3"), "\(answer.all)")
+        #expect(answer.all.contains("127.0.0.1"), "\(answer.all)")
+    }
 
     /// A new, empty database on the test server, and its URL.
     static func freshDatabase() throws -> String {

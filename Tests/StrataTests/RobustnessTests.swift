@@ -1,5 +1,6 @@
 import Foundation
 import StrataGraphviz
+import StrataReport
 import Testing
 
 /// What a run does when something outside the analysis fails: Graphviz crashes, a report

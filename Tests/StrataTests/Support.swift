@@ -1,4 +1,5 @@
 import Foundation
+import StrataModel
 import StrataSourceTree
 
 /// A source tree held in memory, for discovery and scanning tests.

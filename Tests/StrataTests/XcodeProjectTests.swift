@@ -1,6 +1,8 @@
 import Foundation
 import StrataDiscovery
 import StrataModel
+import StrataPropertyList
+import StrataSourceTree
 import Testing
 
 /// A pbxproj written from a list of objects, as Xcode lays it out (one object per entry).

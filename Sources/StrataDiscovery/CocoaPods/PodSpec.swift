@@ -1,4 +1,5 @@
 import StrataModel
+import StrataRuby
 
 /// What one spec of a podspec declares (the root spec, a subspec, a test spec or an app
 /// spec), as the Ruby DSL or the JSON form states it. A reference type because the DSL

@@ -1,4 +1,5 @@
 import StrataModel
+import StrataRuby
 import StrataSourceTree
 
 /// Reads a CocoaPods `Podfile` statically; never runs Ruby.

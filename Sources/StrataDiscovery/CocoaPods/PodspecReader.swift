@@ -1,4 +1,5 @@
 import StrataModel
+import StrataRuby
 import StrataSourceTree
 
 /// Reads CocoaPods `*.podspec` (Ruby) and `*.podspec.json` statically; never runs Ruby.

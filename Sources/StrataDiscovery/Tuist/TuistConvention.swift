@@ -1,3 +1,4 @@
+import StrataSourceTree
 import StrataModel
 
 /// The folder layouts Tuist projects follow, for when a manifest cannot be evaluated:

@@ -1,4 +1,5 @@
 import StrataModel
+import StrataSourceTree
 
 /// Where a Tuist manifest's helpers and root are, found from the repository's file list.
 ///

@@ -1,4 +1,5 @@
 import StrataPropertyList
+import StrataSourceTree
 
 /// Which files an Xcode target compiles, as root-relative globs: the exact paths its Sources
 /// build phase lists, and `<folder>/**` for each synchronized folder (Xcode 16) it builds.

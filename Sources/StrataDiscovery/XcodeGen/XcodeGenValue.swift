@@ -1,4 +1,5 @@
 import StrataModel
+import StrataSourceTree
 import Yams
 
 /// An XcodeGen spec as a tree of values that remember where they were written, with

@@ -1,5 +1,6 @@
 import Sealed
 import Inner
 
-// Sealed imports Inner internally: its clients do not load Inner through it.
+// Sealed imports Inner internally (its clients do not load Inner through it); the file uses
+// Inner's member: used.
 let kept = Sealed.hush("A") + "B".whispered
