@@ -99,8 +99,8 @@ struct ModuleResolver {
     private var identities: [String]
     /// Pods defined by podspecs in the repository, by pod name.
     private var pods: [String: String]
-    /// Tuist and Xcode targets by their project's folder and name, for `.project(target:path:)`
-    /// and cross-project target dependencies.
+    /// Tuist, Xcode and Bazel targets by their project's (package's) folder and name, for
+    /// `.project(target:path:)`, cross-project target dependencies and Bazel labels.
     private var byProjectAndTarget: [TargetKey: String] = [:]
 
     init(discovery: Discovery) {
@@ -111,9 +111,9 @@ struct ModuleResolver {
             let target = module.target
             byImportName[module.importName, default: []].append((module.name, module.id.manifest))
             byPackageAndTarget[TargetKey(manifest: module.id.manifest, target: target)] = module.name
-            // A Tuist project is named by its folder, an Xcode project by its `.xcodeproj` path:
-            // both are the folder of the manifest file.
-            if module.system == .tuist || module.system == .xcode, let file = module.manifest?.file {
+            // A Tuist project is named by its folder, an Xcode project by its `.xcodeproj` path,
+            // a Bazel package by its BUILD file's folder: each the folder of the manifest file.
+            if module.system == .tuist || module.system == .xcode || module.system == .bazel, let file = module.manifest?.file {
                 byProjectAndTarget[TargetKey(manifest: RepositoryPath.folder(of: file), target: target)] = module.name
             }
         }

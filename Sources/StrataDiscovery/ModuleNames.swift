@@ -64,10 +64,11 @@ extension Discoverer {
         }
     }
 
-    /// Where each system stands when several describe the same module: the package manifest
+    /// Where each system stands when several describe the same module: a repository that
+    /// builds with Bazel chose it over its other manifests, the package manifest
     /// is what both Xcode and `swift build` use, a generated Xcode project comes from Tuist, and
     /// a podspec usually repackages the same folder.
-    static let precedence: [BuildSystem] = [.config, .swiftpm, .tuist, .xcodegen, .xcode, .cocoapods, .convention]
+    static let precedence: [BuildSystem] = [.config, .bazel, .swiftpm, .tuist, .xcodegen, .xcode, .cocoapods, .convention]
 
     /// One module per importable name and set of files: targets with the same module name that
     /// share a Swift file, or the folder when one has no Swift file (a library's

@@ -1,0 +1,4 @@
+@testable import Cart
+import XCTest
+
+final class CartTests: XCTestCase {}

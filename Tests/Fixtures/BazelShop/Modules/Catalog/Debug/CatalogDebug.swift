@@ -1,0 +1,3 @@
+import Networking
+
+public enum CatalogDebug {}

@@ -1,0 +1,4 @@
+import LegacyKit
+import Networking
+
+public struct Product {}

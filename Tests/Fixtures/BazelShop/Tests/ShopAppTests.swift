@@ -1,0 +1,4 @@
+@testable import ShopApp
+import XCTest
+
+final class ShopAppTests: XCTestCase {}

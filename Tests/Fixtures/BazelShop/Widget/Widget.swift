@@ -1,0 +1,4 @@
+import Catalog
+import WidgetKit
+
+struct ShopWidget {}

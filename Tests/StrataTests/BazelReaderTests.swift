@@ -1,0 +1,217 @@
+import Foundation
+import StrataDiscovery
+import StrataModel
+import StrataPipeline
+import StrataSourceTree
+import Testing
+
+/// Bazel workspaces read without Bazel: every BUILD file evaluated with one interpreter, rules
+/// made targets, labels in every spelling resolved to the same module, through the pipeline.
+@Suite struct BazelReaderTests {
+    static let shop = repositoryRoot + "/Tests/Fixtures/BazelShop"
+
+    /// The manifests a workspace's marker gives, by BUILD file.
+    static func manifests(_ root: String, marker: String = "MODULE.bazel") throws -> [String: Manifest] {
+        let tree = WorkingDirectoryTree(rootPath: root)
+        let manifests = try BazelReader.read(path: marker, tree: tree, files: try tree.files())
+        return Dictionary(uniqueKeysWithValues: manifests.map { ($0.path, $0) })
+    }
+
+    static func memory(_ files: [String: String]) throws -> [Manifest] {
+        let tree = MemoryTree(files)
+        let all = try tree.files()
+        return try all.filter(BazelReader.accepts).flatMap { try BazelReader.read(path: $0, tree: tree, files: all) }
+    }
+
+    func target(_ manifests: [String: Manifest], _ build: String, _ name: String) throws -> Manifest.Target {
+        try #require(manifests[build]?.targets.first { $0.name == name }, "\(name) in \(build)")
+    }
+
+    func files(_ target: Manifest.Target) -> [String] {
+        guard case .files(_, let paths) = target.sources else { return [] }
+        return paths
+    }
+
+    func labels(_ target: Manifest.Target) -> [String] {
+        target.dependencies.map { "\($0.kind.rawValue):\($0.package.map { $0 + ":" } ?? "")\($0.name)" }
+    }
+
+    @Test func eachBuildFileOfTheWorkspaceIsOneManifest() throws {
+        let manifests = try Self.manifests(Self.shop)
+        #expect(manifests.keys.sorted() == [
+            "BUILD.bazel", "Modules/Cart/BUILD.bazel", "Modules/Catalog/BUILD.bazel", "Modules/LegacyKit/BUILD",
+            "Modules/Networking/BUILD", "Modules/Payments/BUILD.bazel", "Vendor/BUILD.bazel", "bazel/BUILD.bazel",
+        ])
+        #expect(manifests.values.allSatisfy { $0.system == .bazel })
+        #expect(manifests["Modules/Cart/BUILD.bazel"]?.name == "Modules/Cart")
+        // MODULE.bazel is read; the WORKSPACE beside it is not read a second time.
+        #expect(try Self.manifests(Self.shop, marker: "WORKSPACE").isEmpty)
+        // The only diagnostic: a genrule's output in srcs, whose file is not in the repository.
+        let diagnostics = manifests.values.flatMap(\.diagnostics)
+        #expect(diagnostics.map(\.message) == ["sources that name targets or generated files (:widget_strings) are not read"])
+        #expect(diagnostics.allSatisfy { $0.isNote })
+    }
+
+    @Test func rulesBecomeTargetsWithKindsModuleNamesFilesAndLinkage() throws {
+        let manifests = try Self.manifests(Self.shop)
+        let root = try #require(manifests["BUILD.bazel"])
+        #expect(root.targets.map(\.name) == ["ShopLib", "WidgetLib", "ShopWidget", "Shop", "ShopTestsLib", "ShopTests"])
+        #expect(root.targets.map(\.kind) == [.library, .library, .app, .app, .test, .test])
+        #expect(root.targets.map(\.linkage?.kind) == [.static, .static, .executable, .executable, .static, .executable])
+        #expect(root.targets[3].platforms == ["iOS"] && root.targets[3].product == "ios_application")
+        #expect(root.targets[0].linkage?.evidence == Location(file: "BUILD.bazel", line: 5))
+        // module_name, else rules_swift's name from the label (tests too).
+        #expect(root.targets.map(\.importName) == ["ShopApp", "ShopWidgetKit", "ShopWidget", "Shop", "ShopTestsLib", "ShopTests"])
+        let payments = try target(manifests, "Modules/Payments/BUILD.bazel", "Payments")
+        #expect(payments.importName == "Modules_Payments_Payments")
+        #expect(files(payments) == ["Modules/Payments/Payments.swift"])
+        // The macro's targets, from a .bzl that loads another.
+        let cart = try #require(manifests["Modules/Cart/BUILD.bazel"])
+        #expect(cart.targets.map(\.name) == ["Cart", "CartTestsLib", "CartTests"])
+        #expect(cart.targets.map(\.kind) == [.library, .test, .test])
+        #expect(cart.targets.map(\.importName) == ["Cart", "CartTests", "Modules_Cart_CartTests"])
+        #expect(cart.targets.map(\.line) == [3, 3, 3])
+        #expect(files(cart.targets[1]) == ["Modules/Cart/Tests/CartTests.swift"])
+        // A glob with exclude; Objective-C sources and headers.
+        #expect(files(try target(manifests, "Modules/Catalog/BUILD.bazel", "Catalog")) == ["Modules/Catalog/Sources/Catalog.swift"])
+        let legacy = try target(manifests, "Modules/LegacyKit/BUILD", "LegacyKit")
+        #expect(files(legacy) == ["Modules/LegacyKit/src/LKLegacy.m", "Modules/LegacyKit/include/LKLegacy.h"])
+        #expect(legacy.importName == "LegacyKit" && legacy.linkage?.kind == .static)
+        // A prebuilt framework is no module of its own.
+        #expect(try target(manifests, "Vendor/BUILD.bazel", "Analytics").kind == .binary)
+    }
+
+    @Test func dependenciesAreLabelsWithTheLinesThatWriteThem() throws {
+        let manifests = try Self.manifests(Self.shop)
+        let shopLib = try target(manifests, "BUILD.bazel", "ShopLib")
+        #expect(labels(shopLib) == ["project:Modules/Cart:Cart", "project:Modules/Catalog:Catalog", "external:swiftpkg_swift_collections:Collections"])
+        #expect(shopLib.dependencies.map(\.evidence.line) == [10, 11, 12])
+        // A select's branches together; `:b` in the same package.
+        let catalog = try target(manifests, "Modules/Catalog/BUILD.bazel", "Catalog")
+        #expect(labels(catalog) == [
+            "project:Modules/Networking:Networking", "project:Modules/LegacyKit:LegacyKit", "project:Modules/Catalog:CatalogDebug",
+        ])
+        #expect(catalog.dependencies.map(\.evidence.line) == [12, 13, 15])
+        // Bundles: their library, extensions and test host.
+        #expect(labels(try target(manifests, "BUILD.bazel", "Shop")) == ["project::ShopLib", "project::ShopWidget"])
+        #expect(labels(try target(manifests, "BUILD.bazel", "ShopTests")) == ["project::ShopTestsLib", "project::Shop"])
+        #expect(labels(try target(manifests, "BUILD.bazel", "ShopTestsLib")) == ["project::ShopLib"])
+        #expect(labels(try target(manifests, "BUILD.bazel", "WidgetLib")) == ["project:Modules/Catalog:Catalog"])
+        // Through a macro: `@//`, a prebuilt framework, SDK frameworks; the BUILD file's lines.
+        let cart = try target(manifests, "Modules/Cart/BUILD.bazel", "Cart")
+        #expect(labels(cart) == ["project:Modules/Catalog:Catalog", "project:Modules/Payments:Payments", "binary:Analytics"])
+        #expect(cart.dependencies.map(\.evidence.line) == [6, 7, 8])
+        #expect(labels(try target(manifests, "Modules/LegacyKit/BUILD", "LegacyKit")) == ["sdk:UIKit"])
+    }
+
+    @Test func everySpellingOfALabelNamesTheSameTarget() throws {
+        let spellings = ["//a/b", "//a/b:b", ":b", "b", "@//a/b:b", "@@//a/b:b"]
+        var build = "load(\"@rules_swift//swift:swift.bzl\", \"swift_library\")\n"
+        for (index, spelling) in spellings.enumerated() {
+            build += "swift_library(name = \"user\(index)\", srcs = [], deps = [\"\(spelling)\"])\n"
+        }
+        build += "swift_library(name = \"b\", srcs = [\"B.swift\"])\n"
+        let manifests = try Self.memory(["ws/MODULE.bazel": "", "ws/a/b/BUILD.bazel": build, "ws/a/b/B.swift": ""])
+        let targets = try #require(manifests.first).targets
+        for target in targets.dropLast() {
+            #expect(labels(target) == ["project:ws/a/b:b"], "\(target.name)")
+        }
+        #expect(files(targets.last!) == ["ws/a/b/B.swift"])
+        #expect(targets.last!.importName == "a_b_b")
+    }
+
+    @Test func workspacesDecideWhichBuildFilesAreRead() throws {
+        let manifests = try Self.memory([
+            "Outside/BUILD": "swift_library(name = \"Outside\")\n",
+            "app/WORKSPACE": "",
+            "app/BUILD": "swift_library(name = \"Old\")\n",
+            "app/BUILD.bazel": "swift_library(name = \"New\")\n",
+            "app/lib/BUILD.bazel": "swift_library(name = \"Lib\", srcs = glob([\"**/*.swift\"]))\n",
+            "app/lib/A.swift": "",
+            "app/lib/nested/MODULE.bazel": "",
+            "app/lib/nested/BUILD.bazel": "swift_library(name = \"Nested\")\n",
+        ])
+        #expect(manifests.map(\.path).sorted() == ["app/BUILD.bazel", "app/lib/BUILD.bazel", "app/lib/nested/BUILD.bazel"])
+        #expect(manifests.flatMap(\.targets).map(\.name).sorted() == ["Lib", "Nested", "New"])
+        let lib = try #require(manifests.first { $0.path == "app/lib/BUILD.bazel" }?.targets.first)
+        #expect(files(lib) == ["app/lib/A.swift"])
+    }
+
+    @Test func evaluationProblemsNameTheFileAndLine() throws {
+        let manifests = try Self.memory([
+            "MODULE.bazel": "",
+            "BUILD": "load(\"//tools:defs.bzl\", \"lib\")\n\nlib(name = \"A\", deps = undefined)\n",
+            "tools/defs.bzl": "def lib(name, deps):\n    swift_library(name = name, deps = deps + missing)\n",
+        ])
+        let diagnostics = manifests.flatMap(\.diagnostics)
+        #expect(!diagnostics.isEmpty)
+        #expect(diagnostics.contains { $0.file == "BUILD" && $0.line == 3 }, "\(diagnostics)")
+        #expect(diagnostics.contains { $0.file == "tools/defs.bzl" && $0.line == 2 }, "\(diagnostics)")
+    }
+
+    @Test func theWorkspaceIsAnalyzedThroughThePipeline() throws {
+        let result = try Pipeline.run(.init(path: Self.shop, cacheDirectory: nil)).result
+        let modules = Dictionary(uniqueKeysWithValues: result.modules.map { ($0.module.name, $0.module) })
+        #expect(modules.keys.sorted() == [
+            "Cart", "CartTests", "CartTestsLib", "Catalog", "CatalogDebug", "LegacyKit", "Networking", "Payments", "Shop", "ShopLib",
+            "ShopTests", "ShopTestsLib", "ShopWidget", "WidgetLib",
+        ])
+        #expect(modules.values.allSatisfy { $0.system == .bazel })
+        #expect(modules["Catalog"]?.path == "Modules/Catalog" && modules["Catalog"]?.files == 1)
+        #expect(modules["LegacyKit"]?.path == "Modules/LegacyKit" && modules["LegacyKit"]?.files == 0)
+        #expect(modules["Shop"]?.kind == .app && modules["ShopTestsLib"]?.kind == .test)
+        // Declared dependencies resolve to modules, whatever the spelling; external ones do not.
+        #expect(modules["Cart"]?.dependencies.map(\.modules) == [["Catalog"], ["Payments"], nil])
+        #expect(modules["ShopTests"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["ShopTestsLib", "Shop"])
+        #expect(modules["Shop"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["ShopLib", "ShopWidget"])
+        // Imports resolve by module name: an Objective-C module, a derived name, a test's @testable.
+        let imported = Set(result.edges.filter(\.imported).map { "\($0.from)->\($0.to)" })
+        for edge in ["Catalog->LegacyKit", "Catalog->Networking", "Cart->Payments", "Cart->Catalog", "ShopLib->Cart", "WidgetLib->Catalog",
+            "CartTestsLib->Cart", "ShopTestsLib->ShopLib", "Payments->Networking"]
+        {
+            #expect(imported.contains(edge), "\(edge)")
+        }
+        #expect(result.edges.filter { $0.imported && !$0.declared }.isEmpty, "\(result.edges.filter { $0.imported && !$0.declared })")
+        // Bundles and tests compile nothing themselves; a select's debug-only branch is unused.
+        #expect(result.unusedDependencies.map { "\($0.module)->\($0.dependency)" } == ["Catalog->CatalogDebug"])
+        // The Package.swift files beside BUILD files describe no module, and say so once.
+        let notes = result.warnings.filter { $0.message.contains("Package.swift") }
+        #expect(notes.map(\.file) == ["MODULE.bazel"])
+        #expect(notes.first?.message.hasPrefix("2 Package.swift files") == true)
+    }
+
+    @Test func aWarmSessionReadsTheWorkspaceAgainWhenABuildOrBzlFileChanges() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("MODULE.bazel", "module(name = \"warm\")\n")
+        try folder.write("defs.bzl", "def lib(name):\n    swift_library(name = name, srcs = native.glob([name + \"/*.swift\"]))\n")
+        try folder.write("BUILD.bazel", "load(\":defs.bzl\", \"lib\")\n\nlib(name = \"Core\")\n")
+        try folder.write("Core/Money.swift", "public struct Money {}\n")
+        try folder.write("Feature/Cart.swift", "import Core\n")
+        var session = try StrataSession(AnalysisSession.Input(repository: folder.path, cacheDirectory: nil))
+        let names = { session.result.modules.map(\.module.name) }
+        #expect(names() == ["Core"])
+        try folder.write("BUILD.bazel", "load(\":defs.bzl\", \"lib\")\n\nlib(name = \"Core\")\n\nlib(name = \"Feature\")\n")
+        #expect(session.refresh(changed: ["BUILD.bazel"]).rediscovered)
+        #expect(names() == ["Core", "Feature"])
+        // The macro now names its modules differently: every BUILD file that loads it changes.
+        try folder.write("defs.bzl", "def lib(name):\n    swift_library(name = name + \"Lib\", module_name = name, srcs = native.glob([name + \"/*.swift\"]))\n")
+        #expect(session.refresh(changed: ["defs.bzl"]).rediscovered)
+        #expect(names() == ["CoreLib", "FeatureLib"])
+        #expect(session.result.edges.contains { $0.from == "FeatureLib" && $0.to == "CoreLib" && $0.imported })
+    }
+
+    @Test func theStarlarkFixturesAreAnalyzedToo() throws {
+        let fixtures = repositoryRoot + "/Tests/Fixtures/Bazel"
+        let app = try Pipeline.run(.init(path: fixtures + "/AppWorkspace", cacheDirectory: nil)).result
+        let appModules = Dictionary(uniqueKeysWithValues: app.modules.map { ($0.module.name, $0.module) })
+        #expect(appModules["Core"]?.files == 3)
+        #expect(appModules["Feature"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["Core", "Legacy"])
+        #expect(appModules["AppSources"]?.importName == "App")
+        #expect(appModules["App"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["AppSources", "WidgetExtension"])
+        let lab = try Pipeline.run(.init(path: fixtures + "/MacroLab", cacheDirectory: nil)).result
+        let labModules = Dictionary(uniqueKeysWithValues: lab.modules.map { ($0.module.name, $0.module) })
+        #expect(labModules["profile_lib"]?.importName == "Profile")
+        #expect(labModules["profile_tests"]?.importName == "Features_Profile_profile_tests")
+        #expect(labModules["SearchUI"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["SearchIndex"])
+    }
+}
