@@ -180,6 +180,32 @@ import Testing
         #expect(notes.first?.message.hasPrefix("2 Package.swift files") == true)
     }
 
+    /// swift-syntax and Yams ship BUILD files for Bazel users; their Package.swift is what
+    /// most users build, and Bazel's `.library` twins of their tests would be modules twice.
+    @Test func aSwiftPackageThatAlsoBuildsWithBazelIsReadAsAPackage() throws {
+        let tree = MemoryTree([
+            "MODULE.bazel": "module(name = \"kit\")\n",
+            "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Kit", targets: [.target(name: "Kit"), .testTarget(name: "KitTests", dependencies: ["Kit"])])
+                """,
+            "BUILD.bazel": """
+                swift_library(name = "Kit", module_name = "Kit", srcs = glob(["Sources/Kit/**/*.swift"]))
+                swift_library(name = "KitTests.library", module_name = "KitTests", srcs = glob(["Tests/KitTests/*.swift"]), deps = [":Kit"])
+                """,
+            "Tests/BUILD": "swift_library(name = \"Helpers\")\n",
+            "Sources/Kit/Kit.swift": "",
+            "Tests/KitTests/KitTests.swift": "import Kit\n",
+        ])
+        let discovery = Discoverer(tree: tree).discover(files: try tree.files())
+        #expect(discovery.modules.map(\.name) == ["Kit", "KitTests"])
+        #expect(discovery.modules.allSatisfy { $0.system == .swiftpm })
+        #expect(discovery.diagnostics.map(\.message) == [
+            "a Swift package that also builds with Bazel: its Package.swift is read, 2 BUILD files (BUILD.bazel, ...) are not",
+        ])
+    }
+
     @Test func aWarmSessionReadsTheWorkspaceAgainWhenABuildOrBzlFileChanges() throws {
         let folder = try TemporaryDirectory()
         try folder.write("MODULE.bazel", "module(name = \"warm\")\n")
