@@ -5,5 +5,7 @@ import SwiftUI
 
 @main
 struct ShopApp: App {
-    var body: some Scene { WindowGroup { CartView(items: OrderedSet()) } }
+    let featured: OrderedSet<String> = ["\(Product.self)"]
+
+    var body: some Scene { WindowGroup { CartView() } }
 }

@@ -1,4 +1,6 @@
 import Catalog
 import WidgetKit
 
-struct ShopWidget {}
+struct ShopWidget {
+    let product = Product()
+}

@@ -3,5 +3,9 @@ import Modules_Payments_Payments
 import SwiftUI
 
 public struct CartView: View {
-    public var body: some View { Text("Cart") }
+    public var products: [Product] = []
+
+    public init() {}
+
+    public var body: some View { Button("Pay") { Payments.charge() } }
 }

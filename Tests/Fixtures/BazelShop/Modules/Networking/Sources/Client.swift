@@ -1,3 +1,5 @@
 import Foundation
 
-public final class Client {}
+public final class Client {
+    public init() {}
+}
