@@ -105,27 +105,32 @@ import Testing
     }
 
     @Test func everySpellingOfALabelNamesTheSameTarget() throws {
-        let spellings = ["//a/b", "//a/b:b", ":b", "b", "@//a/b:b", "@@//a/b:b"]
+        // `@kit` is the main repository by MODULE.bazel's name; an alias is followed.
+        let spellings = ["//a/b", "//a/b:b", ":b", "b", "@//a/b:b", "@@//a/b:b", "@kit//a/b", ":b_alias"]
         var build = "load(\"@rules_swift//swift:swift.bzl\", \"swift_library\")\n"
         for (index, spelling) in spellings.enumerated() {
             build += "swift_library(name = \"user\(index)\", srcs = [], deps = [\"\(spelling)\"])\n"
         }
+        build += "alias(name = \"b_alias\", actual = \"//a/b\")\n"
         build += "swift_library(name = \"b\", srcs = [\"B.swift\"])\n"
-        let manifests = try Self.memory(["ws/MODULE.bazel": "", "ws/a/b/BUILD.bazel": build, "ws/a/b/B.swift": ""])
+        let manifests = try Self.memory([
+            "ws/MODULE.bazel": "module(\n    name = \"kit\",\n    version = \"1.0\",\n)\n", "ws/a/b/BUILD.bazel": build, "ws/a/b/B.swift": "",
+        ])
         let targets = try #require(manifests.first).targets
         for target in targets.dropLast() {
             #expect(labels(target) == ["project:ws/a/b:b"], "\(target.name)")
         }
         #expect(files(targets.last!) == ["ws/a/b/B.swift"])
         #expect(targets.last!.importName == "a_b_b")
+        #expect(targets.count == spellings.count + 1)
     }
 
     @Test func workspacesDecideWhichBuildFilesAreRead() throws {
         let manifests = try Self.memory([
             "Outside/BUILD": "swift_library(name = \"Outside\")\n",
-            "app/WORKSPACE": "",
+            "app/WORKSPACE": "# The app.\nworkspace(name = 'legacy_app')\n",
             "app/BUILD": "swift_library(name = \"Old\")\n",
-            "app/BUILD.bazel": "swift_library(name = \"New\")\n",
+            "app/BUILD.bazel": "swift_library(name = \"New\", deps = [\"@legacy_app//lib:Lib\"])\n",
             "app/lib/BUILD.bazel": "swift_library(name = \"Lib\", srcs = glob([\"**/*.swift\"]))\n",
             "app/lib/A.swift": "",
             "app/lib/nested/MODULE.bazel": "",
@@ -135,6 +140,8 @@ import Testing
         #expect(manifests.flatMap(\.targets).map(\.name).sorted() == ["Lib", "Nested", "New"])
         let lib = try #require(manifests.first { $0.path == "app/lib/BUILD.bazel" }?.targets.first)
         #expect(files(lib) == ["app/lib/A.swift"])
+        // WORKSPACE's name is the main repository's.
+        #expect(labels(try #require(manifests.first { $0.path == "app/BUILD.bazel" }?.targets.first)) == ["project:app/lib:Lib"])
     }
 
     @Test func evaluationProblemsNameTheFileAndLine() throws {

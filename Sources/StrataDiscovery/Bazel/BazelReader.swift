@@ -20,9 +20,11 @@ public enum BazelReader: ManifestReader {
         let packages = workspace.buildFiles.map { evaluate($0, in: workspace, tree: tree, interpreter: interpreter) }
         let index = BazelIndex(packages.map(\.package))
         let name = RepositoryPath.name(of: workspace.root.isEmpty ? tree.name : workspace.root)
+        let mainRepository = (try? tree.read(path)).flatMap { String(validating: $0, as: UTF8.self) }.flatMap(BazelWorkspace.repositoryName)
         return packages.map { evaluated in
             if let unread = evaluated.unread { return unread }
             var reader = BazelTargetReader(workspace: workspace, index: index, package: evaluated.package)
+            reader.mainRepository = mainRepository
             let targets = reader.targets()
             var diagnostics = evaluated.package.diagnostics
             if let first = reader.skippedSources.first {

@@ -8,6 +8,8 @@ struct BazelTargetReader {
     let workspace: BazelWorkspace
     let index: BazelIndex
     let package: BazelPackage
+    /// The main repository's own name (`module(name = "shop")`): `@shop//a:b` is `//a:b`.
+    var mainRepository: String?
     /// Labels in `srcs` that name targets or files not in the repository (a filegroup, a
     /// genrule's output): their files are not read.
     private(set) var skippedSources: [String] = []
@@ -120,7 +122,8 @@ struct BazelTargetReader {
         guard let value = value?.flattened else { return [] }
         var result: [(written: String, label: StarlarkLabel)] = []
         for element in value.elements ?? [value] {
-            guard let label = BazelIndex.label(element, package: package.name) else { continue }
+            guard var label = BazelIndex.label(element, package: package.name) else { continue }
+            if label.repository == mainRepository { label.repository = "" }
             result.append((written: element.string ?? label.description, label: label))
         }
         return result

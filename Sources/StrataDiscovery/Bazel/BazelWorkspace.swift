@@ -41,6 +41,19 @@ struct BazelWorkspace {
         buildFiles = chosen.values.sorted()
     }
 
+    /// The name `MODULE.bazel`'s `module(name = ...)` or `WORKSPACE`'s `workspace(name = ...)`
+    /// gives the main repository: a label `@<name>//...` names one of its targets.
+    static func repositoryName(in marker: String) -> String? {
+        for call in ["module(", "workspace("] {
+            guard let start = marker.hasPrefix(call) ? marker.firstRange(of: call) : marker.firstRange(of: "\n" + call) else { continue }
+            let rest = marker[start.upperBound...].prefix { $0 != ")" }
+            guard let name = rest.firstRange(of: /name\s*=\s*["']/) else { continue }
+            let value = rest[name.upperBound...].prefix { $0 != "\"" && $0 != "'" }
+            if !value.isEmpty { return String(value) }
+        }
+        return nil
+    }
+
     /// A path relative to the workspace's folder, from the repository's root.
     func repositoryPath(_ path: String) -> String {
         root.isEmpty ? path : path.isEmpty ? root : root + "/" + path
