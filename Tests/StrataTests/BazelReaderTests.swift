@@ -233,6 +233,29 @@ import Testing
         #expect(session.result.edges.contains { $0.from == "FeatureLib" && $0.to == "CoreLib" && $0.imported })
     }
 
+    /// A macro changed in a .bzl file: the modules whose declaration it changed are affected.
+    @Test func aMacroChangeAffectsTheModulesItRedeclares() throws {
+        let folder = try TemporaryDirectory()
+        let git = { (arguments: [String]) throws in
+            let done = try run("/usr/bin/git", ["-c", "user.name=Strata", "-c", "user.email=strata@example.com"] + arguments, in: folder.path)
+            #expect(done.status == 0, "\(done.all)")
+        }
+        try folder.write("MODULE.bazel", "module(name = \"lab\")\n")
+        try folder.write("defs.bzl", "def lib(name, deps = []):\n    swift_library(name = name, module_name = name, srcs = native.glob([name + \"/*.swift\"]), deps = deps)\n")
+        try folder.write("BUILD.bazel", "load(\":defs.bzl\", \"lib\")\n\nlib(name = \"Core\")\n\nlib(name = \"Feature\", deps = [\":Core\"])\n\nlib(name = \"App\", deps = [\":Feature\"])\n")
+        try folder.write("Core/Core.swift", "public struct Core {}\n")
+        try folder.write("Feature/Feature.swift", "import Core\n")
+        try folder.write("App/App.swift", "import Feature\n")
+        try git(["init", "-q"])
+        try git(["add", "."])
+        try git(["commit", "-qm", "c0"])
+        try folder.write("defs.bzl", "def lib(name, deps = []):\n    swift_library(name = name, module_name = name, srcs = native.glob([name + \"/*.swift\"]), deps = deps + ([\":Core\"] if name == \"App\" else []))\n")
+        try git(["commit", "-qam", "c1"])
+        let answer = try AffectedAnalysis.run(.init(repository: folder.path, base: "HEAD~1", head: "HEAD", cacheDirectory: nil)).affected
+        #expect(answer.changes.map(\.modules) == [["App"]])
+        #expect(answer.modules.map(\.name) == ["App"])
+    }
+
     @Test func theStarlarkFixturesAreAnalyzedToo() throws {
         let fixtures = repositoryRoot + "/Tests/Fixtures/Bazel"
         let app = try Pipeline.run(.init(path: fixtures + "/AppWorkspace", cacheDirectory: nil)).result
