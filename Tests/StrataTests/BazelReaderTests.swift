@@ -125,6 +125,18 @@ import Testing
         #expect(targets.count == spellings.count + 1)
     }
 
+    /// PodToBUILD's vendored pods: an objc_library whose module map names the module.
+    @Test func aModuleMapNamesTheModuleOfTheLibraryUsingIt() throws {
+        let manifests = try Self.memory([
+            "WORKSPACE": "",
+            "Vendor/Kit/BUILD.bazel": """
+                objc_library(name = "Kit", srcs = glob(["Source/*.m"]), module_map = ":Kit_module_map")
+                gen_module_map(name = "Kit_module_map", module_name = "IGKit", hdrs = [])
+                """,
+        ])
+        #expect(manifests.first?.targets.map(\.importName) == ["IGKit"])
+    }
+
     @Test func workspacesDecideWhichBuildFilesAreRead() throws {
         let manifests = try Self.memory([
             "Outside/BUILD": "swift_library(name = \"Outside\")\n",

@@ -48,6 +48,8 @@ struct BazelIndex {
     private var kinds: [Key: String] = [:]
     /// What each `alias` stands for.
     private var aliases: [Key: StarlarkLabel] = [:]
+    /// Each rule's `module_name`, when it writes one (a module map's, for the library using it).
+    private var moduleNames: [Key: String] = [:]
 
     init(_ packages: [BazelPackage]) {
         for package in packages {
@@ -55,6 +57,7 @@ struct BazelIndex {
                 guard let name = rule.name else { continue }
                 let key = Key(package: package.name, name: name)
                 kinds[key] = rule.kind
+                if let moduleName = rule["module_name"]?.flattened.string, !moduleName.isEmpty { moduleNames[key] = moduleName }
                 if rule.kind == "alias", let actual = Self.label(rule["actual"]?.flattened, package: package.name) {
                     aliases[key] = actual
                 }
@@ -75,6 +78,11 @@ struct BazelIndex {
     /// The kind of the rule a label of the main repository names; nil when none was evaluated.
     func kind(of label: StarlarkLabel) -> String? {
         label.repository.isEmpty ? kinds[Key(package: label.package, name: label.name)] : nil
+    }
+
+    /// The `module_name` of the rule a label of the main repository names.
+    func moduleName(of label: StarlarkLabel) -> String? {
+        label.repository.isEmpty ? moduleNames[Key(package: label.package, name: label.name)] : nil
     }
 
     /// A label value as a rule attribute holds it: a string relative to `package`, or a `Label`.

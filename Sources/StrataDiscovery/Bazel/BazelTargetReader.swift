@@ -40,9 +40,13 @@ struct BazelTargetReader {
             dependencies: dependencies(of: rule, end: end), line: rule.location.line)
     }
 
-    /// `module_name`, else rules_swift's name from the label or the target's name.
+    /// `module_name`, else that of the rule its `module_map` names (PodToBUILD's
+    /// `gen_module_map`), else rules_swift's name from the label or the target's name.
     private func importName(_ rule: StarlarkRuleCall, named name: String, kind: BazelRuleKind) -> String {
         if let written = rule["module_name"]?.flattened.string, !written.isEmpty { return written }
+        if let map = BazelIndex.label(rule["module_map"]?.flattened, package: package.name), let written = index.moduleName(of: map) {
+            return written
+        }
         switch kind.naming {
         case .derived: return BazelRuleKind.derivedModuleName(package: package.name, name: name)
         case .target: return DiscoveredModule.moduleName(forTarget: name)
