@@ -147,6 +147,9 @@ import Testing
             "app/lib/A.swift": "",
             "app/lib/nested/MODULE.bazel": "",
             "app/lib/nested/BUILD.bazel": "swift_library(name = \"Nested\")\n",
+            "app/.bazelignore": "# vendored checkouts\nnode_modules\n third_party/spm/ \n",
+            "app/node_modules/x/BUILD": "swift_library(name = \"Ignored\")\n",
+            "app/third_party/spm/BUILD.bazel": "swift_library(name = \"AlsoIgnored\")\n",
         ])
         #expect(manifests.map(\.path).sorted() == ["app/BUILD.bazel", "app/lib/BUILD.bazel", "app/lib/nested/BUILD.bazel"])
         #expect(manifests.flatMap(\.targets).map(\.name).sorted() == ["Lib", "Nested", "New"])

@@ -15,7 +15,11 @@ public enum BazelReader: ManifestReader {
     }
 
     public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
-        guard let workspace = BazelWorkspace(marker: path, files: files) else { return [] }
+        let folder = RepositoryPath.folder(of: path)
+        let ignore = (try? tree.read(folder.isEmpty ? ".bazelignore" : folder + "/.bazelignore")).flatMap { String(validating: $0, as: UTF8.self) }
+        guard let workspace = BazelWorkspace(marker: path, files: files, ignored: ignore.map(BazelWorkspace.ignoredFolders) ?? []) else {
+            return []
+        }
         let interpreter = StarlarkInterpreter(host: BazelTreeHost(tree: tree, workspace: workspace))
         let packages = workspace.buildFiles.map { evaluate($0, in: workspace, tree: tree, interpreter: interpreter) }
         let index = BazelIndex(packages.map(\.package))

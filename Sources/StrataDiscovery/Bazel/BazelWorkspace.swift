@@ -21,7 +21,8 @@ struct BazelWorkspace {
     var buildFiles: [String]
 
     /// The workspace `marker` makes; nil when another marker of its folder is read instead.
-    init?(marker: String, files all: [String]) {
+    /// - Parameter ignored: the folders `.bazelignore` lists, relative to the workspace's folder.
+    init?(marker: String, files all: [String], ignored: [String] = []) {
         let root = RepositoryPath.folder(of: marker)
         let name = RepositoryPath.name(of: marker)
         let siblings = Set(all.lazy.filter { RepositoryPath.folder(of: $0) == root }.map(RepositoryPath.name(of:)))
@@ -30,8 +31,9 @@ struct BazelWorkspace {
         self.root = root
         let prefix = root.isEmpty ? "" : root + "/"
         files = (root.isEmpty ? all[...] : all.sortedRun(withPrefix: prefix)).map { String($0.dropFirst(prefix.count)) }
+        // Bazel reads neither nested workspaces nor ignored folders as packages of this one.
         let nested = Set(files.filter { Self.markers.contains(RepositoryPath.name(of: $0)) }.map(RepositoryPath.folder(of:)))
-            .subtracting([""])
+            .subtracting([""]).union(ignored)
         var chosen: [String: String] = [:]
         for file in files where Self.buildFileNames.contains(RepositoryPath.name(of: file)) {
             let folder = RepositoryPath.folder(of: file)
@@ -54,6 +56,15 @@ struct BazelWorkspace {
         return nil
     }
 
+    /// The folders a `.bazelignore` lists: one path a line, `#` comments and blank lines skipped.
+    static func ignoredFolders(in text: String) -> [String] {
+        text.split(whereSeparator: \.isNewline).compactMap { line in
+            let path = line.trimmingPrefix(while: \.isWhitespace).prefix { $0 != "#" }
+            let trimmed = String(path.reversed().drop(while: { $0.isWhitespace || $0 == "/" }).reversed())
+            return trimmed.isEmpty ? nil : Manifest.join("", trimmed)
+        }
+    }
+
     /// A path relative to the workspace's folder, from the repository's root.
     func repositoryPath(_ path: String) -> String {
         root.isEmpty ? path : path.isEmpty ? root : root + "/" + path
@@ -70,10 +81,11 @@ struct BazelWorkspace {
         return result
     }
 
-    /// Whether discovery reads the file for Bazel: a marker, a BUILD file or a `.bzl` file.
+    /// Whether discovery reads the file for Bazel: a marker, a BUILD file, a `.bzl` file or a
+    /// `.bazelignore`.
     static func readsFile(_ path: String) -> Bool {
         let name = RepositoryPath.name(of: path)
-        return markers.contains(name) || buildFileNames.contains(name) || name.hasSuffix(".bzl")
+        return markers.contains(name) || buildFileNames.contains(name) || name.hasSuffix(".bzl") || name == ".bazelignore"
     }
 
     /// The marker of the innermost workspace holding `path` (from the repository's root), among
