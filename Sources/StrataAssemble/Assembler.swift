@@ -57,11 +57,13 @@ public enum Assembler {
             modules.append(assembled)
 
             var sites: [String: [Location]] = [:]
+            let declaredModules = assembled.declaredModules
             for site in imports {
-                guard let target = resolver.module(importing: site.module, from: module), target != module.name else { continue }
+                guard let target = resolver.module(importing: site.module, from: module, declared: declaredModules), target != module.name
+                else { continue }
                 sites[target, default: []].append(site.evidence)
             }
-            let declared = assembled.declaredModules.subtracting([module.name])
+            let declared = declaredModules.subtracting([module.name])
             for target in Set(sites.keys).union(declared) {
                 edges.append(ImportEdge(
                     from: module.name, to: target, declared: declared.contains(target),
@@ -119,10 +121,13 @@ struct ModuleResolver {
         }
     }
 
-    /// The module an `import X` in `module` means: one of the same package first, then any.
-    func module(importing name: String, from module: DiscoveredModule) -> String? {
+    /// The module an `import X` in `module` means: one it declares a dependency on first (a
+    /// Bazel test bundle and its library may share a module name), then one of the same
+    /// package, then any.
+    func module(importing name: String, from module: DiscoveredModule, declared: Set<String> = []) -> String? {
         guard let candidates = byImportName[name] else { return nil }
         if candidates.count == 1 { return candidates[0].name }
+        if let dependency = candidates.first(where: { declared.contains($0.name) && $0.name != module.name }) { return dependency.name }
         let manifest = module.id.manifest
         return (candidates.first { $0.manifest == manifest } ?? candidates.first)?.name
     }

@@ -282,23 +282,6 @@ public struct Discoverer {
         return result.sorted()
     }
 
-    /// A target dependency on a merged twin (an app flavor, a per-platform target) names the
-    /// module that was kept.
-    static func redirectDependenciesOnTwins(_ placed: inout [Placed]) {
-        struct Key: Hashable { var manifest, target: String }
-        var kept: [Key: String] = [:]
-        for entry in placed {
-            for alias in entry.aliases { kept[Key(manifest: entry.manifest.path, target: alias)] = entry.target.name }
-        }
-        guard !kept.isEmpty else { return }
-        for index in placed.indices {
-            let manifest = placed[index].manifest.path
-            for (position, dependency) in placed[index].target.dependencies.enumerated() where dependency.kind == .target {
-                if let name = kept[Key(manifest: manifest, target: dependency.name)] { placed[index].target.dependencies[position].name = name }
-            }
-        }
-    }
-
     /// The folder that globs share before their first wildcard: the module's path.
     static func folder(of globs: [String]) -> String {
         let prefixes = globs.flatMap(GlobPattern.expandingBraces).map { GlobPattern($0, anchored: true).literalPrefix }

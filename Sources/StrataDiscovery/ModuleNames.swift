@@ -119,4 +119,31 @@ extension Discoverer {
         }
         return (kept, duplicates.mapValues { $0.sorted() })
     }
+
+    /// A target dependency on a merged twin (an app flavor, a per-platform target, a Bazel
+    /// test's `.library`) names the module that was kept.
+    static func redirectDependenciesOnTwins(_ placed: inout [Placed]) {
+        struct Key: Hashable { var manifest, target: String }
+        var kept: [Key: String] = [:]
+        // A Bazel label names a package's folder, not its BUILD file.
+        var keptInFolder: [Key: (folder: String, name: String)] = [:]
+        for entry in placed {
+            for alias in entry.aliases {
+                kept[Key(manifest: entry.manifest.path, target: alias)] = entry.target.name
+                if entry.manifest.system == .bazel { keptInFolder[Key(manifest: entry.manifest.directory, target: alias)] = (entry.manifest.directory, entry.target.name) }
+            }
+        }
+        guard !kept.isEmpty else { return }
+        for index in placed.indices {
+            let manifest = placed[index].manifest.path
+            for (position, dependency) in placed[index].target.dependencies.enumerated() {
+                if dependency.kind == .target, let name = kept[Key(manifest: manifest, target: dependency.name)] {
+                    placed[index].target.dependencies[position].name = name
+                } else if dependency.kind == .project, let twin = keptInFolder[Key(manifest: dependency.package ?? "", target: dependency.name)] {
+                    placed[index].target.dependencies[position].name = twin.name
+                    placed[index].target.dependencies[position].package = twin.folder
+                }
+            }
+        }
+    }
 }

@@ -248,6 +248,31 @@ import Testing
         #expect(session.result.edges.contains { $0.from == "FeatureLib" && $0.to == "CoreLib" && $0.imported })
     }
 
+    /// swift-syntax's tests are a `swift_test` and a `swift_library` of one module name and
+    /// the same files: one module, which a dependency on either reaches.
+    @Test func twoTargetsOfOneModuleNameAndTheSameFilesAreOneModule() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("MODULE.bazel", "")
+        try folder.write("BUILD.bazel", """
+            swift_test(name = "KitTests", module_name = "KitTests", srcs = glob(["Tests/*.swift"]))
+            swift_library(name = "KitTests.library", module_name = "KitTests", srcs = glob(["Tests/*.swift"]))
+            swift_library(name = "Helpers", srcs = ["Helpers.swift"], deps = [":KitTests.library", ":Legacy_cxx"])
+            objc_library(name = "Legacy", module_name = "LegacyKit", srcs = ["Legacy.m"])
+            objc_library(name = "Legacy_cxx", module_name = "LegacyKit", srcs = ["Legacy.mm"])
+            """)
+        try folder.write("Tests/KitTests.swift", "public struct KitTests {}\n")
+        try folder.write("Helpers.swift", "import KitTests\nimport LegacyKit\n")
+        try folder.write("Legacy.m", "")
+        try folder.write("Legacy.mm", "")
+        let result = try Pipeline.run(.init(path: folder.path, cacheDirectory: nil)).result
+        #expect(result.modules.map(\.module.name) == ["Helpers", "KitTests", "Legacy", "Legacy_cxx"])
+        #expect(result.modules[1].module.alsoDeclaredIn == [Location(file: "BUILD.bazel", line: 2)])
+        // Of two modules of one name (PodToBUILD's library and its `_cxx`), the one declared.
+        #expect(result.edges.map { "\($0.from)->\($0.to) \($0.declared) \($0.imported)" } == [
+            "Helpers->KitTests true true", "Helpers->Legacy_cxx true true",
+        ])
+    }
+
     /// A macro changed in a .bzl file: the modules whose declaration it changed are affected.
     @Test func aMacroChangeAffectsTheModulesItRedeclares() throws {
         let folder = try TemporaryDirectory()
