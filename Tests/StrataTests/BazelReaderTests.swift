@@ -125,6 +125,36 @@ import Testing
         #expect(targets.count == spellings.count + 1)
     }
 
+    /// rules_ios' `apple_framework` expands to a library and a packaging rule that depends on
+    /// it; swift-syntax's `opt_wrapper` wraps one with `dep`: a label of the wrapper means what
+    /// it wraps. A resource bundle forwards to nothing.
+    @Test func aRuleThatMakesNoModuleStandsForWhatItWraps() throws {
+        let manifests = try Self.memory([
+            "MODULE.bazel": "",
+            "rules/framework.bzl": """
+                _packaging = rule(implementation = lambda ctx: None, attrs = {})
+
+                def framework(name):
+                    swift_library(name = name + "_swift", module_name = name, srcs = native.glob([name + "/*.swift"]))
+                    _packaging(name = name, deps = [":" + name + "_swift"])
+                """,
+            "BUILD.bazel": """
+                load("//rules:framework.bzl", "framework")
+
+                framework(name = "Kit")
+
+                opt_wrapper(name = "Kit_opt", dep = ":Kit")
+
+                apple_resource_bundle(name = "KitResources", resources = [])
+
+                swift_library(name = "App", deps = [":Kit_opt", ":KitResources"])
+                """,
+        ])
+        let app = try #require(manifests.first?.targets.first { $0.name == "App" })
+        #expect(labels(app) == ["project::Kit_swift"])
+        #expect(app.dependencies.first?.evidence.line == 9)
+    }
+
     /// PodToBUILD's vendored pods: an objc_library whose module map names the module.
     @Test func aModuleMapNamesTheModuleOfTheLibraryUsingIt() throws {
         let manifests = try Self.memory([

@@ -36,8 +36,9 @@ struct BazelPackage {
 }
 
 /// Every rule of a workspace by label, so that a label says what it names: a module, a
-/// prebuilt framework, something that is no module (a filegroup, a resource bundle), or
-/// nothing Strata evaluated.
+/// prebuilt framework, a rule that forwards to others (an `alias`, a wrapper such as rules_ios'
+/// `apple_framework_packaging` or swift-syntax's `opt_wrapper`), something that is no module
+/// (a filegroup, a resource bundle), or nothing Strata evaluated.
 struct BazelIndex {
     struct Key: Hashable {
         var package: String
@@ -46,8 +47,9 @@ struct BazelIndex {
 
     /// Each rule's kind (`swift_library`), by package and name.
     private var kinds: [Key: String] = [:]
-    /// What each `alias` stands for.
-    private var aliases: [Key: StarlarkLabel] = [:]
+    /// What each rule that makes no module stands for: an `alias`'s `actual`, another rule's
+    /// `deps` and `dep` (none for a filegroup or a resource bundle).
+    private var forwards: [Key: [StarlarkLabel]] = [:]
     /// Each rule's `module_name`, when it writes one (a module map's, for the library using it).
     private var moduleNames: [Key: String] = [:]
 
@@ -58,21 +60,28 @@ struct BazelIndex {
                 let key = Key(package: package.name, name: name)
                 kinds[key] = rule.kind
                 if let moduleName = rule["module_name"]?.flattened.string, !moduleName.isEmpty { moduleNames[key] = moduleName }
-                if rule.kind == "alias", let actual = Self.label(rule["actual"]?.flattened, package: package.name) {
-                    aliases[key] = actual
+                if rule.kind == "alias" {
+                    forwards[key] = Self.labels(rule["actual"], package: package.name)
+                } else if BazelRuleKind.of(rule.kind) == nil {
+                    forwards[key] = Self.labels(rule["deps"], package: package.name) + Self.labels(rule["dep"], package: package.name)
                 }
             }
         }
     }
 
-    /// The label with its aliases followed (a few steps: a cycle of aliases stops).
-    func resolving(_ label: StarlarkLabel) -> StarlarkLabel {
-        var current = label
-        for _ in 0..<8 {
-            guard current.repository.isEmpty, let next = aliases[Key(package: current.package, name: current.name)] else { break }
-            current = next
+    /// The labels a label stands for, rules that forward followed (a few steps; a cycle
+    /// stops): itself when it names a module, another repository's target or nothing known.
+    func resolving(_ label: StarlarkLabel) -> [StarlarkLabel] {
+        var result: [StarlarkLabel] = []
+        var seen: Set<Key> = []
+        func visit(_ label: StarlarkLabel, depth: Int) {
+            let key = Key(package: label.package, name: label.name)
+            guard label.repository.isEmpty, let next = forwards[key] else { return result.append(label) }
+            guard depth < 8, seen.insert(key).inserted else { return }
+            for target in next { visit(target, depth: depth + 1) }
         }
-        return current
+        visit(label, depth: 0)
+        return result
     }
 
     /// The kind of the rule a label of the main repository names; nil when none was evaluated.
@@ -83,6 +92,12 @@ struct BazelIndex {
     /// The `module_name` of the rule a label of the main repository names.
     func moduleName(of label: StarlarkLabel) -> String? {
         label.repository.isEmpty ? moduleNames[Key(package: label.package, name: label.name)] : nil
+    }
+
+    /// The labels of an attribute: a list, a single label, a `select`'s branches together.
+    static func labels(_ value: StarlarkValue?, package: String) -> [StarlarkLabel] {
+        guard let value = value?.flattened else { return [] }
+        return (value.elements ?? [value]).compactMap { label($0, package: package) }
     }
 
     /// A label value as a rule attribute holds it: a string relative to `package`, or a `Label`.

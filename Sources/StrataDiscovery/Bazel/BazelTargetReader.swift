@@ -92,10 +92,12 @@ struct BazelTargetReader {
         }
         for attribute in BazelRuleKind.dependencyAttributes {
             for (written, label) in labels(rule[attribute]) {
-                guard let dependency = dependency(on: index.resolving(label), evidence: evidence(written)),
-                    seen.insert("\(dependency.kind) \(dependency.package ?? "") \(dependency.name)").inserted
-                else { continue }
-                result.append(dependency)
+                for target in index.resolving(label) {
+                    guard let dependency = dependency(on: target, evidence: evidence(written)),
+                        seen.insert("\(dependency.kind) \(dependency.package ?? "") \(dependency.name)").inserted
+                    else { continue }
+                    result.append(dependency)
+                }
             }
         }
         for case .string(let framework) in rule["sdk_frameworks"]?.flattened.elements ?? [] where seen.insert("sdk \(framework)").inserted {
@@ -106,7 +108,7 @@ struct BazelTargetReader {
 
     /// What a label stands for: a target of a package (`.project`), a prebuilt framework
     /// (`.binary`), a target of another repository (`.external`, named by its target); nil
-    /// for a target that makes no module (a resource bundle, a filegroup).
+    /// for a target that makes no module (`BazelIndex.resolving` leaves none but those).
     private func dependency(on label: StarlarkLabel, evidence: Location) -> DeclaredDependency? {
         guard label.repository.isEmpty else {
             return DeclaredDependency(name: label.name, kind: .external, package: label.repository, evidence: evidence)
