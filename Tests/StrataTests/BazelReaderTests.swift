@@ -2,6 +2,7 @@ import Foundation
 import StrataDiscovery
 import StrataModel
 import StrataPipeline
+import StrataReport
 import StrataSourceTree
 import Testing
 
@@ -312,7 +313,7 @@ import Testing
         }
         try folder.write("MODULE.bazel", "module(name = \"lab\")\n")
         try folder.write("defs.bzl", "def lib(name, deps = []):\n    swift_library(name = name, module_name = name, srcs = native.glob([name + \"/*.swift\"]), deps = deps)\n")
-        try folder.write("BUILD.bazel", "load(\":defs.bzl\", \"lib\")\n\nlib(name = \"Core\")\n\nlib(name = \"Feature\", deps = [\":Core\"])\n\nlib(name = \"App\", deps = [\":Feature\"])\n")
+        try folder.write("BUILD.bazel", "load(\":defs.bzl\", \"lib\")\n\nlib(name = \"Core\")\n\nlib(name = \"Feature\", deps = [\":Core\"])\n\nlib(name = \"App\", deps = [\":Feature\"])\n\nios_unit_test(name = \"AppTests\", deps = [\":App\"])\n")
         try folder.write("Core/Core.swift", "public struct Core {}\n")
         try folder.write("Feature/Feature.swift", "import Core\n")
         try folder.write("App/App.swift", "import Feature\n")
@@ -323,7 +324,9 @@ import Testing
         try git(["commit", "-qam", "c1"])
         let answer = try AffectedAnalysis.run(.init(repository: folder.path, base: "HEAD~1", head: "HEAD", cacheDirectory: nil)).affected
         #expect(answer.changes.map(\.modules) == [["App"]])
-        #expect(answer.modules.map(\.name) == ["App"])
+        #expect(answer.modules.map(\.name) == ["App", "AppTests"])
+        // What `bazel test` runs.
+        #expect(try AffectedFormat.bazel.text(for: answer) == "//:AppTests\n")
     }
 
     @Test func theStarlarkFixturesAreAnalyzedToo() throws {
