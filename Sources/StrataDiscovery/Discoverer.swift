@@ -293,8 +293,9 @@ public struct Discoverer {
         return common.joined(separator: "/")
     }
 
-    /// Whether discovery reads the file at `path`: a manifest of any kind, or a Tuist helper
-    /// that manifests use. Results depend on these files' bytes.
+    /// Whether discovery reads the file at `path`: a manifest of any kind, a file a Bazel
+    /// workspace is read from (BUILD, `.bzl`), or a Tuist helper that manifests use. Results
+    /// depend on these files' bytes.
     public static func readsFile(_ path: String) -> Bool {
         if readers.contains(where: { $0.accepts(path) }) || path.hasSuffix(".xcconfig") || BazelWorkspace.readsFile(path) { return true }
         if SwiftToolsVersion.ofVersionSpecificManifest(path) != nil { return true }
