@@ -190,6 +190,18 @@ import Testing
         #expect(labels(try #require(manifests.first { $0.path == "app/BUILD.bazel" }?.targets.first)) == ["project:app/lib:Lib"])
     }
 
+    @Test func aLoadNeverReadsOutsideTheWorkspace() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("secret.bzl", "def lib(name):\n    swift_library(name = name)\n")
+        try folder.write("ws/MODULE.bazel", "")
+        try folder.write("ws/BUILD.bazel", "load(\"//../:secret.bzl\", \"lib\")\nload(\"//..:secret.bzl\", \"lib\")\n\nlib(name = \"Leak\")\n")
+        let manifests = try Self.manifests(folder.path + "/ws")
+        #expect(manifests["BUILD.bazel"]?.targets.map(\.kind) != [.library])
+        let tree = WorkingDirectoryTree(rootPath: folder.path)
+        let nested = try BazelReader.read(path: "ws/MODULE.bazel", tree: tree, files: try tree.files())
+        #expect(nested.flatMap(\.targets).map(\.product) != ["swift_library"])
+    }
+
     @Test func evaluationProblemsNameTheFileAndLine() throws {
         let manifests = try Self.memory([
             "MODULE.bazel": "",

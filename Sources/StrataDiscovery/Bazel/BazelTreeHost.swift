@@ -7,8 +7,10 @@ struct BazelTreeHost: StarlarkHost {
     let tree: any SourceTree
     let workspace: BazelWorkspace
 
+    /// Only files of the workspace's listing: a label that climbs out (`//../../etc:x.bzl`)
+    /// or names an excluded file reads nothing.
     func contents(ofFile path: String) -> String? {
-        guard let bytes = try? tree.read(workspace.repositoryPath(path)) else { return nil }
+        guard workspace.files.containsSorted(path), let bytes = try? tree.read(workspace.repositoryPath(path)) else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }
 
