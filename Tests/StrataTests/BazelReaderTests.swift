@@ -105,6 +105,30 @@ import Testing
         #expect(labels(try target(manifests, "Modules/LegacyKit/BUILD", "LegacyKit")) == ["sdk:UIKit"])
     }
 
+    @Test func everyRuleKindHasItsKindLinkageAndName() throws {
+        let rules: [(call: String, expected: String)] = [
+            ("swift_library_group(name = \"Group\", deps = [])", "library static Kit_Group"),
+            ("swift_module_alias(name = \"Alias\", module_name = \"OldKit\", deps = [])", "library static OldKit"),
+            ("swift_binary(name = \"tool\")", "executable executable Kit_tool"),
+            ("swift_test(name = \"KitTests\")", "test executable Kit_KitTests"),
+            ("cc_library(name = \"zlib-ng\")", "library static Kit_zlib_ng"),
+            ("apple_library(name = \"Legacy\")", "library static Legacy"),
+            ("apple_framework(name = \"Dyn\", link_dynamic = True)", "library dynamic Dyn"),
+            ("macos_framework(name = \"MacKit\")", "library dynamic MacKit"),
+            ("tvos_static_framework(name = \"TVKit\")", "library static TVKit"),
+            ("watchos_extension(name = \"Watch\")", "app executable Watch"),
+            ("visionos_ui_test(name = \"VisionUITests\")", "test executable Kit_VisionUITests"),
+            ("ios_build_test(name = \"BuildTest\", targets = [])", "test unknown BuildTest"),
+            ("macos_command_line_application(name = \"cli\")", "executable executable cli"),
+            ("apple_static_xcframework_import(name = \"Vendor\")", "binary static Vendor"),
+        ]
+        let manifests = try Self.memory(["MODULE.bazel": "", "Kit/BUILD": rules.map(\.call).joined(separator: "\n") + "\nfilegroup(name = \"files\")\n"])
+        let targets = try #require(manifests.first).targets
+        #expect(targets.map { "\($0.kind.rawValue) \($0.linkage?.kind.rawValue ?? "unknown") \($0.importName ?? "")" } == rules.map(\.expected))
+        #expect(targets[6].linkage?.reason == "apple_framework(link_dynamic = True)")
+        #expect(targets[7].platforms == ["macOS"])
+    }
+
     @Test func everySpellingOfALabelNamesTheSameTarget() throws {
         // `@kit` is the main repository by MODULE.bazel's name; an alias is followed.
         let spellings = ["//a/b", "//a/b:b", ":b", "b", "@//a/b:b", "@@//a/b:b", "@kit//a/b", ":b_alias"]
