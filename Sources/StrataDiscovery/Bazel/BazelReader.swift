@@ -16,31 +16,38 @@ public enum BazelReader: ManifestReader {
 
     public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
         let folder = RepositoryPath.folder(of: path)
-        let ignore = (try? tree.read(folder.isEmpty ? ".bazelignore" : folder + "/.bazelignore")).flatMap { String(validating: $0, as: UTF8.self) }
-        guard let workspace = BazelWorkspace(marker: path, files: files, ignored: ignore.map(BazelWorkspace.ignoredFolders) ?? []) else {
-            return []
-        }
+        let ignored = text(folder.isEmpty ? ".bazelignore" : folder + "/.bazelignore", in: tree).map(BazelWorkspace.ignoredFolders) ?? []
+        guard let workspace = BazelWorkspace(marker: path, files: files, ignored: ignored) else { return [] }
         let interpreter = StarlarkInterpreter(host: BazelTreeHost(tree: tree, workspace: workspace))
         let packages = workspace.buildFiles.map { evaluate($0, in: workspace, tree: tree, interpreter: interpreter) }
         let index = BazelIndex(packages.map(\.package))
-        let name = RepositoryPath.name(of: workspace.root.isEmpty ? tree.name : workspace.root)
-        let mainRepository = (try? tree.read(path)).flatMap { String(validating: $0, as: UTF8.self) }.flatMap(BazelWorkspace.repositoryName)
+        let root = RepositoryPath.name(of: workspace.root.isEmpty ? tree.name : workspace.root)
+        let mainRepository = text(path, in: tree).flatMap(BazelWorkspace.repositoryName)
         return packages.map { evaluated in
             if let unread = evaluated.unread { return unread }
             var reader = BazelTargetReader(workspace: workspace, index: index, package: evaluated.package)
             reader.mainRepository = mainRepository
-            let targets = reader.targets()
-            var diagnostics = evaluated.package.diagnostics
-            if let first = reader.skippedSources.first {
-                let more = reader.skippedSources.count > 1 ? " and \(reader.skippedSources.count - 1) more" : ""
-                diagnostics.append(Diagnostic(
-                    file: evaluated.package.buildFile,
-                    message: "sources that name targets or generated files (\(first)\(more)) are not read", isNote: true))
-            }
-            return Manifest(
-                name: evaluated.package.name.isEmpty ? name : evaluated.package.name, system: .bazel,
-                path: evaluated.package.buildFile, targets: targets, diagnostics: diagnostics)
+            return manifest(evaluated.package, targets: reader.targets(), skipped: reader.skippedSources, root: root)
         }
+    }
+
+    /// The manifest of one BUILD file, named by its package's path (the workspace's folder's
+    /// name for the root package), with one note for the sources it could not read.
+    private static func manifest(_ package: BazelPackage, targets: [Manifest.Target], skipped: [String], root: String) -> Manifest {
+        var diagnostics = package.diagnostics
+        if let first = skipped.first {
+            let more = skipped.count > 1 ? " and \(skipped.count - 1) more" : ""
+            diagnostics.append(Diagnostic(
+                file: package.buildFile, message: "sources that name targets or generated files (\(first)\(more)) are not read", isNote: true))
+        }
+        return Manifest(
+            name: package.name.isEmpty ? root : package.name, system: .bazel, path: package.buildFile, targets: targets,
+            diagnostics: diagnostics)
+    }
+
+    /// A file's text, when the tree has it and it is UTF-8.
+    private static func text(_ path: String, in tree: any SourceTree) -> String? {
+        (try? tree.read(path)).flatMap { String(validating: $0, as: UTF8.self) }
     }
 
     /// A BUILD file evaluated, or the manifest that says why it could not be read.
