@@ -110,6 +110,8 @@ import Testing
             ("swift_library_group(name = \"Group\", deps = [])", "library static Kit_Group"),
             ("swift_module_alias(name = \"Alias\", module_name = \"OldKit\", deps = [])", "library static OldKit"),
             ("swift_binary(name = \"tool\")", "executable executable Kit_tool"),
+            ("mixed_language_library(name = \"Mixed\", module_name = \"MixedKit\")", "library static MixedKit"),
+            ("swift_proto_library(name = \"api_proto\")", "library static Kit_api_proto"),
             ("swift_test(name = \"KitTests\")", "test executable Kit_KitTests"),
             ("cc_library(name = \"zlib-ng\")", "library static Kit_zlib_ng"),
             ("apple_library(name = \"Legacy\")", "library static Legacy"),
@@ -125,8 +127,8 @@ import Testing
         let manifests = try Self.memory(["MODULE.bazel": "", "Kit/BUILD": rules.map(\.call).joined(separator: "\n") + "\nfilegroup(name = \"files\")\n"])
         let targets = try #require(manifests.first).targets
         #expect(targets.map { "\($0.kind.rawValue) \($0.linkage?.kind.rawValue ?? "unknown") \($0.importName ?? "")" } == rules.map(\.expected))
-        #expect(targets[6].linkage?.reason == "apple_framework(link_dynamic = True)")
-        #expect(targets[7].platforms == ["macOS"])
+        #expect(targets[8].linkage?.reason == "apple_framework(link_dynamic = True)")
+        #expect(targets[9].platforms == ["macOS"])
     }
 
     @Test func everySpellingOfALabelNamesTheSameTarget() throws {

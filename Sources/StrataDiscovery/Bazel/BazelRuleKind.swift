@@ -44,6 +44,10 @@ struct BazelRuleKind: Sendable {
         "swift_library": BazelRuleKind(kind: .library, linkage: .static, naming: .derived),
         "swift_library_group": BazelRuleKind(kind: .library, linkage: .static, naming: .derived),
         "swift_module_alias": BazelRuleKind(kind: .library, linkage: .static, naming: .derived),
+        // rules_swift's Swift and Objective-C module in one; generated code's modules.
+        "mixed_language_library": BazelRuleKind(kind: .library, linkage: .static, naming: .derived),
+        "swift_proto_library": BazelRuleKind(kind: .library, linkage: .static, naming: .derived),
+        "swift_grpc_library": BazelRuleKind(kind: .library, linkage: .static, naming: .derived),
         "swift_binary": BazelRuleKind(kind: .executable, linkage: .executable, naming: .derived),
         "swift_test": BazelRuleKind(kind: .test, linkage: .executable, naming: .derived),
         "objc_library": BazelRuleKind(kind: .library, linkage: .static, naming: .derived),
