@@ -51,7 +51,7 @@ let package = Package(
             name: "StrataDiscovery",
             dependencies: [
                 "StrataModel", "StrataConfiguration", "StrataSourceTree", "StrataPropertyList", "StrataRuby",
-                "StrataManifestEvaluator", "Yams", .product(name: "SwiftIfConfig", package: "swift-syntax"),
+                "StrataStarlark", "StrataManifestEvaluator", "Yams", .product(name: "SwiftIfConfig", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
             ] + syntax),
         // scan: per-file facts with swift-syntax, cached by content hash.

@@ -30,7 +30,8 @@ enum DependencyFindings {
         }
         let reexports = Digraph(count: modules.count, edges: exported)
         var unused: [UnusedDependency] = [], needed: [NeededDependency] = []
-        for (index, module) in modules.enumerated() where module.manifest != nil {
+        // A Bazel bundle or test compiles nothing itself: the libraries it depends on are its code.
+        for (index, module) in modules.enumerated() where module.manifest != nil && !(module.system == .bazel && module.files == 0) {
             let direct = Set(imports.successors[index])
             let visible = Set(reexports.closure(from: imports.successors[index]))
             for dependency in module.dependencies {

@@ -57,11 +57,13 @@ public enum Assembler {
             modules.append(assembled)
 
             var sites: [String: [Location]] = [:]
+            let declaredModules = assembled.declaredModules
             for site in imports {
-                guard let target = resolver.module(importing: site.module, from: module), target != module.name else { continue }
+                guard let target = resolver.module(importing: site.module, from: module, declared: declaredModules), target != module.name
+                else { continue }
                 sites[target, default: []].append(site.evidence)
             }
-            let declared = assembled.declaredModules.subtracting([module.name])
+            let declared = declaredModules.subtracting([module.name])
             for target in Set(sites.keys).union(declared) {
                 edges.append(ImportEdge(
                     from: module.name, to: target, declared: declared.contains(target),
@@ -99,8 +101,8 @@ struct ModuleResolver {
     private var identities: [String]
     /// Pods defined by podspecs in the repository, by pod name.
     private var pods: [String: String]
-    /// Tuist and Xcode targets by their project's folder and name, for `.project(target:path:)`
-    /// and cross-project target dependencies.
+    /// Tuist, Xcode and Bazel targets by their project's (package's) folder and name, for
+    /// `.project(target:path:)`, cross-project target dependencies and Bazel labels.
     private var byProjectAndTarget: [TargetKey: String] = [:]
 
     init(discovery: Discovery) {
@@ -111,18 +113,21 @@ struct ModuleResolver {
             let target = module.target
             byImportName[module.importName, default: []].append((module.name, module.id.manifest))
             byPackageAndTarget[TargetKey(manifest: module.id.manifest, target: target)] = module.name
-            // A Tuist project is named by its folder, an Xcode project by its `.xcodeproj` path:
-            // both are the folder of the manifest file.
-            if module.system == .tuist || module.system == .xcode, let file = module.manifest?.file {
+            // A Tuist project is named by its folder, an Xcode project by its `.xcodeproj` path,
+            // a Bazel package by its BUILD file's folder: each the folder of the manifest file.
+            if module.system == .tuist || module.system == .xcode || module.system == .bazel, let file = module.manifest?.file {
                 byProjectAndTarget[TargetKey(manifest: RepositoryPath.folder(of: file), target: target)] = module.name
             }
         }
     }
 
-    /// The module an `import X` in `module` means: one of the same package first, then any.
-    func module(importing name: String, from module: DiscoveredModule) -> String? {
+    /// The module an `import X` in `module` means: one it declares a dependency on first (a
+    /// Bazel test bundle and its library may share a module name), then one of the same
+    /// package, then any.
+    func module(importing name: String, from module: DiscoveredModule, declared: Set<String> = []) -> String? {
         guard let candidates = byImportName[name] else { return nil }
         if candidates.count == 1 { return candidates[0].name }
+        if let dependency = candidates.first(where: { declared.contains($0.name) && $0.name != module.name }) { return dependency.name }
         let manifest = module.id.manifest
         return (candidates.first { $0.manifest == manifest } ?? candidates.first)?.name
     }

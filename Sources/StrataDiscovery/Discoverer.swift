@@ -3,7 +3,8 @@ import StrataModel
 import StrataSourceTree
 
 /// Finds the modules of a repository and their Swift files from every manifest in the tree
-/// (SwiftPM, Tuist, CocoaPods, Xcode; nested ones included), else the directory convention.
+/// (SwiftPM, Tuist, CocoaPods, Xcode, XcodeGen, Bazel; nested ones included), else the
+/// directory convention.
 public struct Discoverer {
     public let tree: any SourceTree
     /// Replaces static reading of a `Package.swift` (`--evaluate-manifests`), given its path
@@ -19,7 +20,7 @@ public struct Discoverer {
     /// One reader per manifest kind.
     static let readers: [any ManifestReader.Type] = [
         SwiftPackageReader.self, TuistProjectReader.self, PodspecReader.self, PodfileReader.self, XcodeProjectReader.self,
-        XcodeWorkspaceReader.self, XcodeGenReader.self,
+        XcodeWorkspaceReader.self, XcodeGenReader.self, BazelReader.self,
     ]
 
     public init(tree: any SourceTree, evaluateManifest: ((String) throws -> Manifest)? = nil) {
@@ -111,6 +112,7 @@ public struct Discoverer {
             diagnostics.append(Diagnostic(
                 file: manifest.path, message: "no `let package = Package(...)` found: it describes no module; the other manifests in its folder do"))
         }
+        Self.setAsidePackagesOfBazel(&manifests, diagnostics: &diagnostics, files: files)
         diagnostics += manifests.flatMap(\.diagnostics)
         return discover(manifests: manifests, files: files, diagnostics: diagnostics)
     }
@@ -122,7 +124,7 @@ public struct Discoverer {
         if manifests.isEmpty {
             manifests = [DirectoryConvention.manifest(files: files, rootName: tree.name)]
             diagnostics.append(Diagnostic(
-                file: ".", message: "no manifest found (Package.swift, Project.swift, podspec, Podfile, Xcode project, XcodeGen project.yml); modules guessed from the Sources/ and Tests/ folders"))
+                file: ".", message: "no manifest found (Package.swift, Project.swift, podspec, Podfile, Xcode project, XcodeGen project.yml, Bazel BUILD); modules guessed from the Sources/ and Tests/ folders"))
         }
 
         let swiftFiles = files.filter(\.hasSwiftExtension).sorted()
@@ -218,6 +220,9 @@ public struct Discoverer {
                     }
                     let matched = Self.files(in: swiftFiles, matching: include, excluding: exclude)
                     placed.append(Placed(manifest: manifest, target: target, directory: Self.folder(of: include), files: matched))
+                case .files(let directory, let paths):
+                    placed.append(Placed(
+                        manifest: manifest, target: target, directory: directory, files: paths.filter { swiftFiles.containsSorted($0) }))
                 case .amends(let fallback):
                     amending.append((manifest, target, fallback))
                 }
@@ -279,23 +284,6 @@ public struct Discoverer {
         return result.sorted()
     }
 
-    /// A target dependency on a merged twin (an app flavor, a per-platform target) names the
-    /// module that was kept.
-    static func redirectDependenciesOnTwins(_ placed: inout [Placed]) {
-        struct Key: Hashable { var manifest, target: String }
-        var kept: [Key: String] = [:]
-        for entry in placed {
-            for alias in entry.aliases { kept[Key(manifest: entry.manifest.path, target: alias)] = entry.target.name }
-        }
-        guard !kept.isEmpty else { return }
-        for index in placed.indices {
-            let manifest = placed[index].manifest.path
-            for (position, dependency) in placed[index].target.dependencies.enumerated() where dependency.kind == .target {
-                if let name = kept[Key(manifest: manifest, target: dependency.name)] { placed[index].target.dependencies[position].name = name }
-            }
-        }
-    }
-
     /// The folder that globs share before their first wildcard: the module's path.
     static func folder(of globs: [String]) -> String {
         let prefixes = globs.flatMap(GlobPattern.expandingBraces).map { GlobPattern($0, anchored: true).literalPrefix }
@@ -307,10 +295,11 @@ public struct Discoverer {
         return common.joined(separator: "/")
     }
 
-    /// Whether discovery reads the file at `path`: a manifest of any kind, or a Tuist helper
-    /// that manifests use. Results depend on these files' bytes.
+    /// Whether discovery reads the file at `path`: a manifest of any kind, a file a Bazel
+    /// workspace is read from (BUILD, `.bzl`), or a Tuist helper that manifests use. Results
+    /// depend on these files' bytes.
     public static func readsFile(_ path: String) -> Bool {
-        if readers.contains(where: { $0.accepts(path) }) || path.hasSuffix(".xcconfig") { return true }
+        if readers.contains(where: { $0.accepts(path) }) || path.hasSuffix(".xcconfig") || BazelWorkspace.readsFile(path) { return true }
         if SwiftToolsVersion.ofVersionSpecificManifest(path) != nil { return true }
         guard path.hasSwiftExtension else { return false }
         return path.hasPrefix("Tuist/") || path.contains("/Tuist/") || path.contains("ProjectDescriptionHelpers/")

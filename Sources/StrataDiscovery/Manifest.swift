@@ -2,7 +2,8 @@ import StrataModel
 import StrataSourceTree
 
 /// One manifest as Strata understands it, before its targets are matched to files: a
-/// `Package.swift`, a Tuist `Project.swift`, a podspec, a Podfile or an Xcode project.
+/// `Package.swift`, a Tuist `Project.swift`, a podspec, a Podfile, an Xcode project or a
+/// Bazel `BUILD` file.
 public struct Manifest: Sendable {
     public var name: String
     public var system: BuildSystem
@@ -87,6 +88,9 @@ public struct Manifest: Sendable {
         /// Globs relative to the repository root (Tuist `sources:`, podspec `source_files`,
         /// Xcode file references and synchronized folders); a file may belong to several targets.
         case globs(include: [String], exclude: [String])
+        /// Files listed one by one relative to the root (a Bazel rule's `srcs`), and the folder
+        /// the module lives in (its package's), which holds no file when the target has none.
+        case files(directory: String, paths: [String])
         /// The target adds its dependencies to the module of the same name that another
         /// manifest defines (a Podfile target names an Xcode target); if no manifest does,
         /// it takes the files of these globs.

@@ -64,10 +64,11 @@ extension Discoverer {
         }
     }
 
-    /// Where each system stands when several describe the same module: the package manifest
+    /// Where each system stands when several describe the same module: a repository that
+    /// builds with Bazel chose it over its other manifests, the package manifest
     /// is what both Xcode and `swift build` use, a generated Xcode project comes from Tuist, and
     /// a podspec usually repackages the same folder.
-    static let precedence: [BuildSystem] = [.config, .swiftpm, .tuist, .xcodegen, .xcode, .cocoapods, .convention]
+    static let precedence: [BuildSystem] = [.config, .bazel, .swiftpm, .tuist, .xcodegen, .xcode, .cocoapods, .convention]
 
     /// One module per importable name and set of files: targets with the same module name that
     /// share a Swift file, or the folder when one has no Swift file (a library's
@@ -117,5 +118,32 @@ extension Discoverer {
             keptFiles.append(files)
         }
         return (kept, duplicates.mapValues { $0.sorted() })
+    }
+
+    /// A target dependency on a merged twin (an app flavor, a per-platform target, a Bazel
+    /// test's `.library`) names the module that was kept.
+    static func redirectDependenciesOnTwins(_ placed: inout [Placed]) {
+        struct Key: Hashable { var manifest, target: String }
+        var kept: [Key: String] = [:]
+        // A Bazel label names a package's folder, not its BUILD file.
+        var keptInFolder: [Key: (folder: String, name: String)] = [:]
+        for entry in placed {
+            for alias in entry.aliases {
+                kept[Key(manifest: entry.manifest.path, target: alias)] = entry.target.name
+                if entry.manifest.system == .bazel { keptInFolder[Key(manifest: entry.manifest.directory, target: alias)] = (entry.manifest.directory, entry.target.name) }
+            }
+        }
+        guard !kept.isEmpty else { return }
+        for index in placed.indices {
+            let manifest = placed[index].manifest.path
+            for (position, dependency) in placed[index].target.dependencies.enumerated() {
+                if dependency.kind == .target, let name = kept[Key(manifest: manifest, target: dependency.name)] {
+                    placed[index].target.dependencies[position].name = name
+                } else if dependency.kind == .project, let twin = keptInFolder[Key(manifest: dependency.package ?? "", target: dependency.name)] {
+                    placed[index].target.dependencies[position].name = twin.name
+                    placed[index].target.dependencies[position].package = twin.folder
+                }
+            }
+        }
     }
 }

@@ -29,7 +29,8 @@ public enum DependencyKind: String, Codable, Sendable {
     /// `"Name"` or `.byName(name:)`: a target of the same package, else a product.
     case byName
     /// Tuist `.project(target:path:)`: a target of another project; `package` holds the
-    /// project's folder relative to the repository root.
+    /// project's folder relative to the repository root. A Bazel label of the repository
+    /// (`//Modules/Core:Core`) is one too, its package's folder in `package`.
     case project
     /// Tuist `.external(name:)`: a product of a package from `Tuist/Package.swift`.
     case external
@@ -47,6 +48,8 @@ public enum BuildSystem: String, Codable, Sendable, CaseIterable {
     case swiftpm, tuist, cocoapods, xcode
     /// An XcodeGen spec (`project.yml`).
     case xcodegen
+    /// A Bazel package (`BUILD`, `BUILD.bazel`) of a workspace.
+    case bazel
     /// Guessed from folder names because no manifest described it.
     case convention
     /// Declared in `strata.yml`.

@@ -7,6 +7,7 @@ import StrataModel
 public enum AffectedFormat: String, ReportFormat {
     case text, json, md, xcodebuild
     case swiftTest = "swift-test"
+    case bazel
 
     public var reporter: any Reporter<AffectedModules> {
         switch self {
@@ -15,6 +16,7 @@ public enum AffectedFormat: String, ReportFormat {
         case .md: FileReporter.printed(Self.markdown)
         case .xcodebuild: FileReporter.printed(Self.xcodebuild)
         case .swiftTest: FileReporter.printed(Self.swiftTest)
+        case .bazel: FileReporter.printed(Self.bazel)
         }
     }
 
@@ -40,6 +42,16 @@ public enum AffectedFormat: String, ReportFormat {
         guard !names.isEmpty else { return "" }
         let expression = "^(" + Set(names).sorted().map(regexEscaped).joined(separator: "|") + ")\\."
         return (tests.isEmpty ? "--skip " : "--filter ") + expression + "\n"
+    }
+
+    /// The label of each affected test target a BUILD file declares (`//Modules/Cart:CartTests`),
+    /// one a line, for `bazel test`; nothing when none is affected (`bazel test` with no
+    /// target would fail). Packages are the BUILD files' folders from the repository's root.
+    static func bazel(_ affected: AffectedModules) -> String {
+        let labels = affected.modules.filter { module in
+            module.kind.isTest && ["BUILD", "BUILD.bazel"].contains(RepositoryPath.name(of: module.id.manifest))
+        }.map { "//" + RepositoryPath.folder(of: $0.id.manifest) + ":" + $0.target }
+        return labels.sorted().map { $0 + "\n" }.joined()
     }
 
     static func regexEscaped(_ name: String) -> String {

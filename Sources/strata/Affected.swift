@@ -30,7 +30,8 @@ struct Affected: ParsableCommand {
             Formats: text, json (modules, tests, reasons, unowned files, counts), md (for a \
             pull request), xcodebuild (-only-testing:Target lines; with no affected test, \
             -skip-testing: for every test target), swift-test (--filter, or --skip of every \
-            test module when none is affected).
+            test module when none is affected), bazel (the labels of the affected test targets \
+            BUILD files declare, for bazel test; nothing when none is).
 
             Exit codes: 0 answered (whatever is affected); 2 bad usage or input (unknown \
             revision, not a repository).
@@ -89,7 +90,7 @@ struct Affected: ParsableCommand {
             FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): warning: \(warning.message)\n".utf8))
         }
         if !quiet {
-            if format == .xcodebuild || format == .swiftTest {
+            if format == .xcodebuild || format == .swiftTest || format == .bazel {
                 let counts = outcome.affected.counts
                 let note = counts.allTests == 0
                     ? "no test module in the repository: nothing to run"

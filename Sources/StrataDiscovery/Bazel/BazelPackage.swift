@@ -1,0 +1,111 @@
+import StrataModel
+import StrataStarlark
+
+/// One evaluated BUILD file: the package it makes, the rules it called, and its text, in
+/// which dependency labels are looked up for their lines.
+struct BazelPackage {
+    /// The package's folder, relative to the workspace's ("" for the root package).
+    var name: String
+    /// The BUILD file, from the repository's root.
+    var buildFile: String
+    var rules: [StarlarkRuleCall]
+    var diagnostics: [Diagnostic]
+    /// The BUILD file's lines, for evidence.
+    var lines: [Substring]
+
+    /// The line of the BUILD file, from `start` up to (not including) `end`, that quotes `text`
+    /// (`"//Modules/Core"`); nil when none does (a label a macro made).
+    func line(quoting text: String, from start: Int, before end: Int) -> Int? {
+        guard start >= 1 else { return nil }
+        let quoted = ["\"" + text + "\"", "'" + text + "'"]
+        var number = start
+        while number < end, number <= lines.count {
+            let line = lines[number - 1]
+            if quoted.contains(where: { line.contains($0) }) { return number }
+            number += 1
+        }
+        return nil
+    }
+
+    /// The line after the rule call at `index` where the next call of the BUILD file starts
+    /// (calls a macro makes share one line), or past the file's end.
+    func end(ofCallAt index: Int) -> Int {
+        let start = rules[index].location.line
+        return rules[(index + 1)...].lazy.map(\.location.line).first { $0 > start } ?? lines.count + 1
+    }
+}
+
+/// Every rule of a workspace by label, so that a label says what it names: a module, a
+/// prebuilt framework, a rule that forwards to others (an `alias`, a wrapper such as rules_ios'
+/// `apple_framework_packaging` or swift-syntax's `opt_wrapper`), something that is no module
+/// (a filegroup, a resource bundle), or nothing Strata evaluated.
+struct BazelIndex {
+    struct Key: Hashable {
+        var package: String
+        var name: String
+    }
+
+    /// Each rule's kind (`swift_library`), by package and name.
+    private var kinds: [Key: String] = [:]
+    /// What each rule that makes no module stands for: an `alias`'s `actual`, another rule's
+    /// `deps` and `dep` (none for a filegroup or a resource bundle).
+    private var forwards: [Key: [StarlarkLabel]] = [:]
+    /// Each rule's `module_name`, when it writes one (a module map's, for the library using it).
+    private var moduleNames: [Key: String] = [:]
+
+    init(_ packages: [BazelPackage]) {
+        for package in packages {
+            for rule in package.rules {
+                guard let name = rule.name else { continue }
+                let key = Key(package: package.name, name: name)
+                kinds[key] = rule.kind
+                if let moduleName = rule["module_name"]?.flattened.string, !moduleName.isEmpty { moduleNames[key] = moduleName }
+                if rule.kind == "alias" {
+                    forwards[key] = Self.labels(rule["actual"], package: package.name)
+                } else if BazelRuleKind.of(rule.kind) == nil {
+                    forwards[key] = Self.labels(rule["deps"], package: package.name) + Self.labels(rule["dep"], package: package.name)
+                }
+            }
+        }
+    }
+
+    /// The labels a label stands for, rules that forward followed (a few steps; a cycle
+    /// stops): itself when it names a module, another repository's target or nothing known.
+    func resolving(_ label: StarlarkLabel) -> [StarlarkLabel] {
+        var result: [StarlarkLabel] = []
+        var seen: Set<Key> = []
+        func visit(_ label: StarlarkLabel, depth: Int) {
+            let key = Key(package: label.package, name: label.name)
+            guard label.repository.isEmpty, let next = forwards[key] else { return result.append(label) }
+            guard depth < 8, seen.insert(key).inserted else { return }
+            for target in next { visit(target, depth: depth + 1) }
+        }
+        visit(label, depth: 0)
+        return result
+    }
+
+    /// The kind of the rule a label of the main repository names; nil when none was evaluated.
+    func kind(of label: StarlarkLabel) -> String? {
+        label.repository.isEmpty ? kinds[Key(package: label.package, name: label.name)] : nil
+    }
+
+    /// The `module_name` of the rule a label of the main repository names.
+    func moduleName(of label: StarlarkLabel) -> String? {
+        label.repository.isEmpty ? moduleNames[Key(package: label.package, name: label.name)] : nil
+    }
+
+    /// The labels of an attribute: a list, a single label, a `select`'s branches together.
+    static func labels(_ value: StarlarkValue?, package: String) -> [StarlarkLabel] {
+        guard let value = value?.flattened else { return [] }
+        return (value.elements ?? [value]).compactMap { label($0, package: package) }
+    }
+
+    /// A label value as a rule attribute holds it: a string relative to `package`, or a `Label`.
+    static func label(_ value: StarlarkValue?, package: String) -> StarlarkLabel? {
+        switch value {
+        case .string(let text)?: StarlarkLabel(parsing: text, package: package)
+        case .label(let label)?: label
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import StrataModel
+import StrataSourceTree
+import StrataStarlark
+
+/// Bazel workspaces, read without Bazel: the reader takes a workspace's marker (`MODULE.bazel`,
+/// `WORKSPACE.bazel`, `WORKSPACE`, `REPO.bazel`; the first when a folder has several) and
+/// evaluates every BUILD file of the workspace with one Starlark interpreter, so that a `.bzl`
+/// file is evaluated once however many BUILD files load it. Each BUILD file is one manifest
+/// (system `bazel`): its rules_swift, rules_apple, rules_ios, `objc_library` and `cc_library`
+/// targets, their files and their dependencies by label. BUILD files outside every workspace
+/// are not read; nested workspaces are read from their own markers.
+public enum BazelReader: ManifestReader {
+    public static func accepts(_ path: String) -> Bool {
+        BazelWorkspace.markers.contains(RepositoryPath.name(of: path))
+    }
+
+    public static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest] {
+        let folder = RepositoryPath.folder(of: path)
+        let ignored = text(folder.isEmpty ? ".bazelignore" : folder + "/.bazelignore", in: tree).map(BazelWorkspace.ignoredFolders) ?? []
+        guard let workspace = BazelWorkspace(marker: path, files: files, ignored: ignored) else { return [] }
+        let interpreter = StarlarkInterpreter(host: BazelTreeHost(tree: tree, workspace: workspace))
+        let packages = workspace.buildFiles.map { evaluate($0, in: workspace, tree: tree, interpreter: interpreter) }
+        let index = BazelIndex(packages.map(\.package))
+        let root = RepositoryPath.name(of: workspace.root.isEmpty ? tree.name : workspace.root)
+        let mainRepository = text(path, in: tree).flatMap(BazelWorkspace.repositoryName)
+        return packages.map { evaluated in
+            if let unread = evaluated.unread { return unread }
+            var reader = BazelTargetReader(workspace: workspace, index: index, package: evaluated.package)
+            reader.mainRepository = mainRepository
+            return manifest(evaluated.package, targets: reader.targets(), skipped: reader.skippedSources, root: root)
+        }
+    }
+
+    /// The manifest of one BUILD file, named by its package's path (the workspace's folder's
+    /// name for the root package), with one note for the sources it could not read.
+    private static func manifest(_ package: BazelPackage, targets: [Manifest.Target], skipped: [String], root: String) -> Manifest {
+        var diagnostics = package.diagnostics
+        if let first = skipped.first {
+            let more = skipped.count > 1 ? " and \(skipped.count - 1) more" : ""
+            diagnostics.append(Diagnostic(
+                file: package.buildFile, message: "sources that name targets or generated files (\(first)\(more)) are not read", isNote: true))
+        }
+        return Manifest(
+            name: package.name.isEmpty ? root : package.name, system: .bazel, path: package.buildFile, targets: targets,
+            diagnostics: diagnostics)
+    }
+
+    /// A file's text, when the tree has it and it is UTF-8.
+    private static func text(_ path: String, in tree: any SourceTree) -> String? {
+        (try? tree.read(path)).flatMap { String(validating: $0, as: UTF8.self) }
+    }
+
+    /// A BUILD file evaluated, or the manifest that says why it could not be read.
+    private struct Evaluated {
+        var package: BazelPackage
+        var unread: Manifest?
+    }
+
+    /// Evaluates the BUILD file at `buildFile` (relative to the workspace's folder).
+    private static func evaluate(
+        _ buildFile: String, in workspace: BazelWorkspace, tree: any SourceTree, interpreter: StarlarkInterpreter
+    ) -> Evaluated {
+        let path = workspace.repositoryPath(buildFile)
+        let folder = RepositoryPath.folder(of: buildFile)
+        let source: String
+        do {
+            guard let text = String(validating: try tree.read(path), as: UTF8.self) else {
+                return unread(path, folder: folder, reason: "not valid UTF-8")
+            }
+            source = text
+        } catch {
+            return unread(path, folder: folder, reason: (error as? SourceTreeError)?.reason ?? "\(error)")
+        }
+        let result = interpreter.evaluateBuild(path: buildFile, source: source, package: folder)
+        let diagnostics = result.diagnostics.map { diagnostic in
+            Diagnostic(file: workspace.repositoryPath(diagnostic.location.file), line: diagnostic.location.line, message: diagnostic.message)
+        }
+        return Evaluated(package: BazelPackage(
+            name: folder, buildFile: path, rules: result.rules, diagnostics: diagnostics,
+            lines: source.split(separator: "\n", omittingEmptySubsequences: false)))
+    }
+
+    /// A BUILD file that could not be read: a package with no rules, and a manifest saying why.
+    private static func unread(_ path: String, folder: String, reason: String) -> Evaluated {
+        let package = BazelPackage(name: folder, buildFile: path, rules: [], diagnostics: [], lines: [])
+        let problem = Diagnostic(file: path, message: "BUILD file not read: \(reason)")
+        return Evaluated(package: package, unread: Manifest(name: folder, system: .bazel, path: path, targets: [], diagnostics: [problem]))
+    }
+}

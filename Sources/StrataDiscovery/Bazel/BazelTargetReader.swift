@@ -1,0 +1,154 @@
+import StrataModel
+import StrataSourceTree
+import StrataStarlark
+
+/// Makes the targets of one BUILD file from the rules it called: names, kinds and linkage
+/// from `BazelRuleKind`, sources from `srcs`-like attributes, dependencies from labels.
+struct BazelTargetReader {
+    let workspace: BazelWorkspace
+    let index: BazelIndex
+    let package: BazelPackage
+    /// The main repository's own name (`module(name = "shop")`): `@shop//a:b` is `//a:b`.
+    var mainRepository: String?
+    /// Labels in `srcs` that name targets or files not in the repository (a filegroup, a
+    /// genrule's output): their files are not read.
+    private(set) var skippedSources: [String] = []
+
+    init(workspace: BazelWorkspace, index: BazelIndex, package: BazelPackage) {
+        self.workspace = workspace
+        self.index = index
+        self.package = package
+    }
+
+    /// The targets of the BUILD file, in the order their rules were called.
+    mutating func targets() -> [Manifest.Target] {
+        var targets: [Manifest.Target] = []
+        for (position, rule) in package.rules.enumerated() {
+            guard let kind = BazelRuleKind.of(rule.kind), let name = rule.name else { continue }
+            targets.append(target(rule, named: name, kind: kind, end: package.end(ofCallAt: position)))
+        }
+        markTestSources(&targets)
+        return targets
+    }
+
+    private mutating func target(_ rule: StarlarkRuleCall, named name: String, kind: BazelRuleKind, end: Int) -> Manifest.Target {
+        let paths = sources(of: rule)
+        return Manifest.Target(
+            name: name, importName: importName(rule, named: name, kind: kind), kind: kind.kind,
+            platforms: kind.platform.map { [$0] }, product: rule.kind, linkage: linkage(rule, kind: kind),
+            sources: .files(directory: workspace.repositoryPath(package.name), paths: paths),
+            dependencies: dependencies(of: rule, end: end), line: rule.location.line)
+    }
+
+    /// `module_name`, else that of the rule its `module_map` names (PodToBUILD's
+    /// `gen_module_map`), else rules_swift's name from the label or the target's name.
+    private func importName(_ rule: StarlarkRuleCall, named name: String, kind: BazelRuleKind) -> String {
+        if let written = rule["module_name"]?.flattened.string, !written.isEmpty { return written }
+        if let map = BazelIndex.label(rule["module_map"]?.flattened, package: package.name), let written = index.moduleName(of: map) {
+            return written
+        }
+        switch kind.naming {
+        case .derived: return BazelRuleKind.derivedModuleName(package: package.name, name: name)
+        case .target: return DiscoveredModule.moduleName(forTarget: name)
+        }
+    }
+
+    private func linkage(_ rule: StarlarkRuleCall, kind: BazelRuleKind) -> Linkage? {
+        guard var linkage = kind.linkage else { return nil }
+        var reason = rule.kind
+        if rule.kind == "apple_framework", rule["link_dynamic"]?.flattened.truth == true {
+            linkage = .dynamic
+            reason += "(link_dynamic = True)"
+        }
+        return Linkage(linkage, evidence: Location(file: package.buildFile, line: rule.location.line), reason: reason)
+    }
+
+    /// The files of `srcs`, `hdrs` and `textual_hdrs` (every branch of a `select`), from the
+    /// repository's root; labels that name targets are set aside in `skippedSources`.
+    private mutating func sources(of rule: StarlarkRuleCall) -> [String] {
+        var paths: [String] = []
+        for attribute in BazelRuleKind.sourceAttributes {
+            for (written, label) in labels(rule[attribute]) where label.repository.isEmpty {
+                let path = workspace.repositoryPath(label.path)
+                if index.kind(of: label) == nil, workspace.files.containsSorted(label.path) {
+                    paths.append(path)
+                } else {
+                    skippedSources.append(written)
+                }
+            }
+        }
+        return paths
+    }
+
+    /// The labels of `deps`, `private_deps`, `implementation_deps` and, for bundles and tests,
+    /// `extensions`, `frameworks`, `test_host` (and a build test's `targets`); `sdk_frameworks`
+    /// as SDK dependencies. Each once, with the BUILD file's line that writes it.
+    private func dependencies(of rule: StarlarkRuleCall, end: Int) -> [DeclaredDependency] {
+        var result: [DeclaredDependency] = []
+        var seen: Set<String> = []
+        let start = rule.location.line
+        func evidence(_ written: String) -> Location {
+            Location(file: package.buildFile, line: package.line(quoting: written, from: start, before: end) ?? start)
+        }
+        for attribute in BazelRuleKind.dependencyAttributes {
+            for (written, label) in labels(rule[attribute]) {
+                for target in index.resolving(label) {
+                    guard let dependency = dependency(on: target, evidence: evidence(written)),
+                        seen.insert("\(dependency.kind) \(dependency.package ?? "") \(dependency.name)").inserted
+                    else { continue }
+                    result.append(dependency)
+                }
+            }
+        }
+        for case .string(let framework) in rule["sdk_frameworks"]?.flattened.elements ?? [] where seen.insert("sdk \(framework)").inserted {
+            result.append(DeclaredDependency(name: framework, kind: .sdk, evidence: evidence(framework)))
+        }
+        return result
+    }
+
+    /// What a label stands for: a target of a package (`.project`), a prebuilt framework
+    /// (`.binary`), a target of another repository (`.external`, named by its target); nil
+    /// for a target that makes no module (`BazelIndex.resolving` leaves none but those).
+    private func dependency(on label: StarlarkLabel, evidence: Location) -> DeclaredDependency? {
+        guard label.repository.isEmpty else {
+            return DeclaredDependency(name: label.name, kind: .external, package: label.repository, evidence: evidence)
+        }
+        guard let kind = index.kind(of: label) else {
+            // A target no evaluated rule made (a macro Strata could not follow): kept by its label.
+            return DeclaredDependency(name: label.name, kind: .project, package: workspace.repositoryPath(label.package), evidence: evidence)
+        }
+        guard let rule = BazelRuleKind.of(kind) else { return nil }
+        if rule.isImport { return DeclaredDependency(name: label.name, kind: .binary, evidence: evidence) }
+        return DeclaredDependency(name: label.name, kind: .project, package: workspace.repositoryPath(label.package), evidence: evidence)
+    }
+
+    /// The labels of an attribute (a list, a single label, a `select`'s branches together),
+    /// each with its text as written.
+    private func labels(_ value: StarlarkValue?) -> [(written: String, label: StarlarkLabel)] {
+        guard let value = value?.flattened else { return [] }
+        var result: [(written: String, label: StarlarkLabel)] = []
+        for element in value.elements ?? [value] {
+            guard var label = BazelIndex.label(element, package: package.name) else { continue }
+            if label.repository == mainRepository { label.repository = "" }
+            result.append((written: element.string ?? label.description, label: label))
+        }
+        return result
+    }
+
+    /// A `testonly` library that a test rule of the same BUILD file lists in `deps` holds the
+    /// test's sources (rules_apple's tests take their code from a library): a test module too.
+    private func markTestSources(_ targets: inout [Manifest.Target]) {
+        var testDependencies: Set<String> = []
+        for target in targets where target.kind == .test {
+            let folder = workspace.repositoryPath(package.name)
+            for dependency in target.dependencies where dependency.kind == .project && dependency.package == folder {
+                testDependencies.insert(dependency.name)
+            }
+        }
+        let testOnly = Set(package.rules.filter { $0["testonly"]?.flattened.truth == true }.compactMap(\.name))
+        for position in targets.indices where targets[position].kind == .library {
+            let name = targets[position].name
+            if testDependencies.contains(name), testOnly.contains(name) { targets[position].kind = .test }
+        }
+    }
+}

@@ -1,0 +1,5 @@
+import Networking
+
+public enum CatalogDebug {
+    public static let client = Client()
+}

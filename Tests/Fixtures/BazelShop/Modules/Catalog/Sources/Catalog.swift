@@ -1,0 +1,8 @@
+import LegacyKit
+import Networking
+
+public struct Product {
+    let client = Client()
+
+    public init() {}
+}

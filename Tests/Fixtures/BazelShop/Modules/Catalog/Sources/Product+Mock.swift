@@ -1,0 +1,1 @@
+extension Product { static let mock = Product() }

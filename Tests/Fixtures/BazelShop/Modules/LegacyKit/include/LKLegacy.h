@@ -1,0 +1,3 @@
+#import <UIKit/UIKit.h>
+@interface LKLegacy : NSObject
+@end

@@ -1,0 +1,3 @@
+#import "LKLegacy.h"
+@implementation LKLegacy
+@end

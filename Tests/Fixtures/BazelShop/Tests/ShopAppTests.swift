@@ -1,0 +1,6 @@
+@testable import ShopApp
+import XCTest
+
+final class ShopAppTests: XCTestCase {
+    func testTheAppLaunches() { XCTAssertNotNil(ShopApp.self) }
+}

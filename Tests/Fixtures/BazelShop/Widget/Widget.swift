@@ -1,0 +1,6 @@
+import Catalog
+import WidgetKit
+
+struct ShopWidget {
+    let product = Product()
+}

@@ -1,0 +1,384 @@
+import Foundation
+import StrataDiscovery
+import StrataModel
+import StrataPipeline
+import StrataReport
+import StrataSourceTree
+import Testing
+
+/// Bazel workspaces read without Bazel: every BUILD file evaluated with one interpreter, rules
+/// made targets, labels in every spelling resolved to the same module, through the pipeline.
+@Suite struct BazelReaderTests {
+    static let shop = repositoryRoot + "/Tests/Fixtures/BazelShop"
+
+    /// The manifests a workspace's marker gives, by BUILD file.
+    static func manifests(_ root: String, marker: String = "MODULE.bazel") throws -> [String: Manifest] {
+        let tree = WorkingDirectoryTree(rootPath: root)
+        let manifests = try BazelReader.read(path: marker, tree: tree, files: try tree.files())
+        return Dictionary(uniqueKeysWithValues: manifests.map { ($0.path, $0) })
+    }
+
+    static func memory(_ files: [String: String]) throws -> [Manifest] {
+        let tree = MemoryTree(files)
+        let all = try tree.files()
+        return try all.filter(BazelReader.accepts).flatMap { try BazelReader.read(path: $0, tree: tree, files: all) }
+    }
+
+    func target(_ manifests: [String: Manifest], _ build: String, _ name: String) throws -> Manifest.Target {
+        try #require(manifests[build]?.targets.first { $0.name == name }, "\(name) in \(build)")
+    }
+
+    func files(_ target: Manifest.Target) -> [String] {
+        guard case .files(_, let paths) = target.sources else { return [] }
+        return paths
+    }
+
+    func labels(_ target: Manifest.Target) -> [String] {
+        target.dependencies.map { "\($0.kind.rawValue):\($0.package.map { $0 + ":" } ?? "")\($0.name)" }
+    }
+
+    @Test func eachBuildFileOfTheWorkspaceIsOneManifest() throws {
+        let manifests = try Self.manifests(Self.shop)
+        #expect(manifests.keys.sorted() == [
+            "BUILD.bazel", "Modules/Cart/BUILD.bazel", "Modules/Catalog/BUILD.bazel", "Modules/LegacyKit/BUILD",
+            "Modules/Networking/BUILD", "Modules/Payments/BUILD.bazel", "Vendor/BUILD.bazel", "bazel/BUILD.bazel",
+        ])
+        #expect(manifests.values.allSatisfy { $0.system == .bazel })
+        #expect(manifests["Modules/Cart/BUILD.bazel"]?.name == "Modules/Cart")
+        // MODULE.bazel is read; the WORKSPACE beside it is not read a second time.
+        #expect(try Self.manifests(Self.shop, marker: "WORKSPACE").isEmpty)
+        // The only diagnostic: a genrule's output in srcs, whose file is not in the repository.
+        let diagnostics = manifests.values.flatMap(\.diagnostics)
+        #expect(diagnostics.map(\.message) == ["sources that name targets or generated files (:widget_strings) are not read"])
+        #expect(diagnostics.allSatisfy { $0.isNote })
+    }
+
+    @Test func rulesBecomeTargetsWithKindsModuleNamesFilesAndLinkage() throws {
+        let manifests = try Self.manifests(Self.shop)
+        let root = try #require(manifests["BUILD.bazel"])
+        #expect(root.targets.map(\.name) == ["ShopLib", "WidgetLib", "ShopWidget", "Shop", "ShopTestsLib", "ShopTests"])
+        #expect(root.targets.map(\.kind) == [.library, .library, .app, .app, .test, .test])
+        #expect(root.targets.map(\.linkage?.kind) == [.static, .static, .executable, .executable, .static, .executable])
+        #expect(root.targets[3].platforms == ["iOS"] && root.targets[3].product == "ios_application")
+        #expect(root.targets[0].linkage?.evidence == Location(file: "BUILD.bazel", line: 5))
+        // module_name, else rules_swift's name from the label (tests too).
+        #expect(root.targets.map(\.importName) == ["ShopApp", "ShopWidgetKit", "ShopWidget", "Shop", "ShopTestsLib", "ShopTests"])
+        let payments = try target(manifests, "Modules/Payments/BUILD.bazel", "Payments")
+        #expect(payments.importName == "Modules_Payments_Payments")
+        #expect(files(payments) == ["Modules/Payments/Payments.swift"])
+        // The macro's targets, from a .bzl that loads another.
+        let cart = try #require(manifests["Modules/Cart/BUILD.bazel"])
+        #expect(cart.targets.map(\.name) == ["Cart", "CartTestsLib", "CartTests"])
+        #expect(cart.targets.map(\.kind) == [.library, .test, .test])
+        #expect(cart.targets.map(\.importName) == ["Cart", "CartTests", "Modules_Cart_CartTests"])
+        #expect(cart.targets.map(\.line) == [3, 3, 3])
+        #expect(files(cart.targets[1]) == ["Modules/Cart/Tests/CartTests.swift"])
+        // A glob with exclude; Objective-C sources and headers.
+        #expect(files(try target(manifests, "Modules/Catalog/BUILD.bazel", "Catalog")) == ["Modules/Catalog/Sources/Catalog.swift"])
+        let legacy = try target(manifests, "Modules/LegacyKit/BUILD", "LegacyKit")
+        #expect(files(legacy) == ["Modules/LegacyKit/src/LKLegacy.m", "Modules/LegacyKit/include/LKLegacy.h"])
+        #expect(legacy.importName == "LegacyKit" && legacy.linkage?.kind == .static)
+        // A prebuilt framework is no module of its own.
+        #expect(try target(manifests, "Vendor/BUILD.bazel", "Analytics").kind == .binary)
+    }
+
+    @Test func dependenciesAreLabelsWithTheLinesThatWriteThem() throws {
+        let manifests = try Self.manifests(Self.shop)
+        let shopLib = try target(manifests, "BUILD.bazel", "ShopLib")
+        #expect(labels(shopLib) == ["project:Modules/Cart:Cart", "project:Modules/Catalog:Catalog", "external:swiftpkg_swift_collections:Collections"])
+        #expect(shopLib.dependencies.map(\.evidence.line) == [10, 11, 12])
+        // A select's branches together; `:b` in the same package.
+        let catalog = try target(manifests, "Modules/Catalog/BUILD.bazel", "Catalog")
+        #expect(labels(catalog) == [
+            "project:Modules/Networking:Networking", "project:Modules/LegacyKit:LegacyKit", "project:Modules/Catalog:CatalogDebug",
+        ])
+        #expect(catalog.dependencies.map(\.evidence.line) == [12, 13, 15])
+        // Bundles: their library, extensions and test host.
+        #expect(labels(try target(manifests, "BUILD.bazel", "Shop")) == ["project::ShopLib", "project::ShopWidget"])
+        #expect(labels(try target(manifests, "BUILD.bazel", "ShopTests")) == ["project::ShopTestsLib", "project::Shop"])
+        #expect(labels(try target(manifests, "BUILD.bazel", "ShopTestsLib")) == ["project::ShopLib"])
+        #expect(labels(try target(manifests, "BUILD.bazel", "WidgetLib")) == ["project:Modules/Catalog:Catalog"])
+        // Through a macro: `@//`, a prebuilt framework, SDK frameworks; the BUILD file's lines.
+        let cart = try target(manifests, "Modules/Cart/BUILD.bazel", "Cart")
+        #expect(labels(cart) == ["project:Modules/Catalog:Catalog", "project:Modules/Payments:Payments", "binary:Analytics"])
+        #expect(cart.dependencies.map(\.evidence.line) == [6, 7, 8])
+        #expect(labels(try target(manifests, "Modules/LegacyKit/BUILD", "LegacyKit")) == ["sdk:UIKit"])
+    }
+
+    @Test func everyRuleKindHasItsKindLinkageAndName() throws {
+        let rules: [(call: String, expected: String)] = [
+            ("swift_library_group(name = \"Group\", deps = [])", "library static Kit_Group"),
+            ("swift_module_alias(name = \"Alias\", module_name = \"OldKit\", deps = [])", "library static OldKit"),
+            ("swift_binary(name = \"tool\")", "executable executable Kit_tool"),
+            ("mixed_language_library(name = \"Mixed\", module_name = \"MixedKit\")", "library static MixedKit"),
+            ("swift_proto_library(name = \"api_proto\")", "library static Kit_api_proto"),
+            ("swift_test(name = \"KitTests\")", "test executable Kit_KitTests"),
+            ("cc_library(name = \"zlib-ng\")", "library static Kit_zlib_ng"),
+            ("apple_library(name = \"Legacy\")", "library static Legacy"),
+            ("apple_framework(name = \"Dyn\", link_dynamic = True)", "library dynamic Dyn"),
+            ("macos_framework(name = \"MacKit\")", "library dynamic MacKit"),
+            ("tvos_static_framework(name = \"TVKit\")", "library static TVKit"),
+            ("watchos_extension(name = \"Watch\")", "app executable Watch"),
+            ("visionos_ui_test(name = \"VisionUITests\")", "test executable Kit_VisionUITests"),
+            ("ios_build_test(name = \"BuildTest\", targets = [])", "test unknown BuildTest"),
+            ("macos_command_line_application(name = \"cli\")", "executable executable cli"),
+            ("apple_static_xcframework_import(name = \"Vendor\")", "binary static Vendor"),
+        ]
+        let manifests = try Self.memory(["MODULE.bazel": "", "Kit/BUILD": rules.map(\.call).joined(separator: "\n") + "\nfilegroup(name = \"files\")\n"])
+        let targets = try #require(manifests.first).targets
+        #expect(targets.map { "\($0.kind.rawValue) \($0.linkage?.kind.rawValue ?? "unknown") \($0.importName ?? "")" } == rules.map(\.expected))
+        #expect(targets[8].linkage?.reason == "apple_framework(link_dynamic = True)")
+        #expect(targets[9].platforms == ["macOS"])
+    }
+
+    @Test func everySpellingOfALabelNamesTheSameTarget() throws {
+        // `@kit` is the main repository by MODULE.bazel's name; an alias is followed.
+        let spellings = ["//a/b", "//a/b:b", ":b", "b", "@//a/b:b", "@@//a/b:b", "@kit//a/b", ":b_alias"]
+        var build = "load(\"@rules_swift//swift:swift.bzl\", \"swift_library\")\n"
+        for (index, spelling) in spellings.enumerated() {
+            build += "swift_library(name = \"user\(index)\", srcs = [], deps = [\"\(spelling)\"])\n"
+        }
+        build += "alias(name = \"b_alias\", actual = \"//a/b\")\n"
+        build += "swift_library(name = \"b\", srcs = [\"B.swift\"])\n"
+        let manifests = try Self.memory([
+            "ws/MODULE.bazel": "module(\n    name = \"kit\",\n    version = \"1.0\",\n)\n", "ws/a/b/BUILD.bazel": build, "ws/a/b/B.swift": "",
+        ])
+        let targets = try #require(manifests.first).targets
+        for target in targets.dropLast() {
+            #expect(labels(target) == ["project:ws/a/b:b"], "\(target.name)")
+        }
+        #expect(files(targets.last!) == ["ws/a/b/B.swift"])
+        #expect(targets.last!.importName == "a_b_b")
+        #expect(targets.count == spellings.count + 1)
+    }
+
+    /// rules_ios' `apple_framework` expands to a library and a packaging rule that depends on
+    /// it; swift-syntax's `opt_wrapper` wraps one with `dep`: a label of the wrapper means what
+    /// it wraps. A resource bundle forwards to nothing.
+    @Test func aRuleThatMakesNoModuleStandsForWhatItWraps() throws {
+        let manifests = try Self.memory([
+            "MODULE.bazel": "",
+            "rules/framework.bzl": """
+                _packaging = rule(implementation = lambda ctx: None, attrs = {})
+
+                def framework(name):
+                    swift_library(name = name + "_swift", module_name = name, srcs = native.glob([name + "/*.swift"]))
+                    _packaging(name = name, deps = [":" + name + "_swift"])
+                """,
+            "BUILD.bazel": """
+                load("//rules:framework.bzl", "framework")
+
+                framework(name = "Kit")
+
+                opt_wrapper(name = "Kit_opt", dep = ":Kit")
+
+                apple_resource_bundle(name = "KitResources", resources = [])
+
+                swift_library(name = "App", deps = [":Kit_opt", ":KitResources"])
+                """,
+        ])
+        let app = try #require(manifests.first?.targets.first { $0.name == "App" })
+        #expect(labels(app) == ["project::Kit_swift"])
+        #expect(app.dependencies.first?.evidence.line == 9)
+    }
+
+    /// PodToBUILD's vendored pods: an objc_library whose module map names the module.
+    @Test func aModuleMapNamesTheModuleOfTheLibraryUsingIt() throws {
+        let manifests = try Self.memory([
+            "WORKSPACE": "",
+            "Vendor/Kit/BUILD.bazel": """
+                objc_library(name = "Kit", srcs = glob(["Source/*.m"]), module_map = ":Kit_module_map")
+                gen_module_map(name = "Kit_module_map", module_name = "IGKit", hdrs = [])
+                """,
+        ])
+        #expect(manifests.first?.targets.map(\.importName) == ["IGKit"])
+    }
+
+    @Test func workspacesDecideWhichBuildFilesAreRead() throws {
+        let manifests = try Self.memory([
+            "Outside/BUILD": "swift_library(name = \"Outside\")\n",
+            "app/WORKSPACE": "# The app.\nworkspace(name = 'legacy_app')\n",
+            "app/BUILD": "swift_library(name = \"Old\")\n",
+            "app/BUILD.bazel": "swift_library(name = \"New\", deps = [\"@legacy_app//lib:Lib\"])\n",
+            "app/lib/BUILD.bazel": "swift_library(name = \"Lib\", srcs = glob([\"**/*.swift\"]))\n",
+            "app/lib/A.swift": "",
+            "app/lib/nested/MODULE.bazel": "",
+            "app/lib/nested/BUILD.bazel": "swift_library(name = \"Nested\")\n",
+            "app/.bazelignore": "# vendored checkouts\nnode_modules\n third_party/spm/ \n",
+            "app/node_modules/x/BUILD": "swift_library(name = \"Ignored\")\n",
+            "app/third_party/spm/BUILD.bazel": "swift_library(name = \"AlsoIgnored\")\n",
+        ])
+        #expect(manifests.map(\.path).sorted() == ["app/BUILD.bazel", "app/lib/BUILD.bazel", "app/lib/nested/BUILD.bazel"])
+        #expect(manifests.flatMap(\.targets).map(\.name).sorted() == ["Lib", "Nested", "New"])
+        let lib = try #require(manifests.first { $0.path == "app/lib/BUILD.bazel" }?.targets.first)
+        #expect(files(lib) == ["app/lib/A.swift"])
+        // WORKSPACE's name is the main repository's.
+        #expect(labels(try #require(manifests.first { $0.path == "app/BUILD.bazel" }?.targets.first)) == ["project:app/lib:Lib"])
+    }
+
+    @Test func aLoadNeverReadsOutsideTheWorkspace() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("secret.bzl", "def lib(name):\n    swift_library(name = name)\n")
+        try folder.write("ws/MODULE.bazel", "")
+        try folder.write("ws/BUILD.bazel", "load(\"//../:secret.bzl\", \"lib\")\nload(\"//..:secret.bzl\", \"lib\")\n\nlib(name = \"Leak\")\n")
+        let manifests = try Self.manifests(folder.path + "/ws")
+        #expect(manifests["BUILD.bazel"]?.targets.map(\.kind) != [.library])
+        let tree = WorkingDirectoryTree(rootPath: folder.path)
+        let nested = try BazelReader.read(path: "ws/MODULE.bazel", tree: tree, files: try tree.files())
+        #expect(nested.flatMap(\.targets).map(\.product) != ["swift_library"])
+    }
+
+    @Test func evaluationProblemsNameTheFileAndLine() throws {
+        let manifests = try Self.memory([
+            "MODULE.bazel": "",
+            "BUILD": "load(\"//tools:defs.bzl\", \"lib\")\n\nlib(name = \"A\", deps = undefined)\n",
+            "tools/defs.bzl": "def lib(name, deps):\n    swift_library(name = name, deps = deps + missing)\n",
+        ])
+        let diagnostics = manifests.flatMap(\.diagnostics)
+        #expect(!diagnostics.isEmpty)
+        #expect(diagnostics.contains { $0.file == "BUILD" && $0.line == 3 }, "\(diagnostics)")
+        #expect(diagnostics.contains { $0.file == "tools/defs.bzl" && $0.line == 2 }, "\(diagnostics)")
+    }
+
+    @Test func theWorkspaceIsAnalyzedThroughThePipeline() throws {
+        let result = try Pipeline.run(.init(path: Self.shop, cacheDirectory: nil)).result
+        let modules = Dictionary(uniqueKeysWithValues: result.modules.map { ($0.module.name, $0.module) })
+        #expect(modules.keys.sorted() == [
+            "Cart", "CartTests", "CartTestsLib", "Catalog", "CatalogDebug", "LegacyKit", "Networking", "Payments", "Shop", "ShopLib",
+            "ShopTests", "ShopTestsLib", "ShopWidget", "WidgetLib",
+        ])
+        #expect(modules.values.allSatisfy { $0.system == .bazel })
+        #expect(modules["Catalog"]?.path == "Modules/Catalog" && modules["Catalog"]?.files == 1)
+        #expect(modules["LegacyKit"]?.path == "Modules/LegacyKit" && modules["LegacyKit"]?.files == 0)
+        #expect(modules["Shop"]?.kind == .app && modules["ShopTestsLib"]?.kind == .test)
+        // Declared dependencies resolve to modules, whatever the spelling; external ones do not.
+        #expect(modules["Cart"]?.dependencies.map(\.modules) == [["Catalog"], ["Payments"], nil])
+        #expect(modules["ShopTests"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["ShopTestsLib", "Shop"])
+        #expect(modules["Shop"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["ShopLib", "ShopWidget"])
+        // Imports resolve by module name: an Objective-C module, a derived name, a test's @testable.
+        let imported = Set(result.edges.filter(\.imported).map { "\($0.from)->\($0.to)" })
+        for edge in ["Catalog->LegacyKit", "Catalog->Networking", "Cart->Payments", "Cart->Catalog", "ShopLib->Cart", "WidgetLib->Catalog",
+            "CartTestsLib->Cart", "ShopTestsLib->ShopLib", "Payments->Networking"]
+        {
+            #expect(imported.contains(edge), "\(edge)")
+        }
+        #expect(result.edges.filter { $0.imported && !$0.declared }.isEmpty, "\(result.edges.filter { $0.imported && !$0.declared })")
+        // Bundles and tests compile nothing themselves; a select's debug-only branch is unused.
+        #expect(result.unusedDependencies.map { "\($0.module)->\($0.dependency)" } == ["Catalog->CatalogDebug"])
+        // The Package.swift files beside BUILD files describe no module, and say so once.
+        let notes = result.warnings.filter { $0.message.contains("Package.swift") }
+        #expect(notes.map(\.file) == ["MODULE.bazel"])
+        #expect(notes.first?.message.hasPrefix("2 Package.swift files") == true)
+    }
+
+    /// swift-syntax and Yams ship BUILD files for Bazel users; their Package.swift is what
+    /// most users build, and Bazel's `.library` twins of their tests would be modules twice.
+    @Test func aSwiftPackageThatAlsoBuildsWithBazelIsReadAsAPackage() throws {
+        let tree = MemoryTree([
+            "MODULE.bazel": "module(name = \"kit\")\n",
+            "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Kit", targets: [.target(name: "Kit"), .testTarget(name: "KitTests", dependencies: ["Kit"])])
+                """,
+            "BUILD.bazel": """
+                swift_library(name = "Kit", module_name = "Kit", srcs = glob(["Sources/Kit/**/*.swift"]))
+                swift_library(name = "KitTests.library", module_name = "KitTests", srcs = glob(["Tests/KitTests/*.swift"]), deps = [":Kit"])
+                """,
+            "Tests/BUILD": "swift_library(name = \"Helpers\")\n",
+            "Sources/Kit/Kit.swift": "",
+            "Tests/KitTests/KitTests.swift": "import Kit\n",
+        ])
+        let discovery = Discoverer(tree: tree).discover(files: try tree.files())
+        #expect(discovery.modules.map(\.name) == ["Kit", "KitTests"])
+        #expect(discovery.modules.allSatisfy { $0.system == .swiftpm })
+        #expect(discovery.diagnostics.map(\.message) == [
+            "a Swift package that also builds with Bazel: its Package.swift is read, 2 BUILD files (BUILD.bazel, ...) are not",
+        ])
+    }
+
+    @Test func aWarmSessionReadsTheWorkspaceAgainWhenABuildOrBzlFileChanges() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("MODULE.bazel", "module(name = \"warm\")\n")
+        try folder.write("defs.bzl", "def lib(name):\n    swift_library(name = name, srcs = native.glob([name + \"/*.swift\"]))\n")
+        try folder.write("BUILD.bazel", "load(\":defs.bzl\", \"lib\")\n\nlib(name = \"Core\")\n")
+        try folder.write("Core/Money.swift", "public struct Money {}\n")
+        try folder.write("Feature/Cart.swift", "import Core\n")
+        var session = try StrataSession(AnalysisSession.Input(repository: folder.path, cacheDirectory: nil))
+        let names = { session.result.modules.map(\.module.name) }
+        #expect(names() == ["Core"])
+        try folder.write("BUILD.bazel", "load(\":defs.bzl\", \"lib\")\n\nlib(name = \"Core\")\n\nlib(name = \"Feature\")\n")
+        #expect(session.refresh(changed: ["BUILD.bazel"]).rediscovered)
+        #expect(names() == ["Core", "Feature"])
+        // The macro now names its modules differently: every BUILD file that loads it changes.
+        try folder.write("defs.bzl", "def lib(name):\n    swift_library(name = name + \"Lib\", module_name = name, srcs = native.glob([name + \"/*.swift\"]))\n")
+        #expect(session.refresh(changed: ["defs.bzl"]).rediscovered)
+        #expect(names() == ["CoreLib", "FeatureLib"])
+        #expect(session.result.edges.contains { $0.from == "FeatureLib" && $0.to == "CoreLib" && $0.imported })
+    }
+
+    /// swift-syntax's tests are a `swift_test` and a `swift_library` of one module name and
+    /// the same files: one module, which a dependency on either reaches.
+    @Test func twoTargetsOfOneModuleNameAndTheSameFilesAreOneModule() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("MODULE.bazel", "")
+        try folder.write("BUILD.bazel", """
+            swift_test(name = "KitTests", module_name = "KitTests", srcs = glob(["Tests/*.swift"]))
+            swift_library(name = "KitTests.library", module_name = "KitTests", srcs = glob(["Tests/*.swift"]))
+            swift_library(name = "Helpers", srcs = ["Helpers.swift"], deps = [":KitTests.library", ":Legacy_cxx"])
+            objc_library(name = "Legacy", module_name = "LegacyKit", srcs = ["Legacy.m"])
+            objc_library(name = "Legacy_cxx", module_name = "LegacyKit", srcs = ["Legacy.mm"])
+            """)
+        try folder.write("Tests/KitTests.swift", "public struct KitTests {}\n")
+        try folder.write("Helpers.swift", "import KitTests\nimport LegacyKit\n")
+        try folder.write("Legacy.m", "")
+        try folder.write("Legacy.mm", "")
+        let result = try Pipeline.run(.init(path: folder.path, cacheDirectory: nil)).result
+        #expect(result.modules.map(\.module.name) == ["Helpers", "KitTests", "Legacy", "Legacy_cxx"])
+        #expect(result.modules[1].module.alsoDeclaredIn == [Location(file: "BUILD.bazel", line: 2)])
+        // Of two modules of one name (PodToBUILD's library and its `_cxx`), the one declared.
+        #expect(result.edges.map { "\($0.from)->\($0.to) \($0.declared) \($0.imported)" } == [
+            "Helpers->KitTests true true", "Helpers->Legacy_cxx true true",
+        ])
+    }
+
+    /// A macro changed in a .bzl file: the modules whose declaration it changed are affected.
+    @Test func aMacroChangeAffectsTheModulesItRedeclares() throws {
+        let folder = try TemporaryDirectory()
+        let git = { (arguments: [String]) throws in
+            let done = try run("/usr/bin/git", ["-c", "user.name=Strata", "-c", "user.email=strata@example.com"] + arguments, in: folder.path)
+            #expect(done.status == 0, "\(done.all)")
+        }
+        try folder.write("MODULE.bazel", "module(name = \"lab\")\n")
+        try folder.write("defs.bzl", "def lib(name, deps = []):\n    swift_library(name = name, module_name = name, srcs = native.glob([name + \"/*.swift\"]), deps = deps)\n")
+        try folder.write("BUILD.bazel", "load(\":defs.bzl\", \"lib\")\n\nlib(name = \"Core\")\n\nlib(name = \"Feature\", deps = [\":Core\"])\n\nlib(name = \"App\", deps = [\":Feature\"])\n\nios_unit_test(name = \"AppTests\", deps = [\":App\"])\n")
+        try folder.write("Core/Core.swift", "public struct Core {}\n")
+        try folder.write("Feature/Feature.swift", "import Core\n")
+        try folder.write("App/App.swift", "import Feature\n")
+        try git(["init", "-q"])
+        try git(["add", "."])
+        try git(["commit", "-qm", "c0"])
+        try folder.write("defs.bzl", "def lib(name, deps = []):\n    swift_library(name = name, module_name = name, srcs = native.glob([name + \"/*.swift\"]), deps = deps + ([\":Core\"] if name == \"App\" else []))\n")
+        try git(["commit", "-qam", "c1"])
+        let answer = try AffectedAnalysis.run(.init(repository: folder.path, base: "HEAD~1", head: "HEAD", cacheDirectory: nil)).affected
+        #expect(answer.changes.map(\.modules) == [["App"]])
+        #expect(answer.modules.map(\.name) == ["App", "AppTests"])
+        // What `bazel test` runs.
+        #expect(try AffectedFormat.bazel.text(for: answer) == "//:AppTests\n")
+    }
+
+    @Test func theStarlarkFixturesAreAnalyzedToo() throws {
+        let fixtures = repositoryRoot + "/Tests/Fixtures/Bazel"
+        let app = try Pipeline.run(.init(path: fixtures + "/AppWorkspace", cacheDirectory: nil)).result
+        let appModules = Dictionary(uniqueKeysWithValues: app.modules.map { ($0.module.name, $0.module) })
+        #expect(appModules["Core"]?.files == 3)
+        #expect(appModules["Feature"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["Core", "Legacy"])
+        #expect(appModules["AppSources"]?.importName == "App")
+        #expect(appModules["App"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["AppSources", "WidgetExtension"])
+        let lab = try Pipeline.run(.init(path: fixtures + "/MacroLab", cacheDirectory: nil)).result
+        let labModules = Dictionary(uniqueKeysWithValues: lab.modules.map { ($0.module.name, $0.module) })
+        #expect(labModules["profile_lib"]?.importName == "Profile")
+        #expect(labModules["profile_tests"]?.importName == "Features_Profile_profile_tests")
+        #expect(labModules["SearchUI"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["SearchIndex"])
+    }
+}
