@@ -78,7 +78,7 @@ extension StarlarkEvaluator {
         guard !work.overflow, work.partialValue <= 50_000_000 else {
             throw StarlarkStop(frame.location(line), "glob() of \(include.count + exclude.count) patterns over \(files.count) files is refused")
         }
-        let matched = StarlarkGlob.match(files: files, include: include, exclude: exclude, excludeDirectories: directories)
+        let matched = StarlarkGlob.match(packageFiles: files, include: include, exclude: exclude, excludeDirectories: directories)
         try checkLength(matched.count, line, frame)
         return .list(StarlarkList(matched.map(StarlarkValue.string)))
     }

@@ -6,24 +6,63 @@ package enum StarlarkGlob {
     /// The paths of `files` (relative to the package, every file under it) that match an
     /// `include` pattern and no `exclude` pattern; folders too unless `excludeDirectories`.
     package static func match(files: [String], include: [String], exclude: [String], excludeDirectories: Bool = true) -> [String] {
-        let subpackages = Set(files.compactMap(subpackage(of:)))
-        let inPackage = files.filter { !isInSubpackage($0, subpackages) }
-        var candidates = Set(inPackage)
+        match(packageFiles: packageFiles(files), include: include, exclude: exclude, excludeDirectories: excludeDirectories)
+    }
+
+    /// `match(files:…)` over the package's own files (`packageFiles(_:)`, sorted), which a
+    /// package's many `glob()` calls share. Each pattern is matched only against the files
+    /// under its literal folders (`Sources/Kit/**/*.swift`: those under `Sources/Kit/`), so a
+    /// glob costs what it finds, not the whole package each time.
+    package static func match(packageFiles files: [String], include: [String], exclude: [String], excludeDirectories: Bool = true) -> [String] {
+        var candidates = files
         if !excludeDirectories {
-            for file in inPackage {
+            var folders = Set<String>()
+            for file in files {
                 var segments = file.split(separator: "/").dropLast()
-                while !segments.isEmpty {
-                    candidates.insert(segments.joined(separator: "/"))
-                    segments = segments.dropLast()
-                }
+                while !segments.isEmpty, folders.insert(segments.joined(separator: "/")).inserted { segments = segments.dropLast() }
+            }
+            candidates = (files + folders).sorted()
+        }
+        var matched = Set<String>()
+        for pattern in include { matched.formUnion(matching(pattern, in: candidates)) }
+        if !matched.isEmpty {
+            let excludes = exclude.map(segments)
+            matched = matched.filter { path in
+                let parts = segments(path)
+                return !excludes.contains { matches($0[...], parts[...]) }
             }
         }
-        let includes = include.map(segments), excludes = exclude.map(segments)
-        let matched = candidates.filter { path in
-            let parts = segments(path)
-            return includes.contains { matches($0[...], parts[...]) } && !excludes.contains { matches($0[...], parts[...]) }
-        }
         return matched.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// The files of a package's folder listing that are its own: none under a subpackage
+    /// (a folder below with its own BUILD or BUILD.bazel), sorted.
+    package static func packageFiles(_ files: [String]) -> [String] {
+        let subpackages = Set(files.compactMap(subpackage(of:)))
+        guard !subpackages.isEmpty else { return files.sorted() }
+        return files.filter { !isInSubpackage($0, subpackages) }.sorted()
+    }
+
+    /// The paths of sorted `candidates` one pattern matches, looking only under its literal folders.
+    static func matching(_ pattern: String, in candidates: [String]) -> [String] {
+        let parts = segments(pattern)
+        let literal = parts.prefix { !$0.contains(where: { "*?[".contains($0) }) }
+        let prefix = literal.count == parts.count ? literal.dropLast() : literal[...]
+        let folder = prefix.joined(separator: "/")
+        let range = folder.isEmpty ? candidates[...] : under(folder + "/", in: candidates)
+        return range.filter { matches(parts[...], segments($0)[...]) }
+    }
+
+    /// The sorted candidates that start with `prefix`: found by a binary search.
+    static func under(_ prefix: String, in candidates: [String]) -> ArraySlice<String> {
+        var low = 0, high = candidates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if candidates[middle] < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < candidates.count, candidates[end].hasPrefix(prefix) { end += 1 }
+        return candidates[low..<end]
     }
 
     static func segments(_ path: String) -> [Substring] {
@@ -38,10 +77,10 @@ package enum StarlarkGlob {
     }
 
     static func isInSubpackage(_ file: String, _ subpackages: Set<String>) -> Bool {
-        var parts = file.split(separator: "/").dropLast()
-        while !parts.isEmpty {
-            if subpackages.contains(parts.joined(separator: "/")) { return true }
-            parts = parts.dropLast()
+        var index = file.startIndex
+        while let slash = file[index...].firstIndex(of: "/") {
+            if subpackages.contains(String(file[..<slash])) { return true }
+            index = file.index(after: slash)
         }
         return false
     }

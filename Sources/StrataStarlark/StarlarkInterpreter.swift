@@ -15,7 +15,7 @@ package final class StarlarkInterpreter {
     /// What the file being evaluated, and the .bzl files it loads first, reported.
     var diagnostics: [StarlarkDiagnostic] = []
     var reported: Set<StarlarkDiagnostic> = []
-    /// Each package's files, asked of the host once.
+    /// Each package's own files (none of its subpackages'), sorted: asked of the host once.
     var packageFiles: [String: [String]] = [:]
 
     /// The names the main repository goes by (its module's name, its old workspace name): a
@@ -82,7 +82,7 @@ package final class StarlarkInterpreter {
     /// The files under a package's folder, as the host lists them.
     func files(inPackage package: String) -> [String] {
         if let files = packageFiles[package] { return files }
-        let files = host.files(inPackage: package)
+        let files = StarlarkGlob.packageFiles(host.files(inPackage: package))
         packageFiles[package] = files
         return files
     }
