@@ -268,7 +268,7 @@ public struct GraphDrawing: Sendable {
                 classes.append("implicit")
                 attributes += [.value("style", "dashed")] + (cycle || violation ? [] : [.quoted("color", DOT.Theme.implicit)])
             }
-            if !edge.imported {
+            if marks.unusedEdges.contains(pair) {
                 classes.append("unused")
                 attributes += [.value("style", "dotted"), .quoted("color", DOT.Theme.muted)]
             }

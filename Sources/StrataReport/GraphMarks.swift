@@ -7,6 +7,10 @@ public struct GraphMarks: Sendable {
     public let cycleEdges: Set<ModuleGraph.Edge>
     /// Edges a rule finding flags: layer violations and forbidden dependencies.
     public let violationEdges: Set<ModuleGraph.Edge>
+    /// Declared dependencies nothing imports that are not needed otherwise (the
+    /// `unusedDependencies` of the result): a declared edge that is needed without an import
+    /// (a test's host app, a Bazel app's libraries, which are its code) is drawn as a dependency.
+    public let unusedEdges: Set<ModuleGraph.Edge>
     /// Each node's layer, by position lowest first (nil: no layer, or fewer than two layers).
     private let layerRanks: [Int?]
     private let layerNames: [String]
@@ -21,6 +25,7 @@ public struct GraphMarks: Sendable {
         cycleEdges = Set(result.cycles.flatMap(\.edges).compactMap { edge($0.from, $0.to) })
         violationEdges = Set(result.findings.filter { $0.rule == .layerViolation || $0.rule == .forbiddenDependency }
             .compactMap { edge($0.module, $0.dependency) })
+        unusedEdges = Set(result.unusedDependencies.compactMap { edge($0.module, $0.dependency) })
         var rank = [Int?](repeating: nil, count: graph.modules.count)
         let declared = result.layering?.layers ?? []
         if declared.count(where: { !$0.modules.isEmpty }) > 1 {

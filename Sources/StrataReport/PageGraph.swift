@@ -41,7 +41,7 @@ struct PageGraph: Encodable {
         cells = graph.pairs.map { pair in
             let edge = graph.edges[pair]!
             let (from, to) = (pair.from.index, pair.to.index)
-            let kind = marks.cycleEdges.contains(pair) ? 2 : band[to] > band[from] ? 1 : edge.imported ? 0 : 3
+            let kind = marks.cycleEdges.contains(pair) ? 2 : band[to] > band[from] ? 1 : marks.unusedEdges.contains(pair) ? 3 : 0
             return [position[from], position[to], edge.evidence.count, kind]
         }
         blastRadius = result.linkage.blastRadius.filter { $0.count > 0 && graph.node(named: $0.module) != nil }
