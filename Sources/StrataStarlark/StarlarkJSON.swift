@@ -46,24 +46,8 @@ package enum StarlarkJSON {
         }
     }
 
+    /// A JSON string: control characters as `\u` escapes.
     static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        StarlarkValue.quote(text) { $0.value < 0x20 ? "\\u" + StarlarkValue.hex($0.value, width: 4) : nil }
     }
 }

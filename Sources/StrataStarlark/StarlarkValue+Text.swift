@@ -97,7 +97,14 @@ extension StarlarkValue {
         return value.description
     }
 
+    /// A string literal as Starlark's `repr` writes it: control characters as `\x` escapes.
     static func quote(_ text: String) -> String {
+        quote(text) { $0.value < 0x20 || $0.value == 0x7F ? "\\x" + hex($0.value, width: 2) : nil }
+    }
+
+    /// `text` in double quotes, `"`, `\\` and the usual controls escaped, and each other
+    /// character `escape` spells otherwise spelled so (JSON's `\u00XX`, Starlark's `\xXX`).
+    static func quote(_ text: String, escape: (Unicode.Scalar) -> String?) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -107,15 +114,16 @@ extension StarlarkValue {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\x" + (hex.count < 2 ? "0" + hex : hex)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+                if let escaped = escape(scalar) { result += escaped } else { result.unicodeScalars.append(scalar) }
             }
         }
         return result + "\""
+    }
+
+    /// `value` in hexadecimal, zero-padded to `width` digits.
+    static func hex(_ value: UInt32, width: Int) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }
 
