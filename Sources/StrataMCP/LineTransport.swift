@@ -249,16 +249,104 @@ enum LineMessage {
         return .reject(.invalidRequest("neither a request, a notification nor a response"), id: id)
     }
 
-    /// The ids a message the server sends answers (a response, or a batch of them).
+    /// The ids a message the server sends answers (a response, or a batch of them). Only the
+    /// top-level `id` and `method` keys are read: an answer may be a whole `strata.json`,
+    /// which is written, not decoded again.
     static func answers(in data: Data) -> [RequestKey] {
-        struct Answer: Decodable {
-            var id: Value?
-            var method: String?
+        data.withUnsafeBytes { raw in
+            var scanner = AnswerScanner(bytes: raw.bindMemory(to: UInt8.self))
+            return scanner.answers()
         }
-        if data.first == UInt8(ascii: "["), let batch = try? JSONDecoder().decode([Answer].self, from: data) {
-            return batch.compactMap { $0.method == nil ? RequestKey($0.id) : nil }
+    }
+}
+
+/// Reads the top-level `id` and `method` of a JSON-RPC message (or of each in a batch),
+/// stepping over every other value without decoding it.
+struct AnswerScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    mutating func answers() -> [RequestKey] {
+        skipSpaces()
+        guard index < bytes.count else { return [] }
+        guard bytes[index] == UInt8(ascii: "[") else { return object().flatMap { $0 }.map { [$0] } ?? [] }
+        index += 1
+        var keys: [RequestKey] = []
+        while index < bytes.count {
+            skipSpaces()
+            if let answered = object() { if let key = answered { keys.append(key) } } else { skipValue() }
+            skipSpaces()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { break }
+            index += 1
         }
-        guard let answer = try? JSONDecoder().decode(Answer.self, from: data), answer.method == nil else { return [] }
-        return RequestKey(answer.id).map { [$0] } ?? []
+        return keys
+    }
+
+    /// At an object: the id it answers (nil inside when it is a request or has none); nil when
+    /// no object starts here.
+    mutating func object() -> RequestKey?? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        var id: RequestKey?, isRequest = false
+        while index < bytes.count {
+            skipSpaces()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; break }
+            let key = string()
+            skipSpaces()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return .some(nil) }
+            index += 1
+            skipSpaces()
+            let start = index
+            skipValue()
+            if key == "id" { id = Self.key(UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+            if key == "method" { isRequest = true }
+            skipSpaces()
+            if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1 }
+        }
+        return .some(isRequest ? nil : id)
+    }
+
+    /// An id's JSON text as the key it is: a string or an integer.
+    static func key(_ text: UnsafeBufferPointer<UInt8>) -> RequestKey? {
+        RequestKey(try? JSONDecoder().decode(Value.self, from: Data(text)))
+    }
+
+    /// A string at the cursor, its escapes left as written (keys of interest have none).
+    mutating func string() -> String? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { skipValue(); return nil }
+        let start = index + 1
+        skipValue()
+        return String(decoding: bytes[start..<max(start, index - 1)], as: UTF8.self)
+    }
+
+    /// Past one value: a string, a number or word, or an object or array with all it holds.
+    mutating func skipValue() {
+        var depth = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
+                index = min(index + 1, bytes.count)
+                if depth == 0 { return }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard depth > 0 else { return }
+                depth -= 1
+                index += 1
+                if depth == 0 { return }
+            case UInt8(ascii: ","), 32, 9, 10, 13:
+                if depth == 0 { return }
+                index += 1
+            default:
+                index += 1
+            }
+        }
+    }
+
+    mutating func skipSpaces() {
+        while index < bytes.count, [32, 9, 10, 13].contains(bytes[index]) { index += 1 }
     }
 }

@@ -372,3 +372,25 @@ def test_a_deleted_repository_is_an_error_not_an_answer_from_memory(sample):
     before, errors = serve(sample, body)
     assert not before.is_error
     assert all("gone" in message and str(sample) in message for message in errors), errors
+
+
+def test_answers_of_every_shape_are_waited_for_at_end_of_input(sample):
+    """A string id, a batch, the whole strata.json as an answer, an error answer: each counted
+    as answered (the transport reads only the answers' top-level ids), then the server exits."""
+    server = RawMCP(sample)
+    try:
+        requests = [
+            INITIALIZE, INITIALIZED,
+            {"jsonrpc": "2.0", "id": "read", "method": "resources/read", "params": {"uri": "strata://strata.json"}},
+            [{"jsonrpc": "2.0", "id": 5, "method": "tools/list"}, {"jsonrpc": "2.0", "id": "six", "method": "tools/call",
+                                                                  "params": {"name": "rules", "arguments": {"id": "cycle"}}}],
+            {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "module", "arguments": {"name": "Nope"}}},
+        ]
+        output, _ = server.process.communicate(b"".join(json.dumps(r).encode() + b"\n" for r in requests), timeout=120)
+        ids = set()
+        for reply in map(json.loads, output.splitlines()):
+            ids.update(item["id"] for item in (reply if isinstance(reply, list) else [reply]))
+        assert ids == {1, "read", 5, "six", 7}
+        assert server.process.returncode == 0
+    finally:
+        server.close()
