@@ -84,8 +84,13 @@ struct BazelTargetReader {
     /// `extensions`, `frameworks`, `test_host` (and a build test's `targets`); `sdk_frameworks`
     /// as SDK dependencies. Each once, with the BUILD file's line that writes it.
     private func dependencies(of rule: StarlarkRuleCall, end: Int) -> [DeclaredDependency] {
+        struct Key: Hashable {
+            var kind: DependencyKind
+            var package: String?
+            var name: String
+        }
         var result: [DeclaredDependency] = []
-        var seen: Set<String> = []
+        var seen: Set<Key> = []
         let start = rule.location.line
         func evidence(_ written: String) -> Location {
             Location(file: package.buildFile, line: package.line(quoting: written, from: start, before: end) ?? start)
@@ -94,13 +99,13 @@ struct BazelTargetReader {
             for (written, label) in labels(rule[attribute]) {
                 for target in index.resolving(label) {
                     guard let dependency = dependency(on: target, evidence: evidence(written)),
-                        seen.insert("\(dependency.kind) \(dependency.package ?? "") \(dependency.name)").inserted
+                        seen.insert(Key(kind: dependency.kind, package: dependency.package, name: dependency.name)).inserted
                     else { continue }
                     result.append(dependency)
                 }
             }
         }
-        for case .string(let framework) in rule["sdk_frameworks"]?.flattened.elements ?? [] where seen.insert("sdk \(framework)").inserted {
+        for case .string(let framework) in rule["sdk_frameworks"]?.flattened.elements ?? [] where seen.insert(Key(kind: .sdk, name: framework)).inserted {
             result.append(DeclaredDependency(name: framework, kind: .sdk, evidence: evidence(framework)))
         }
         return result
