@@ -182,6 +182,38 @@ import Testing
         #expect(app.dependencies.first?.evidence.line == 9)
     }
 
+    /// A `filegroup` in `srcs` stands for its files, wherever it is and however many filegroups
+    /// deep; a genrule's outputs are generated and stay unread.
+    @Test func aFilegroupInSourcesStandsForItsFiles() throws {
+        let manifests = try Self.memory([
+            "MODULE.bazel": "",
+            "Shared/BUILD": """
+                filegroup(name = "shared_sources", srcs = glob(["*.swift"]), visibility = ["//visibility:public"])
+                """,
+            "Shared/Log.swift": "",
+            "Kit/BUILD.bazel": """
+                KIT_SOURCES = "kit_sources"
+
+                filegroup(name = KIT_SOURCES, srcs = ["A.swift", ":more"])
+
+                filegroup(
+                    name = "more",
+                    srcs = select({"//conditions:default": ["B.swift"], ":debug": ["Debug.swift"]}),
+                )
+
+                genrule(name = "generated", srcs = ["A.swift"], outs = ["A.gen.swift"], cmd = "cp $< $@")
+
+                swift_library(
+                    name = "Kit",
+                    srcs = [":" + KIT_SOURCES, "//Shared:shared_sources", ":generated", "C.swift"],
+                )
+                """,
+            "Kit/A.swift": "", "Kit/B.swift": "", "Kit/C.swift": "", "Kit/Debug.swift": "",
+        ])
+        let kit = try #require(manifests.first { $0.path == "Kit/BUILD.bazel" })
+        #expect(files(try #require(kit.targets.first)) == ["Kit/A.swift", "Kit/B.swift", "Kit/Debug.swift", "Shared/Log.swift", "Kit/C.swift"])
+        #expect(kit.diagnostics.map(\.message) == ["sources that name targets or generated files (:generated) are not read"])
+    }
     /// PodToBUILD's vendored pods: an objc_library whose module map names the module.
     @Test func aModuleMapNamesTheModuleOfTheLibraryUsingIt() throws {
         let manifests = try Self.memory([

@@ -52,6 +52,8 @@ struct BazelIndex {
     private var forwards: [Key: [StarlarkLabel]] = [:]
     /// Each rule's `module_name`, when it writes one (a module map's, for the library using it).
     private var moduleNames: [Key: String] = [:]
+    /// Each `filegroup`'s `srcs`: files, or labels of other filegroups.
+    private var fileGroups: [Key: [StarlarkLabel]] = [:]
 
     init(_ packages: [BazelPackage]) {
         for package in packages {
@@ -60,6 +62,7 @@ struct BazelIndex {
                 let key = Key(package: package.name, name: name)
                 kinds[key] = rule.kind
                 if let moduleName = rule["module_name"]?.flattened.string, !moduleName.isEmpty { moduleNames[key] = moduleName }
+                if rule.kind == "filegroup" { fileGroups[key] = Self.labels(rule["srcs"], package: package.name) }
                 if rule.kind == "alias" {
                     forwards[key] = Self.labels(rule["actual"], package: package.name)
                 } else if BazelRuleKind.of(rule.kind) == nil {
@@ -79,6 +82,21 @@ struct BazelIndex {
             guard label.repository.isEmpty, let next = forwards[key] else { return result.append(label) }
             guard depth < 8, seen.insert(key).inserted else { return }
             for target in next { visit(target, depth: depth + 1) }
+        }
+        visit(label, depth: 0)
+        return result
+    }
+
+    /// The files a label in `srcs` stands for: a `filegroup`'s sources (those of filegroups it
+    /// lists followed, a few steps; a cycle stops), else the label itself.
+    func sourceFiles(_ label: StarlarkLabel) -> [StarlarkLabel] {
+        var result: [StarlarkLabel] = []
+        var seen: Set<Key> = []
+        func visit(_ label: StarlarkLabel, depth: Int) {
+            let key = Key(package: label.package, name: label.name)
+            guard label.repository.isEmpty, let sources = fileGroups[key] else { return result.append(label) }
+            guard depth < 8, seen.insert(key).inserted else { return }
+            for source in sources { visit(source, depth: depth + 1) }
         }
         visit(label, depth: 0)
         return result

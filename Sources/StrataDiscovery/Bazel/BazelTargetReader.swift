@@ -63,17 +63,19 @@ struct BazelTargetReader {
         return Linkage(linkage, evidence: Location(file: package.buildFile, line: rule.location.line), reason: reason)
     }
 
-    /// The files of `srcs`, `hdrs` and `textual_hdrs` (every branch of a `select`), from the
-    /// repository's root; labels that name targets are set aside in `skippedSources`.
+    /// The files of `srcs`, `hdrs` and `textual_hdrs` (every branch of a `select`, the files of a
+    /// `filegroup`), from the repository's root; labels that name other targets (a genrule's
+    /// outputs) are set aside in `skippedSources`.
     private mutating func sources(of rule: StarlarkRuleCall) -> [String] {
         var paths: [String] = []
         for attribute in BazelRuleKind.sourceAttributes {
             for (written, label) in labels(rule[attribute]) where label.repository.isEmpty {
-                let path = workspace.repositoryPath(label.path)
-                if index.kind(of: label) == nil, workspace.files.containsSorted(label.path) {
-                    paths.append(path)
-                } else {
-                    skippedSources.append(written)
+                for file in index.sourceFiles(label) {
+                    if index.kind(of: file) == nil, workspace.files.containsSorted(file.path) {
+                        paths.append(workspace.repositoryPath(file.path))
+                    } else {
+                        skippedSources.append(file == label ? written : file.description)
+                    }
                 }
             }
         }
