@@ -156,7 +156,10 @@ extension StarlarkValue {
         case (.structure(let a), .structure(let b)):
             guard a.typeName == b.typeName, a.fields.map(\.name) == b.fields.map(\.name) else { return false }
             return Self.equalElements(a.fields.map(\.value), b.fields.map(\.value), &budget, depth)
-        case (.select, _), (_, .select): return nil
+        // A select is a value of its own type: never equal to a value of another (Bazel's
+        // `test_host == True` on a select is False); two selects are equal only when they are one.
+        case (.select, .select): return nil
+        case (.select, _), (_, .select): return false
         default:
             guard let a = hashKey, let b = other.hashKey else { return false }
             return a == b

@@ -33,6 +33,25 @@ import Testing
         #expect(result.rules[0]["v"]!.flattened.repr == #"["y", "x"]"#)
     }
 
+    /// rules_ios' `ios_unit_test` macro asks `kwargs.get("test_host") == True` of a select: a
+    /// select equals no value of another type, so the branch is not taken and nothing is unknown.
+    @Test func aSelectEqualsNoValueOfAnotherType() {
+        let result = evaluate("""
+            def unit_test(name, **kwargs):
+                test_kwargs = {arg: kwargs.pop(arg) for arg in ["test_host"] if arg in kwargs}
+                if test_kwargs.get("test_host", None) == True:
+                    test_kwargs["test_host"] = "//default:host"
+                probe(name = name, host = test_kwargs["test_host"], same = kwargs == kwargs)
+
+            unit_test(name = "T", test_host = select({":sim": ":host", "//conditions:default": None}))
+            probe(name = "u", equal = select({":a": 1}) == 1, unequal = [] != select({":a": []}))
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.rules.first?["host"].map { if case .select = $0 { true } else { false } } == true)
+        #expect(result.rules.last?["equal"]?.repr == "False")
+        #expect(result.rules.last?["unequal"]?.repr == "True")
+    }
+
     static let files: [String: String] = [
         "pkg/Sources/a.swift": "", "pkg/Sources/Sub/b.swift": "", "pkg/Sources/Sub/Deep/c.swift": "",
         "pkg/Sources/Sub/Deep/c_test.swift": "", "pkg/Sources/x.m": "", "pkg/Resources/icon.png": "",
