@@ -9,7 +9,8 @@ import StrataSourceTree
 ///
 /// Small repositories get the whole graph as their overview; past `collapseAbove` modules
 /// the overview is one node per layer (or per package when there are no layers), and each
-/// group opens into its own drawing.
+/// group opens into its own drawing. A grouping whose groups hold fewer than two modules on
+/// average groups nothing (a Bazel workspace's packages, a BUILD file each) and is not drawn.
 public struct ReportViews: Sendable {
     /// Above this many production modules the overview is collapsed into groups.
     public static let collapseAbove = 40
@@ -86,7 +87,7 @@ public struct ReportViews: Sendable {
         var groupingJobs: [(kind: ModuleGraph.Grouping, groups: [ModuleGraph.Group], overview: Int, opened: Range<Int>)] = []
         for kind in ModuleGraph.Grouping.allCases {
             let groups = graph.groups(kind)
-            guard groups.count > 1, graph.modules.count > collapseAbove else { continue }
+            guard groups.count > 1, graph.modules.count > collapseAbove, groups.count * 2 <= graph.modules.count else { continue }
             let overview = jobs.count
             jobs.append(.init(name: "the \(kind.rawValue) overview") { GraphDrawing.collapsed(graph, marks: marks, groups: groups).dot })
             for (index, group) in groups.enumerated() {

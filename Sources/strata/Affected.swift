@@ -86,9 +86,7 @@ struct Affected: ParsableCommand {
             unowned: AffectedAnalysis.UnownedPolicy(rawValue: unowned.lowercased())!,
             cacheDirectory: cache.cacheDirectory, excludes: cache.excludes, configPath: config)
         let outcome = try AffectedAnalysis.run(options, progress: progress)
-        for warning in outcome.warnings {
-            FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): warning: \(warning.message)\n".utf8))
-        }
+        Diagnostics.write(outcome.warnings)
         if !quiet {
             if format == .xcodebuild || format == .swiftTest || format == .bazel {
                 let counts = outcome.affected.counts

@@ -96,9 +96,7 @@ struct Diff: ParsableCommand {
         var outcome = try DiffRun.run(options, progress: progress)
         outcome.document.linkBase = linkBase
         let document = outcome.document
-        for warning in outcome.warnings {
-            FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): \(warning.isNote ? "note" : "warning"): \(warning.message)\n".utf8))
-        }
+        Diagnostics.write(outcome.warnings)
         Diagnostics.write(outcome.messages + Diagnostics.unmeasured(document.head.buildShape))
         if let output {
             var written: [String] = []

@@ -132,9 +132,7 @@ struct History: ParsableCommand {
             if !quiet { Progress.report("nothing new; \(folder) is up to date") }
             return
         }
-        for warning in outcome.warnings {
-            FileHandle.standardError.write(Data("\(Location(file: warning.file, line: warning.line)): warning: \(warning.message)\n".utf8))
-        }
+        Diagnostics.write(outcome.warnings)
         if !quiet {
             let elapsed = ContinuousClock.now - started
             Progress.report("\(outcome.snapshots.count) commits, \(outcome.analyzed) analyzed now (\(outcome.parsedFiles) files parsed, \(outcome.reusedFiles) reused) in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))")

@@ -64,6 +64,13 @@ enum Diagnostics {
         write(warnings.map { lines.line(for: $0) } + outcome.messages.filter { !quiet || !Self.isNote($0) })
     }
 
+    /// Problems with the input of a run that reads git revisions (affected, diff, history):
+    /// `file:line: warning: …` or `note: …`, paths from the repository's root.
+    static func write(_ warnings: [Diagnostic]) {
+        let lines = FindingLines(root: "")
+        write(warnings.map { lines.line(for: $0) })
+    }
+
     /// Whether a message line is a note (`note: …`, `path: note: …`, `path:12: note: …`).
     static func isNote(_ line: String) -> Bool { line.hasPrefix("note: ") || line.contains(": note: ") }
 

@@ -102,6 +102,31 @@ import Testing
         #expect(views.neighbourhoodSizes[feature.index][1] == 5)
     }
 
+    /// A Bazel workspace's packages are its BUILD files, most with one module: grouping by
+    /// package would redraw the whole graph once per module, so only the layers are drawn.
+    /// Packages that hold two modules on average are a grouping again.
+    @Test func packagesOfAModuleEachAreNoGrouping() throws {
+        for perPackage in [1, 2] {
+            let repo = try TemporaryDirectory()
+            try repo.write("MODULE.bazel", "module(name = \"big\")\n")
+            var builds: [String: String] = [:]
+            for index in 0..<48 {
+                let name = index < 16 ? "Core\(index)" : index < 32 ? "Data\(index)" : "Feature\(index)"
+                let below = index < 16 ? [] : ["Core\(index % 16)"]
+                let package = "Modules/P\(index / perPackage)"
+                try repo.write("\(package)/\(name)/\(name).swift", below.map { "import \($0)\n" }.joined() + "public struct \(name)Type {}\n")
+                let deps = below.map { "\"//Modules/P\((Int($0.dropFirst(4)) ?? 0) / perPackage):\($0)\"" }.joined(separator: ", ")
+                let build = "swift_library(name = \"\(name)\", module_name = \"\(name)\", srcs = glob([\"\(name)/*.swift\"]), deps = [\(deps)])\n"
+                builds[package + "/BUILD.bazel", default: ""] += build
+            }
+            for (path, text) in builds { try repo.write(path, text) }
+            let outcome = try Pipeline.run(.init(path: repo.path, formats: [], cacheDirectory: nil))
+            #expect(outcome.result.edges.filter(\.imported).count == 32)
+            let views = try PreparedReport.prepare(outcome.result, for: [.html]).views.get()
+            #expect(views.groupings.map(\.kind) == (perPackage == 1 ? [.layers] : [.layers, .packages]))
+        }
+    }
+
     /// Every wider neighbourhood is drawn while a depth's new drawings hold at most
     /// `widerBudget` modules together, else only the small ones; one like the depth before,
     /// or over `largestNeighbourhood`, is not drawn and so not counted.
