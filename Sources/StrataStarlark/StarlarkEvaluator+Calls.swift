@@ -147,7 +147,7 @@ extension StarlarkEvaluator {
         guard build != nil else { return .unknown("\(kind)(), called while loading a .bzl file") }
         if !arguments.positional.isEmpty { warn("\(kind)() takes keyword arguments only; positional ones are ignored", line, frame) }
         let site = StarlarkCallSite(function: kind, location: frame.location(line))
-        build?.rules.append(StarlarkRuleCall(kind: kind, attributes: arguments.keywords, stack: stack + [site]))
+        build?.rules.append(StarlarkRuleCall(kind: kind, origin: rule.origin, attributes: arguments.keywords, stack: stack + [site]))
         return .none
     }
 }

@@ -3,6 +3,8 @@ package struct StarlarkRuleCall: @unchecked Sendable {
     /// The name the rule was called by at the innermost level: `swift_library`, `cc_library`
     /// (for `native.cc_library`), a `rule()`'s exported name.
     package var kind: String
+    /// Where the rule comes from: Bazel's own, another repository's (not read), a `rule()` of a .bzl file.
+    package var origin: StarlarkRule.Origin = .native
     /// The keyword arguments, in the order given; `select()`s kept as they are.
     package var attributes: [(name: String, value: StarlarkValue)]
     /// Every call from the BUILD file's own down to the rule's: the first is in the BUILD

@@ -182,6 +182,54 @@ import Testing
         #expect(app.dependencies.first?.evidence.line == 9)
     }
 
+    /// An SDK's modules made by its own macro, which calls another repository's macro (not
+    /// read here): a target with Swift sources is a Swift module (a test when its kind says
+    /// so), named by `module_name` or its name, and its dependencies resolve to it.
+    @Test func anotherRepositorysMacroWithSwiftSourcesMakesAModule() throws {
+        let manifests = try Self.memory([
+            "MODULE.bazel": "module(name = \"sdk\")\n",
+            "build/sdk.bzl": """
+                load("@vendor_rules//apple:defs.bzl", _framework = "vendor_framework", _unit_test = "vendor_unit_test")
+
+                def sdk_module(name, deps = [], **kwargs):
+                    _framework(
+                        name = name,
+                        srcs = native.glob(["Sources/**/*.swift"], allow_empty = True),
+                        deps = deps,
+                        **kwargs
+                    )
+                    _unit_test(name = name + "Tests", srcs = native.glob(["Tests/*.swift"], allow_empty = True), deps = [":" + name])
+                """,
+            "Core/BUILD.bazel": """
+                load("//build:sdk.bzl", "sdk_module")
+                load("@rules_proto//proto:defs.bzl", "proto_library")
+
+                sdk_module(name = "SDKCore")
+
+                proto_library(name = "core_proto", srcs = ["core.proto"])
+                """,
+            "Core/Sources/Core.swift": "", "Core/Tests/CoreTests.swift": "", "Core/core.proto": "",
+            "Feature/BUILD.bazel": """
+                load("//build:sdk.bzl", "sdk_module")
+
+                sdk_module(name = "Feature", module_name = "SDKFeature", deps = ["//Core:SDKCore"])
+                """,
+            "Feature/Sources/Feature.swift": "",
+        ])
+        let core = try #require(manifests.first { $0.path == "Core/BUILD.bazel" })
+        #expect(core.targets.map(\.name) == ["SDKCore", "SDKCoreTests"])
+        #expect(core.targets.map(\.kind) == [.library, .test])
+        #expect(core.targets.map(\.product) == ["vendor_framework", "vendor_unit_test"])
+        #expect(labels(core.targets[1]) == ["project:Core:SDKCore"])
+        #expect(core.diagnostics.map(\.message) == [
+            "vendor_framework(), vendor_unit_test() of another repository is not read here: 2 targets with Swift sources read as Swift modules",
+        ])
+        let feature = try #require(manifests.first { $0.path == "Feature/BUILD.bazel" })
+        // A test without Swift files (its glob matched none) makes no module.
+        #expect(feature.targets.map(\.importName) == ["SDKFeature"])
+        #expect(labels(feature.targets[0]) == ["project:Core:SDKCore"])
+    }
+
     /// A `filegroup` in `srcs` stands for its files, wherever it is and however many filegroups
     /// deep; a genrule's outputs are generated and stay unread.
     @Test func aFilegroupInSourcesStandsForItsFiles() throws {

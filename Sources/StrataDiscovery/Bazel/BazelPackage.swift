@@ -47,6 +47,8 @@ struct BazelIndex {
 
     /// Each rule's kind (`swift_library`), by package and name.
     private var kinds: [Key: String] = [:]
+    /// What each rule that makes a module (or is a prebuilt framework) makes.
+    private var modules: [Key: BazelRuleKind] = [:]
     /// What each rule that makes no module stands for: an `alias`'s `actual`, another rule's
     /// `deps` and `dep` (none for a filegroup or a resource bundle).
     private var forwards: [Key: [StarlarkLabel]] = [:]
@@ -61,11 +63,13 @@ struct BazelIndex {
                 guard let name = rule.name else { continue }
                 let key = Key(package: package.name, name: name)
                 kinds[key] = rule.kind
+                let module = BazelRuleKind.of(rule)
+                modules[key] = module
                 if let moduleName = rule["module_name"]?.flattened.string, !moduleName.isEmpty { moduleNames[key] = moduleName }
                 if rule.kind == "filegroup" { fileGroups[key] = Self.labels(rule["srcs"], package: package.name) }
                 if rule.kind == "alias" {
                     forwards[key] = Self.labels(rule["actual"], package: package.name)
-                } else if BazelRuleKind.of(rule.kind) == nil {
+                } else if module == nil {
                     forwards[key] = Self.labels(rule["deps"], package: package.name) + Self.labels(rule["dep"], package: package.name)
                 }
             }
@@ -105,6 +109,12 @@ struct BazelIndex {
     /// The kind of the rule a label of the main repository names; nil when none was evaluated.
     func kind(of label: StarlarkLabel) -> String? {
         label.repository.isEmpty ? kinds[Key(package: label.package, name: label.name)] : nil
+    }
+
+    /// What the rule a label of the main repository names makes; nil for a rule that makes no
+    /// module, or none evaluated.
+    func module(of label: StarlarkLabel) -> BazelRuleKind? {
+        label.repository.isEmpty ? modules[Key(package: label.package, name: label.name)] : nil
     }
 
     /// The `module_name` of the rule a label of the main repository names.

@@ -27,14 +27,26 @@ public enum BazelReader: ManifestReader {
             if let unread = evaluated.unread { return unread }
             var reader = BazelTargetReader(workspace: workspace, index: index, package: evaluated.package)
             reader.mainRepository = mainRepository
-            return manifest(evaluated.package, targets: reader.targets(), skipped: reader.skippedSources, root: root)
+            let targets = reader.targets()
+            return manifest(evaluated.package, targets: targets, skipped: reader.skippedSources, guessed: reader.guessedRules, root: root)
         }
     }
 
     /// The manifest of one BUILD file, named by its package's path (the workspace's folder's
-    /// name for the root package), with one note for the sources it could not read.
-    private static func manifest(_ package: BazelPackage, targets: [Manifest.Target], skipped: [String], root: String) -> Manifest {
+    /// name for the root package), with one note for the sources it could not read and one
+    /// for the rules of other repositories whose targets were taken for Swift modules.
+    private static func manifest(
+        _ package: BazelPackage, targets: [Manifest.Target], skipped: [String], guessed: [String], root: String
+    ) -> Manifest {
         var diagnostics = package.diagnostics
+        if !guessed.isEmpty {
+            let kinds = Set(guessed).sorted().map { $0 + "()" }.joined(separator: ", ")
+            let count = guessed.count == 1 ? "1 target" : "\(guessed.count) targets"
+            diagnostics.append(Diagnostic(
+                file: package.buildFile,
+                message: "\(kinds) of another repository is not read here: \(count) with Swift sources read as Swift modules",
+                isNote: true))
+        }
         if let first = skipped.first {
             let more = skipped.count > 1 ? " and \(skipped.count - 1) more" : ""
             diagnostics.append(Diagnostic(

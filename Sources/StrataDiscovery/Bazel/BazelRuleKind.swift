@@ -1,4 +1,5 @@
 import StrataModel
+import StrataStarlark
 
 /// What Strata makes of a rule it knows (rules_swift, rules_apple, rules_ios, objc and cc
 /// libraries): the module's kind, linkage, platform and default module name.
@@ -19,6 +20,8 @@ struct BazelRuleKind: Sendable {
     var naming: Naming
     /// A prebuilt framework: not a module, a binary dependency of those that list it.
     var isImport = false
+    /// A rule of another repository, not read, taken for a Swift module by its sources.
+    var isGuessed = false
 
     /// The attributes whose labels are the target's dependencies.
     static let dependencyAttributes = [
@@ -26,6 +29,19 @@ struct BazelRuleKind: Sendable {
     ]
     /// The attributes whose files are the target's sources.
     static let sourceAttributes = ["srcs", "hdrs", "textual_hdrs", "non_arc_srcs"]
+
+    /// What a rule call makes: a rule of the rule sets Strata knows, else, for a rule or macro
+    /// of another repository (not read here: `@my_rules//:defs.bzl`'s `sdk_module`), a Swift
+    /// module when its `srcs` hold Swift files: a test when its kind says so, named by
+    /// `module_name` or the target's name. Nil for a rule that makes no module.
+    static func of(_ call: StarlarkRuleCall) -> BazelRuleKind? {
+        if let known = of(call.kind) { return known }
+        guard case .external = call.origin,
+            call["srcs"]?.flattened.elements?.contains(where: { $0.string?.hasSuffix(".swift") == true }) == true
+        else { return nil }
+        let test = call.kind.lowercased().contains("test")
+        return BazelRuleKind(kind: test ? .test : .library, linkage: test ? .executable : .static, naming: .target, isGuessed: true)
+    }
 
     /// The rule `kind` is, or nil for a rule that makes no module (a filegroup, a resource bundle).
     static func of(_ kind: String) -> BazelRuleKind? {

@@ -13,6 +13,9 @@ struct BazelTargetReader {
     /// Labels in `srcs` that name targets or files not in the repository (a filegroup, a
     /// genrule's output): their files are not read.
     private(set) var skippedSources: [String] = []
+    /// Rules of other repositories (not read) whose targets were read as Swift modules, by
+    /// their Swift sources (`BazelRuleKind.of`), once per target.
+    private(set) var guessedRules: [String] = []
 
     init(workspace: BazelWorkspace, index: BazelIndex, package: BazelPackage) {
         self.workspace = workspace
@@ -24,7 +27,8 @@ struct BazelTargetReader {
     mutating func targets() -> [Manifest.Target] {
         var targets: [Manifest.Target] = []
         for (position, rule) in package.rules.enumerated() {
-            guard let kind = BazelRuleKind.of(rule.kind), let name = rule.name else { continue }
+            guard let kind = BazelRuleKind.of(rule), let name = rule.name else { continue }
+            if kind.isGuessed { guessedRules.append(rule.kind) }
             targets.append(target(rule, named: name, kind: kind, end: package.end(ofCallAt: position)))
         }
         markTestSources(&targets)
@@ -120,11 +124,11 @@ struct BazelTargetReader {
         guard label.repository.isEmpty else {
             return DeclaredDependency(name: label.name, kind: .external, package: label.repository, evidence: evidence)
         }
-        guard let kind = index.kind(of: label) else {
+        guard index.kind(of: label) != nil else {
             // A target no evaluated rule made (a macro Strata could not follow): kept by its label.
             return DeclaredDependency(name: label.name, kind: .project, package: workspace.repositoryPath(label.package), evidence: evidence)
         }
-        guard let rule = BazelRuleKind.of(kind) else { return nil }
+        guard let rule = index.module(of: label) else { return nil }
         if rule.isImport { return DeclaredDependency(name: label.name, kind: .binary, evidence: evidence) }
         return DeclaredDependency(name: label.name, kind: .project, package: workspace.repositoryPath(label.package), evidence: evidence)
     }
