@@ -34,7 +34,7 @@ import Testing
     @Test func everyBuildFileEvaluatesWithoutADiagnostic() throws {
         let all = try Self.evaluateAll()
         if Self.areOurs {
-            #expect(all.map(\.fixture) == ["AppWorkspace", "LanguageTour", "MacroLab"])
+            #expect(all.map(\.fixture) == ["AppWorkspace", "LanguageTour", "MacroLab", "Messenger"])
             for (_, builds) in all {
                 for (path, result) in builds { #expect(result.diagnostics.isEmpty, "\(path): \(messages(result))") }
             }

@@ -460,5 +460,23 @@ import Testing
         #expect(labModules["profile_lib"]?.importName == "Profile")
         #expect(labModules["profile_tests"]?.importName == "Features_Profile_profile_tests")
         #expect(labModules["SearchUI"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["SearchIndex"])
+
+        // Telegram-iOS' shape: variables of a generated repository, a watch app's `extension`,
+        // `watch_application` and `extensions` behind selects, frameworks, genrule headers.
+        let messenger = try Pipeline.run(.init(path: fixtures + "/Messenger", cacheDirectory: nil)).result
+        let modules = Dictionary(uniqueKeysWithValues: messenger.modules.map { ($0.module.name, $0.module) })
+        func dependencies(_ name: String) -> [String] { modules[name]?.dependencies.compactMap(\.modules).flatMap { $0 } ?? [] }
+        #expect(messenger.modules.count == 20)
+        #expect(dependencies("Telegram") == [
+            "Main", "Lib", "NotificationServiceExtension", "BroadcastUploadExtension", "TelegramWatchApp", "SwiftSignalKitFramework",
+            "TelegramUIFramework",
+        ])
+        #expect(dependencies("TelegramWatchApp") == ["TelegramWatchExtension"])
+        #expect(dependencies("Lib") == ["TelegramUI", "AccountContext", "_LocalDebugOptions"])
+        #expect(modules["Lib"]?.importName == "Telegram_Lib")
+        #expect(modules["TelegramUI"]?.files == 1)
+        #expect(modules["TelegramUIFramework"]?.linkage.kind == .dynamic)
+        #expect(messenger.warnings.allSatisfy { $0.isNote }, "\(messenger.warnings)")
+        #expect(messenger.edges.filter(\.imported).count == 18)
     }
 }

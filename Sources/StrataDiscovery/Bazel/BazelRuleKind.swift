@@ -25,7 +25,8 @@ struct BazelRuleKind: Sendable {
 
     /// The attributes whose labels are the target's dependencies.
     static let dependencyAttributes = [
-        "deps", "private_deps", "implementation_deps", "extensions", "frameworks", "test_host", "targets",
+        "deps", "private_deps", "implementation_deps", "extensions", "extension", "watch_application", "app_clips",
+        "frameworks", "test_host", "targets",
     ]
     /// The attributes whose files are the target's sources.
     static let sourceAttributes = ["srcs", "hdrs", "textual_hdrs", "non_arc_srcs"]

@@ -87,7 +87,8 @@ struct BazelTargetReader {
     }
 
     /// The labels of `deps`, `private_deps`, `implementation_deps` and, for bundles and tests,
-    /// `extensions`, `frameworks`, `test_host` (and a build test's `targets`); `sdk_frameworks`
+    /// `extensions`, `extension`, `watch_application`, `app_clips`, `frameworks`, `test_host`
+    /// (and a build test's `targets`); `sdk_frameworks`
     /// as SDK dependencies. Each once, with the BUILD file's line that writes it.
     private func dependencies(of rule: StarlarkRuleCall, end: Int) -> [DeclaredDependency] {
         struct Key: Hashable {

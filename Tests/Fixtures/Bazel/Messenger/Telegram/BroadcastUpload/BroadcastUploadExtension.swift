@@ -1,0 +1,9 @@
+import Foundation
+import ReplayKit
+import TelegramUI
+import SwiftSignalKit
+import BuildConfig
+
+final class BroadcastUploadSampleHandler {
+    let signal = Signal<Int, Never>()
+}

@@ -1,0 +1,7 @@
+import UIKit
+import TelegramUI
+import AccountContext
+
+@objc(Application) final class Application: UIApplication {
+    var root: ChatController?
+}

@@ -1,0 +1,3 @@
+#import "TGBridgeClient.h"
+@implementation TGBridgeClient
+@end

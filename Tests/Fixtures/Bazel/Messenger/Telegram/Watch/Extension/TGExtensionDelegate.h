@@ -1,0 +1,3 @@
+#import <WatchKit/WatchKit.h>
+@interface TGExtensionDelegate : NSObject <WKExtensionDelegate>
+@end

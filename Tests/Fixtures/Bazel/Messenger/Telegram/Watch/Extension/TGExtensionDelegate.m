@@ -1,0 +1,3 @@
+#import "TGExtensionDelegate.h"
+@implementation TGExtensionDelegate
+@end

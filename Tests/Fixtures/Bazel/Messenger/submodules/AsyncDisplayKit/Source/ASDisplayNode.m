@@ -1,0 +1,3 @@
+#import "ASDisplayNode.h"
+@implementation ASDisplayNode
+@end

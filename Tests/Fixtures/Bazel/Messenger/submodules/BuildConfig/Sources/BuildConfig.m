@@ -1,0 +1,4 @@
+#import <BuildConfig/BuildConfig.h>
+@implementation BuildConfig
++ (instancetype)sharedBuildConfig { return [self new]; }
+@end

@@ -1,0 +1,6 @@
+import Foundation
+import SwiftSignalKit
+
+public final class Postbox {
+    public let ready = Signal<Bool, Never>()
+}

@@ -1,0 +1,5 @@
+import Foundation
+
+public final class Signal<T, E> {
+    public init() {}
+}
