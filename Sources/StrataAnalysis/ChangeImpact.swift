@@ -32,7 +32,7 @@ public enum ChangeImpact {
             }
             affected.append(AffectedModule(
                 name: name, id: module.id, kind: module.kind, target: target(of: module), importName: module.importName,
-                chain: chain, cause: cause))
+                product: module.product, chain: chain, cause: cause))
         }
         let tests = graph.modules.map(\.module).filter { $0.kind.isTest }.map(\.name).sorted()
         return AffectedModules(

@@ -69,18 +69,24 @@ public struct AffectedModule: Hashable, Sendable, Codable, Comparable {
     public var target: String
     /// The module name (what `swift test --filter` matches).
     public var importName: String
+    /// The product type or Bazel rule as the manifest writes it (`ios_unit_test`), when it says one.
+    public var product: String?
     /// From this module to the one a change touches, each depending on the next; one element
     /// when a change touches this module itself.
     public var chain: [String]
     /// What changed in the last module of the chain: `Sources/Networking/Client.swift changed`.
     public var cause: String
 
-    public init(name: String, id: ModuleID, kind: ModuleKind, target: String, importName: String, chain: [String], cause: String) {
+    public init(
+        name: String, id: ModuleID, kind: ModuleKind, target: String, importName: String, product: String? = nil, chain: [String],
+        cause: String
+    ) {
         self.name = name
         self.id = id
         self.kind = kind
         self.target = target
         self.importName = importName
+        self.product = product
         self.chain = chain
         self.cause = cause
     }

@@ -48,8 +48,11 @@ public enum AffectedFormat: String, ReportFormat {
     /// one a line, for `bazel test`; nothing when none is affected (`bazel test` with no
     /// target would fail). Packages are the BUILD files' folders from the repository's root.
     static func bazel(_ affected: AffectedModules) -> String {
+        // Bazel runs only rules named `*_test`: not the testonly library holding a test's code,
+        // which its test (affected with it) depends on.
         let labels = affected.modules.filter { module in
-            module.kind.isTest && ["BUILD", "BUILD.bazel"].contains(RepositoryPath.name(of: module.id.manifest))
+            module.kind.isTest && module.product?.hasSuffix("_test") == true
+                && ["BUILD", "BUILD.bazel"].contains(RepositoryPath.name(of: module.id.manifest))
         }.map { "//" + RepositoryPath.folder(of: $0.id.manifest) + ":" + $0.target }
         return labels.sorted().map { $0 + "\n" }.joined()
     }

@@ -431,7 +431,8 @@ import Testing
         }
         try folder.write("MODULE.bazel", "module(name = \"lab\")\n")
         try folder.write("defs.bzl", "def lib(name, deps = []):\n    swift_library(name = name, module_name = name, srcs = native.glob([name + \"/*.swift\"]), deps = deps)\n")
-        try folder.write("BUILD.bazel", "load(\":defs.bzl\", \"lib\")\n\nlib(name = \"Core\")\n\nlib(name = \"Feature\", deps = [\":Core\"])\n\nlib(name = \"App\", deps = [\":Feature\"])\n\nios_unit_test(name = \"AppTests\", deps = [\":App\"])\n")
+        try folder.write("BUILD.bazel", "load(\":defs.bzl\", \"lib\")\n\nlib(name = \"Core\")\n\nlib(name = \"Feature\", deps = [\":Core\"])\n\nlib(name = \"App\", deps = [\":Feature\"])\n\nswift_library(name = \"AppTestsLib\", testonly = True, srcs = glob([\"AppTests/*.swift\"]), deps = [\":App\"])\n\nios_unit_test(name = \"AppTests\", deps = [\":AppTestsLib\"])\n")
+        try folder.write("AppTests/AppTests.swift", "import App\n")
         try folder.write("Core/Core.swift", "public struct Core {}\n")
         try folder.write("Feature/Feature.swift", "import Core\n")
         try folder.write("App/App.swift", "import Feature\n")
@@ -442,8 +443,9 @@ import Testing
         try git(["commit", "-qam", "c1"])
         let answer = try AffectedAnalysis.run(.init(repository: folder.path, base: "HEAD~1", head: "HEAD", cacheDirectory: nil)).affected
         #expect(answer.changes.map(\.modules) == [["App"]])
-        #expect(answer.modules.map(\.name) == ["App", "AppTests"])
-        // What `bazel test` runs.
+        #expect(answer.modules.map(\.name) == ["App", "AppTests", "AppTestsLib"])
+        #expect(answer.tests == ["AppTests", "AppTestsLib"])
+        // What `bazel test` runs: the test rule, not the testonly library holding its code.
         #expect(try AffectedFormat.bazel.text(for: answer) == "//:AppTests\n")
     }
 
