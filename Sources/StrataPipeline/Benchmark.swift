@@ -121,7 +121,7 @@ public struct Benchmark {
     /// lsp` keep one), then edits, each timed from the write to an answer that shows it: the
     /// watcher's report, the refresh, and the finding lines of the edited file. Edits add an
     /// import to Swift files spread over the corpus (one at a time, a new one each time), then
-    /// a comment to a package's manifest. Prints one line on stderr. Edits the corpus: run it
+    /// a comment to a package's manifest (a BUILD file in a Bazel workspace). Prints one line on stderr. Edits the corpus: run it
     /// on a copy.
     public static func session(_ path: String, edits: Int) throws {
         let clock = ContinuousClock.now
@@ -149,11 +149,14 @@ public struct Benchmark {
             times.append(seconds(since: start))
             if session.project.modules.contains(where: { $0.imports.contains { $0.module == module && $0.evidence.file == file } }) { reflected += 1 }
         }
-        let manifest = session.discovered.discovery.packages.map(\.manifest).sorted().first { $0.hasSuffix("Package.swift") }
+        // A SwiftPM manifest, else a BUILD file: a comment in each one's language.
+        let manifests = session.discovered.discovery.packages.map(\.manifest).sorted()
+        let manifest = manifests.first { $0.hasSuffix("Package.swift") }.map { ($0, "//") }
+            ?? manifests.first { ["BUILD", "BUILD.bazel"].contains(RepositoryPath.name(of: $0)) }.map { ($0, "#") }
         var manifestSeconds: Double?
-        if let manifest {
+        if let (manifest, comment) = manifest {
             let start = ContinuousClock.now
-            try append("\n// edited by the session benchmark\n", to: manifest)
+            try append("\n\(comment) edited by the session benchmark\n", to: manifest)
             session.refresh(changed: watcher.changes(timeout: 1))
             manifestSeconds = seconds(since: start)
         }

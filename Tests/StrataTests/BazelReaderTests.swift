@@ -120,15 +120,43 @@ import Testing
             ("tvos_static_framework(name = \"TVKit\")", "library static TVKit"),
             ("watchos_extension(name = \"Watch\")", "app executable Watch"),
             ("visionos_ui_test(name = \"VisionUITests\")", "test executable Kit_VisionUITests"),
-            ("ios_build_test(name = \"BuildTest\", targets = [])", "test unknown BuildTest"),
+            ("ios_build_test(name = \"BuildTest\", targets = [])", "test unknown Kit_BuildTest"),
             ("macos_command_line_application(name = \"cli\")", "executable executable cli"),
             ("apple_static_xcframework_import(name = \"Vendor\")", "binary static Vendor"),
+            // A bundle keeps its name as written; a Clang module takes its interop hint's name.
+            ("ios_application(name = \"iOS-12.0-AppHost\", xpc_services = [\":tool\"])", "app executable iOS-12.0-AppHost"),
+            ("objc_library(name = \"FW_objc\", aspect_hints = [\":FW_hint\"])", "library static FW"),
         ]
-        let manifests = try Self.memory(["MODULE.bazel": "", "Kit/BUILD": rules.map(\.call).joined(separator: "\n") + "\nfilegroup(name = \"files\")\n"])
+        let hint = "swift_interop_hint(name = \"FW_hint\", module_name = \"FW\")\n"
+        let manifests = try Self.memory(["MODULE.bazel": "", "Kit/BUILD": rules.map(\.call).joined(separator: "\n") + "\nfilegroup(name = \"files\")\n" + hint])
         let targets = try #require(manifests.first).targets
         #expect(targets.map { "\($0.kind.rawValue) \($0.linkage?.kind.rawValue ?? "unknown") \($0.importName ?? "")" } == rules.map(\.expected))
         #expect(targets[8].linkage?.reason == "apple_framework(link_dynamic = True)")
         #expect(targets[9].platforms == ["macOS"])
+        #expect(labels(targets[16]) == ["project:Kit:tool"])
+    }
+
+    /// rules_ios names itself `build_bazel_rules_ios` (MODULE.bazel's `repo_name`, WORKSPACE's
+    /// `workspace(name)`) in its own loads and labels: those are the main repository's, its
+    /// macros evaluated and its targets local.
+    @Test func theMainRepositorysOwnNamesAreLocalInLoadsAndLabels() throws {
+        let manifests = try Self.memory([
+            "MODULE.bazel": "module(\n    name = \"rules_kit\",\n    repo_name = \"build_bazel_rules_kit\",\n)\n",
+            "WORKSPACE": "workspace(name = \"kit_old\")\n",
+            "rules/BUILD": "",
+            "rules/defs.bzl": "def kit_library(name, deps = []):\n    native.objc_library(name = name + \"_objc\", deps = deps)\n    swift_library(name = name, module_name = name, srcs = native.glob([\"*.swift\"]), deps = deps + [\":\" + name + \"_objc\"])\n",
+            "Lib/BUILD": "load(\"@build_bazel_rules_kit//rules:defs.bzl\", \"kit_library\")\nkit_library(name = \"Lib\")\n",
+            "Lib/Lib.swift": "",
+            "App/BUILD": """
+                load("@@build_bazel_rules_kit//rules:defs.bzl", "kit_library")
+                kit_library(name = "App", deps = ["@kit_old//Lib", "@rules_kit//Lib:Lib", "@build_bazel_rules_kit//Lib"])
+                """,
+        ])
+        let lib = try #require(manifests.first { $0.path == "Lib/BUILD" })
+        #expect(lib.targets.map(\.name) == ["Lib_objc", "Lib"])
+        #expect(lib.diagnostics.isEmpty)
+        let app = try #require(manifests.first { $0.path == "App/BUILD" }?.targets.last)
+        #expect(labels(app) == ["project:Lib:Lib", "project:App:App_objc"])
     }
 
     @Test func everySpellingOfALabelNamesTheSameTarget() throws {

@@ -18,15 +18,20 @@ public enum BazelReader: ManifestReader {
         let folder = RepositoryPath.folder(of: path)
         let ignored = text(folder.isEmpty ? ".bazelignore" : folder + "/.bazelignore", in: tree).map(BazelWorkspace.ignoredFolders) ?? []
         guard let workspace = BazelWorkspace(marker: path, files: files, ignored: ignored) else { return [] }
-        let interpreter = StarlarkInterpreter(host: BazelTreeHost(tree: tree, workspace: workspace))
+        // Every marker of the workspace's folder names it (rules_ios: MODULE.bazel's repo_name
+        // and WORKSPACE's name).
+        let markers = BazelWorkspace.markers.map { folder.isEmpty ? $0 : folder + "/" + $0 }.filter { files.containsSorted($0) }
+        let mainRepositories = markers.reduce(into: Set<String>()) { names, marker in
+            names.formUnion(text(marker, in: tree).map(BazelWorkspace.repositoryNames) ?? [])
+        }
+        let interpreter = StarlarkInterpreter(host: BazelTreeHost(tree: tree, workspace: workspace), mainRepositoryNames: mainRepositories)
         let packages = workspace.buildFiles.map { evaluate($0, in: workspace, tree: tree, interpreter: interpreter) }
         let index = BazelIndex(packages.map(\.package))
         let root = RepositoryPath.name(of: workspace.root.isEmpty ? tree.name : workspace.root)
-        let mainRepository = text(path, in: tree).flatMap(BazelWorkspace.repositoryName)
         return packages.map { evaluated in
             if let unread = evaluated.unread { return unread }
             var reader = BazelTargetReader(workspace: workspace, index: index, package: evaluated.package)
-            reader.mainRepository = mainRepository
+            reader.mainRepositories = mainRepositories
             let targets = reader.targets()
             return manifest(evaluated.package, targets: targets, skipped: reader.skippedSources, guessed: reader.guessedRules, root: root)
         }

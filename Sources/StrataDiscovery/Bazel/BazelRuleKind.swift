@@ -8,7 +8,7 @@ struct BazelRuleKind: Sendable {
     enum Naming: Sendable {
         /// rules_swift's name from the label (`Modules/Core:Core` -> `Modules_Core_Core`).
         case derived
-        /// The target's name (rules_ios, rules_apple bundles).
+        /// The target's name as written (rules_ios, rules_apple bundles: `iOS-12.0-AppHost`).
         case target
     }
 
@@ -26,7 +26,7 @@ struct BazelRuleKind: Sendable {
     /// The attributes whose labels are the target's dependencies.
     static let dependencyAttributes = [
         "deps", "private_deps", "implementation_deps", "extensions", "extension", "watch_application", "app_clips",
-        "frameworks", "test_host", "targets",
+        "xpc_services", "frameworks", "test_host", "targets",
     ]
     /// The attributes whose files are the target's sources.
     static let sourceAttributes = ["srcs", "hdrs", "textual_hdrs", "non_arc_srcs"]
@@ -86,7 +86,7 @@ struct BazelRuleKind: Sendable {
         "static_framework": BazelRuleKind(kind: .library, linkage: .static, naming: .target),
         "unit_test": BazelRuleKind(kind: .test, linkage: .executable, naming: .derived),
         "ui_test": BazelRuleKind(kind: .test, linkage: .executable, naming: .derived),
-        "build_test": BazelRuleKind(kind: .test, linkage: nil, naming: .target),
+        "build_test": BazelRuleKind(kind: .test, linkage: nil, naming: .derived),
     ]
 
     /// rules_apple's imports of prebuilt frameworks.

@@ -8,8 +8,8 @@ struct BazelTargetReader {
     let workspace: BazelWorkspace
     let index: BazelIndex
     let package: BazelPackage
-    /// The main repository's own name (`module(name = "shop")`): `@shop//a:b` is `//a:b`.
-    var mainRepository: String?
+    /// The main repository's own names (`module(name = "shop")`): `@shop//a:b` is `//a:b`.
+    var mainRepositories: Set<String> = []
     /// Labels in `srcs` that name targets or files not in the repository (a filegroup, a
     /// genrule's output): their files are not read.
     private(set) var skippedSources: [String] = []
@@ -45,15 +45,20 @@ struct BazelTargetReader {
     }
 
     /// `module_name`, else that of the rule its `module_map` names (PodToBUILD's
-    /// `gen_module_map`), else rules_swift's name from the label or the target's name.
+    /// `gen_module_map`), else that of a `swift_interop_hint` among its `aspect_hints` (as
+    /// rules_swift names a Clang module; rules_ios' frameworks), else rules_swift's name from
+    /// the label, or the target's name as written.
     private func importName(_ rule: StarlarkRuleCall, named name: String, kind: BazelRuleKind) -> String {
         if let written = rule["module_name"]?.flattened.string, !written.isEmpty { return written }
         if let map = BazelIndex.label(rule["module_map"]?.flattened, package: package.name), let written = index.moduleName(of: map) {
             return written
         }
+        for (_, hint) in labels(rule["aspect_hints"]) where index.kind(of: hint) == "swift_interop_hint" {
+            if let written = index.moduleName(of: hint) { return written }
+        }
         switch kind.naming {
         case .derived: return BazelRuleKind.derivedModuleName(package: package.name, name: name)
-        case .target: return DiscoveredModule.moduleName(forTarget: name)
+        case .target: return name
         }
     }
 
@@ -141,7 +146,7 @@ struct BazelTargetReader {
         var result: [(written: String, label: StarlarkLabel)] = []
         for element in value.elements ?? [value] {
             guard var label = BazelIndex.label(element, package: package.name) else { continue }
-            if label.repository == mainRepository { label.repository = "" }
+            if mainRepositories.contains(label.repository) { label.repository = "" }
             result.append((written: element.string ?? label.description, label: label))
         }
         return result

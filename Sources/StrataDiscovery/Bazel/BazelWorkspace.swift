@@ -43,17 +43,19 @@ struct BazelWorkspace {
         buildFiles = chosen.values.sorted()
     }
 
-    /// The name `MODULE.bazel`'s `module(name = ...)` or `WORKSPACE`'s `workspace(name = ...)`
-    /// gives the main repository: a label `@<name>//...` names one of its targets.
-    static func repositoryName(in marker: String) -> String? {
+    /// The names the main repository goes by in its own labels and loads: `MODULE.bazel`'s
+    /// `module(name = ..., repo_name = ...)` and `WORKSPACE`'s `workspace(name = ...)`
+    /// (`@build_bazel_rules_ios//rules:framework.bzl` within rules_ios is `//rules:framework.bzl`).
+    static func repositoryNames(in marker: String) -> Set<String> {
+        var names: Set<String> = []
         for call in ["module(", "workspace("] {
             guard let start = marker.hasPrefix(call) ? marker.firstRange(of: call) : marker.firstRange(of: "\n" + call) else { continue }
-            let rest = marker[start.upperBound...].prefix { $0 != ")" }
-            guard let name = rest.firstRange(of: /name\s*=\s*["']/) else { continue }
-            let value = rest[name.upperBound...].prefix { $0 != "\"" && $0 != "'" }
-            if !value.isEmpty { return String(value) }
+            let arguments = marker[start.upperBound...].prefix { $0 != ")" }
+            for match in arguments.matches(of: /(?:^|[\s,(])(?:repo_name|name)\s*=\s*["']([^"'\n]+)["']/) {
+                names.insert(String(match.output.1))
+            }
         }
-        return nil
+        return names
     }
 
     /// The folders a `.bazelignore` lists: one path a line, `#` comments and blank lines skipped.
