@@ -450,6 +450,29 @@ import Testing
         ])
     }
 
+    /// rules_apple's per-platform copies of one module (`module_name = "BasicFramework"` in the
+    /// ios, macos and watchos packages) share a file; the watchOS one adds its own: one module
+    /// with every file, whose imports are all read.
+    @Test func perPlatformTwinsOfOneModuleKeepEveryFile() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("MODULE.bazel", "")
+        try folder.write("Shared/Basic.swift", "public struct Basic {}\n")
+        try folder.write("Shared/main.swift", "import Helpers\n")
+        try folder.write("Helpers/Helpers.swift", "")
+        try folder.write("Helpers/BUILD", "swift_library(name = \"Helpers\", module_name = \"Helpers\", srcs = [\"Helpers.swift\"])\n")
+        try folder.write("Shared/BUILD", "exports_files([\"Basic.swift\", \"main.swift\"])\n")
+        for platform in ["ios", "watchos"] {
+            let sources = platform == "ios" ? "[\"//Shared:Basic.swift\"]" : "[\"//Shared:Basic.swift\", \"//Shared:main.swift\"]"
+            try folder.write("\(platform)/BUILD", "swift_library(name = \"basic_framework_lib\", module_name = \"BasicFramework\", srcs = \(sources), deps = [\"//Helpers\"])\n")
+        }
+        let result = try Pipeline.run(.init(path: folder.path, cacheDirectory: nil)).result
+        let basic = try #require(result.modules.first { $0.module.importName == "BasicFramework" })
+        #expect(result.modules.count == 2)
+        #expect(basic.module.files == 2 && basic.module.imports.map(\.evidence.file) == ["Shared/main.swift"])
+        #expect(basic.module.alsoDeclaredIn == [Location(file: "watchos/BUILD", line: 1)])
+        #expect(result.edges.map { "\($0.from)->\($0.to) \($0.declared) \($0.imported)" } == ["basic_framework_lib->Helpers true true"])
+    }
+
     /// A macro changed in a .bzl file: the modules whose declaration it changed are affected.
     @Test func aMacroChangeAffectsTheModulesItRedeclares() throws {
         let folder = try TemporaryDirectory()

@@ -152,20 +152,13 @@ struct BazelTargetReader {
         return result
     }
 
-    /// A `testonly` library that a test rule of the same BUILD file lists in `deps` holds the
-    /// test's sources (rules_apple's tests take their code from a library): a test module too.
+    /// A `testonly` library is test code (a test's sources, rules_apple's tests take theirs
+    /// from a library; mocks, test helpers): Bazel lets only tests and other testonly targets
+    /// depend on it. A test module too.
     private func markTestSources(_ targets: inout [Manifest.Target]) {
-        var testDependencies: Set<String> = []
-        for target in targets where target.kind == .test {
-            let folder = workspace.repositoryPath(package.name)
-            for dependency in target.dependencies where dependency.kind == .project && dependency.package == folder {
-                testDependencies.insert(dependency.name)
-            }
-        }
         let testOnly = Set(package.rules.filter { $0["testonly"]?.flattened.truth == true }.compactMap(\.name))
-        for position in targets.indices where targets[position].kind == .library {
-            let name = targets[position].name
-            if testDependencies.contains(name), testOnly.contains(name) { targets[position].kind = .test }
+        for position in targets.indices where targets[position].kind == .library && testOnly.contains(targets[position].name) {
+            targets[position].kind = .test
         }
     }
 }
