@@ -104,7 +104,7 @@ class Workspace:
         self.calls = []
         self.dialect = sl.Dialect.extended()
         self.dialect.enable_keyword_only_arguments = True
-        self.globals = sl.Globals.extended_by([sl.LibraryExtension.StructType, sl.LibraryExtension.Print])
+        self.globals = sl.Globals.extended_by([sl.LibraryExtension.StructType, sl.LibraryExtension.Print, sl.LibraryExtension.Json])
 
     def rule(self, kind):
         def record(*args, **kwargs):
@@ -131,7 +131,8 @@ class Workspace:
         module.add_callable("rule", lambda *a, **k: None)
         for name in sorted(set(re.findall(r"\battr_(\w+)", source))):
             module.add_callable("attr_" + name, lambda *a, **k: None)
-        for name in ("DefaultInfo", "depset"):
+        # Analysis-phase values a .bzl file only uses inside rule implementations.
+        for name in ("DefaultInfo", "depset", "provider", "aspect"):
             if re.search(rf"\b{name}\(", source):
                 module.add_callable(name, lambda *a, **k: None)
 
@@ -141,6 +142,8 @@ class Workspace:
         # global it is exported as (the rule() call itself is not evaluated: its implementation,
         # a function, cannot cross into Python; it only runs in Bazel's analysis phase).
         source = re.sub(r"(?m)^(\w+)(\s*=\s*)rule\(", r"\1\2native_\1 if True else rule(", source)
+        # An aspect, likewise: its implementation is a function; its value is only passed on.
+        source = re.sub(r"(?m)^(\w+)(\s*=\s*)aspect\(", r"\1\2None if True else aspect(", source)
         # starlark-rust refuses tabs; Bazel reads an indenting tab as up to the next multiple of 8.
         source = re.sub(r"(?m)^[ \t]+", lambda m: m.group(0).expandtabs(8), source)
         ast = sl.parse(path, source, self.dialect)
