@@ -74,9 +74,9 @@ extension Discoverer {
     /// share a Swift file, or the folder when one has no Swift file (a library's
     /// `Package.swift`, podspec and Xcode project; an Xcode target per platform; a C target
     /// both a `Package.swift` and a podspec describe) become the one from the system first in
-    /// `precedence`, with its own declared dependencies (and the Swift files of its twins of
-    /// the same system: per-platform copies). The others' manifest locations are returned by
-    /// the kept target's new index.
+    /// `precedence`, with its own declared dependencies (and, for Bazel's per-platform copies,
+    /// the Swift files of them all). The others' manifest locations are returned by the kept
+    /// target's new index.
     ///
     /// A pod a Podfile takes from a folder (`:path`) is built from its podspec, so the podspec
     /// goes before the pod's own Xcode project (`localPods`: such pods' names).
@@ -111,9 +111,11 @@ extension Discoverer {
             if let twin = byName[importName(entry)]?.first(where: { twins(entry, files, $0) }) {
                 duplicates[twin, default: []].append(entry.target.location(in: entry.manifest))
                 kept[twin].aliases.insert(entry.target.name)
-                // One module's files on every platform (a watchOS twin's own `main.swift`); of
-                // another system's description (a podspec's), the kept system's files stand.
-                if entry.manifest.system == kept[twin].manifest.system, !files.isSubset(of: keptFiles[twin]) {
+                // Bazel's copies of one module per platform (`module_name` repeated in the ios and
+                // watchos packages) are one module with every file (the watchOS copy's own
+                // `main.swift`); elsewhere the kept target's files stand (an app's flavors each
+                // have their own configuration file; a podspec describes a package's target).
+                if entry.manifest.system == .bazel, kept[twin].manifest.system == .bazel, !files.isSubset(of: keptFiles[twin]) {
                     keptFiles[twin].formUnion(files)
                     kept[twin].files = keptFiles[twin].sorted()
                 }

@@ -86,7 +86,7 @@ struct Affected: ParsableCommand {
             unowned: AffectedAnalysis.UnownedPolicy(rawValue: unowned.lowercased())!,
             cacheDirectory: cache.cacheDirectory, excludes: cache.excludes, configPath: config)
         let outcome = try AffectedAnalysis.run(options, progress: progress)
-        Diagnostics.write(outcome.warnings)
+        Diagnostics.write(outcome.warnings, quiet: quiet)
         if !quiet {
             if format == .xcodebuild || format == .swiftTest || format == .bazel {
                 let counts = outcome.affected.counts

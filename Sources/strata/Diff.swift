@@ -96,7 +96,7 @@ struct Diff: ParsableCommand {
         var outcome = try DiffRun.run(options, progress: progress)
         outcome.document.linkBase = linkBase
         let document = outcome.document
-        Diagnostics.write(outcome.warnings)
+        Diagnostics.write(outcome.warnings, quiet: quiet)
         Diagnostics.write(outcome.messages + Diagnostics.unmeasured(document.head.buildShape))
         if let output {
             var written: [String] = []

@@ -132,7 +132,7 @@ struct History: ParsableCommand {
             if !quiet { Progress.report("nothing new; \(folder) is up to date") }
             return
         }
-        Diagnostics.write(outcome.warnings)
+        Diagnostics.write(outcome.warnings, quiet: quiet)
         if !quiet {
             let elapsed = ContinuousClock.now - started
             Progress.report("\(outcome.snapshots.count) commits, \(outcome.analyzed) analyzed now (\(outcome.parsedFiles) files parsed, \(outcome.reusedFiles) reused) in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))")

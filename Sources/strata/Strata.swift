@@ -66,9 +66,10 @@ enum Diagnostics {
 
     /// Problems with the input of a run that reads git revisions (affected, diff, history):
     /// `file:line: warning: …` or `note: …`, paths from the repository's root.
-    static func write(_ warnings: [Diagnostic]) {
+    /// - Parameter quiet: `-q`: the notes are left out.
+    static func write(_ warnings: [Diagnostic], quiet: Bool) {
         let lines = FindingLines(root: "")
-        write(warnings.map { lines.line(for: $0) })
+        write(warnings.filter { !quiet || !$0.isNote }.map { lines.line(for: $0) })
     }
 
     /// Whether a message line is a note (`note: …`, `path: note: …`, `path:12: note: …`).

@@ -69,7 +69,7 @@ from pathlib import Path
 import starlark as sl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_oracle import Workspace, path_matches  # noqa: E402
+from test_oracle import Workspace, path_matches, union  # noqa: E402
 
 MARKERS = ("MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel", "REPO.bazel")
 BUILD_NAMES = ("BUILD.bazel", "BUILD")  # BUILD.bazel first: Bazel prefers it
@@ -821,19 +821,6 @@ BUILD_BUILTINS = {
 @lru_cache(maxsize=None)
 def tuple_split(pattern):
     return tuple(s for s in pattern.split("/") if s)
-
-
-def union(branches):
-    values = list(branches.values())
-    if all(isinstance(v, (list, tuple)) for v in values):
-        return [x for v in values for x in v]
-    if all(isinstance(v, dict) for v in values):
-        merged = {}
-        for v in values:
-            merged.update(v)
-        return merged
-    default = [v for k, v in branches.items() if k.endswith("//conditions:default")]
-    return default[0] if default else (values[0] if values else None)
 
 
 def merge(tree, other):

@@ -78,29 +78,22 @@ struct BazelIndex {
 
     /// The labels a label stands for, rules that forward followed (a few steps; a cycle
     /// stops): itself when it names a module, another repository's target or nothing known.
-    func resolving(_ label: StarlarkLabel) -> [StarlarkLabel] {
-        var result: [StarlarkLabel] = []
-        var seen: Set<Key> = []
-        func visit(_ label: StarlarkLabel, depth: Int) {
-            let key = Key(package: label.package, name: label.name)
-            guard label.repository.isEmpty, let next = forwards[key] else { return result.append(label) }
-            guard depth < 8, seen.insert(key).inserted else { return }
-            for target in next { visit(target, depth: depth + 1) }
-        }
-        visit(label, depth: 0)
-        return result
-    }
+    func resolving(_ label: StarlarkLabel) -> [StarlarkLabel] { Self.expand(label, through: forwards) }
 
     /// The files a label in `srcs` stands for: a `filegroup`'s sources (those of filegroups it
     /// lists followed, a few steps; a cycle stops), else the label itself.
-    func sourceFiles(_ label: StarlarkLabel) -> [StarlarkLabel] {
+    func sourceFiles(_ label: StarlarkLabel) -> [StarlarkLabel] { Self.expand(label, through: fileGroups) }
+
+    /// `label` replaced by what `map` gives for it, recursively (8 steps at most, each target
+    /// once); a label `map` has nothing for, or of another repository, is kept as it is.
+    private static func expand(_ label: StarlarkLabel, through map: [Key: [StarlarkLabel]]) -> [StarlarkLabel] {
         var result: [StarlarkLabel] = []
         var seen: Set<Key> = []
         func visit(_ label: StarlarkLabel, depth: Int) {
             let key = Key(package: label.package, name: label.name)
-            guard label.repository.isEmpty, let sources = fileGroups[key] else { return result.append(label) }
+            guard label.repository.isEmpty, let next = map[key] else { return result.append(label) }
             guard depth < 8, seen.insert(key).inserted else { return }
-            for source in sources { visit(source, depth: depth + 1) }
+            for target in next { visit(target, depth: depth + 1) }
         }
         visit(label, depth: 0)
         return result
