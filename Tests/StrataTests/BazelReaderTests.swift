@@ -250,7 +250,7 @@ import Testing
         #expect(core.targets.map(\.product) == ["vendor_framework", "vendor_unit_test"])
         #expect(labels(core.targets[1]) == ["project:Core:SDKCore"])
         #expect(core.diagnostics.map(\.message) == [
-            "vendor_framework(), vendor_unit_test() of another repository is not read here: 2 targets with Swift sources read as Swift modules",
+            "vendor_framework(), vendor_unit_test() of another repository are not read here: 2 targets with Swift sources read as Swift modules",
         ])
         let feature = try #require(manifests.first { $0.path == "Feature/BUILD.bazel" })
         // A test without Swift files (its glob matched none) makes no module.

@@ -45,11 +45,12 @@ public enum BazelReader: ManifestReader {
     ) -> Manifest {
         var diagnostics = package.diagnostics
         if !guessed.isEmpty {
-            let kinds = Set(guessed).sorted().map { $0 + "()" }.joined(separator: ", ")
+            let kinds = Set(guessed).sorted().map { $0 + "()" }
             let count = guessed.count == 1 ? "1 target" : "\(guessed.count) targets"
+            let verb = kinds.count == 1 ? "is" : "are"
             diagnostics.append(Diagnostic(
                 file: package.buildFile,
-                message: "\(kinds) of another repository is not read here: \(count) with Swift sources read as Swift modules",
+                message: "\(kinds.joined(separator: ", ")) of another repository \(verb) not read here: \(count) with Swift sources read as Swift modules",
                 isNote: true))
         }
         if let first = skipped.first {
