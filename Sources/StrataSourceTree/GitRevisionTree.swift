@@ -29,11 +29,9 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
     public init(repository: GitRepository, commit: String, filter: PathFilter = PathFilter()) throws {
         self.repository = repository
         self.commit = commit
-        self.filter = filter
         name = repository.name
         let listing = try repository.run(["ls-tree", "-r", "-z", "--full-tree", commit])
-        var entries: [String: String] = [:]
-        var paths: [String] = []
+        var blobs: [(path: String, object: String)] = []
         // `<mode> SP <type> SP <object> TAB <path> NUL`; links (120000) and submodules
         // (commit) are not files of this repository, so only regular blobs are kept.
         for record in listing.split(separator: 0) {
@@ -42,9 +40,14 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
             guard header.count == 3, header[1].elementsEqual("blob".utf8),
                 header[0].elementsEqual("100644".utf8) || header[0].elementsEqual("100755".utf8)
             else { continue }
-            let path = String(decoding: record[(tab + 1)...], as: UTF8.self)
-            guard !filter.skips(path: path) else { continue }
-            entries[path] = String(decoding: header[2], as: UTF8.self)
+            blobs.append((String(decoding: record[(tab + 1)...], as: UTF8.self), String(decoding: header[2], as: UTF8.self)))
+        }
+        let filter = filter.keeping(Self.vendorFoldersWithBuildFiles(blobs.map(\.path)).contains)
+        self.filter = filter
+        var entries: [String: String] = [:]
+        var paths: [String] = []
+        for (path, object) in blobs where !filter.skips(path: path) {
+            entries[path] = object
             paths.append(path)
         }
         self.entries = entries
@@ -52,9 +55,23 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
         reader = try GitObjectReader(repository: repository)
     }
 
+    /// The `Pods` folders of a listing that hold a BUILD file, in themselves or in one of their
+    /// folders (`PathFilter.bazelVendorFolder`).
+    static func vendorFoldersWithBuildFiles(_ paths: [String]) -> Set<String> {
+        var result: Set<String> = []
+        for path in paths where PathFilter.isBuildFile(RepositoryPath.name(of: path)) {
+            let parts = path.split(separator: "/")
+            for depth in [2, 3] where parts.count >= depth && parts[parts.count - depth] == PathFilter.bazelVendorFolder {
+                result.insert(parts.prefix(parts.count - depth + 1).joined(separator: "/"))
+            }
+        }
+        return result
+    }
+
     private init(_ tree: GitRevisionTree, filter: PathFilter) {
         repository = tree.repository
         commit = tree.commit
+        let filter = filter.keeping(Self.vendorFoldersWithBuildFiles(tree.paths).contains)
         self.filter = filter
         name = tree.name
         paths = tree.paths.filter { !filter.skips(path: $0) }

@@ -66,7 +66,15 @@ public struct PathFilter: Sendable {
     /// checks packages out there (elsewhere, a folder of that name may be the repository's own).
     public static let ignoredRootFolders: Set<String> = ["SourcePackages"]
 
+    /// A `Pods` folder with BUILD files in it (`Pods/BUILD.bazel`, `Pods/<pod>/BUILD.bazel`) is
+    /// read: a Bazel workspace's vendored pods (cocoapods-bazel's, rules_ios') are packages of
+    /// the workspace, as Bazel reads them. The tree answers for its folders (`keepsFolder`).
+    public static let bazelVendorFolder = "Pods"
+
     private let patterns: [GlobPattern]
+    /// Whether a `Pods` folder (its path relative to the root) holds BUILD files: set by the
+    /// tree that walks with this filter, from its folders or its listing.
+    private var keepsFolder: (@Sendable (String) -> Bool)?
 
     /// - Parameter excludes: glob patterns relative to the root (`Samples/**`, `*/Generated`),
     ///   from `--exclude` and `strata.yml`.
@@ -74,9 +82,25 @@ public struct PathFilter: Sendable {
         patterns = excludes.map { GlobPattern($0) }
     }
 
+    /// This filter, with `keepsFolder` telling which `Pods` folders hold BUILD files.
+    public func keeping(_ keepsFolder: @escaping @Sendable (String) -> Bool) -> PathFilter {
+        var filter = self
+        filter.keepsFolder = keepsFolder
+        return filter
+    }
+
+    /// Whether `name` is a BUILD file's (a folder holding one is a Bazel package).
+    public static func isBuildFile(_ name: some StringProtocol) -> Bool { name == "BUILD" || name == "BUILD.bazel" }
+
+    /// Whether a folder never read by its name (`name`, at `path`) is read all the same.
+    private func keeps(_ path: String, name: some StringProtocol) -> Bool {
+        name == Self.bazelVendorFolder && keepsFolder?(path) == true
+    }
+
     /// Whether a directory (its path relative to the root) should be skipped with all it holds.
     public func skipsDirectory(_ path: String, name: String) -> Bool {
-        Self.ignores(directoryNamed: name) || Self.ignoredRootFolders.contains(path) || patterns.contains { $0.matches(path) }
+        (Self.ignores(directoryNamed: name) && !keeps(path, name: name)) || Self.ignoredRootFolders.contains(path)
+            || patterns.contains { $0.matches(path) }
     }
 
     /// Whether a folder of this name is never read, wherever it is.
@@ -97,7 +121,7 @@ public struct PathFilter: Sendable {
         var folder = ""
         for component in path.split(separator: "/").dropLast() {
             folder = folder.isEmpty ? String(component) : folder + "/" + component
-            if Self.ignores(directoryNamed: component) {
+            if Self.ignores(directoryNamed: component), !keeps(folder, name: component) {
                 if ignoredFolders { return true }
             } else if patterns.contains(where: { $0.matches(folder) }) {
                 return true

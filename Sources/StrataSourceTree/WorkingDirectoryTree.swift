@@ -18,8 +18,26 @@ public struct WorkingDirectoryTree: SourceTree {
         var path = rootPath
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         self.rootPath = path
-        self.filter = filter
+        self.filter = filter.keeping { [path] folder in Self.holdsBuildFiles(path + "/" + folder) }
         resolvedRoot = Self.resolve(path) ?? path
+    }
+
+    /// Whether a folder, or one of its folders, has a BUILD file (`PathFilter.bazelVendorFolder`).
+    private static func holdsBuildFiles(_ absolute: String) -> Bool {
+        func hasBuildFile(_ folder: String) -> Bool {
+            var info = stat()
+            return ["BUILD.bazel", "BUILD"].contains { stat(folder + "/" + $0, &info) == 0 && info.st_mode & S_IFMT == S_IFREG }
+        }
+        if hasBuildFile(absolute) { return true }
+        guard let dir = opendir(absolute) else { return false }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name != ".", name != "..", hasBuildFile(absolute + "/" + name) { return true }
+        }
+        return false
     }
 
     public var workingDirectory: WorkingDirectoryTree? { self }

@@ -258,6 +258,37 @@ import Testing
         #expect(labels(feature.targets[0]) == ["project:Core:SDKCore"])
     }
 
+    /// rules_ios' and cocoapods-bazel's vendored pods: a `Pods` folder whose pods have BUILD
+    /// files is read, in the working directory and in a revision alike; one without BUILD
+    /// files (CocoaPods' own output) is not.
+    @Test func podsWithBuildFilesArePackagesOfTheWorkspace() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("MODULE.bazel", "module(name = \"app\")\n")
+        try folder.write("App/BUILD.bazel", "swift_library(name = \"App\", module_name = \"App\", srcs = glob([\"*.swift\"]), deps = [\"//Vendor/Pods/Tink\"])\n")
+        try folder.write("App/App.swift", "import Tink\nimport Generated\n")
+        try folder.write("Vendor/Pods/Tink/BUILD.bazel", "swift_library(name = \"Tink\", module_name = \"Tink\", srcs = glob([\"Sources/*.swift\"]))\n")
+        try folder.write("Vendor/Pods/Tink/Sources/Tink.swift", "public struct Keyset {}\n")
+        try folder.write("Pods/Generated/Generated.swift", "public struct Generated {}\n")
+        try folder.write("Pods/Generated/BUILD.txt", "")
+        let working = try WorkingDirectoryTree(rootPath: folder.path).files()
+        #expect(working.contains("Vendor/Pods/Tink/Sources/Tink.swift"))
+        #expect(!working.contains { $0.hasPrefix("Pods/") })
+        let git = { (arguments: [String]) throws in
+            let done = try run("/usr/bin/git", ["-c", "user.name=Strata", "-c", "user.email=strata@example.com"] + arguments, in: folder.path)
+            #expect(done.status == 0, "\(done.all)")
+        }
+        try git(["init", "-q"])
+        try git(["add", "-f", "."])
+        try git(["commit", "-qm", "c0"])
+        let repository = try GitRepository(path: folder.path)
+        let revision = try GitRevisionTree(repository: repository, commit: try repository.resolve("HEAD"))
+        #expect(try revision.files() == working)
+        #expect(try revision.narrowed(by: PathFilter(excludes: ["App/**"])).files().contains("Vendor/Pods/Tink/BUILD.bazel"))
+        let result = try Pipeline.run(.init(path: folder.path, cacheDirectory: nil)).result
+        #expect(result.modules.map(\.module.name) == ["App", "Tink"])
+        #expect(result.edges.map { "\($0.from)->\($0.to) \($0.declared) \($0.imported)" } == ["App->Tink true true"])
+    }
+
     /// A `filegroup` in `srcs` stands for its files, wherever it is and however many filegroups
     /// deep; a genrule's outputs are generated and stay unread.
     @Test func aFilegroupInSourcesStandsForItsFiles() throws {
