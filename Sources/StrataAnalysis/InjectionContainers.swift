@@ -207,10 +207,12 @@ public struct InjectionContainers: Sendable {
     }
 
     /// Whether a parameter's type is a function returning `generic`: `@escaping () -> T`,
-    /// `(Resolver) -> T?`.
+    /// `(Resolver) -> T?`, `@escaping (() -> T)`.
     static func returns(_ type: String, _ generic: String) -> Bool {
         var text = Substring(type)
         if text.hasPrefix("@escaping ") { text = text.dropFirst("@escaping ".count) }
+        // `(() -> T)`: the function type in parentheses.
+        while text.hasPrefix("(("), text.hasSuffix(")") { text = text.dropFirst().dropLast() }
         guard text.hasPrefix("("), let arrow = text.split(separator: "->").last, text.contains("->") else { return false }
         var result = arrow.drop { $0 == " " }
         if result.hasSuffix("?") || result.hasSuffix("!") { result = result.dropLast() }

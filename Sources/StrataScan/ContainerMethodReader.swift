@@ -160,8 +160,12 @@ enum ContainerMethodReader {
 
         /// The generic parameter a key made of the type is made of, when no metatype
         /// parameter names it (`String(describing: T.self)` in `register<T>(_ make: () -> T)`).
-        func keyGeneric(_ expression: ExprSyntax) -> String? {
+        /// A key kept in a local first (`let key = String(describing: T.self)`) is its value's.
+        func keyGeneric(_ expression: ExprSyntax, depth: Int = 0) -> String? {
             guard metatypes.isEmpty else { return nil }
+            if depth < 4, let reference = expression.as(DeclReferenceExprSyntax.self), let local = locals[reference.baseName.text] {
+                return keyGeneric(local, depth: depth + 1)
+            }
             return expression.tokens(viewMode: .sourceAccurate).lazy.map(\.text).first { generics.contains($0) }
         }
 

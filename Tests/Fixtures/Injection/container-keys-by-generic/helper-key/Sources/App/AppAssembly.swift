@@ -1,0 +1,10 @@
+import DI
+import Feature
+
+struct FetchUseCase: FetchUseCaseInterface { func fetch() -> [String] { ["a"] } }
+
+public enum AppAssembly {
+    public static func assemble() {
+        DIContainer.shared.register(interface: FetchUseCaseInterface.self, implement: { FetchUseCase() })
+    }
+}
