@@ -30,6 +30,15 @@ public struct InjectionContainers: Sendable {
         /// Keyed by the result type of the closure at the key's label (`register<T>(_ make:
         /// @escaping () -> T)`): the service is what the closure returns.
         var closureResult = false
+        /// The dictionary it stores into or reads.
+        var dictionary = ""
+        /// The key as a term over the type (`InjectionFact.keyTerm`), nil when not known.
+        var term: (form: Substring, level: Int)?
+        /// Its generic parameter is bound by a value parameter (`interface: T`): a call passing
+        /// `P.self` binds it to `P`'s metatype, one level above `P`.
+        var valueBound = false
+        /// Where the method is declared.
+        var location = Location(file: "", line: 0)
 
         var signature: String { "\(name)(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")" }
 
@@ -91,7 +100,7 @@ public struct InjectionContainers: Sendable {
 
     init(files: [(path: String, facts: FileFacts)], ignore: Set<String>) {
         struct Key: Hashable { var type: String; var dictionary: String }
-        var storeFacts: [Key: [(fact: InjectionFact, path: String)]] = [:], readFacts: [Key: [InjectionFact]] = [:]
+        var storeFacts: [Key: [(fact: InjectionFact, path: String)]] = [:], readFacts: [Key: [(fact: InjectionFact, path: String)]] = [:]
         var declaredWrappers: Set<String> = []
         // The symbol index's dictionary properties, `Type.name`: a store or read is into one the
         // type declares, whichever file declares it.
@@ -113,20 +122,20 @@ public struct InjectionContainers: Sendable {
                 if fact.shape == .store || fact.shape == .read, !dictionaryProperties.contains("\(type).\(fact.receiver ?? "")") { continue }
                 switch fact.shape {
                 case .store: storeFacts[Key(type: type, dictionary: fact.receiver ?? ""), default: []].append((fact, path))
-                case .read: readFacts[Key(type: type, dictionary: fact.receiver ?? ""), default: []].append(fact)
+                case .read: readFacts[Key(type: type, dictionary: fact.receiver ?? ""), default: []].append((fact, path))
                 case .propertyWrapper: declaredWrappers.insert(fact.name)
                 default: break
                 }
             }
         }
         for (key, storing) in storeFacts.sorted(by: { $0.key.type < $1.key.type }) {
-            let registering = storing.compactMap { Self.method(key.type, $0.fact) }.filter { $0.key.hasPrefix("type") }
+            let registering = storing.compactMap { Self.method(key.type, $0.fact, path: $0.path) }.filter { $0.key.hasPrefix("type") }
             let byMember = registering.contains { $0.member != nil }
             // Reads back by type (the scan checked it returns what the type names), or by a
             // member's value when the store keys by one.
-            let reading = (readFacts[key] ?? []).filter { fact in
-                fact.key == "type" || fact.key?.hasPrefix("value:") == true && byMember
-            }.compactMap { Self.method(key.type, $0) }
+            let reading = (readFacts[key] ?? []).filter { entry in
+                entry.fact.key == "type" || entry.fact.key?.hasPrefix("value:") == true && byMember
+            }.compactMap { Self.method(key.type, $0.fact, path: $0.path) }
             guard !registering.isEmpty, !reading.isEmpty, let first = storing.first else { continue }
             self.stores += registering
             self.reads += reading
@@ -176,6 +185,16 @@ public struct InjectionContainers: Sendable {
         return false
     }
 
+    static func method(_ container: String, _ fact: InjectionFact, path: String) -> Method? {
+        guard var method = method(container, fact) else { return nil }
+        method.dictionary = fact.receiver ?? ""
+        method.location = Location(file: path, line: fact.line)
+        if let term = fact.keyTerm, let colon = term.lastIndex(of: ":"), let level = Int(term[term.index(after: colon)...]) {
+            method.term = (term[..<colon], level)
+        }
+        return method
+    }
+
     static func method(_ container: String, _ fact: InjectionFact) -> Method? {
         guard let key = fact.key else { return nil }
         let labels = fact.arguments.map(\.label)
@@ -187,7 +206,9 @@ public struct InjectionContainers: Sendable {
         } else if fact.shape == .store, let generic = fact.type {
             // `interface: T` passed a metatype, or a closure returning T.
             if let value = fact.arguments.first(where: { $0.text == generic }) {
-                keyLabel = value.label
+                var method = Method(container: container, name: fact.name, labels: labels, key: key, keyLabel: value.label)
+                method.valueBound = true
+                return method
             } else if let closure = fact.arguments.first(where: { Self.returns($0.text, generic) }) {
                 var method = Method(container: container, name: fact.name, labels: fact.arguments.map(\.label), key: key, keyLabel: closure.label)
                 method.closureResult = true
@@ -223,6 +244,31 @@ public struct InjectionContainers: Sendable {
     func store(_ fact: InjectionFact) -> (method: Method, key: InjectionFact.Argument)? {
         for method in stores { if let key = method.keyArgument(of: fact) { return (method, key) } }
         return nil
+    }
+
+    /// For a registration (a call of a store method keyed by the type, with its key
+    /// argument): the container's read it can never meet, when every read of the same
+    /// dictionary keys by another term than the call's (`register<T>(_: () -> T)` keyed by `T`
+    /// beside `resolve<T>() -> T` keyed by `type(of: T.self)`); nil when one meets it or a
+    /// term is not known.
+    func unreachableRead(_ method: Method, key: InjectionFact.Argument) -> Method? {
+        guard method.key == "type", let (form, level) = registeredTerm(method, key: key) else { return nil }
+        let reads = self.reads.filter { $0.container == method.container && $0.dictionary == method.dictionary && $0.key == "type" }
+        guard !reads.isEmpty, reads.allSatisfy({ $0.term != nil }) else { return nil }
+        return reads.contains { $0.term!.form == form && $0.term!.level == level } ? nil : reads[0]
+    }
+
+    /// A registration's key as a term over its service: the method's, one level up when a
+    /// value parameter binds the generic parameter to the metatype passed (`interface: P.self`).
+    func registeredTerm(_ method: Method, key: InjectionFact.Argument) -> (form: Substring, level: Int)? {
+        method.term.map { ($0.form, $0.level + (method.valueBound && key.text.hasSuffix(".self") ? 1 : 0)) }
+    }
+
+    /// A key term as words over a service: `String(describing:) of the metatype of P`.
+    static func describe(_ term: (form: Substring, level: Int), of service: String) -> String {
+        let form = ["describing": "String(describing:)", "reflecting": "String(reflecting:)", "identifier": "ObjectIdentifier"][String(term.form)]
+        let type = String(repeating: "the metatype of ", count: term.level) + service
+        return form.map { "\($0) of \(type)" } ?? "the metatype \(type)"
     }
 
     /// The resolution method a call is, if any.

@@ -188,13 +188,14 @@ struct InjectionRecognizer {
             // A name computed to several strings (a registration in a loop) is one entry per name.
             func register(
                 _ family: Family, api: String, service: String, implementation: String?, type: String? = nil,
-                kind: Registration.Kind = .definition, values: [String] = []
+                kind: Registration.Kind = .definition, values: [String] = [], keyMismatch: Registration.KeyMismatch? = nil
             ) {
                 for name in named.names {
                     var registration = Registration(
                         api: api, service: service, name: name, implementation: implementation, type: type,
                         scope: fact.scope, module: module, evidence: evidence, dynamicName: named.dynamic, kind: kind, values: values)
                     registration.unboundedName = named.unbounded
+                    registration.keyMismatch = keyMismatch
                     registrations.append(Recognized(value: registration, family: family, fact: index))
                 }
             }
@@ -226,10 +227,16 @@ struct InjectionRecognizer {
                 } else if let (method, key) = containers.store(fact) {
                     guard !fact.generic, let registered = method.service(fact, key: key) else { continue }
                     let service = method.member.map { members["\(registered).\($0)"] ?? "\(registered).\($0)" } ?? registered
+                    let mismatch = containers.unreachableRead(method, key: key).map { read in
+                        Registration.KeyMismatch(
+                            read: "\(read.container).\(read.signature)", readEvidence: read.location,
+                            registeredKey: InjectionContainers.describe(containers.registeredTerm(method, key: key)!, of: service),
+                            readKey: InjectionContainers.describe(read.term!, of: service))
+                    }
                     register(
                         .container, api: "\(method.container).\(method.signature)", service: service,
                         // Registering a type keyed by its member registers that type as the implementation.
-                        implementation: fact.implementation ?? (method.member == nil ? nil : registered))
+                        implementation: fact.implementation ?? (method.member == nil ? nil : registered), keyMismatch: mismatch)
                 } else if let (method, key) = containers.read(fact) {
                     guard !fact.generic else { continue }
                     let service = method.key == "type" ? key.metatype : key.text

@@ -21,7 +21,8 @@ public enum InjectionWiring {
                 && !defined.contains(key(registrations[index].family, registrations[index].registration.service, nil))
         })
         var byKey: [Key: [Int]] = [:], byService: [Key: [Int]] = [:]
-        for (index, entry) in registrations.enumerated() where entry.registration.kind == .definition {
+        // A registration under a key the container never reads serves nothing (`container-key-mismatch`).
+        for (index, entry) in registrations.enumerated() where entry.registration.kind == .definition && entry.registration.keyMismatch == nil {
             byKey[key(entry.family, entry.registration.service, entry.registration.name), default: []].append(index)
             byService[key(entry.family, entry.registration.service, nil), default: []].append(index)
         }

@@ -72,6 +72,7 @@ public enum RuleID: String, Hashable, Sendable, Codable, CaseIterable, Comparabl
     case openNotSubclassed = "open-not-subclassed"
     case unregisteredService = "unregistered-service"
     case duplicateRegistration = "duplicate-registration"
+    case containerKeyMismatch = "container-key-mismatch"
     case containerDependency = "container-dependency"
     case sharedStateDuplicated = "shared-state-duplicated"
     case unusedImport = "unused-import"

@@ -110,9 +110,32 @@ public struct Registration: Hashable, Sendable, Codable, Comparable {
     /// swift-dependencies: the key's values and what each makes, `liveValue: LiveClient`,
     /// `testValue: MockClient`, `previewValue: ...`.
     public var values: [String]
+    /// For a hand-written container's registration whose key none of the container's reads
+    /// makes (`container-key-mismatch`): the read it misses. Such a registration serves no
+    /// resolution.
+    public var keyMismatch: KeyMismatch?
 
     public enum Kind: String, Hashable, Sendable, Codable {
         case definition, override
+    }
+
+    /// How a registration's key and a container's read differ.
+    public struct KeyMismatch: Hashable, Sendable, Codable {
+        /// The read's signature, `DIContainer.resolve()`.
+        public var read: String
+        /// Where the read is declared.
+        public var readEvidence: Location
+        /// The keys, as terms over the service: `String(describing:) of LogUseCase`,
+        /// `String(describing:) of the metatype of LogUseCase`.
+        public var registeredKey: String
+        public var readKey: String
+
+        public init(read: String, readEvidence: Location, registeredKey: String, readKey: String) {
+            self.read = read
+            self.readEvidence = readEvidence
+            self.registeredKey = registeredKey
+            self.readKey = readKey
+        }
     }
 
     public init(

@@ -78,6 +78,12 @@ public struct InjectionFact: Hashable, Sendable, Codable {
     /// `value:i`: the plain parameter at index `i` (`items[injectId]`). For a `call` without
     /// arguments, where its `type` comes from: `declared`, `cast`, `assigned` or `returned`.
     public var key: String?
+    /// For a `store` or `read` keyed by the type itself (`key` `type`): the key as a term over
+    /// it, `<form>:<level>`. The form is how the type becomes a key: `describing`
+    /// (`String(describing:)`, `"\(…)"`), `reflecting`, `identifier` (`ObjectIdentifier`) or
+    /// `value` (the metatype itself); the level is how many `type(of:)` are taken of it first.
+    /// Nil when a helper makes the key (its body is another function's).
+    public var keyTerm: String?
     public var line: Int
     /// A call's `name:` when it is not a plain literal, as an expression whose loop variables
     /// are bound to what they iterate (`route.coordinatorName` in `Route.allCases.forEach`).

@@ -91,10 +91,12 @@ enum ContainerMethodReader {
             // A store keyed by a generic parameter alone names it: the service is then what the
             // argument of that type is (`interface: T`), or what the closure returning it makes.
             let keyType = access.stores ? (key == "type" ? method.keyGeneric(argument) : nil) : returns
-            facts.append(InjectionFact(
+            var fact = InjectionFact(
                 shape: access.stores ? .store : .read, name: function.name.text, receiver: access.dictionary,
                 arguments: arguments, type: keyType, context: context, key: key,
-                line: line(Syntax(function.name))))
+                line: line(Syntax(function.name)))
+            if key == "type" { fact.keyTerm = method.term(argument).map { "\($0.form):\($0.level)" } }
+            facts.append(fact)
         }
         return facts
     }
@@ -157,6 +159,46 @@ enum ContainerMethodReader {
         }
 
         static let keyWrappers: Set<String> = ["ObjectIdentifier", "String", "AnyHashable", "type"]
+
+        /// A key made of the type as a term over it (`InjectionFact.keyTerm`): the outermost
+        /// wrapper's form, and the `type(of:)` taken inside it. Nil for a helper's key.
+        /// A local shadows a parameter of its name, except in its own initializer
+        /// (`let key = String(describing: key)`): `outside` holds the locals being read.
+        func term(_ expression: ExprSyntax, depth: Int = 0, outside: Set<String> = []) -> (form: String, level: Int)? {
+            guard depth < 6 else { return nil }
+            func term(_ expression: ExprSyntax) -> (form: String, level: Int)? { self.term(expression, depth: depth + 1, outside: outside) }
+            if let call = expression.as(FunctionCallExprSyntax.self) {
+                guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                      Self.keyWrappers.contains(callee), call.arguments.count == 1, let argument = call.arguments.first,
+                      let inner = term(argument.expression)
+                else { return nil }
+                switch (callee, argument.label?.text) {
+                case ("type", "of"): return (inner.form, inner.level + 1)
+                case ("ObjectIdentifier", _): return ("identifier", inner.level)
+                case ("String", "reflecting"): return ("reflecting", inner.level)
+                case ("String", _): return ("describing", inner.level)
+                default: return inner  // AnyHashable
+                }
+            }
+            if let literal = expression.as(StringLiteralExprSyntax.self) {
+                let segments = literal.segments.compactMap { $0.as(ExpressionSegmentSyntax.self) }
+                guard segments.count == 1, let inner = segments[0].expressions.first?.expression,
+                      let made = term(inner) else { return nil }
+                return ("describing", made.level)
+            }
+            if let reference = expression.as(DeclReferenceExprSyntax.self) {
+                let name = reference.baseName.text
+                if !outside.contains(name), let local = locals[name] {
+                    return self.term(local, depth: depth + 1, outside: outside.union([name]))
+                }
+                return metatypes[name] != nil ? ("value", 0) : nil
+            }
+            if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+               let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, isType(type) {
+                return ("value", 0)
+            }
+            return nil
+        }
 
         /// The generic parameter a key made of the type is made of, when no metatype
         /// parameter names it (`String(describing: T.self)` in `register<T>(_ make: () -> T)`).

@@ -18,7 +18,7 @@ import StrataSourceTree
 /// folder is always safe.
 public struct FactsCache: Sendable {
     /// Bump when `FileScanner` or `FileFacts` change, so old entries are not trusted.
-    static let format: UInt32 = 12
+    static let format: UInt32 = 13
     static let magic: [UInt8] = Array("STRATAFC".utf8)
 
     public let file: String
@@ -218,6 +218,7 @@ public struct FactsCache: Sendable {
             writer.byte(fact.generic ? 1 : 0)
             writer.optionalString(fact.context)
             writer.optionalString(fact.key)
+            writer.optionalString(fact.keyTerm)
             writer.u32(UInt32(fact.line))
             writer.optionalValue(fact.computedName)
         }
@@ -292,11 +293,14 @@ public struct FactsCache: Sendable {
             }
             let type = try reader.optionalString(), implementation = try reader.optionalString()
             let scope = try reader.optionalString(), within = Int(try reader.u32())
-            injections.append(InjectionFact(
+            let generic = try reader.byte() != 0, context = try reader.optionalString(), key = try reader.optionalString()
+            let keyTerm = try reader.optionalString()
+            var fact = InjectionFact(
                 shape: InjectionFact.Shape.allCases[shape], name: name, receiver: receiver, arguments: arguments,
                 type: type, implementation: implementation, scope: scope, within: within == 0 ? nil : within - 1,
-                generic: try reader.byte() != 0, context: try reader.optionalString(), key: try reader.optionalString(),
-                line: Int(try reader.u32()), computedName: try reader.optionalValue()))
+                generic: generic, context: context, key: key, line: Int(try reader.u32()), computedName: try reader.optionalValue())
+            fact.keyTerm = keyTerm
+            injections.append(fact)
         }
         var problems: [FileProblem] = []
         for _ in 0..<(try reader.count()) {

@@ -65,13 +65,24 @@ import Testing
             "FetchItemsUseCaseInterface FetchItemsUseCase 4", "ItemsRepositoryInterface ItemsRepository 5",
             "Clock SystemClock 6", "Analytics Analytics 7", "Logging PrintLogger 9",
         ])
+        // `register(_:)` keys by the service itself, `resolve()` by its metatype: what it
+        // registers is never found (issue 46); `register(interface: P.self, …)` binds `T` to
+        // `P`'s metatype and meets `resolve()`.
+        #expect(report.registrations.map { $0.keyMismatch == nil } == [false, true, false, false, true])
+        #expect(report.registrations[0].keyMismatch == Registration.KeyMismatch(
+            read: "DIContainer.resolve()", readEvidence: Location(file: "Sources/DI/File.swift", line: 6),
+            registeredKey: "String(describing:) of FetchItemsUseCaseInterface",
+            readKey: "String(describing:) of the metatype of FetchItemsUseCaseInterface"))
         #expect(report.resolutions.map { "\($0.api) \($0.service) \($0.module) \($0.registrations.count)" } == [
-            "DIContainer.resolve() Clock App 1", "DIContainer.resolve() Analytics App 1",
-            "@Injected FetchItemsUseCaseInterface Items 1", "@Injected ShareUseCaseInterface Items 0",
+            "DIContainer.resolve() Clock App 0", "DIContainer.resolve() Analytics App 0",
+            "@Injected FetchItemsUseCaseInterface Items 0", "@Injected ShareUseCaseInterface Items 0",
             // With a key path, Factory's wrapper: a property name, checked at compile time.
             "@Injected analytics Items 0",
         ])
-        #expect(report.unregistered.map { "\($0.service) \($0.evidence)" } == ["ShareUseCaseInterface Sources/Items/File.swift:7"])
+        #expect(report.unregistered.map { "\($0.service) \($0.evidence)" } == [
+            "Clock Sources/App/File.swift:11", "Analytics Sources/App/File.swift:13",
+            "FetchItemsUseCaseInterface Sources/Items/File.swift:6", "ShareUseCaseInterface Sources/Items/File.swift:7",
+        ])
     }
 
     @Test func aWrapperWhoseWrappedValueReturnsAnInferredResolveIsFoundToo() throws {

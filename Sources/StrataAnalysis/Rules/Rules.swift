@@ -66,6 +66,7 @@ public enum Rules {
         OpenNotSubclassedRule.self,
         UnregisteredServiceRule.self,
         DuplicateRegistrationRule.self,
+        ContainerKeyMismatchRule.self,
         ContainerDependencyRule.self,
         SharedStateDuplicatedRule.self,
     ]
