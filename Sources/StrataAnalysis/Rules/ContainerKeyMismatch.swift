@@ -56,9 +56,8 @@ enum ContainerKeyMismatchRule: Rule {
             return Finding(
                 rule: .containerKeyMismatch, severity: severity,
                 message: "\(registration.api) registers \(registration.service) under \(mismatch.registeredKey), "
-                    + "but \(mismatch.read) looks it up by \(mismatch.readKey): it is never found at run time",
-                module: registration.module, dependency: registration.service,
-                evidence: [registration.evidence, mismatch.readEvidence])
+                    + "but \(mismatch.read) (\(mismatch.readEvidence)) looks it up by \(mismatch.readKey): it is never found at run time",
+                module: registration.module, dependency: registration.service, evidence: [registration.evidence])
         }
     }
 }
