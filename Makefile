@@ -43,6 +43,10 @@ test:
 	swift build --build-tests
 	STRATA_REQUIRE_POSTGRES=1 Tests/Support/postgres-server run -- swift test --skip-build
 	python3 -m pytest -q Tests/Starlark
+	# The DI fixture family whose keys are compared as terms compiles: its container is real Swift.
+	for spelling in Tests/Fixtures/Injection/container-keys-by-generic/*/; do \
+		swift build --package-path "$$spelling" --scratch-path ".build/fixture-compile/$$(basename "$$spelling")" -q || exit 1; \
+	done
 	.build/debug/strata check .
 	rm -rf .build/browser-report .build/hostile-names .build/hostile-names-report
 	.build/debug/strata analyze Samples/TheMonth -o .build/browser-report --format html,json --no-cache --quiet
