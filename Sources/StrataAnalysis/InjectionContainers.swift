@@ -246,22 +246,22 @@ public struct InjectionContainers: Sendable {
         return nil
     }
 
-    /// For a registration (a call of a store method keyed by the type, with its key
-    /// argument): the container's read it can never meet, when every read of the same
+    /// For a registration of `service` (a call of a store method keyed by the type, with its
+    /// key argument): the container's read it can never meet, when every read of the same
     /// dictionary keys by another term than the call's (`register<T>(_: () -> T)` keyed by `T`
     /// beside `resolve<T>() -> T` keyed by `type(of: T.self)`); nil when one meets it or a
-    /// term is not known.
-    func unreachableRead(_ method: Method, key: InjectionFact.Argument) -> Method? {
-        guard method.key == "type", let (form, level) = registeredTerm(method, key: key) else { return nil }
+    /// term is not known. The call's term is the method's, one level up when a value parameter
+    /// binds the generic parameter to the metatype passed (`interface: P.self`).
+    func keyMismatch(_ method: Method, key: InjectionFact.Argument, service: String) -> Registration.KeyMismatch? {
+        guard method.key == "type", let term = method.term else { return nil }
+        let level = term.level + (method.valueBound && key.text.hasSuffix(".self") ? 1 : 0)
         let reads = self.reads.filter { $0.container == method.container && $0.dictionary == method.dictionary && $0.key == "type" }
-        guard !reads.isEmpty, reads.allSatisfy({ $0.term != nil }) else { return nil }
-        return reads.contains { $0.term!.form == form && $0.term!.level == level } ? nil : reads[0]
-    }
-
-    /// A registration's key as a term over its service: the method's, one level up when a
-    /// value parameter binds the generic parameter to the metatype passed (`interface: P.self`).
-    func registeredTerm(_ method: Method, key: InjectionFact.Argument) -> (form: Substring, level: Int)? {
-        method.term.map { ($0.form, $0.level + (method.valueBound && key.text.hasSuffix(".self") ? 1 : 0)) }
+        let terms = reads.compactMap(\.term)
+        guard let read = reads.first, let readTerm = terms.first, terms.count == reads.count,
+              !terms.contains(where: { $0.form == term.form && $0.level == level }) else { return nil }
+        return Registration.KeyMismatch(
+            read: "\(read.container).\(read.signature)", readEvidence: read.location,
+            registeredKey: Self.describe((term.form, level), of: service), readKey: Self.describe(readTerm, of: service))
     }
 
     /// A key term as words over a service: `String(describing:) of the metatype of P`.

@@ -227,12 +227,7 @@ struct InjectionRecognizer {
                 } else if let (method, key) = containers.store(fact) {
                     guard !fact.generic, let registered = method.service(fact, key: key) else { continue }
                     let service = method.member.map { members["\(registered).\($0)"] ?? "\(registered).\($0)" } ?? registered
-                    let mismatch = containers.unreachableRead(method, key: key).map { read in
-                        Registration.KeyMismatch(
-                            read: "\(read.container).\(read.signature)", readEvidence: read.location,
-                            registeredKey: InjectionContainers.describe(containers.registeredTerm(method, key: key)!, of: service),
-                            readKey: InjectionContainers.describe(read.term!, of: service))
-                    }
+                    let mismatch = containers.keyMismatch(method, key: key, service: service)
                     register(
                         .container, api: "\(method.container).\(method.signature)", service: service,
                         // Registering a type keyed by its member registers that type as the implementation.

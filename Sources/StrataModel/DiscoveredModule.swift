@@ -54,6 +54,12 @@ public enum BuildSystem: String, Codable, Sendable, CaseIterable {
     case convention
     /// Declared in `strata.yml`.
     case config
+
+    /// The names of a Bazel package's BUILD file, the one Bazel prefers first.
+    public static let bazelBuildFileNames = ["BUILD.bazel", "BUILD"]
+
+    /// Whether a file name (or path) is a Bazel package's BUILD file.
+    public static func isBazelBuildFile(_ path: String) -> Bool { bazelBuildFileNames.contains(RepositoryPath.name(of: path)) }
 }
 
 /// How a module's code reaches the binaries that use it, and what decided it.

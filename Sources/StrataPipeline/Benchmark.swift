@@ -152,7 +152,7 @@ public struct Benchmark {
         // A SwiftPM manifest, else a BUILD file: a comment in each one's language.
         let manifests = session.discovered.discovery.packages.map(\.manifest).sorted()
         let manifest = manifests.first { $0.hasSuffix("Package.swift") }.map { ($0, "//") }
-            ?? manifests.first { ["BUILD", "BUILD.bazel"].contains(RepositoryPath.name(of: $0)) }.map { ($0, "#") }
+            ?? manifests.first(where: BuildSystem.isBazelBuildFile).map { ($0, "#") }
         var manifestSeconds: Double?
         if let (manifest, comment) = manifest {
             let start = ContinuousClock.now

@@ -52,7 +52,7 @@ public enum AffectedFormat: String, ReportFormat {
         // which its test (affected with it) depends on.
         let labels = affected.modules.filter { module in
             module.kind.isTest && module.product?.hasSuffix("_test") == true
-                && ["BUILD", "BUILD.bazel"].contains(RepositoryPath.name(of: module.id.manifest))
+                && BuildSystem.isBazelBuildFile(module.id.manifest)
         }.map { "//" + RepositoryPath.folder(of: $0.id.manifest) + ":" + $0.target }
         return labels.sorted().map { $0 + "\n" }.joined()
     }

@@ -59,7 +59,7 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
     /// folders (`PathFilter.bazelVendorFolder`).
     static func vendorFoldersWithBuildFiles(_ paths: [String]) -> Set<String> {
         var result: Set<String> = []
-        for path in paths where PathFilter.isBuildFile(RepositoryPath.name(of: path)) {
+        for path in paths where BuildSystem.isBazelBuildFile(path) {
             let parts = path.split(separator: "/")
             for depth in [2, 3] where parts.count >= depth && parts[parts.count - depth] == PathFilter.bazelVendorFolder {
                 result.insert(parts.prefix(parts.count - depth + 1).joined(separator: "/"))

@@ -89,9 +89,6 @@ public struct PathFilter: Sendable {
         return filter
     }
 
-    /// Whether `name` is a BUILD file's (a folder holding one is a Bazel package).
-    public static func isBuildFile(_ name: some StringProtocol) -> Bool { name == "BUILD" || name == "BUILD.bazel" }
-
     /// Whether a folder never read by its name (`name`, at `path`) is read all the same.
     private func keeps(_ path: String, name: some StringProtocol) -> Bool {
         name == Self.bazelVendorFolder && keepsFolder?(path) == true

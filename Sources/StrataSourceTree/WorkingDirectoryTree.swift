@@ -26,7 +26,7 @@ public struct WorkingDirectoryTree: SourceTree {
     private static func holdsBuildFiles(_ absolute: String) -> Bool {
         func hasBuildFile(_ folder: String) -> Bool {
             var info = stat()
-            return ["BUILD.bazel", "BUILD"].contains { stat(folder + "/" + $0, &info) == 0 && info.st_mode & S_IFMT == S_IFREG }
+            return BuildSystem.bazelBuildFileNames.contains { stat(folder + "/" + $0, &info) == 0 && info.st_mode & S_IFMT == S_IFREG }
         }
         if hasBuildFile(absolute) { return true }
         guard let dir = opendir(absolute) else { return false }

@@ -8,7 +8,7 @@ struct BazelWorkspace {
     /// The files that make a folder a workspace, the one read first when a folder has several.
     static let markers = ["MODULE.bazel", "WORKSPACE.bazel", "WORKSPACE", "REPO.bazel"]
     /// A package's BUILD file names, the one Bazel prefers first.
-    static let buildFileNames = ["BUILD.bazel", "BUILD"]
+    static let buildFileNames = BuildSystem.bazelBuildFileNames
 
     /// The marker file read, from the repository's root.
     var marker: String
