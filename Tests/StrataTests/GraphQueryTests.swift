@@ -235,6 +235,24 @@ import Testing
         #expect(report.text(root: ".").hasPrefix("Top depends on Bottom through at least 2 paths; the shortest is shown"))
     }
 
+    @Test func onlyADrawingOfMoreThan300ModulesIsLaidOutWithShortPasses() throws {
+        let repo = try TemporaryDirectory()
+        let names = (0..<301).map { "M\($0)" }
+        let targets = names.enumerated().map { index, name in
+            ".target(name: \"\(name)\"\(index == 0 ? "" : ", dependencies: [\"M\(index - 1)\"]"))"
+        }
+        try repo.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Wide\", targets: [\n\(targets.joined(separator: ",\n"))\n])\n")
+        for name in names { try repo.write("Sources/\(name)/File.swift", "struct S {}\n") }
+        let result = try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result
+        let graph = ModuleGraph(result)
+        let marks = GraphMarks(result, graph: graph)
+        let full = GraphDrawing.full(graph, marks: marks).dot
+        #expect(full.contains("mclimit=0.05, nslimit=0.2, nslimit1=0.2"))
+        var fewer = GraphDrawing.full(graph, marks: marks)
+        fewer.shown.removeLast()
+        #expect(fewer.shown.count == 300 && !fewer.dot.contains("mclimit"))
+    }
+
     @Test func aDeclaredHopNeverImportedNamesItsManifestLine() {
         let report = WhyReport(graph: graph, marks: marks, from: index("Setting"), to: index("DesignSystem"))
         #expect(report.hops.count == 1 && report.hops[0].imports.isEmpty)
