@@ -109,10 +109,7 @@ enum StrataTools {
         let affected: AffectedModules
         if let base {
             guard files.isEmpty else { throw MCPError.invalidParams("give files, or base (and head), not both") }
-            let options = AffectedAnalysis.Options(
-                repository: session.root, base: base, head: head, worktree: false, changedFiles: nil, unowned: .auto,
-                cacheDirectory: session.analysis.input.cacheDirectory, excludes: session.analysis.input.excludes,
-                configPath: session.analysis.input.configPath)
+            let options = AffectedAnalysis.Options(session.analysis.input, base: base, head: head)
             do {
                 affected = try AffectedAnalysis.run(options).affected
             } catch let error as Pipeline.InputError {

@@ -34,11 +34,10 @@ public enum AffectedAnalysis {
         public var unowned: UnownedPolicy
 
         public init(
-            repository: String, base: String?, head: String? = nil, worktree: Bool = false, changedFiles: [String]? = nil,
-            unowned: UnownedPolicy = .auto, cacheDirectory: String? = Pipeline.defaultCacheDirectory, excludes: [String] = [],
-            configPath: String? = nil
+            _ input: AnalysisSession.Input, base: String?, head: String? = nil, worktree: Bool = false, changedFiles: [String]? = nil,
+            unowned: UnownedPolicy = .auto
         ) {
-            input = AnalysisSession.Input(repository: repository, cacheDirectory: cacheDirectory, excludes: excludes, configPath: configPath)
+            self.input = input
             self.base = base
             self.head = head
             self.worktree = worktree

@@ -10,8 +10,8 @@ import StrataSourceTree
 /// git with its own `strata.yml`; files unchanged between them are parsed once.
 public enum DiffRun {
     public struct Options: Sendable {
-        /// The repository (a work tree or a bare repository), the cache, excludes, `--config`
-        /// (one `strata.yml` for both revisions) and `--build-times` (both revisions' build shape).
+        /// The repository (a work tree or a bare repository) and how both revisions are read
+        /// (`--config`: one `strata.yml` for both; `--build-times`: both build shapes).
         public var input: AnalysisSession.Input
         public var base: String
         /// Nil with `worktree`.
@@ -23,13 +23,8 @@ public enum DiffRun {
         /// read either way.
         public var keepResults: Bool
 
-        public init(
-            repository: String, base: String, head: String?, worktree: Bool = false,
-            cacheDirectory: String? = Pipeline.defaultCacheDirectory, excludes: [String] = [], configPath: String? = nil,
-            buildTimes: [String: Double]? = nil, keepResults: Bool = false
-        ) {
-            input = AnalysisSession.Input(
-                repository: repository, cacheDirectory: cacheDirectory, excludes: excludes, configPath: configPath, buildTimes: buildTimes)
+        public init(_ input: AnalysisSession.Input, base: String, head: String?, worktree: Bool = false, keepResults: Bool = false) {
+            self.input = input
             self.base = base
             self.head = head
             self.worktree = worktree

@@ -9,32 +9,61 @@ import StrataSourceTree
 /// tags), each analyzed from git objects with its own `strata.yml` and stored in the history
 /// database; the facts of a blob seen at any commit are reused at every other one.
 public enum HistoryRun {
+    /// Where the commits are stored.
+    public enum Database: Sendable, Equatable {
+        /// A SQLite file of this repository alone (`--db`).
+        case sqlite(path: String)
+        /// A PostgreSQL database many repositories share (`--database`), the repository's rows
+        /// under `name` (default: the folder's name) with `remote` (default: origin's URL).
+        case postgres(url: String, name: String? = nil, remote: String? = nil)
+
+        /// How the database is named to people: the file, or the URL without its password.
+        public var description: String {
+            switch self {
+            case .sqlite(let path): path
+            case .postgres(let url, _, _): PostgresHistoryStore.redacted(url)
+            }
+        }
+
+        /// The organisation's page needs each commit's package pins; the SQLite file keeps none.
+        var keepsPackages: Bool {
+            if case .postgres = self { return true }
+            return false
+        }
+
+        /// The database, opened (a PostgreSQL one for `repository`).
+        func open(for repository: GitRepository) throws -> HistoryDatabase {
+            switch self {
+            case .sqlite(let path):
+                return try HistoryStore(path: path)
+            case .postgres(let url, let name, let remote):
+                return try PostgresHistoryStore(url: url, repository: name ?? repository.name, remote: remote ?? repository.originURL())
+            }
+        }
+    }
+
     public struct Options: Sendable {
-        /// The repository, the cache, excludes and `--config` (one `strata.yml` for every commit).
+        /// The repository and how every commit is read (`--config`: one `strata.yml` for every
+        /// commit instead of each commit's own).
         public var input: AnalysisSession.Input
+        public var database: Database
         /// The newest commit (`--until`, default HEAD).
         public var until: String
         /// A revision or a date (`--since`).
         public var since: String?
         public var sampling: HistorySampling
         public var max: Int?
-        public var database: String
-        /// A PostgreSQL URL: the repository's rows go there (under `repositoryName`, default the
-        /// folder's name, with `remote`, default origin's URL) instead of the SQLite file.
-        public var databaseURL: String?
-        public var repositoryName: String?
-        public var remote: String?
 
         public init(
-            repository: String, until: String = "HEAD", since: String? = nil, sampling: HistorySampling = .count(1), max: Int? = nil,
-            database: String, cacheDirectory: String? = Pipeline.defaultCacheDirectory, excludes: [String] = [], configPath: String? = nil
+            _ input: AnalysisSession.Input, database: Database, until: String = "HEAD", since: String? = nil,
+            sampling: HistorySampling = .count(1), max: Int? = nil
         ) {
-            input = AnalysisSession.Input(repository: repository, cacheDirectory: cacheDirectory, excludes: excludes, configPath: configPath)
+            self.input = input
+            self.database = database
             self.until = until
             self.since = since
             self.sampling = sampling
             self.max = max
-            self.database = database
         }
     }
 
@@ -67,18 +96,14 @@ public enum HistoryRun {
             let what = options.sampling == .tag ? "no tagged commit" : "no commit"
             throw Pipeline.InputError(description: "\(options.input.repository): \(what) to analyze" + (options.since.map { " since \($0)" } ?? ""))
         }
-        let store: HistoryDatabase = try AnalysisSession.mapped {
-            guard let url = options.databaseURL else { return try HistoryStore(path: options.database) }
-            return try PostgresHistoryStore(
-                url: url, repository: options.repositoryName ?? repository.name, remote: options.remote ?? repository.originURL())
-        }
+        let store = try AnalysisSession.mapped { try options.database.open(for: repository) }
         let known = try AnalysisSession.mapped { try store.commitIDs() }
         let missing = commits.filter { !known.contains($0.id) }
         var analysis = Analysis()
         for (number, commit) in missing.enumerated() {
             let label = "\(commit.id.prefix(12)) (\(number + 1)/\(missing.count))"
             progress?("analyzing \(label) \(commit.subject.prefix(60))")
-            try analysis.next(commit, label: label, session: &session, withPackages: options.databaseURL != nil, store: store)
+            try analysis.next(commit, label: label, session: &session, withPackages: options.database.keepsPackages, store: store)
         }
         try analysis.next(nil, label: "", session: &session, withPackages: false, store: store)
         let warnings = missing.isEmpty ? [] : session.saveFacts()

@@ -12,44 +12,40 @@ import StrataSourceTree
 /// The CLI parses options and calls this; the tests call it directly.
 public struct Pipeline {
     public struct Options: Sendable {
-        public var path: String
+        /// The repository and how every analysis of it reads it (the cache, excludes,
+        /// `--config`, `--build-times`, `--file-time-limit`).
+        public var input: AnalysisSession.Input
         /// Where reports go; nil writes nothing (the result is still returned).
         public var outputDirectory: String?
         public var formats: [OutputFormat]
-        /// The cache folder; nil disables the cache (`--no-cache`).
-        public var cacheDirectory: String?
         public var evaluateManifests: Bool
-        public var excludes: [String]
-        /// An explicit `--config`; otherwise `strata.yml` at the root is read if present.
-        public var configPath: String?
-        /// Measured build seconds per module (`--build-times`), for the build shape.
-        public var buildTimes: [String: Double]?
-        /// Seconds one Swift file's parse may take (`--file-time-limit`).
-        public var fileTimeLimit: Double
 
+        public init(
+            _ input: AnalysisSession.Input, outputDirectory: String? = nil, formats: [OutputFormat] = OutputFormat.allCases,
+            evaluateManifests: Bool = false
+        ) {
+            self.input = input
+            self.outputDirectory = outputDirectory
+            self.formats = formats
+            self.evaluateManifests = evaluateManifests
+        }
+
+        /// The input spelled out field by field (tests, `strata init`).
         public init(
             path: String, outputDirectory: String? = nil, formats: [OutputFormat] = OutputFormat.allCases,
             cacheDirectory: String? = Pipeline.defaultCacheDirectory, evaluateManifests: Bool = false,
             excludes: [String] = [], configPath: String? = nil, buildTimes: [String: Double]? = nil,
             fileTimeLimit: Double = TimeBudget.defaultPerFile
         ) {
-            self.fileTimeLimit = fileTimeLimit
-            self.buildTimes = buildTimes
-            self.path = path
-            self.outputDirectory = outputDirectory
-            self.formats = formats
-            self.cacheDirectory = cacheDirectory
-            self.evaluateManifests = evaluateManifests
-            self.excludes = excludes
-            self.configPath = configPath
+            self.init(
+                AnalysisSession.Input(
+                    repository: path, cacheDirectory: cacheDirectory, excludes: excludes, configPath: configPath, buildTimes: buildTimes,
+                    fileTimeLimit: fileTimeLimit),
+                outputDirectory: outputDirectory, formats: formats, evaluateManifests: evaluateManifests)
         }
 
-        /// What the analysis session is given.
-        var input: AnalysisSession.Input {
-            AnalysisSession.Input(
-                repository: path, cacheDirectory: cacheDirectory, excludes: excludes, configPath: configPath, buildTimes: buildTimes,
-                fileTimeLimit: fileTimeLimit)
-        }
+        /// The repository's folder.
+        public var path: String { input.repository }
     }
 
     /// Bad input that stops the run (exit code 2): a missing path, an invalid config.
@@ -95,7 +91,7 @@ public struct Pipeline {
         let configuration = try session.explicitConfiguration ?? AnalysisSession.mapped {
             try Configuration.load(path: options.path + "/" + Configuration.fileName, required: false)
         }
-        let tree = WorkingDirectoryTree(rootPath: options.path, filter: PathFilter(excludes: options.excludes + configuration.exclude))
+        let tree = WorkingDirectoryTree(rootPath: options.path, filter: PathFilter(excludes: options.input.excludes + configuration.exclude))
         let root = options.path
         // Discovery, the facts cache and the result kept by the last run are read at once, each
         // from its own files; the result is matched against this run's digest after the scan.
@@ -265,7 +261,7 @@ extension Pipeline {
             return finding
         }.sorted()
         var exclude = outcome.configuration.exclude
-        for glob in options.excludes where !exclude.contains(glob) { exclude.append(glob) }
+        for glob in options.input.excludes where !exclude.contains(glob) { exclude.append(glob) }
         return StarterFile.render(
             rules: rules, exclude: exclude, modules: outcome.configuration.modules, lowered: lowered, findings: findings,
             injection: outcome.configuration.injection, catalog: Rules.definitions)

@@ -62,10 +62,7 @@ struct Affected: ParsableCommand {
     @Option(help: ArgumentHelp("What a changed file no module owns does: auto, all (every module affected) or ignore (listed only).", valueName: "policy"))
     var unowned: String = "auto"
 
-    @OptionGroup var cache: RevisionCacheOptions
-
-    @Option(help: "The strata.yml to use (default: HEAD's own).")
-    var config: String?
+    @OptionGroup var analysis: AnalysisOptions
 
     @Flag(name: .shortAndLong, help: "Print no progress and no note of how many tests are affected; warnings are still printed.")
     var quiet = false
@@ -82,9 +79,8 @@ struct Affected: ParsableCommand {
     func run() throws {
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let options = AffectedAnalysis.Options(
-            repository: repo, base: base, head: head, worktree: worktree, changedFiles: try changedFiles.map(readList),
-            unowned: AffectedAnalysis.UnownedPolicy(rawValue: unowned.lowercased())!,
-            cacheDirectory: cache.cacheDirectory, excludes: cache.excludes, configPath: config)
+            try analysis.input(repository: repo), base: base, head: head, worktree: worktree, changedFiles: try changedFiles.map(readList),
+            unowned: AffectedAnalysis.UnownedPolicy(rawValue: unowned.lowercased())!)
         let outcome = try AffectedAnalysis.run(options, progress: progress)
         Diagnostics.write(outcome.warnings, quiet: quiet)
         if !quiet {

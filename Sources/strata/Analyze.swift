@@ -34,11 +34,6 @@ struct Analyze: ParsableCommand {
     @Flag(help: "Run `swift package dump-package` to read manifests. This compiles and runs the manifest code; by default manifests are only read.")
     var evaluateManifests = false
 
-    @Option(
-        name: .customLong("build-times"),
-        help: ArgumentHelp("A CSV file of measured build seconds, `module,seconds` per line, for the build shape instead of the estimate from lines.", valueName: "file"))
-    var buildTimes: String?
-
     @Flag(name: .shortAndLong, help: "Print no progress and no summary, only warnings and errors.")
     var quiet = false
 
@@ -47,8 +42,7 @@ struct Analyze: ParsableCommand {
     }
 
     func run() throws {
-        let options = repository.pipelineOptions(
-            output: output, formats: format.list, evaluateManifests: evaluateManifests, buildTimes: try buildTimes.map(BuildTimes.read))
+        let options = try repository.pipelineOptions(output: output, formats: format.list, evaluateManifests: evaluateManifests)
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let outcome = try Pipeline.run(options, progress: progress)
         // The process ends after this command: its memory goes back whole, not freed object by

@@ -49,7 +49,7 @@ struct Check: ParsableCommand {
         } catch {
             throw Pipeline.InputError(description: "\(error)")
         }
-        let outcome = try Pipeline.run(repository.pipelineOptions())
+        let outcome = try Pipeline.run(try repository.pipelineOptions())
         let result = outcome.result
         let comparison = known?.compare(result.findings)
         var findings = comparison?.new ?? result.findings
@@ -91,7 +91,7 @@ struct BaselineCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let outcome = try Pipeline.run(repository.pipelineOptions())
+        let outcome = try Pipeline.run(try repository.pipelineOptions())
         Diagnostics.write(outcome, root: repository.path, quiet: quiet)
         let baseline = Baseline(findings: outcome.result.findings)
         try ReportWriter.write(try BaselineFile.render(baseline), toFile: output)

@@ -57,15 +57,7 @@ struct Diff: ParsableCommand {
     @Option(help: "Prefix for links to files in Markdown, e.g. https://github.com/OWNER/REPO/blob/SHA.")
     var linkBase: String?
 
-    @OptionGroup var cache: RevisionCacheOptions
-
-    @Option(help: "One strata.yml for both revisions (default: each revision's own).")
-    var config: String?
-
-    @Option(
-        name: .customLong("build-times"),
-        help: ArgumentHelp("A CSV file of measured build seconds, `module,seconds` per line, for both revisions' build shape.", valueName: "file"))
-    var buildTimes: String?
+    @OptionGroup var analysis: AnalysisOptions
 
     @Flag(name: .shortAndLong, help: "Print no progress and no summary, only warnings, errors and the gate's verdict.")
     var quiet = false
@@ -90,9 +82,7 @@ struct Diff: ParsableCommand {
     func run() throws {
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let options = DiffRun.Options(
-            repository: repo, base: base, head: head, worktree: worktree,
-            cacheDirectory: cache.cacheDirectory, excludes: cache.excludes, configPath: config,
-            buildTimes: try buildTimes.map(BuildTimes.read), keepResults: output != nil)
+            try analysis.input(repository: repo), base: base, head: head, worktree: worktree, keepResults: output != nil)
         var outcome = try DiffRun.run(options, progress: progress)
         outcome.document.linkBase = linkBase
         let document = outcome.document

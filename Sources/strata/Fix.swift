@@ -40,7 +40,7 @@ struct FixUnusedImports: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let outcome = try Pipeline.run(repository.pipelineOptions())
+        let outcome = try Pipeline.run(try repository.pipelineOptions())
         Diagnostics.write(outcome, root: repository.path, quiet: quiet)
         let unused = outcome.result.imports?.imports.filter { $0.grade == .unused } ?? []
         let edits: [UnusedImportFix.Edit]

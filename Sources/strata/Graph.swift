@@ -57,7 +57,7 @@ struct GraphCommand: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try Pipeline.run(repository.pipelineOptions(formats: []))
+        let outcome = try Pipeline.run(try repository.pipelineOptions(formats: []))
         Diagnostics.write(outcome, root: repository.path, quiet: quiet)
         let graph = ModuleGraph(outcome.result), marks = GraphMarks(outcome.result, graph: graph)
         // A module whose name holds a comma is named whole; otherwise commas separate names.

@@ -79,10 +79,7 @@ struct History: ParsableCommand {
     @Option(help: "Print this module's series.")
     var module: String?
 
-    @OptionGroup var cache: RevisionCacheOptions
-
-    @Option(help: "One strata.yml for every commit (default: each commit's own).")
-    var config: String?
+    @OptionGroup var analysis: AnalysisOptions
 
     @Flag(name: .shortAndLong, help: "Print no progress and no summary, only warnings, errors and the answers to --edge and --module.")
     var quiet = false
@@ -111,15 +108,12 @@ struct History: ParsableCommand {
     func run() throws {
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let repository = repo ?? path
-        let database = databaseURL.map(PostgresHistoryStore.redacted) ?? db ?? ((output.map { $0 + "/" } ?? "") + "history.sqlite")
+        let database: HistoryRun.Database = databaseURL.map { .postgres(url: $0, name: name, remote: remote) }
+            ?? .sqlite(path: db ?? ((output.map { $0 + "/" } ?? "") + "history.sqlite"))
+        let options = HistoryRun.Options(
+            try analysis.input(repository: repository), database: database, until: until, since: since,
+            sampling: HistorySampling(argument: every)!, max: max)
         if let output { try ReportWriter.makeFolder(output) }
-        var options = HistoryRun.Options(
-            repository: repository, until: until, since: since, sampling: HistorySampling(argument: every)!, max: max,
-            database: database, cacheDirectory: cache.cacheDirectory,
-            excludes: cache.excludes, configPath: config)
-        options.databaseURL = databaseURL
-        options.repositoryName = name
-        options.remote = remote
         let started = ContinuousClock.now
         // With nothing new, the files of -o are rewritten only when they are not what the
         // stamp says this run would write (a CI cache re-run reads no snapshot).
@@ -167,7 +161,7 @@ struct History: ParsableCommand {
         for path in try ReportWriter.write(files, to: output) where !quiet { print("wrote \(path)") }
         // Best effort: without a stamp the next run writes the files again.
         try? historyStamp(in: output, commits: outcome.snapshots.map(\.commit.id), formats: formats).record(files)
-        if !quiet { print("database \(database)") }
+        if !quiet { print("database \(database.description)") }
     }
 
     /// `.strata-history-stamp` in the output folder: the record of what the last run wrote

@@ -24,6 +24,6 @@ struct LSPCommand: ParsableCommand {
     var poll = false
 
     func run() throws {
-        LanguageServer(input: repository.sessionInput, polling: poll).run()
+        LanguageServer(input: try repository.input(), polling: poll).run()
     }
 }

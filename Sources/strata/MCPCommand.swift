@@ -24,6 +24,6 @@ struct MCPCommand: ParsableCommand {
     var poll = false
 
     func run() throws {
-        try StrataMCPServer.serve(repository.sessionInput, version: Strata.configuration.version, polling: poll)
+        try StrataMCPServer.serve(try repository.input(), version: Strata.configuration.version, polling: poll)
     }
 }

@@ -38,7 +38,7 @@ struct Watch: ParsableCommand {
     }
 
     func run() throws {
-        var session = try StrataSession(repository.sessionInput, progress: { Progress.report($0) })
+        var session = try StrataSession(try repository.input(), progress: { Progress.report($0) })
         let watcher = FileWatchers.watch(session.tree.base, polling: poll)
         var warnings = print(session, appeared: shown(session.result.findings), disappeared: [], warnings: [], first: true)
         FileHandle.standardError.write(Data("strata watch: watching \(session.result.summary.files) Swift files in \(session.result.summary.modules) modules; Ctrl-C stops\n".utf8))

@@ -48,7 +48,7 @@ struct Why: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try Pipeline.run(repository.pipelineOptions(formats: []))
+        let outcome = try Pipeline.run(try repository.pipelineOptions(formats: []))
         Diagnostics.write(outcome, root: repository.path, quiet: quiet)
         let graph = ModuleGraph(outcome.result), marks = GraphMarks(outcome.result, graph: graph)
         var report: WhyReport

@@ -21,7 +21,7 @@ import Testing
     func affected(_ commit: Int, unowned: AffectedAnalysis.UnownedPolicy = .auto) throws -> AffectedModules {
         let path = try Self.repository.get().path + "/repo"
         return try AffectedAnalysis.run(.init(
-            repository: path, base: "c\(commit - 1)", head: "c\(commit)", unowned: unowned, cacheDirectory: nil)).affected
+            .init(repository: path, cacheDirectory: nil), base: "c\(commit - 1)", head: "c\(commit)", unowned: unowned)).affected
     }
 
     /// Each affected module with its reason, `Name: chain: cause`.
@@ -196,8 +196,8 @@ import Testing
     @Test func aListOfChangedFilesWithoutBase() throws {
         let path = try Self.repository.get().path + "/repo"
         let answer = try AffectedAnalysis.run(.init(
-            repository: path, base: nil, changedFiles: ["./Sources/Core/Core.swift", "docs/guide.md", "Shop/Project.swift"],
-            cacheDirectory: nil)).affected
+            .init(repository: path, cacheDirectory: nil), base: nil,
+            changedFiles: ["./Sources/Core/Core.swift", "docs/guide.md", "Shop/Project.swift"])).affected
         #expect(answer.changes.map(\.path) == ["Shop/Project.swift", "Sources/Core/Core.swift", "docs/guide.md"])
         #expect(answer.changes.map(\.modules) == [["ShopKit", "ShopKitTests"], ["Core"], []])
         #expect(answer.changes.last?.note == "documentation; affects nothing that builds")
@@ -311,7 +311,7 @@ import Testing
     @Test func diffTakesMeasuredTimesForBothRevisions() throws {
         let path = try Self.repository.get().path + "/repo"
         let times = ["Core": 2.0, "Networking": 1.0, "Feed": 3.0, "LegacyApp": 4.0, "RecipeKit": 8.0]
-        let document = try DiffRun.run(.init(repository: path, base: "c0", head: "c2", cacheDirectory: nil, buildTimes: times)).document
+        let document = try DiffRun.run(.init(.init(repository: path, cacheDirectory: nil, buildTimes: times), base: "c0", head: "c2")).document
         #expect(document.head.buildShape?.unit == .seconds)
         #expect(document.head.buildShape?.criticalPath == ["Core", "RecipeKit", "LegacyApp"])
         #expect(document.head.buildShape?.criticalCost == 14)

@@ -523,7 +523,7 @@ import Testing
         try git(["commit", "-qm", "c0"])
         try folder.write("defs.bzl", "def lib(name, deps = []):\n    swift_library(name = name, module_name = name, srcs = native.glob([name + \"/*.swift\"]), deps = deps + ([\":Core\"] if name == \"App\" else []))\n")
         try git(["commit", "-qam", "c1"])
-        let answer = try AffectedAnalysis.run(.init(repository: folder.path, base: "HEAD~1", head: "HEAD", cacheDirectory: nil)).affected
+        let answer = try AffectedAnalysis.run(.init(.init(repository: folder.path, cacheDirectory: nil), base: "HEAD~1", head: "HEAD")).affected
         #expect(answer.changes.map(\.modules) == [["App"]])
         #expect(answer.modules.map(\.name) == ["App", "AppTests", "AppTestsLib"])
         #expect(answer.tests == ["AppTests", "AppTestsLib"])

@@ -147,4 +147,29 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: scratch.path + "/report"))
         }
     }
+
+    /// Every command that analyzes a repository takes every analysis option, with the same
+    /// meaning: a bad `--file-time-limit` and a `--build-times` file that is not one are
+    /// refused the same way by each, exit 2.
+    @Test(.enabled(if: binary != nil)) func everyCommandThatAnalyzesTakesEveryAnalysisOption() throws {
+        let repo = try Self.makeRepository(), scratch = try TemporaryDirectory()
+        try scratch.write("times.csv", "Good,abc\n")
+        let times = scratch.path + "/times.csv"
+        let commands: [[String]] = [
+            ["analyze", repo.path, "-o", scratch.path + "/report"], ["check", repo.path], ["baseline", repo.path, "-o", scratch.path + "/b.json"],
+            ["init", repo.path, "--force"], ["graph", repo.path], ["why", "App", "Core", repo.path], ["fix", "unused-imports", repo.path, "--dry-run"],
+            ["watch", repo.path], ["mcp", repo.path], ["lsp", repo.path],
+            ["diff", "HEAD~1", "HEAD", "--repo", repo.path, "--fail-on", "none"], ["affected", "HEAD~1", "HEAD", "--repo", repo.path],
+            ["history", repo.path, "-o", scratch.path + "/history"],
+        ]
+        for command in commands {
+            let limit = try strata(command + ["--no-cache", "--exclude", "Nothing/**", "--file-time-limit", "0"])
+            #expect(limit.status == 2 && limit.errors.contains("--file-time-limit must be a positive number of seconds"), "\(command[0]): \(limit.errors)")
+            // The servers start reading only after their options; the rest read the times first.
+            guard !["watch", "mcp", "lsp"].contains(command[0]) else { continue }
+            let built = try strata(command + ["--no-cache", "--build-times", times])
+            #expect(built.status == 2 && built.errors.contains("\(times):1: expected module,seconds"), "\(command[0]): \(built.errors)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/history"))
+    }
 }

@@ -59,7 +59,7 @@ final class GitFixture {
         try repo.replaceContents(with: repositoryRoot + "/Samples/SafeBox/after")
         try repo.commitAll("after")
 
-        let outcome = try DiffRun.run(.init(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: nil))
+        let outcome = try DiffRun.run(.init(.init(repository: repo.path, cacheDirectory: nil), base: "HEAD~1", head: "HEAD"))
         let diff = outcome.document.diff
         #expect(diff.cycles.broken.map { Set($0.modules) } == [["AccountManagement", "CardManagement"]])
         #expect(diff.cycles.introduced.isEmpty)
@@ -87,7 +87,7 @@ final class GitFixture {
         try repo.folder.write("Sources/Domain/Domain.swift", "\n\n\n// moved down\nimport UI\nimport UIKit\npublic struct Order {}\n")
         try repo.commitAll("blank lines")
 
-        let outcome = try DiffRun.run(.init(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: nil))
+        let outcome = try DiffRun.run(.init(.init(repository: repo.path, cacheDirectory: nil), base: "HEAD~1", head: "HEAD"))
         let diff = outcome.document.diff
         #expect(!diff.findings.unchanged.isEmpty)
         #expect(diff.findings.new.isEmpty)
@@ -111,7 +111,7 @@ final class GitFixture {
         try repo.folder.write("Sources/Domain/Domain.swift", "import UI\npublic struct Order {}\n")
         try repo.commitAll("violation")
 
-        let diff = try DiffRun.run(.init(repository: repo.path, base: "main~1", head: "main", cacheDirectory: nil)).document.diff
+        let diff = try DiffRun.run(.init(.init(repository: repo.path, cacheDirectory: nil), base: "main~1", head: "main")).document.diff
         #expect(diff.findings.new.map(\.rule).contains(RuleID.layerViolation))
         #expect(diff.edges.imports.added.map { "\($0.from)->\($0.to)" } == ["Domain->UI"])
         #expect(diff.edges.imports.added.first?.evidence == [Location(file: "Sources/Domain/Domain.swift", line: 1)])
@@ -134,7 +134,7 @@ final class GitFixture {
         try repo.folder.write("strata.yml", layers.replacingOccurrences(of: "[UI]", with: "[DesignSystem]"))
         try repo.commitAll("rename")
 
-        let diff = try DiffRun.run(.init(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: nil)).document.diff
+        let diff = try DiffRun.run(.init(.init(repository: repo.path, cacheDirectory: nil), base: "HEAD~1", head: "HEAD")).document.diff
         #expect(diff.modules.added.isEmpty)
         #expect(diff.modules.removed.isEmpty)
         #expect(diff.modules.moved.map { "\($0.base.name)->\($0.head.name)" } == ["UI->DesignSystem"])
@@ -156,7 +156,7 @@ final class GitFixture {
         try repo.folder.write("Tools/Sources/UI/Tool.swift", "public struct Tool {}\n")
         try repo.commitAll("second UI")
 
-        let outcome = try DiffRun.run(.init(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: nil))
+        let outcome = try DiffRun.run(.init(.init(repository: repo.path, cacheDirectory: nil), base: "HEAD~1", head: "HEAD"))
         let diff = outcome.document.diff
         #expect(diff.modules.added.map(\.id) == ["Tools/Package.swift#UI"])
         #expect(diff.modules.removed.isEmpty)
@@ -170,13 +170,13 @@ final class GitFixture {
         try writePackage(repo, domainImport: "")
         try repo.commitAll("base")
         #expect {
-            try DiffRun.run(.init(repository: repo.path, base: "no-such-branch", head: "HEAD", cacheDirectory: nil))
+            try DiffRun.run(.init(.init(repository: repo.path, cacheDirectory: nil), base: "no-such-branch", head: "HEAD"))
         } throws: { error in
             "\(error)".contains("no-such-branch: unknown revision")
         }
         let plain = try TemporaryDirectory()
         #expect {
-            try DiffRun.run(.init(repository: plain.path, base: "HEAD", head: "HEAD", cacheDirectory: nil))
+            try DiffRun.run(.init(.init(repository: plain.path, cacheDirectory: nil), base: "HEAD", head: "HEAD"))
         } throws: { error in
             "\(error)".hasSuffix("not a git repository")
         }
@@ -196,7 +196,7 @@ final class GitFixture {
     @Test func aSecondDiffParsesNothing() throws {
         let repo = try baseAndChanged()
         let cache = try TemporaryDirectory()
-        let options = DiffRun.Options(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: cache.path)
+        let options = DiffRun.Options(.init(repository: repo.path, cacheDirectory: cache.path), base: "HEAD~1", head: "HEAD")
         let cold = try DiffRun.run(options)
         #expect(cold.parsedFiles == 4)  // three files at BASE, the one changed file at HEAD
         #expect(cold.reusedFiles == 2)
@@ -204,7 +204,7 @@ final class GitFixture {
         #expect(warm.parsedFiles == 0)
         #expect(try DiffFormat.json.reporter.files(for: warm.document) == DiffFormat.json.reporter.files(for: cold.document))
         // The working directory as HEAD reuses the same facts.
-        let worktree = try DiffRun.run(.init(repository: repo.path, base: "HEAD~1", head: nil, worktree: true, cacheDirectory: cache.path))
+        let worktree = try DiffRun.run(.init(.init(repository: repo.path, cacheDirectory: cache.path), base: "HEAD~1", head: nil, worktree: true))
         #expect(worktree.parsedFiles == 0)
         #expect(worktree.document.diff.findings.new.count == cold.document.diff.findings.new.count)
     }
@@ -217,7 +217,7 @@ final class GitFixture {
         let folder = try TemporaryDirectory()
         // A cache folder the first run creates.
         let cache = folder.path + "/cache"
-        let options = DiffRun.Options(repository: repo.path, base: "HEAD~1", head: "HEAD", cacheDirectory: cache, keepResults: true)
+        let options = DiffRun.Options(.init(repository: repo.path, cacheDirectory: cache), base: "HEAD~1", head: "HEAD", keepResults: true)
         let json = { (outcome: DiffRun.Outcome) in try DiffFormat.json.reporter.files(for: outcome.document) }
         let cold = try DiffRun.run(options)
         #expect(cold.parsedFiles == 4)
@@ -259,7 +259,7 @@ final class GitFixture {
         try JSONReporter.encode(old).write(to: URL(fileURLWithPath: scratch.path + "/old.json"))
         try JSONReporter.encode(new).write(to: URL(fileURLWithPath: scratch.path + "/new.json"))
         #expect(DiffRun.comparesSavedResults(scratch.path + "/old.json", scratch.path + "/new.json"))
-        let diff = try DiffRun.run(.init(repository: ".", base: scratch.path + "/old.json", head: scratch.path + "/new.json")).document.diff
+        let diff = try DiffRun.run(.init(.init(repository: "."), base: scratch.path + "/old.json", head: scratch.path + "/new.json")).document.diff
         #expect(diff.edges.imports.added.map { "\($0.from)->\($0.to)" } == ["Domain->UI"])
         #expect(diff.findings.new.map(\.rule).contains(RuleID.layerViolation))
     }

@@ -21,7 +21,7 @@ import Testing
     }
 
     static func history(_ folder: TemporaryDirectory, _ configure: (inout HistoryRun.Options) -> Void = { _ in }) throws -> HistoryRun.Outcome {
-        var options = HistoryRun.Options(repository: folder.path + "/repo", database: folder.path + "/history.sqlite", cacheDirectory: nil)
+        var options = HistoryRun.Options(.init(repository: folder.path + "/repo", cacheDirectory: nil), database: .sqlite(path: folder.path + "/history.sqlite"))
         configure(&options)
         return try HistoryRun.run(options)
     }
@@ -94,7 +94,7 @@ import Testing
         #expect(again.analyzed == 0)
 
         let fresh = try TemporaryDirectory()
-        let whole = try HistoryRun.run(.init(repository: folder.path + "/repo", database: fresh.path + "/h.sqlite", cacheDirectory: nil))
+        let whole = try HistoryRun.run(.init(.init(repository: folder.path + "/repo", cacheDirectory: nil), database: .sqlite(path: fresh.path + "/h.sqlite")))
         #expect(whole.snapshots == again.snapshots)
         #expect(try HistoryFormat.json.text(for: HistoryTimeline(repository: "r", snapshots: whole.snapshots))
             == HistoryFormat.json.text(for: HistoryTimeline(repository: "r", snapshots: again.snapshots)))
@@ -186,7 +186,7 @@ import Testing
             try git(["tag", version])
         }
         let outcome = try HistoryRun.run(.init(
-            repository: repo, until: "2.0.0", sampling: .tag, database: folder.path + "/h.sqlite", cacheDirectory: nil))
+            .init(repository: repo, cacheDirectory: nil), database: .sqlite(path: folder.path + "/h.sqlite"), until: "2.0.0", sampling: .tag))
         #expect(outcome.snapshots.map(\.commit.subject) == ["1.0.0", "2.0.0"])
         #expect(outcome.snapshots.map { $0.modules.map(\.name) } == [["Lib0"], ["Lib1"]])
     }

@@ -145,8 +145,7 @@ import Testing
         // The same commits under two repository names: the rows must not mix.
         for name in ["shop", "shop-twin"] {
             let outcome = try HistoryTests.history(folder) { options in
-                options.databaseURL = url
-                options.repositoryName = name
+                options.database = .postgres(url: url, name: name)
             }
             #expect(outcome.analyzed == 10)
             // What the page is drawn from is the same whichever database it came from.
@@ -166,8 +165,7 @@ import Testing
         #expect(try Self.query(url, "SELECT version FROM strata.schema_version") == "1\n")
         // A re-run writes nothing and duplicates nothing.
         let again = try HistoryTests.history(folder) { options in
-            options.databaseURL = url
-            options.repositoryName = "shop"
+            options.database = .postgres(url: url, name: "shop")
         }
         #expect(again.analyzed == 0)
         #expect(try Self.query(url, "SELECT count(*) FROM strata.commits") == "20\n")
@@ -254,8 +252,7 @@ import Testing
             #expect(found == expected, "\(table): a partial commit is visible")
         }
         let next = try HistoryTests.history(folder) { options in
-            options.databaseURL = url
-            options.repositoryName = "victim"
+            options.database = .postgres(url: url, name: "victim")
         }
         #expect(next.analyzed == 10 - committed)
         for table in Self.tables {
@@ -303,7 +300,7 @@ import Testing
         #expect(empty.errors.contains("no strata history here"), "\(empty.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/empty"))
         // Once the schema exists, reading needs only SELECT.
-        _ = try HistoryTests.history(folder) { $0.databaseURL = url }
+        _ = try HistoryTests.history(folder) { $0.database = .postgres(url: url) }
         _ = try Self.query(url, "GRANT USAGE ON SCHEMA strata TO strata_reader; GRANT SELECT ON ALL TABLES IN SCHEMA strata TO strata_reader")
         let read = try Self.strata(["org", "--format", "json", "-o", folder.path + "/read"], database: reader)
         #expect(read.status == 0, "\(read.all)")
