@@ -43,8 +43,10 @@ public enum DiffRun {
         public var warnings: [Diagnostic]
         /// Damaged cache files, one note each (as `Pipeline.Outcome.messages`).
         public var messages: [String] = []
-        /// Where HEAD's report is cached; nil without a cache.
-        var head: HeadReport?
+        /// What the cache keeps for HEAD's report; nil without a cache.
+        var head: KeptReport?
+        /// Where the layouts of HEAD's report and the diff's drawings are kept; nil without a cache.
+        var layouts: String?
     }
 
     /// Whether the two arguments are saved results rather than revisions.
@@ -67,52 +69,62 @@ public enum DiffRun {
         if !revisions.missing.isEmpty {
             analysis = try revisions.analyzeMissing(options, session: &session, progress: progress)
         }
-        let old = revisions.results[0]!.result!, new = revisions.results[1]!.result!
+        let old = revisions.sides[0].revision!.result!, new = revisions.sides[1].revision!.result!
         let diff = GraphComparison.compare(
             base: old, head: new, baseLabel: options.base, headLabel: options.worktree ? "working directory" : options.head ?? "HEAD",
             baseCommit: commits[0], headCommit: commits[1])
-        var document = DiffDocument(diff: diff, base: old, head: new)
-        document.layouts = session.cacheFile("diff-layouts").map { LayoutCache(file: $0) }
-        let head = revisions.caches[1].flatMap { cache in
+        let head = revisions.sides[1].cache.flatMap { cache in
             session.cacheFile("diff-head-report").map {
-                HeadReport(result: cache, json: revisions.results[1]!.json, fromCache: !revisions.results[1]!.analyzed, manifest: $0)
+                KeptReport(cache: cache, json: revisions.sides[1].revision!.json, fromCache: !revisions.sides[1].revision!.analyzed, manifest: $0)
             }
         }
         return Outcome(
-            document: document, parsedFiles: analysis.parsed, reusedFiles: analysis.reused, warnings: analysis.warnings,
-            messages: session.damageNotes + revisions.results.flatMap { $0?.notes ?? [] }, head: head)
+            document: DiffDocument(diff: diff, base: old, head: new), parsedFiles: analysis.parsed, reusedFiles: analysis.reused,
+            warnings: analysis.warnings, messages: session.damageNotes + revisions.sides.flatMap { $0.revision?.notes ?? [] }, head: head,
+            layouts: session.cacheFile("diff-layouts"))
     }
 
     /// BASE's and HEAD's results: read from the cache under their commit's digest (or, for
     /// the working directory, its files' digest once scanned), else analyzed.
     private struct Revisions {
-        let commits: [String?]
-        /// Where each revision's result is kept; nil without a cache.
-        let files: [String?]
-        var caches: [ResultCache?]
-        var results: [Revision?]
+        /// One side of the comparison.
+        struct Side: Sendable {
+            /// Nil: the working directory.
+            var commit: String?
+            /// Where the result is kept; nil without a cache.
+            var file: String?
+            /// The result's cache entry; nil without a cache, or, for the working directory,
+            /// until its files are scanned.
+            var cache: ResultCache?
+            /// Nil until read from the cache (or until notes of a damaged one are known).
+            var revision: Revision?
+        }
+
+        /// BASE, then HEAD.
+        var sides: [Side]
 
         init(session: AnalysisSession, commits: [String?]) {
-            self.commits = commits
-            files = ["diff-base-result.json", "diff-head-result.json"].map { session.cacheFile($0) }
-            // A commit's result is kept under the digest of the commit and the options: a run of
-            // a revision analyzed before reads its result back without reading the revision.
-            caches = zip(files, commits).map { file, commit in
-                guard let file, let commit else { return nil }
-                return ResultCache(file: file, digest: session.digest(commit: commit))
+            let files = ["diff-base-result.json", "diff-head-result.json"].map { session.cacheFile($0) }
+            sides = zip(commits, files).map { commit, file in
+                // A commit's result is kept under the digest of the commit and the options: a run
+                // of a revision analyzed before reads its result back without reading the revision.
+                var side = Side(commit: commit, file: file)
+                if let file, let commit { side.cache = ResultCache(file: file, digest: session.digest(commit: commit)) }
+                return side
             }
             // The two kept results decoded side by side.
-            let caches = self.caches
-            results = Parallel.map(caches.count) { index in
+            let caches = sides.map(\.cache)
+            let read = Parallel.map(caches.count) { index -> Revision? in
                 guard let cache = caches[index] else { return nil }
                 var notes: [String] = []
                 let cached = cache.read { notes.append($0) }
                 return cached == nil && notes.isEmpty ? nil : Revision(result: cached?.result, json: cached?.json, notes: notes)
             }
+            for index in sides.indices { sides[index].revision = read[index] }
         }
 
         /// The revisions the cache does not hold.
-        var missing: [Int] { results.indices.filter { results[$0]?.result == nil } }
+        var missing: [Int] { sides.indices.filter { sides[$0].revision?.result == nil } }
 
         /// Analyzes the missing revisions: discovery, then assembly and analysis, side by side;
         /// the scans one after the other, so HEAD reuses every fact BASE computed.
@@ -131,32 +143,32 @@ public enum DiffRun {
                 scanned.append(session.scan(discovered[slot], checkouts: false))
                 // The working directory has no commit: its result is kept under the digest of
                 // its files, known once they are scanned.
-                if caches[index] == nil, let file = files[index] {
-                    caches[index] = ResultCache(file: file, digest: session.digest(of: scanned[slot]))
+                if sides[index].cache == nil, let file = sides[index].file {
+                    sides[index].cache = ResultCache(file: file, digest: session.digest(of: scanned[slot]))
                 }
             }
             // The facts are saved while the revisions are assembled and analyzed.
-            let known = caches, keep = options.keepResults ? caches : [nil, nil], commits = self.commits
+            let sides = self.sides, keep = options.keepResults
             let work = Parallel.map(missing.count + 1) { [session] slot -> (revision: Revision?, warnings: [Diagnostic]) in
                 guard slot < missing.count else { return (nil, session.saveFacts()) }
-                let index = missing[slot]
+                let side = sides[missing[slot]]
                 var notes: [String] = []
-                if index == 1, commits[1] == nil, let cached = known[1]?.read(tell: { notes.append($0) }) {
+                if side.commit == nil, let cached = side.cache?.read(tell: { notes.append($0) }) {
                     return (Revision(result: cached.result, json: cached.json, notes: notes), [])
                 }
-                return (Revision(session.finish(scanned[slot]).result, keep: keep[index]), [])
+                return (Revision(session.finish(scanned[slot]).result, keep: keep ? side.cache : nil), [])
             }
             for (slot, index) in missing.enumerated() {
-                let earlier = results[index]?.notes ?? []
-                results[index] = work[slot].revision
-                results[index]?.notes.insert(contentsOf: earlier, at: 0)
+                let earlier = self.sides[index].revision?.notes ?? []
+                self.sides[index].revision = work[slot].revision
+                self.sides[index].revision?.notes.insert(contentsOf: earlier, at: 0)
             }
             return (scanned.reduce(0) { $0 + $1.scan.parsed }, scanned.reduce(0) { $0 + $1.scan.reused }, work[missing.count].warnings)
         }
 
         /// A revision's tree: its commit's, or the working directory for HEAD without one.
         func tree(_ index: Int, session: AnalysisSession) throws -> any SourceTree {
-            if let commit = commits[index] { return try session.tree(at: commit) }
+            if let commit = sides[index].commit { return try session.tree(at: commit) }
             guard let root = session.git?.workTree else {
                 throw Pipeline.InputError(description: "\(session.input.repository): a bare repository has no working directory for --worktree")
             }
@@ -197,33 +209,31 @@ public enum DiffRun {
         }
     }
 
-    /// Where HEAD's report finds its cached result and the record of its files.
-    struct HeadReport: Sendable {
-        var result: ResultCache
-        /// HEAD's `strata.json` bytes, when the run has them.
-        var json: Data?
-        var fromCache: Bool
-        var manifest: String
-    }
-
-    /// HEAD's full report (html and json), which `diff.html` links to, written into `output`
-    /// with the layout cache of the diff; a run of the same HEAD whose folder already holds
-    /// that report writes nothing (`ReportManifest`).
+    /// The formats of the comparison written into `output`; html also writes HEAD's full
+    /// report (html and json), which `diff.html` links to, unless a run of the same HEAD left
+    /// it there (`KeptReport`). Both share one layout cache, saved once at the end.
     /// - Returns: the paths written, and what writing had to say (one line each).
-    public static func writeHeadReport(_ outcome: Outcome, to output: String) throws -> (written: [String], messages: [String]) {
-        let formats: [OutputFormat] = [.html, .json]
-        var messages: [String] = []
-        let manifest = outcome.head.map { ReportManifest(file: $0.manifest, digest: $0.result.digest, formats: formats) }
-        if let paths = manifest?.alreadyWritten(in: output, resultFromCache: outcome.head?.fromCache == true, tell: { messages.append($0) }) {
-            return (paths, messages)
+    public static func write(_ outcome: Outcome, formats: [DiffFormat], to output: String) throws -> (written: [String], messages: [String]) {
+        let layouts = outcome.layouts.map(LayoutCache.init(file:))
+        var written: [String] = [], messages: [String] = []
+        // The layouts are saved whether or not every file could be written.
+        let saved = { layouts?.save().map { ["warning: \($0.description); the cache is not kept"] } ?? [] }
+        do {
+            if formats.contains(.html) {
+                let report = try KeptReport.write(
+                    outcome.document.head, formats: [.html, .json], to: output, kept: outcome.head, layouts: layouts, savesLayouts: false)
+                written += report.written
+                messages += report.messages
+            }
+            let document = outcome.document.prepared(for: formats, layouts: layouts) { messages.append($0) }
+            written += try ReportWriter.write(formats.map { format in
+                ReportWriter.Job(format.reporter, document) { "\(output)/\(format.reporter.help): cannot write: \(Pipeline.reason($0))" }
+            }, to: output)
+        } catch var error as Pipeline.InputError {
+            error.messages = messages + error.messages + saved()
+            throw error
         }
-        let known = outcome.head.map { head in
-            PreparedReport.KnownJSON(inputDigest: head.result.digest, bytes: head.json) { json throws(AtomicFile.Failure) in try head.result.write(json) }
-        }
-        try ReportWriter.makeFolder(output)
-        let report = PreparedReport.prepare(outcome.document.head, for: formats, layouts: outcome.document.layouts, known: known)
-        let written = try Pipeline.write(report, formats: formats, to: output, manifest: manifest)
-        return (written.written, messages + written.messages)
+        return (written, messages + saved())
     }
 }
 

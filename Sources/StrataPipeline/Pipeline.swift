@@ -125,50 +125,25 @@ public struct Pipeline {
         let result = analysis?.result ?? cached!.result
         let written = try options.outputDirectory.map { output -> [String] in
             progress?("writing reports to \(output)")
-            return try writeReport(
-                result, to: output, formats: options.formats, cache: resultCache.map { ($0, cached?.json) },
-                files: { session.cacheFile($0, names: names) }, messages: &messages)
+            let kept = resultCache.flatMap { cache in
+                session.cacheFile("report", names: names).map { KeptReport(cache: cache, json: cached?.json, fromCache: cached != nil, manifest: $0) }
+            }
+            do {
+                let report = try KeptReport.write(
+                    result, formats: options.formats, to: output, kept: kept,
+                    layouts: session.cacheFile("layouts", names: names).map(LayoutCache.init(file:)), savesLayouts: true)
+                messages += report.messages
+                return report.written
+            } catch var error as InputError {
+                error.messages = messages + error.messages
+                throw error
+            }
         } ?? []
         report.lap("report")
         return Outcome(
             result: result, written: written, parsedFiles: scanned.scan.parsed,
             reusedFiles: scanned.scan.reused, timings: (analysis?.timings ?? stopwatch.laps) + report.laps, project: analysis?.project,
             configuration: configuration, messages: messages)
-    }
-
-    /// `analyze`'s report of `result` into `output`, unless the folder already holds it (the
-    /// result came from the cache and `ReportManifest` records these very files).
-    /// - Parameters:
-    ///   - cache: where the result is kept, with its bytes when they came from there.
-    ///   - files: the path of a cache file of the repository (`report`, `layouts`).
-    ///   - messages: what the run said so far; what writing says is added.
-    static func writeReport(
-        _ result: AnalysisResult, to output: String, formats: [OutputFormat], cache: (result: ResultCache, json: Data?)?,
-        files: (String) -> String?, messages: inout [String]
-    ) throws -> [String] {
-        let manifest = cache.flatMap { cache in files("report").map { ReportManifest(file: $0, digest: cache.result.digest, formats: formats) } }
-        if let paths = manifest?.alreadyWritten(in: output, resultFromCache: cache?.json != nil, tell: { messages.append($0) }) {
-            return paths
-        }
-        // The result's bytes when they came from the cache, else kept there once encoded.
-        let known = cache.map { cache in
-            PreparedReport.KnownJSON(inputDigest: cache.result.digest, bytes: cache.json) { json throws(AtomicFile.Failure) in
-                try cache.result.write(json)
-            }
-        }
-        var prepared: PreparedReport?
-        do {
-            try ReportWriter.makeFolder(output)
-            let report = PreparedReport.prepare(
-                result, for: formats, layouts: files("layouts").map(LayoutCache.init(file:)), savesLayouts: true, known: known)
-            prepared = report
-            let outcome = try write(report, formats: formats, to: output, manifest: manifest)
-            messages += outcome.messages
-            return outcome.written
-        } catch var error as InputError {
-            error.messages = messages + (prepared?.messages ?? [])
-            throw error
-        }
     }
 
     /// Fails unless `path` is a folder this process may read.

@@ -11,18 +11,25 @@ import StrataWeb
 /// jumps between BASE and HEAD, is one click away (a `<details>`). Nodes are named by index,
 /// names are only labels.
 public enum DiffPage {
-    /// - Parameter warn: told when the drawing is left out (Graphviz failed on it).
-    public static func render(_ document: DiffDocument, warn: (String) -> Void = { _ in }) throws -> Data {
-        // Both drawings through the one layout path, cached with HEAD's report's.
-        let changedDOT = changedGraph(document.diff)
-        let jobs = (changedDOT.map { [GraphvizLayout.Job(name: "the diff's changed subgraph", dot: $0)] } ?? [])
-            + [GraphvizLayout.Job(name: "the diff graph", dot: unionGraph(document))]
-        let drawn = GraphvizLayout.draw(jobs, cache: document.layouts, tell: warn).map { $0 ?? ReportViews.notDrawn }
-        let changed = changedDOT == nil ? "<p class=\"muted\">No module or import edge changed.</p>" : WebPage.inlineSVG(drawn[0])
+    /// The page of a prepared document (`DiffDocument.prepared(for:layouts:tell:)`).
+    public static func render(_ document: DiffDocument) throws -> Data {
+        guard let drawings = document.drawings else { throw PreparedReport.NotPrepared(description: "the diff's drawings were not prepared") }
+        let changed = drawings.changed.map(WebPage.inlineSVG) ?? "<p class=\"muted\">No module or import edge changed.</p>"
         return WebPage.inline(
             WebAssets.diffTemplate, title: document.head.root, dataID: "strata-diff", json: try ReportJSON.compact(document.diff),
             style: WebAssets.diffStylesheet, script: WebAssets.diffScript,
-            values: ["GRAPH": Data(changed.utf8), "UNION": Data(WebPage.inlineSVG(drawn[drawn.count - 1]).utf8)])
+            values: ["GRAPH": Data(changed.utf8), "UNION": Data(WebPage.inlineSVG(drawings.union).utf8)])
+    }
+
+    /// The changed subgraph and the union graph, laid out in one batch through the one layout
+    /// path (cached with HEAD's report's); a drawing Graphviz fails on is left out with a
+    /// warning through `tell`.
+    static func draw(_ document: DiffDocument, layouts: LayoutCache?, tell: (String) -> Void) -> DiffDrawings {
+        let changedDOT = changedGraph(document.diff)
+        let jobs = (changedDOT.map { [GraphvizLayout.Job(name: "the diff's changed subgraph", dot: $0)] } ?? [])
+            + [GraphvizLayout.Job(name: "the diff graph", dot: unionGraph(document))]
+        let drawn = GraphvizLayout.draw(jobs, cache: layouts, tell: tell).map { $0 ?? ReportViews.notDrawn }
+        return DiffDrawings(changed: changedDOT == nil ? nil : drawn[0], union: drawn[drawn.count - 1])
     }
 
     /// A graph of the diff: the module graph's look, edges lighter.

@@ -89,23 +89,8 @@ struct Diff: ParsableCommand {
         Diagnostics.write(outcome.warnings, quiet: quiet)
         Diagnostics.write(outcome.messages + Diagnostics.unmeasured(document.head.buildShape))
         if let output {
-            var written: [String] = []
-            if format.list.contains(.html) {
-                // diff.html links to HEAD's full report, written beside it; both share the layout cache.
-                let report = try DiffRun.writeHeadReport(outcome, to: output)
-                written += report.written
-                Diagnostics.write(report.messages)
-            }
-            let warn = { (message: String) in Diagnostics.write([message]) }
-            defer {
-                // The diff graph's layout joins HEAD's report's in the cache.
-                if let failure = document.layouts?.save() {
-                    FileHandle.standardError.write(Data("warning: \(failure.description); the cache is not kept\n".utf8))
-                }
-            }
-            written += try ReportWriter.write(format.list.map { format in
-                ReportWriter.Job(format.reporter, document, warn: warn) { "\(output)/\(format.reporter.help): cannot write: \(Pipeline.reason($0))" }
-            }, to: output)
+            let (written, messages) = try DiffRun.write(outcome, formats: format.list, to: output)
+            Diagnostics.write(messages)
             if !quiet {
                 print(DiffText.render(document.diff, limit: 10))
                 for file in written where file.hasSuffix(".md") || file.hasSuffix("diff.html") || file.hasSuffix("diff.json") {

@@ -286,7 +286,10 @@ final class GitFixture {
         #expect(!chart.contains("<"))
         #expect(!chart.contains("\"|"))
         #expect(chart.contains(Mermaid.label(hostile)))
-        let page = String(decoding: try DiffPage.render(document), as: UTF8.self)
+        // The page draws nothing itself: its drawings are laid out before any reporter runs.
+        #expect(throws: PreparedReport.NotPrepared.self) { try DiffPage.render(document) }
+        #expect(document.prepared(for: [.md, .json], layouts: nil) { _ in }.drawings == nil)
+        let page = String(decoding: try DiffPage.render(document.prepared(for: [.html], layouts: nil) { _ in }), as: UTF8.self)
         #expect(!page.contains("<script>alert"))
         #expect(page.contains("\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"))  // in the diff's JSON
         #expect(page.components(separatedBy: "<script").count == 3)  // the diff's data and the page's script, nothing else

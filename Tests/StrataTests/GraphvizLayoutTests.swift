@@ -128,8 +128,8 @@ import Testing
             base.modules.removeLast()
             var warnings: [String] = []
             let page = try DiffPage.render(
-                DiffDocument(diff: GraphComparison.compare(base: base, head: head, baseLabel: "a", headLabel: "b"), base: base, head: head),
-                warn: { warnings.append($0) })
+                DiffDocument(diff: GraphComparison.compare(base: base, head: head, baseLabel: "a", headLabel: "b"), base: base, head: head)
+                    .prepared(for: [.html], layouts: nil) { warnings.append($0) })
             #expect(warnings.isEmpty, "\(warnings)")
             let diffPage = String(decoding: page, as: UTF8.self)
             #expect(diffPage.contains("</svg>") && !diffPage.contains(ReportViews.notDrawn) && !diffPage.contains("<img"))
