@@ -77,7 +77,7 @@ enum StrataTools {
             let depth = arguments["depth"].flatMap(integer) ?? 1
             let focus = try strings(arguments["focus"], "focus")
             let drawing = try answering { () throws(ModuleGraph.QueryError) in try GraphDrawing.select(graph, marks: marks, focus: focus, depth: depth) }
-            let data = try answering { try format.bytes(for: drawing) }
+            let data = try answering { try format.bytes(for: GraphDrawing.Format.Prepared(drawing, for: format)) }
             let text = String(decoding: data, as: UTF8.self)
             let structured: Value = format == .json ? try JSONDecoder().decode(Value.self, from: data) : ["format": .string(format.rawValue), "graph": .string(text)]
             return Answer(text: text, structured: structured)

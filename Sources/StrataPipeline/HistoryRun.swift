@@ -53,10 +53,13 @@ public enum HistoryRun {
         public var since: String?
         public var sampling: HistorySampling
         public var max: Int?
+        /// The report the caller writes from the snapshots (`write(_:to:)`); with nothing new
+        /// and that report already in its folder, the snapshots are not read.
+        public var report: Report?
 
         public init(
             _ input: AnalysisSession.Input, database: Database, until: String = "HEAD", since: String? = nil,
-            sampling: HistorySampling = .count(1), max: Int? = nil
+            sampling: HistorySampling = .count(1), max: Int? = nil, report: Report? = nil
         ) {
             self.input = input
             self.database = database
@@ -64,6 +67,33 @@ public enum HistoryRun {
             self.since = since
             self.sampling = sampling
             self.max = max
+            self.report = report
+        }
+    }
+
+    /// The history's report: its folder, formats and link base.
+    public struct Report: Sendable {
+        public var folder: String
+        public var formats: [HistoryFormat]
+        public var linkBase: String?
+
+        public init(folder: String, formats: [HistoryFormat], linkBase: String? = nil) {
+            self.folder = folder
+            self.formats = formats
+            self.linkBase = linkBase
+        }
+
+        /// The record of the report written from `commits` (`.strata-history-stamp` in the
+        /// folder): its key names Strata's version, the timeline's schema, the link base, the
+        /// formats and the commits.
+        func stamp(commits: [String]) -> ReportManifest {
+            var input = DigestInput()
+            for field in [StrataVersion.current, "\(HistoryTimeline.currentSchemaVersion)", linkBase ?? ""] { input.add(field) }
+            for list in [formats.map(\.rawValue), commits] {
+                input.add(count: list.count)
+                for item in list { input.add(item) }
+            }
+            return ReportManifest(file: folder + "/.strata-history-stamp", key: "history \(input.hash)")
         }
     }
 
@@ -79,16 +109,12 @@ public enum HistoryRun {
         /// Seconds per stage over all analyzed commits: tree (listing git's tree), discover,
         /// scan, analyze, store.
         public var timings: [(stage: String, seconds: Double)] = []
-        /// Nothing new and the caller's outputs already written from these commits.
+        /// Nothing new and `options.report` already written from these commits: the snapshots
+        /// were not read (`snapshots` is empty).
         public var upToDate = false
     }
 
-    /// - Parameter upToDate: asked, with the sampled commits' ids, when the database already
-    ///   held every one; true means what the caller would write from them is already written,
-    ///   so the snapshots are not read (`snapshots` is then empty and `upToDate` true).
-    public static func run(
-        _ options: Options, progress: (@Sendable (String) -> Void)? = nil, upToDate: (([String]) -> Bool)? = nil
-    ) throws -> Outcome {
+    public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
         var session = try AnalysisSession(options.input, git: true)
         let repository = session.repository()
         let commits = try AnalysisSession.mapped { try sample(repository, options) }
@@ -107,7 +133,9 @@ public enum HistoryRun {
         }
         try analysis.next(nil, label: "", session: &session, withPackages: false, store: store)
         let warnings = missing.isEmpty ? [] : session.saveFacts()
-        if missing.isEmpty, upToDate?(commits.map(\.id)) == true {
+        if missing.isEmpty, let report = options.report,
+            report.stamp(commits: commits.map(\.id)).alreadyWritten(in: report.folder, tell: { _ in }) != nil
+        {
             return Outcome(
                 snapshots: [], repositoryName: repository.name, analyzed: 0, parsedFiles: 0, reusedFiles: 0, warnings: [],
                 upToDate: true)
@@ -180,6 +208,18 @@ public enum HistoryRun {
             conditions[build] = shared
             return Pending(commit: commit, packages: packages, scanned: scanned, conditions: shared)
         }
+    }
+
+    /// The report written from the timeline of the snapshots, and recorded (best effort:
+    /// without a record the next run writes the files again).
+    /// - Returns: the paths written.
+    public static func write(_ timeline: HistoryTimeline, report: Report) throws -> [String] {
+        var timeline = timeline
+        timeline.linkBase = report.linkBase
+        let files = try report.formats.flatMap { try $0.reporter.files(for: timeline) }
+        let written = try ReportWriter.write(files, to: report.folder)
+        try? report.stamp(commits: timeline.commits.map(\.commit)).record(files)
+        return written
     }
 
     /// The commits `options` asks for, oldest first.

@@ -8,17 +8,19 @@ extension GraphDrawing {
     public enum Format: String, ReportFormat {
         case dot, svg, mermaid, json
 
-        public var reporter: any Reporter<GraphDrawing> {
-            FileReporter(fileName: "-") { drawing in try render(drawing) }
+        public var reporter: any Reporter<Prepared> {
+            FileReporter(fileName: "-") { prepared in try render(prepared) }
         }
 
         /// The drawing in this format, as `strata graph` prints or writes it.
-        private func render(_ drawing: GraphDrawing) throws(Failure) -> Data {
+        private func render(_ prepared: Prepared) throws(Failure) -> Data {
+            let drawing = prepared.drawing
             switch self {
             case .dot: return Data(drawing.dot.utf8)
             case .svg:
+                guard let svg = prepared.svg else { throw Failure(description: "the graph was not laid out") }
                 do {
-                    return Data(try drawing.svg().utf8)
+                    return Data(try svg.get().utf8)
                 } catch {
                     throw Failure(description: "the graph was not drawn: \(error)")
                 }
@@ -43,6 +45,19 @@ extension GraphDrawing {
         /// A drawing that cannot be given in the format, in one line.
         public struct Failure: Error, CustomStringConvertible {
             public var description: String
+        }
+
+        /// A drawing with what the format needs laid out before its reporter runs: the SVG for
+        /// svg (Graphviz runs here, never in a reporter).
+        public struct Prepared: Sendable {
+            public let drawing: GraphDrawing
+            /// The layout, for svg; nil for the other formats.
+            public let svg: Result<String, any Error>?
+
+            public init(_ drawing: GraphDrawing, for format: Format) {
+                self.drawing = drawing
+                svg = format == .svg ? Result { try drawing.svg() } : nil
+            }
         }
     }
 

@@ -71,7 +71,7 @@ struct GraphCommand: ParsableCommand {
         }
         let data: Data
         do {
-            data = try format.bytes(for: drawing)
+            data = try format.bytes(for: GraphDrawing.Format.Prepared(drawing, for: format))
         } catch {
             throw Pipeline.InputError(description: "\(error)")
         }

@@ -110,20 +110,19 @@ struct History: ParsableCommand {
         let repository = repo ?? path
         let database: HistoryRun.Database = databaseURL.map { .postgres(url: $0, name: name, remote: remote) }
             ?? .sqlite(path: db ?? ((output.map { $0 + "/" } ?? "") + "history.sqlite"))
+        // The report of -o, unless --edge or --module asks a question instead: with nothing new
+        // and its files as the last run wrote them, nothing is read or written.
+        let report = output.flatMap { folder in
+            edge.isEmpty && module == nil ? HistoryRun.Report(folder: folder, formats: formats(), linkBase: linkBase) : nil
+        }
         let options = HistoryRun.Options(
             try analysis.input(repository: repository), database: database, until: until, since: since,
-            sampling: HistorySampling(argument: every)!, max: max)
+            sampling: HistorySampling(argument: every)!, max: max, report: report)
         if let output { try ReportWriter.makeFolder(output) }
         let started = ContinuousClock.now
-        // With nothing new, the files of -o are rewritten only when they are not what the
-        // stamp says this run would write (a CI cache re-run reads no snapshot).
-        let stamp = output.flatMap { folder in edge.isEmpty && module == nil ? (folder, self.formats()) : nil }
-        let outcome = try HistoryRun.run(options, progress: progress) { ids in
-            guard let (folder, formats) = stamp else { return false }
-            return historyStamp(in: folder, commits: ids, formats: formats).alreadyWritten(in: folder, tell: { _ in }) != nil
-        }
-        if outcome.upToDate, let (folder, _) = stamp {
-            if !quiet { Progress.report("nothing new; \(folder) is up to date") }
+        let outcome = try HistoryRun.run(options, progress: progress)
+        if outcome.upToDate, let report {
+            if !quiet { Progress.report("nothing new; \(report.folder) is up to date") }
             return
         }
         Diagnostics.write(outcome.warnings, quiet: quiet)
@@ -152,28 +151,11 @@ struct History: ParsableCommand {
             print(formats().contains(.json) ? HistoryFormat.json(series) : HistoryCSV.module(series, in: timeline), terminator: "")
             return
         }
-        let formats = formats()
-        guard let output else {
-            for format in formats { print(try format.text(for: timeline), terminator: "") }
+        guard let report else {
+            for format in formats() { print(try format.text(for: timeline), terminator: "") }
             return
         }
-        let files = try formats.flatMap { try $0.reporter.files(for: timeline) }
-        for path in try ReportWriter.write(files, to: output) where !quiet { print("wrote \(path)") }
-        // Best effort: without a stamp the next run writes the files again.
-        try? historyStamp(in: output, commits: outcome.snapshots.map(\.commit.id), formats: formats).record(files)
+        for path in try HistoryRun.write(timeline, report: report) where !quiet { print("wrote \(path)") }
         if !quiet { print("database \(database.description)") }
-    }
-
-    /// `.strata-history-stamp` in the output folder: the record of what the last run wrote
-    /// there (`ReportManifest`), keyed by the commits, formats and link base it wrote them
-    /// from, so a re-run with nothing new can leave the files alone.
-    func historyStamp(in folder: String, commits: [String], formats: [HistoryFormat]) -> ReportManifest {
-        var input = DigestInput()
-        for field in [StrataVersion.current, "\(HistoryTimeline.currentSchemaVersion)", linkBase ?? ""] { input.add(field) }
-        for list in [formats.map(\.rawValue), commits] {
-            input.add(count: list.count)
-            for item in list { input.add(item) }
-        }
-        return ReportManifest(file: folder + "/.strata-history-stamp", key: "history \(input.hash)")
     }
 }
