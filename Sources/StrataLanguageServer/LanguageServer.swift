@@ -272,19 +272,19 @@ public final class LanguageServer: @unchecked Sendable {
         queue.async { self.analyzePending() }
     }
 
-    /// Disk changes, then unsaved edits, into the session; then diagnostics for every open document.
+    /// Disk changes and unsaved edits into the session at once; then diagnostics for every open document.
     private func analyzePending() {
         scheduled = false
         guard session != nil, !pendingEdits.isEmpty || !pendingDisk.isEmpty else { return }
         let disk = pendingDisk, edits = pendingEdits
         (pendingDisk, pendingEdits) = ([], [:])
-        if !disk.isEmpty { session?.refresh(changed: disk) }
-        for (path, pending) in edits.sorted(by: { $0.key < $1.key }) {
+        // One analysis for the whole burst, however many files it touched.
+        session?.update(StrataSession.Changes(disk: disk, edits: edits.mapValues { pending in
             switch pending {
-            case .text(let text): session?.edit(path, text: text)
-            case .saved: session?.edit(path, text: nil)
+            case .text(let text): text
+            case .saved: nil
             }
-        }
+        }))
         show(session?.problems ?? [])
         publish()
     }

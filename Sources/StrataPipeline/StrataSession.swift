@@ -66,26 +66,45 @@ public struct StrataSession: Sendable {
         self.analysis = analysis
     }
 
-    /// The files of `paths` (relative to the root, or absolute under it) changed on disk:
-    /// analyze again. Paths outside the analysis (excluded, `.build`) change nothing.
+    /// What changed since the last analysis: files on disk, and an editor's unsaved texts.
+    /// Paths are relative to the root, or absolute under it.
+    public struct Changes: Sendable {
+        /// Files (or folders) changed on disk; `FileWatchers.everything` for anything.
+        public var disk: Set<String>
+        /// Unsaved texts by path; nil: the file as saved.
+        public var edits: [String: String?]
+
+        public init(disk: some Sequence<String> = [], edits: [String: String?] = [:]) {
+            self.disk = Set(disk)
+            self.edits = edits
+        }
+    }
+
+    /// Analyzes again once for everything that changed (a burst of edits is one analysis).
+    /// Paths outside the analysis (excluded, `.build`) change nothing.
+    @discardableResult
+    public mutating func update(_ changes: Changes) -> Update {
+        let clock = ContinuousClock.now
+        let disk = Set(changes.disk.map(relative))
+        let edits = Dictionary(changes.edits.map { (relative($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+        var tree = disk.contains(FileWatchers.everything) || disk.contains("") ? self.tree.changingAll() : self.tree.changing(disk)
+        for (path, text) in edits.sorted(by: { $0.key < $1.key }) { tree = tree.editing(path, text: text.map { Array($0.utf8) }) }
+        let changed = disk.contains(FileWatchers.everything) || disk.contains("")
+            ? [FileWatchers.everything] : disk.union(edits.keys).sorted()
+        return analyze(changed, tree: tree, since: clock)
+    }
+
+    /// The files of `paths` changed on disk: analyze again.
     @discardableResult
     public mutating func refresh(changed paths: some Sequence<String>) -> Update {
-        let clock = ContinuousClock.now
-        let paths = Set(paths.map(relative))
-        if paths.contains(FileWatchers.everything) || paths.contains("") {
-            return analyze([FileWatchers.everything], tree: tree.changingAll(), since: clock)
-        }
-        let changed = paths.sorted()
-        return analyze(changed, tree: tree.changing(changed), since: clock)
+        update(Changes(disk: paths))
     }
 
     /// An editor's unsaved text of a file (nil: the file as saved): analyze again as if it
     /// were saved.
     @discardableResult
     public mutating func edit(_ path: String, text: String?) -> Update {
-        let clock = ContinuousClock.now
-        let path = relative(path)
-        return analyze([path], tree: tree.editing(path, text: text.map { Array($0.utf8) }), since: clock)
+        update(Changes(edits: [path: text]))
     }
 
     private mutating func analyze(_ changed: [String], tree: LiveTree, since clock: ContinuousClock.Instant) -> Update {

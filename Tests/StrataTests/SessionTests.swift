@@ -86,6 +86,25 @@ import Testing
         #expect(Self.layerViolations(session.result).isEmpty)
     }
 
+    /// A burst of changes (an editor's unsaved texts and files changed on disk, as a language
+    /// server gathers them) is one analysis: every file parsed once, every change seen.
+    @Test func aBurstOfEditsIsOneAnalysis() throws {
+        let folder = try Self.repository()
+        var session = try Self.session(folder)
+        try folder.write("Sources/Core/Clock.swift", "import App\npublic struct Clock {}\n")
+        let update = session.update(StrataSession.Changes(
+            disk: ["Sources/Core/Clock.swift"],
+            edits: ["Sources/Feature/Cart.swift": "import Core\nimport App\npublic struct Cart {}\n", folder.path + "/Sources/Core/Money.swift": "public struct Money {}\n"]))
+        #expect(update.changed == ["Sources/Core/Clock.swift", "Sources/Core/Money.swift", "Sources/Feature/Cart.swift"])
+        #expect(update.parsed == 3 && !update.rediscovered)
+        let violations = Set(Self.layerViolations(session.result))
+        #expect(violations.isSuperset(of: ["Sources/Core/Clock.swift:1", "Sources/Feature/Cart.swift:2"]), "\(violations)")
+        // Saved again: the unsaved texts are gone with one more analysis.
+        let saved = session.update(StrataSession.Changes(edits: ["Sources/Feature/Cart.swift": nil, "Sources/Core/Money.swift": nil]))
+        #expect(saved.parsed == 2)
+        #expect(!Self.layerViolations(session.result).contains("Sources/Feature/Cart.swift:2"))
+    }
+
     @Test func filesAddedOrDeletedAndManifestsRunDiscoveryAgain() throws {
         let folder = try Self.repository()
         var session = try Self.session(folder)
