@@ -145,11 +145,14 @@ public final class PostgresHistoryStore: HistoryDatabase {
         }
     }
 
+    /// The snapshots of these commits, in the order given: each table read once for the asked
+    /// commits alone (`commit_id = ANY(…)`, on the primary key), never the repository's other rows.
     public func snapshots(_ ids: [String]) throws -> [CommitSnapshot] {
-        let r = [repository]
+        guard !ids.isEmpty else { return [] }
+        let r = [repository, pgArray(ids)]
         var commits: [String: (HistoryCommit, CommitSnapshot.Injection)] = [:]
         for row in try connection.query(
-            "SELECT id, time, parents, subject, registrations, resolutions, unregistered_resolutions, duplicate_registrations FROM strata.commits WHERE repository = $1",
+            "SELECT id, time, parents, subject, registrations, resolutions, unregistered_resolutions, duplicate_registrations FROM strata.commits WHERE repository = $1 AND id = ANY($2::text[])",
             r)
         {
             guard let id = row[0] else { continue }
@@ -159,7 +162,7 @@ public final class PostgresHistoryStore: HistoryDatabase {
         }
         var modules: [String: [CommitSnapshot.ModuleRow]] = [:]
         for s in try connection.query(
-            "SELECT commit_id, module_id, name, kind, linkage, files, lines, ca, ce, instability, abstractness, distance FROM strata.modules WHERE repository = $1 ORDER BY commit_id, module_id",
+            "SELECT commit_id, module_id, name, kind, linkage, files, lines, ca, ce, instability, abstractness, distance FROM strata.modules WHERE repository = $1 AND commit_id = ANY($2::text[]) ORDER BY commit_id, module_id",
             r)
         {
             modules[s[0] ?? "", default: []].append(CommitSnapshot.ModuleRow(
@@ -168,18 +171,18 @@ public final class PostgresHistoryStore: HistoryDatabase {
         }
         var edges: [String: [CommitSnapshot.EdgeRow]] = [:]
         for s in try connection.query(
-            "SELECT commit_id, source, target, kind, file, line FROM strata.edges WHERE repository = $1 ORDER BY commit_id, source, target, kind", r)
+            "SELECT commit_id, source, target, kind, file, line FROM strata.edges WHERE repository = $1 AND commit_id = ANY($2::text[]) ORDER BY commit_id, source, target, kind", r)
         {
             guard let kind = CommitSnapshot.EdgeRow.Kind(rawValue: s[3] ?? "") else { continue }
             edges[s[0] ?? "", default: []].append(CommitSnapshot.EdgeRow(source: s[1] ?? "", target: s[2] ?? "", kind: kind, file: s[4], line: pgInt(s[5])))
         }
         var cycles: [String: [Int: [String]]] = [:]
-        for s in try connection.query("SELECT commit_id, cycle, module FROM strata.cycles WHERE repository = $1 ORDER BY commit_id, cycle, module", r) {
+        for s in try connection.query("SELECT commit_id, cycle, module FROM strata.cycles WHERE repository = $1 AND commit_id = ANY($2::text[]) ORDER BY commit_id, cycle, module", r) {
             cycles[s[0] ?? "", default: [:]][pgInt(s[1]) ?? 0, default: []].append(s[2] ?? "")
         }
         var findings: [String: [CommitSnapshot.FindingRow]] = [:]
         for s in try connection.query(
-            "SELECT commit_id, fingerprint, rule, severity, module, dependency, file, line, message FROM strata.findings WHERE repository = $1 ORDER BY commit_id, fingerprint",
+            "SELECT commit_id, fingerprint, rule, severity, module, dependency, file, line, message FROM strata.findings WHERE repository = $1 AND commit_id = ANY($2::text[]) ORDER BY commit_id, fingerprint",
             r)
         {
             findings[s[0] ?? "", default: []].append(CommitSnapshot.FindingRow(
@@ -188,7 +191,7 @@ public final class PostgresHistoryStore: HistoryDatabase {
         }
         var packages: [String: [PackageRow]] = [:]
         for s in try connection.query(
-            "SELECT commit_id, kind, name, url, requirement, version, revision FROM strata.packages WHERE repository = $1 ORDER BY commit_id, kind, name", r)
+            "SELECT commit_id, kind, name, url, requirement, version, revision FROM strata.packages WHERE repository = $1 AND commit_id = ANY($2::text[]) ORDER BY commit_id, kind, name", r)
         {
             packages[s[0] ?? "", default: []].append(PackageRow(kind: s[1] ?? "", name: s[2] ?? "", url: s[3], requirement: s[4], version: s[5], revision: s[6]))
         }
@@ -207,6 +210,11 @@ public final class PostgresHistoryStore: HistoryDatabase {
 func pgText(_ number: Int?) -> String? { number.map { "\($0)" } }
 func pgText(_ number: Double?) -> String? { number.map { "\($0)" } }
 func pgInt(_ text: String?) -> Int? { text.flatMap { Int($0) } }
+/// A text array literal (`{"a","b"}`), bound as one parameter: each element quoted, its
+/// backslashes and quotes escaped.
+func pgArray(_ items: [String]) -> String {
+    "{" + items.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",") + "}"
+}
 func pgDouble(_ text: String?) -> Double? { text.flatMap { Double($0) } }
 
 extension PostgresHistoryStore {

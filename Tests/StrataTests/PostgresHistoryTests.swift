@@ -306,6 +306,21 @@ import Testing
         #expect(read.status == 0, "\(read.all)")
     }
 
+    /// Snapshots are read by key: the asked commits alone, in the order asked, whatever else
+    /// the repository holds; an id no commit has (even one with quotes and backslashes) is
+    /// left out.
+    @Test(.enabled(if: adminURL != nil || required))
+    func snapshotsAreReadByTheirCommits() throws {
+        let url = try Self.freshDatabase()
+        let folder = try HistoryTests.fixture()
+        let all = try HistoryTests.history(folder) { $0.database = .postgres(url: url, name: "shop") }.snapshots
+        let store = try PostgresHistoryStore(url: url, repository: "shop", remote: nil)
+        let asked = [all[6].commit.id, "x\"}{\\", all[2].commit.id]
+        #expect(try store.snapshots(asked) == [all[6], all[2]])
+        #expect(try store.snapshots([]).isEmpty)
+        #expect(try PostgresHistoryStore(url: url, repository: "other", remote: nil).snapshots(asked).isEmpty)
+    }
+
     @Test(.enabled(if: adminURL != nil || required))
     func theOrganisationShowsSharedPackagesTheirPinsAndDrift() throws {
         let url = try Self.freshDatabase()
