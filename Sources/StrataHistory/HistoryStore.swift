@@ -64,81 +64,42 @@ public final class HistoryStore: HistoryDatabase {
     /// Writes one commit's rows in one transaction; a commit already there is left as it is.
     public func insert(_ snapshot: CommitSnapshot) throws {
         try database.transaction {
-            let commit = snapshot.commit
-            guard try database.prepare("SELECT 1 FROM commits WHERE id = ?").rows([.text(commit.id)]).isEmpty else { return }
-            let di = snapshot.injection
-            try database.prepare("INSERT INTO commits VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run([
-                .text(commit.id), .integer(commit.time), .text(commit.parents.joined(separator: " ")), .text(commit.subject),
-                .integer(di.registrations), .integer(di.resolutions), .integer(di.unregistered), .integer(di.duplicates),
-            ])
-            let module = try database.prepare("INSERT INTO modules VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-            for row in snapshot.modules {
-                try module.run([
-                    .text(commit.id), .text(row.id), .text(row.name), .text(row.kind), .text(row.linkage),
-                    .integer(row.files), .integer(row.lines), .optional(row.ca), .optional(row.ce),
-                    .optional(row.instability), .optional(row.abstractness), .optional(row.distance),
-                ])
-            }
-            let edge = try database.prepare("INSERT INTO edges VALUES (?, ?, ?, ?, ?, ?)")
-            for row in snapshot.edges {
-                try edge.run([.text(commit.id), .text(row.source), .text(row.target), .text(row.kind.rawValue), .optional(row.file), .optional(row.line)])
-            }
-            let cycle = try database.prepare("INSERT INTO cycles VALUES (?, ?, ?)")
-            for (index, members) in snapshot.cycles.enumerated() {
-                for member in Set(members) { try cycle.run([.text(commit.id), .integer(index), .text(member)]) }
-            }
-            let finding = try database.prepare("INSERT INTO findings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-            for row in snapshot.findings {
-                try finding.run([
-                    .text(commit.id), .text(row.fingerprint), .text(row.rule), .text(row.severity), .text(row.module),
-                    .optional(row.dependency), .optional(row.file), .optional(row.line), .text(row.message),
-                ])
-            }
+            let id = snapshot.commit.id
+            guard try database.prepare("SELECT 1 FROM commits WHERE id = ?").rows([.text(id)]).isEmpty else { return }
+            try insert(HistoryTables.commits, [(snapshot.commit, snapshot.injection)], key: "id", commit: id)
+            try insert(HistoryTables.modules, snapshot.modules, commit: id)
+            try insert(HistoryTables.edges, snapshot.edges, commit: id)
+            try insert(HistoryTables.cycles, snapshot.cycleRows, commit: id)
+            try insert(HistoryTables.findings, snapshot.findings, commit: id)
         }
+    }
+
+    private func insert<Row>(_ table: HistoryTable<Row>, _ rows: [Row], key: String = "commit_id", commit: String) throws {
+        let marks = Array(repeating: "?", count: table.columns.count + 1).joined(separator: ", ")
+        let statement = try database.prepare("INSERT INTO \(table.name) (\(key), \(table.columnList)) VALUES (\(marks))")
+        for row in rows { try statement.run([.text(commit)] + table.values(row)) }
     }
 
     /// The snapshots of these commits, in the order given; commits not in the file are left out.
     public func snapshots(_ ids: [String]) throws -> [CommitSnapshot] {
         // One statement per table, run once per asked commit: each is a look-up of the
         // primary key's first column, and no other commit's rows are read.
-        let commits = try database.prepare(
-            "SELECT time, parents, subject, registrations, resolutions, unregistered_resolutions, duplicate_registrations FROM commits WHERE id = ?")
-        let modules = try database.prepare(
-            "SELECT module_id, name, kind, linkage, files, lines, ca, ce, instability, abstractness, distance FROM modules WHERE commit_id = ? ORDER BY module_id")
-        let edges = try database.prepare("SELECT source, target, kind, file, line FROM edges WHERE commit_id = ? ORDER BY source, target, kind")
-        let cycles = try database.prepare("SELECT cycle, module FROM cycles WHERE commit_id = ? ORDER BY cycle, module")
-        let findings = try database.prepare(
-            "SELECT fingerprint, rule, severity, module, dependency, file, line, message FROM findings WHERE commit_id = ? ORDER BY fingerprint")
+        let commits = try reader(HistoryTables.commits, key: "id")
+        let modules = try reader(HistoryTables.modules), edges = try reader(HistoryTables.edges)
+        let cycles = try reader(HistoryTables.cycles), findings = try reader(HistoryTables.findings)
         return try ids.compactMap { id in
-            let key: [SQLiteDatabase.Value] = [.text(id)]
-            guard let row = try commits.rows(key).first else { return nil }
-            let commit = HistoryCommit(
-                id: id, time: row.int(0) ?? 0, parents: (row.text(1) ?? "").split(separator: " ").map(String.init), subject: row.text(2) ?? "")
-            let injection = CommitSnapshot.Injection(
-                registrations: row.int(3) ?? 0, resolutions: row.int(4) ?? 0, unregistered: row.int(5) ?? 0, duplicates: row.int(6) ?? 0)
-            var members: [Int: [String]] = [:]
-            for row in try cycles.rows(key) { members[row.int(0) ?? 0, default: []].append(row.text(1) ?? "") }
+            guard let (commit, injection) = try commits(id).first else { return nil }
             return CommitSnapshot(
-                commit: commit,
-                modules: try modules.each(key) {
-                    CommitSnapshot.ModuleRow(
-                        id: modules.text(0) ?? "", name: modules.text(1) ?? "", kind: modules.text(2) ?? "", linkage: modules.text(3) ?? "",
-                        files: modules.int(4) ?? 0, lines: modules.int(5) ?? 0, ca: modules.int(6), ce: modules.int(7),
-                        instability: modules.double(8), abstractness: modules.double(9), distance: modules.double(10))
-                },
-                edges: try edges.each(key) {
-                    CommitSnapshot.EdgeRow.Kind(rawValue: edges.text(2) ?? "").map { kind in
-                        CommitSnapshot.EdgeRow(source: edges.text(0) ?? "", target: edges.text(1) ?? "", kind: kind, file: edges.text(3), line: edges.int(4))
-                    }
-                }.compactMap { $0 },
-                cycles: members.sorted { $0.key < $1.key }.map(\.value),
-                findings: try findings.each(key) {
-                    CommitSnapshot.FindingRow(
-                        fingerprint: findings.text(0) ?? "", rule: findings.text(1) ?? "", severity: findings.text(2) ?? "",
-                        module: findings.text(3) ?? "", dependency: findings.text(4), file: findings.text(5), line: findings.int(6),
-                        message: findings.text(7) ?? "")
-                },
-                injection: injection)
+                commit: HistoryCommit(id: id, time: commit.time, parents: commit.parents, subject: commit.subject),
+                modules: try modules(id), edges: try edges(id), cycles: CommitSnapshot.cycles(from: try cycles(id)),
+                findings: try findings(id), injection: injection)
         }
+    }
+
+    /// The rows of one commit in a table, in the table's order, by a statement prepared once.
+    private func reader<Row>(_ table: HistoryTable<Row>, key: String = "commit_id") throws -> (String) throws -> [Row] {
+        let order = table.order.isEmpty ? "" : " ORDER BY \(table.order)"
+        let statement = try database.prepare("SELECT \(table.columnList) FROM \(table.name) WHERE \(key) = ?\(order)")
+        return { id in try statement.each([.text(id)]) { table.row(statement) }.compactMap { $0 } }
     }
 }

@@ -94,128 +94,110 @@ public final class PostgresHistoryStore: HistoryDatabase {
     }
 
     public func insert(_ snapshot: CommitSnapshot) throws {
-        let commit = snapshot.commit, r = repository, c = commit.id
+        let id = snapshot.commit.id
         try connection.transaction {
-            let di = snapshot.injection
+            let commits = HistoryTables.commits
             let inserted = try connection.query(
                 """
-                INSERT INTO strata.commits VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                INSERT INTO strata.commits (repository, id, \(commits.columnList)) VALUES (\(Self.placeholders(commits.columns.count + 2, from: 1)))
                 ON CONFLICT (repository, id) DO NOTHING RETURNING id
                 """,
-                [r, c, "\(commit.time)", commit.parents.joined(separator: " "), commit.subject,
-                 "\(di.registrations)", "\(di.resolutions)", "\(di.unregistered)", "\(di.duplicates)"])
+                [repository, id] + commits.values((snapshot.commit, snapshot.injection)).map(pgText))
             // Already stored (by an earlier run, or by a writer that committed while this one waited).
             guard !inserted.isEmpty else { return }
-            try insertRows("modules", snapshot.modules.map { row in
-                [r, c, row.id, row.name, row.kind, row.linkage, "\(row.files)", "\(row.lines)", pgText(row.ca), pgText(row.ce),
-                 pgText(row.instability), pgText(row.abstractness), pgText(row.distance)]
-            }, width: 13)
-            try insertRows("edges", snapshot.edges.map { row in
-                [r, c, row.source, row.target, row.kind.rawValue, row.file, pgText(row.line)]
-            }, width: 7)
-            var cycleRows: [[String?]] = []
-            for (index, members) in snapshot.cycles.enumerated() {
-                for member in Set(members).sorted() { cycleRows.append([r, c, "\(index)", member]) }
-            }
-            try insertRows("cycles", cycleRows, width: 4)
-            try insertRows("findings", snapshot.findings.map { row in
-                [r, c, row.fingerprint, row.rule, row.severity, row.module, row.dependency, row.file, pgText(row.line), row.message]
-            }, width: 10)
-            try insertRows("packages", snapshot.packages.map { row in
-                [r, c, row.kind, row.name, row.url, row.requirement, row.version, row.revision]
-            }, width: 8)
+            try insert(HistoryTables.modules, snapshot.modules, commit: id)
+            try insert(HistoryTables.edges, snapshot.edges, commit: id)
+            try insert(HistoryTables.cycles, snapshot.cycleRows, commit: id)
+            try insert(HistoryTables.findings, snapshot.findings, commit: id)
+            try insert(HistoryTables.packages, snapshot.packages, commit: id)
         }
     }
 
     /// Multi-row inserts of bound values, at most 5,000 parameters a statement.
-    private func insertRows(_ table: String, _ rows: [[String?]], width: Int) throws {
+    private func insert<Row>(_ table: HistoryTable<Row>, _ rows: [Row], commit: String) throws {
+        let width = table.columns.count + 2
         let perStatement = Swift.max(1, 5_000 / width)
         var start = 0
         while start < rows.count {
             let chunk = rows[start..<Swift.min(rows.count, start + perStatement)]
-            var placeholders: [String] = []
-            var number = 0
-            for _ in chunk {
-                placeholders.append("(" + (0..<width).map { _ in number += 1; return "$\(number)" }.joined(separator: ", ") + ")")
-            }
+            let tuples = chunk.indices.map { "(" + Self.placeholders(width, from: ($0 - start) * width + 1) + ")" }
             try connection.query(
-                "INSERT INTO strata.\(table) VALUES " + placeholders.joined(separator: ", ") + " ON CONFLICT DO NOTHING",
-                chunk.flatMap { $0 })
+                "INSERT INTO strata.\(table.name) (repository, commit_id, \(table.columnList)) VALUES "
+                    + tuples.joined(separator: ", ") + " ON CONFLICT DO NOTHING",
+                chunk.flatMap { [repository, commit] + table.values($0).map(pgText) })
             start += perStatement
         }
+    }
+
+    /// `$first, $first+1, …`: `count` parameters.
+    private static func placeholders(_ count: Int, from first: Int) -> String {
+        (first..<first + count).map { "$\($0)" }.joined(separator: ", ")
     }
 
     /// The snapshots of these commits, in the order given: each table read once for the asked
     /// commits alone (`commit_id = ANY(…)`, on the primary key), never the repository's other rows.
     public func snapshots(_ ids: [String]) throws -> [CommitSnapshot] {
         guard !ids.isEmpty else { return [] }
-        let r = [repository, pgArray(ids)]
-        var commits: [String: (HistoryCommit, CommitSnapshot.Injection)] = [:]
-        for row in try connection.query(
-            "SELECT id, time, parents, subject, registrations, resolutions, unregistered_resolutions, duplicate_registrations FROM strata.commits WHERE repository = $1 AND id = ANY($2::text[])",
-            r)
-        {
-            guard let id = row[0] else { continue }
-            commits[id] = (
-                HistoryCommit(id: id, time: pgInt(row[1]) ?? 0, parents: (row[2] ?? "").split(separator: " ").map(String.init), subject: row[3] ?? ""),
-                CommitSnapshot.Injection(registrations: pgInt(row[4]) ?? 0, resolutions: pgInt(row[5]) ?? 0, unregistered: pgInt(row[6]) ?? 0, duplicates: pgInt(row[7]) ?? 0))
-        }
-        var modules: [String: [CommitSnapshot.ModuleRow]] = [:]
-        for s in try connection.query(
-            "SELECT commit_id, module_id, name, kind, linkage, files, lines, ca, ce, instability, abstractness, distance FROM strata.modules WHERE repository = $1 AND commit_id = ANY($2::text[]) ORDER BY commit_id, module_id",
-            r)
-        {
-            modules[s[0] ?? "", default: []].append(CommitSnapshot.ModuleRow(
-                id: s[1] ?? "", name: s[2] ?? "", kind: s[3] ?? "", linkage: s[4] ?? "", files: pgInt(s[5]) ?? 0, lines: pgInt(s[6]) ?? 0,
-                ca: pgInt(s[7]), ce: pgInt(s[8]), instability: pgDouble(s[9]), abstractness: pgDouble(s[10]), distance: pgDouble(s[11])))
-        }
-        var edges: [String: [CommitSnapshot.EdgeRow]] = [:]
-        for s in try connection.query(
-            "SELECT commit_id, source, target, kind, file, line FROM strata.edges WHERE repository = $1 AND commit_id = ANY($2::text[]) ORDER BY commit_id, source, target, kind", r)
-        {
-            guard let kind = CommitSnapshot.EdgeRow.Kind(rawValue: s[3] ?? "") else { continue }
-            edges[s[0] ?? "", default: []].append(CommitSnapshot.EdgeRow(source: s[1] ?? "", target: s[2] ?? "", kind: kind, file: s[4], line: pgInt(s[5])))
-        }
-        var cycles: [String: [Int: [String]]] = [:]
-        for s in try connection.query("SELECT commit_id, cycle, module FROM strata.cycles WHERE repository = $1 AND commit_id = ANY($2::text[]) ORDER BY commit_id, cycle, module", r) {
-            cycles[s[0] ?? "", default: [:]][pgInt(s[1]) ?? 0, default: []].append(s[2] ?? "")
-        }
-        var findings: [String: [CommitSnapshot.FindingRow]] = [:]
-        for s in try connection.query(
-            "SELECT commit_id, fingerprint, rule, severity, module, dependency, file, line, message FROM strata.findings WHERE repository = $1 AND commit_id = ANY($2::text[]) ORDER BY commit_id, fingerprint",
-            r)
-        {
-            findings[s[0] ?? "", default: []].append(CommitSnapshot.FindingRow(
-                fingerprint: s[1] ?? "", rule: s[2] ?? "", severity: s[3] ?? "", module: s[4] ?? "", dependency: s[5], file: s[6],
-                line: pgInt(s[7]), message: s[8] ?? ""))
-        }
-        var packages: [String: [PackageRow]] = [:]
-        for s in try connection.query(
-            "SELECT commit_id, kind, name, url, requirement, version, revision FROM strata.packages WHERE repository = $1 AND commit_id = ANY($2::text[]) ORDER BY commit_id, kind, name", r)
-        {
-            packages[s[0] ?? "", default: []].append(PackageRow(kind: s[1] ?? "", name: s[2] ?? "", url: s[3], requirement: s[4], version: s[5], revision: s[6]))
-        }
+        let commits = try rows(HistoryTables.commits, ids, key: "id")
+        let modules = try rows(HistoryTables.modules, ids), edges = try rows(HistoryTables.edges, ids)
+        let cycles = try rows(HistoryTables.cycles, ids), findings = try rows(HistoryTables.findings, ids)
+        let packages = try rows(HistoryTables.packages, ids)
         return ids.compactMap { id in
-            guard let (commit, injection) = commits[id] else { return nil }
+            guard let (commit, injection) = commits[id]?.first else { return nil }
             var snapshot = CommitSnapshot(
-                commit: commit, modules: modules[id] ?? [], edges: edges[id] ?? [],
-                cycles: (cycles[id] ?? [:]).sorted { $0.key < $1.key }.map(\.value), findings: findings[id] ?? [], injection: injection)
+                commit: HistoryCommit(id: id, time: commit.time, parents: commit.parents, subject: commit.subject),
+                modules: modules[id] ?? [], edges: edges[id] ?? [], cycles: CommitSnapshot.cycles(from: cycles[id] ?? []),
+                findings: findings[id] ?? [], injection: injection)
             snapshot.packages = packages[id] ?? []
             return snapshot
         }
     }
+
+    /// The rows of the asked commits in a table, by commit, each commit's in the table's order.
+    private func rows<Row>(_ table: HistoryTable<Row>, _ ids: [String], key: String = "commit_id") throws -> [String: [Row]] {
+        let order = table.order.isEmpty ? "" : ", \(table.order)"
+        var found: [String: [Row]] = [:]
+        for columns in try connection.query(
+            "SELECT \(key), \(table.columnList) FROM strata.\(table.name) WHERE repository = $1 AND \(key) = ANY($2::text[]) ORDER BY \(key)\(order)",
+            [repository, pgArray(ids)])
+        {
+            guard let id = columns[0], let row = table.row(PostgresColumns(values: columns, offset: 1)) else { continue }
+            found[id, default: []].append(row)
+        }
+        return found
+    }
+}
+
+/// An answer row of PostgreSQL's text protocol, read by the history's column numbers.
+struct PostgresColumns: HistoryColumns {
+    var values: [String?]
+    /// Columns before the table's own (the commit's key).
+    var offset: Int
+
+    func int(_ column: Int) -> Int? { pgInt(values[column + offset]) }
+    func double(_ column: Int) -> Double? { pgDouble(values[column + offset]) }
+    func text(_ column: Int) -> String? { values[column + offset] }
+}
+
+/// A bound value in PostgreSQL's text form.
+func pgText(_ value: HistoryValue) -> String? {
+    switch value {
+    case .integer(let number): "\(number)"
+    case .real(let number): "\(number)"
+    case .text(let text): text
+    case .null: nil
+    }
 }
 
 /// Values as PostgreSQL reads them in text: integers, and doubles in their shortest exact form.
-func pgText(_ number: Int?) -> String? { number.map { "\($0)" } }
-func pgText(_ number: Double?) -> String? { number.map { "\($0)" } }
 func pgInt(_ text: String?) -> Int? { text.flatMap { Int($0) } }
+func pgDouble(_ text: String?) -> Double? { text.flatMap { Double($0) } }
+
 /// A text array literal (`{"a","b"}`), bound as one parameter: each element quoted, its
 /// backslashes and quotes escaped.
 func pgArray(_ items: [String]) -> String {
     "{" + items.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",") + "}"
 }
-func pgDouble(_ text: String?) -> Double? { text.flatMap { Double($0) } }
 
 extension PostgresHistoryStore {
     /// The URL without its password, as messages show it.

@@ -60,12 +60,7 @@ final class SQLiteDatabase {
     var lastError: String { String(cString: sqlite3_errmsg(handle)) }
 
     /// A value to bind.
-    enum Value {
-        case integer(Int)
-        case real(Double)
-        case text(String)
-        case null
-    }
+    typealias Value = HistoryValue
 
     final class Statement {
         private let database: SQLiteDatabase
@@ -160,8 +155,9 @@ final class SQLiteDatabase {
     }
 }
 
-extension SQLiteDatabase.Value {
-    static func optional(_ text: String?) -> Self { text.map { .text($0) } ?? .null }
-    static func optional(_ number: Int?) -> Self { number.map { .integer($0) } ?? .null }
-    static func optional(_ number: Double?) -> Self { number.map { .real($0) } ?? .null }
+/// The current row of a statement, as the history's tables read it.
+extension SQLiteDatabase.Statement: HistoryColumns {
+    func int(_ column: Int) -> Int? { int(Int32(column)) }
+    func double(_ column: Int) -> Double? { double(Int32(column)) }
+    func text(_ column: Int) -> String? { text(Int32(column)) }
 }
