@@ -192,7 +192,8 @@ package struct SourceLexer {
         }
     }
 
-    /// `a: b: c: …`: a second `:` with no `,`, `?`, `;` or bracket between juxtaposes.
+    /// A `:`. `a: b: c: …`: a second one with no `,`, `?`, `;` or bracket since the first is
+    /// a juxtaposition.
     @inline(__always)
     private mutating func colon() {
         if afterColon { juxtaposed += 1 }
@@ -464,9 +465,9 @@ package struct SourceLexer {
         return frames.isEmpty ? at - 1 : nil
     }
 
-    /// At a `\` or `"` in the text of a string literal (with `hashCount` `#` around it): an
-    /// escape, an interpolation that opens, or the end of the literal or of a string inside an
-    /// interpolation. The literal's last byte when it ended.
+    /// At a `\` or `"` in the text of a string (delimited by `hashCount` `#`): an escape
+    /// skipped, an interpolation opened, or the string closed. The literal's last byte when
+    /// that closed the outermost string.
     @inline(__always)
     private mutating func escapeOrQuote(at: inout Int, hashCount: Int, multiline: Bool) -> Int? {
         if bytes[at] == UInt8(ascii: "\\"), hashes(hashCount, at: at + 1) {
