@@ -6,6 +6,8 @@ import StrataSourceTree
 /// header and the SVG, or a failure's code, out), the parent's side that reads the pipe under
 /// the time limit, and the worker's side, which only calls libgvc and writes.
 extension GraphvizLayout {
+    // MARK: The parent's side of a worker
+
     /// In a drawn message's node count: laid out with sfdp (`largest`).
     private static let largeFlag: UInt32 = 1 << 31
 
@@ -151,6 +153,7 @@ extension GraphvizLayout {
         return withUnsafeBytes(of: &word) { FileDescriptor.writeAll(command, $0) == nil }
     }
 
+    /// What the code of a failure `layOut` sent means.
     private static func reason(_ code: Int32, engine: String) -> String {
         switch code {
         case 1: "Graphviz could not start (gvContext)"
