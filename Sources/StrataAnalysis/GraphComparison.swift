@@ -14,10 +14,46 @@ public enum GraphComparison {
         let baseEntries = Dictionary(base.modules.map { ($0.module.name, $0) }, uniquingKeysWith: { a, _ in a })
         let headEntries = Dictionary(head.modules.map { ($0.module.name, $0) }, uniquingKeysWith: { a, _ in a })
 
+        let (changed, linkage, metrics) = matchedModuleChanges(matching.pairs, base: baseEntries, head: headEntries)
+        let edges = EdgeChanges(
+            imports: compareEdges(base.edges.filter(\.imported), head.edges.filter(\.imported), rename: rename, base: \.evidence, head: \.evidence),
+            declared: compareEdges(
+                base.edges.filter(\.declared), head.edges.filter(\.declared), rename: rename,
+                base: { declarationLines(of: $0, in: baseEntries) }, head: { declarationLines(of: $0, in: headEntries) }))
+        let cycles = compareCycles(base.cycles, head.cycles, rename: rename)
+        let findings = compareFindings(base, head, matching: matching)
+        let injection = injectionChanges(base.injection, head.injection, rename: rename)
+
+        let publicSurface = publicSurfaceChanges(base, head, rename: rename)
+        let (launch, duplicated) = linkageChanges(base, head, rename: rename)
+
+        let modules = ModuleChanges(
+            added: matching.added.map(reference).sorted(), removed: matching.removed.map(reference).sorted(),
+            moved: matching.moved.map { ModuleMove(base: reference($0.base), head: reference($0.head)) }.sorted(),
+            changed: changed.sorted())
+        let affected = affectedModules(
+            seeds: Set(changed).union(matching.added.map(\.name)), in: ModuleGraph(modules: head.modules.map(\.module), edges: head.edges))
+
+        let summary = summarize(modules: modules, edges: edges, cycles: cycles, findings: findings, affected: affected, launch: launch)
+        var diff = GraphDiff(
+            generator: "strata \(StrataVersion.current)",
+            base: revision(base, label: baseLabel, commit: baseCommit), head: revision(head, label: headLabel, commit: headCommit),
+            summary: summary, modules: modules, edges: edges, linkage: linkage.sorted(),
+            metrics: metrics.sorted(), cycles: cycles, findings: findings, injection: injection, publicSurface: publicSurface,
+            launch: launch, duplicatedStaticModules: duplicated, affected: affected)
+        diff.buildShape = buildShapeChange(base: base, head: head, rename: rename)
+        return diff
+    }
+
+    /// The modules of both revisions whose sources, declared dependencies or name changed (by
+    /// their HEAD names), those whose linkage changed, and those whose metrics moved.
+    private static func matchedModuleChanges(
+        _ pairs: [(base: String, head: String)], base baseEntries: [String: ModuleEntry], head headEntries: [String: ModuleEntry]
+    ) -> (changed: [String], linkage: [LinkageChange], metrics: [MetricDelta]) {
         var changed: [String] = []
         var linkage: [LinkageChange] = []
         var metrics: [MetricDelta] = []
-        for (baseName, headName) in matching.pairs {
+        for (baseName, headName) in pairs {
             guard let old = baseEntries[baseName], let new = headEntries[headName] else { continue }
             let oldDeclared = Set(old.module.dependencies.map(DeclaredKey.init))
             let newDeclared = Set(new.module.dependencies.map(DeclaredKey.init))
@@ -30,33 +66,26 @@ public enum GraphComparison {
             let before = numbers(old), after = numbers(new)
             if before != after { metrics.append(MetricDelta(module: headName, base: before, head: after)) }
         }
+        return (changed, linkage, metrics)
+    }
 
-        let edges = EdgeChanges(
-            imports: compareEdges(base.edges.filter(\.imported), head.edges.filter(\.imported), rename: rename, base: \.evidence, head: \.evidence),
-            declared: compareEdges(
-                base.edges.filter(\.declared), head.edges.filter(\.declared), rename: rename,
-                base: { declarationLines(of: $0, in: baseEntries) }, head: { declarationLines(of: $0, in: headEntries) }))
-        let cycles = compareCycles(base.cycles, head.cycles, rename: rename)
-        let findings = compareFindings(base, head, matching: matching)
-        let injection = InjectionChanges(
-            registrations: changes(base.injection.registrations, head.injection.registrations) {
+    /// DI registrations, resolutions and container edges added and removed.
+    private static func injectionChanges(_ base: InjectionReport, _ head: InjectionReport, rename: (String) -> String) -> InjectionChanges {
+        InjectionChanges(
+            registrations: changes(base.registrations, head.registrations) {
                 [rename($0.module), $0.service, $0.name ?? "", $0.api, $0.implementation ?? ""]
             },
-            resolutions: changes(base.injection.resolutions, head.injection.resolutions) {
+            resolutions: changes(base.resolutions, head.resolutions) {
                 [rename($0.module), $0.service, $0.name ?? "", $0.api, $0.evidence.file]
             },
-            edges: changes(base.injection.edges, head.injection.edges) { [rename($0.from), rename($0.to)] })
+            edges: changes(base.edges, head.edges) { [rename($0.from), rename($0.to)] })
+    }
 
-        let publicSurface = publicSurfaceChanges(base, head, rename: rename)
-        let (launch, duplicated) = linkageChanges(base, head, rename: rename)
-
-        let modules = ModuleChanges(
-            added: matching.added.map(reference).sorted(), removed: matching.removed.map(reference).sorted(),
-            moved: matching.moved.map { ModuleMove(base: reference($0.base), head: reference($0.head)) }.sorted(),
-            changed: changed.sorted())
-        let affected = affectedModules(
-            seeds: Set(changed).union(matching.added.map(\.name)), in: ModuleGraph(modules: head.modules.map(\.module), edges: head.edges))
-
+    /// The headline counts.
+    private static func summarize(
+        modules: ModuleChanges, edges: EdgeChanges, cycles: CycleChanges, findings: FindingChanges, affected: [String],
+        launch: [LaunchChange]
+    ) -> DiffSummary {
         var summary = DiffSummary()
         summary.modulesAdded = modules.added.count
         summary.modulesRemoved = modules.removed.count
@@ -70,15 +99,7 @@ public enum GraphComparison {
         summary.unchangedFindings = findings.unchanged.count
         summary.affectedModules = affected.count
         summary.slowerLaunches = launch.count { $0.head > $0.base }
-
-        var diff = GraphDiff(
-            generator: "strata \(StrataVersion.current)",
-            base: revision(base, label: baseLabel, commit: baseCommit), head: revision(head, label: headLabel, commit: headCommit),
-            summary: summary, modules: modules, edges: edges, linkage: linkage.sorted(),
-            metrics: metrics.sorted(), cycles: cycles, findings: findings, injection: injection, publicSurface: publicSurface,
-            launch: launch, duplicatedStaticModules: duplicated, affected: affected)
-        diff.buildShape = buildShapeChange(base: base, head: head, rename: rename)
-        return diff
+        return summary
     }
 
     /// The critical path and rebuild costs of both revisions (recomputed from lines for a

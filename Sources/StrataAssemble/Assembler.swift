@@ -15,60 +15,16 @@ public enum Assembler {
         var modules: [AssembledModule] = []
         var edges: [ImportEdge] = []
         var sources: [String: [SourceFile]] = [:]
-        let kinds = DeclarationKind.allCases, levels = AccessLevel.allCases
         for module in discovery.modules {
-            var imports: [ImportSite] = [], inactive: [ImportSite] = []
-            // Counted by position in `kinds` and `levels`, named once at the end (a declaration
-            // of the repository at a time, so hashing each one's kind and access would add up).
-            var declarations = [Int](repeating: 0, count: kinds.count), access = [Int](repeating: 0, count: levels.count)
-            var interfaces = 0
-            var singletons: [Singleton] = []
-            var lines = 0
+            var totals = ModuleTotals()
             for file in module.sourceFiles {
                 guard let fileFacts = facts[file] else { continue }
                 sources[module.name, default: []].append(SourceFile(path: file, facts: fileFacts))
-                lines += fileFacts.lines
-                for fact in fileFacts.imports {
-                    if let condition = fact.condition, let conditions, !conditions(condition, module) {
-                        inactive.append(ImportSite(fact, file: file))
-                    } else {
-                        imports.append(ImportSite(fact, file: file))
-                    }
-                }
-                for declaration in fileFacts.declarations {
-                    declarations[kinds.firstIndex(of: declaration.kind)!] += 1
-                    access[levels.firstIndex(of: declaration.access)!] += 1
-                    if declaration.traits.contains(.interface) { interfaces += 1 }
-                }
-                singletons += Singletons.find(in: fileFacts.declarations, file: file)
+                totals.add(fileFacts, of: file, in: module, conditions: conditions)
             }
-            let dependencies = module.dependencies.map { dependency in
-                var resolved = dependency
-                resolved.modules = resolver.modules(for: dependency, from: module)
-                return resolved
-            }
-            var assembled = AssembledModule(
-                module, files: module.sourceFiles.count, lines: lines,
-                dependencies: dependencies, imports: imports.sorted(),
-                declarations: named(declarations, kinds), access: named(access, levels), singletons: singletons.sorted())
-            assembled.inactiveImports = inactive.isEmpty ? nil : inactive.sorted()
-            assembled.interfaces = interfaces == 0 ? nil : interfaces
-            assembled.platforms = platforms?(module)
+            let assembled = assembledModule(module, totals, resolver: resolver, platforms: platforms)
             modules.append(assembled)
-
-            var sites: [String: [Location]] = [:]
-            let declaredModules = assembled.declaredModules
-            for site in imports {
-                guard let target = resolver.module(importing: site.module, from: module, declared: declaredModules), target != module.name
-                else { continue }
-                sites[target, default: []].append(site.evidence)
-            }
-            let declared = declaredModules.subtracting([module.name])
-            for target in Set(sites.keys).union(declared) {
-                edges.append(ImportEdge(
-                    from: module.name, to: target, declared: declared.contains(target),
-                    imported: sites[target] != nil, evidence: (sites[target] ?? []).sorted()))
-            }
+            edges += importEdges(from: module, imports: totals.imports, declared: assembled.declaredModules, resolver: resolver)
         }
         modules.sort { $0.name < $1.name }
         edges.sort()
@@ -77,6 +33,82 @@ public enum Assembler {
         return Project(
             root: root, packages: discovery.packages, modules: modules, edges: edges,
             diagnostics: (discovery.diagnostics + diagnostics).sorted(), sources: sources, graph: graph.replacing(modules))
+    }
+
+    /// A module with its files' totals, its declared dependencies resolved to the repository's
+    /// modules.
+    private static func assembledModule(
+        _ module: DiscoveredModule, _ totals: ModuleTotals, resolver: ModuleResolver, platforms: ((DiscoveredModule) -> [String])?
+    ) -> AssembledModule {
+        let dependencies = module.dependencies.map { dependency in
+            var resolved = dependency
+            resolved.modules = resolver.modules(for: dependency, from: module)
+            return resolved
+        }
+        var assembled = AssembledModule(
+            module, files: module.sourceFiles.count, lines: totals.lines,
+            dependencies: dependencies, imports: totals.imports.sorted(),
+            declarations: named(totals.declarations, ModuleTotals.kinds), access: named(totals.access, ModuleTotals.levels),
+            singletons: totals.singletons.sorted())
+        assembled.inactiveImports = totals.inactive.isEmpty ? nil : totals.inactive.sorted()
+        assembled.interfaces = totals.interfaces == 0 ? nil : totals.interfaces
+        assembled.platforms = platforms?(module)
+        return assembled
+    }
+
+    /// The edges from a module: to each module it imports, with the import sites, or declares
+    /// a dependency on.
+    private static func importEdges(
+        from module: DiscoveredModule, imports: [ImportSite], declared declaredModules: Set<String>, resolver: ModuleResolver
+    ) -> [ImportEdge] {
+        var sites: [String: [Location]] = [:]
+        for site in imports {
+            guard let target = resolver.module(importing: site.module, from: module, declared: declaredModules), target != module.name
+            else { continue }
+            sites[target, default: []].append(site.evidence)
+        }
+        let declared = declaredModules.subtracting([module.name])
+        return Set(sites.keys).union(declared).map { target in
+            ImportEdge(
+                from: module.name, to: target, declared: declared.contains(target),
+                imported: sites[target] != nil, evidence: (sites[target] ?? []).sorted())
+        }
+    }
+}
+
+/// What the files of a module add up to: its imports (apart, those under an `#if` condition
+/// the module does not take), its declarations by kind and access, its interfaces, singletons
+/// and lines.
+private struct ModuleTotals {
+    /// Declarations are counted by position in `kinds` and `levels`, named once at the end (a
+    /// declaration of the repository at a time, so hashing each one's kind and access would
+    /// add up).
+    static let kinds = DeclarationKind.allCases, levels = AccessLevel.allCases
+    var imports: [ImportSite] = [], inactive: [ImportSite] = []
+    var declarations = [Int](repeating: 0, count: kinds.count), access = [Int](repeating: 0, count: levels.count)
+    var interfaces = 0
+    var singletons: [Singleton] = []
+    var lines = 0
+
+    /// Adds one file's facts; `conditions` decides the `#if` conditions around its imports.
+    mutating func add(
+        _ facts: FileFacts, of file: String, in module: DiscoveredModule, conditions: ((_ condition: String, _ module: DiscoveredModule) -> Bool)?
+    ) {
+        lines += facts.lines
+        for fact in facts.imports {
+            if let condition = fact.condition, let conditions, !conditions(condition, module) {
+                inactive.append(ImportSite(fact, file: file))
+            } else {
+                imports.append(ImportSite(fact, file: file))
+            }
+        }
+        let kinds = Self.kinds, levels = Self.levels
+        for declaration in facts.declarations {
+            declarations[kinds.firstIndex(of: declaration.kind)!] += 1
+            access[levels.firstIndex(of: declaration.access)!] += 1
+            if declaration.traits.contains(.interface) { interfaces += 1 }
+        }
+        singletons += Singletons.find(in: facts.declarations, file: file)
     }
 }
 

@@ -30,18 +30,7 @@ public enum StarterFile {
             "# such as \"*Domain\" also cover modules added later. Test modules have no layer.",
             "# forbiddenImports: modules (Apple, third-party or internal) no module of the layer may import.",
         ]
-        if rules.layers.isEmpty {
-            lines.append("layers: []")
-        } else {
-            lines.append("layers:")
-            for layer in rules.layers {
-                lines.append("  - name: \(quoted(layer.name))")
-                lines.append("    modules: [\(layer.modules.map { quoted($0.text) }.joined(separator: ", "))]")
-                if !layer.forbiddenImports.isEmpty {
-                    lines.append("    forbiddenImports: [\(layer.forbiddenImports.map { quoted($0.text) }.joined(separator: ", "))]")
-                }
-            }
-        }
+        lines += render(rules.layers)
         lines += [
             "",
             "# Rules between modules or layers (globs or layer names); `allowed` wins over `forbidden`",
@@ -65,16 +54,35 @@ public enum StarterFile {
             "#   wrappers: [Injectable]",
         ] : render(injection)
         lines += severities(rules.severities, lowered: lowered, catalog: catalog)
-        let listed = findings.filter { $0.severity != .info }
-        if !listed.isEmpty {
-            lines += ["", "# Current findings (\(listed.count)):"]
-            for finding in listed.prefix(listedFindings) {
-                let place = finding.evidence.first.map { "\($0): " } ?? ""
-                lines.append("#   \(place)\(finding.severity.rawValue): \(oneLine(finding.message)) [\(finding.rule)]")
-            }
-            if listed.count > listedFindings { lines.append("#   ... and \(listed.count - listedFindings) more (run `strata check`)") }
-        }
+        lines += currentFindings(findings)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `layers:` section.
+    static func render(_ layers: [ArchitectureRules.Layer]) -> [String] {
+        guard !layers.isEmpty else { return ["layers: []"] }
+        var lines = ["layers:"]
+        for layer in layers {
+            lines.append("  - name: \(quoted(layer.name))")
+            lines.append("    modules: [\(layer.modules.map { quoted($0.text) }.joined(separator: ", "))]")
+            if !layer.forbiddenImports.isEmpty {
+                lines.append("    forbiddenImports: [\(layer.forbiddenImports.map { quoted($0.text) }.joined(separator: ", "))]")
+            }
+        }
+        return lines
+    }
+
+    /// Today's warnings and errors as comments, at most `listedFindings` of them.
+    static func currentFindings(_ findings: [Finding]) -> [String] {
+        let listed = findings.filter { $0.severity != .info }
+        guard !listed.isEmpty else { return [] }
+        var lines = ["", "# Current findings (\(listed.count)):"]
+        for finding in listed.prefix(listedFindings) {
+            let place = finding.evidence.first.map { "\($0): " } ?? ""
+            lines.append("#   \(place)\(finding.severity.rawValue): \(oneLine(finding.message)) [\(finding.rule)]")
+        }
+        if listed.count > listedFindings { lines.append("#   ... and \(listed.count - listedFindings) more (run `strata check`)") }
+        return lines
     }
 
     /// The `modules:` overrides of an existing configuration, kept.

@@ -14,6 +14,31 @@ extension Discoverer {
             .max { shared(placed[$0].manifest.directory, manifest.directory) < shared(placed[$1].manifest.directory, manifest.directory) }
     }
 
+    /// Each Podfile target added to the target it amends (its pods to that target's
+    /// dependencies), or placed on its fallback globs when it amends none.
+    static func amend(
+        _ placed: inout [Placed], with amending: [(manifest: Manifest, target: Manifest.Target, fallback: [String])],
+        duplicates: inout [Int: [Location]], swiftFiles: [String]
+    ) {
+        for (manifest, target, fallback) in amending {
+            if let index = amendedTarget(named: target.name, from: manifest, in: placed),
+                [.swiftpm, .cocoapods].contains(placed[index].manifest.system)
+            {
+                // A Podfile amends an Xcode project's target; when a package or podspec
+                // describes the same module and was kept, the Podfile is one more description.
+                duplicates[index, default: []].append(target.location(in: manifest))
+                duplicates[index]?.sort()
+            } else if let index = amendedTarget(named: target.name, from: manifest, in: placed) {
+                placed[index].target.dependencies += target.dependencies
+                if placed[index].target.podLinkage == nil { placed[index].target.podLinkage = target.podLinkage }
+            } else {
+                placed.append(Placed(
+                    manifest: manifest, target: target, directory: folder(of: fallback),
+                    files: files(in: swiftFiles, matching: fallback, excluding: [])))
+            }
+        }
+    }
+
     /// CocoaPods decides a pod's linkage in the Podfile: `use_frameworks!` (dynamic, or static
     /// with `:linkage => :static`) of the first target that pulls the pod in, directly or
     /// through other pods. `s.static_framework` in the podspec has already decided its own.

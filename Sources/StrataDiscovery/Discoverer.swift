@@ -134,41 +134,11 @@ public struct Discoverer {
         var (kept, duplicates) = Self.mergingDuplicates(placed, localPods: localPods)
         placed = kept
         Self.redirectDependenciesOnTwins(&placed)
-        for (manifest, target, fallback) in amending {
-            if let index = Self.amendedTarget(named: target.name, from: manifest, in: placed),
-                [.swiftpm, .cocoapods].contains(placed[index].manifest.system)
-            {
-                // A Podfile amends an Xcode project's target; when a package or podspec
-                // describes the same module and was kept, the Podfile is one more description.
-                duplicates[index, default: []].append(target.location(in: manifest))
-                duplicates[index]?.sort()
-            } else if let index = Self.amendedTarget(named: target.name, from: manifest, in: placed) {
-                placed[index].target.dependencies += target.dependencies
-                if placed[index].target.podLinkage == nil { placed[index].target.podLinkage = target.podLinkage }
-            } else {
-                placed.append(Placed(
-                    manifest: manifest, target: target, directory: Self.folder(of: fallback),
-                    files: Self.files(in: swiftFiles, matching: fallback, excluding: [])))
-            }
-        }
+        Self.amend(&placed, with: amending, duplicates: &duplicates, swiftFiles: swiftFiles)
         Self.assignPodLinkage(&placed)
 
         let names = Self.uniqueNames(placed.map { ($0.target.name, $0.manifest) })
-        var modules = placed.enumerated().map { index, entry in
-            var module = DiscoveredModule(
-                name: names[index], importName: entry.target.importName, kind: entry.target.kind,
-                system: entry.manifest.system, product: entry.target.product, linkage: entry.target.linkage ?? .unknown,
-                package: entry.manifest.name, path: entry.directory,
-                manifest: entry.manifest.path.isEmpty ? nil : entry.target.location(in: entry.manifest),
-                dependencies: entry.target.dependencies, sourceFiles: entry.files.sorted())
-            module.target = entry.target.name
-            module.id = ModuleID(manifest: entry.manifest.path.isEmpty ? module.path : entry.manifest.path, target: entry.target.name)
-            module.alsoDeclaredIn = duplicates[index] ?? []
-            module.platforms = entry.target.platforms
-            module.languageMode = entry.target.languageMode
-            module.features = entry.target.features
-            return module
-        }
+        var modules = placed.indices.map { Self.module(placed[$0], named: names[$0], alsoDeclaredIn: duplicates[$0] ?? []) }
         if !overrides.isEmpty {
             let applied = ModuleOverrides.apply(overrides, file: overridesFile, to: modules, swiftFiles: swiftFiles)
             modules = applied.modules
@@ -178,18 +148,39 @@ public struct Discoverer {
         for index in modules.indices where clang.inModule(modules[index]) { modules[index].clangSources = true }
         Self.makeNamesUnique(&modules, diagnostics: &diagnostics)
         Self.makeIdentitiesUnique(&modules)
-        // Pod names resolve to the module, whichever system's description was kept.
+        return Discovery(
+            packages: manifests.filter { !$0.path.isEmpty }.map(\.info).sorted { $0.manifest < $1.manifest },
+            modules: modules.sorted { $0.name < $1.name },
+            pods: Self.pods(placed, modules: modules),
+            diagnostics: diagnostics.sorted())
+    }
+
+    /// The module a placed target is, under its unique name.
+    static func module(_ entry: Placed, named name: String, alsoDeclaredIn duplicates: [Location]) -> DiscoveredModule {
+        var module = DiscoveredModule(
+            name: name, importName: entry.target.importName, kind: entry.target.kind,
+            system: entry.manifest.system, product: entry.target.product, linkage: entry.target.linkage ?? .unknown,
+            package: entry.manifest.name, path: entry.directory,
+            manifest: entry.manifest.path.isEmpty ? nil : entry.target.location(in: entry.manifest),
+            dependencies: entry.target.dependencies, sourceFiles: entry.files.sorted())
+        module.target = entry.target.name
+        module.id = ModuleID(manifest: entry.manifest.path.isEmpty ? module.path : entry.manifest.path, target: entry.target.name)
+        module.alsoDeclaredIn = duplicates
+        module.platforms = entry.target.platforms
+        module.languageMode = entry.target.languageMode
+        module.features = entry.target.features
+        return module
+    }
+
+    /// Pod names resolved to the module, whichever system's description was kept.
+    static func pods(_ placed: [Placed], modules: [DiscoveredModule]) -> [String: String] {
         var pods: [String: String] = [:]
         for entry in placed {
             guard let pod = entry.pod else { continue }
             let manifest = entry.manifest.path
             pods[pod] = modules.first { $0.manifest?.file == manifest && $0.target == entry.target.name }?.name
         }
-        return Discovery(
-            packages: manifests.filter { !$0.path.isEmpty }.map(\.info).sorted { $0.manifest < $1.manifest },
-            modules: modules.sorted { $0.name < $1.name },
-            pods: pods,
-            diagnostics: diagnostics.sorted())
+        return pods
     }
 
     /// Each target on its folder (a package's) or its files (a glob's); the targets that amend

@@ -42,80 +42,104 @@ public enum SwiftPackageReader: ManifestReader {
         _ source: [UInt8], path: String, files: [String] = [], treeName: String = "root", host: String = ManifestHost.standard
     ) -> Manifest {
         let evaluator = ManifestEvaluator(source: source, host: host)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = evaluationDiagnostics(evaluator, path: path)
         func warn(_ line: Int?, _ message: String) {
             diagnostics.append(Diagnostic(file: path, line: line, message: message))
         }
-        for (line, reason) in evaluator.problems { warn(line, reason) }
-        for (line, reason) in evaluator.skipped { warn(line, reason + "; targets it defines are missing") }
-        for (line, reason) in evaluator.assumptions { warn(line, reason) }
-        if let (line, message) = evaluator.environmentNote {
-            diagnostics.append(Diagnostic(file: path, line: line, message: message, isNote: true))
-        }
-
-        let packageCall = evaluator.variables.values.compactMap(\.call).first { $0.name == "Package" }
-        guard let package = packageCall else {
+        guard let package = evaluator.variables.values.compactMap(\.call).first(where: { $0.name == "Package" }) else {
             warn(nil, "no `let package = Package(...)` found; modules guessed from the Sources/ and Tests/ folders beside it")
-            let folder = RepositoryPath.folder(of: path)
-            let local = folder.isEmpty ? files : files.sortedRun(withPrefix: folder + "/").map { String($0.dropFirst(folder.count + 1)) }
-            let guessed = DirectoryConvention.manifest(files: local, rootName: folder.isEmpty ? treeName : directoryName(path))
-            var manifest = Manifest(name: directoryName(path), system: .swiftpm, path: path, targets: guessed.targets, diagnostics: diagnostics)
-            manifest.guessed = true
-            return manifest
+            return guessedManifest(path: path, files: files, treeName: treeName, diagnostics: diagnostics)
         }
         let name = package["name"]?.string ?? directoryName(path)
-        // `platforms: [.iOS(.v17), .macOS("14.0")]` restricts the Apple platforms; Linux and
-        // the other non-Apple platforms build any package.
-        let declaredPlatforms = package["platforms"]?.array?.compactMap { $0.call?.name }
-        // macCatalyst builds as iOS and driverKit as macOS: each platform once, in order.
-        let platforms = declaredPlatforms.map { apple in
-            var seen = Set<String>()
-            return (apple.map { $0 == "macCatalyst" ? "iOS" : $0 == "driverKit" ? "macOS" : $0 } + ["Linux", "Windows", "Android"])
-                .filter { seen.insert($0).inserted }
-        }
-
+        let platforms = self.platforms(package)
         let packageMode = packageLanguageMode(package, source: source)
-
         var targets: [Manifest.Target] = []
         for element in elements(package["targets"], "targets", at: package.line, warn: warn) {
-            guard let call = element.call, let kind = targetKinds[call.name] else {
-                if let (reason, line) = element.unknownReason {
-                    warn(line, "a target could not be evaluated (\(reason)); it is missing from the analysis")
-                }
-                continue
+            if let target = target(element, platforms: platforms, languageMode: packageMode, path: path, warn: warn) {
+                targets.append(target)
             }
-            guard let targetName = call["name"]?.string else {
-                let why = call["name"]?.unknownReason.map { " (\($0.reason))" } ?? ""
-                warn(call.line, "a `.\(call.name)` whose name is not a literal\(why); it is missing from the analysis")
-                continue
-            }
-            var dependencies: [DeclaredDependency] = []
-            for dependency in elements(call["dependencies"], "dependencies of \(targetName)", at: call.line, warn: warn) {
-                if let declared = declaredDependency(dependency, path: path) {
-                    dependencies.append(declared)
-                } else {
-                    let line = dependency.unknownReason?.line ?? call.line
-                    warn(line, "a dependency of target \(targetName) could not be evaluated; it is left out")
-                }
-            }
-            var target = Manifest.Target(
-                name: targetName, kind: kind, platforms: platforms,
-                sources: .package(
-                    path: call["path"]?.string, sources: call["sources"]?.array.map { $0.compactMap(\.string) },
-                    exclude: call["exclude"]?.array?.compactMap(\.string) ?? []),
-                dependencies: dependencies, line: call.line)
-            target.languageMode = call["swiftSettings"]?.array?.lazy.compactMap(Self.settingLanguageMode).last ?? packageMode
-            let features = Set(call["swiftSettings"]?.array?.flatMap(Self.settingFeatures) ?? [])
-            target.features = features.isEmpty ? nil : features.sorted()
-            targets.append(target)
         }
-
         let (products, productLines) = self.products(package, warn: warn)
         let (local, remote) = packageDependencies(package)
         assignLinkage(&targets, products: products, path: path, productLines: productLines)
         return Manifest(
             name: name, system: .swiftpm, path: path, products: products, localDependencies: local.sorted(),
             remoteDependencies: remote.sorted(), targets: targets, diagnostics: diagnostics)
+    }
+
+    /// What the evaluator could not read, decide or bound, as warnings, and the environment
+    /// variables it read as a note.
+    static func evaluationDiagnostics(_ evaluator: ManifestEvaluator, path: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (line, reason) in evaluator.problems { diagnostics.append(Diagnostic(file: path, line: line, message: reason)) }
+        for (line, reason) in evaluator.skipped {
+            diagnostics.append(Diagnostic(file: path, line: line, message: reason + "; targets it defines are missing"))
+        }
+        for (line, reason) in evaluator.assumptions { diagnostics.append(Diagnostic(file: path, line: line, message: reason)) }
+        if let (line, message) = evaluator.environmentNote {
+            diagnostics.append(Diagnostic(file: path, line: line, message: message, isNote: true))
+        }
+        return diagnostics
+    }
+
+    /// A manifest that declares no package: its modules guessed from the folders beside it.
+    static func guessedManifest(path: String, files: [String], treeName: String, diagnostics: [Diagnostic]) -> Manifest {
+        let folder = RepositoryPath.folder(of: path)
+        let local = folder.isEmpty ? files : files.sortedRun(withPrefix: folder + "/").map { String($0.dropFirst(folder.count + 1)) }
+        let guessed = DirectoryConvention.manifest(files: local, rootName: folder.isEmpty ? treeName : directoryName(path))
+        var manifest = Manifest(name: directoryName(path), system: .swiftpm, path: path, targets: guessed.targets, diagnostics: diagnostics)
+        manifest.guessed = true
+        return manifest
+    }
+
+    /// The platforms the package builds on: `platforms: [.iOS(.v17), .macOS("14.0")]`
+    /// restricts the Apple platforms, and Linux and the other non-Apple platforms build any
+    /// package; nil when it lists none.
+    static func platforms(_ package: ManifestCall) -> [String]? {
+        let declared = package["platforms"]?.array?.compactMap { $0.call?.name }
+        // macCatalyst builds as iOS and driverKit as macOS: each platform once, in order.
+        return declared.map { apple in
+            var seen = Set<String>()
+            return (apple.map { $0 == "macCatalyst" ? "iOS" : $0 == "driverKit" ? "macOS" : $0 } + ["Linux", "Windows", "Android"])
+                .filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// One element of `targets:`; nil, with a warning, for one that could not be evaluated or
+    /// whose name is not a literal.
+    static func target(
+        _ element: ManifestValue, platforms: [String]?, languageMode packageMode: String, path: String, warn: (Int?, String) -> Void
+    ) -> Manifest.Target? {
+        guard let call = element.call, let kind = targetKinds[call.name] else {
+            if let (reason, line) = element.unknownReason {
+                warn(line, "a target could not be evaluated (\(reason)); it is missing from the analysis")
+            }
+            return nil
+        }
+        guard let targetName = call["name"]?.string else {
+            let why = call["name"]?.unknownReason.map { " (\($0.reason))" } ?? ""
+            warn(call.line, "a `.\(call.name)` whose name is not a literal\(why); it is missing from the analysis")
+            return nil
+        }
+        var dependencies: [DeclaredDependency] = []
+        for dependency in elements(call["dependencies"], "dependencies of \(targetName)", at: call.line, warn: warn) {
+            if let declared = declaredDependency(dependency, path: path) {
+                dependencies.append(declared)
+            } else {
+                let line = dependency.unknownReason?.line ?? call.line
+                warn(line, "a dependency of target \(targetName) could not be evaluated; it is left out")
+            }
+        }
+        var target = Manifest.Target(
+            name: targetName, kind: kind, platforms: platforms,
+            sources: .package(
+                path: call["path"]?.string, sources: call["sources"]?.array.map { $0.compactMap(\.string) },
+                exclude: call["exclude"]?.array?.compactMap(\.string) ?? []),
+            dependencies: dependencies, line: call.line)
+        target.languageMode = call["swiftSettings"]?.array?.lazy.compactMap(Self.settingLanguageMode).last ?? packageMode
+        let features = Set(call["swiftSettings"]?.array?.flatMap(Self.settingFeatures) ?? [])
+        target.features = features.isEmpty ? nil : features.sorted()
+        return target
     }
 
     /// The mode a target gets without its own setting: the highest the package lists that

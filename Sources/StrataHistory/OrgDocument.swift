@@ -94,22 +94,10 @@ public struct OrgDocument: Hashable, Sendable, Codable {
             times[repository] = Dictionary(trend.map { ($0.commit, $0.time) }, uniquingKeysWith: { first, _ in first })
             latest[repository] = trend.last?.commit
         }
-        // Which registered repository a package row names: the same URL when both have one,
-        // else the same name (any case); never the consumer itself.
-        func provider(of row: PackageRow, in consumer: String) -> String? {
-            for candidate in sorted where candidate.name != consumer {
-                if let url = row.url, let own = candidate.url {
-                    if PackagePins.normalized(url) == PackagePins.normalized(own) { return candidate.name }
-                } else if row.name.lowercased() == candidate.name.lowercased() {
-                    return candidate.name
-                }
-            }
-            return nil
-        }
         // provider -> consumer -> (kind, name) -> rows by commit
         var edges: [String: [String: [PackageUse]]] = [:]
         for use in uses {
-            guard let target = provider(of: use.row, in: use.repository) else { continue }
+            guard let target = Self.provider(of: use.row, in: use.repository, among: sorted) else { continue }
             edges[target, default: [:]][use.repository, default: []].append(use)
         }
         var consumes: [String: Set<String>] = [:], consumedBy: [String: Set<String>] = [:]
@@ -117,31 +105,14 @@ public struct OrgDocument: Hashable, Sendable, Codable {
         for (target, byConsumer) in edges {
             var consumers: [Consumer] = []
             for (consumer, rows) in byConsumer {
-                guard let head = latest[consumer], let current = rows.filter({ $0.commit == head }).min(by: { $0.row.kind < $1.row.kind })
+                guard let head = latest[consumer], let entry = Self.consumer(consumer, rows: rows, at: head, times: times[consumer] ?? [:])
                 else { continue }
-                let when = times[consumer] ?? [:]
-                var pins: [Pin] = []
-                for use in rows.filter({ $0.row.kind == current.row.kind && $0.row.name == current.row.name })
-                    .sorted(by: { (when[$0.commit] ?? 0, $0.commit) < (when[$1.commit] ?? 0, $1.commit) })
-                {
-                    let version = use.row.version ?? use.row.requirement
-                    if let last = pins.last, last.version == version, last.revision == use.row.revision { continue }
-                    pins.append(Pin(commit: use.commit, time: when[use.commit] ?? 0, version: version, revision: use.row.revision))
-                }
-                consumers.append(Consumer(
-                    repository: consumer, kind: current.row.kind, name: current.row.name, requirement: current.row.requirement,
-                    version: current.row.version ?? current.row.requirement, revision: current.row.revision, behind: false, pins: pins))
+                consumers.append(entry)
                 consumes[consumer, default: []].insert(target)
                 consumedBy[target, default: []].insert(consumer)
             }
             guard !consumers.isEmpty else { continue }
-            let versions = Array(Set(consumers.compactMap(\.version))).sorted { Self.newer($0, than: $1) }
-            for index in consumers.indices {
-                consumers[index].behind = versions.count > 1 && consumers[index].version != versions.first
-            }
-            packages.append(SharedPackage(
-                repository: target, url: sorted.first { $0.name == target }?.url,
-                consumers: consumers.sorted { $0.repository < $1.repository }, versions: versions, drift: versions.count > 1))
+            packages.append(Self.sharedPackage(target, url: sorted.first { $0.name == target }?.url, consumers: consumers))
         }
         self.packages = packages.sorted { $0.repository < $1.repository }
         repositories = sorted.map { entry in
@@ -149,6 +120,49 @@ public struct OrgDocument: Hashable, Sendable, Codable {
                 name: entry.name, url: entry.url, trend: points[entry.name] ?? [], consumes: (consumes[entry.name] ?? []).sorted(),
                 consumers: (consumedBy[entry.name] ?? []).sorted())
         }
+    }
+
+    /// Which registered repository a package row names: the same URL when both have one,
+    /// else the same name (any case); never the consumer itself.
+    static func provider(of row: PackageRow, in consumer: String, among registered: [(name: String, url: String?)]) -> String? {
+        for candidate in registered where candidate.name != consumer {
+            if let url = row.url, let own = candidate.url {
+                if PackagePins.normalized(url) == PackagePins.normalized(own) { return candidate.name }
+            } else if row.name.lowercased() == candidate.name.lowercased() {
+                return candidate.name
+            }
+        }
+        return nil
+    }
+
+    /// A consumer of a package at its latest commit `head` (nil when it no longer uses it
+    /// there), with the pins of every stored commit where they changed, oldest first;
+    /// `times` the time of each of its commits.
+    static func consumer(_ repository: String, rows: [PackageUse], at head: String, times when: [String: Int]) -> Consumer? {
+        guard let current = rows.filter({ $0.commit == head }).min(by: { $0.row.kind < $1.row.kind }) else { return nil }
+        var pins: [Pin] = []
+        for use in rows.filter({ $0.row.kind == current.row.kind && $0.row.name == current.row.name })
+            .sorted(by: { (when[$0.commit] ?? 0, $0.commit) < (when[$1.commit] ?? 0, $1.commit) })
+        {
+            let version = use.row.version ?? use.row.requirement
+            if let last = pins.last, last.version == version, last.revision == use.row.revision { continue }
+            pins.append(Pin(commit: use.commit, time: when[use.commit] ?? 0, version: version, revision: use.row.revision))
+        }
+        return Consumer(
+            repository: repository, kind: current.row.kind, name: current.row.name, requirement: current.row.requirement,
+            version: current.row.version ?? current.row.requirement, revision: current.row.revision, behind: false, pins: pins)
+    }
+
+    /// A package with its consumers, each marked `behind` when another pins a newer version.
+    static func sharedPackage(_ repository: String, url: String?, consumers: [Consumer]) -> SharedPackage {
+        var consumers = consumers
+        let versions = Array(Set(consumers.compactMap(\.version))).sorted { Self.newer($0, than: $1) }
+        for index in consumers.indices {
+            consumers[index].behind = versions.count > 1 && consumers[index].version != versions.first
+        }
+        return SharedPackage(
+            repository: repository, url: url,
+            consumers: consumers.sorted { $0.repository < $1.repository }, versions: versions, drift: versions.count > 1)
     }
 
     /// Versions compared by their numeric parts (`1.10.0` after `1.9.2`), then as text.

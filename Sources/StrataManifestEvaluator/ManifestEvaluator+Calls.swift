@@ -5,6 +5,9 @@ import SwiftSyntax
 /// chosen by argument labels and the written arguments' kinds, then invoked with its
 /// parameters bound; what the manifest does not define stays a `ManifestCall` value.
 extension ManifestEvaluator {
+    /// The value of a call: a closure called in place, a call through a member (`memberCall`),
+    /// or a function named alone, chosen from the manifest's own (local, of `self`, of its type,
+    /// global) before the types it declares and the built-ins.
     mutating func projectCall(_ call: FunctionCallExprSyntax, _ scope: Scope, _ type: String?, _ at: Int, _ passed: inout Bool) -> ManifestValue {
         let callee = call.calledExpression
         if let closure = callee.as(ClosureExprSyntax.self), call.arguments.isEmpty {
@@ -12,27 +15,7 @@ extension ManifestEvaluator {
             return apply(closure, to: [], scope, returning: type)
         }
         if let member = callee.as(MemberAccessExprSyntax.self) {
-            let name = member.declName.baseName.text
-            guard let base = member.base else {
-                return implicitCall(name, call, scope, expecting: type, at, &passed)
-            }
-            // Tuist's `Environment.isCI.getBoolean(default: false)`: the default, as unset.
-            if ["getBoolean", "getString", "getInt"].contains(name), base.trimmedDescription.hasPrefix("Environment.") {
-                readEnvironment(base.trimmedDescription, at: at)
-                guard let fallback = call.arguments.first(where: { $0.label?.text == "default" }) else { return .null }
-                passed = true
-                return value(of: fallback.expression, scope)
-            }
-            // `Context.environment.keys.contains("X")`: a plain build sets no variable.
-            if name == "contains", base.trimmedDescription.hasSuffix("environment.keys") {
-                let key = call.arguments.first.map { value(of: $0.expression, scope) }
-                readEnvironment(key?.string ?? "", at: at)
-                return .bool(false)
-            }
-            if valueThroughType(base, scope) == nil, let typeName = typePath(base, scope) ?? implicitTypePath(base, expecting: type) {
-                return typeCall(typeName, name, call, scope, at, &passed)
-            }
-            return methodCall(name, on: base, call, scope, expecting: type, at, &passed)
+            return memberCall(member, call, scope, type, at, &passed)
         }
         guard let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text else {
             return .unknown(reason: "call `\(Self.abbreviate(ExprSyntax(call)))`", line: at)
@@ -73,6 +56,35 @@ extension ManifestEvaluator {
         }
         if name == "zip", let pairs = zipValue(call, scope, at: at) { return pairs }
         return builtinCall(name, call, scope, at: at)
+    }
+
+    /// `base.name(...)`: an environment variable read through Tuist or a plugin's context, a
+    /// static function of a type, or a method of a value; `.name(...)` an implicit member.
+    mutating func memberCall(
+        _ member: MemberAccessExprSyntax, _ call: FunctionCallExprSyntax, _ scope: Scope, _ type: String?, _ at: Int,
+        _ passed: inout Bool
+    ) -> ManifestValue {
+        let name = member.declName.baseName.text
+        guard let base = member.base else {
+            return implicitCall(name, call, scope, expecting: type, at, &passed)
+        }
+        // Tuist's `Environment.isCI.getBoolean(default: false)`: the default, as unset.
+        if ["getBoolean", "getString", "getInt"].contains(name), base.trimmedDescription.hasPrefix("Environment.") {
+            readEnvironment(base.trimmedDescription, at: at)
+            guard let fallback = call.arguments.first(where: { $0.label?.text == "default" }) else { return .null }
+            passed = true
+            return value(of: fallback.expression, scope)
+        }
+        // `Context.environment.keys.contains("X")`: a plain build sets no variable.
+        if name == "contains", base.trimmedDescription.hasSuffix("environment.keys") {
+            let key = call.arguments.first.map { value(of: $0.expression, scope) }
+            readEnvironment(key?.string ?? "", at: at)
+            return .bool(false)
+        }
+        if valueThroughType(base, scope) == nil, let typeName = typePath(base, scope) ?? implicitTypePath(base, expecting: type) {
+            return typeCall(typeName, name, call, scope, at, &passed)
+        }
+        return methodCall(name, on: base, call, scope, expecting: type, at, &passed)
     }
 
     func context(selfValue: ManifestValue?, selfType: String?) -> Scope {

@@ -86,35 +86,9 @@ extension ManifestEvaluator {
             }
             return .array(result)
         case "filter", "first", "contains", "allSatisfy":
-            if name == "contains", call.trailingClosure == nil, let argument = call.arguments.first, argument.label == nil {
-                let wanted = value(of: argument.expression, scope)
-                if wanted.unknownReason != nil { return wanted }
-                return .bool(items.contains { $0.sameValue(as: wanted) })
-            }
-            var kept: [ManifestValue] = []
-            for item in items {
-                guard let keep = truth(each(item)) else { return .unknown(reason: "condition of `\(name)`", line: at) }
-                if keep { kept.append(item) }
-            }
-            switch name {
-            case "filter": return .array(kept)
-            case "first": return kept.first ?? .null
-            case "contains": return .bool(!kept.isEmpty)
-            default: return .bool(kept.count == items.count)
-            }
+            return select(name, items, call, function, scope, returning: returns, at)
         case "reduce":
-            guard call.arguments.count >= 1, let initial = call.arguments.first?.expression else { return nil }
-            var result = value(of: initial, scope)
-            for item in items {
-                if let function, function.as(DeclReferenceExprSyntax.self)?.baseName.text == "+" {
-                    result = Self.concatenate(result, item, line: at)
-                } else if let closure = function?.as(ClosureExprSyntax.self) {
-                    result = apply(closure, to: [result, item], scope)
-                } else {
-                    return nil
-                }
-            }
-            return result
+            return reduce(items, call, function, scope, at)
         case "joined":
             if items.allSatisfy({ $0.string != nil }) {
                 let separator = call.arguments.first.map { value(of: $0.expression, scope).string ?? "" } ?? ""
@@ -132,6 +106,48 @@ extension ManifestEvaluator {
         default:
             return nil
         }
+    }
+
+    /// `filter`, `first`, `contains` and `allSatisfy` with a condition each element is given
+    /// (`returning` what it returns), and `contains` of one value.
+    mutating func select(
+        _ name: String, _ items: [ManifestValue], _ call: FunctionCallExprSyntax, _ function: ExprSyntax?, _ scope: Scope,
+        returning returns: String?, _ at: Int
+    ) -> ManifestValue {
+        if name == "contains", call.trailingClosure == nil, let argument = call.arguments.first, argument.label == nil {
+            let wanted = value(of: argument.expression, scope)
+            if wanted.unknownReason != nil { return wanted }
+            return .bool(items.contains { $0.sameValue(as: wanted) })
+        }
+        var kept: [ManifestValue] = []
+        for item in items {
+            guard let keep = truth(transform(function, item, scope, returning: returns, at: at)) else {
+                return .unknown(reason: "condition of `\(name)`", line: at)
+            }
+            if keep { kept.append(item) }
+        }
+        switch name {
+        case "filter": return .array(kept)
+        case "first": return kept.first ?? .null
+        case "contains": return .bool(!kept.isEmpty)
+        default: return .bool(kept.count == items.count)
+        }
+    }
+
+    /// `reduce(initial, +)` or `reduce(initial) { ... }`; nil for any other function.
+    mutating func reduce(_ items: [ManifestValue], _ call: FunctionCallExprSyntax, _ function: ExprSyntax?, _ scope: Scope, _ at: Int) -> ManifestValue? {
+        guard call.arguments.count >= 1, let initial = call.arguments.first?.expression else { return nil }
+        var result = value(of: initial, scope)
+        for item in items {
+            if let function, function.as(DeclReferenceExprSyntax.self)?.baseName.text == "+" {
+                result = Self.concatenate(result, item, line: at)
+            } else if let closure = function?.as(ClosureExprSyntax.self) {
+                result = apply(closure, to: [result, item], scope)
+            } else {
+                return nil
+            }
+        }
+        return result
     }
 
     mutating func stringMethod(_ name: String, _ text: String, _ call: FunctionCallExprSyntax, _ scope: Scope) -> ManifestValue? {

@@ -121,10 +121,7 @@ package struct SourceLexer {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\n"):
-                endLine(at: index)
-                line += 1
-                lineStart = index + 1
-                skipIndentation()
+                lineBreak()
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 // The blanks between tokens in one go.
                 while index + 1 < count, Self.isBlank(bytes[index + 1]) { index += 1 }
@@ -132,12 +129,7 @@ package struct SourceLexer {
                 // A line comment, to the end of its line: no token, and a `[` run goes on after it.
                 index = bytes.newline(from: index + 2) - 1
             case UInt8(ascii: "["):
-                run += 1
-                if run > runLimit {
-                    skipRun()
-                } else {
-                    openBracket(byte)
-                }
+                squareBracket()
             case UInt8(ascii: "("), UInt8(ascii: "{"):
                 run = 0
                 openBracket(byte)
@@ -148,28 +140,17 @@ package struct SourceLexer {
                 stringCommentOrPound(byte)
             case UInt8(ascii: "@"):
                 run = 0
-                atom(.attribute)
-                let start = index + 1
-                skipWord()
-                if let paren = AttributeSpacing.paren(bytes, name: start, end: index + 1) {
-                    findings.respacings.append((index + 1, paren))
-                }
+                attribute()
             case UInt8(ascii: ":"):
-                // `a: b: c: …`: a second `:` with no `,`, `?`, `;` or bracket between.
                 run = 0
-                if afterColon { juxtaposed += 1 }
-                afterColon = true
-                previous = nil
+                colon()
             case UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: ";"):
                 run = 0
                 afterColon = false
                 previous = nil
             case UInt8(ascii: "<"):
-                // A generic argument list opens where `<` follows a name directly; at most
-                // `unclosedBrackets` open on one line, or the line goes.
                 run = 0
-                if index > 0, Self.isWord(bytes[index - 1]), angles <= ParseLimits.unclosedBrackets { angles += 1 }
-                previous = nil
+                angleBracket()
             case UInt8(ascii: ">"):
                 run = 0
                 angles = max(0, angles - 1)
@@ -191,7 +172,55 @@ package struct SourceLexer {
         finish()
     }
 
+    /// At a line break: the line ends, and the next one's indentation is skipped.
+    @inline(__always)
+    private mutating func lineBreak() {
+        endLine(at: index)
+        line += 1
+        lineStart = index + 1
+        skipIndentation()
+    }
+
+    /// `@name`, and the blanks before its `(` when there are any.
+    @inline(__always)
+    private mutating func attribute() {
+        atom(.attribute)
+        let start = index + 1
+        skipWord()
+        if let paren = AttributeSpacing.paren(bytes, name: start, end: index + 1) {
+            findings.respacings.append((index + 1, paren))
+        }
+    }
+
+    /// A `:`. `a: b: c: …`: a second one with no `,`, `?`, `;` or bracket since the first is
+    /// a juxtaposition.
+    @inline(__always)
+    private mutating func colon() {
+        if afterColon { juxtaposed += 1 }
+        afterColon = true
+        previous = nil
+    }
+
+    /// A generic argument list opens where `<` follows a name directly; at most
+    /// `unclosedBrackets` open on one line, or the line goes.
+    @inline(__always)
+    private mutating func angleBracket() {
+        if index > 0, Self.isWord(bytes[index - 1]), angles <= ParseLimits.unclosedBrackets { angles += 1 }
+        previous = nil
+    }
+
     // MARK: Brackets
+
+    /// A `[`: one more in a run, and past the bound the run is skipped.
+    @inline(__always)
+    private mutating func squareBracket() {
+        run += 1
+        if run > runLimit {
+            skipRun()
+        } else {
+            openBracket(UInt8(ascii: "["))
+        }
+    }
 
     private mutating func openBracket(_ byte: UInt8) {
         if bracketCount < brackets.count {
@@ -329,7 +358,6 @@ package struct SourceLexer {
     /// `"\(a/\(a/\(a…`, a key path in a key path, 2,800 deep: 9 s).
     private mutating func skipStringOrComment() -> Bool {
         if !abandoned.isEmpty { abandoned.removeAll(keepingCapacity: true) }  // else it would allocate
-        func byte(_ at: Int) -> UInt8? { at < count ? bytes[at] : nil }
         switch bytes[index] {
         case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "/"):
             index = bytes.newline(from: index + 2) - 1
@@ -367,88 +395,121 @@ package struct SourceLexer {
 
     /// `skipStringOrComment` for any string literal.
     private mutating func skipString() -> Bool {
-        func byte(_ at: Int) -> UInt8? { at < count ? bytes[at] : nil }
-        /// At a `"` or `#`: the string that starts there, its delimiter skipped.
-        func open(_ at: inout Int) -> Frame? {
-            var hashes = 0
-            while byte(at + hashes) == UInt8(ascii: "#") { hashes += 1 }
-            guard byte(at + hashes) == UInt8(ascii: "\"") else { return nil }
-            let multiline = byte(at + hashes + 1) == UInt8(ascii: "\"") && byte(at + hashes + 2) == UInt8(ascii: "\"")
-            at += hashes + (multiline ? 3 : 1)
-            return .string(hashes: hashes, multiline: multiline)
-        }
-        func hashes(_ n: Int, at: Int) -> Bool { (0..<n).allSatisfy { byte(at + $0) == UInt8(ascii: "#") } }
         var at = index
-        guard let first = open(&at) else { return false }
+        guard let first = openString(at: &at) else { return false }
         assert(frames.isEmpty && opens.isEmpty)  // as every literal leaves them
         frames.append(first)
-        /// `frames[outer...]` ended: the positions their interpolations hold are abandoned.
-        func end(from outer: Int) {
-            for case .interpolation(let from) in frames[outer...] {
-                abandoned += opens[from...]
-                opens.removeSubrange(from...)
-                break  // the first holds all after it
-            }
-            frames.removeSubrange(outer...)
-        }
         while at < count, let frame = frames.last {
             if case .string = frame {
                 at = bytes.stringEndOrEscape(from: at)  // the text of a literal, up to what may end or escape it
                 if at == count { break }
             }
-            let current = bytes[at]
-            if current == UInt8(ascii: "\n") {
-                // A line break ends every single-line string open (and what is inside it).
-                if let outer = frames.firstIndex(where: { if case .string(_, false) = $0 { true } else { false } }) {
-                    end(from: outer)
-                    if frames.isEmpty {
-                        index = at - 1
-                        return true
-                    }
-                    continue
-                }
-                line += 1
-                at += 1
-                continue
+            var end: Int?
+            if bytes[at] == UInt8(ascii: "\n") {
+                end = lineBreakInString(at: &at)
+            } else if case .string(let hashCount, let multiline) = frame {
+                end = escapeOrQuote(at: &at, hashCount: hashCount, multiline: multiline)
+            } else if case .interpolation(let from) = frame {
+                codeInInterpolation(at: &at, from: from)
             }
-            switch frame {
-            case .string(let hashCount, let multiline):
-                if current == UInt8(ascii: "\\"), hashes(hashCount, at: at + 1) {
-                    at += 1 + hashCount
-                    if byte(at) == UInt8(ascii: "(") {
-                        frames.append(.interpolation(from: opens.count))
-                        opens.append((at - 1 - hashCount, line))
-                    } else if byte(at) == UInt8(ascii: "\n") {
-                        continue  // a line continuation, or the end of a single-line string
-                    }
-                } else if current == UInt8(ascii: "\""),
-                          !multiline || (byte(at + 1) == UInt8(ascii: "\"") && byte(at + 2) == UInt8(ascii: "\"")) {
-                    let end = at + (multiline ? 3 : 1)
-                    if hashes(hashCount, at: end) {
-                        frames.removeLast()
-                        at = end + hashCount - 1
-                        if frames.isEmpty {
-                            index = at
-                            return true
-                        }
-                    }
-                }
-            case .interpolation(let from):
-                if current == UInt8(ascii: "(") {
-                    opens.append((at, line))
-                } else if current == UInt8(ascii: ")") {
-                    opens.removeLast()
-                    if opens.count == from { frames.removeLast() }
-                } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "#"), let string = open(&at) {
-                    frames.append(string)
-                    continue
-                }
+            if let end {
+                index = end
+                return true
             }
-            at += 1
         }
-        end(from: 0)
+        endFrames(from: 0)
         index = count - 1  // never closed
         return true
+    }
+
+    /// The byte at `at`; nil past the end.
+    @inline(__always)
+    private func byte(_ at: Int) -> UInt8? { at < count ? bytes[at] : nil }
+
+    /// Whether the `n` bytes from `at` on are `#`.
+    @inline(__always)
+    private func hashes(_ n: Int, at: Int) -> Bool { (0..<n).allSatisfy { byte(at + $0) == UInt8(ascii: "#") } }
+
+    /// At a `"` or `#`: the string that starts there, its delimiter skipped.
+    @inline(__always)
+    private func openString(at: inout Int) -> Frame? {
+        var hashes = 0
+        while byte(at + hashes) == UInt8(ascii: "#") { hashes += 1 }
+        guard byte(at + hashes) == UInt8(ascii: "\"") else { return nil }
+        let multiline = byte(at + hashes + 1) == UInt8(ascii: "\"") && byte(at + hashes + 2) == UInt8(ascii: "\"")
+        at += hashes + (multiline ? 3 : 1)
+        return .string(hashes: hashes, multiline: multiline)
+    }
+
+    /// `frames[outer...]` ended: the positions their interpolations hold are abandoned.
+    private mutating func endFrames(from outer: Int) {
+        for case .interpolation(let from) in frames[outer...] {
+            abandoned += opens[from...]
+            opens.removeSubrange(from...)
+            break  // the first holds all after it
+        }
+        frames.removeSubrange(outer...)
+    }
+
+    /// At a line break in a literal: it ends every single-line string open (and what is inside
+    /// it), else it is one more line of a multi-line one. The literal's last byte when that
+    /// ended it.
+    @inline(__always)
+    private mutating func lineBreakInString(at: inout Int) -> Int? {
+        guard let outer = frames.firstIndex(where: { if case .string(_, false) = $0 { true } else { false } }) else {
+            line += 1
+            at += 1
+            return nil
+        }
+        endFrames(from: outer)
+        return frames.isEmpty ? at - 1 : nil
+    }
+
+    /// At a `\` or `"` in the text of a string (delimited by `hashCount` `#`): an escape
+    /// skipped, an interpolation opened, or the string closed. The literal's last byte when
+    /// that closed the outermost string.
+    @inline(__always)
+    private mutating func escapeOrQuote(at: inout Int, hashCount: Int, multiline: Bool) -> Int? {
+        if bytes[at] == UInt8(ascii: "\\"), hashes(hashCount, at: at + 1) {
+            at += 1 + hashCount
+            if byte(at) == UInt8(ascii: "(") {
+                frames.append(.interpolation(from: opens.count))
+                opens.append((at - 1 - hashCount, line))
+            } else if byte(at) == UInt8(ascii: "\n") {
+                return nil  // a line continuation, or the end of a single-line string
+            }
+        } else if bytes[at] == UInt8(ascii: "\""),
+                  !multiline || (byte(at + 1) == UInt8(ascii: "\"") && byte(at + 2) == UInt8(ascii: "\"")) {
+            let end = at + (multiline ? 3 : 1)
+            if hashes(hashCount, at: end) {
+                frames.removeLast()
+                at = end + hashCount - 1
+                if frames.isEmpty { return at }
+            }
+        }
+        at += 1
+        return nil
+    }
+
+    /// At a byte of the code in an interpolation (`from` in `opens` the first position it
+    /// holds): a `(` opens, a `)` closes (the last one the interpolation), a string starts.
+    @inline(__always)
+    private mutating func codeInInterpolation(at: inout Int, from: Int) {
+        switch bytes[at] {
+        case UInt8(ascii: "("):
+            opens.append((at, line))
+        case UInt8(ascii: ")"):
+            opens.removeLast()
+            if opens.count == from { frames.removeLast() }
+        case UInt8(ascii: "\""), UInt8(ascii: "#"):
+            if let string = openString(at: &at) {
+                frames.append(string)
+                return
+            }
+        default:
+            break
+        }
+        at += 1
     }
 
     // MARK: Juxtapositions

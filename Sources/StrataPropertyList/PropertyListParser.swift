@@ -189,6 +189,7 @@ public enum PropertyListParser {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
 
+        /// A quoted string at its opening `delimiter`, escapes resolved.
         mutating func quoted(_ delimiter: UInt8) throws(PropertyListError) -> String {
             let startLine = line
             offset += 1
@@ -218,41 +219,46 @@ public enum PropertyListParser {
                 }
                 offset += 1
                 guard offset < bytes.count else { break }
-                let escaped = bytes[offset]
-                offset += 1
-                switch escaped {
-                case UInt8(ascii: "n"): buffer.append(.newline)
-                case UInt8(ascii: "t"): buffer.append(.tab)
-                case UInt8(ascii: "r"): buffer.append(.carriageReturn)
-                case UInt8(ascii: "a"): buffer.append(0x07)
-                case UInt8(ascii: "b"): buffer.append(0x08)
-                case UInt8(ascii: "f"): buffer.append(0x0C)
-                case UInt8(ascii: "v"): buffer.append(0x0B)
-                case UInt8(ascii: "U"), UInt8(ascii: "u"):
-                    var scalar: UInt32 = 0, digits = 0
-                    while digits < 4, let digit = peek().flatMap(Self.hexValue) {
-                        scalar = scalar * 16 + digit
-                        offset += 1
-                        digits += 1
-                    }
-                    append(scalar: digits > 0 ? scalar : UInt32(escaped), to: &buffer)
-                case UInt8(ascii: "0")...UInt8(ascii: "7"):
-                    var scalar = UInt32(escaped - UInt8(ascii: "0")), digits = 1
-                    while digits < 3, let next = peek(), next >= UInt8(ascii: "0"), next <= UInt8(ascii: "7") {
-                        scalar = scalar * 8 + UInt32(next - UInt8(ascii: "0"))
-                        offset += 1
-                        digits += 1
-                    }
-                    append(scalar: scalar, to: &buffer)
-                case .newline:
-                    line += 1
-                    buffer.append(.newline)
-                default:
-                    // `\"`, `\\`, `\'` and any other escaped character stand for themselves.
-                    buffer.append(escaped)
-                }
+                unescape(into: &buffer)
             }
             throw PropertyListError(line: startLine, message: "unterminated quoted string")
+        }
+
+        /// The escape after a `\` (at `offset`): what it stands for, appended to `buffer`.
+        mutating func unescape(into buffer: inout [UInt8]) {
+            let escaped = bytes[offset]
+            offset += 1
+            switch escaped {
+            case UInt8(ascii: "n"): buffer.append(.newline)
+            case UInt8(ascii: "t"): buffer.append(.tab)
+            case UInt8(ascii: "r"): buffer.append(.carriageReturn)
+            case UInt8(ascii: "a"): buffer.append(0x07)
+            case UInt8(ascii: "b"): buffer.append(0x08)
+            case UInt8(ascii: "f"): buffer.append(0x0C)
+            case UInt8(ascii: "v"): buffer.append(0x0B)
+            case UInt8(ascii: "U"), UInt8(ascii: "u"):
+                var scalar: UInt32 = 0, digits = 0
+                while digits < 4, let digit = peek().flatMap(Self.hexValue) {
+                    scalar = scalar * 16 + digit
+                    offset += 1
+                    digits += 1
+                }
+                append(scalar: digits > 0 ? scalar : UInt32(escaped), to: &buffer)
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                var scalar = UInt32(escaped - UInt8(ascii: "0")), digits = 1
+                while digits < 3, let next = peek(), next >= UInt8(ascii: "0"), next <= UInt8(ascii: "7") {
+                    scalar = scalar * 8 + UInt32(next - UInt8(ascii: "0"))
+                    offset += 1
+                    digits += 1
+                }
+                append(scalar: scalar, to: &buffer)
+            case .newline:
+                line += 1
+                buffer.append(.newline)
+            default:
+                // `\"`, `\\`, `\'` and any other escaped character stand for themselves.
+                buffer.append(escaped)
+            }
         }
 
         func append(scalar: UInt32, to buffer: inout [UInt8]) {

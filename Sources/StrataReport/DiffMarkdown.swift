@@ -22,8 +22,20 @@ public enum DiffMarkdown {
         return render(document, limit: 0)
     }
 
+    /// The Markdown with at most `limit` items in each list.
     static func render(_ document: DiffDocument, limit: Int) -> String {
         let diff = document.diff
+        var out = headline(diff)
+        out += lists(document, limit: limit)
+        if let shape = diff.buildShape, !shape.isEmpty { out += buildShape(shape, limit: limit) }
+        out += metrics(diff.metrics, limit: limit)
+        out += changedSubgraphSection(diff)
+        out.append("")
+        return out.joined(separator: "\n")
+    }
+
+    /// The title, the verdict on findings and the table of what was added and removed.
+    static func headline(_ diff: GraphDiff) -> [String] {
         let s = diff.summary
         let newCount = s.newFindings.error + s.newFindings.warn + s.newFindings.info
         let fixedCount = s.fixedFindings.error + s.fixedFindings.warn + s.fixedFindings.info
@@ -44,38 +56,51 @@ public enum DiffMarkdown {
             "",
             "\(s.affectedModules) module\(s.affectedModules == 1 ? "" : "s") affected (changed, or depending on a changed one); \(s.modulesMoved) moved or renamed.",
         ]
+        return out
+    }
 
-        func list(_ title: String, _ items: [String]) {
-            guard !items.isEmpty else { return }
-            out += ["", "### \(title)", ""]
+    /// Findings, cycles, edges, modules, linkage and container edges that came and went, each
+    /// list under its title when it is not empty.
+    static func lists(_ document: DiffDocument, limit: Int) -> [String] {
+        let diff = document.diff
+        func list(_ title: String, _ items: [String]) -> [String] {
+            guard !items.isEmpty else { return [] }
+            var out = ["", "### \(title)", ""]
             out += items.prefix(limit).map { "- " + $0 }
             if items.count > limit { out.append("- … and \(items.count - limit) more (see strata-diff.json)") }
+            return out
         }
-        list("New findings", diff.findings.new.map { finding(document, $0) })
-        list("Fixed findings", diff.findings.fixed.map { finding(document, $0, linked: false) })
-        list("Cycles introduced", diff.cycles.introduced.map { $0.modules.map(escape).joined(separator: " ↔ ") })
-        list("Cycles broken", diff.cycles.broken.map { $0.modules.map(escape).joined(separator: " ↔ ") })
-        list("Import edges added", diff.edges.imports.added.map { edge(document, $0, linked: true) })
-        list("Import edges removed", diff.edges.imports.removed.map { edge(document, $0, linked: false) })
-        list("Modules added", diff.modules.added.map { "\(escape($0.name)) (\($0.kind.rawValue))" })
-        list("Modules removed", diff.modules.removed.map { "\(escape($0.name)) (\($0.kind.rawValue))" })
-        list("Linkage changed", diff.linkage.map { "\(escape($0.module)): \($0.base.rawValue) → \($0.head.kind.rawValue)" })
-        list("Launch", diff.launch.map { "\(escape($0.app)): \($0.base) → \($0.head) dynamic frameworks at launch" })
-        list("Container edges added", diff.injection.edges.added.map { "\(escape($0.from)) → \(escape($0.to)) (\($0.services.map(escape).joined(separator: ", ")))" })
-        list("Container edges removed", diff.injection.edges.removed.map { "\(escape($0.from)) → \(escape($0.to)) (\($0.services.map(escape).joined(separator: ", ")))" })
+        var out: [String] = []
+        out += list("New findings", diff.findings.new.map { finding(document, $0) })
+        out += list("Fixed findings", diff.findings.fixed.map { finding(document, $0, linked: false) })
+        out += list("Cycles introduced", diff.cycles.introduced.map { $0.modules.map(escape).joined(separator: " ↔ ") })
+        out += list("Cycles broken", diff.cycles.broken.map { $0.modules.map(escape).joined(separator: " ↔ ") })
+        out += list("Import edges added", diff.edges.imports.added.map { edge(document, $0, linked: true) })
+        out += list("Import edges removed", diff.edges.imports.removed.map { edge(document, $0, linked: false) })
+        out += list("Modules added", diff.modules.added.map { "\(escape($0.name)) (\($0.kind.rawValue))" })
+        out += list("Modules removed", diff.modules.removed.map { "\(escape($0.name)) (\($0.kind.rawValue))" })
+        out += list("Linkage changed", diff.linkage.map { "\(escape($0.module)): \($0.base.rawValue) → \($0.head.kind.rawValue)" })
+        out += list("Launch", diff.launch.map { "\(escape($0.app)): \($0.base) → \($0.head) dynamic frameworks at launch" })
+        out += list("Container edges added", diff.injection.edges.added.map { "\(escape($0.from)) → \(escape($0.to)) (\($0.services.map(escape).joined(separator: ", ")))" })
+        out += list("Container edges removed", diff.injection.edges.removed.map { "\(escape($0.from)) → \(escape($0.to)) (\($0.services.map(escape).joined(separator: ", ")))" })
+        return out
+    }
 
-        if let shape = diff.buildShape, !shape.isEmpty { out += buildShape(shape, limit: limit) }
-
-        let moved = diff.metrics.filter { abs($0.distanceChange) >= distanceThreshold || $0.base.ce != $0.head.ce || $0.base.ca != $0.head.ca }
-        if !moved.isEmpty {
-            out += ["", "### Metrics", "", "| module | Ce | Ca | I | A | D |", "|---|---|---|---|---|---|"]
-            for delta in moved.prefix(limit) {
-                out.append("| \(escape(delta.module)) | \(change(delta.base.ce, delta.head.ce)) | \(change(delta.base.ca, delta.head.ca)) | \(change(delta.base.instability, delta.head.instability)) | \(change(delta.base.abstractness, delta.head.abstractness)) | \(change(delta.base.distance, delta.head.distance)) |")
-            }
-            if moved.count > limit { out += ["", "… and \(moved.count - limit) more modules (see strata-diff.json)"] }
+    /// The modules whose distance moved by `distanceThreshold` or more, or whose couplings changed.
+    static func metrics(_ deltas: [MetricDelta], limit: Int) -> [String] {
+        let moved = deltas.filter { abs($0.distanceChange) >= distanceThreshold || $0.base.ce != $0.head.ce || $0.base.ca != $0.head.ca }
+        guard !moved.isEmpty else { return [] }
+        var out = ["", "### Metrics", "", "| module | Ce | Ca | I | A | D |", "|---|---|---|---|---|---|"]
+        for delta in moved.prefix(limit) {
+            out.append("| \(escape(delta.module)) | \(change(delta.base.ce, delta.head.ce)) | \(change(delta.base.ca, delta.head.ca)) | \(change(delta.base.instability, delta.head.instability)) | \(change(delta.base.abstractness, delta.head.abstractness)) | \(change(delta.base.distance, delta.head.distance)) |")
         }
+        if moved.count > limit { out += ["", "… and \(moved.count - limit) more modules (see strata-diff.json)"] }
+        return out
+    }
 
-        out += ["", "### Changed subgraph", ""]
+    /// The changed subgraph in Mermaid, or why it is not drawn.
+    static func changedSubgraphSection(_ diff: GraphDiff) -> [String] {
+        var out = ["", "### Changed subgraph", ""]
         if let chart = changedSubgraph(diff) {
             out += ["```mermaid", chart, "```"]
         } else if diff.edges.imports.isEmpty && diff.cycles.introduced.isEmpty && diff.modules.added.isEmpty && diff.modules.removed.isEmpty {
@@ -83,8 +108,7 @@ public enum DiffMarkdown {
         } else {
             out.append("The changed subgraph has more than \(Mermaid.maximumEdges) edges or \(Mermaid.maximumCharacters) characters, more than GitHub draws; see the HTML diff (diff.html) in the report.")
         }
-        out.append("")
-        return out.joined(separator: "\n")
+        return out
     }
 
     /// How the critical path, the parallel width and the rebuild costs moved.

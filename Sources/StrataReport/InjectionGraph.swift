@@ -13,70 +13,107 @@ public enum InjectionGraph {
     public static func render(_ report: InjectionReport) -> String? {
         let registrations = report.registrations
         guard !registrations.isEmpty, registrations.count <= limit else { return nil }
-        let services = Set(registrations.map(\.service)).union(registrations.flatMap(\.resolves)).sorted()
-        let serviceIndex = Dictionary(uniqueKeysWithValues: services.enumerated().map { ($1, $0) })
-        func service(_ name: String) -> String { "s\(serviceIndex[name]!)" }
-        func home(_ registration: Registration) -> String { registration.implementationModule ?? registration.module }
-        struct Implementation: Hashable { let home: String, name: String }
-        func key(_ registration: Registration) -> Implementation {
-            Implementation(home: home(registration), name: registration.implementation ?? registration.service)
-        }
-        var implementationIndex: [Implementation: Int] = [:]
-        for registration in registrations where implementationIndex[key(registration)] == nil {
-            implementationIndex[key(registration)] = implementationIndex.count
-        }
-        func implementation(_ registration: Registration) -> String { "i\(implementationIndex[key(registration)]!)" }
-        let modules = Set(registrations.map(home)).union(report.edges.flatMap { [$0.from, $0.to] }).sorted()
-        let moduleIndex = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, $0) })
-        func module(_ name: String) -> String { "m\(moduleIndex[name]!)" }
+        let nodes = Nodes(report)
         var graph = DOT.Graph(
             "injection", graph: [.value("rankdir", "LR"), .value("nodesep", 0.25), .value("ranksep", 0.5)] + DOT.Theme.font(11),
             node: DOT.Theme.font(10), edge: [.quoted("color", DOT.Theme.edge), .value("arrowsize", 0.6)] + DOT.Theme.font())
-        for name in services {
-            graph.node(service(name), [
+        for name in nodes.services {
+            graph.node(nodes.service(name), [
                 .label(name), .value("shape", "ellipse"), .value("style", "filled"), .quoted("fillcolor", "#e3ecfa"),
                 .quoted("color", DOT.Theme.outline), .quoted("class", "service"),
             ])
         }
-        for (index, name) in modules.enumerated() {
-            var cluster: [DOT.Statement] = [
-                .assignments([.label(name), .quoted("style", "rounded,dashed"), .quoted("color", DOT.Theme.muted), .quoted("class", "module")]),
-                .node(module(name), [.label(name), .value("shape", "plaintext"), .quoted("fontcolor", DOT.Theme.outline)]),
-            ]
-            var seen: Set<String> = []
-            for registration in registrations where home(registration) == name && seen.insert(implementation(registration)).inserted {
-                let label = registration.implementation ?? "(\(registration.service))"
-                cluster.append(.node(implementation(registration), [.label(label)] + DOT.Theme.box + [.quoted("class", "implementation")]))
-            }
-            graph.statements.append(.subgraph("cluster_\(index)", cluster))
+        for (index, name) in nodes.modules.enumerated() {
+            graph.statements.append(.subgraph("cluster_\(index)", cluster(name, registrations, nodes)))
         }
+        drawRegistrations(registrations, nodes, in: &graph)
+        drawContainerEdges(report.edges, nodes, in: &graph)
+        return graph.text
+    }
+
+    /// A module's box: its label, and the implementations at home there.
+    private static func cluster(_ name: String, _ registrations: [Registration], _ nodes: Nodes) -> [DOT.Statement] {
+        var cluster: [DOT.Statement] = [
+            .assignments([.label(name), .quoted("style", "rounded,dashed"), .quoted("color", DOT.Theme.muted), .quoted("class", "module")]),
+            .node(nodes.module(name), [.label(name), .value("shape", "plaintext"), .quoted("fontcolor", DOT.Theme.outline)]),
+        ]
+        var seen: Set<String> = []
+        for registration in registrations where Nodes.home(registration) == name && seen.insert(nodes.implementation(registration)).inserted {
+            let label = registration.implementation ?? "(\(registration.service))"
+            cluster.append(.node(nodes.implementation(registration), [.label(label)] + DOT.Theme.box + [.quoted("class", "implementation")]))
+        }
+        return cluster
+    }
+
+    /// Each registration's edge from its service to its implementation (named in an outer
+    /// label, an override dashed), and from the implementation to the services it resolves.
+    private static func drawRegistrations(_ registrations: [Registration], _ nodes: Nodes, in graph: inout DOT.Graph) {
         var drawn: Set<String> = []
         for registration in registrations {
-            let node = implementation(registration)
+            let node = nodes.implementation(registration)
+            let service = nodes.service(registration.service)
             let named: [DOT.Attribute] = registration.name.map { [.label($0, "xlabel")] } ?? []
             let style: [DOT.Attribute] = registration.kind == .override
                 ? [.value("style", "dashed"), .quoted("class", "override")] : [.quoted("class", "registration")]
             // Each edge once.
-            if drawn.insert("\(service(registration.service)) \(node) \(named.map(\.value)) \(registration.kind == .override)").inserted {
-                graph.edge(service(registration.service), node, [.quoted("color", "#2f6fbf")] + named + style)
+            if drawn.insert("\(service) \(node) \(named.map(\.value)) \(registration.kind == .override)").inserted {
+                graph.edge(service, node, [.quoted("color", "#2f6fbf")] + named + style)
             }
-            for resolved in registration.resolves where drawn.insert("\(node) \(service(resolved))").inserted {
-                graph.edge(node, service(resolved), [.quoted("class", "resolves")])
+            for resolved in registration.resolves where drawn.insert("\(node) \(nodes.service(resolved))").inserted {
+                graph.edge(node, nodes.service(resolved), [.quoted("class", "resolves")])
             }
         }
-        // Two modules getting implementations from each other: one double-headed edge, so the
-        // labels do not overlap.
-        let pairs = Dictionary(report.edges.map { ([$0.from, $0.to], $0) }, uniquingKeysWith: { first, _ in first })
-        for edge in report.edges {
+    }
+
+    /// The module edges through the container, between the modules' labels (red when flagged).
+    /// Two modules getting implementations from each other: one double-headed edge, so the
+    /// labels do not overlap.
+    private static func drawContainerEdges(_ edges: [InjectionEdge], _ nodes: Nodes, in graph: inout DOT.Graph) {
+        let pairs = Dictionary(edges.map { ([$0.from, $0.to], $0) }, uniquingKeysWith: { first, _ in first })
+        for edge in edges {
             let back = pairs[[edge.to, edge.from]]
             if back != nil, edge.from > edge.to { continue }
             let flagged = !edge.breaks.isEmpty || back?.breaks.isEmpty == false
             var label = [edge.services.joined(separator: ", ")]
             if let back { label = ["→ " + label[0], "← " + back.services.joined(separator: ", ")] }
-            graph.edge(module(edge.from), module(edge.to), [.value("style", "dashed"), .quoted("color", flagged ? DOT.Theme.cycle : DOT.Theme.muted)]
+            graph.edge(nodes.module(edge.from), nodes.module(edge.to), [.value("style", "dashed"), .quoted("color", flagged ? DOT.Theme.cycle : DOT.Theme.muted)]
                 + (back == nil ? [] : [.value("dir", "both")])
                 + [.label(lines: label, "xlabel"), .value("fontsize", 9), .quoted("class", "container")])
         }
-        return graph.text
+    }
+
+    /// The names Strata gives the drawing's nodes (`DOT`'s convention): `s<n>` a service,
+    /// `i<n>` an implementation in its home module (the module declaring it, else the one
+    /// registering it), `m<n>` a module's label.
+    private struct Nodes {
+        struct Implementation: Hashable { let home: String, name: String }
+        let services: [String]
+        let modules: [String]
+        private let serviceIndex: [String: Int]
+        private let implementationIndex: [Implementation: Int]
+        private let moduleIndex: [String: Int]
+
+        init(_ report: InjectionReport) {
+            let registrations = report.registrations
+            services = Set(registrations.map(\.service)).union(registrations.flatMap(\.resolves)).sorted()
+            serviceIndex = Dictionary(uniqueKeysWithValues: services.enumerated().map { ($1, $0) })
+            var implementationIndex: [Implementation: Int] = [:]
+            for registration in registrations where implementationIndex[Self.key(registration)] == nil {
+                implementationIndex[Self.key(registration)] = implementationIndex.count
+            }
+            self.implementationIndex = implementationIndex
+            modules = Set(registrations.map(Self.home)).union(report.edges.flatMap { [$0.from, $0.to] }).sorted()
+            moduleIndex = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, $0) })
+        }
+
+        static func home(_ registration: Registration) -> String { registration.implementationModule ?? registration.module }
+
+        static func key(_ registration: Registration) -> Implementation {
+            Implementation(home: home(registration), name: registration.implementation ?? registration.service)
+        }
+
+        func service(_ name: String) -> String { "s\(serviceIndex[name]!)" }
+        func implementation(_ registration: Registration) -> String { "i\(implementationIndex[Self.key(registration)]!)" }
+        func module(_ name: String) -> String { "m\(moduleIndex[name]!)" }
     }
 }

@@ -113,17 +113,30 @@ public struct WorkingDirectoryTree: SourceTree {
     /// of the repository is not followed.
     public func read(_ path: String) throws -> [UInt8] {
         let absolute = rootPath + "/" + path
-        var link = stat()
-        if lstat(absolute, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
-            guard let target = Self.resolve(absolute) else { throw SourceTreeError(path: path, reason: "a broken symbolic link") }
-            guard target.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/") else {
-                throw SourceTreeError(path: path, reason: "a symbolic link out of the repository (to \(target)); not followed")
-            }
-        }
+        try followLink(absolute, path: path)
         // Non-blocking, so that opening a FIFO returns at once; fstat then turns it away.
         let fd = open(absolute, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else { throw SourceTreeError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
+        let size = try Self.regularFileSize(fd, path: path)
+        var bytes = try Self.readSized(fd, count: size, path: path)
+        if bytes.count == size { try Self.readGrowth(fd, into: &bytes, path: path) }
+        return bytes
+    }
+
+    /// Throws when `absolute` is a symbolic link that is broken or leads out of the root.
+    private func followLink(_ absolute: String, path: String) throws {
+        var link = stat()
+        guard lstat(absolute, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return }
+        guard let target = Self.resolve(absolute) else { throw SourceTreeError(path: path, reason: "a broken symbolic link") }
+        guard target.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/") else {
+            throw SourceTreeError(path: path, reason: "a symbolic link out of the repository (to \(target)); not followed")
+        }
+    }
+
+    /// The size of the open file; throws unless it is a regular file of at most
+    /// `InputLimits.maximumFileSize` bytes.
+    private static func regularFileSize(_ fd: Int32, path: String) throws -> Int {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw SourceTreeError(path: path, reason: String(cString: strerror(errno))) }
         switch info.st_mode & S_IFMT {
@@ -136,11 +149,14 @@ public struct WorkingDirectoryTree: SourceTree {
         guard Int(info.st_size) <= limit else {
             throw SourceTreeError(path: path, reason: "larger than \(limit >> 20) MB (\(Int(info.st_size) >> 20) MB); not read")
         }
-        // Sized from fstat and filled without zeroing first; a file that grows meanwhile
-        // is read on in chunks, up to the limit.
-        let expected = Int(info.st_size)
+        return Int(info.st_size)
+    }
+
+    /// Up to `expected` bytes (fewer when the file shrank), in an array sized from fstat and
+    /// filled without zeroing first.
+    private static func readSized(_ fd: Int32, count expected: Int, path: String) throws -> [UInt8] {
         var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+        let bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
             count = 0
             while count < expected {
                 let read = Glibc.read(fd, buffer.baseAddress! + count, expected - count)
@@ -151,27 +167,30 @@ public struct WorkingDirectoryTree: SourceTree {
             }
         }
         guard failure == 0 else { throw SourceTreeError(path: path, reason: String(cString: strerror(failure))) }
-        if bytes.count == expected {
-            // One stack byte tells whether the file grew; only then is a chunk buffer made.
-            var probe: UInt8 = 0
-            while true {
-                let read = Glibc.read(fd, &probe, 1)
-                if read < 0 && errno == EINTR { continue }
-                if read <= 0 { return bytes }
-                bytes.append(probe)
-                break
-            }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while bytes.count <= limit {
-                let read = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-                if read < 0 && errno == EINTR { continue }
-                if read <= 0 { break }
-                bytes += chunk[0..<read]
-            }
-            guard bytes.count <= limit else {
-                throw SourceTreeError(path: path, reason: "grew past \(limit >> 20) MB while read; not read")
-            }
-        }
         return bytes
+    }
+
+    /// What a file that grew since fstat has past its size, read on in chunks up to the limit.
+    private static func readGrowth(_ fd: Int32, into bytes: inout [UInt8], path: String) throws {
+        // One stack byte tells whether the file grew; only then is a chunk buffer made.
+        var probe: UInt8 = 0
+        while true {
+            let read = Glibc.read(fd, &probe, 1)
+            if read < 0 && errno == EINTR { continue }
+            if read <= 0 { return }
+            bytes.append(probe)
+            break
+        }
+        let limit = InputLimits.maximumFileSize
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count <= limit {
+            let read = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if read < 0 && errno == EINTR { continue }
+            if read <= 0 { break }
+            bytes += chunk[0..<read]
+        }
+        guard bytes.count <= limit else {
+            throw SourceTreeError(path: path, reason: "grew past \(limit >> 20) MB while read; not read")
+        }
     }
 }

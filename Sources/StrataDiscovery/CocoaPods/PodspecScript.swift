@@ -69,15 +69,11 @@ struct PodspecScript: RubyScript {
         return evaluator
     }
 
+    /// A call on a spec (`s.name = …`, `s.dependency …`, `s.subspec … do`), or the
+    /// `Pod::Spec.new` block that declares the root spec; false for any other call.
     mutating func perform(_ call: RubyCall, assigning value: RubyExpression?) -> Bool {
         if Self.isSpecConstructor(call), let block = call.block {
-            guard root == nil else {
-                warn(call.line, "a second `Pod::Spec.new` in one podspec; only the first is read")
-                return true
-            }
-            let spec = PodSpec(role: .root, name: fileName, fullName: fileName, line: call.line)
-            root = spec
-            within(spec, as: block.parameters.first) { $0.run(block.body) }
+            declareRoot(call, block: block)
             return true
         }
         guard let (spec, variable) = specReceiver(call.receiver) else { return false }
@@ -87,41 +83,13 @@ struct PodspecScript: RubyScript {
         }()
         let attribute = call.name
         switch attribute {
-        case "name":
-            guard spec.role == .root, let argument else { return true }
-            let value = evaluate(argument)
-            if let name = value.text {
-                spec.name = name
-                spec.fullName = name
-            } else {
-                warn(call.line, "pod name \(RubyValue.unevaluated(argument, value)); the file name \(fileName) is used")
-            }
-        case "version":
-            if let argument { spec.version = evaluate(argument).text }
-        case "module_name":
-            guard let argument else { return true }
-            let value = evaluate(argument)
-            if let name = value.text {
-                spec.moduleName = name
-            } else {
-                warn(call.line, "module_name \(RubyValue.unevaluated(argument, value)); the pod name is used")
-            }
+        case "name", "version", "module_name":
+            if let argument { identity(attribute, argument, of: spec, line: call.line) }
         case "source_files", "exclude_files":
-            guard let argument else { return true }
-            let value = evaluate(argument)
-            guard let patterns = value.texts else {
-                warn(call.line, "\(attribute) \(RubyValue.unevaluated(argument, value)); the files it names are missing")
-                return true
-            }
-            if attribute == "source_files" { spec.sourceFiles += patterns } else { spec.excludeFiles += patterns }
+            if let argument { files(attribute, argument, of: spec, line: call.line) }
         case "dependency":
             guard let first = call.positional.first ?? value else { return true }
-            let value = evaluate(first)
-            if let name = value.text {
-                spec.addDependency(name, file: path, line: call.line)
-            } else {
-                warn(call.line, "dependency \(RubyValue.unevaluated(first, value)); it is left out")
-            }
+            dependency(first, of: spec, line: call.line)
         case "dependencies":
             guard let argument, case .hash(let pairs) = evaluate(argument) else { return true }
             for pair in pairs {
@@ -145,6 +113,65 @@ struct PodspecScript: RubyScript {
             break  // summary, source, resources, xcconfig, deployment_target, ...: nothing Strata reads
         }
         return true
+    }
+
+    /// `Pod::Spec.new do |s| … end`: the root spec, named after the file until `s.name` says
+    /// otherwise, and its block run; a second one is left out.
+    private mutating func declareRoot(_ call: RubyCall, block: RubyBlock) {
+        guard root == nil else {
+            warn(call.line, "a second `Pod::Spec.new` in one podspec; only the first is read")
+            return
+        }
+        let spec = PodSpec(role: .root, name: fileName, fullName: fileName, line: call.line)
+        root = spec
+        within(spec, as: block.parameters.first) { $0.run(block.body) }
+    }
+
+    /// `s.name` (of the root spec only), `s.version` and `s.module_name`: what the pod and its
+    /// module are called.
+    private mutating func identity(_ attribute: String, _ argument: RubyExpression, of spec: PodSpec, line: Int) {
+        switch attribute {
+        case "name":
+            guard spec.role == .root else { return }
+            let value = evaluate(argument)
+            if let name = value.text {
+                spec.name = name
+                spec.fullName = name
+            } else {
+                warn(line, "pod name \(RubyValue.unevaluated(argument, value)); the file name \(fileName) is used")
+            }
+        case "version":
+            spec.version = evaluate(argument).text
+        case "module_name":
+            let value = evaluate(argument)
+            if let name = value.text {
+                spec.moduleName = name
+            } else {
+                warn(line, "module_name \(RubyValue.unevaluated(argument, value)); the pod name is used")
+            }
+        default:
+            break
+        }
+    }
+
+    /// `s.source_files` and `s.exclude_files`: the patterns, added to those given already.
+    private mutating func files(_ attribute: String, _ argument: RubyExpression, of spec: PodSpec, line: Int) {
+        let value = evaluate(argument)
+        guard let patterns = value.texts else {
+            warn(line, "\(attribute) \(RubyValue.unevaluated(argument, value)); the files it names are missing")
+            return
+        }
+        if attribute == "source_files" { spec.sourceFiles += patterns } else { spec.excludeFiles += patterns }
+    }
+
+    /// `s.dependency 'Name', '~> 1.0'`: the pod its first argument names.
+    private mutating func dependency(_ first: RubyExpression, of spec: PodSpec, line: Int) {
+        let value = evaluate(first)
+        if let name = value.text {
+            spec.addDependency(name, file: path, line: line)
+        } else {
+            warn(line, "dependency \(RubyValue.unevaluated(first, value)); it is left out")
+        }
     }
 
     /// `s.subspec 'Name' do |ss| … end` (or a test or app spec): the child spec and its block.

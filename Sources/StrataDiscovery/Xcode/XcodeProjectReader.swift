@@ -39,22 +39,11 @@ public enum XcodeProjectReader: ManifestReader {
     /// Reads one pbxproj's bytes; `files` (every file of the tree, sorted) tells which listed
     /// sources exist, and `tree` gives the `.xcconfig` files the configurations are based on.
     public static func read(_ bytes: [UInt8], path: String, tree: any SourceTree, files: [String]) -> Manifest {
-        let fallbackName = projectName(path)
         let file: XcodeProjectFile
         do {
             file = try XcodeProjectFile(try PropertyListParser.parse(bytes), path: path)
-        } catch let error as PropertyListError {
-            return Manifest(name: fallbackName, system: .xcode, path: path, targets: [], diagnostics: [
-                Diagnostic(file: path, line: error.line, message: "project.pbxproj not read: \(error.message); its targets are missing from the analysis"),
-            ])
-        } catch let error as XcodeProjectFile.NotAProject {
-            return Manifest(name: fallbackName, system: .xcode, path: path, targets: [], diagnostics: [
-                Diagnostic(file: path, line: error.line, message: "project.pbxproj not understood: \(error.message); its targets are missing from the analysis"),
-            ])
         } catch {
-            return Manifest(name: fallbackName, system: .xcode, path: path, targets: [], diagnostics: [
-                Diagnostic(file: path, message: "project.pbxproj not read: \(error)"),
-            ])
+            return Manifest(name: projectName(path), system: .xcode, path: path, targets: [], diagnostics: [unreadable(error, path: path)])
         }
 
         var diagnostics: [Diagnostic] = []
@@ -78,22 +67,10 @@ public enum XcodeProjectReader: ManifestReader {
             }
             let productType = XcodeProductType(object["productType"]?.string ?? "")
             let productLine = object.entry("productType")?.line ?? line
-            var kind = productType.kind ?? .bundle
-            if productType.kind == nil {
-                diagnostics.append(Diagnostic(
-                    file: path, line: productLine,
-                    message: "target \(name) has product type '\(productType.identifier)', which Strata does not know; read as a bundle with unknown linkage"))
-            }
-            if kind == .app, name.hasSuffix("Example") || name.hasSuffix("Demo") { kind = .example }
-
+            let kind = moduleKind(productType, name: name, line: productLine, path: path, diagnostics: &diagnostics)
             let settings = XcodeBuildSettings(target: object, name: name, in: file, tree: tree)
             let globs = sources.globs(of: object, id: entry.id)
-            if !globs.missing.isEmpty {
-                let sample = globs.missing.prefix(3).joined(separator: ", ")
-                diagnostics.append(Diagnostic(
-                    file: path, line: line,
-                    message: "target \(name) compiles \(globs.missing.count) Swift file(s) that are not in the repository (\(sample)\(globs.missing.count > 3 ? ", …" : "")); they are not analyzed"))
-            }
+            if !globs.missing.isEmpty { diagnostics.append(missingSources(globs.missing, target: name, line: line, path: path)) }
             var target = Manifest.Target(
                 name: name, importName: importName(name: name, settings: settings, diagnostics: &diagnostics),
                 kind: kind, product: productType.identifier.isEmpty ? nil : productType.identifier,
@@ -109,6 +86,39 @@ public enum XcodeProjectReader: ManifestReader {
         return Manifest(
             name: file.name, system: .xcode, path: path, localDependencies: local.sorted(), remoteDependencies: remote.sorted(),
             targets: targets, diagnostics: diagnostics)
+    }
+
+    /// Why a pbxproj could not be read: its one diagnostic.
+    static func unreadable(_ error: any Error, path: String) -> Diagnostic {
+        switch error {
+        case let error as PropertyListError:
+            Diagnostic(file: path, line: error.line, message: "project.pbxproj not read: \(error.message); its targets are missing from the analysis")
+        case let error as XcodeProjectFile.NotAProject:
+            Diagnostic(file: path, line: error.line, message: "project.pbxproj not understood: \(error.message); its targets are missing from the analysis")
+        default:
+            Diagnostic(file: path, message: "project.pbxproj not read: \(error)")
+        }
+    }
+
+    /// What a target of `productType` is (a bundle, with a warning, when Strata does not know
+    /// the type); an app named `…Example` or `…Demo` is an example.
+    static func moduleKind(_ productType: XcodeProductType, name: String, line: Int, path: String, diagnostics: inout [Diagnostic]) -> ModuleKind {
+        guard var kind = productType.kind else {
+            diagnostics.append(Diagnostic(
+                file: path, line: line,
+                message: "target \(name) has product type '\(productType.identifier)', which Strata does not know; read as a bundle with unknown linkage"))
+            return .bundle
+        }
+        if kind == .app, name.hasSuffix("Example") || name.hasSuffix("Demo") { kind = .example }
+        return kind
+    }
+
+    /// The warning for the Swift files a target compiles that are not in the repository.
+    static func missingSources(_ missing: [String], target name: String, line: Int, path: String) -> Diagnostic {
+        let sample = missing.prefix(3).joined(separator: ", ")
+        return Diagnostic(
+            file: path, line: line,
+            message: "target \(name) compiles \(missing.count) Swift file(s) that are not in the repository (\(sample)\(missing.count > 3 ? ", …" : "")); they are not analyzed")
     }
 
     /// The native targets' names by object id, and the ids of aggregate and legacy targets
