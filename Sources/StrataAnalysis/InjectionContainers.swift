@@ -230,7 +230,12 @@ public struct InjectionContainers: Sendable {
         guard let key = fact.key else { return nil }
         let labels = fact.arguments.map(\.label)
         let keyLabel: String??
-        if let colon = key.firstIndex(of: ":"), key.hasPrefix("value:") || key.hasPrefix("keyPath:") {
+        if key.hasPrefix("keyPath:"), fact.shape == .store,
+           !fact.arguments.contains(where: { argument in fact.type.map { Self.returns(argument.text, $0) } ?? false }) {
+            // A store by key path registers a factory of the value (`register(_:_ make: @escaping
+            // () -> T)`); one taking the value itself is a settings store, not a container.
+            return nil
+        } else if let colon = key.firstIndex(of: ":"), key.hasPrefix("value:") || key.hasPrefix("keyPath:") {
             keyLabel = Int(key[key.index(after: colon)...]).flatMap { labels.indices.contains($0) ? labels[$0] : nil }
         } else if let metatype = fact.arguments.first(where: { $0.text.hasSuffix(".Type") }) {
             keyLabel = metatype.label

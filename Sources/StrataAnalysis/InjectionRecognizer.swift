@@ -443,12 +443,17 @@ struct InjectionRecognizer {
         return isLiteral ? ([String(text.dropFirst().dropLast())], false, nil) : ([nil], true, "\(text) is not computable")
     }
 
-    /// `\.homeViewModel` or `\Container.homeViewModel` → `homeViewModel`; `\.date.now` → `date`.
+    /// `\.homeViewModel`, `\Container.homeViewModel` or `\DI.Container.homeViewModel` →
+    /// `homeViewModel`; `\.date.now` → `date`.
     static func keyPathName(_ text: String) -> String? {
         guard text.hasPrefix("\\") else { return nil }
-        var components = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
-        // The root, empty or a type: `\.x`, `\Container.x`.
-        if components.first?.isEmpty == true || components.first?.first?.isUppercase == true { components.removeFirst() }
+        var components = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)[...]
+        // The root, empty or a type, qualified or not: `\.x`, `\Container.x`, `\DI.Container.x`.
+        if components.first?.isEmpty == true {
+            components.removeFirst()
+        } else {
+            while components.first?.first?.isUppercase == true { components.removeFirst() }
+        }
         guard let first = components.first, !first.isEmpty else { return nil }
         return String(first)
     }

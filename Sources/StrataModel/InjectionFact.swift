@@ -73,7 +73,8 @@ public struct InjectionFact: Hashable, Sendable, Codable {
     /// The declared type of a wrapped property, a Factory's `T`, a dependency value's type, or
     /// the conforming type of a dependency key; for a call, its factory closure's declared
     /// result type, or without arguments its contextual type; for a `store` keyed by a generic
-    /// parameter no metatype names, that parameter; for a `read`, its return type.
+    /// parameter no metatype names, that parameter, and for one keyed by a key path the type of
+    /// the value it names (`T` for `KeyPath<Self, T>`); for a `read`, its return type.
     public var type: String?
     /// The type the factory closure (or `liveValue`) constructs: the first call in it whose
     /// callee is a capitalized name (`DefaultLoginRepository(client: ...)`).

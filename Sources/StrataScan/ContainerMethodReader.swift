@@ -104,7 +104,9 @@ enum ContainerMethodReader {
             if found[..<index].contains(where: { $0.dictionary == access.dictionary && $0.stores == access.stores }) { continue }
             // A store keyed by a generic parameter alone names it: the service is then what the
             // argument of that type is (`interface: T`), or what the closure returning it makes.
-            let keyType = access.stores ? (key == "type" ? method.keyGeneric(argument) : nil) : returns
+            // One keyed by a key path names the value type, which its factory must return.
+            let keyType = access.stores
+                ? (key == "type" ? method.keyGeneric(argument) : method.keyPathParameter(key).flatMap { method.keyPaths[$0] }) : returns
             var fact = InjectionFact(
                 shape: access.stores ? .store : .read, name: function.name.text, receiver: access.dictionary,
                 arguments: arguments, type: keyType, context: context, key: key,

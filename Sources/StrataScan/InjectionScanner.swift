@@ -723,7 +723,8 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         var child = Syntax(node)
         for ancestor in sequence(first: node.parent, next: { $0?.parent }).lazy.compactMap({ $0 }).prefix(64) {
             defer { child = ancestor }
-            if ancestor.is(DeclSyntax.self) { return nil }
+            // Through the `let x = ...` the node is the value of, not past a function or type.
+            if ancestor.is(DeclSyntax.self) && !ancestor.is(VariableDeclSyntax.self) { return nil }
             guard let items = ancestor.as(CodeBlockItemListSyntax.self) else { continue }
             for item in items {
                 if item.id == child.id { break }
