@@ -52,7 +52,7 @@ enum KeyPathReader {
         var child = Syntax(subscriptCall)
         for ancestor in sequence(first: subscriptCall.parent, next: { $0?.parent }).lazy.compactMap({ $0 }).prefix(64) {
             defer { child = ancestor }
-            if ancestor.is(DeclSyntax.self) { return nil }
+            if ancestor.is(DeclSyntax.self) && !ancestor.is(VariableDeclSyntax.self) { return nil }
             if let loop = ancestor.as(ForStmtSyntax.self), child.id == loop.body.id {
                 guard loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == variable else { continue }
                 return collectionName(loop.sequence).map { ($0, member) }
