@@ -123,7 +123,10 @@ package enum InjectionScanner {
                     return named(reference.baseName.tokenText) || Self.isWrapper(reference.baseName.tokenText)
                 }
                 // `Injected<P>(\.x)`, and `self[keyPath: path]()`: a factory resolved by key path.
-                return called.is(RawGenericSpecializationExprSyntax.self) || called.is(RawSubscriptCallExprSyntax.self)
+                if let generic = called.as(RawGenericSpecializationExprSyntax.self) {
+                    return generic.expression.as(RawDeclReferenceExprSyntax.self).map { Self.isWrapper($0.baseName.tokenText) } ?? false
+                }
+                return called.is(RawSubscriptCallExprSyntax.self)
             default:
                 return false
             }
@@ -425,9 +428,9 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         // A key path kept in a local before the call (`let path = \.service1; c.resolve(path)`)
         // as written where it is made.
         var arguments = node.arguments.map { argument in
-            let local = argument.expression.as(DeclReferenceExprSyntax.self).flatMap { Self.local($0.baseName.text, before: node) }
-            let written = local?.is(KeyPathExprSyntax.self) == true ? local! : argument.expression
-            return InjectionFact.Argument(label: argument.label?.text, text: Self.text(written))
+            let path = argument.expression.as(DeclReferenceExprSyntax.self)
+                .flatMap { Self.local($0.baseName.text, before: node)?.as(KeyPathExprSyntax.self) }
+            return InjectionFact.Argument(label: argument.label?.text, text: path.map(Self.text) ?? Self.text(argument.expression))
         }
         var closures = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
         if let trailing = node.trailingClosure {
