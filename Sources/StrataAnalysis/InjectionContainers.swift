@@ -45,6 +45,9 @@ public struct InjectionContainers: Sendable {
         /// The member of the registered type that keys it: `Interface` for `type.Interface`.
         var member: String? { key.hasPrefix("type.") ? String(key.dropFirst(5)) : nil }
 
+        /// Keyed by a key path to a property of the container (`keyPath:i`).
+        var byKeyPath: Bool { key.hasPrefix("keyPath:") }
+
         /// Whether a call is this method: its name, and the key argument at the key's label.
         func keyArgument(of fact: InjectionFact) -> InjectionFact.Argument? {
             guard fact.shape == .call, fact.name == name else { return nil }
@@ -83,7 +86,8 @@ public struct InjectionContainers: Sendable {
         /// The service a call of this method names by its key argument: the metatype, or for a
         /// closure, its declared or cast result type, else the one type it constructs.
         func service(_ fact: InjectionFact, key: InjectionFact.Argument) -> String? {
-            closureResult ? fact.type ?? fact.implementation : key.metatype
+            if byKeyPath { return InjectionRecognizer.keyPathName(key.text) }
+            return closureResult ? fact.type ?? fact.implementation : key.metatype
         }
     }
 
@@ -91,6 +95,9 @@ public struct InjectionContainers: Sendable {
     var reads: [Method] = []
     /// Property wrapper types that resolve their generic parameter through a container.
     var wrappers: Set<String> = []
+    /// Containers keyed by key paths whose read falls back on the property itself, and the
+    /// types conforming to them: their properties are registrations (`keyPathDefault`).
+    var keyPathDefaults: Set<String> = []
     /// What the report says about each.
     public var containers: [InjectionContainer] = []
 
@@ -105,13 +112,29 @@ public struct InjectionContainers: Sendable {
         // The symbol index's dictionary properties, `Type.name`: a store or read is into one the
         // type declares, whichever file declares it.
         var dictionaryProperties: Set<String> = []
+        // Type → the protocols it conforms to, and the reverse, for containers whose methods are
+        // in a protocol's extension and whose dictionary a conforming type declares.
+        var conformances: [String: Set<String>] = [:], conforming: [String: Set<String>] = [:]
         if files.contains(where: { $0.facts.injections.contains { $0.shape == .store } }) {
             for (_, facts) in files {
                 let declarations = facts.declarations  // by index: read field by field, never copied whole
-                for index in declarations.indices where declarations[index].kind == .var {
-                    if let type = declarations[index].type, Self.isDictionary(type), let parent = declarations[index].parent {
+                for index in declarations.indices {
+                    if declarations[index].kind == .var, let type = declarations[index].type, Self.isDictionary(type),
+                       let parent = declarations[index].parent {
                         dictionaryProperties.insert("\(DeclarationFact.simpleName(parent)).\(declarations[index].name)")
+                    } else if declarations[index].kind.isType || declarations[index].kind == .extension, !declarations[index].inherits.isEmpty {
+                        let type = DeclarationFact.simpleName(declarations[index].name)
+                        for inherited in declarations[index].inherits.map(DeclarationFact.simpleName) {
+                            conformances[type, default: []].insert(inherited)
+                            conforming[inherited, default: []].insert(type)
+                        }
                     }
+                }
+            }
+            for property in dictionaryProperties {
+                guard let dot = property.firstIndex(of: ".") else { continue }
+                for inherited in conformances[String(property[..<dot])] ?? [] {
+                    dictionaryProperties.insert(inherited + property[dot...])
                 }
             }
         }
@@ -129,18 +152,26 @@ public struct InjectionContainers: Sendable {
             }
         }
         for (key, storing) in storeFacts.sorted(by: { $0.key.type < $1.key.type }) {
-            let registering = storing.compactMap { Self.method(key.type, $0.fact, path: $0.path) }.filter { $0.key.hasPrefix("type") }
+            let registering = storing.compactMap { Self.method(key.type, $0.fact, path: $0.path) }
+                .filter { $0.key.hasPrefix("type") || $0.byKeyPath }
             let byMember = registering.contains { $0.member != nil }
-            // Reads back by type (the scan checked it returns what the type names), or by a
-            // member's value when the store keys by one.
+            let byKeyPath = registering.contains(where: \.byKeyPath)
+            // Reads back by type (the scan checked it returns what the type names), by a
+            // member's value when the store keys by one, or by a key path when the store does.
             let reading = (readFacts[key] ?? []).filter { entry in
                 entry.fact.key == "type" || entry.fact.key?.hasPrefix("value:") == true && byMember
+                    || entry.fact.key?.hasPrefix("keyPath:") == true && byKeyPath
             }.compactMap { Self.method(key.type, $0.fact, path: $0.path) }
             guard !registering.isEmpty, !reading.isEmpty, let first = storing.first else { continue }
             self.stores += registering
             self.reads += reading
+            if byKeyPath, (readFacts[key] ?? []).contains(where: { $0.fact.key?.hasPrefix("keyPath:") == true && $0.fact.keyTerm == "default" }) {
+                keyPathDefaults.insert(key.type)
+                keyPathDefaults.formUnion(conforming[key.type] ?? [])
+            }
             let keyed = registering.map { method in
-                method.member.map { "the registered type's \($0)" } ?? "the registered type"
+                method.byKeyPath ? "a key path to one of its properties"
+                    : method.member.map { "the registered type's \($0)" } ?? "the registered type"
             }
             containers.append(InjectionContainer(
                 type: key.type, registers: registering.map(\.signature), resolves: reading.map(\.signature),
@@ -199,8 +230,13 @@ public struct InjectionContainers: Sendable {
         guard let key = fact.key else { return nil }
         let labels = fact.arguments.map(\.label)
         let keyLabel: String??
-        if key.hasPrefix("value:") {
-            keyLabel = Int(key.dropFirst(6)).flatMap { labels.indices.contains($0) ? labels[$0] : nil }
+        if key.hasPrefix("keyPath:"), fact.shape == .store,
+           !fact.arguments.contains(where: { argument in fact.type.map { Self.returns(argument.text, $0) } ?? false }) {
+            // A store by key path registers a factory of the value (`register(_:_ make: @escaping
+            // () -> T)`); one taking the value itself is a settings store, not a container.
+            return nil
+        } else if let colon = key.firstIndex(of: ":"), key.hasPrefix("value:") || key.hasPrefix("keyPath:") {
+            keyLabel = Int(key[key.index(after: colon)...]).flatMap { labels.indices.contains($0) ? labels[$0] : nil }
         } else if let metatype = fact.arguments.first(where: { $0.text.hasSuffix(".Type") }) {
             keyLabel = metatype.label
         } else if fact.shape == .store, let generic = fact.type {
@@ -279,6 +315,10 @@ public struct InjectionContainers: Sendable {
 
     func resolvesThroughWrapper(_ name: String) -> Bool { wrappers.contains(name) }
 
+    /// Whether a container keyed by key paths falls back on its own properties: a key path
+    /// always resolves, and a registration of one replaces its property.
+    func hasDefaults(_ container: String) -> Bool { keyPathDefaults.contains(container) }
+
     /// The names a scan must look for to see these containers' call sites and wrappers, beyond
     /// `configured`: scanning is redone with them on the files that spell them.
     public static func names(in facts: some Sequence<FileFacts>, configured: InjectionNames) -> InjectionNames {
@@ -287,9 +327,10 @@ public struct InjectionContainers: Sendable {
         for file in facts {
             for fact in file.injections where fact.shape == .propertyWrapper { wrappers.insert(fact.name) }
         }
-        let containers = InjectionNames(
+        var containers = InjectionNames(
             calls: Set((found.stores + found.reads).map(\.name)).subtracting(configured.calls).subtracting(InjectionNames.builtInCalls),
             wrappers: wrappers.subtracting(configured.wrappers).subtracting(InjectionNames.builtInWrappers))
+        containers.keyPathContainers = found.keyPathDefaults
         return containers.merged(with: FactoryContainers.names(in: facts))
     }
 }

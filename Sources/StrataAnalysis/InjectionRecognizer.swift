@@ -21,6 +21,8 @@ struct InjectionRecognizer {
         case factory
         /// swift-dependencies, keyed by key path name or key type.
         case dependencies
+        /// Containers resolving key paths to their own properties, keyed by property name.
+        case keyPath
     }
 
     struct Recognized<Value> {
@@ -126,6 +128,8 @@ struct InjectionRecognizer {
             }
         }
         factory = FactoryContainers.names(in: sources.values.joined().map(\.facts))
+        keyPathCollections = KeyPathCollections(files: sources.values.joined())
+        keyPathProperties = Set(sources.values.joined().flatMap { $0.facts.injections.filter { $0.shape == .keyPathDefault }.map(\.name) })
         foreignWrappers = confirmed
         foreignServices = Set(wrapped.filter { confirmed.contains($0.key) }.values.joined())
         self.provides = provides
@@ -133,6 +137,18 @@ struct InjectionRecognizer {
 
     /// Factory's properties, containers and resolving helpers, from the symbol index.
     let factory: InjectionNames
+    /// The collections of key paths to factories that a subscript resolves.
+    let keyPathCollections: KeyPathCollections
+    /// The properties of containers resolving key paths with defaults.
+    let keyPathProperties: Set<String>
+
+    /// Whether a call of a container keyed by key paths names one of its properties, and not a
+    /// factory that another method of the same name resolves (`resolve(\.myService)` of a
+    /// container of factories beside it).
+    func keyPathContainerServes(_ key: InjectionFact.Argument) -> Bool {
+        guard let property = Self.keyPathName(key.text) else { return false }
+        return keyPathProperties.contains(property) || !factory.factories.contains(property)
+    }
 
     /// Wrappers of a container whose source is not here, confirmed by a registration of a
     /// type providing what they wrap; and the types they wrap.
@@ -224,7 +240,20 @@ struct InjectionRecognizer {
                         self.member(String(written[..<dot]), String(written[written.index(after: dot)...]))
                     }
                     resolve(.container, api: call.signature, service: member ?? written)
-                } else if let (method, key) = containers.store(fact) {
+                } else if let (method, key) = containers.store(fact), method.byKeyPath, keyPathContainerServes(key) {
+                    // `container.register(\.service3) { Mock() }`: with the property as the default,
+                    // it replaces it.
+                    guard let property = method.service(fact, key: key) else { continue }
+                    register(
+                        .keyPath, api: "\(method.container).\(method.signature)", service: property, implementation: fact.implementation,
+                        kind: containers.hasDefaults(method.container) ? .override : .definition)
+                } else if let (method, key) = containers.read(fact), method.byKeyPath, keyPathContainerServes(key) {
+                    guard let property = method.service(fact, key: key) else { continue }
+                    // With the property as the default, every key path resolves.
+                    resolve(
+                        .keyPath, api: "\(method.container).\(method.signature)", service: property,
+                        checkedAtRunTime: !containers.hasDefaults(method.container))
+                } else if let (method, key) = containers.store(fact), !method.byKeyPath {
                     guard !fact.generic, let registered = method.service(fact, key: key) else { continue }
                     let service = method.member.map { members["\(registered).\($0)"] ?? "\(registered).\($0)" } ?? registered
                     let mismatch = containers.keyMismatch(method, key: key, service: service)
@@ -232,7 +261,7 @@ struct InjectionRecognizer {
                         .container, api: "\(method.container).\(method.signature)", service: service,
                         // Registering a type keyed by its member registers that type as the implementation.
                         implementation: fact.implementation ?? (method.member == nil ? nil : registered), keyMismatch: mismatch)
-                } else if let (method, key) = containers.read(fact) {
+                } else if let (method, key) = containers.read(fact), !method.byKeyPath {
                     guard !fact.generic else { continue }
                     let service = method.key == "type" ? key.metatype : key.text
                     guard let service else { continue }
@@ -263,16 +292,25 @@ struct InjectionRecognizer {
                     // `let service: MyServiceType? = container.resolve()`: by the declared type, an optional.
                     // A container not recognised here is trusted only with a type written at the call.
                     resolve(.container, api: "container", service: service, checkedAtRunTime: false)
-                } else if InjectionNames.factoryOverrides.contains(fact.name), let property = Self.plainProperty(fact.receiver),
+                } else if InjectionNames.factoryOverrides.contains(fact.name), fact.key != "container", let property = Self.plainProperty(fact.receiver),
                           factory.factories.contains(property) {
-                    // `myService.register { }`, `self.myService.onArg("x") { }` inside a container.
+                    // `myService.register { }`, `self.myService.onArg("x") { }` inside a container
+                    // (not `c.register { }` on a container `c`).
                     register(.factory, api: "factory", service: property, implementation: fact.implementation, kind: .override)
-                } else if factory.factoryResolvers.contains(fact.name), fact.receiver == nil, fact.arguments.count == 1,
-                          let path = Self.keyPathName(fact.arguments[0].text) {
-                    // `dependency(\.preferences)`: a helper resolving a key path to a factory.
-                    resolve(.factory, api: "factory", service: path)
-                } else if fact.name == "register", let service = fact.type, Self.isContainerItself(fact.receiver) {
-                    // Factory's `Resolving`: `container.register { MyService() as MyServiceType }`.
+                } else if factory.factoryResolvers.contains(fact.name), let path = fact.arguments.first.flatMap({ Self.keyPathName($0.text) }),
+                          fact.arguments.dropFirst().allSatisfy({ $0.text == "{…}" }) {
+                    if fact.arguments.count == 1 {
+                        // `dependency(\.preferences)`, `container.resolve(\.myService)`: a helper or
+                        // method resolving a key path to a factory.
+                        resolve(.factory, api: "factory", service: path)
+                    } else {
+                        // `container.register(\.myService) { Mock() }`: one registering on it.
+                        register(.factory, api: "factory", service: path, implementation: fact.implementation, kind: .override)
+                    }
+                } else if fact.name == "register", let service = fact.type ?? (fact.key == "container" ? fact.implementation : nil),
+                          Self.isContainerItself(fact.receiver) || fact.key == "container" {
+                    // Factory's `Resolving`: `container.register { MyService() as MyServiceType }`,
+                    // or `register { SimpleService() }` on a Factory container (the type it makes).
                     register(.container, api: "factory-resolving", service: service, implementation: fact.implementation)
                 } else if InjectionNames.factoryOverrides.contains(fact.name), let receiver = fact.receiver, !Self.isContainerItself(receiver) {
                     // `Container.shared.x.onTest { Mock() }`, or on the factory a property defines.
@@ -298,10 +336,10 @@ struct InjectionRecognizer {
                     || foreignWrappers.contains(fact.name) && Self.isForeignWrapper(fact), let type = fact.type {
                     resolve(.container, api: "@" + fact.name, service: type)
                 } else if InjectionNames.factoryWrappers.contains(fact.name), let path = key.flatMap({ Self.keyPathName($0.text) }) {
-                    resolve(.factory, api: "@" + fact.name, service: path)
+                    resolve(.factory, api: Self.wrapperAPI(fact), service: path)
                 } else if fact.name == "Dependency", let key {
                     let service = key.metatype.map { keyOwners[$0] ?? $0 } ?? Self.keyPathName(key.text) ?? key.text
-                    resolve(.dependencies, api: "@Dependency", service: service)
+                    resolve(.dependencies, api: Self.wrapperAPI(fact), service: service)
                 } else if fact.name == "InjectedType", let type = fact.type {
                     // Factory's `Resolving` by type: an optional, nil when nothing registered it.
                     resolve(.container, api: "@InjectedType", service: type, checkedAtRunTime: false)
@@ -322,13 +360,27 @@ struct InjectionRecognizer {
                 register(
                     .dependencies, api: "swift-dependencies", service: fact.name, implementation: liveImplementation(fact.name),
                     type: fact.type, values: keyValues[fact.name] ?? [])
-            case .store, .read, .propertyWrapper:
-                break  // containers' declarations: `InjectionContainers`
+            case .keyPathElement:
+                // `\.processor1` in a collection a subscript resolves (`KeyPathCollections`).
+                guard keyPathCollections.resolves(fact) else { continue }
+                resolve(.factory, api: "factory", service: fact.name)
+            case .keyPathDefault:
+                // A property of a container keyed by key paths that falls back on it.
+                guard let context = fact.context, containers.hasDefaults(DeclarationFact.simpleName(context)) else { continue }
+                register(.keyPath, api: "\(DeclarationFact.simpleName(context)).\(fact.name)", service: fact.name,
+                         implementation: fact.implementation, type: fact.type)
+            case .store, .read, .propertyWrapper, .keyPathSubscript:
+                break  // containers' declarations: `InjectionContainers`; subscripts: `KeyPathCollections`
             }
         }
         return (registrations, resolutions)
     }
 
+
+    /// `@Injected`, or `Injected(_:)` for a wrapper made by a call (`Injected(\.x).wrappedValue`).
+    static func wrapperAPI(_ fact: InjectionFact) -> String {
+        fact.key == "init" ? fact.name + "(_:)" : "@" + fact.name
+    }
 
     /// Whether a receiver is a container itself (`Container.shared`, `container`, `self`)
     /// rather than one of its factories (`Container.shared.myService`).
@@ -391,12 +443,17 @@ struct InjectionRecognizer {
         return isLiteral ? ([String(text.dropFirst().dropLast())], false, nil) : ([nil], true, "\(text) is not computable")
     }
 
-    /// `\.homeViewModel` or `\Container.homeViewModel` → `homeViewModel`; `\.date.now` → `date`.
+    /// `\.homeViewModel`, `\Container.homeViewModel` or `\DI.Container.homeViewModel` →
+    /// `homeViewModel`; `\.date.now` → `date`.
     static func keyPathName(_ text: String) -> String? {
         guard text.hasPrefix("\\") else { return nil }
-        var components = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
-        // The root, empty or a type: `\.x`, `\Container.x`.
-        if components.first?.isEmpty == true || components.first?.first?.isUppercase == true { components.removeFirst() }
+        var components = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)[...]
+        // The root, empty or a type, qualified or not: `\.x`, `\Container.x`, `\DI.Container.x`.
+        if components.first?.isEmpty == true {
+            components.removeFirst()
+        } else {
+            while components.first?.first?.isUppercase == true { components.removeFirst() }
+        }
         guard let first = components.first, !first.isEmpty else { return nil }
         return String(first)
     }

@@ -5,9 +5,19 @@ import StrataModel
 /// and the module edges the container creates.
 public enum InjectionWiring {
     public static func analyze(_ project: Project, vocabulary: InjectionVocabulary, rules: ArchitectureRules) -> InjectionReport {
-        let recognizer = InjectionRecognizer(vocabulary: vocabulary, sources: project.sources)
+        // A DI library's own module (Factory's source, vendored) is not the app's wiring: its
+        // declarations still say what names refer to, its DI syntax is not read.
+        var sources = project.sources
+        for module in InjectionLibraries.modules(in: sources).keys {
+            sources[module] = sources[module]?.map { file in
+                var file = file
+                file.facts.injections = []
+                return file
+            }
+        }
+        let recognizer = InjectionRecognizer(vocabulary: vocabulary, sources: sources)
         let tests = Set(project.modules.filter(\.kind.isTest).map(\.name))
-        var (registrations, resolutions) = recognized(project, recognizer)
+        var (registrations, resolutions) = recognized(sources, recognizer)
 
         struct Key: Hashable {
             var family: Family, service: String, name: String
@@ -76,11 +86,11 @@ public enum InjectionWiring {
     /// Every registration and resolution of the repository's files, module by module; a
     /// resolution inside a factory knows the registrations of that factory (`within`).
     static func recognized(
-        _ project: Project, _ recognizer: InjectionRecognizer
+        _ sources: [String: [SourceFile]], _ recognizer: InjectionRecognizer
     ) -> (registrations: [(registration: Registration, family: Family)], resolutions: [(resolution: Resolution, family: Family, within: [Int])]) {
         var registrations: [(registration: Registration, family: Family)] = []
         var resolutions: [(resolution: Resolution, family: Family, within: [Int])] = []
-        for (module, files) in project.sources.sorted(by: { $0.key < $1.key }) {
+        for (module, files) in sources.sorted(by: { $0.key < $1.key }) {
             for file in files where !file.facts.injections.isEmpty {
                 let found = recognizer.recognize(file, module: module)
                 // Fact index → indices in `registrations` (one per computed name), to credit what a

@@ -28,6 +28,22 @@ public struct InjectionFact: Hashable, Sendable, Codable {
         case read
         /// A `@propertyWrapper` type declared here, by `name`.
         case propertyWrapper
+        /// A property of a container that resolves key paths to its own properties, falling
+        /// back on the property itself (`var service1: P { Impl() }` in `extension
+        /// SimpleContainer`, whose `resolve(\.service1)` returns it when nothing is registered):
+        /// `name` the property, `type` its declared type, `implementation` what it makes. Only in
+        /// the types `InjectionNames.keyPathContainers` names.
+        case keyPathDefault
+        /// A key path to a Factory property kept in a collection a property or local holds
+        /// (`static let processors = [Tag(path: \.processor1, priority: 20)]`): `name` the
+        /// factory, `receiver` the collection, `arguments` one argument, the key path as written
+        /// under the label it is passed with in the element (`path`), or unlabelled.
+        case keyPathElement
+        /// A factory resolved by subscript over such a collection (`Container.processors.map {
+        /// self[keyPath: $0.path]() }`, `for tag in tags { Container.shared[keyPath: tag.path]() }`):
+        /// `receiver` the collection's name, `name` the member of the element read (`path`), or
+        /// empty when the element is the key path.
+        case keyPathSubscript
     }
 
     /// One argument of a call or attribute.
@@ -57,7 +73,8 @@ public struct InjectionFact: Hashable, Sendable, Codable {
     /// The declared type of a wrapped property, a Factory's `T`, a dependency value's type, or
     /// the conforming type of a dependency key; for a call, its factory closure's declared
     /// result type, or without arguments its contextual type; for a `store` keyed by a generic
-    /// parameter no metatype names, that parameter; for a `read`, its return type.
+    /// parameter no metatype names, that parameter, and for one keyed by a key path the type of
+    /// the value it names (`T` for `KeyPath<Self, T>`); for a `read`, its return type.
     public var type: String?
     /// The type the factory closure (or `liveValue`) constructs: the first call in it whose
     /// callee is a capitalized name (`DefaultLoginRepository(client: ...)`).
@@ -75,14 +92,21 @@ public struct InjectionFact: Hashable, Sendable, Codable {
     /// For `store` and `read`: what the dictionary key is made of. `type`: the metatype
     /// parameter itself (`ObjectIdentifier(T.self)`, `"\(T.self)"`, `String(describing: type)`);
     /// `type.m`: its member `m` (`ObjectIdentifier(Item.Interface.self)`, `type.injectId`);
-    /// `value:i`: the plain parameter at index `i` (`items[injectId]`). For a `call` without
-    /// arguments, where its `type` comes from: `declared`, `cast`, `assigned` or `returned`.
+    /// `value:i`: the plain parameter at index `i` (`items[injectId]`); `keyPath:i`: the key
+    /// path parameter at index `i` (`registrations[ObjectIdentifier(keyPath)]`), whose service is
+    /// the property it names. For a `call` without arguments, where its `type` comes from:
+    /// `declared`, `cast`, `assigned` or `returned`; for a `call` with arguments, `container`
+    /// when its receiver is a Factory container (`Container.shared`, a variable bound to one,
+    /// implicit `self` inside one), as Factory's `Resolving` API is called. For a `wrapper`
+    /// constructed by a call (`Injected(\.preferences).wrappedValue`), `init`.
     public var key: String?
     /// For a `store` or `read` keyed by the type itself (`key` `type`): the key as a term over
     /// it, `<form>:<level>`. The form is how the type becomes a key: `describing`
     /// (`String(describing:)`, `"\(…)"`), `reflecting`, `identifier` (`ObjectIdentifier`) or
     /// `value` (the metatype itself); the level is how many `type(of:)` are taken of it first.
-    /// Nil when a helper makes the key (its body is another function's).
+    /// Nil when a helper makes the key (its body is another function's). For a `read` keyed by
+    /// a key path (`keyPath:i`), `default` when it falls back on the property the key path names
+    /// (`return self[keyPath: keyPath]`) when nothing is stored.
     public var keyTerm: String?
     public var line: Int
     /// A call's `name:` when it is not a plain literal, as an expression whose loop variables
@@ -129,6 +153,10 @@ public struct InjectionNames: Hashable, Sendable, Codable {
     public var factoryMembers: Set<String> = []
     /// ... and functions resolving a key path to one (`dependency(_: KeyPath<Container, Factory<T>>)`).
     public var factoryResolvers: Set<String> = []
+    /// Containers resolving key paths to their own properties with the property as the default
+    /// (and the types conforming to such a container protocol): their properties are what
+    /// they serve (`InjectionFact.Shape.keyPathDefault`).
+    public var keyPathContainers: Set<String> = []
 
     public init(calls: Set<String> = [], wrappers: Set<String> = []) {
         self.calls = calls
@@ -142,11 +170,14 @@ public struct InjectionNames: Hashable, Sendable, Codable {
         merged.factoryContainers = factoryContainers.union(found.factoryContainers)
         merged.factoryMembers = factoryMembers.union(found.factoryMembers)
         merged.factoryResolvers = factoryResolvers.union(found.factoryResolvers)
+        merged.keyPathContainers = keyPathContainers.union(found.keyPathContainers)
         return merged
     }
 
     /// The names a file must spell for the second scan to read it again.
-    public var spelled: Set<String> { calls.union(wrappers).union(factories).union(factoryResolvers) }
+    public var spelled: Set<String> {
+        calls.union(wrappers).union(factories).union(factoryResolvers).union(keyPathContainers)
+    }
 
     /// Factory's types of a factory property: `Factory<T>`, `ParameterFactory<P, T>`.
     public static let factoryTypes: Set<String> = ["Factory", "ParameterFactory"]
@@ -170,6 +201,7 @@ public struct InjectionNames: Hashable, Sendable, Codable {
     public var identity: String {
         let factory = [factories, factoryContainers, factoryMembers, factoryResolvers].allSatisfy(\.isEmpty) ? ""
             : ";" + [factories, factoryContainers, factoryMembers, factoryResolvers].map { $0.sorted().joined(separator: ",") }.joined(separator: ";")
-        return calls.sorted().joined(separator: ",") + ";" + wrappers.sorted().joined(separator: ",") + factory
+        let keyPaths = keyPathContainers.isEmpty ? "" : ";keyPaths:" + keyPathContainers.sorted().joined(separator: ",")
+        return calls.sorted().joined(separator: ",") + ";" + wrappers.sorted().joined(separator: ",") + factory + keyPaths
     }
 }

@@ -38,6 +38,8 @@ enum ContainerMethodReader {
         guard let body = function.body else { return [] }
         final class Finder: SyntaxVisitor {
             var found: [(subscript: SubscriptCallExprSyntax, dictionary: String, stores: Bool)] = []
+            /// What `self[keyPath: x]` reads: a container's fallback on its own property.
+            var ownKeyPaths: Set<String> = []
             let dictionaries: Set<String>?
             init(dictionaries: Set<String>?) {
                 self.dictionaries = dictionaries
@@ -45,6 +47,13 @@ enum ContainerMethodReader {
             }
             override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
                 let called = node.calledExpression
+                if called.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                    if let argument = node.arguments.first, argument.label?.text == "keyPath",
+                       let path = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                        ownKeyPaths.insert(path)
+                    }
+                    return .visitChildren
+                }
                 let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text
                     ?? called.as(MemberAccessExprSyntax.self).flatMap { member in
                         member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
@@ -70,6 +79,9 @@ enum ContainerMethodReader {
                     ((parameter.secondName ?? parameter.firstName).text, Self.baseName($0.baseType))
                 }
             }, uniquingKeysWith: { first, _ in first }),
+            keyPaths: Dictionary(parameters.compactMap { parameter in
+                keyPathValue(parameter.type).map { ((parameter.secondName ?? parameter.firstName).text, $0) }
+            }, uniquingKeysWith: { first, _ in first }),
             locals: locals(in: body))
         let arguments = parameters.map {
             InjectionFact.Argument(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text, text: $0.type.trimmedText)
@@ -82,20 +94,25 @@ enum ContainerMethodReader {
         var facts: [InjectionFact] = []
         for (index, access) in found.enumerated() {
             guard let argument = access.subscript.arguments.first?.expression, let key = method.key(argument),
-                  dictionaries != nil || key.hasPrefix("type") else { continue }
+                  dictionaries != nil || key.hasPrefix("type") || key.hasPrefix("keyPath:") else { continue }
             // A read by type returns what the type names (`resolve<T>(_: T.Type) -> T?`), not
-            // something else it keys (Vapor's `get<Key>(_: Key.Type) -> Key.Value?`).
+            // something else it keys (Vapor's `get<Key>(_: Key.Type) -> Key.Value?`); a read by
+            // key path returns the value the key path names (`resolve<T>(_: KeyPath<Self, T>) -> T`).
             if !access.stores, key == "type", !(returns.map(method.isType) ?? false) { continue }
+            if !access.stores, let path = method.keyPathParameter(key), returns != method.keyPaths[path] { continue }
             // One fact per method, dictionary and direction.
             if found[..<index].contains(where: { $0.dictionary == access.dictionary && $0.stores == access.stores }) { continue }
             // A store keyed by a generic parameter alone names it: the service is then what the
             // argument of that type is (`interface: T`), or what the closure returning it makes.
-            let keyType = access.stores ? (key == "type" ? method.keyGeneric(argument) : nil) : returns
+            // One keyed by a key path names the value type, which its factory must return.
+            let keyType = access.stores
+                ? (key == "type" ? method.keyGeneric(argument) : method.keyPathParameter(key).flatMap { method.keyPaths[$0] }) : returns
             var fact = InjectionFact(
                 shape: access.stores ? .store : .read, name: function.name.text, receiver: access.dictionary,
                 arguments: arguments, type: keyType, context: context, key: key,
                 line: line(Syntax(function.name)))
             if key == "type" { fact.keyTerm = method.term(argument).map { "\($0.form):\($0.level)" } }
+            if !access.stores, let path = method.keyPathParameter(key), finder.ownKeyPaths.contains(path) { fact.keyTerm = "default" }
             facts.append(fact)
         }
         return facts
@@ -106,6 +123,9 @@ enum ContainerMethodReader {
         var parameters: [String]
         /// Metatype parameter name → the type it is the metatype of: `type` → `T`.
         var metatypes: [String: String]
+        /// Key path parameter name → the type of the value it names: `keyPath` → `T` for
+        /// `KeyPath<Self, T>`.
+        var keyPaths: [String: String]
         /// `let key = ObjectIdentifier(T.self)` in the body.
         var locals: [String: ExprSyntax]
 
@@ -137,7 +157,9 @@ enum ContainerMethodReader {
                 let name = reference.baseName.text
                 if metatypes[name] != nil { return "type" }
                 if let local = locals[name] { return key(local, depth: depth + 1) }
-                if let index = parameters.firstIndex(of: name) { return "value:\(index)" }
+                if let index = parameters.firstIndex(of: name) {
+                    return keyPaths[name] != nil ? "keyPath:\(index)" : "value:\(index)"
+                }
                 return nil
             }
             guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
@@ -215,7 +237,25 @@ enum ContainerMethodReader {
         func isType(_ name: String) -> Bool {
             generics.contains(name) || metatypes.values.contains(name)
         }
+
+        /// The key path parameter a `keyPath:i` key is made of.
+        func keyPathParameter(_ key: String) -> String? {
+            guard key.hasPrefix("keyPath:"), let index = Int(key.dropFirst("keyPath:".count)), parameters.indices.contains(index)
+            else { return nil }
+            return parameters[index]
+        }
     }
+
+    /// `T` for a parameter typed `KeyPath<Root, T>` (or `WritableKeyPath`,
+    /// `ReferenceWritableKeyPath`): the value a key path names.
+    static func keyPathValue(_ type: TypeSyntax) -> String? {
+        guard let identifier = type.as(IdentifierTypeSyntax.self), keyPathTypes.contains(identifier.name.text),
+              let arguments = identifier.genericArgumentClause?.arguments, arguments.count == 2, let value = arguments.last
+        else { return nil }
+        return value.argument.trimmedText
+    }
+
+    static let keyPathTypes: Set<String> = ["KeyPath", "WritableKeyPath", "ReferenceWritableKeyPath"]
 
     /// `let key = ...` declarations of a body, by name.
     static func locals(in body: CodeBlockSyntax) -> [String: ExprSyntax] {

@@ -20,12 +20,14 @@ package enum InjectionScanner {
             || names.wrappers.contains { contains(buffer, Array($0.utf8)) }
             || names.factories.contains { contains(buffer, Array($0.utf8)) }
             || names.factoryResolvers.contains { contains(buffer, Array($0.utf8)) }
+            || names.keyPathContainers.contains { contains(buffer, Array($0.utf8)) }
     }
 
     /// Substrings of every built-in name (`autoregister` holds `register`, `LazyInjected`
     /// holds `Inject`, `DependencyKey` holds `Dependency`), as bytes once.
-    /// `.Type` and `propertyWrapper` let hand-written containers and their wrappers be read.
-    private static let builtInWords = ["register", "resolve", "Factory", "Inject", "Dependency", ".Type", "propertyWrapper"]
+    /// `.Type` and `propertyWrapper` let hand-written containers and their wrappers be read;
+    /// `[keyPath:` the resolution of a collection of key paths to factories.
+    private static let builtInWords = ["register", "resolve", "Factory", "Inject", "Dependency", ".Type", "propertyWrapper", "[keyPath:"]
         .map { Array($0.utf8) }
 
     /// `memchr` finds each candidate of the word's rarest byte (`anchor`) at memory speed; most
@@ -114,15 +116,31 @@ package enum InjectionScanner {
             case .functionCallExpr:
                 guard let call = raw.as(RawFunctionCallExprSyntax.self) else { return true }
                 let called = call.calledExpression
-                if let member = called.as(RawMemberAccessExprSyntax.self) { return named(member.declName.baseName.tokenText) }
-                if let reference = called.as(RawDeclReferenceExprSyntax.self) { return named(reference.baseName.tokenText) }
-                return false
+                if let member = called.as(RawMemberAccessExprSyntax.self) {
+                    return named(member.declName.baseName.tokenText) || Self.isWrapper(member.declName.baseName.tokenText)
+                }
+                if let reference = called.as(RawDeclReferenceExprSyntax.self) {
+                    return named(reference.baseName.tokenText) || Self.isWrapper(reference.baseName.tokenText)
+                }
+                // `Injected<P>(\.x)`, and `self[keyPath: path]()`: a factory resolved by key path.
+                if let generic = called.as(RawGenericSpecializationExprSyntax.self) {
+                    return generic.expression.as(RawDeclReferenceExprSyntax.self).map { Self.isWrapper($0.baseName.tokenText) } ?? false
+                }
+                return called.is(RawSubscriptCallExprSyntax.self)
             default:
                 return false
             }
         }
 
         private static let factoryTypeNames: [SyntaxText] = ["Factory", "ParameterFactory"]
+        /// Wrappers also constructed by a call: `Injected(\.preferences).wrappedValue`.
+        private static let wrapperNames = InjectionNames.builtInWrappers.map { Array($0.utf8) }
+
+        private static func isWrapper(_ text: SyntaxText) -> Bool {
+            wrapperNames.contains { name in
+                name.count == text.count && name.withUnsafeBufferPointer { SyntaxText(baseAddress: $0.baseAddress, count: $0.count) == text }
+            }
+        }
     }
 }
 
@@ -145,6 +163,9 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
     var typeDictionaries: [String: Set<String>] = [:]
     /// Whether each enclosing context is an extension.
     var extensions: [Bool] = []
+    /// Whether each enclosing context is a Factory container (`extension Container`, a type
+    /// holding factories, or conforming to `SharedContainer` or `Resolving`).
+    var factoryContexts: [Bool] = []
 
     /// What the symbol index says about Factory (`InjectionNames.factories` ...).
     let factory: InjectionNames
@@ -172,6 +193,8 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
     static let dependencyKeys: Set<String> = ["DependencyKey", "TestDependencyKey"]
     static let factoryTypes = InjectionNames.factoryTypes
     static let factoryScopes: Set<String> = ["singleton", "cached", "shared", "graph", "unique", "scope"]
+    /// What a Factory container conforms to: a type conforming to one is a container.
+    static let factoryContainerProtocols: Set<String> = ["SharedContainer", "ManagedContainer", "Resolving"]
 
     func line(of node: some SyntaxProtocol) -> Int {
         lines.line(at: node.positionAfterSkippingLeadingTrivia.utf8Offset)
@@ -185,6 +208,10 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
     ) {
         contexts.append(name)
         extensions.append(node.is(ExtensionDeclSyntax.self))
+        let simple = DeclarationFact.simpleName(name)
+        factoryContexts.append(
+            factory.factoryContainers.contains(simple) || importsFactory && simple == "Container"
+                || inherits?.inheritedTypes.contains { Self.factoryContainerProtocols.contains($0.type.trimmedText) } == true)
         generics.append(clause?.parameters.map(\.name.text) ?? [])
         let own = ContainerMethodReader.dictionaries(in: members)
         typeDictionaries[name, default: []].formUnion(own)
@@ -206,6 +233,7 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
     func leave() {
         contexts.removeLast()
         extensions.removeLast()
+        factoryContexts.removeLast()
         generics.removeLast()
         dictionaries.removeLast()
     }
@@ -297,6 +325,22 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
                 factories.removeLast()
                 return .skipChildren
             }
+            if !factory.factories.isEmpty, let value = binding.initializer?.value {
+                // `static let processors = [Tag(path: \.processor1, priority: 20)]`.
+                for (label, path) in KeyPathReader.elements(of: value) {
+                    guard let property = KeyPathReader.property(path), factory.factories.contains(property) else { continue }
+                    facts.append(InjectionFact(
+                        shape: .keyPathElement, name: property, receiver: name,
+                        arguments: [InjectionFact.Argument(label: label, text: Self.text(path))], context: contexts.last, line: line(of: path)))
+                }
+            }
+            if let context = contexts.last, factory.keyPathContainers.contains(DeclarationFact.simpleName(context)),
+               node.parent?.is(MemberBlockItemSyntax.self) == true, Self.isServiceProperty(node, binding) {
+                let body = binding.accessorBlock.map(Syntax.init) ?? binding.initializer.map(Syntax.init)
+                facts.append(InjectionFact(
+                    shape: .keyPathDefault, name: name, type: type.map(Self.unwrapped),
+                    implementation: body.flatMap { constructedType(in: $0) }, context: context, line: line(of: binding.pattern)))
+            }
             // A dependency: a computed instance property of `DependencyValues` (not a local, a
             // stored or a static property of the type itself), or one its `@DependencyEntry`
             // macro makes, whose values are the macro's arguments and the default (`testValue`).
@@ -329,6 +373,20 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         return entered(node)
     }
 
+    /// Whether a member property of a key-path container is a service it serves: an instance
+    /// property that is computed (`var service1: P { Impl() }`) or `lazy`; a stored one is the
+    /// container's own state (its registrations, a lock).
+    static func isServiceProperty(_ node: VariableDeclSyntax, _ binding: PatternBindingSyntax) -> Bool {
+        let modifiers = node.modifiers.map(\.name.tokenKind)
+        if modifiers.contains(.keyword(.static)) || modifiers.contains(.keyword(.class)) { return false }
+        if modifiers.contains(.keyword(.lazy)) { return true }
+        switch binding.accessorBlock?.accessors {
+        case .getter?: return true
+        case .accessors(let accessors)?: return accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.get) }
+        case nil: return false
+        }
+    }
+
     /// `LoginDependency` from `LoginDependency!` or `LoginDependency?`.
     static func unwrapped(_ type: TypeSyntax) -> String {
         if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType.trimmedText }
@@ -339,6 +397,21 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
     // MARK: Calls
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let read = node.calledExpression.as(SubscriptCallExprSyntax.self) {
+            // `self[keyPath: $0.path]()` over a collection of key paths to factories.
+            if let (collection, member) = KeyPathReader.collection(read: read) {
+                facts.append(InjectionFact(
+                    shape: .keyPathSubscript, name: member, receiver: collection, context: contexts.last, line: line(of: read)))
+            }
+            return entered(node)
+        }
+        if let (wrapper, path) = Self.constructedWrapper(node) {
+            // `Injected(\.preferences).wrappedValue`: the wrapper resolves as it is made.
+            facts.append(InjectionFact(
+                shape: .wrapper, name: wrapper, arguments: [InjectionFact.Argument(label: nil, text: Self.text(path))],
+                context: contexts.last, key: "init", line: line(of: node.calledExpression)))
+            return entered(node)
+        }
         let name: String
         var base: ExprSyntax?
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
@@ -352,7 +425,13 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         let isNamed = calls.contains(name)
         guard isNamed || isFactoryConsumer(name: name, base: base) else { return entered(node) }
         let receiver = base.map(Self.text)
-        var arguments = node.arguments.map { InjectionFact.Argument(label: $0.label?.text, text: Self.text($0.expression)) }
+        // A key path kept in a local before the call (`let path = \.service1; c.resolve(path)`)
+        // as written where it is made.
+        var arguments = node.arguments.map { argument in
+            let path = argument.expression.as(DeclReferenceExprSyntax.self)
+                .flatMap { Self.local($0.baseName.text, before: node)?.as(KeyPathExprSyntax.self) }
+            return InjectionFact.Argument(label: argument.label?.text, text: path.map(Self.text) ?? Self.text(argument.expression))
+        }
         var closures = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
         if let trailing = node.trailingClosure {
             arguments.append(InjectionFact.Argument(label: "{}", text: "{…}"))
@@ -365,7 +444,8 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
             shape: .call, name: name, receiver: receiver, arguments: arguments,
             type: closures.first.flatMap(Self.resultType) ?? contextual?.type,
             implementation: closures.first.flatMap { constructedType(in: Syntax($0)) } ?? constructedArgument(node), scope: objectScope(of: node),
-            within: factories.last, generic: generic, context: contexts.last, key: contextual?.source,
+            within: factories.last, generic: generic, context: contexts.last,
+            key: contextual?.source ?? (!arguments.isEmpty && name == "register" && reachesFactoryContainer(base) ? "container" : nil),
             line: line(of: node.calledExpression), computedName: computedName(node)))
         guard isNamed, !closures.isEmpty else { return .visitChildren }
         // What the factory closure resolves belongs to this registration.
@@ -375,6 +455,31 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         if let trailing = node.trailingClosure { walk(trailing) }
         factories.removeLast()
         return .skipChildren
+    }
+
+    /// `Injected` and `\.preferences` in `Injected(\.preferences)`, `Injected<P>(\.preferences)`
+    /// or `FactoryKit.Injected(\.preferences)`: a built-in wrapper made by a call with a key path.
+    static func constructedWrapper(_ call: FunctionCallExprSyntax) -> (String, KeyPathExprSyntax)? {
+        guard call.arguments.count == 1, let only = call.arguments.first, only.label == nil,
+              let path = only.expression.as(KeyPathExprSyntax.self) else { return nil }
+        var callee = call.calledExpression
+        if let generic = callee.as(GenericSpecializationExprSyntax.self) { callee = generic.expression }
+        let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? callee.as(MemberAccessExprSyntax.self).flatMap { member in
+                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true ? member.declName.baseName.text : nil
+            }
+        guard let name, InjectionNames.builtInWrappers.contains(name) else { return nil }
+        return (name, path)
+    }
+
+    /// Whether a call's receiver is a Factory container: one named as such (`Container.shared`,
+    /// a variable bound to one), or implicit `self` inside one. Only where Factory is used.
+    func reachesFactoryContainer(_ base: ExprSyntax?) -> Bool {
+        guard importsFactory || !factory.factories.isEmpty else { return false }
+        guard let base, base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self) else {
+            return factoryContexts.last ?? false
+        }
+        return isFactoryContainer(base)
     }
 
     /// A `name:` argument that is not a plain string literal, as an expression.
@@ -621,7 +726,8 @@ private final class InjectionVisitor: SyntaxAnyVisitor {
         var child = Syntax(node)
         for ancestor in sequence(first: node.parent, next: { $0?.parent }).lazy.compactMap({ $0 }).prefix(64) {
             defer { child = ancestor }
-            if ancestor.is(DeclSyntax.self) { return nil }
+            // Through the `let x = ...` the node is the value of, not past a function or type.
+            if ancestor.is(DeclSyntax.self) && !ancestor.is(VariableDeclSyntax.self) { return nil }
             guard let items = ancestor.as(CodeBlockItemListSyntax.self) else { continue }
             for item in items {
                 if item.id == child.id { break }

@@ -1,0 +1,7 @@
+import FactoryKit
+import Services
+
+nonisolated final class ContentViewModel {
+    let service: MyServiceType = dependency(\.myService)
+    let other = { Injected(\.myService).wrappedValue }()
+}

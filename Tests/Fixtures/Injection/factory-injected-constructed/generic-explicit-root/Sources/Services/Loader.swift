@@ -1,0 +1,7 @@
+import FactoryKit
+
+struct Loader {
+    func load() {
+        Injected<NetworkService>(\Container.networkService).wrappedValue.load()
+    }
+}

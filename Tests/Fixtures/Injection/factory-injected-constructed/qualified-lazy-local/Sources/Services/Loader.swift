@@ -1,0 +1,7 @@
+import FactoryKit
+
+final class Loader {
+    private lazy var network = FactoryKit.Injected(\.networkService).wrappedValue
+
+    func load() { network.load() }
+}
