@@ -29,7 +29,7 @@ enum ImportUsage {
         var implicitlyCalled = false
     }
 
-    static func table(of files: [SourceFile]) -> Table {
+    static func table(of files: [SourceFile], headers: ClangInterface? = nil) -> Table {
         var table = Table()
         func add(_ name: String, _ kind: String, exposed: Bool, member: Bool = false) {
             if let found = table.symbols.index(forKey: name) {
@@ -83,6 +83,8 @@ enum ImportUsage {
                 for branch in value.branches { for name in branch.cases { add(name, "member", exposed: true, member: true) } }
             }
         }
+        // What its public headers declare: public to every importer.
+        for name in headers?.names ?? [] { add(name.name, name.kind, exposed: true, member: name.isMember) }
         return table
     }
 
@@ -289,12 +291,15 @@ enum ImportUsage {
             func unitFiles(_ unit: Int) -> [SourceFile] {
                 unit < modules.count ? project.sources[modules[unit].name] ?? [] : project.dependencySources[external[unit - modules.count]] ?? []
             }
-            func hasFiles(_ unit: Int) -> Bool { unit < modules.count ? modules[unit].files > 0 : true }
-            /// The modules a unit re-exports by name; nil when a checked-out module re-exports one
+            func headers(_ unit: Int) -> ClangInterface? { unit < modules.count ? project.clang[modules[unit].name] : nil }
+            /// Whether what the unit declares is known: its Swift files, or its public headers read.
+            func hasFiles(_ unit: Int) -> Bool { unit < modules.count ? modules[unit].files > 0 || headers(unit) != nil : true }
+            /// The modules a unit re-exports by name (`@_exported import`, and for a C-family
+            /// module those its headers include); nil when a checked-out module re-exports one
             /// under an `#if` (assembly answers the repository's, not theirs).
             func exportedImports(_ unit: Int) -> [String]? {
                 guard unit >= modules.count else {
-                    return modules[unit].imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module)
+                    return modules[unit].imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module) + (headers(unit)?.reexports ?? [])
                 }
                 let exported = unitFiles(unit).flatMap { $0.facts.imports.filter { $0.attributes.contains("@_exported") } }
                 return exported.contains { $0.condition != nil } ? nil : exported.map(\.module)
@@ -311,7 +316,9 @@ enum ImportUsage {
             for module in Array(named) {
                 for exported in exportedImports(module) ?? [] { named.formUnion(byImportName[exported] ?? []) }
             }
-            let tables = workers.map(modules.count + external.count) { named.contains($0) && hasFiles($0) ? ImportUsage.table(of: unitFiles($0)) : Table() }
+            let tables = workers.map(modules.count + external.count) {
+                named.contains($0) && hasFiles($0) ? ImportUsage.table(of: unitFiles($0), headers: headers($0)) : Table()
+            }
             var index: Index = [:]
             for (module, table) in tables.enumerated() {
                 for (name, symbol) in table.symbols { index[name, default: []].append((module, symbol)) }
@@ -436,6 +443,33 @@ enum ImportUsage {
             return (count, first)
         }
 
+        /// Why the headers of the modules an import reaches keep it though the file uses none of
+        /// their names: one read with uncertainty (its names may be more), or a module from
+        /// outside the repository they re-export that no other import of the file gives; nil
+        /// when neither.
+        func headersNote(reach: [Int], candidate position: Int, of candidates: [Candidate]) -> String? {
+            let interfaces = reach.compactMap { unit in unit < modules.count ? project.clang[modules[unit].name].map { (unit, $0) } : nil }
+            guard !interfaces.isEmpty else { return nil }
+            if let (unit, interface) = interfaces.first(where: { !$0.1.isCertain }), let first = interface.uncertainties.first {
+                let whose = unit == reach.first ? "its" : "\(modules[unit].importName)'s"
+                let more = interface.uncertainties.count > 1 ? ", and \(interface.uncertainties.count - 1) more" : ""
+                return "not all of \(whose) headers could be read (\(first)\(more))"
+            }
+            let outside = Set(interfaces.flatMap(\.1.outside))
+            guard !outside.isEmpty else { return nil }
+            // What the file's other imports give: the modules they name, and what the headers of
+            // those they reach re-export.
+            var given: Set<String> = []
+            for (other, candidate) in candidates.enumerated() where other != position {
+                given.insert(candidate.site.module)
+                for unit in candidate.reachedModules ?? [] where unit < modules.count { given.formUnion(project.clang[modules[unit].name]?.outside ?? []) }
+            }
+            let missing = outside.filter { !OutsideModules.gives($0, imports: given) }.sorted()
+            guard !missing.isEmpty else { return nil }
+            let names = missing.map { $0 == OutsideModules.cLibrary ? "the C library" : $0 }
+            return "its headers re-export \(names.joined(separator: ", ")), which no other import of the file gives"
+        }
+
         /// One module's imports graded, and the symbols behind its edges by edge index.
         func grade(module moduleIndex: Int) -> Graded {
         let module = modules[moduleIndex]
@@ -471,6 +505,7 @@ enum ImportUsage {
                 var declares = 0, examples: [String] = []
                 var coveredBy: String?
                 var clangHeaders = false
+                var note: String?
                 if site.attributes?.contains("@_exported") == true {
                     grade = .exported
                 } else if let reach = candidate.reachedModules {
@@ -513,8 +548,14 @@ enum ImportUsage {
                     } else if reached.contains(where: \.implicitlyCalled) {
                         grade = .probablyUnused
                         uses = ["callAsFunction"]
-                    } else if reach.contains(where: { $0 < modules.count && modules[$0].clangSources == true }) {
-                        // Its C or Objective-C headers may declare what the file uses: not read yet.
+                    } else if let found = headersNote(reach: reach, candidate: position, of: candidates) {
+                        // Its headers may declare more than was read, or give the file a module
+                        // from outside the repository that it may use through this import.
+                        grade = .probablyUnused
+                        clangHeaders = true
+                        note = found
+                    } else if reach.contains(where: { $0 < modules.count && modules[$0].clangSources == true && project.clang[modules[$0].name] == nil }) {
+                        // Its C or Objective-C headers, not found, may declare what the file uses.
                         grade = .probablyUnused
                         clangHeaders = true
                     } else {
@@ -553,7 +594,8 @@ enum ImportUsage {
                 if grade == .unused || grade == .probablyUnused {
                     result.graded.append(GradedImport(
                         module: module.name, imported: site.module, grade: grade, evidence: site.evidence, uses: uses.sorted(),
-                        declares: declares, examples: examples, coveredBy: coveredBy, clangHeaders: clangHeaders ? true : nil))
+                        declares: declares, examples: examples, coveredBy: coveredBy, clangHeaders: clangHeaders ? true : nil,
+                        headersNote: note))
                 }
             }
         }

@@ -154,6 +154,7 @@ public struct Discoverer {
         Self.assignPodLinkage(&placed)
 
         let names = Self.uniqueNames(placed.map { ($0.target.name, $0.manifest) })
+        let clang = ClangSources(files: files)
         var modules = placed.enumerated().map { index, entry in
             var module = DiscoveredModule(
                 name: names[index], importName: entry.target.importName, kind: entry.target.kind,
@@ -167,6 +168,7 @@ public struct Discoverer {
             module.platforms = entry.target.platforms
             module.languageMode = entry.target.languageMode
             module.features = entry.target.features
+            module.publicHeaders = clang.publicHeaders(of: entry.target, system: entry.manifest.system, directory: entry.directory)
             return module
         }
         if !overrides.isEmpty {
@@ -174,7 +176,6 @@ public struct Discoverer {
             modules = applied.modules
             diagnostics += applied.diagnostics
         }
-        let clang = ClangSources(files: files)
         for index in modules.indices where clang.inModule(modules[index]) { modules[index].clangSources = true }
         Self.makeNamesUnique(&modules, diagnostics: &diagnostics)
         Self.makeIdentitiesUnique(&modules)
