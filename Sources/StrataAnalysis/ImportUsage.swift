@@ -176,15 +176,19 @@ enum ImportUsage {
             }
             let wanted = Set(reach)
             var best: Int?
+            // An import under another `#if` condition (`#elseif canImport(Musl)` beside
+            // `#elseif canImport(Glibc)`) may be the one a platform compiles: it covers nothing.
+            let condition = candidate.site.condition
+            func compatible(_ other: Int) -> Bool { candidates[other].site.condition == nil || candidates[other].site.condition == condition }
             func consider(_ other: Int?) { if let other, other != position, best.map({ other < $0 }) ?? true { best = other } }
             for group in groups where group.reach.isSuperset(of: wanted) {
                 if group.reach.count > wanted.count {
-                    consider(group.positions.first)
+                    consider(group.positions.first(where: compatible))
                     continue
                 }
                 // The same modules: an earlier import, or a `@testable` one where this is not.
-                consider(group.positions.first { $0 != position }.flatMap { $0 < position ? $0 : nil })
-                if !candidate.testable { consider(group.testable.first { $0 != position }) }
+                consider(group.positions.first { $0 != position && compatible($0) }.flatMap { $0 < position ? $0 : nil })
+                if !candidate.testable { consider(group.testable.first { $0 != position && compatible($0) }) }
             }
             return best
         }
@@ -405,17 +409,19 @@ enum ImportUsage {
                 var target: Int?
                 var testable: Bool
                 var symbol: String?
+                var condition: String?
             }
             var known: [Alike: Int?] = [:]
             for (position, candidate) in candidates.enumerated()
             where !candidate.matched.isEmpty && candidate.target != nil && plain(candidate) && !ownUse(candidate) {
-                let alike = Alike(target: candidate.target, testable: candidate.testable, symbol: candidate.site.symbol)
+                let alike = Alike(target: candidate.target, testable: candidate.testable, symbol: candidate.site.symbol, condition: candidate.site.condition)
                 if let answer = known[alike] {
                     covered[position] = answer
                     continue
                 }
                 let answer = owning.first { other in
                     let wider = candidates[other]
+                    guard wider.site.condition == nil || wider.site.condition == candidate.site.condition else { return false }
                     guard let reach = wider.reachedModules else { return false }
                     // Each name from a module it reaches; an internal one through `@testable` of that module.
                     return candidate.matched.allSatisfy { match in
