@@ -39,6 +39,12 @@ struct ClangSources {
             let found = listed.filter { Self.headerExtensions.contains(Self.fileExtension($0)) }
             guard !found.isEmpty else { return nil }
             return PublicHeaders(headers: found.sorted(), searchPaths: includes + [directory, ""])
+        case (.globs(let include, let exclude), _):
+            let found = Discoverer.files(in: headers, matching: include, excluding: exclude)
+            guard !found.isEmpty else { return nil }
+            // `#import <Pod/Header.h>` and `#import "Header.h"` find them from the pod's folders.
+            let folders = Array(Set(found.map(RepositoryPath.folder(of:)))).sorted()
+            return PublicHeaders(headers: found.sorted(), searchPaths: [directory] + folders.filter { $0 != directory })
         case (let spec, .package) where system == .swiftpm:
             if target.kind == .system {
                 let map = directory.isEmpty ? Self.moduleMapName : directory + "/" + Self.moduleMapName

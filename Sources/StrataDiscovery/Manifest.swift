@@ -90,6 +90,8 @@ public struct Manifest: Sendable {
         /// Headers one by one, relative to the root (Bazel's `hdrs`), and the folders, relative
         /// to the root, that includes of them are written from (Bazel's `includes`).
         case files([String], includes: [String])
+        /// Globs relative to the root (a podspec's `public_header_files`, else its `source_files`).
+        case globs([String], exclude: [String])
     }
 
     /// Which files make a target.

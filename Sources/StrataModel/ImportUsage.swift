@@ -72,7 +72,7 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
             return "uses \(used) from \(imported), which its import of \(coveredBy ?? "another module") gives too"
         case .probablyUnused where clangHeaders == true && headersNote == nil:
             return "uses nothing of \(imported)'s Swift declarations (\(listed) \(names)), but \(imported) has C or Objective-C "
-                + "sources too, whose headers are not read: the file may use a name they declare"
+                + "sources too, whose public headers were not found: the file may use a name they declare"
         case .probablyUnused where clangHeaders == true:
             return "uses nothing of what \(imported) declares (\(listed) \(names)), but \(headersNote ?? ""): "
                 + "the file may use \(imported) for a name not read"
@@ -144,8 +144,8 @@ public struct ImportReport: Hashable, Sendable, Codable {
         case notCheckedOut = "not-checked-out"
         /// A prebuilt binary: an XCFramework, a binary target, a framework without sources.
         case binary
-        /// A module of the repository without Swift sources: C, Objective-C (whose headers are
-        /// not read yet) or resources only.
+        /// A module of the repository without Swift sources and without public headers found: C,
+        /// Objective-C or resources only.
         case withoutSwift = "without-swift"
         /// A module of the repository that re-exports one of these.
         case reexports

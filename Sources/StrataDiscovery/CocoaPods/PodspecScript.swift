@@ -106,14 +106,18 @@ struct PodspecScript: RubyScript {
             } else {
                 warn(call.line, "module_name \(RubyValue.unevaluated(argument, value)); the pod name is used")
             }
-        case "source_files", "exclude_files":
+        case "source_files", "exclude_files", "public_header_files":
             guard let argument else { return true }
             let value = evaluate(argument)
             guard let patterns = value.texts else {
                 warn(call.line, "\(attribute) \(RubyValue.unevaluated(argument, value)); the files it names are missing")
                 return true
             }
-            if attribute == "source_files" { spec.sourceFiles += patterns } else { spec.excludeFiles += patterns }
+            switch attribute {
+            case "source_files": spec.sourceFiles += patterns
+            case "exclude_files": spec.excludeFiles += patterns
+            default: spec.publicHeaderFiles += patterns
+            }
         case "dependency":
             guard let first = call.positional.first ?? value else { return true }
             let value = evaluate(first)
