@@ -372,13 +372,17 @@ public struct HeaderReader {
         var (tokens, notes) = clean(raw[...])
         // A macro called at the top level (`DEFINE_STACK_OF(X509)`): its expansion may declare
         // names; those after it are still read.
-        while tokens.count > 1, tokens[0].isCapitalized, tokens[1].is("("), HeaderVocabulary.enumKind(ofMacro: tokens[0].text) == nil {
-            let close = closing(1, in: tokens)
-            if !isAnnotation(tokens[0].text) {
-                uncertain(tokens[0].line, "the macro `\(tokens[0].text)(…)` at the top level, whose expansion may declare names")
+        var start = 0
+        while start + 1 < tokens.count, tokens[start].isCapitalized, tokens[start + 1].is("("),
+            HeaderVocabulary.enumKind(ofMacro: tokens[start].text) == nil
+        {
+            let close = closing(start + 1, in: tokens)
+            if !isAnnotation(tokens[start].text) {
+                uncertain(tokens[start].line, "the macro `\(tokens[start].text)(…)` at the top level, whose expansion may declare names")
             }
-            tokens.removeFirst(close + 1)
+            start = close + 1
         }
+        if start > 0 { tokens.removeFirst(min(start, tokens.count)) }
         // Capitalized words alone (`NS_ASSUME_NONNULL_BEGIN`, a library's own): nothing declared.
         guard tokens.contains(where: { !($0.isCapitalized || $0.is(";")) }) else {
             if let word = tokens.first(where: { $0.isCapitalized && !isAnnotation($0.text) && !macros.isDefined($0.text) }), tokens.count > 1 {
@@ -638,7 +642,10 @@ public struct HeaderReader {
             }
             return names >= (builtin ? 1 : 2)
         }
-        while part.count > 2 {
+        // A few at most: real declarations have one or two, and each costs a look at the part.
+        var passed = 0
+        while part.count > 2, passed < 8 {
+            passed += 1
             if part.last?.is(")") == true, let open = openingParenthesis(of: part.count - 1, in: part), open > 1, part[open - 1].isCapitalized,
                 part[open - 2].kind == .identifier && !HeaderVocabulary.keywords.contains(part[open - 2].text) && named(part[..<(open - 1)])
                     || part[open - 2].is(")") || part[open - 2].is("]")

@@ -58,6 +58,8 @@ public struct HeaderScanner: Sendable {
         let spelled: [String: String]
         /// Each module's own headers, sorted.
         let owned: [[String]]
+        /// Each module's own headers by file name (`<Module/Header.h>` finds them by it).
+        let ownedByName: [[String: [String]]]
         let byImportName: [String: Int]
 
         init(_ modules: [DiscoveredModule], files: [String]) {
@@ -90,6 +92,7 @@ public struct HeaderScanner: Sendable {
                 }
             }
             (self.owner, self.spelled, self.owned, self.byImportName) = (owner, spelled, owned, byImportName)
+            ownedByName = owned.map { headers in Dictionary(grouping: headers, by: RepositoryPath.name(of:)) }
         }
 
         func exists(_ path: String) -> Bool { files.containsSorted(path) }
@@ -215,7 +218,8 @@ public struct HeaderScanner: Sendable {
         // `<Module/Header.h>`: a framework's header, or a pod's.
         if let found = index.byImportName[folder] {
             guard found == position else { return .module(folder) }
-            if let own = index.owned[position].first(where: { $0 == rest || $0.hasSuffix("/" + rest) }) { return .own(own) }
+            let named = index.ownedByName[position][RepositoryPath.name(of: rest)] ?? []
+            if let own = named.first(where: { $0 == rest || $0.hasSuffix("/" + rest) }) { return .own(own) }
             return .unknown(spelledAs)
         }
         if let sdk = SystemHeaders.frameworkFolders[folder] { return .outside(sdk) }
