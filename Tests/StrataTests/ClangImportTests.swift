@@ -153,4 +153,32 @@ import Testing
         #expect(report.imports.map { "\($0.grade.rawValue) \($0.evidence) \($0.imported)" } == ["unused Cart/Idle.swift:2 Legacy"])
         #expect(Self.symbols(result, "Cart", "Legacy") == ["type LGCCart 1 Cart/Cart.swift:2"])
     }
+
+    /// A module imported in two branches of one `#if` chain is needed in each: the branch one
+    /// platform compiles is not the other's, so neither import covers the other.
+    @Test func importsInOtherBranchesOfAnIfCoverNothing() throws {
+        let repo = try TemporaryDirectory()
+        try repo.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Branches", targets: [.target(name: "CPlatform"), .target(name: "App", dependencies: ["CPlatform"])])
+            """)
+        try repo.write("Sources/CPlatform/include/CPlatform.h", "int platform_page_size(void);\n")
+        try repo.write("Sources/CPlatform/platform.c", "int platform_page_size(void) { return 4096; }\n")
+        try repo.write("Sources/App/Page.swift", """
+            #if os(Linux)
+            import CPlatform
+            #elseif os(Android)
+            import CPlatform
+            #endif
+
+            let page = platform_page_size()
+            """)
+        try repo.write("Sources/App/Twice.swift", "import CPlatform\nimport CPlatform\nlet size = platform_page_size()\n")
+        let result = try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result
+        let report = try #require(result.imports)
+        // The plain duplicate is still unused; the branches' imports are both used.
+        #expect(report.imports.map { "\($0.grade.rawValue) \($0.evidence) \($0.imported)" } == ["unused Sources/App/Twice.swift:2 CPlatform"])
+        #expect(report.counts["used"] == 3)
+    }
 }
