@@ -453,7 +453,9 @@ enum ImportUsage {
         /// their names: one read with uncertainty (its names may be more), or a module from
         /// outside the repository they re-export that no other import of the file gives; nil
         /// when neither.
-        func headersNote(reach: [Int], candidate position: Int, of candidates: [Candidate]) -> String? {
+        /// - Parameter given: how many imports of the file give each module: those they name,
+        ///   and those the headers of the modules they reach re-export (`givenByImports`).
+        func headersNote(reach: [Int], candidate: Candidate, given: [String: Int]) -> String? {
             let interfaces = reach.compactMap { unit in unit < modules.count ? project.clang[modules[unit].name].map { (unit, $0) } : nil }
             guard !interfaces.isEmpty else { return nil }
             if let (unit, interface) = interfaces.first(where: { !$0.1.isCertain }), let first = interface.uncertainties.first {
@@ -463,17 +465,28 @@ enum ImportUsage {
             }
             let outside = Set(interfaces.flatMap(\.1.outside))
             guard !outside.isEmpty else { return nil }
-            // What the file's other imports give: the modules they name, and what the headers of
-            // those they reach re-export.
-            var given: Set<String> = []
-            for (other, candidate) in candidates.enumerated() where other != position {
-                given.insert(candidate.site.module)
-                for unit in candidate.reachedModules ?? [] where unit < modules.count { given.formUnion(project.clang[modules[unit].name]?.outside ?? []) }
-            }
-            let missing = outside.filter { !OutsideModules.gives($0, imports: given) }.sorted()
+            // What the file's other imports give: this one's own part taken away.
+            let own = givenBy(candidate)
+            let others = Set(given.compactMap { module, count in count - (own.contains(module) ? 1 : 0) > 0 ? module : nil })
+            let missing = outside.filter { !OutsideModules.gives($0, imports: others) }.sorted()
             guard !missing.isEmpty else { return nil }
             let names = missing.map { $0 == OutsideModules.cLibrary ? "the C library" : $0 }
             return "its headers re-export \(names.joined(separator: ", ")), which no other import of the file gives"
+        }
+
+        /// The modules one import gives a file: the one it names, and those from outside the
+        /// repository the headers of the modules it reaches re-export.
+        func givenBy(_ candidate: Candidate) -> Set<String> {
+            var given: Set<String> = [candidate.site.module]
+            for unit in candidate.reachedModules ?? [] where unit < modules.count { given.formUnion(project.clang[modules[unit].name]?.outside ?? []) }
+            return given
+        }
+
+        /// By module, how many of a file's imports give it (`givenBy`).
+        func givenByImports(_ candidates: [Candidate]) -> [String: Int] {
+            var counts: [String: Int] = [:]
+            for candidate in candidates { for module in givenBy(candidate) { counts[module, default: 0] += 1 } }
+            return counts
         }
 
         /// One module's imports graded, and the symbols behind its edges by edge index.
@@ -503,6 +516,14 @@ enum ImportUsage {
             let narrow = Self.narrowlyCovered(candidates)
             let coverage = Coverage(candidates, narrow: narrow)
             let targets = Set(candidates.compactMap(\.target))
+            /// What the file's imports give, counted once, when the first import asks (`headersNote`).
+            var givenCounts: [String: Int]?
+            func given() -> [String: Int] {
+                if let givenCounts { return givenCounts }
+                let counts = givenByImports(candidates)
+                givenCounts = counts
+                return counts
+            }
             for (position, candidate) in candidates.enumerated() {
                 let site = candidate.site
                 guard site.module != module.importName else { continue }
@@ -554,7 +575,7 @@ enum ImportUsage {
                     } else if reached.contains(where: \.implicitlyCalled) {
                         grade = .probablyUnused
                         uses = ["callAsFunction"]
-                    } else if let found = headersNote(reach: reach, candidate: position, of: candidates) {
+                    } else if let found = headersNote(reach: reach, candidate: candidate, given: given()) {
                         // Its headers may declare more than was read, or give the file a module
                         // from outside the repository that it may use through this import.
                         grade = .probablyUnused
