@@ -202,6 +202,8 @@ public struct HeaderReader {
                 let close = closing(index)
                 if !braced, isFunctionDefinition(pending) {
                     index = close + 1
+                    // Annotations after the body (`} NS_SWIFT_UNAVAILABLE("")`) are the function's.
+                    pending += trailingAnnotations()
                     flush(&self)
                     continue
                 }
@@ -219,6 +221,22 @@ public struct HeaderReader {
             }
         }
         flush(&self)
+    }
+
+    /// The annotations at `index` (`NS_SWIFT_UNAVAILABLE("")`, `__attribute__((…))`), and a `;`
+    /// after them, passed.
+    private mutating func trailingAnnotations() -> [HeaderToken] {
+        var result: [HeaderToken] = []
+        while let token = token(index), token.kind == .identifier,
+            token.text == "__attribute__" || token.isCapitalized && isAnnotation(token.text)
+        {
+            let start = index
+            index += 1
+            if self.token(index)?.is("(") == true { index = closing(index) + 1 }
+            result += tokens[start..<min(index, tokens.count)]
+        }
+        if token(index)?.is(";") == true { index += 1 }
+        return result
     }
 
     /// Whether a `{` after these tokens opens a function's body: the first parenthesis not an

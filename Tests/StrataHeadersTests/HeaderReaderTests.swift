@@ -191,6 +191,8 @@ import Testing
             static const double kXYZRatio = 1.5;
             struct xyz_stream *xyz_open(const char *path) API_AVAILABLE(macos(10.15));
             int XYZ_UPPERCASE_FUNCTION(void);
+            static inline void xyz_objc_only(void) { } NS_SWIFT_UNAVAILABLE("")
+            static inline void xyz_after(void) { }
             #ifdef __cplusplus
             }
             class XYZHidden {};
@@ -199,6 +201,8 @@ import Testing
         #expect(names == [
             "function xyz_add", "function xyz_sub", "function xyz_half", "function xyz_name", "function xyz_handler", "variable xyz_counter",
             "variable xyz_limit", "variable XYZ_MAX_COUNT", "variable kXYZRatio", "function xyz_open", "function XYZ_UPPERCASE_FUNCTION",
+            // An annotation after a body is the function's, not the next one's.
+            "function xyz_after",
         ])
         #expect(uncertain.isEmpty)
     }
