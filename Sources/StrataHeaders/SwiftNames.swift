@@ -129,7 +129,8 @@ public enum SwiftNames {
     /// The names Swift may give an Objective-C method, from its first selector piece: `init`
     /// for `init` and `initWith…`, the piece itself, the piece cut before each preposition
     /// (`objectAtIndex:` -> `object(at:)`), and without trailing words its first parameter's type
-    /// ends with (`removeItem:(XYZItem *)` -> `remove(_:)`).
+    /// ends with (`removeItem:(XYZItem *)` -> `remove(_:)`), what follows `By`
+    /// (`stringByAppendingPath:` -> `appendingPath(_:)`).
     public static func methodNames(piece: String, hasParameters: Bool, parameterType: String?) -> [String] {
         if piece == "init" || piece.hasPrefix("init") && piece.dropFirst(4).first.map({ $0.isUppercase }) == true { return ["init"] }
         var names: [String] = [piece]
@@ -139,6 +140,8 @@ public enum SwiftNames {
             for word in pieceWords.dropFirst() {
                 if prepositions.contains(String(word)) { names.append(String(piece.prefix(length))) }
                 length += word.count
+                // `stringByAppendingString:` -> `appending(_:)`: the result's name and `By` go.
+                if word == "By", length < piece.count { names.append(lowercasedFirstWord(String(piece.dropFirst(length)))) }
             }
             if let parameterType {
                 let typeWords = words(parameterType)

@@ -135,6 +135,16 @@ import Testing
         #expect(uncertain.isEmpty)
     }
 
+    @Test func selectorsGiveTheBaseNamesSwiftMayUse() {
+        #expect(SwiftNames.methodNames(piece: "initWithFrame", hasParameters: true, parameterType: "CGRect") == ["init"])
+        #expect(SwiftNames.methodNames(piece: "reload", hasParameters: false, parameterType: nil) == ["reload"])
+        #expect(SwiftNames.methodNames(piece: "didSelectItemAtIndexPath", hasParameters: true, parameterType: "NSIndexPath")
+            == ["didSelectItemAtIndexPath", "didSelectItem", "didSelectItemAtIndex", "didSelectItemAt"])
+        #expect(SwiftNames.methodNames(piece: "stringByAppendingPathComponent", hasParameters: true, parameterType: "NSString")
+            == ["stringByAppendingPathComponent", "string", "appendingPathComponent"])
+        #expect(SwiftNames.methodNames(piece: "removeItem", hasParameters: true, parameterType: "XYZItem") == ["removeItem", "remove"])
+    }
+
     @Test func aProtocolNamedAsAClassIsItsNameAndProtocol() {
         let (names, _) = Self.read("@protocol XYZThing <NSObject>\n- (void)go;\n@end\n@interface XYZThing : NSObject\n@end\n")
         #expect(names.contains("type XYZThingProtocol") && names.contains("type XYZThing"))
