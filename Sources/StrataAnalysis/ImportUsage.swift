@@ -129,71 +129,6 @@ enum ImportUsage {
     /// names are looked up once each, whatever the number of its imports.
     typealias Index = [String: [(module: Int, symbol: Symbol)]]
 
-    /// The imports of one file grouped by the modules they reach, so that the import covering
-    /// another is found by group, not by a search of every import (a file may repeat one
-    /// import thousands of times).
-    struct Coverage {
-        /// Imports that may cover another (reaching only modules here, not narrowly covered
-        /// themselves), by the set of modules they reach, each group's positions in order.
-        private var groups: [(reach: Set<Int>, positions: [Int], testable: [Int])] = []
-        /// By target, the first `@testable` import that may cover another.
-        private var firstTestableCovering: [Int: Int] = [:]
-        /// By target, the first `@testable` import of it.
-        private(set) var firstTestable: [Int: Int] = [:]
-        private let candidates: [Candidate]
-
-        init(_ candidates: [Candidate], narrow: [Int: Int]) {
-            self.candidates = candidates
-            var groupOf: [[Int]: Int] = [:]
-            for (position, candidate) in candidates.enumerated() {
-                if candidate.testable, let target = candidate.target, firstTestable[target] == nil { firstTestable[target] = position }
-                guard narrow[position] == nil, let reach = candidate.reachedModules else { continue }
-                let key = Array(Set(reach)).sorted()
-                let group: Int
-                if let known = groupOf[key] {
-                    group = known
-                } else {
-                    group = groups.count
-                    groupOf[key] = group
-                    groups.append((Set(key), [], []))
-                }
-                groups[group].positions.append(position)
-                if candidate.testable {
-                    groups[group].testable.append(position)
-                    if let target = candidate.target, firstTestableCovering[target] == nil { firstTestableCovering[target] = position }
-                }
-            }
-        }
-
-        /// The first other import giving the file all the import at `position` gives: one
-        /// reaching more modules, one `@testable` where this is not, or an earlier one reaching
-        /// the same (for an import opening internal names, an earlier `@testable` one of its module).
-        func covering(_ position: Int, reach: [Int], opens: Bool) -> Int? {
-            let candidate = candidates[position]
-            if opens {
-                guard let target = candidate.target, let first = firstTestableCovering[target], first < position else { return nil }
-                return first
-            }
-            let wanted = Set(reach)
-            var best: Int?
-            // An import under another `#if` condition (`#elseif canImport(Musl)` beside
-            // `#elseif canImport(Glibc)`) may be the one a platform compiles: it covers nothing.
-            let condition = candidate.site.condition
-            func compatible(_ other: Int) -> Bool { candidates[other].site.condition == nil || candidates[other].site.condition == condition }
-            func consider(_ other: Int?) { if let other, other != position, best.map({ other < $0 }) ?? true { best = other } }
-            for group in groups where group.reach.isSuperset(of: wanted) {
-                if group.reach.count > wanted.count {
-                    consider(group.positions.first(where: compatible))
-                    continue
-                }
-                // The same modules: an earlier import, or a `@testable` one where this is not.
-                consider(group.positions.first { $0 != position && compatible($0) }.flatMap { $0 < position ? $0 : nil })
-                if !candidate.testable { consider(group.testable.first { $0 != position && compatible($0) }) }
-            }
-            return best
-        }
-    }
-
     /// The imports of one file and what each gives it.
     static func match(
         _ sites: [(site: ImportSite, target: Int?)], in facts: FileFacts, index: Index, reexported: (Int) -> [Int]?
@@ -284,6 +219,8 @@ enum ImportUsage {
         /// By unit an import reaches: what it re-exports (`@_exported import` of an internal
         /// module), transitively, itself first; nil when that is not all here.
         let reexports: [Int: [Int]?]
+        /// What the public headers of C and Objective-C modules add.
+        var headers: HeaderGrading { HeaderGrading(project: project, modules: modules) }
 
         init(_ project: Project, workers: any Workers) {
             self.project = project
@@ -295,23 +232,19 @@ enum ImportUsage {
             func unitFiles(_ unit: Int) -> [SourceFile] {
                 unit < modules.count ? project.sources[modules[unit].name] ?? [] : project.dependencySources[external[unit - modules.count]] ?? []
             }
-            func headers(_ unit: Int) -> ClangInterface? { unit < modules.count ? project.clang[modules[unit].name] : nil }
+            let headers = HeaderGrading(project: project, modules: modules)
             /// Whether what the unit declares is known: its Swift files, or its public headers read.
-            func hasFiles(_ unit: Int) -> Bool { unit < modules.count ? modules[unit].files > 0 || headers(unit) != nil : true }
-            /// The modules a unit re-exports by name (`@_exported import`, and for a C-family
-            /// module those its headers include); nil when a checked-out module re-exports one
-            /// under an `#if` (assembly answers the repository's, not theirs).
+            func hasFiles(_ unit: Int) -> Bool { unit < modules.count ? modules[unit].files > 0 || headers.interface(unit) != nil : true }
+            /// The modules a unit re-exports by name (`@_exported import`, and what its headers
+            /// include); nil when a checked-out module re-exports one under an `#if`.
             func exportedImports(_ unit: Int) -> [String]? {
                 guard unit >= modules.count else {
-                    return modules[unit].imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module) + (headers(unit)?.reexports ?? [])
+                    return modules[unit].imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module) + (headers.interface(unit)?.reexports ?? [])
                 }
                 let exported = unitFiles(unit).flatMap { $0.facts.imports.filter { $0.attributes.contains("@_exported") } }
                 return exported.contains { $0.condition != nil } ? nil : exported.map(\.module)
             }
-            var edgeIndex: [Int: Int] = [:]
-            for (index, edge) in project.edges.enumerated() where edge.imported {
-                if let from = project.graph.node(named: edge.from), let to = project.graph.node(named: edge.to) { edgeIndex[from.index * modules.count + to.index] = index }
-            }
+            let edgeIndex = Self.importEdges(of: project)
             // Each module's names, and all of them by name: of the modules some import reaches
             // (an app or a test target nothing imports needs no table), with what they re-export.
             var named: Set<Int> = []
@@ -320,9 +253,7 @@ enum ImportUsage {
             for module in Array(named) {
                 for exported in exportedImports(module) ?? [] { named.formUnion(byImportName[exported] ?? []) }
             }
-            let tables = workers.map(modules.count + external.count) {
-                named.contains($0) && hasFiles($0) ? ImportUsage.table(of: unitFiles($0), headers: headers($0)) : Table()
-            }
+            let tables = workers.map(modules.count + external.count) { named.contains($0) && hasFiles($0) ? ImportUsage.table(of: unitFiles($0), headers: headers.interface($0)) : Table() }
             var index: Index = [:]
             for (module, table) in tables.enumerated() {
                 for (name, symbol) in table.symbols { index[name, default: []].append((module, symbol)) }
@@ -391,49 +322,6 @@ enum ImportUsage {
             return !declared.isEmpty || module.dependencies.contains(where: { external.contains($0.kind) }) ? .notCheckedOut : .notFound
         }
 
-        /// The imports of a file that give it nothing of their own module, only what it
-        /// re-exports, all of which another import of the file gives (`@testable import
-        /// Metrics` beside `@testable import CoreMetrics`, Metrics re-exporting CoreMetrics):
-        /// by position, that other import. The other one must use its own module, so two
-        /// such imports never cover each other; internal names need it `@testable` on their
-        /// module.
-        static func narrowlyCovered(_ candidates: [Candidate]) -> [Int: Int] {
-            var covered: [Int: Int] = [:]
-            func ownUse(_ candidate: Candidate) -> Bool { candidate.matched.contains { $0.modules.contains { $0 == candidate.target } } }
-            // `@_spi` and `@preconcurrency` give the file more than names: such an import stays.
-            func plain(_ candidate: Candidate) -> Bool { (candidate.site.attributes ?? []).allSatisfy { $0 == "@testable" } }
-            let owning = candidates.indices.filter { ownUse(candidates[$0]) && candidates[$0].reachedModules != nil }
-            // Imports alike (one module, as testable, for one symbol) are covered alike: each is
-            // looked up once, however often the file repeats it.
-            struct Alike: Hashable {
-                var target: Int?
-                var testable: Bool
-                var symbol: String?
-                var condition: String?
-            }
-            var known: [Alike: Int?] = [:]
-            for (position, candidate) in candidates.enumerated()
-            where !candidate.matched.isEmpty && candidate.target != nil && plain(candidate) && !ownUse(candidate) {
-                let alike = Alike(target: candidate.target, testable: candidate.testable, symbol: candidate.site.symbol, condition: candidate.site.condition)
-                if let answer = known[alike] {
-                    covered[position] = answer
-                    continue
-                }
-                let answer = owning.first { other in
-                    let wider = candidates[other]
-                    guard wider.site.condition == nil || wider.site.condition == candidate.site.condition else { return false }
-                    guard let reach = wider.reachedModules else { return false }
-                    // Each name from a module it reaches; an internal one through `@testable` of that module.
-                    return candidate.matched.allSatisfy { match in
-                        match.symbol.exposed ? match.modules.contains(where: reach.contains) : wider.testable && match.modules.contains { $0 == wider.target }
-                    }
-                }
-                known[alike] = answer
-                covered[position] = answer
-            }
-            return covered
-        }
-
         /// A module's names a file could use (all, or those visible without `@testable`),
         /// counted, with the first three by name.
         static func summary(of table: Table, all: Bool) -> (count: Int, first: [String]) {
@@ -449,44 +337,15 @@ enum ImportUsage {
             return (count, first)
         }
 
-        /// Why the headers of the modules an import reaches keep it though the file uses none of
-        /// their names: one read with uncertainty (its names may be more), or a module from
-        /// outside the repository they re-export that no other import of the file gives; nil
-        /// when neither.
-        /// - Parameter given: how many imports of the file give each module: those they name,
-        ///   and those the headers of the modules they reach re-export (`givenByImports`).
-        func headersNote(reach: [Int], candidate: Candidate, given: [String: Int]) -> String? {
-            let interfaces = reach.compactMap { unit in unit < modules.count ? project.clang[modules[unit].name].map { (unit, $0) } : nil }
-            guard !interfaces.isEmpty else { return nil }
-            if let (unit, interface) = interfaces.first(where: { !$0.1.isCertain }), let first = interface.uncertainties.first {
-                let whose = unit == reach.first ? "its" : "\(modules[unit].importName)'s"
-                let more = interface.uncertainties.count > 1 ? ", and \(interface.uncertainties.count - 1) more" : ""
-                return "not all of \(whose) headers could be read (\(first)\(more))"
+        /// The import edges by their modules' indices, `from * count + to`.
+        static func importEdges(of project: Project) -> [Int: Int] {
+            var edgeIndex: [Int: Int] = [:]
+            for (index, edge) in project.edges.enumerated() where edge.imported {
+                if let from = project.graph.node(named: edge.from), let to = project.graph.node(named: edge.to) {
+                    edgeIndex[from.index * project.modules.count + to.index] = index
+                }
             }
-            let outside = Set(interfaces.flatMap(\.1.outside))
-            guard !outside.isEmpty else { return nil }
-            // What the file's other imports give: this one's own part taken away.
-            let own = givenBy(candidate)
-            let others = Set(given.compactMap { module, count in count - (own.contains(module) ? 1 : 0) > 0 ? module : nil })
-            let missing = outside.filter { !OutsideModules.gives($0, imports: others) }.sorted()
-            guard !missing.isEmpty else { return nil }
-            let names = missing.map { $0 == OutsideModules.cLibrary ? "the C library" : $0 }
-            return "its headers re-export \(names.joined(separator: ", ")), which no other import of the file gives"
-        }
-
-        /// The modules one import gives a file: the one it names, and those from outside the
-        /// repository the headers of the modules it reaches re-export.
-        func givenBy(_ candidate: Candidate) -> Set<String> {
-            var given: Set<String> = [candidate.site.module]
-            for unit in candidate.reachedModules ?? [] where unit < modules.count { given.formUnion(project.clang[modules[unit].name]?.outside ?? []) }
-            return given
-        }
-
-        /// By module, how many of a file's imports give it (`givenBy`).
-        func givenByImports(_ candidates: [Candidate]) -> [String: Int] {
-            var counts: [String: Int] = [:]
-            for candidate in candidates { for module in givenBy(candidate) { counts[module, default: 0] += 1 } }
-            return counts
+            return edgeIndex
         }
 
         /// One module's imports graded, and the symbols behind its edges by edge index.
@@ -513,17 +372,10 @@ enum ImportUsage {
             let facts = file.facts
             let candidates = ImportUsage.match(
                 Array(zip(sites, targetsByFile[file.path] ?? [])), in: facts, index: index, reexported: { reexports[$0] ?? nil })
-            let narrow = Self.narrowlyCovered(candidates)
+            let narrow = ImportUsage.narrowlyCovered(candidates)
             let coverage = Coverage(candidates, narrow: narrow)
             let targets = Set(candidates.compactMap(\.target))
-            /// What the file's imports give, counted once, when the first import asks (`headersNote`).
-            var givenCounts: [String: Int]?
-            func given() -> [String: Int] {
-                if let givenCounts { return givenCounts }
-                let counts = givenByImports(candidates)
-                givenCounts = counts
-                return counts
-            }
+            var headerImports = headers.imports(candidates)
             for (position, candidate) in candidates.enumerated() {
                 let site = candidate.site
                 guard site.module != module.importName else { continue }
@@ -531,8 +383,7 @@ enum ImportUsage {
                 var uses: [String] = []
                 var declares = 0, examples: [String] = []
                 var coveredBy: String?
-                var clangHeaders = false
-                var note: String?
+                var headersReason: HeaderGrading.Reason?
                 if site.attributes?.contains("@_exported") == true {
                     grade = .exported
                 } else if let reach = candidate.reachedModules {
@@ -575,16 +426,9 @@ enum ImportUsage {
                     } else if reached.contains(where: \.implicitlyCalled) {
                         grade = .probablyUnused
                         uses = ["callAsFunction"]
-                    } else if let found = headersNote(reach: reach, candidate: candidate, given: given()) {
-                        // Its headers may declare more than was read, or give the file a module
-                        // from outside the repository that it may use through this import.
+                    } else if let reason = headerImports.reason(reach: reach, candidate: candidate) {
                         grade = .probablyUnused
-                        clangHeaders = true
-                        note = found
-                    } else if reach.contains(where: { $0 < modules.count && modules[$0].clangSources == true && project.clang[modules[$0].name] == nil }) {
-                        // Its C or Objective-C headers, not found, may declare what the file uses.
-                        grade = .probablyUnused
-                        clangHeaders = true
+                        headersReason = reason
                     } else {
                         grade = .unused
                     }
@@ -621,8 +465,7 @@ enum ImportUsage {
                 if grade == .unused || grade == .probablyUnused {
                     result.graded.append(GradedImport(
                         module: module.name, imported: site.module, grade: grade, evidence: site.evidence, uses: uses.sorted(),
-                        declares: declares, examples: examples, coveredBy: coveredBy, clangHeaders: clangHeaders ? true : nil,
-                        headersNote: note))
+                        declares: declares, examples: examples, coveredBy: coveredBy, clangHeaders: headersReason.map { _ in true }, headersNote: headersReason?.note))
                 }
             }
         }
