@@ -11,91 +11,23 @@ public struct HeaderFile: Sendable {
     public let uncertainties: [HeaderUncertainty]
 
     public init(_ bytes: [UInt8]) {
-        var uncertainties: [HeaderUncertainty] = []
         guard bytes.count <= HeaderLimits.fileBytes else {
             (tokens, includes, macros) = ([], [], [])
-            self.uncertainties = [HeaderUncertainty(line: 1, reason: "larger than \(HeaderLimits.fileBytes >> 20) MB: not read")]
+            uncertainties = [HeaderUncertainty(line: 1, reason: "larger than \(HeaderLimits.fileBytes >> 20) MB: not read")]
             return
         }
         let (all, truncated) = HeaderLexer.tokens(bytes)
-        var tokens: [HeaderToken] = [], includes: [HeaderInclude] = [], macros: [HeaderMacro] = []
-        tokens.reserveCapacity(all.count)
-        /// The `#if` groups open: whether the current branch is skipped, and whether an `#else`
-        /// of the group is (a `#ifndef __cplusplus`'s).
-        var groups: [(skipping: Bool, elseSkips: Bool)] = []
-        var skipping: Bool { groups.last?.skipping ?? false }
-        var tooDeep = false
-        /// Brackets open in the tokens kept.
-        var depth = 0
+        var pass = Preprocessing(all)
         for (position, token) in all.enumerated() {
-            guard token.kind == .directive else {
-                if !skipping {
-                    if token.kind == .punctuation {
-                        if token.text == "(" || token.text == "[" || token.text == "{" {
-                            depth += 1
-                            if depth > HeaderLimits.nesting {
-                                uncertainties.append(HeaderUncertainty(line: token.line, reason: "brackets nested more than \(HeaderLimits.nesting) deep: the rest not read"))
-                                break
-                            }
-                        } else if token.text == ")" || token.text == "]" || token.text == "}" {
-                            depth = max(0, depth - 1)
-                        }
-                    }
-                    tokens.append(token)
-                }
-                // `@import Module.Sub;`
-                if !skipping, token.kind == .atKeyword, token.text == "import" {
-                    var name: [String] = []
-                    var next = position + 1
-                    while next < all.count, all[next].kind == .identifier || all[next].is(".") {
-                        if all[next].kind == .identifier { name.append(all[next].text) }
-                        next += 1
-                    }
-                    if let first = name.first { includes.append(HeaderInclude(line: token.line, module: first)) }
-                }
-                continue
-            }
-            let words = HeaderLexer.tokens(Array(token.text.utf8), directives: false, limit: 4096).tokens
-            guard let name = words.first?.kind == .identifier ? words.first?.text : nil else { continue }
-            let rest = words.dropFirst()
-            switch name {
-            case "if", "ifdef", "ifndef":
-                guard groups.count < HeaderLimits.nesting else {
-                    tooDeep = true
-                    break
-                }
-                let (thenSkips, elseSkips) = Self.branches(of: name, rest)
-                groups.append((skipping || thenSkips, elseSkips))
-            case "elif", "elifdef", "elifndef":
-                guard let group = groups.popLast() else { continue }
-                let outerSkips = groups.contains { $0.skipping }
-                let (thenSkips, elseSkips) = Self.branches(of: name == "elif" ? "if" : String(name.dropFirst(2)), rest)
-                groups.append((outerSkips || thenSkips, elseSkips || group.elseSkips))
-            case "else":
-                guard let group = groups.popLast() else { continue }
-                let outerSkips = groups.contains { $0.skipping }
-                groups.append((outerSkips || group.elseSkips, group.elseSkips))
-            case "endif":
-                _ = groups.popLast()
-            case "include", "import", "include_next":
-                if !skipping, let include = Self.include(rest, line: token.line, name: name) { includes.append(include) }
-            case "define" where !skipping:
-                if let macro = HeaderMacro(Array(rest), line: token.line, functionLike: Self.definesFunctionLike(token.text)) { macros.append(macro) }
-            default:
-                break
-            }
-            if tooDeep { break }
+            guard token.kind == .directive ? pass.directive(token) : pass.keep(token, at: position) else { break }
         }
-        if tooDeep {
-            uncertainties.append(HeaderUncertainty(line: tokens.last?.line ?? 1, reason: "`#if` nested more than \(HeaderLimits.nesting) deep: the rest not read"))
+        if pass.tooDeep {
+            pass.uncertainties.append(HeaderUncertainty(line: pass.tokens.last?.line ?? 1, reason: "`#if` nested more than \(HeaderLimits.nesting) deep: the rest not read"))
         }
         if truncated {
-            uncertainties.append(HeaderUncertainty(line: all.last?.line ?? 1, reason: "more than \(HeaderLimits.fileTokens) tokens: the rest not read"))
+            pass.uncertainties.append(HeaderUncertainty(line: all.last?.line ?? 1, reason: "more than \(HeaderLimits.fileTokens) tokens: the rest not read"))
         }
-        self.tokens = tokens
-        self.includes = includes
-        self.macros = macros
-        self.uncertainties = uncertainties
+        (tokens, includes, macros, uncertainties) = (pass.tokens, pass.includes, pass.macros, pass.uncertainties)
     }
 
     /// Macros never defined where Swift reads a header: C++ compilers' and assemblers'.
@@ -143,6 +75,93 @@ public struct HeaderFile: Sendable {
             path += word.text
         }
         return nil
+    }
+}
+
+/// The preprocessor's pass over a header's tokens, one at a time: the `#if` groups open, and
+/// what is kept of the tokens, includes and macro definitions.
+private struct Preprocessing {
+    let all: [HeaderToken]
+    var tokens: [HeaderToken] = [], includes: [HeaderInclude] = [], macros: [HeaderMacro] = []
+    var uncertainties: [HeaderUncertainty] = []
+    /// The `#if` groups open: whether the current branch is skipped, and whether an `#else`
+    /// of the group is (a `#ifndef __cplusplus`'s).
+    var groups: [(skipping: Bool, elseSkips: Bool)] = []
+    var skipping: Bool { groups.last?.skipping ?? false }
+    /// `#if` nested too deep: the rest is not read.
+    var tooDeep = false
+    /// Brackets open in the tokens kept.
+    var depth = 0
+
+    init(_ all: [HeaderToken]) {
+        self.all = all
+        tokens.reserveCapacity(all.count)
+    }
+
+    /// A token outside directives kept unless its branch is skipped, and an `@import` noted;
+    /// false when brackets nest too deep to read the rest.
+    mutating func keep(_ token: HeaderToken, at position: Int) -> Bool {
+        guard !skipping else { return true }
+        if token.kind == .punctuation {
+            if token.text == "(" || token.text == "[" || token.text == "{" {
+                depth += 1
+                if depth > HeaderLimits.nesting {
+                    uncertainties.append(HeaderUncertainty(line: token.line, reason: "brackets nested more than \(HeaderLimits.nesting) deep: the rest not read"))
+                    return false
+                }
+            } else if token.text == ")" || token.text == "]" || token.text == "}" {
+                depth = max(0, depth - 1)
+            }
+        }
+        tokens.append(token)
+        if token.kind == .atKeyword, token.text == "import" { moduleImport(after: position, line: token.line) }
+        return true
+    }
+
+    /// `@import Module.Sub;`: the top-level module.
+    mutating func moduleImport(after position: Int, line: Int) {
+        var name: [String] = []
+        var next = position + 1
+        while next < all.count, all[next].kind == .identifier || all[next].is(".") {
+            if all[next].kind == .identifier { name.append(all[next].text) }
+            next += 1
+        }
+        if let first = name.first { includes.append(HeaderInclude(line: line, module: first)) }
+    }
+
+    /// A directive: a conditional opening, switching or closing a group, an include, a macro
+    /// defined; false when `#if` nests too deep to read the rest.
+    mutating func directive(_ token: HeaderToken) -> Bool {
+        let words = HeaderLexer.tokens(Array(token.text.utf8), directives: false, limit: 4096).tokens
+        guard let name = words.first?.kind == .identifier ? words.first?.text : nil else { return true }
+        let rest = words.dropFirst()
+        switch name {
+        case "if", "ifdef", "ifndef":
+            guard groups.count < HeaderLimits.nesting else {
+                tooDeep = true
+                return false
+            }
+            let (thenSkips, elseSkips) = HeaderFile.branches(of: name, rest)
+            groups.append((skipping || thenSkips, elseSkips))
+        case "elif", "elifdef", "elifndef":
+            guard let group = groups.popLast() else { return true }
+            let outerSkips = groups.contains { $0.skipping }
+            let (thenSkips, elseSkips) = HeaderFile.branches(of: name == "elif" ? "if" : String(name.dropFirst(2)), rest)
+            groups.append((outerSkips || thenSkips, elseSkips || group.elseSkips))
+        case "else":
+            guard let group = groups.popLast() else { return true }
+            let outerSkips = groups.contains { $0.skipping }
+            groups.append((outerSkips || group.elseSkips, group.elseSkips))
+        case "endif":
+            _ = groups.popLast()
+        case "include", "import", "include_next":
+            if !skipping, let include = HeaderFile.include(rest, line: token.line, name: name) { includes.append(include) }
+        case "define" where !skipping:
+            if let macro = HeaderMacro(Array(rest), line: token.line, functionLike: HeaderFile.definesFunctionLike(token.text)) { macros.append(macro) }
+        default:
+            break
+        }
+        return true
     }
 }
 

@@ -100,40 +100,78 @@ public struct HeaderScanner: Sendable {
 
     /// One module's headers read, from its entries through what they include.
     func read(module position: Int, index: HeaderIndex, hashes: inout [String: ContentHash]) -> ClangInterface? {
+        guard let entries = entries(of: position, index: index, hashes: &hashes) else { return nil }
+        if let failure = entries.failure { return ClangInterface(names: [], uncertainties: [failure], headers: 0) }
+        var uncertainties = entries.uncertainties
+        let headers = follow(entries, module: position, index: index, hashes: &hashes, uncertainties: &uncertainties)
+        let reading = HeaderReader.read(headers.files)
+        for (file, uncertainty) in reading.uncertainties { uncertainties.append("\(headers.paths[file]):\(uncertainty.line): \(uncertainty.reason)") }
+        return ClangInterface(
+            names: Self.names(reading.declarations), reexports: headers.reexports.sorted(), outside: headers.outside.sorted(),
+            uncertainties: Array(Set(uncertainties)).sorted(), headers: headers.paths.count)
+    }
+
+    /// Where reading a module's headers starts.
+    struct Entries {
+        var paths: [String]
+        /// Whether the module re-exports what its headers include (`export *`).
+        var exportsAll = true
+        var uncertainties: [String] = []
+        /// Why nothing can be read: the module map is not readable, or has no such module.
+        var failure: String?
+    }
+
+    /// A module's entry headers: those its own module map names (it decides what Swift reads,
+    /// and whether it re-exports), else those discovery placed; nil for a module without headers.
+    func entries(of position: Int, index: HeaderIndex, hashes: inout [String: ContentHash]) -> Entries? {
         let module = index.modules[position]
         guard let publicHeaders = module.publicHeaders else { return nil }
-        var uncertainties: [String] = []
-        var entries = publicHeaders.headers
-        var exportsAll = true
-        if let mapPath = publicHeaders.moduleMap {
-            // A module map of its own decides what Swift reads, and whether it re-exports.
-            guard let bytes = try? tree.read(mapPath), bytes.count <= HeaderLimits.fileBytes else {
-                return ClangInterface(names: [], uncertainties: ["\(mapPath): cannot be read"], headers: 0)
-            }
-            hashes[mapPath] = ContentHash(bytes)
-            let folder = RepositoryPath.folder(of: mapPath)
-            guard let map = ModuleMap(bytes).module(named: module.importName) else {
-                return ClangInterface(names: [], uncertainties: ["\(mapPath): no module \(module.importName) in it"], headers: 0)
-            }
-            entries = []
-            for header in map.umbrellaHeaders + map.headers { if let path = RepositoryPath.joined(folder, header) { entries.append(path) } }
-            for umbrella in map.umbrellaFolders {
-                guard let path = RepositoryPath.joined(folder, umbrella) else { continue }
-                entries += index.owned[position].filter { path.isEmpty || $0.hasPrefix(path + "/") }
-            }
-            exportsAll = map.exportsAll
-            if map.requiresCplusplus { uncertainties.append("\(mapPath): requires cplusplus (C++ interoperability)") }
+        var entries = Entries(paths: publicHeaders.headers)
+        guard let mapPath = publicHeaders.moduleMap else { return entries }
+        guard let bytes = try? tree.read(mapPath), bytes.count <= HeaderLimits.fileBytes else {
+            entries.failure = "\(mapPath): cannot be read"
+            return entries
         }
-        var queue = entries
-        var seen = Set(entries)
-        var paths: [String] = [], files: [HeaderFile] = []
+        hashes[mapPath] = ContentHash(bytes)
+        let folder = RepositoryPath.folder(of: mapPath)
+        guard let map = ModuleMap(bytes).module(named: module.importName) else {
+            entries.failure = "\(mapPath): no module \(module.importName) in it"
+            return entries
+        }
+        entries.paths = []
+        for header in map.umbrellaHeaders + map.headers { if let path = RepositoryPath.joined(folder, header) { entries.paths.append(path) } }
+        for umbrella in map.umbrellaFolders {
+            guard let path = RepositoryPath.joined(folder, umbrella) else { continue }
+            entries.paths += index.owned[position].filter { path.isEmpty || $0.hasPrefix(path + "/") }
+        }
+        entries.exportsAll = map.exportsAll
+        if map.requiresCplusplus { entries.uncertainties.append("\(mapPath): requires cplusplus (C++ interoperability)") }
+        return entries
+    }
+
+    /// A module's headers read, in the order reached, and the modules they include.
+    struct Headers {
+        var paths: [String] = []
+        var files: [HeaderFile] = []
+        /// Modules of the repository, and from outside it, re-exported.
         var reexports: Set<String> = [], outside: Set<String> = []
+    }
+
+    /// The headers from the entries through the module's own headers they include, within the
+    /// limits of a module.
+    func follow(
+        _ entries: Entries, module position: Int, index: HeaderIndex, hashes: inout [String: ContentHash], uncertainties: inout [String]
+    ) -> Headers {
+        let importName = index.modules[position].importName
+        var queue = entries.paths
+        var seen = Set(entries.paths)
+        var headers = Headers()
         var bytesRead = 0
         var cursor = 0
         while cursor < queue.count {
             let path = queue[cursor]
             cursor += 1
-            guard paths.count < HeaderLimits.moduleHeaders, bytesRead < HeaderLimits.moduleBytes else {
+            guard headers.paths.count < HeaderLimits.moduleHeaders, bytesRead < HeaderLimits.moduleBytes else {
                 uncertainties.append("\(path): more than \(HeaderLimits.moduleHeaders) headers or \(HeaderLimits.moduleBytes >> 20) MB: the rest not read")
                 break
             }
@@ -147,25 +185,28 @@ public struct HeaderScanner: Sendable {
             if ["hh", "hpp", "hxx"].contains(path.split(separator: ".").last.map(String.init) ?? "") {
                 uncertainties.append("\(path): a C++ header")
             }
-            paths.append(path)
-            files.append(file)
+            headers.paths.append(path)
+            headers.files.append(file)
             for include in file.includes {
                 switch resolve(include, from: path, module: position, index: index) {
                 case .own(let header):
                     if seen.insert(header).inserted { queue.append(header) }
                 case .module(let name):
-                    if exportsAll, name != module.importName { reexports.insert(name) }
+                    if entries.exportsAll, name != importName { headers.reexports.insert(name) }
                 case .outside(let name):
-                    if exportsAll { outside.insert(name) }
+                    if entries.exportsAll { headers.outside.insert(name) }
                 case .unknown(let written):
                     uncertainties.append("\(path):\(include.line): includes \(written), which is not in the repository: what it declares is not known")
                 }
             }
         }
-        let reading = HeaderReader.read(files)
-        for (file, uncertainty) in reading.uncertainties { uncertainties.append("\(paths[file]):\(uncertainty.line): \(uncertainty.reason)") }
+        return headers
+    }
+
+    /// The names of the declarations read, each once, sorted.
+    static func names(_ declarations: [HeaderDeclaration]) -> [ClangInterface.Name] {
         var names: Set<ClangInterface.Name> = []
-        for declaration in reading.declarations {
+        for declaration in declarations {
             let kind: String
             switch declaration.kind {
             case .type: kind = "type"
@@ -175,9 +216,7 @@ public struct HeaderScanner: Sendable {
             }
             names.insert(ClangInterface.Name(declaration.name, kind: kind))
         }
-        return ClangInterface(
-            names: names.sorted(), reexports: reexports.sorted(), outside: outside.sorted(),
-            uncertainties: Array(Set(uncertainties)).sorted(), headers: paths.count)
+        return names.sorted()
     }
 
     enum Resolved: Equatable {
