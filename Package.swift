@@ -39,6 +39,8 @@ let package = Package(
         .target(name: "StrataRuby", dependencies: ["StrataModel"]),
         // Starlark as BUILD and .bzl files write it, evaluated without Bazel.
         .target(name: "StrataStarlark"),
+        // C and Objective-C headers read for the names Swift sees, without a compiler.
+        .target(name: "StrataHeaders"),
         // Swift manifests (Package.swift, Tuist's) evaluated statically, never compiled or run.
         .target(
             name: "StrataManifestEvaluator",
@@ -57,7 +59,7 @@ let package = Package(
         // scan: per-file facts with swift-syntax, cached by content hash.
         .target(
             name: "StrataScan",
-            dependencies: ["StrataModel", "StrataSourceTree", "StrataParsing", .product(name: "SwiftSyntax", package: "swift-syntax")]),
+            dependencies: ["StrataModel", "StrataSourceTree", "StrataParsing", "StrataHeaders", .product(name: "SwiftSyntax", package: "swift-syntax")]),
         // assemble: one model of modules and edges with evidence.
         .target(name: "StrataAssemble", dependencies: ["StrataModel"]),
         // analyze: metrics, cycles, dependency findings; pure functions.
@@ -151,6 +153,7 @@ let package = Package(
         .testTarget(name: "StrataPropertyListTests", dependencies: ["StrataPropertyList"]),
         .testTarget(name: "StrataRubyTests", dependencies: ["StrataModel", "StrataRuby"]),
         .testTarget(name: "StrataStarlarkTests", dependencies: ["StrataStarlark"]),
+        .testTarget(name: "StrataHeadersTests", dependencies: ["StrataHeaders"]),
         .testTarget(name: "StrataManifestEvaluatorTests", dependencies: ["StrataManifestEvaluator", "StrataDiscovery"]),
         .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataAnalysis", "StrataAssemble", "StrataConfiguration", "StrataModel", "StrataScan"]),
         // The stages together, the commands and what needs a target's internals.

@@ -20,24 +20,25 @@ public enum FileImportUses {
     /// nil when the imported module's sources are not here (an SDK, a package not checked out).
     public static func uses(of site: ImportSite, in file: SourceFile, module: String, project: Project) -> [Use]? {
         // The imported module's files, then those of the modules it re-exports (transitively).
-        var units: [[SourceFile]] = []
+        var units: [(files: [SourceFile], headers: ClangInterface?)] = []
         var seen: Set<String> = [], queue = [site.module]
         while !queue.isEmpty {
             let name = queue.removeFirst()
             guard seen.insert(name).inserted else { continue }
-            if let found = project.modules.first(where: { $0.importName == name && $0.name != module && $0.files > 0 }) {
-                units.append(project.sources[found.name] ?? [])
-                queue += found.imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module)
+            if let found = project.modules.first(where: { $0.importName == name && $0.name != module && ($0.files > 0 || project.clang[$0.name] != nil) }) {
+                let headers = project.clang[found.name]
+                units.append((project.sources[found.name] ?? [], headers))
+                queue += found.imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module) + (headers?.reexports ?? [])
             } else if let files = project.dependencySources[name], !files.isEmpty {
-                units.append(files)
+                units.append((files, nil))
                 queue += files.flatMap { $0.facts.imports.filter { $0.attributes.contains("@_exported") }.map(\.module) }
             } else if units.isEmpty {
                 return nil
             }
         }
         var index: ImportUsage.Index = [:]
-        for (unit, files) in units.enumerated() {
-            for (name, symbol) in ImportUsage.table(of: files).symbols { index[name, default: []].append((unit, symbol)) }
+        for (unit, reached) in units.enumerated() {
+            for (name, symbol) in ImportUsage.table(of: reached.files, headers: reached.headers).symbols { index[name, default: []].append((unit, symbol)) }
         }
         let reached = Array(units.indices)
         let candidates = ImportUsage.match([(site: site, target: 0)], in: file.facts, index: index, reexported: { _ in reached })

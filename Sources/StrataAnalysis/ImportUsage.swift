@@ -29,7 +29,7 @@ enum ImportUsage {
         var implicitlyCalled = false
     }
 
-    static func table(of files: [SourceFile]) -> Table {
+    static func table(of files: [SourceFile], headers: ClangInterface? = nil) -> Table {
         var table = Table()
         func add(_ name: String, _ kind: String, exposed: Bool, member: Bool = false) {
             if let found = table.symbols.index(forKey: name) {
@@ -83,6 +83,8 @@ enum ImportUsage {
                 for branch in value.branches { for name in branch.cases { add(name, "member", exposed: true, member: true) } }
             }
         }
+        // What its public headers declare: public to every importer.
+        for name in headers?.names ?? [] { add(name.name, name.kind, exposed: true, member: name.isMember) }
         return table
     }
 
@@ -126,67 +128,6 @@ enum ImportUsage {
     /// Every name any module declares: by name, the modules declaring it and as what. A file's
     /// names are looked up once each, whatever the number of its imports.
     typealias Index = [String: [(module: Int, symbol: Symbol)]]
-
-    /// The imports of one file grouped by the modules they reach, so that the import covering
-    /// another is found by group, not by a search of every import (a file may repeat one
-    /// import thousands of times).
-    struct Coverage {
-        /// Imports that may cover another (reaching only modules here, not narrowly covered
-        /// themselves), by the set of modules they reach, each group's positions in order.
-        private var groups: [(reach: Set<Int>, positions: [Int], testable: [Int])] = []
-        /// By target, the first `@testable` import that may cover another.
-        private var firstTestableCovering: [Int: Int] = [:]
-        /// By target, the first `@testable` import of it.
-        private(set) var firstTestable: [Int: Int] = [:]
-        private let candidates: [Candidate]
-
-        init(_ candidates: [Candidate], narrow: [Int: Int]) {
-            self.candidates = candidates
-            var groupOf: [[Int]: Int] = [:]
-            for (position, candidate) in candidates.enumerated() {
-                if candidate.testable, let target = candidate.target, firstTestable[target] == nil { firstTestable[target] = position }
-                guard narrow[position] == nil, let reach = candidate.reachedModules else { continue }
-                let key = Array(Set(reach)).sorted()
-                let group: Int
-                if let known = groupOf[key] {
-                    group = known
-                } else {
-                    group = groups.count
-                    groupOf[key] = group
-                    groups.append((Set(key), [], []))
-                }
-                groups[group].positions.append(position)
-                if candidate.testable {
-                    groups[group].testable.append(position)
-                    if let target = candidate.target, firstTestableCovering[target] == nil { firstTestableCovering[target] = position }
-                }
-            }
-        }
-
-        /// The first other import giving the file all the import at `position` gives: one
-        /// reaching more modules, one `@testable` where this is not, or an earlier one reaching
-        /// the same (for an import opening internal names, an earlier `@testable` one of its module).
-        func covering(_ position: Int, reach: [Int], opens: Bool) -> Int? {
-            let candidate = candidates[position]
-            if opens {
-                guard let target = candidate.target, let first = firstTestableCovering[target], first < position else { return nil }
-                return first
-            }
-            let wanted = Set(reach)
-            var best: Int?
-            func consider(_ other: Int?) { if let other, other != position, best.map({ other < $0 }) ?? true { best = other } }
-            for group in groups where group.reach.isSuperset(of: wanted) {
-                if group.reach.count > wanted.count {
-                    consider(group.positions.first)
-                    continue
-                }
-                // The same modules: an earlier import, or a `@testable` one where this is not.
-                consider(group.positions.first { $0 != position }.flatMap { $0 < position ? $0 : nil })
-                if !candidate.testable { consider(group.testable.first { $0 != position }) }
-            }
-            return best
-        }
-    }
 
     /// The imports of one file and what each gives it.
     static func match(
@@ -278,6 +219,8 @@ enum ImportUsage {
         /// By unit an import reaches: what it re-exports (`@_exported import` of an internal
         /// module), transitively, itself first; nil when that is not all here.
         let reexports: [Int: [Int]?]
+        /// What the public headers of C and Objective-C modules add.
+        var headers: HeaderGrading { HeaderGrading(project: project, modules: modules) }
 
         init(_ project: Project, workers: any Workers) {
             self.project = project
@@ -289,20 +232,19 @@ enum ImportUsage {
             func unitFiles(_ unit: Int) -> [SourceFile] {
                 unit < modules.count ? project.sources[modules[unit].name] ?? [] : project.dependencySources[external[unit - modules.count]] ?? []
             }
-            func hasFiles(_ unit: Int) -> Bool { unit < modules.count ? modules[unit].files > 0 : true }
-            /// The modules a unit re-exports by name; nil when a checked-out module re-exports one
-            /// under an `#if` (assembly answers the repository's, not theirs).
+            let headers = HeaderGrading(project: project, modules: modules)
+            /// Whether what the unit declares is known: its Swift files, or its public headers read.
+            func hasFiles(_ unit: Int) -> Bool { unit < modules.count ? modules[unit].files > 0 || headers.interface(unit) != nil : true }
+            /// The modules a unit re-exports by name (`@_exported import`, and what its headers
+            /// include); nil when a checked-out module re-exports one under an `#if`.
             func exportedImports(_ unit: Int) -> [String]? {
                 guard unit >= modules.count else {
-                    return modules[unit].imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module)
+                    return modules[unit].imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module) + (headers.interface(unit)?.reexports ?? [])
                 }
                 let exported = unitFiles(unit).flatMap { $0.facts.imports.filter { $0.attributes.contains("@_exported") } }
                 return exported.contains { $0.condition != nil } ? nil : exported.map(\.module)
             }
-            var edgeIndex: [Int: Int] = [:]
-            for (index, edge) in project.edges.enumerated() where edge.imported {
-                if let from = project.graph.node(named: edge.from), let to = project.graph.node(named: edge.to) { edgeIndex[from.index * modules.count + to.index] = index }
-            }
+            let edgeIndex = Self.importEdges(of: project)
             // Each module's names, and all of them by name: of the modules some import reaches
             // (an app or a test target nothing imports needs no table), with what they re-export.
             var named: Set<Int> = []
@@ -311,7 +253,7 @@ enum ImportUsage {
             for module in Array(named) {
                 for exported in exportedImports(module) ?? [] { named.formUnion(byImportName[exported] ?? []) }
             }
-            let tables = workers.map(modules.count + external.count) { named.contains($0) && hasFiles($0) ? ImportUsage.table(of: unitFiles($0)) : Table() }
+            let tables = workers.map(modules.count + external.count) { named.contains($0) && hasFiles($0) ? ImportUsage.table(of: unitFiles($0), headers: headers.interface($0)) : Table() }
             var index: Index = [:]
             for (module, table) in tables.enumerated() {
                 for (name, symbol) in table.symbols { index[name, default: []].append((module, symbol)) }
@@ -380,47 +322,6 @@ enum ImportUsage {
             return !declared.isEmpty || module.dependencies.contains(where: { external.contains($0.kind) }) ? .notCheckedOut : .notFound
         }
 
-        /// The imports of a file that give it nothing of their own module, only what it
-        /// re-exports, all of which another import of the file gives (`@testable import
-        /// Metrics` beside `@testable import CoreMetrics`, Metrics re-exporting CoreMetrics):
-        /// by position, that other import. The other one must use its own module, so two
-        /// such imports never cover each other; internal names need it `@testable` on their
-        /// module.
-        static func narrowlyCovered(_ candidates: [Candidate]) -> [Int: Int] {
-            var covered: [Int: Int] = [:]
-            func ownUse(_ candidate: Candidate) -> Bool { candidate.matched.contains { $0.modules.contains { $0 == candidate.target } } }
-            // `@_spi` and `@preconcurrency` give the file more than names: such an import stays.
-            func plain(_ candidate: Candidate) -> Bool { (candidate.site.attributes ?? []).allSatisfy { $0 == "@testable" } }
-            let owning = candidates.indices.filter { ownUse(candidates[$0]) && candidates[$0].reachedModules != nil }
-            // Imports alike (one module, as testable, for one symbol) are covered alike: each is
-            // looked up once, however often the file repeats it.
-            struct Alike: Hashable {
-                var target: Int?
-                var testable: Bool
-                var symbol: String?
-            }
-            var known: [Alike: Int?] = [:]
-            for (position, candidate) in candidates.enumerated()
-            where !candidate.matched.isEmpty && candidate.target != nil && plain(candidate) && !ownUse(candidate) {
-                let alike = Alike(target: candidate.target, testable: candidate.testable, symbol: candidate.site.symbol)
-                if let answer = known[alike] {
-                    covered[position] = answer
-                    continue
-                }
-                let answer = owning.first { other in
-                    let wider = candidates[other]
-                    guard let reach = wider.reachedModules else { return false }
-                    // Each name from a module it reaches; an internal one through `@testable` of that module.
-                    return candidate.matched.allSatisfy { match in
-                        match.symbol.exposed ? match.modules.contains(where: reach.contains) : wider.testable && match.modules.contains { $0 == wider.target }
-                    }
-                }
-                known[alike] = answer
-                covered[position] = answer
-            }
-            return covered
-        }
-
         /// A module's names a file could use (all, or those visible without `@testable`),
         /// counted, with the first three by name.
         static func summary(of table: Table, all: Bool) -> (count: Int, first: [String]) {
@@ -434,6 +335,17 @@ enum ImportUsage {
                 }
             }
             return (count, first)
+        }
+
+        /// The import edges by their modules' indices, `from * count + to`.
+        static func importEdges(of project: Project) -> [Int: Int] {
+            var edgeIndex: [Int: Int] = [:]
+            for (index, edge) in project.edges.enumerated() where edge.imported {
+                if let from = project.graph.node(named: edge.from), let to = project.graph.node(named: edge.to) {
+                    edgeIndex[from.index * project.modules.count + to.index] = index
+                }
+            }
+            return edgeIndex
         }
 
         /// One module's imports graded, and the symbols behind its edges by edge index.
@@ -460,9 +372,10 @@ enum ImportUsage {
             let facts = file.facts
             let candidates = ImportUsage.match(
                 Array(zip(sites, targetsByFile[file.path] ?? [])), in: facts, index: index, reexported: { reexports[$0] ?? nil })
-            let narrow = Self.narrowlyCovered(candidates)
+            let narrow = ImportUsage.narrowlyCovered(candidates)
             let coverage = Coverage(candidates, narrow: narrow)
             let targets = Set(candidates.compactMap(\.target))
+            var headerImports = headers.imports(candidates)
             for (position, candidate) in candidates.enumerated() {
                 let site = candidate.site
                 guard site.module != module.importName else { continue }
@@ -470,7 +383,7 @@ enum ImportUsage {
                 var uses: [String] = []
                 var declares = 0, examples: [String] = []
                 var coveredBy: String?
-                var clangHeaders = false
+                var headersReason: HeaderGrading.Reason?
                 if site.attributes?.contains("@_exported") == true {
                     grade = .exported
                 } else if let reach = candidate.reachedModules {
@@ -513,10 +426,9 @@ enum ImportUsage {
                     } else if reached.contains(where: \.implicitlyCalled) {
                         grade = .probablyUnused
                         uses = ["callAsFunction"]
-                    } else if reach.contains(where: { $0 < modules.count && modules[$0].clangSources == true }) {
-                        // Its C or Objective-C headers may declare what the file uses: not read yet.
+                    } else if let reason = headerImports.reason(reach: reach, candidate: candidate) {
                         grade = .probablyUnused
-                        clangHeaders = true
+                        headersReason = reason
                     } else {
                         grade = .unused
                     }
@@ -553,7 +465,7 @@ enum ImportUsage {
                 if grade == .unused || grade == .probablyUnused {
                     result.graded.append(GradedImport(
                         module: module.name, imported: site.module, grade: grade, evidence: site.evidence, uses: uses.sorted(),
-                        declares: declares, examples: examples, coveredBy: coveredBy, clangHeaders: clangHeaders ? true : nil))
+                        declares: declares, examples: examples, coveredBy: coveredBy, clangHeaders: headersReason.map { _ in true }, headersNote: headersReason?.note))
                 }
             }
         }

@@ -138,13 +138,17 @@ public struct Discoverer {
         Self.assignPodLinkage(&placed)
 
         let names = Self.uniqueNames(placed.map { ($0.target.name, $0.manifest) })
-        var modules = placed.indices.map { Self.module(placed[$0], named: names[$0], alsoDeclaredIn: duplicates[$0] ?? []) }
+        let clang = ClangSources(files: files)
+        var modules = placed.indices.map { index in
+            var module = Self.module(placed[index], named: names[index], alsoDeclaredIn: duplicates[index] ?? [])
+            module.publicHeaders = clang.publicHeaders(of: placed[index].target, system: placed[index].manifest.system, directory: placed[index].directory)
+            return module
+        }
         if !overrides.isEmpty {
             let applied = ModuleOverrides.apply(overrides, file: overridesFile, to: modules, swiftFiles: swiftFiles)
             modules = applied.modules
             diagnostics += applied.diagnostics
         }
-        let clang = ClangSources(files: files)
         for index in modules.indices where clang.inModule(modules[index]) { modules[index].clangSources = true }
         Self.makeNamesUnique(&modules, diagnostics: &diagnostics)
         Self.makeIdentitiesUnique(&modules)

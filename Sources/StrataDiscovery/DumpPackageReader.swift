@@ -55,12 +55,14 @@ public enum DumpPackageReader {
                 }
                 return nil
             }
-            return Manifest.Target(
+            var made = Manifest.Target(
                 name: name, kind: kinds[target["type"] as? String ?? ""] ?? .library,
                 sources: .package(
                     path: target["path"] as? String, sources: target["sources"] as? [String],
                     exclude: target["exclude"] as? [String] ?? []),
                 dependencies: dependencies, line: 0)
+            if let folder = target["publicHeadersPath"] as? String { made.publicHeaders = .folder(folder) }
+            return made
         }
         let products = (json["products"] as? [[String: Any]] ?? []).compactMap { product -> Product? in
             guard let name = product["name"] as? String else { return nil }

@@ -57,6 +57,9 @@ public struct Manifest: Sendable {
         public var languageMode: String?
         /// The upcoming and experimental compiler features it enables, sorted; nil for none.
         public var features: [String]?
+        /// Where a C, Objective-C or mixed target's public headers are, when the manifest says
+        /// (`publicHeadersPath`, Bazel's `hdrs`); nil for the system's default.
+        public var publicHeaders: PublicHeaderSpec?
 
         /// Where the target is declared, for evidence.
         func location(in manifest: Manifest) -> Location {
@@ -78,6 +81,17 @@ public struct Manifest: Sendable {
             self.podLinkage = podLinkage
             self.line = line
         }
+    }
+
+    /// Where a target's public headers are, as its manifest writes it.
+    public enum PublicHeaderSpec: Sendable {
+        /// SwiftPM's `publicHeadersPath`, relative to the target's folder.
+        case folder(String)
+        /// Headers one by one, relative to the root (Bazel's `hdrs`), and the folders, relative
+        /// to the root, that includes of them are written from (Bazel's `includes`).
+        case files([String], includes: [String])
+        /// Globs relative to the root (a podspec's `public_header_files`, else its `source_files`).
+        case globs([String], exclude: [String])
     }
 
     /// Which files make a target.

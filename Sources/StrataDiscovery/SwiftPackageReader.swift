@@ -136,6 +136,7 @@ public enum SwiftPackageReader: ManifestReader {
                 path: call["path"]?.string, sources: call["sources"]?.array.map { $0.compactMap(\.string) },
                 exclude: call["exclude"]?.array?.compactMap(\.string) ?? []),
             dependencies: dependencies, line: call.line)
+        if let folder = call["publicHeadersPath"]?.string { target.publicHeaders = .folder(folder) }
         target.languageMode = call["swiftSettings"]?.array?.lazy.compactMap(Self.settingLanguageMode).last ?? packageMode
         let features = Set(call["swiftSettings"]?.array?.flatMap(Self.settingFeatures) ?? [])
         target.features = features.isEmpty ? nil : features.sorted()

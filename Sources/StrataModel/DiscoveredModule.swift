@@ -206,8 +206,11 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
     /// (`MemberImportVisibility`), sorted; nil for none.
     public var features: [String]?
     /// True when its folder holds C, C++ or Objective-C sources, whose headers may declare
-    /// what importers use (not read yet); nil otherwise.
+    /// what importers use; nil otherwise.
     public var clangSources: Bool?
+    /// Where its public headers are, for a C, Objective-C or mixed module whose manifest
+    /// places them; nil otherwise.
+    public var publicHeaders: PublicHeaders?
 
     public init(
         name: String, importName: String? = nil, kind: ModuleKind, system: BuildSystem = .swiftpm,

@@ -34,16 +34,21 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
     /// The import of the file that gives all this one does (the same module again, or one
     /// re-exporting it), when that is why it can go.
     public var coveredBy: String?
-    /// True for an import of a module with C or Objective-C sources whose file names nothing
-    /// of its Swift declarations: its headers, not read yet, may declare what the file uses.
+    /// True for an import graded at most `probably-unused` for its module's C or Objective-C
+    /// headers: not found, not all read with certainty, or re-exporting a module from outside
+    /// the repository that the file may use through it (`headersNote` says which).
     public var clangHeaders: Bool?
+    /// Why the headers keep the import: "its headers were not found", "not all of its headers
+    /// could be read (C++ at Sources/C/include/c.h:3)", "its headers re-export Foundation".
+    public var headersNote: String?
 
     public init(
         module: String, imported: String, grade: Grade, evidence: Location, uses: [String] = [], declares: Int = 0,
-        examples: [String] = [], coveredBy: String? = nil, clangHeaders: Bool? = nil
+        examples: [String] = [], coveredBy: String? = nil, clangHeaders: Bool? = nil, headersNote: String? = nil
     ) {
         self.coveredBy = coveredBy
         self.clangHeaders = clangHeaders
+        self.headersNote = headersNote
         self.module = module
         self.imported = imported
         self.grade = grade
@@ -65,9 +70,12 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
         case .unused where coveredBy != nil || !uses.isEmpty:
             let used = uses.isEmpty ? "nothing" : "only " + uses.prefix(5).joined(separator: ", ")
             return "uses \(used) from \(imported), which its import of \(coveredBy ?? "another module") gives too"
-        case .probablyUnused where clangHeaders == true:
+        case .probablyUnused where clangHeaders == true && headersNote == nil:
             return "uses nothing of \(imported)'s Swift declarations (\(listed) \(names)), but \(imported) has C or Objective-C "
-                + "sources too, whose headers are not read: the file may use a name they declare"
+                + "sources too, whose public headers were not found: the file may use a name they declare"
+        case .probablyUnused where clangHeaders == true:
+            return "uses nothing of what \(imported) declares (\(listed) \(names)), but \(headersNote ?? ""): "
+                + "the file may use \(imported) for a name not read"
         case .probablyUnused where coveredBy != nil:
             return "uses only \(uses.prefix(5).joined(separator: ", ")) from \(imported), which its import of \(coveredBy ?? "") gives too, "
                 + "unless `@testable` opens an initializer the file calls without naming it"
@@ -136,8 +144,8 @@ public struct ImportReport: Hashable, Sendable, Codable {
         case notCheckedOut = "not-checked-out"
         /// A prebuilt binary: an XCFramework, a binary target, a framework without sources.
         case binary
-        /// A module of the repository without Swift sources: C, Objective-C (whose headers are
-        /// not read yet) or resources only.
+        /// A module of the repository without Swift sources and without public headers found: C,
+        /// Objective-C or resources only.
         case withoutSwift = "without-swift"
         /// A module of the repository that re-exports one of these.
         case reexports

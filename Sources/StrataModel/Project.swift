@@ -58,6 +58,9 @@ public struct AssembledModule: Hashable, Sendable, Codable {
     public var features: [String]?
     /// True when its folder holds C, C++ or Objective-C sources (`DiscoveredModule.clangSources`).
     public var clangSources: Bool?
+    /// Its public headers as read: how many, the names they declare, what they re-export, and
+    /// why the names may be more; nil for a module without public headers found.
+    public var headers: HeaderSummary?
     /// Declarations counted by kind.
     public var declarations: [String: Int]
     /// Declarations counted by effective access level.
@@ -175,6 +178,9 @@ public struct Project: Sendable, Codable {
     /// Each module's files with their facts, by module name, for the analyses that need more
     /// than a module's totals (DI wiring, access control). Not part of the encoded model.
     public var sources: [String: [SourceFile]] = [:]
+    /// What Swift sees of each C, Objective-C and mixed module through its public headers, by
+    /// module name. Not part of the encoded model (each module's `headers` sums it up).
+    public var clang: [String: ClangInterface] = [:]
     /// The checked-out files of external modules the repository imports, by import name, with
     /// their facts (`.build/checkouts`, `SourcePackages/checkouts`, `Pods`): what grading an
     /// import of one reads. Not part of the encoded model.

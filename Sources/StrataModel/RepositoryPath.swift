@@ -15,4 +15,21 @@ public enum RepositoryPath {
         if after != path.utf8.endIndex { return String(path[after...]) }
         return path.split(separator: "/").last.map(String.init) ?? path  // a trailing slash
     }
+
+    /// `relative` read from `folder` (both repository-relative), `.` and `..` taken away
+    /// (`a/b` + `../c.h` -> `a/c.h`); nil when it leaves the repository or is absolute.
+    public static func joined(_ folder: String, _ relative: String) -> String? {
+        guard !relative.hasPrefix("/") else { return nil }
+        var parts = folder.split(separator: "/").map(String.init)
+        for part in relative.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
 }

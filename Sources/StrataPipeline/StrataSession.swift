@@ -3,6 +3,7 @@ import StrataAnalysis
 import StrataConfiguration
 import StrataDiscovery
 import StrataModel
+import StrataScan
 import StrataSourceTree
 
 /// One repository's analysis kept warm for the servers (`strata mcp`, `strata lsp`,
@@ -143,7 +144,7 @@ public struct StrataSession: Sendable {
     /// Whether the analysis reads a file (relative to the root): a Swift source, a manifest or
     /// a file manifests read, the configuration.
     public func reads(_ path: String) -> Bool {
-        path.hasSwiftExtension || Discoverer.readsFile(path) || path == analysis.configurationFile
+        path.hasSwiftExtension || Discoverer.readsFile(path) || path == analysis.configurationFile || HeaderScanner.reads(path)
     }
 
     /// A path relative to the root (an absolute one under the root, or `./x`, as editors and

@@ -119,6 +119,9 @@ public enum TreeAnalysis {
             outcome.parsed += rescan.parsed
         }
         if checkouts { dependencies(of: discovered, into: &outcome, store: store, timeLimit: timeLimit) }
+        let headers = HeaderScanner(tree: discovered.tree).read(discovered.discovery.modules, files: discovered.files)
+        outcome.headers = headers.interfaces
+        outcome.hashes.merge(headers.hashes) { old, _ in old }
         var stopwatch = discovered.stopwatch
         stopwatch.lap("scan")
         return Scanned(discovered: discovered, scan: outcome, stopwatch: stopwatch)
@@ -180,7 +183,9 @@ public enum TreeAnalysis {
             },
             platforms: conditions.platforms(of:))
         project.dependencySources = scan.dependencies
+        project.clang = scan.headers
         for index in project.modules.indices {
+            project.modules[index].headers = scan.headers[project.modules[index].name]?.summary
             // `path=hash` records, each ended by a NUL (which no path holds): the digest is in
             // `strata.json`, so its input stays what it was and saved results still compare.
             var bytes: [UInt8] = []

@@ -29,6 +29,9 @@ public struct Scanner: Sendable {
         /// The checked-out sources of external modules the files import, by import name
         /// (`DependencySources`); their files' hashes are in `hashes`, their facts only here.
         public var dependencies: [String: [SourceFile]] = [:]
+        /// What Swift sees of each C, Objective-C and mixed module through its public headers,
+        /// by module name (`HeaderScanner`).
+        public var headers: [String: ClangInterface] = [:]
     }
 
     public func scan(_ paths: [String]) -> Outcome {

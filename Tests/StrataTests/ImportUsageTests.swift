@@ -83,32 +83,43 @@ import Testing
         #expect(!result.findings.contains { $0.message.contains("without the import") || $0.message.contains("loads Inner") })
     }
 
-    /// A pod of Swift and Objective-C: a file naming only a class its header declares, or a
-    /// typedef, uses the pod all the same. Headers are not read yet, so such an import is at
-    /// most `probably-unused` (never a false `unused`); one naming its Swift type is `used`,
-    /// and one of a pure Swift pod naming nothing stays `unused`.
-    @Test(arguments: ["let object = KVObject()", "func take(_ error: KVError) {}", "let sum = kv_add(1, 2)"])
-    func anImportOfAModuleWithObjectiveCHeadersIsNeverClaimedUnused(use: String) throws {
+    /// A pod of Swift and Objective-C: a file naming only a class its header declares, a
+    /// typedef or a function uses the pod, as one naming its Swift type does (its headers are
+    /// read, `public_header_files` else `source_files`); one of a pure Swift pod naming nothing
+    /// stays `unused`. A pod whose headers are not found (its `public_header_files` match none)
+    /// is at most `probably-unused` for a file naming nothing of its Swift declarations.
+    @Test(arguments: [
+        ("let object = KVObject()", "type KVObject"), ("func take(_ error: KVError) {}", "type KVError"),
+        ("let sum = kv_add(1, 2)", "func kv_add"),
+    ])
+    func anImportOfAModuleWithObjectiveCHeadersIsGradedByWhatTheyDeclare(use: String, symbol: String) throws {
         let repo = try TemporaryDirectory()
         try repo.write("Kit/Kit.podspec", "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'Classes/**/*.{h,m,swift}'\nend\n")
         try repo.write("Kit/Classes/KitHelper.swift", "public struct KitHelper { public init() {} }\n")
         try repo.write("Kit/Classes/KVObject.h", "@interface KVObject : NSObject\n@end\ntypedef NS_ENUM(NSInteger, KVError) { KVErrorNone };\nint kv_add(int a, int b);\n")
         try repo.write("Kit/Classes/KVObject.m", "#import \"KVObject.h\"\n@implementation KVObject\n@end\n")
+        try repo.write("Hidden/Hidden.podspec", "Pod::Spec.new do |s|\n  s.name = 'Hidden'\n  s.source_files = 'Classes/**/*.{h,m,swift}'\n  s.public_header_files = 'Public/*.h'\nend\n")
+        try repo.write("Hidden/Classes/HiddenHelper.swift", "public struct HiddenHelper { public init() {} }\n")
+        try repo.write("Hidden/Classes/HDObject.h", "@interface HDObject : NSObject\n@end\n")
+        try repo.write("Hidden/Classes/HDObject.m", "#import \"HDObject.h\"\n@implementation HDObject\n@end\n")
         try repo.write("Plain/Plain.podspec", "Pod::Spec.new do |s|\n  s.name = 'Plain'\n  s.source_files = 'Classes/**/*.swift'\nend\n")
         try repo.write("Plain/Classes/Plain.swift", "public struct Plain { public init() {} }\n")
-        try repo.write("App/App.podspec", "Pod::Spec.new do |s|\n  s.name = 'App'\n  s.source_files = 'Classes/**/*.swift'\n  s.dependency 'Kit'\n  s.dependency 'Plain'\nend\n")
-        try repo.write("App/Classes/Uses.swift", "import Kit\nimport Plain\n\(use)\n")
+        try repo.write("App/App.podspec", "Pod::Spec.new do |s|\n  s.name = 'App'\n  s.source_files = 'Classes/**/*.swift'\n  s.dependency 'Kit'\n  s.dependency 'Plain'\n  s.dependency 'Hidden'\nend\n")
+        try repo.write("App/Classes/Uses.swift", "import Kit\nimport Plain\nimport Hidden\n\(use)\n")
         try repo.write("App/Classes/Helper.swift", "import Kit\nlet helper = KitHelper()\n")
         let result = try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result
         #expect(result.modules.first { $0.module.name == "Kit" }?.module.clangSources == true)
+        #expect(result.modules.first { $0.module.name == "Kit" }?.module.headers?.names == 4)
+        #expect(result.modules.first { $0.module.name == "Hidden" }?.module.headers == nil)
         #expect(result.modules.first { $0.module.name == "Plain" }?.module.clangSources == nil)
         let report = try #require(result.imports)
-        let kit = try #require(report.imports.first { $0.imported == "Kit" })
-        #expect(kit.grade == .probablyUnused && kit.clangHeaders == true && kit.evidence.file == "App/Classes/Uses.swift")
-        #expect(kit.explanation.contains("headers are not read"))
-        #expect(!report.imports.contains { $0.imported == "Kit" && $0.evidence.file == "App/Classes/Helper.swift" })
+        #expect(!report.imports.contains { $0.imported == "Kit" })
+        #expect(result.edges.first { $0.from == "App" && $0.to == "Kit" }?.symbols?.map { "\($0.kind) \($0.name)" }.contains(symbol) == true)
+        let hidden = try #require(report.imports.first { $0.imported == "Hidden" })
+        #expect(hidden.grade == .probablyUnused && hidden.clangHeaders == true && hidden.headersNote == nil)
+        #expect(hidden.explanation.contains("whose public headers were not found"))
         #expect(report.imports.first { $0.imported == "Plain" }?.grade == .unused)
-        #expect(!result.findings.contains { $0.rule == .unusedImport && $0.severity == .warn && $0.dependency == "Kit" })
+        #expect(!result.findings.contains { $0.rule == .unusedImport && $0.severity == .warn && ($0.dependency == "Kit" || $0.dependency == "Hidden") })
     }
 
     @Test func eachEdgeNamesTheSymbolsBehindIt() throws {

@@ -37,11 +37,30 @@ struct BazelTargetReader {
 
     private mutating func target(_ rule: StarlarkRuleCall, named name: String, kind: BazelRuleKind, end: Int) -> Manifest.Target {
         let paths = sources(of: rule)
-        return Manifest.Target(
+        var target = Manifest.Target(
             name: name, importName: importName(rule, named: name, kind: kind), kind: kind.kind,
             platforms: kind.platform.map { [$0] }, product: rule.kind, linkage: linkage(rule, kind: kind),
             sources: .files(directory: workspace.repositoryPath(package.name), paths: paths),
             dependencies: dependencies(of: rule, end: end), line: rule.location.line)
+        target.publicHeaders = publicHeaders(of: rule)
+        return target
+    }
+
+    /// The files of `hdrs` (what the module map rules_swift makes for a C-family rule holds),
+    /// and `includes` as folders from the root; nil for a rule without `hdrs`.
+    private func publicHeaders(of rule: StarlarkRuleCall) -> Manifest.PublicHeaderSpec? {
+        guard rule["hdrs"] != nil else { return nil }
+        var headers: [String] = []
+        for (_, label) in labels(rule["hdrs"]) where label.repository.isEmpty {
+            for file in index.sourceFiles(label) where index.kind(of: file) == nil && workspace.files.containsSorted(file.path) {
+                headers.append(workspace.repositoryPath(file.path))
+            }
+        }
+        let folder = workspace.repositoryPath(package.name)
+        let includes = (rule["includes"]?.flattened.elements ?? []).compactMap(\.string).compactMap { include in
+            RepositoryPath.joined(folder, include)
+        }
+        return headers.isEmpty ? nil : .files(headers.sorted(), includes: includes)
     }
 
     /// `module_name`, else that of the rule its `module_map` names (PodToBUILD's

@@ -20,6 +20,8 @@ final class PodSpec {
     /// Glob patterns relative to the podspec's folder.
     var sourceFiles: [String] = []
     var excludeFiles: [String] = []
+    /// `public_header_files`: the headers Swift sees (all of `source_files`' when none).
+    var publicHeaderFiles: [String] = []
     var dependencies: [DeclaredDependency] = []
     var children: [PodSpec] = []
     /// `default_subspecs`: nil when not set (every subspec), empty for `:none`.

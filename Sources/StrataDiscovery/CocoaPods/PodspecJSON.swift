@@ -47,6 +47,7 @@ enum PodspecJSON {
             case "version": spec.version = value.text
             case "module_name": spec.moduleName = value.text
             case "source_files": spec.sourceFiles += value.texts ?? []
+            case "public_header_files": spec.publicHeaderFiles += value.texts ?? []
             case "exclude_files": spec.excludeFiles += value.texts ?? []
             case "dependencies":
                 guard case .hash(let dependencies, _) = entry.value else { continue }

@@ -47,11 +47,17 @@ public enum PodspecReader: ManifestReader {
             // No source files: the module is empty, and its folder is the podspec's.
             sources = [path]
         }
-        var targets = [Manifest.Target(
+        let excluded = Self.globs(libraries.flatMap(\.excludeFiles), directory: directory, files: files)
+        var pod = Manifest.Target(
             name: podName, importName: spec.moduleName ?? DiscoveredModule.moduleName(forTarget: podName), kind: kind,
             product: "pod", linkage: spec.staticFramework,
-            sources: .globs(include: sources, exclude: Self.globs(libraries.flatMap(\.excludeFiles), directory: directory, files: files)),
-            dependencies: Self.withoutOwnSubspecs(libraries.flatMap(\.dependencies), of: podName), line: spec.line)]
+            sources: .globs(include: sources, exclude: excluded),
+            dependencies: Self.withoutOwnSubspecs(libraries.flatMap(\.dependencies), of: podName), line: spec.line)
+        // The headers of `public_header_files`, else of `source_files`: what CocoaPods' umbrella header imports.
+        let headers = libraries.flatMap(\.publicHeaderFiles)
+        pod.publicHeaders = .globs(
+            Self.globs(headers.isEmpty ? libraries.flatMap(\.sourceFiles) : headers, directory: directory, files: files), exclude: excluded)
+        var targets = [pod]
         targets += spec.auxiliarySpecs.map { auxiliaryTarget($0, podName: podName, path: path, directory: directory, files: files) }
         return Manifest(name: podName, system: .cocoapods, path: path, targets: targets, diagnostics: warnings)
     }

@@ -85,7 +85,7 @@ struct PodspecScript: RubyScript {
         switch attribute {
         case "name", "version", "module_name":
             if let argument { identity(attribute, argument, of: spec, line: call.line) }
-        case "source_files", "exclude_files":
+        case "source_files", "exclude_files", "public_header_files":
             if let argument { files(attribute, argument, of: spec, line: call.line) }
         case "dependency":
             guard let first = call.positional.first ?? value else { return true }
@@ -154,14 +154,18 @@ struct PodspecScript: RubyScript {
         }
     }
 
-    /// `s.source_files` and `s.exclude_files`: the patterns, added to those given already.
+    /// `s.source_files`, `s.exclude_files` and `s.public_header_files`: the patterns, added to those given already.
     private mutating func files(_ attribute: String, _ argument: RubyExpression, of spec: PodSpec, line: Int) {
         let value = evaluate(argument)
         guard let patterns = value.texts else {
             warn(line, "\(attribute) \(RubyValue.unevaluated(argument, value)); the files it names are missing")
             return
         }
-        if attribute == "source_files" { spec.sourceFiles += patterns } else { spec.excludeFiles += patterns }
+        switch attribute {
+        case "source_files": spec.sourceFiles += patterns
+        case "exclude_files": spec.excludeFiles += patterns
+        default: spec.publicHeaderFiles += patterns
+        }
     }
 
     /// `s.dependency 'Name', '~> 1.0'`: the pod its first argument names.

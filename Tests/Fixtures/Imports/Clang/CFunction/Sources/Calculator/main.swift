@@ -1,0 +1,3 @@
+import CMath
+
+print(cm_add(1, 2))

@@ -1,0 +1,6 @@
+import Widgets
+
+public struct HomeScreen {
+    public let widget = XYZWidget(title: "Home")
+    public init() {}
+}

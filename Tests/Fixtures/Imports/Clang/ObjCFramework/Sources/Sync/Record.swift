@@ -1,0 +1,5 @@
+import Vault
+
+public struct Sized {
+    public var record: VLTRecord?
+}
