@@ -12,6 +12,8 @@ public struct Manifest: Sendable {
     public var products: [Product]
     public var localDependencies: [String]
     public var remoteDependencies: [String]
+    /// The remote packages a `Package.swift` depends on, with the version each asks for.
+    public var remotePackages: [PackageReference] = []
     public var targets: [Target]
     public var diagnostics: [Diagnostic]
     /// A manifest that declares nothing (a `Package.swift` with no `Package(...)`), whose
@@ -200,4 +202,17 @@ public protocol ManifestReader: Sendable {
     /// Reads the manifest at `path`. `files` is every file of the tree, sorted, for readers
     /// that need neighbours (Tuist helpers, a workspace's projects).
     static func read(path: String, tree: any SourceTree, files: [String]) throws -> [Manifest]
+}
+
+/// A remote package a manifest depends on: where it lives and what version it asks for, as
+/// written (`from: 1.2.0`, `.upToNextMinor(from: 1.5.0)`, `exact: 1.2.0`, `branch: main`,
+/// `1.0.0..<2.0.0`); nil when the manifest says nothing the reader knows.
+public struct PackageReference: Equatable, Sendable {
+    public var location: String
+    public var requirement: String?
+
+    public init(location: String, requirement: String?) {
+        self.location = location
+        self.requirement = requirement
+    }
 }

@@ -62,9 +62,11 @@ public enum SwiftPackageReader: ManifestReader {
         let (products, productLines) = self.products(package, warn: warn)
         let (local, remote) = packageDependencies(package)
         assignLinkage(&targets, products: products, path: path, productLines: productLines)
-        return Manifest(
+        var manifest = Manifest(
             name: name, system: .swiftpm, path: path, products: products, localDependencies: local.sorted(),
             remoteDependencies: remote.sorted(), targets: targets, diagnostics: diagnostics)
+        manifest.remotePackages = remotePackages(package)
+        return manifest
     }
 
     /// What the evaluator could not read, decide or bound, as warnings, and the environment
@@ -181,12 +183,47 @@ public enum SwiftPackageReader: ManifestReader {
             if let dependencyPath = call["path"]?.string {
                 local.append(call["name"]?.string ?? lastComponent(dependencyPath))
             } else if let url = call["url"]?.string {
-                remote.append(lastComponent(url).replacingOccurrences(of: ".git", with: ""))
+                remote.append(PackageIdentity.name(ofLocation: url) ?? "")
             } else if let id = call["id"]?.string {
                 remote.append(id)
             }
         }
         return (local, remote)
+    }
+
+    /// The packages of `.package(url:…)`, each with what version it asks for.
+    static func remotePackages(_ package: ManifestCall) -> [PackageReference] {
+        (package["dependencies"]?.array ?? []).compactMap { element in
+            guard let call = element.call, call.name == "package", let url = call["url"]?.string else { return nil }
+            return PackageReference(location: url, requirement: requirement(call))
+        }
+    }
+
+    /// What a `.package(url:…)` asks for, as written, quotes left out: its first argument
+    /// besides the URL and name (`from: 1.2.0`, `.upToNextMinor(from: 1.5.0)`, `1.0.0..<2.0.0`).
+    static func requirement(_ call: ManifestCall) -> String? {
+        for argument in call.arguments where argument.label != "url" && argument.label != "name" {
+            guard let text = written(argument.value) else { continue }
+            return argument.label.map { "\($0): \(text)" } ?? text
+        }
+        return nil
+    }
+
+    /// A requirement's value as written: a string, a range of two, a call such as
+    /// `.exact("1.2.0")` with its arguments.
+    private static func written(_ value: ManifestValue) -> String? {
+        switch value {
+        case .string(let text, _):
+            return text
+        case .call(let call) where ManifestCall.rangeOperators.contains(call.name) && call.arguments.count == 2:
+            guard let lower = written(call.arguments[0].value), let upper = written(call.arguments[1].value) else { return nil }
+            return lower + call.name + upper
+        case .call(let call):
+            let arguments = call.arguments.map { argument in (argument.label.map { "\($0): " } ?? "") + (written(argument.value) ?? "?") }
+            return ".\(call.name)(\(arguments.joined(separator: ", ")))"
+        default:
+            return nil
+        }
     }
 
     /// SwiftPM's linkage: a library target is dynamic only inside a `type: .dynamic` product;

@@ -1,3 +1,5 @@
+import StrataModel
+
 /// `strata org`: every repository of a shared PostgreSQL history with its latest snapshot and
 /// its trend, and the internal packages they share (a `.package(url:)` or a pod that names
 /// another registered repository) with each consumer's pinned versions. Its JSON shape is
@@ -127,7 +129,7 @@ public struct OrgDocument: Hashable, Sendable, Codable {
     static func provider(of row: PackageRow, in consumer: String, among registered: [(name: String, url: String?)]) -> String? {
         for candidate in registered where candidate.name != consumer {
             if let url = row.url, let own = candidate.url {
-                if PackagePins.normalized(url) == PackagePins.normalized(own) { return candidate.name }
+                if PackageIdentity.normalized(url: url) == PackageIdentity.normalized(url: own) { return candidate.name }
             } else if row.name.lowercased() == candidate.name.lowercased() {
                 return candidate.name
             }

@@ -1,7 +1,7 @@
 import SwiftSyntax
 
-/// Operators: unfolded sequences of `+`, `??`, `==`, `!=`, `&&`, `||` and ternaries, lists and
-/// strings joined by `+`, and the truth of a condition.
+/// Operators: unfolded sequences of `+`, `..<`, `...`, `??`, `==`, `!=`, `&&`, `||` and
+/// ternaries, lists and strings joined by `+`, ranges, and the truth of a condition.
 extension ManifestEvaluator {
     /// Unfolded operator sequences: `a + b`, `a ?? b`, `a == b`, `a != b`, `a && b`, `a || b`,
     /// `c ? x : y`, and `as` casts (ignored).
@@ -24,7 +24,8 @@ extension ManifestEvaluator {
             if condition == true { return value(of: ternary.thenExpression, scope, expecting: type) }
             return valueOfSequence(Array(elements[(index + 1)...]), scope, type, &passed)
         }
-        let operators = ["||", "&&", "==", "!=", "??", "+"]
+        // Lowest precedence first: the last of them splits the sequence.
+        let operators = ["||", "&&", "==", "!=", "??", "..<", "...", "+"]
         for op in operators {
             guard let index = elements.lastIndex(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == op }) else { continue }
             var ignored = false
@@ -40,6 +41,9 @@ extension ManifestEvaluator {
                 if lhs == .null { passed = true; return rhs }
                 return lhs
             case "+": return Self.concatenate(lhs, rhs, line: at)
+            case "..<", "...":
+                // A range (a package's version requirement): its bounds, as a call of the operator.
+                return .call(ManifestCall(name: op, arguments: [.init(label: nil, value: lhs, line: at), .init(label: nil, value: rhs, line: at)], line: at))
             case "==", "!=":
                 if lhs.unknownReason != nil || rhs.unknownReason != nil { return .unknown(reason: "comparison", line: at) }
                 return .bool(lhs.sameValue(as: rhs) == (op == "=="))

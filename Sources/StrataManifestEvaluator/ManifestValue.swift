@@ -90,6 +90,9 @@ package struct ManifestCall: Hashable, Sendable {
         package var line: Int = 0
     }
 
+    /// The names of the calls a range evaluates to (`"1.0.0"..<"2.0.0"`): its two bounds, unlabelled.
+    package static let rangeOperators: Set<String> = ["..<", "..."]
+
     package init(name: String, arguments: [Argument], line: Int, site: Int? = nil) {
         self.name = name
         self.arguments = arguments

@@ -249,9 +249,7 @@ public enum HistoryRun {
 
     /// The packages a commit's `Package.swift`, `Package.resolved` and `Podfile.lock` files name.
     static func packageRows(_ tree: GitRevisionTree) -> [PackageRow] {
-        let paths = ((try? tree.files()) ?? []).filter(PackagePins.isPackageFile)
-        return PackagePins.rows(paths.compactMap { path in
-            (try? tree.read(path)).map { (path: path, text: String(decoding: $0, as: UTF8.self)) }
-        })
+        let paths = ((try? tree.files()) ?? []).filter(PackageRows.isPackageFile)
+        return PackageRows.rows(paths.compactMap { path in (try? tree.read(path)).map { (path: path, bytes: $0) } })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StrataHistory
+import StrataModel
 import StrataPipeline
 import Testing
 
@@ -373,15 +374,27 @@ import Testing
     }
 }
 
-/// The package files of a commit, read without git.
+/// The package files of a commit, read without git: the manifest by the bounded reader.
 @Suite struct PackagePinsTests {
     @Test func resolvedManifestAndPodfileLockAreMergedByIdentity() {
-        let rows = PackagePins.rows([
+        let files: [(path: String, text: String)] = [
             (path: "Package.swift", text: """
-                dependencies: [
-                    .package(url: "https://git.example.com/org/Core-Kit.git", from: "1.0.0"),
-                    .package(url: "https://github.com/apple/swift-log", .upToNextMinor(from: "1.5.0")),
-                ]
+                // swift-tools-version:5.9
+                import PackageDescription
+                let logURL = "https://github.com/apple/swift-log"
+                let package = Package(
+                    name: "App",
+                    dependencies: [
+                        .package(url: "https://git.example.com/org/Core-Kit.git", from: "1.0.0"),
+                        .package(url: logURL, .upToNextMinor(from: "1.5.0")),
+                        .package(url: "https://github.com/apple/swift-nio.git", "2.0.0"..<"3.0.0"),
+                        .package(name: "Pinned", url: "git@git.example.com:org/Pinned.git", exact: "1.2.3"),
+                        .package(url: "https://git.example.com/org/edge", branch: "main"),
+                        .package(url: "https://git.example.com/org/old", .exact("0.1.0")),
+                        .package(path: "../Local"),
+                    ],
+                    targets: [.target(name: "App")]
+                )
                 """),
             (path: "App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved", text: """
                 {"object": {"pins": [{"package": "Core", "repositoryURL": "https://git.example.com/org/Core-Kit.git",
@@ -398,21 +411,36 @@ import Testing
                     :git: https://git.example.com/org/Analytics.git
                     :commit: 0123abcd
                 """),
-        ])
+        ]
+        let rows = PackageRows.rows(files.map { (path: $0.path, bytes: Array($0.text.utf8)) })
         #expect(rows == [
             PackageRow(kind: "cocoapods", name: "Alamofire", url: nil, requirement: nil, version: "5.9.1", revision: nil),
             PackageRow(kind: "cocoapods", name: "Analytics", url: "https://git.example.com/org/Analytics.git", requirement: nil, version: "0.9.0", revision: "0123abcd"),
             PackageRow(kind: "swiftpm", name: "core-kit", url: "https://git.example.com/org/Core-Kit.git", requirement: "from: 1.0.0", version: "1.2.0", revision: "abc"),
+            PackageRow(kind: "swiftpm", name: "edge", url: "https://git.example.com/org/edge", requirement: "branch: main", version: nil, revision: nil),
+            PackageRow(kind: "swiftpm", name: "old", url: "https://git.example.com/org/old", requirement: ".exact(0.1.0)", version: nil, revision: nil),
+            PackageRow(kind: "swiftpm", name: "pinned", url: "git@git.example.com:org/Pinned.git", requirement: "exact: 1.2.3", version: nil, revision: nil),
             PackageRow(kind: "swiftpm", name: "swift-log", url: "https://github.com/apple/swift-log", requirement: ".upToNextMinor(from: 1.5.0)", version: nil, revision: nil),
+            PackageRow(kind: "swiftpm", name: "swift-nio", url: "https://github.com/apple/swift-nio.git", requirement: "2.0.0..<3.0.0", version: nil, revision: nil),
         ])
+        // Text that only looks like a manifest names nothing: the manifest is read, not searched.
+        #expect(PackageRows.rows([(path: "Package.swift", bytes: Array("// .package(url: \"https://x/y\", from: \"1.0.0\")\n".utf8))]).isEmpty)
+    }
+
+    @Test func packageIdentityIsTheLocationsLastComponent() {
+        #expect(PackageIdentity.of(location: "https://github.com/apple/swift-nio.git") == "swift-nio")
+        #expect(PackageIdentity.of(location: "git@github.com:Org/Core-Kit.git/") == "core-kit")
+        #expect(PackageIdentity.name(ofLocation: "../Packages/MyKit") == "MyKit")
+        #expect(PackageIdentity.name(ofLocation: "https://github.com/x/my.github-lib") == "my.github-lib")
+        #expect(PackageIdentity.of(location: "") == nil)
     }
 
     @Test func urlsNamingOneRepositoryAreEqualNormalized() {
         let one = [
             "https://git.example.com/org/core-kit", "https://git.example.com/org/Core-Kit.git/", "git@git.example.com:org/core-kit.git",
             "ssh://git@git.example.com/org/core-kit.git", "ssh://git@git.example.com:22/org/core-kit",
-        ].map(PackagePins.normalized)
+        ].map { PackageIdentity.normalized(url: $0) }
         #expect(Set(one) == ["git.example.com/org/core-kit"])
-        #expect(PackagePins.normalized("https://git.example.com/other/core-kit") != one[0])
+        #expect(PackageIdentity.normalized(url: "https://git.example.com/other/core-kit") != one[0])
     }
 }

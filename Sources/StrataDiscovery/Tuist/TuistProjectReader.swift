@@ -93,7 +93,7 @@ public enum TuistProjectReader: ManifestReader {
             for package in project["packages"]?.array ?? [] {
                 guard let call = package.call else { continue }
                 if let url = call["url"]?.string {
-                    remote.append(SwiftPackageReader.lastComponent(url).replacingOccurrences(of: ".git", with: ""))
+                    remote.append(PackageIdentity.name(ofLocation: url) ?? "")
                 } else if let packagePath = call["path"].flatMap(reader.path) {
                     local.append(RepositoryPath.name(of: packagePath))
                 }
