@@ -19,7 +19,7 @@ function edgeTable(items, none, uses) {
       el('td', {}, collapsible(list(e.evidence), (loc) => el('code', { class: 'site' }, loc), 5)),
       uses ? el('td', { class: 'uses' }, list(e.symbols).length ? [symbolList(list(e.symbols)),
         e.moreSymbols ? el('span', { class: 'muted' }, `and ${plural(e.moreSymbols, 'more symbol')}`) : null]
-        : el('span', { class: 'muted' }, e.imported ? 'nothing (the import is unused)' : '–')) : null))));
+        : el('span', { class: 'muted' }, e.imported ? 'no name it declares found (the imports below say how each is graded)' : '–')) : null))));
 }
 // The shortest paths from one module to another, from the first one's module script
 // (Strata lists up to three per module it depends on, nearest first, within a budget;
