@@ -7,9 +7,8 @@ import StrataSourceTree
 /// does not read, so no import of it is claimed unused for naming nothing of its Swift
 /// declarations.
 struct ClangSources {
-    static let extensions: Set<Substring> = ["h", "hh", "hpp", "m", "mm", "c", "cc", "cpp", "cxx"]
-    static let headerExtensions: Set<Substring> = ["h", "hh", "hpp", "hxx"]
-    static let moduleMapName = "module.modulemap"
+    static let extensions = PublicHeaders.headerExtensions.union(["m", "mm", "c", "cc", "cpp", "cxx"])
+    static let moduleMapName = PublicHeaders.moduleMapName
 
     /// The C-family files of the tree, sorted (most Swift repositories have none).
     private let paths: [String]
@@ -19,15 +18,11 @@ struct ClangSources {
     private let moduleMaps: [String]
 
     init(files: [String]) {
-        paths = files.filter { path in Self.extensions.contains(Self.fileExtension(path)) }.sorted()
-        headers = paths.filter { Self.headerExtensions.contains(Self.fileExtension($0)) }
+        paths = files.filter { path in Self.extensions.contains(PublicHeaders.fileExtension(path)) }.sorted()
+        headers = paths.filter(PublicHeaders.isHeader)
         moduleMaps = files.filter { RepositoryPath.name(of: $0) == Self.moduleMapName }.sorted()
     }
 
-    static func fileExtension(_ path: String) -> Substring {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "" }
-        return path[path.index(after: dot)...]
-    }
 
     /// Where a target's public headers are: a SwiftPM target's include folder (its
     /// `publicHeadersPath`, else `include`) with its umbrella header when it has one, else every
@@ -36,7 +31,7 @@ struct ClangSources {
     func publicHeaders(of target: Manifest.Target, system: BuildSystem, directory: String) -> PublicHeaders? {
         switch (target.publicHeaders, target.sources) {
         case (.files(let listed, let includes), _):
-            let found = listed.filter { Self.headerExtensions.contains(Self.fileExtension($0)) }
+            let found = listed.filter(PublicHeaders.isHeader)
             guard !found.isEmpty else { return nil }
             return PublicHeaders(headers: found.sorted(), searchPaths: includes + [directory, ""])
         case (.globs(let include, let exclude), _):

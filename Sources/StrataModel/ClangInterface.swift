@@ -16,6 +16,22 @@ public struct PublicHeaders: Hashable, Sendable, Codable {
     }
 }
 
+extension PublicHeaders {
+    /// Header files, C and Objective-C (`h`) and C++ (`hh`, `hpp`, `hxx`).
+    public static let headerExtensions: Set<Substring> = ["h", "hh", "hpp", "hxx"]
+    /// A Clang module map's file name.
+    public static let moduleMapName = "module.modulemap"
+
+    /// A path's extension: what follows the last dot of its file name; empty without one.
+    public static func fileExtension(_ path: String) -> Substring {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "" }
+        return path[path.index(after: dot)...]
+    }
+
+    /// Whether a path is a header.
+    public static func isHeader(_ path: String) -> Bool { headerExtensions.contains(fileExtension(path)) }
+}
+
 /// What Swift sees of a C, Objective-C or mixed module through its public headers, as the
 /// header reader found it.
 public struct ClangInterface: Hashable, Sendable {

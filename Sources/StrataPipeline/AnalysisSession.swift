@@ -137,11 +137,12 @@ public struct AnalysisSession: Sendable {
     /// - Parameter checkouts: false where the result is compared with a git revision's, which
     ///   has no checked-out dependencies (`TreeAnalysis.scan`).
     public mutating func scan(
-        _ discovered: TreeAnalysis.Discovered, checkouts: Bool = true, progress: (@Sendable (String) -> Void)? = nil
+        _ discovered: TreeAnalysis.Discovered, checkouts: Bool = true, headers: HeaderScanner.Read? = nil,
+        progress: (@Sendable (String) -> Void)? = nil
     ) -> TreeAnalysis.Scanned {
         TreeAnalysis.scan(
             discovered, store: store(for: discovered.configuration.injection.names), timeLimit: input.fileTimeLimit, checkouts: checkouts,
-            progress: progress)
+            headers: headers, progress: progress)
     }
 
     /// Assembles and analyzes a scanned tree, with the measured build times.

@@ -131,7 +131,10 @@ public struct StrataSession: Sendable {
                 return Update(changed: changed, rediscovered: false, parsed: 0, appeared: [], disappeared: [], seconds: seconds(since: clock))
             }
         }
-        let scanned = analysis.scan(next)
+        // The headers are read again only when one of them, a module map or the modules changed.
+        let headers = structural || changed.contains(where: HeaderScanner.reads) ? nil : HeaderScanner.Read(
+            interfaces: output.scan.headers, hashes: output.scan.hashes.filter { HeaderScanner.reads($0.key) })
+        let scanned = analysis.scan(next, headers: headers)
         analysis.keepFacts(only: Set(scanned.scan.hashes.values))
         discovered = next.reading(Self.remembering(scanned))
         output = analysis.finish(scanned, accessControl: false)

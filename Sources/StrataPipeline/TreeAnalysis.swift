@@ -89,9 +89,12 @@ public enum TreeAnalysis {
     /// - Parameter checkouts: also scan the checked-out sources of the external modules the
     ///   files import (`dependencies(of:into:store:timeLimit:)`); false where the result is
     ///   compared with a revision's, which has none (`diff`, `history`).
+    /// - Parameter headers: what the modules' headers gave in an earlier scan of the same
+    ///   modules when no header or module map changed since (a warm session's edit); nil
+    ///   reads them.
     public static func scan(
         _ discovered: Discovered, store: FactStore?, timeLimit: Double = TimeBudget.defaultPerFile, checkouts: Bool = true,
-        progress: (@Sendable (String) -> Void)? = nil
+        headers known: HeaderScanner.Read? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) -> Scanned {
         let sources = Set(discovered.discovery.modules.flatMap(\.sourceFiles)).sorted()
         progress?("scanning \(sources.count) Swift files in \(discovered.discovery.modules.count) modules")
@@ -119,7 +122,7 @@ public enum TreeAnalysis {
             outcome.parsed += rescan.parsed
         }
         if checkouts { dependencies(of: discovered, into: &outcome, store: store, timeLimit: timeLimit) }
-        let headers = HeaderScanner(tree: discovered.tree).read(discovered.discovery.modules, files: discovered.files)
+        let headers = known ?? HeaderScanner(tree: discovered.tree).read(discovered.discovery.modules, files: discovered.files)
         outcome.headers = headers.interfaces
         outcome.hashes.merge(headers.hashes) { old, _ in old }
         var stopwatch = discovered.stopwatch

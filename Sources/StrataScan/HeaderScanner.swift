@@ -1,4 +1,3 @@
-import Dispatch
 import StrataHeaders
 import StrataModel
 import StrataSourceTree
@@ -22,17 +21,20 @@ public struct HeaderScanner: Sendable {
         public var interfaces: [String: ClangInterface] = [:]
         /// The content hash of every header and module map read: the result depends on them.
         public var hashes: [String: ContentHash] = [:]
+
+        public init(interfaces: [String: ClangInterface] = [:], hashes: [String: ContentHash] = [:]) {
+            self.interfaces = interfaces
+            self.hashes = hashes
+        }
     }
 
     public func read(_ modules: [DiscoveredModule], files: [String]) -> Read {
         let placed = modules.indices.filter { modules[$0].publicHeaders != nil }
         guard !placed.isEmpty else { return Read() }
         let index = HeaderIndex(modules, files: files)
-        let results = Results(count: placed.count)
-        DispatchQueue.concurrentPerform(iterations: placed.count) { position in
+        let results = Parallel.map(placed.count) { position -> (ClangInterface, [String: ContentHash])? in
             var hashes: [String: ContentHash] = [:]
-            let interface = read(module: placed[position], index: index, hashes: &hashes)
-            results.store(position, interface.map { ($0, hashes) })
+            return read(module: placed[position], index: index, hashes: &hashes).map { ($0, hashes) }
         }
         var result = Read()
         for (position, module) in placed.enumerated() {
@@ -45,7 +47,7 @@ public struct HeaderScanner: Sendable {
 
     /// Whether a change to the file can change what the headers give: a header or a module map.
     public static func reads(_ path: String) -> Bool {
-        RepositoryPath.name(of: path) == "module.modulemap" || ["h", "hh", "hpp", "hxx"].contains(path.split(separator: ".").last.map(String.init) ?? "")
+        RepositoryPath.name(of: path) == PublicHeaders.moduleMapName || PublicHeaders.isHeader(path)
     }
 
     /// Where every module's headers are: by path, the module owning it; by the spelling an
@@ -66,7 +68,7 @@ public struct HeaderScanner: Sendable {
             self.modules = modules
             let sorted = files.sorted()
             self.files = sorted
-            let headers = sorted.filter { path in ["h", "hh", "hpp", "hxx"].contains(path.split(separator: ".").last.map(String.init) ?? "") }
+            let headers = sorted.filter(PublicHeaders.isHeader)
             var owner: [String: Int] = [:], spelled: [String: String] = [:]
             var owned: [[String]] = Array(repeating: [], count: modules.count)
             var byImportName: [String: Int] = [:]
@@ -182,7 +184,7 @@ public struct HeaderScanner: Sendable {
             bytesRead += bytes.count
             hashes[path] = ContentHash(bytes)
             let file = HeaderFile(bytes)
-            if ["hh", "hpp", "hxx"].contains(path.split(separator: ".").last.map(String.init) ?? "") {
+            if ["hh", "hpp", "hxx"].contains(PublicHeaders.fileExtension(path)) {
                 uncertainties.append("\(path): a C++ header")
             }
             headers.paths.append(path)
@@ -265,17 +267,4 @@ public struct HeaderScanner: Sendable {
         if SystemModules.contains(folder) { return .outside(folder) }
         return .unknown(spelledAs)
     }
-}
-
-/// Slots written by index from many threads, each slot by one thread at a time.
-private final class Results: @unchecked Sendable {
-    typealias Slot = (ClangInterface, [String: ContentHash])
-    private var slots: [Slot?]
-    private let lock = DispatchQueue(label: "strata.headers")
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ index: Int, _ value: Slot?) { lock.sync { slots[index] = value } }
-
-    subscript(index: Int) -> Slot? { lock.sync { slots[index] } }
 }

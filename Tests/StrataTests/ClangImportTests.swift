@@ -30,6 +30,28 @@ import Testing
         (result.edges.first { $0.from == from && $0.to == to }?.symbols ?? []).map { "\($0.kind) \($0.name) \($0.count) \($0.evidence)" }
     }
 
+    /// A warm session reads the headers again only when one changed: a Swift edit keeps what
+    /// they declare; an edit of the header that drops a function makes its call a use of nothing.
+    @Test func aSessionReadsTheHeadersAgainOnlyWhenOneChanged() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.removeItem(atPath: folder.path)
+        try FileManager.default.copyItem(atPath: Self.fixtures + "/CFunction", toPath: folder.path)
+        var session = try StrataSession(AnalysisSession.Input(repository: folder.path, cacheDirectory: nil))
+        func grade(_ file: String) -> String? {
+            session.result.imports?.imports.first { $0.evidence.file == file && $0.imported == "CMath" }?.grade.rawValue
+        }
+        #expect(grade("Sources/Report/Alone.swift") == "probably-unused" && grade("Sources/Report/Print.swift") == "unused")
+        try folder.write("Sources/Calculator/Pair.swift", (try String(contentsOfFile: folder.path + "/Sources/Calculator/Pair.swift", encoding: .utf8)) + "// edited\n")
+        let swiftEdit = session.refresh(changed: ["Sources/Calculator/Pair.swift"])
+        // What the headers re-export (the C library) and declare is still known.
+        #expect(swiftEdit.parsed == 1 && grade("Sources/Report/Alone.swift") == "probably-unused" && grade("Sources/Report/Print.swift") == "unused")
+        #expect(Self.symbols(session.result, "Calculator", "CMath").contains("func cm_add 1 Sources/Calculator/main.swift:3"))
+        let header = folder.path + "/Sources/CMath/api/cmath_ops.h"
+        try folder.write("Sources/CMath/api/cmath_ops.h", (try String(contentsOfFile: header, encoding: .utf8)).replacingOccurrences(of: "int32_t cm_add(int32_t a, int32_t b);\n", with: ""))
+        session.refresh(changed: ["Sources/CMath/api/cmath_ops.h"])
+        #expect(!Self.symbols(session.result, "Calculator", "CMath").contains { $0.hasPrefix("func cm_add") })
+    }
+
     /// A file creating an instance of a class an `@interface` of the umbrella header's includes
     /// declares uses the module; so does one calling a method of a category in a second header.
     @Test func anObjectiveCClassInstantiated() throws {
