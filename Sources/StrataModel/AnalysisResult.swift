@@ -167,7 +167,9 @@ public struct Summary: Hashable, Sendable, Codable {
 /// added keys keep the version.
 public struct AnalysisResult: Sendable, Codable {
     /// 2: `linkage.blastRadius[].dependents` dropped (quadratic in a long chain); counts stay.
-    public static let currentSchemaVersion = 2
+    /// 3: in `strata.json` (`ResultDocument`), every location is `[file, line]`, the file an
+    /// index into the document's new `files`, and the document is written without indentation.
+    public static let currentSchemaVersion = 3
 
     public var schemaVersion: Int
     public var generator: String

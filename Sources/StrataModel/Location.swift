@@ -1,7 +1,9 @@
 /// A place in the analyzed repository: a file path relative to the root and a 1-based line.
 ///
 /// Encoded as the string `"path:line"` (or `"path"` without a line) so that editors and CI
-/// logs turn it into a link, and so that evidence lists stay compact in JSON.
+/// logs turn it into a link; inside a `strata.json` document (`ResultDocument`, schema 3) as
+/// `[file, line]` (or `[file]`), the file an index into the document's `files`: a large
+/// repository's result names each path once instead of at every import and declaration.
 public struct Location: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var file: String
     public var line: Int?
@@ -22,6 +24,15 @@ public struct Location: Hashable, Comparable, Sendable, Codable, CustomStringCon
     }
 
     public init(from decoder: any Decoder) throws {
+        if let files = FileTable.current {
+            var container = try decoder.unkeyedContainer()
+            let index = try container.decode(Int.self)
+            guard files.paths.indices.contains(index) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "file \(index) is not in files (\(files.paths.count) of them)")
+            }
+            self.init(file: files.paths[index], line: container.isAtEnd ? nil : try container.decode(Int.self))
+            return
+        }
         let text = try decoder.singleValueContainer().decode(String.self)
         if let colon = text.lastIndex(of: ":"), let line = Int(text[text.index(after: colon)...]) {
             self.init(file: String(text[..<colon]), line: line)
@@ -31,8 +42,40 @@ public struct Location: Hashable, Comparable, Sendable, Codable, CustomStringCon
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if let files = FileTable.current {
+            var container = encoder.unkeyedContainer()
+            try container.encode(files.index(of: file))
+            if let line { try container.encode(line) }
+            return
+        }
         var container = encoder.singleValueContainer()
         try container.encode(description)
+    }
+}
+
+/// The paths a `strata.json` document's locations index into (its `files`), bound while the
+/// document is encoded or decoded (`ResultDocument`); a path's index is the order it was
+/// first written in. Used by one encoding or decoding at a time, on its thread.
+public final class FileTable: @unchecked Sendable {
+    @TaskLocal static var current: FileTable?
+
+    public private(set) var paths: [String]
+    private var indices: [String: Int] = [:]
+
+    public init(paths: [String] = []) {
+        self.paths = paths
+    }
+
+    func index(of path: String) -> Int {
+        if let index = indices[path] { return index }
+        indices[path] = paths.count
+        paths.append(path)
+        return paths.count - 1
+    }
+
+    /// `body` with locations encoded and decoded as indices into this table.
+    public func bound<T>(_ body: () throws -> T) rethrows -> T {
+        try Self.$current.withValue(self, operation: body)
     }
 }
 

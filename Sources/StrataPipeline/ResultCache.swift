@@ -39,7 +39,7 @@ struct ResultCache: Sendable {
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return .damaged }
             let json = Data(bytes[(newline + 1)...]), kept = String(decoding: bytes[..<newline], as: UTF8.self)
             let wanted = digest.map { $0 == kept } ?? true
-            return .intact(digest: kept, json: json, result: wanted ? try? JSONDecoder().decode(AnalysisResult.self, from: json) : nil)
+            return .intact(digest: kept, json: json, result: wanted ? try? ResultDocument.decode(json) : nil)
         }
     }
 

@@ -28,12 +28,13 @@ extension Pipeline {
         } catch {
             throw InputError(description: "\(path): not a strata.json result (\(Self.decodingReason(error)))")
         }
-        // Version 1 differs only by a key version 2 dropped: it reads as is.
+        // Version 1 differs only by a key version 2 dropped, and 2 from 3 by how locations are
+        // written: each reads as is (`ResultDocument`).
         guard (1...AnalysisResult.currentSchemaVersion).contains(version) else {
             throw InputError(description: "\(path): schemaVersion \(version), from a newer Strata; this one reads 1 to \(AnalysisResult.currentSchemaVersion)")
         }
         do {
-            return try JSONDecoder().decode(AnalysisResult.self, from: data)
+            return try ResultDocument.decode(data)
         } catch {
             throw InputError(description: "\(path): a damaged strata.json result (\(Self.decodingReason(error)))")
         }

@@ -82,8 +82,9 @@ public struct FileReporter<Document>: Reporter {
 /// `.withoutEscapingSlashes` (and `.prettyPrinted` for documents), written by `JSONWriter`
 /// in a fraction of its time.
 public enum ReportJSON {
-    public static func document(_ value: some Encodable) throws -> Data {
-        try JSONWriter.encode(value, pretty: true, newline: true)
+    /// A file's JSON: indented unless `pretty` is false, and ending with a line break.
+    public static func document(_ value: some Encodable, pretty: Bool = true) throws -> Data {
+        try JSONWriter.encode(value, pretty: pretty, newline: true)
     }
 
     public static func compact(_ value: some Encodable) throws -> Data {

@@ -18,6 +18,10 @@ from urllib.parse import quote
 
 import pytest
 
+import sys
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "Tests/Support"))
+import strata_result  # noqa: E402  (strata.json read as schema 2 spelled locations)
+
 # The names Tests/Support/make-hostile-names gives two of its targets.
 IMG_NAME = '<img src=x onerror="window.__pwned=4">'
 SCRIPT_NAME = "</script><script>window.__pwned=5</script>"
@@ -156,7 +160,7 @@ def test_assets_reference_nothing_external(report_dir):
 
 def test_overview_numbers_match_summary(page, data, report_dir):
     summary = dict(data["summary"])
-    imports = json.loads((report_dir / "strata.json").read_text()).get("imports", {})
+    imports = strata_result.load(report_dir / "strata.json").get("imports", {})
     # Errors, warnings and notes as `strata check` counts them; "warnings" are the input's.
     counted = summary.pop("findings")
     summary.update(errors=counted["error"], warns=counted["warn"], notes=counted["info"])
@@ -567,7 +571,7 @@ def test_narrow_layout_does_not_overflow(page):
 
 def test_access_control_section(page, report_dir):
     """Counts per module; each module's candidates load from its module script when opened."""
-    modules = json.loads((report_dir / "strata.json").read_text(encoding="utf-8"))["accessControl"]["modules"]
+    modules = strata_result.load(report_dir / "strata.json")["accessControl"]["modules"]
     levels = ["open", "public", "package", "internal", "fileprivate", "private"]
     rows = [[c.get_attribute("textContent") for c in css(r, "th, td")] for r in css(page, "#access-table tbody tr")]
     expected = [[m["module"], *[f"{m['byLevel'].get(l, 0):,}" for l in levels], f"{m['publicSurface']:,}",

@@ -18,6 +18,10 @@ from urllib.parse import quote
 
 import pytest
 
+import sys
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "Tests/Support"))
+import strata_result  # noqa: E402  (strata.json read as schema 2 spelled locations)
+
 REPORTS = [Path(p).resolve() for p in os.environ.get("STRATA_SCALE_REPORTS", "").split(",") if p]
 pytestmark = pytest.mark.skipif(not REPORTS, reason="STRATA_SCALE_REPORTS not set")
 
@@ -55,7 +59,7 @@ def report(request, driver):
 
 
 def result(folder):
-    return json.loads((folder / "strata.json").read_text(encoding="utf-8"))
+    return strata_result.load(folder / "strata.json")
 
 
 def page_index(driver):

@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+import sys
+sys.path.insert(0, str(ROOT / "Tests/Support"))
+from strata_result import as_version_2  # noqa: E402
 STRATA = os.path.abspath(os.environ.get("STRATA_BIN", str(ROOT / ".build/debug/strata")))
 FORMATS = "html,json,dot,sarif,md,graphml,mermaid,github"
 MIRROR = Path("/opt/swift-packages/apple/swift-numerics.git")
@@ -69,7 +72,28 @@ def saved(tmp_path):
     return (out / "strata.json").read_bytes()
 
 
-@pytest.mark.parametrize("case", ["truncated", "newer", "nested", "not-json", "wrong-type", "missing"])
+@pytest.mark.parametrize("name", ["TheMonth", "MicroFeatures"])
+def test_a_version_2_result_is_rendered_as_version_3_with_every_fact(name, tmp_path):
+    """A result an earlier Strata wrote (schema 2, locations as "path:line") is read, written
+    as schema 3 (locations as [file, line] into `files`), and the migration docs/output.md
+    gives reads every fact of the old one back out; schema 3 read again is the same bytes."""
+    old = ROOT / "Tests/Fixtures/Results" / f"{name}-v2.json"
+    run = subprocess.run([STRATA, "report", str(old), "-o", str(tmp_path / "v3"), "--format", "json", "-q"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    written = (tmp_path / "v3" / "strata.json").read_bytes()
+    new = json.loads(written)
+    assert new["schemaVersion"] == 3 and len(new["files"]) == len(set(new["files"])) > 10
+    assert b"\n" not in written[:-1], "written on one line"
+    assert len(written) < old.stat().st_size * 0.6
+    # as_version_2 asserts that every location is [file, line] or [file].
+    assert as_version_2(new) == json.loads(old.read_text(encoding="utf-8"))
+    run = subprocess.run([STRATA, "report", str(tmp_path / "v3" / "strata.json"), "-o", str(tmp_path / "again"), "--format", "json", "-q"],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "again" / "strata.json").read_bytes() == written
+
+
+@pytest.mark.parametrize("case", ["truncated", "newer", "nested", "not-json", "wrong-type", "missing", "file-index", "string-location"])
 def test_a_hostile_result_is_one_line_and_exit_2(case, tmp_path):
     path = tmp_path / "strata.json"
     if case == "truncated":
@@ -81,12 +105,17 @@ def test_a_hostile_result_is_one_line_and_exit_2(case, tmp_path):
         path.write_text(json.dumps(result))
     elif case == "nested":
         with open(path, "w") as handle:  # 100 MB of nesting
-            handle.write('{"schemaVersion": 2, "modules": ' + "[" * (50 << 20) + "]" * (50 << 20) + "}")
+            handle.write('{"schemaVersion": 3, "files": [], "modules": ' + "[" * (50 << 20) + "]" * (50 << 20) + "}")
     elif case == "not-json":
         path.write_bytes(b"\x00\xffnot json at all")
     elif case == "wrong-type":
         result = json.loads(saved(tmp_path))
         result["modules"][0]["name"] = 42
+        path.write_text(json.dumps(result))
+    elif case in ("file-index", "string-location"):
+        result = json.loads(saved(tmp_path))
+        site = result["modules"][0]["imports"][0]
+        site["evidence"] = [len(result["files"]), 1] if case == "file-index" else result["files"][site["evidence"][0]] + ":1"
         path.write_text(json.dumps(result))
     run = report(path, tmp_path)
     assert run.returncode == 2, run.stderr
@@ -97,4 +126,6 @@ def test_a_hostile_result_is_one_line_and_exit_2(case, tmp_path):
         assert "schemaVersion 99" in lines[0] and "newer" in lines[0]
     if case == "wrong-type":
         assert "modules[0].name" in lines[0]
+    if case in ("file-index", "string-location"):
+        assert "modules[0].imports[0].evidence" in lines[0]
     assert not (tmp_path / "out" / "index.html").exists()

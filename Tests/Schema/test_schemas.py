@@ -16,6 +16,11 @@ import pytest
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
+ROOT_ = Path(__file__).resolve().parents[2]
+import sys
+sys.path.insert(0, str(ROOT_ / "Tests/Support"))
+import strata_result  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "docs" / "schema"
 STRATA = json.loads((SCHEMAS / "strata.schema.json").read_text(encoding="utf-8"))
@@ -61,6 +66,9 @@ def test_the_schemas_are_valid_and_versioned():
 def test_strata_json_follows_its_schema(report):
     result = json.loads((report / "strata.json").read_text(encoding="utf-8"))
     assert errors(None, result) == []
+    # The schema lets the documents that reuse its definitions write locations as strings;
+    # strata.json writes every one as [file, line] into its `files` (as_version_2 asserts it).
+    assert result["schemaVersion"] == 3 and strata_result.as_version_2(result)["schemaVersion"] == 2
 
 
 @pytest.mark.parametrize("report", REPORTS, ids=[p.name for p in REPORTS])

@@ -70,6 +70,8 @@ import starlark as sl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_oracle import Workspace, path_matches, union  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "Tests/Support"))
+from strata_result import as_version_2, load as load_result  # noqa: E402
 
 MARKERS = ("MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel", "REPO.bazel")
 BUILD_NAMES = ("BUILD.bazel", "BUILD")  # BUILD.bazel first: Bazel prefers it
@@ -1306,14 +1308,14 @@ def run_strata(root, binary):
         report = Path(out) / "strata.json"
         if not report.is_file():
             raise RuntimeError(f"{' '.join(command)} wrote no strata.json (exit {run.returncode}):\n{run.stderr[-3000:]}")
-        return json.loads(report.read_text())
+        return load_result(report)
 
 
 def compare(root, strata_json, limit=30, out=sys.stdout):
     """Strata's report (the parsed strata.json, or its path) against the oracle's evaluation of
     `root`; prints the table and the disagreements, returns the figures and sets."""
     root = Path(root)
-    strata = json.loads(Path(strata_json).read_text()) if isinstance(strata_json, (str, Path)) else strata_json
+    strata = load_result(strata_json) if isinstance(strata_json, (str, Path)) else as_version_2(strata_json)
     roots = workspace_roots(list_files(root)) or [""]
     skipped = swiftpm_workspaces(strata, roots)
     every = evaluate(root)

@@ -364,7 +364,7 @@ import Testing
     /// module scripts, the baseline's entries.
     func expectSameReport(_ result: AnalysisResult, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         expectSame(result, label, sourceLocation: sourceLocation)
-        #expect(try JSONReporter.encode(result) == Self.foundation(result, pretty: true) + Data("\n".utf8), sourceLocation: sourceLocation)
+        #expect(try JSONReporter.encode(result) == Self.foundation(ResultDocument(result), pretty: false) + Data("\n".utf8), sourceLocation: sourceLocation)
         let document = PreparedReport.prepare(result, for: [.html])
         let views = try document.views.get()
         let (summary, index) = HTMLReporter.pageData(result, graph: document.graph, marks: document.marks, views: views)

@@ -1,0 +1,45 @@
+"""A strata.json result read as schema 2 spelled it: the migration docs/output.md describes.
+
+Schema 3 writes every location as [file, line] (or [file]), the file an index into the
+document's `files`; schema 2 wrote "path:line" (or "path"). The locations are the values
+docs/schema/strata.schema.json types as `#/$defs/location`; this walks the document beside the
+schema and writes each one back as its string.
+
+    from strata_result import load          # Tests/Support on sys.path
+    result = load("strata-report/strata.json")
+"""
+import json
+from pathlib import Path
+
+SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs/schema/strata.schema.json").read_text(encoding="utf-8"))
+LOCATION = "#/$defs/location"
+
+
+def as_version_2(document):
+    """The document with its locations as strings, without `files`, schemaVersion 2.
+    A schema 1 or 2 document is returned as it is."""
+    if document.get("schemaVersion", 0) < 3:
+        return document
+    files = document["files"]
+
+    def location(value):
+        assert isinstance(value, list) and 1 <= len(value) <= 2 and all(isinstance(v, int) for v in value), value
+        return files[value[0]] + (f":{value[1]}" if len(value) == 2 else "")
+
+    def walk(value, schema):
+        if schema.get("$ref") == LOCATION:
+            return location(value)
+        if isinstance(value, dict):
+            properties, others = schema.get("properties", {}), schema.get("additionalProperties")
+            return {key: walk(item, properties.get(key, others if isinstance(others, dict) else {})) for key, item in value.items()}
+        if isinstance(value, list) and isinstance(schema.get("items"), dict):
+            return [walk(item, schema["items"]) for item in value]
+        return value
+
+    migrated = walk({k: v for k, v in document.items() if k != "files"}, SCHEMA)
+    migrated["schemaVersion"] = 2
+    return migrated
+
+
+def load(path):
+    return as_version_2(json.loads(Path(path).read_text(encoding="utf-8")))
