@@ -66,13 +66,15 @@ test:
 	rm -rf .build/scale && mkdir -p .build/scale
 	Tests/Support/make-monorepo .build/scale/m300 --files 3000 >/dev/null
 	Tests/Support/make-monorepo .build/scale/iso --preset isowords --hostile >/dev/null
+	Tests/Support/make-monorepo .build/scale/many --modules 60 --files 900 --packages 3 --unused-imports >/dev/null
 	.build/debug/strata analyze .build/scale/m300 -o .build/scale/m300-report --no-cache --quiet
 	.build/debug/strata analyze .build/scale/iso -o .build/scale/iso-report --no-cache --quiet
-	SE_OFFLINE=true STRATA_SCALE_REPORTS=.build/scale/m300-report,.build/scale/iso-report python3 -m pytest -q Tests/Browser/test_scale.py
+	.build/debug/strata analyze .build/scale/many -o .build/scale/many-report --no-cache --quiet
+	SE_OFFLINE=true STRATA_SCALE_REPORTS=.build/scale/m300-report,.build/scale/iso-report,.build/scale/many-report python3 -m pytest -q Tests/Browser/test_scale.py
 	rm -rf .build/schema && for sample in Samples/*/; do \
 		.build/debug/strata analyze "$$sample" -o .build/schema/$$(basename "$$sample") --format html,json --no-cache --quiet || exit 1; done
 	.build/debug/strata analyze . -o .build/schema/self --format html,json --no-cache --quiet
-	STRATA_SCHEMA_REPORTS=$$(ls -d .build/schema/* | paste -sd, -),.build/hostile-names-report,.build/scale/m300-report,.build/scale/iso-report \
+	STRATA_SCHEMA_REPORTS=$$(ls -d .build/schema/* | paste -sd, -),.build/hostile-names-report,.build/scale/m300-report,.build/scale/iso-report,.build/scale/many-report \
 		python3 -m pytest -q Tests/Schema
 	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Formats Tests/Cache
 	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Servers

@@ -51,11 +51,20 @@ function loadScript(src) {
 }
 const groupData = {};
 const moduleData = {};
+const findingData = {};
 window.strataGroups = (kind, value) => { groupData[kind] = value; };
 window.strataModule = (index, value) => { moduleData[index] = value; };
+window.strataFindings = (number, value) => { findingData[number] = value; };
 async function groupDrawings(kind) {
   if (!groupData[kind]) await loadScript(`data/${kind}.js`);
   return groupData[kind];
+}
+// Every finding of a rule the page holds only some of (`pageIndex.findingRules[].script`),
+// each with the count of its sites.
+async function ruleFindings(number) {
+  if (!findingData[number]) await loadScript(`data/findings-${number}.js`);
+  const { findings: all, sites } = findingData[number];
+  return all.map((f, i) => ({ ...f, sites: sites[i] }));
 }
 // A module's imports, edges with their sites, findings, drawings and paths, by index.
 async function moduleDetails(index) {

@@ -11,7 +11,13 @@ const moreSites = (shown, total, module) => (total > shown
   ? el('p', { class: 'muted more' }, `and ${plural(total - shown, 'more site')}: see `, modLink(module)) : null);
 const findingArticle = (f) => el('article', { class: `finding rule ${f.severity}`, 'data-rule': f.rule, 'data-severity': f.severity },
   el('p', {}, el('span', { class: `tag ${f.severity}` }, words[f.severity] || f.severity), ' ', f.message, ' ', ruleLink(f.rule)),
-  evidenceList(f.evidence), moreSites(list(f.evidence).length, pageIndex.findingSites[f.index] ?? 0, f.module));
+  evidenceList(f.evidence), moreSites(list(f.evidence).length, f.sites ?? pageIndex.findingSites[f.index] ?? 0, f.module));
+// All findings of a group, when the page holds only some: a rule's from its script, a
+// module's from the module's script.
+async function allFindings(by, group) {
+  if (by === 'rule') return ruleFindings(group.script);
+  return list((await moduleDetails(moduleIndex.get(group.key))).findings);
+}
 
 function renderRules() {
   const counts = summary.findings;
@@ -19,40 +25,63 @@ function renderRules() {
     (summary.suppressed ? ` · ${fmtInt(summary.suppressed)} suppressed inline. ` : '. ') +
     'strata check fails on errors; severities are set in strata.yml.';
   const rulesBox = $('#rules-list');
-  // Findings grouped by rule or by module, filtered by severity; each group collapses.
+  // Findings grouped by rule or by module, filtered by severity; each group collapses. The
+  // groups and their counts are the page index's; the page holds each rule's first findings,
+  // and a group with more loads the rest when asked.
   const indexed = findings.map((f, index) => ({ ...f, index }));
+  const counted = { rule: list(pageIndex.findingRules), module: list(pageIndex.findingModules) };
   const filter = { by: 'rule', severities: new Set(['error', 'warn', 'info']) };
   const controls = $('#rules-controls');
+  const severities = ['error', 'warn', 'info'];
   function render() {
     $$('button[data-by]', controls).forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.by === filter.by)));
-    const shown = indexed.filter((f) => filter.severities.has(f.severity));
+    const chosen = (g) => severities.filter((s) => filter.severities.has(s) && g[s]);
+    const total = (g) => chosen(g).reduce((n, s) => n + g[s], 0);
+    const groups = counted[filter.by].filter((g) => total(g) > 0);
     rulesBox.replaceChildren();
-    if (!findings.length) { rulesBox.append(empty('No findings.')); return; }
-    if (!shown.length) { rulesBox.append(empty('No findings of the chosen severities.')); return; }
-    const groups = new Map();
-    for (const f of shown) {
+    if (!counted.rule.length) { rulesBox.append(empty('No findings.')); return; }
+    if (!groups.length) { rulesBox.append(empty('No findings of the chosen severities.')); return; }
+    const held = new Map();
+    for (const f of indexed) {
+      if (!filter.severities.has(f.severity)) continue;
       const key = filter.by === 'rule' ? f.rule : f.module;
-      if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(f);
+      if (!held.has(key)) held.set(key, []);
+      held.get(key).push(f);
     }
-    const rank = { error: 0, warn: 1, info: 2 };
-    const worst = (items) => Math.min(...items.map((f) => rank[f.severity] ?? 3));
-    const ordered = [...groups.entries()].sort((a, b) => worst(a[1]) - worst(b[1]) || b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
-    ordered.forEach(([key, items], position) => {
-      const tally = ['error', 'warn', 'info'].map((s) => [s, items.filter((f) => f.severity === s).length]).filter(([, n]) => n)
-        .map(([s, n]) => el('span', { class: `tag ${s}` }, `${fmtInt(n)} ${words[s]}${n === 1 ? '' : 's'}`));
+    const worst = (g) => severities.indexOf(chosen(g)[0]);
+    const ordered = groups.sort((a, b) => worst(a) - worst(b) || total(b) - total(a) || (a.key < b.key ? -1 : 1));
+    ordered.forEach((group, position) => {
+      const key = group.key, items = held.get(key) || [];
+      const tally = chosen(group).map((s) => el('span', { class: `tag ${s}` }, `${fmtInt(group[s])} ${words[s]}${group[s] === 1 ? '' : 's'}`));
       const info = ruleInfo.get(key);
       const title = filter.by === 'rule' ? [el('code', {}, key), info ? ` ${info.title}` : ''] : [mod(key)];
+      const body = el('div', { class: 'group-findings' }, collapsible(items, findingArticle));
+      const missing = total(group) - items.length;
+      const loadable = filter.by === 'rule' ? group.script !== undefined : moduleIndex.has(key);
+      if (missing > 0 && loadable) {
+        const button = el('button', { type: 'button', class: 'show-more load-findings' }, `Load the other ${fmtInt(missing)}`);
+        const by = filter.by;
+        button.addEventListener('click', async () => {
+          button.disabled = true;
+          try {
+            const all = (await allFindings(by, group)).filter((f) => filter.severities.has(f.severity));
+            body.replaceChildren(collapsible(all, findingArticle, 100));
+          } catch (err) {
+            button.replaceWith(el('p', { class: 'fatal' }, err.message));
+          }
+        });
+        body.append(button);
+      }
       // Small reports open every group; large ones the first three.
       const open = ordered.length <= 3 || position < 3;
       rulesBox.append(el('details', { class: 'finding-group', 'data-key': key, open: open ? 'open' : null },
         el('summary', {}, title, ' ', tally),
         filter.by === 'rule' && info ? el('p', { class: 'muted rationale' }, info.rationale, ' ', ruleLink(key)) : null,
         filter.by === 'module' && moduleIndex.has(key) ? el('p', {}, el('a', { href: moduleHref(key) }, 'Open the module page →')) : null,
-        collapsible(items, findingArticle)));
+        body));
     });
   }
-  if (findings.length) {
+  if (counted.rule.length) {
     const byButtons = ['rule', 'module'].map((by) => {
       const b = el('button', { type: 'button', 'data-by': by, 'aria-pressed': String(by === filter.by) }, `By ${by}`);
       b.addEventListener('click', () => { filter.by = by; render(); });

@@ -19,6 +19,10 @@ import StrataWeb
 public struct HTMLReporter: Reporter {
     /// Evidence entries kept per finding in the page; the rest are on the module pages.
     static let evidenceShown = 5
+    /// Findings of one rule the page holds, the worst first; a rule with more has them all in
+    /// `data/findings-N.js`, loaded when its group is opened, so that 66,000 notes make the
+    /// page no heavier than 300 do.
+    static let findingsShownPerRule = 100
 
     public init() {}
 
@@ -40,6 +44,11 @@ public struct HTMLReporter: Reporter {
             let groups = GroupScript(overview: grouping.overview, opened: grouping.opened)
             files.append(("data/\(grouping.kind.rawValue).js", try Self.script("strataGroups", grouping.kind.rawValue, groups)))
         }
+        for (number, rule) in Self.scriptedRules(result.findings).enumerated() {
+            let findings = result.findings.filter { $0.rule == rule }
+            let script = FindingScript(findings: findings.map(Self.cut), sites: findings.map(\.evidence.count))
+            files.append(("data/findings-\(number).js", try Self.script("strataFindings", number, script)))
+        }
         files += try scripts.get()
         return files.map { ReportFile($0.0, $0.1) }
     }
@@ -49,7 +58,8 @@ public struct HTMLReporter: Reporter {
     public func owns(_ path: String) -> Bool {
         guard path.hasPrefix("data/") else { return false }
         let file = path.dropFirst(5)
-        return file == "layers.js" || file == "packages.js" || (file.hasPrefix("module-") && file.hasSuffix(".js") && !file.contains("/"))
+        guard file.hasSuffix(".js"), !file.contains("/") else { return false }
+        return file == "layers.js" || file == "packages.js" || file.hasPrefix("module-") || file.hasPrefix("findings-")
     }
 
     /// The page: the template with the title, the summary data, the page index and the
@@ -95,6 +105,10 @@ public struct HTMLReporter: Reporter {
         var unusedPublic: [Int]
         var openNotSubclassed: [Int]
         var findingSites: [Int]
+        /// Every rule and every module with findings, with their counts by severity, the worst
+        /// first; a rule with more findings than the summary holds names its script.
+        var findingRules: [FindingGroup]
+        var findingModules: [FindingGroup]
         var implicitSites: [Int]
         /// Dependencies, dependents, the matrix and the blast radius lists, by module index.
         var graph: PageGraph
@@ -127,8 +141,15 @@ public struct HTMLReporter: Reporter {
             summary.edges[position].moreSymbols = nil
         }
         summary.imports = nil
-        let findingSites = result.findings.map(\.evidence.count)
-        for position in summary.findings.indices { summary.findings[position].evidence = Array(result.findings[position].evidence.prefix(evidenceShown)) }
+        // The first `findingsShownPerRule` findings of each rule; the rest are in its script.
+        var perRule: [RuleID: Int] = [:]
+        summary.findings = result.findings.filter { finding in
+            perRule[finding.rule, default: 0] += 1
+            return perRule[finding.rule]! <= findingsShownPerRule
+        }
+        let findingSites = summary.findings.map(\.evidence.count)
+        summary.findings = summary.findings.map(cut)
+        let scripts = Dictionary(uniqueKeysWithValues: scriptedRules(result.findings).enumerated().map { ($1.rawValue, $0) })
         let implicitSites = result.implicitDependencies.map(\.evidence.count)
         for position in summary.implicitDependencies.indices {
             summary.implicitDependencies[position].evidence = Array(result.implicitDependencies[position].evidence.prefix(evidenceShown))
@@ -145,11 +166,64 @@ public struct HTMLReporter: Reporter {
             neighbourhoodLimits: views.limits, neighbourhoodSizes: views.neighbourhoodSizes,
             drawn: views.neighbourhoods.map { $0.map { $0 != nil } },
             edgeSites: edgeSites, unusedPublic: access.map(\.unusedPublic.count),
-            openNotSubclassed: access.map(\.openNotSubclassed.count), findingSites: findingSites, implicitSites: implicitSites,
+            openNotSubclassed: access.map(\.openNotSubclassed.count), findingSites: findingSites,
+            findingRules: findingGroups(result.findings, by: \.rule.rawValue, scripts: scripts),
+            findingModules: findingGroups(result.findings, by: \.module), implicitSites: implicitSites,
             graph: PageGraph(graph, marks: marks, result: result), cellKinds: PageGraph.cellKinds,
             listedApart: [RuleID.cycle, .sharedStateDuplicated].map(\.rawValue),
             unusedImports: result.imports?.counts[GradedImport.Grade.unused.rawValue] ?? 0, importsNotGraded: result.imports?.unknownSummary)
         return (summary, index)
+    }
+
+    struct FindingGroup: Encodable {
+        var key: String
+        var error, warn, info: Int
+        /// N of `data/findings-N.js`, which holds all of this rule's findings.
+        var script: Int?
+    }
+
+    /// A rule's findings as the page lists them (evidence cut to `evidenceShown`), with the
+    /// full count of each one's evidence.
+    struct FindingScript: Encodable {
+        var findings: [Finding]
+        var sites: [Int]
+    }
+
+    /// The rules whose findings the summary holds only some of, in the order of their first
+    /// finding: the n-th has `data/findings-n.js`.
+    static func scriptedRules(_ findings: [Finding]) -> [RuleID] {
+        var counts: [RuleID: Int] = [:], order: [RuleID] = []
+        for finding in findings {
+            if counts[finding.rule] == nil { order.append(finding.rule) }
+            counts[finding.rule, default: 0] += 1
+        }
+        return order.filter { counts[$0]! > findingsShownPerRule }
+    }
+
+    /// A finding as the page lists it: its first `evidenceShown` sites.
+    static func cut(_ finding: Finding) -> Finding {
+        var cut = finding
+        cut.evidence = Array(finding.evidence.prefix(evidenceShown))
+        return cut
+    }
+
+    /// Counts by severity of the findings grouped by `key`, in the order of each group's first
+    /// finding (the worst first, as the findings are sorted).
+    static func findingGroups(_ findings: [Finding], by key: (Finding) -> String, scripts: [String: Int] = [:]) -> [FindingGroup] {
+        var groups: [FindingGroup] = [], position: [String: Int] = [:]
+        for finding in findings {
+            let name = key(finding)
+            if position[name] == nil {
+                position[name] = groups.count
+                groups.append(FindingGroup(key: name, error: 0, warn: 0, info: 0, script: scripts[name]))
+            }
+            switch finding.severity {
+            case .error: groups[position[name]!].error += 1
+            case .warn: groups[position[name]!].warn += 1
+            case .info: groups[position[name]!].info += 1
+            }
+        }
+        return groups
     }
 
     struct GroupScript: Encodable {

@@ -28,7 +28,7 @@ PAGE = json.loads((SCHEMAS / "page-data.schema.json").read_text(encoding="utf-8"
 REGISTRY = Registry().with_resources([(s["$id"], Resource.from_contents(s)) for s in (STRATA, PAGE)])
 REPORTS = [Path(p) for p in os.environ.get("STRATA_SCHEMA_REPORTS", "").split(",") if p]
 SCRIPT = re.compile(r'<script type="application/json" id="(strata-data|strata-page|strata-rules)">(.*?)</script>', re.S)
-DATA_SCRIPT = re.compile(r"^(strataGroups|strataModule)\((.*?), (.*)\);\n$", re.S)
+DATA_SCRIPT = re.compile(r"^(strataGroups|strataModule|strataFindings)\((.*?), (.*)\);\n$", re.S)
 
 
 def validator(definition=None):
@@ -84,6 +84,9 @@ def test_page_data_follows_its_schema(report):
         if callback == "strataModule":
             assert name == f"module-{key}.js"
             assert errors("moduleScript", value) == [], name
+        elif callback == "strataFindings":
+            assert name == f"findings-{key}.js"
+            assert errors("findingScript", value) == [], name
         else:
             assert name == f"{key}.js"
             assert errors("groupScript", value) == [], name

@@ -50,7 +50,7 @@ import Testing
         let repo = try makeRepository()
         let output = repo.path + "/out"
         _ = try Pipeline.run(.init(path: repo.path, outputDirectory: output, formats: [.html], cacheDirectory: nil))
-        for name in ["module-7.js", "notes.txt", "module-7.json"] { try repo.write("out/data/" + name, "x\n") }
+        for name in ["module-7.js", "findings-3.js", "notes.txt", "module-7.json"] { try repo.write("out/data/" + name, "x\n") }
         _ = try Pipeline.run(.init(path: repo.path, outputDirectory: output, formats: [.html], cacheDirectory: nil))
         let data = try FileManager.default.contentsOfDirectory(atPath: output + "/data").sorted()
         #expect(data == ["module-0.js", "module-1.js", "module-7.json", "notes.txt"])
