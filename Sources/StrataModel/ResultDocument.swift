@@ -11,17 +11,52 @@ public struct ResultDocument: Codable, Sendable {
         self.result = result
     }
 
-    private enum CodingKeys: String, CodingKey { case files, schemaVersion }
+    private enum CodingKeys: String, CodingKey { case files, directories, schemaVersion }
+
+    /// A path as `files` holds it: its folder (an index into `directories`) and its name.
+    private struct FileEntry: Codable {
+        var directory: Int
+        var name: String
+
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            directory = try container.decode(Int.self)
+            name = try container.decode(String.self)
+        }
+
+        init(directory: Int, name: String) {
+            self.directory = directory
+            self.name = name
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(directory)
+            try container.encode(name)
+        }
+    }
 
     /// The result, written by this Strata (its schema version), then the paths its locations
-    /// named, in the order they were first written.
+    /// named, in the order they were first written: each as its folder in `directories` (in
+    /// the order first met) and its name, since a folder holds many files.
     public func encode(to encoder: any Encoder) throws {
         var current = result
         current.schemaVersion = AnalysisResult.currentSchemaVersion
         let files = FileTable()
         try files.bound { try current.encode(to: encoder) }
+        var directories: [String] = [], index: [Substring: Int] = [:]
+        let entries = files.paths.map { path in
+            let slash = path.lastIndex(of: "/")
+            let folder = slash.map { path[..<$0] } ?? "", name = slash.map { path[path.index(after: $0)...] } ?? path[...]
+            if index[folder] == nil {
+                index[folder] = directories.count
+                directories.append(String(folder))
+            }
+            return FileEntry(directory: index[folder]!, name: String(name))
+        }
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(files.paths, forKey: .files)
+        try container.encode(directories, forKey: .directories)
+        try container.encode(entries, forKey: .files)
     }
 
     /// A document of any schema up to this Strata's: from 3 on, its locations are read through
@@ -32,7 +67,18 @@ public struct ResultDocument: Codable, Sendable {
             result = try AnalysisResult(from: decoder)
             return
         }
-        let files = FileTable(paths: try container.decode([String].self, forKey: .files))
+        let directories = try container.decode([String].self, forKey: .directories)
+        var paths: [String] = []
+        var entries = try container.nestedUnkeyedContainer(forKey: .files)
+        while !entries.isAtEnd {
+            let entry = try entries.decode(FileEntry.self)
+            guard directories.indices.contains(entry.directory) else {
+                throw DecodingError.dataCorruptedError(in: entries, debugDescription: "directory \(entry.directory) is not in directories (\(directories.count) of them)")
+            }
+            let folder = directories[entry.directory]
+            paths.append(folder.isEmpty ? entry.name : folder + "/" + entry.name)
+        }
+        let files = FileTable(paths: paths)
         result = try files.bound { try AnalysisResult(from: decoder) }
     }
 

@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 import sys
 sys.path.insert(0, str(ROOT / "Tests/Support"))
-from strata_result import as_version_2  # noqa: E402
+from strata_result import as_version_2, paths  # noqa: E402
 STRATA = os.path.abspath(os.environ.get("STRATA_BIN", str(ROOT / ".build/debug/strata")))
 FORMATS = "html,json,dot,sarif,md,graphml,mermaid,github"
 MIRROR = Path("/opt/swift-packages/apple/swift-numerics.git")
@@ -82,7 +82,8 @@ def test_a_version_2_result_is_rendered_as_version_3_with_every_fact(name, tmp_p
     assert run.returncode == 0, run.stderr
     written = (tmp_path / "v3" / "strata.json").read_bytes()
     new = json.loads(written)
-    assert new["schemaVersion"] == 3 and len(new["files"]) == len(set(new["files"])) > 10
+    assert new["schemaVersion"] == 3 and len(paths(new)) == len(set(paths(new))) > 10
+    assert len(new["directories"]) == len(set(new["directories"])) < len(new["files"])
     assert b"\n" not in written[:-1], "written on one line"
     assert len(written) < old.stat().st_size * 0.6
     # as_version_2 asserts that every location is [file, line] or [file].
@@ -105,7 +106,7 @@ def test_a_hostile_result_is_one_line_and_exit_2(case, tmp_path):
         path.write_text(json.dumps(result))
     elif case == "nested":
         with open(path, "w") as handle:  # 100 MB of nesting
-            handle.write('{"schemaVersion": 3, "files": [], "modules": ' + "[" * (50 << 20) + "]" * (50 << 20) + "}")
+            handle.write('{"schemaVersion": 3, "directories": [], "files": [], "modules": ' + "[" * (50 << 20) + "]" * (50 << 20) + "}")
     elif case == "not-json":
         path.write_bytes(b"\x00\xffnot json at all")
     elif case == "wrong-type":
@@ -115,7 +116,7 @@ def test_a_hostile_result_is_one_line_and_exit_2(case, tmp_path):
     elif case in ("file-index", "string-location"):
         result = json.loads(saved(tmp_path))
         site = result["modules"][0]["imports"][0]
-        site["evidence"] = [len(result["files"]), 1] if case == "file-index" else result["files"][site["evidence"][0]] + ":1"
+        site["evidence"] = [len(result["files"]), 1] if case == "file-index" else paths(result)[site["evidence"][0]] + ":1"
         path.write_text(json.dumps(result))
     run = report(path, tmp_path)
     assert run.returncode == 2, run.stderr

@@ -26,13 +26,25 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
+    /// The paths of a document's `files`, by index: `[directory, name]` into `directories`.
+    func paths(_ document: [String: Any]) throws -> [String] {
+        let directories = try #require(document["directories"] as? [String])
+        let files = try #require(document["files"] as? [[Any]])
+        return try files.map { entry in
+            let directory = try #require(entry.first as? Int), name = try #require(entry.last as? String)
+            return directories[directory].isEmpty ? name : directories[directory] + "/" + name
+        }
+    }
+
     @Test func eachPathIsWrittenOnceAndEveryLocationIndexesIt() throws {
         let result = try result()
         let json = try JSONReporter.encode(result)
         let document = try object(json)
-        let files = try #require(document["files"] as? [String])
+        let files = try paths(document)
         #expect(document["schemaVersion"] as? Int == 3)
         #expect(files.count == Set(files).count)
+        let directories = try #require(document["directories"] as? [String])
+        #expect(directories.count == 3 && Set(directories) == ["", "Sources/Core", "Sources/Feature"])
         #expect(Set(files) == ["Package.swift", "Sources/Core/Core.swift", "Sources/Feature/Feature.swift"])
         let modules = try #require(document["modules"] as? [[String: Any]])
         let feature = try #require(modules.first { $0["name"] as? String == "Feature" })
@@ -60,7 +72,7 @@ import Testing
 
     @Test func aLocationOutsideTheFileTableOrOfTheWrongShapeIsAnError() throws {
         let json = String(decoding: try JSONReporter.encode(try result()), as: UTF8.self)
-        let files = try #require(try object(Data(json.utf8))["files"] as? [String])
+        let files = try paths(try object(Data(json.utf8)))
         for (wrong, reason) in [("[\(files.count),1]", "is not in files"), ("\"Sources/Feature/Feature.swift:1\"", ""), ("[]", "")] {
             let damaged = json.replacingOccurrences(of: "\"evidence\":[\(files.firstIndex(of: "Sources/Feature/Feature.swift")!),1]", with: "\"evidence\":\(wrong)")
             #expect(damaged != json)

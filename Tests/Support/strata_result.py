@@ -1,7 +1,8 @@
 """A strata.json result read as schema 2 spelled it: the migration docs/output.md describes.
 
 Schema 3 writes every location as [file, line] (or [file]), the file an index into the
-document's `files`; schema 2 wrote "path:line" (or "path"). The locations are the values
+document's `files`, each file [directory, name] with the directory an index into
+`directories`; schema 2 wrote "path:line" (or "path"). The locations are the values
 docs/schema/strata.schema.json types as `#/$defs/location`; this walks the document beside the
 schema and writes each one back as its string.
 
@@ -20,7 +21,7 @@ def as_version_2(document):
     A schema 1 or 2 document is returned as it is."""
     if document.get("schemaVersion", 0) < 3:
         return document
-    files = document["files"]
+    files = paths(document)
 
     def location(value):
         assert isinstance(value, list) and 1 <= len(value) <= 2 and all(isinstance(v, int) for v in value), value
@@ -36,9 +37,15 @@ def as_version_2(document):
             return [walk(item, schema["items"]) for item in value]
         return value
 
-    migrated = walk({k: v for k, v in document.items() if k != "files"}, SCHEMA)
+    migrated = walk({k: v for k, v in document.items() if k not in ("files", "directories")}, SCHEMA)
     migrated["schemaVersion"] = 2
     return migrated
+
+
+def paths(document):
+    """The paths of a schema 3 document's `files`, by index."""
+    directories = document["directories"]
+    return [f"{directories[d]}/{name}" if directories[d] else name for d, name in document["files"]]
 
 
 def load(path):
