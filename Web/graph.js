@@ -140,6 +140,11 @@ function moduleFacts(m) {
     ['Also declared in', list(m.alsoDeclaredIn).join(', ')],
     ['Links statically', list(m.links).join(', ')], ['Embeds', list(m.embeds).join(', ')],
     ['Files', fmtInt(m.files)], ['Lines', fmtInt(m.lines)]];
+  // A C, Objective-C or mixed module: what its public headers declare.
+  if (m.headers) {
+    facts.push(['Public headers', `${plural(m.headers.headers, 'header')} read, ${plural(m.headers.names, 'name')} a Swift file can use`],
+      ['Headers re-export', list(m.headers.reexports).join(', ')]);
+  }
   if (m.metrics) {
     const x = m.metrics;
     facts.push(['Ce / Ca', `${x.ce} / ${x.ca}`], ['I / A / D', [x.instability, x.abstractness, x.distance].map(fmtRatio).join(' / ')],

@@ -116,7 +116,10 @@ function showModule(name, back) {
   const detailsBox = el('div', { class: 'module-details' }, el('p', { class: 'empty' }, 'Loading imports…'));
   const surfaceBox = section('surface', 'Public surface', accessHere
     ? el('p', {}, levels.map((level) => `${level} ${fmtInt(accessHere.byLevel[level] || 0)}`).join(' · '))
-    : empty('No declarations counted for this module.'));
+    : m.headers
+      ? el('p', {}, `Its public headers declare ${plural(m.headers.names, 'name')} a Swift file can use`,
+        list(m.headers.uncertain).length ? ` (maybe more: ${list(m.headers.uncertain).join('; ')})` : '', '.')
+      : empty('No declarations counted for this module.'));
   modulePage.append(
     el('h1', { id: 'module-title' }, name),
     el('p', { class: 'subtitle' }, [m.kind, m.linkage.kind, layerOf.get(name) && `layer ${layerOf.get(name)}`, m.package && `package ${m.package}`].filter(Boolean).join(' · ')),

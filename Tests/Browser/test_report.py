@@ -535,6 +535,29 @@ def test_title_is_escaped(tmp_path, driver):
     assert severe_logs(driver) == []
 
 
+def test_a_c_module_page_says_what_its_headers_declare(tmp_path, driver):
+    """A C target has no Swift files: its page says what its public headers declare, not
+    that it declares nothing."""
+    repo = tmp_path / "with-c"
+    (repo / "Sources" / "CShim" / "include").mkdir(parents=True)
+    (repo / "Sources" / "CShim" / "include" / "shim.h").write_text(
+        "#pragma once\nint shim_add(int a, int b);\ntypedef struct { int x; } shim_point;\n#include <stdio.h>\n")
+    (repo / "Sources" / "CShim" / "shim.c").write_text('#include "shim.h"\nint shim_add(int a, int b) { return a + b; }\n')
+    (repo / "Sources" / "App").mkdir(parents=True)
+    (repo / "Sources" / "App" / "App.swift").write_text("import CShim\nlet sum = shim_add(1, 2)\n")
+    (repo / "Package.swift").write_text('// swift-tools-version:5.9\nimport PackageDescription\n'
+                                        'let package = Package(name: "R", targets: [.target(name: "CShim"), '
+                                        '.executableTarget(name: "App", dependencies: ["CShim"])])\n')
+    out = analyze(tmp_path, repo)
+    load(driver, out)
+    driver.get((out / "index.html").as_uri() + "#module/CShim")
+    surface = driver.find_element("css selector", "#module-surface").text
+    assert "Its public headers declare 3 names a Swift file can use" in surface, surface  # shim_add, shim_point, its x
+    facts = driver.find_element("css selector", ".facts").text
+    assert "1 header read, 3 names a Swift file can use" in facts and "libc" in facts, facts
+    assert severe_logs(driver) == []
+
+
 def test_a_repository_without_production_modules(tmp_path, driver):
     """Empty lists and a graph of nothing still render, with what is missing said."""
     repo = tmp_path / "only-tests"
