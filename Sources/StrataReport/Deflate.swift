@@ -291,7 +291,8 @@ enum Deflate {
         /// (Larmore and Hirschberg): `maxBits - 1` times, the items (symbols, then packages too)
         /// are paired in order of weight into packages, merged with the symbols; a symbol's length
         /// is the number of times it is in the cheapest 2n - 2 items, a package counting its
-        /// contents. A single used symbol gets a partner: a code needs two to be complete.
+        /// contents. With fewer than two symbols used, unused ones make up two: a complete code (what
+        /// strict inflaters want) has at least two.
         init(frequencies: [Int], maxBits: Int) {
             var used = frequencies.indices.filter { frequencies[$0] > 0 }
             var lengths = [UInt8](repeating: 0, count: frequencies.count)
