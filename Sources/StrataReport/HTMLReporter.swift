@@ -15,7 +15,7 @@ import StrataWeb
 ///
 /// Nothing is loaded from the network; every name from the repository is escaped (HTML
 /// text, or JSON inside a `<script type="application/json">`, where `<`, `>` and `&` are
-/// written as `\u003c`...; the data scripts are JSON passed to a function).
+/// written as `\u003c`...; the data scripts pass a function their JSON deflated and in base64).
 public struct HTMLReporter: Reporter {
     /// Evidence entries kept per finding in the page; the rest are on the module pages.
     static let evidenceShown = 5
@@ -42,12 +42,12 @@ public struct HTMLReporter: Reporter {
         ]
         for grouping in views.groupings {
             let groups = GroupScript(overview: grouping.overview, opened: grouping.opened)
-            files.append(("data/\(grouping.kind.rawValue).js", try Self.script("strataGroups", grouping.kind.rawValue, groups)))
+            files.append(("data/\(grouping.kind.rawValue).js", try Self.script("strataGroups", grouping.kind.rawValue, ReportJSON.compact(groups))))
         }
         for (number, rule) in Self.scriptedRules(result.findings).enumerated() {
             let findings = result.findings.filter { $0.rule == rule }
             let script = FindingScript(findings: findings.map(Self.cut), sites: findings.map(\.evidence.count))
-            files.append(("data/findings-\(number).js", try Self.script("strataFindings", number, script)))
+            files.append(("data/findings-\(number).js", try Self.script("strataFindings", number, ReportJSON.compact(script))))
         }
         files += try scripts.get()
         return files.map { ReportFile($0.0, $0.1) }
@@ -282,20 +282,19 @@ public struct HTMLReporter: Reporter {
                 findings: findings[module.name] ?? [], access: access[module.name],
                 graphs: index < views.neighbourhoods.count ? views.neighbourhoods[index].map { $0.map(WebPage.inlineSVG) } : [],
                 paths: paths.paths, pathsComplete: paths.complete)
-            var data = Data("strataModule(\(index), ".utf8)
-            data.append(try encode(script))
-            data.append(contentsOf: ");\n".utf8)
-            return ("data/module-\(index).js", data)
+            return ("data/module-\(index).js", try Self.script("strataModule", index, encode(script)))
         }
     }
 
-    /// `callback(key, JSON);` — a data script the page loads with a `<script>` element.
-    static func script<Key: Encodable>(_ callback: String, _ key: Key, _ value: some Encodable) throws -> Data {
+    /// `callback(key, "base64");` — a data script the page loads with a `<script>` element: the
+    /// value's JSON deflated (`Deflate`, the same bytes on every machine) and in base64, about a
+    /// sixth of the JSON's size; the page inflates it with the browser's `DecompressionStream`.
+    static func script(_ callback: String, _ key: some Encodable, _ json: Data) throws -> Data {
         var data = Data((callback + "(").utf8)
         data.append(try ReportJSON.compact(key))
-        data.append(contentsOf: ", ".utf8)
-        data.append(try ReportJSON.compact(value))
-        data.append(contentsOf: ");\n".utf8)
+        data.append(contentsOf: ", \"".utf8)
+        data.append(Data(Deflate.zlib([UInt8](json))).base64EncodedData())
+        data.append(contentsOf: "\");\n".utf8)
         return data
     }
 

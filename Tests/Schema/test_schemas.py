@@ -6,10 +6,12 @@ against page-data.schema.json.
 
     STRATA_SCHEMA_REPORTS=a,b python3 -m pytest -q Tests/Schema
 """
+import base64
 import copy
 import json
 import os
 import re
+import zlib
 from pathlib import Path
 
 import pytest
@@ -28,7 +30,7 @@ PAGE = json.loads((SCHEMAS / "page-data.schema.json").read_text(encoding="utf-8"
 REGISTRY = Registry().with_resources([(s["$id"], Resource.from_contents(s)) for s in (STRATA, PAGE)])
 REPORTS = [Path(p) for p in os.environ.get("STRATA_SCHEMA_REPORTS", "").split(",") if p]
 SCRIPT = re.compile(r'<script type="application/json" id="(strata-data|strata-page|strata-rules)">(.*?)</script>', re.S)
-DATA_SCRIPT = re.compile(r"^(strataGroups|strataModule|strataFindings)\((.*?), (.*)\);\n$", re.S)
+DATA_SCRIPT = re.compile(r'^(strataGroups|strataModule|strataFindings)\((.*?), "([A-Za-z0-9+/=]*)"\);\n$')
 
 
 def validator(definition=None):
@@ -44,14 +46,16 @@ def errors(definition, value):
 
 
 def page_parts(report):
-    """What index.html embeds, by script id, and every data script's (callback, key, value)."""
+    """What index.html embeds, by script id, and every data script's (callback, key, value): its
+    value is JSON deflated (zlib) and in base64."""
     html = (report / "index.html").read_text(encoding="utf-8")
     embedded = {name: json.loads(text) for name, text in SCRIPT.findall(html)}
     scripts = []
     for path in sorted((report / "data").glob("*.js")):
         match = DATA_SCRIPT.match(path.read_text(encoding="utf-8"))
         assert match, f"{path}: not a data script"
-        scripts.append((path.name, match.group(1), json.loads(match.group(2)), json.loads(match.group(3))))
+        value = json.loads(zlib.decompress(base64.b64decode(match.group(3), validate=True)))
+        scripts.append((path.name, match.group(1), json.loads(match.group(2)), value))
     return embedded, scripts
 
 

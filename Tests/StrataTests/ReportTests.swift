@@ -228,8 +228,10 @@ import Testing
         // The module's script: every import and its neighbourhood drawings.
         let position = try #require((index["modules"] as? [String])?.firstIndex(of: "Feature44"))
         let script = try String(contentsOfFile: output + "/data/module-\(position).js", encoding: .utf8)
-        #expect(script.hasPrefix("strataModule(\(position), {"))
-        let body = Data(script.dropFirst("strataModule(\(position), ".count).dropLast(");\n".count).utf8)
+        // Its JSON deflated, in base64.
+        #expect(script.hasPrefix("strataModule(\(position), \"") && script.hasSuffix("\");\n"))
+        let base64 = try #require(Data(base64Encoded: String(script.dropFirst("strataModule(\(position), \"".count).dropLast("\");\n".count))))
+        let body = Data(try Inflate.zlib([UInt8](base64)).bytes)
         let details = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         #expect((details["imports"] as? [Any])?.count == 10)
         #expect((details["graphs"] as? [Any])?.count == ReportViews.maximumDepth)
