@@ -1,4 +1,5 @@
 import Foundation
+import StrataAnalysis
 import StrataConfiguration
 import StrataDiscovery
 import StrataHistory  // strata:ignore stable-dependencies the pipeline runs `strata history`; the servers made it more stable than its store
@@ -145,9 +146,10 @@ public struct AnalysisSession: Sendable {
             headers: headers, progress: progress)
     }
 
-    /// Assembles and analyzes a scanned tree, with the measured build times.
-    public func finish(_ scanned: TreeAnalysis.Scanned, conditions: CompilationConditions? = nil, accessControl: Bool = true) -> TreeAnalysis.Output {
-        TreeAnalysis.finish(scanned, conditions: conditions, accessControl: accessControl, buildSeconds: input.buildTimes)
+    /// Assembles and analyzes a scanned tree, with the measured build times; of the extras,
+    /// only `extras` are computed.
+    public func finish(_ scanned: TreeAnalysis.Scanned, conditions: CompilationConditions? = nil, extras: AnalysisExtras = .all) -> TreeAnalysis.Output {
+        TreeAnalysis.finish(scanned, conditions: conditions, extras: extras, buildSeconds: input.buildTimes)
     }
 
     /// Forgets the facts of bytes no file has any more (`FactStore.keep(only:)`).
