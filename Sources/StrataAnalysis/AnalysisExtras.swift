@@ -4,9 +4,11 @@
 /// grades of `unused-import`, the symbols an `implicit-dependency` finding names, the
 /// access-control candidates of `unused-public` when `strata.yml` turns it on).
 ///
-/// `analyze`, `check` and `report` ask for `.all`; the servers for all but `.accessControl`
+/// `analyze` and `check` ask for `.all`; the servers for all but `.accessControl`
 /// (`StrataSession.completeResult` adds it); `strata history` for none, as a commit's snapshot
-/// keeps none of them (`CommitSnapshot`).
+/// keeps none of them (`CommitSnapshot`); `strata diff` for what its formats show of each
+/// revision (`DiffRun.Options.formats`). A result kept in a cache is kept under the extras it
+/// was analyzed with (`AnalysisSession.digest`), so a run that shows more never reads it.
 public struct AnalysisExtras: OptionSet, Hashable, Sendable {
     public let rawValue: Int
 
