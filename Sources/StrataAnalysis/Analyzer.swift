@@ -5,13 +5,13 @@ public enum Analyzer {
     /// - Parameter rules: the layers, rules and severities of `strata.yml`; without them only
     ///   the rules that need no configuration report findings.
     ///   - injection: the team's own container calls and wrappers (`injection:` in `strata.yml`).
-    ///   - accessControl: false leaves the access-control report empty unless `rules` make
-    ///     findings of it (`strata history` stores none of it; it was 40% of each commit).
+    ///   - extras: what the caller shows beyond the findings (`AnalysisExtras`); what it
+    ///     leaves out is not computed unless a rule of `rules` reads it.
     ///   - buildSeconds: measured build seconds by module (`--build-times`) for the build shape
     ///     and the linkage's critical path; nil estimates both from lines.
     public static func analyze(
         _ project: Project, rules: ArchitectureRules = ArchitectureRules(), injection: InjectionVocabulary = InjectionVocabulary(),
-        accessControl: Bool = true, buildSeconds: [String: Double]? = nil, workers: any Workers = SerialWorkers()
+        extras: AnalysisExtras = .all, buildSeconds: [String: Double]? = nil, workers: any Workers = SerialWorkers()
     ) -> AnalysisResult {
         let production = project.graph.subgraph { !$0.kind.isTest }
         let metrics = CouplingMetrics.compute(production)
@@ -38,10 +38,11 @@ public enum Analyzer {
         result.linkage = LinkageImpact.analyze(project.graph, shape: estimated, measured: measured)
         result.buildShape = measured ?? estimated
         // Three reads of every file's facts, independent of each other: side by side.
-        let access = accessControl || rules.severity(of: .unusedPublic) != nil || rules.severity(of: .openNotSubclassed) != nil
+        let access = extras.contains(.accessControl) || rules.severity(of: .unusedPublic) != nil || rules.severity(of: .openNotSubclassed) != nil
+        let wanted = ImportUsage.Wanted(extras, rules: rules, implicit: implicit, edges: project.edges)
         let ((accessReport, injectionReport), usage) = workers.both(
             { (access ? AccessControl.analyze(project, workers: workers) : nil, InjectionWiring.analyze(project, vocabulary: injection, rules: rules)) },
-            { ImportUsage.analyze(project, workers: workers) })
+            { ImportUsage.analyze(project, wanted: wanted, workers: workers) })
         if let accessReport { result.accessControl = accessReport }
         result.injection = injectionReport
         var imports = usage.report
@@ -50,7 +51,7 @@ public enum Analyzer {
             result.edges[index].symbols = symbols.kept
             result.edges[index].moreSymbols = symbols.more > 0 ? symbols.more : nil
         }
-        result.imports = imports
+        if extras.contains(.importGrades) { result.imports = imports }
         // The rules see the edges with the symbols behind them.
         var project = project
         project.edges = result.edges
@@ -68,7 +69,7 @@ public enum Analyzer {
         return result
     }
 
-    /// A result analyzed with `accessControl: false`, with the access-control report it left out.
+    /// A result analyzed without `AnalysisExtras.accessControl`, with the access-control report it left out.
     public static func addingAccessControl(to result: AnalysisResult, of project: Project, workers: any Workers = SerialWorkers()) -> AnalysisResult {
         guard result.accessControl == .empty else { return result }
         var result = result

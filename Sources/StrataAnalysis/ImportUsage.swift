@@ -178,10 +178,34 @@ enum ImportUsage {
         return candidates
     }
 
-    static func analyze(_ project: Project, workers: any Workers = SerialWorkers()) -> Result {
+    /// What the caller reads of the grading.
+    struct Wanted {
+        /// Every import's grade (`AnalysisExtras.importGrades`, or the `unused-import` rule's
+        /// findings); without them only the modules the wanted symbols start at are graded.
+        var grades: Bool
+        /// The edges whose symbols are wanted, by index in `project.edges`; nil: every edge.
+        var symbols: Set<Int>?
+
+        /// What `extras` shows and the findings of `rules` read: the symbols of every edge, or
+        /// of the undeclared imports' edges, which an `implicit-dependency` finding names.
+        init(_ extras: AnalysisExtras, rules: ArchitectureRules, implicit: [ImplicitDependency], edges: [ImportEdge]) {
+            grades = extras.contains(.importGrades) || rules.severity(of: .unusedImport) != nil
+            guard !extras.contains(.edgeSymbols) else { return }
+            struct Ends: Hashable { var from, to: String }
+            let named = rules.severity(of: .implicitDependency) == nil ? [] : Set(implicit.map { Ends(from: $0.module, to: $0.dependency) })
+            symbols = Set(edges.indices.filter { edges[$0].imported && named.contains(Ends(from: edges[$0].from, to: edges[$0].to)) })
+        }
+    }
+
+    static func analyze(_ project: Project, wanted: Wanted, workers: any Workers = SerialWorkers()) -> Result {
+        // The modules graded: all of them, or those the wanted symbols' edges start at.
+        let starts = wanted.grades ? nil : wanted.symbols.map { Set($0.map { project.edges[$0].from }) }
+        guard starts?.isEmpty != true else { return Result(report: .empty, symbols: [:]) }
         let grading = Grading(project, workers: workers)
         // Each module's files graded on their own (an import edge starts at one module), side by side.
-        let parts = workers.map(project.modules.count) { grading.grade(module: $0) }
+        let parts = workers.map(project.modules.count) { index in
+            starts?.contains(project.modules[index].name) == false ? Grading.Graded() : grading.grade(module: index, symbols: wanted.symbols)
+        }
         var graded: [GradedImport] = [], counts: [String: Int] = [:], symbols: [Int: [String: Tally]] = [:]
         var unknown: [String: Int] = [:]
         for part in parts {
@@ -198,7 +222,7 @@ enum ImportUsage {
             }
             return (kept: kept, more: named.count - kept.count)
         }
-        return Result(report: ImportReport(imports: graded.sorted(), counts: counts, unknown: unknown), symbols: ordered)
+        return Result(report: wanted.grades ? ImportReport(imports: graded.sorted(), counts: counts, unknown: unknown) : .empty, symbols: ordered)
     }
 
     /// What grading every module's imports reads, made once and then only read (from many
@@ -348,8 +372,9 @@ enum ImportUsage {
             return edgeIndex
         }
 
-        /// One module's imports graded, and the symbols behind its edges by edge index.
-        func grade(module moduleIndex: Int) -> Graded {
+        /// One module's imports graded, and the symbols behind its edges by edge index (those
+        /// of `wanted`, nil: all).
+        func grade(module moduleIndex: Int, symbols wanted: Set<Int>?) -> Graded {
         let module = modules[moduleIndex]
         var result = Graded()
         let files = project.sources[module.name] ?? []
@@ -440,7 +465,9 @@ enum ImportUsage {
                         examples = Array(Set(summaries.flatMap(\.first)).sorted().prefix(3))
                     }
                     // The symbols behind the edge.
-                    if grade != .unused, let target = candidate.target, target < modules.count, let edge = edgeIndex[moduleIndex * modules.count + target] {
+                    if grade != .unused, let target = candidate.target, target < modules.count, let edge = edgeIndex[moduleIndex * modules.count + target],
+                        wanted?.contains(edge) ?? true
+                    {
                         // Taken out and put back: mutated in place, never copied.
                         var behind = result.symbols.removeValue(forKey: edge) ?? [:]
                         let ordinal = ordinals[file.path] ?? 0

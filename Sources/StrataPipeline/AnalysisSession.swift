@@ -1,4 +1,5 @@
 import Foundation
+import StrataAnalysis
 import StrataConfiguration
 import StrataDiscovery
 import StrataHistory  // strata:ignore stable-dependencies the pipeline runs `strata history`; the servers made it more stable than its store
@@ -145,9 +146,10 @@ public struct AnalysisSession: Sendable {
             headers: headers, progress: progress)
     }
 
-    /// Assembles and analyzes a scanned tree, with the measured build times.
-    public func finish(_ scanned: TreeAnalysis.Scanned, conditions: CompilationConditions? = nil, accessControl: Bool = true) -> TreeAnalysis.Output {
-        TreeAnalysis.finish(scanned, conditions: conditions, accessControl: accessControl, buildSeconds: input.buildTimes)
+    /// Assembles and analyzes a scanned tree, with the measured build times; of the extras,
+    /// only `extras` are computed.
+    public func finish(_ scanned: TreeAnalysis.Scanned, conditions: CompilationConditions? = nil, extras: AnalysisExtras = .all) -> TreeAnalysis.Output {
+        TreeAnalysis.finish(scanned, conditions: conditions, extras: extras, buildSeconds: input.buildTimes)
     }
 
     /// Forgets the facts of bytes no file has any more (`FactStore.keep(only:)`).
@@ -178,16 +180,17 @@ public struct AnalysisSession: Sendable {
         input.cacheDirectory.map { FactsCache(directory: $0, rootKey: rootKey, names: names).companion(name) }
     }
 
-    /// The digest a commit's result is kept under: the commit names every byte of its tree.
-    func digest(commit: String) -> String {
-        digest(name: repository().name) { $0.add("commit " + commit) }
+    /// The digest a commit's result analyzed with `extras` is kept under: the commit names
+    /// every byte of its tree.
+    func digest(commit: String, extras: AnalysisExtras) -> String {
+        digest(name: repository().name, extras: extras) { $0.add("commit " + commit) }
     }
 
-    /// The digest a scanned tree's result is kept under. Everything the result depends on:
-    /// every path in the tree (discovery reads folder layout), and the bytes of every
-    /// manifest, config and scanned file (the dependencies' checked-out sources included). Equal digests mean byte-identical results.
-    func digest(of scanned: TreeAnalysis.Scanned) -> String {
-        digest(name: scanned.tree.name) { digest in
+    /// The digest a scanned tree's result analyzed with `extras` is kept under. Everything the
+    /// result depends on: every path in the tree (discovery reads folder layout), and the bytes
+    /// of every manifest, config and scanned file (the dependencies' checked-out sources included). Equal digests mean byte-identical results.
+    func digest(of scanned: TreeAnalysis.Scanned, extras: AnalysisExtras = .all) -> String {
+        digest(name: scanned.tree.name, extras: extras) { digest in
             digest.add(count: scanned.files.count)
             // The checked-out sources of dependencies whose imports are graded, then the tree's files.
             let dependencies = scanned.scan.dependencies.values.joined().map(\.path).sorted()
@@ -204,11 +207,14 @@ public struct AnalysisSession: Sendable {
         }
     }
 
-    /// A digest of Strata's build, the repository's name, the options and what `content`
-    /// adds (the files of a tree, or a commit that names them).
-    private func digest(name: String, content: (inout DigestInput) -> Void) -> String {
+    /// A digest of Strata's build, the repository's name, the options, the extras (a result
+    /// without some is never read by a run that shows them) and what `content` adds (the files
+    /// of a tree, or a commit that names them).
+    private func digest(name: String, extras: AnalysisExtras, content: (inout DigestInput) -> Void) -> String {
         var digest = DigestInput()
-        for field in ["\(FactsCache.buildIdentity)", name, "\(input.excludes)", input.configPath ?? ""] { digest.add(field) }
+        for field in ["\(FactsCache.buildIdentity)", name, "\(input.excludes)", input.configPath ?? "", "extras \(extras.rawValue)"] {
+            digest.add(field)
+        }
         content(&digest)
         let times = (input.buildTimes ?? [:]).sorted(by: { $0.key < $1.key })
         digest.add(count: times.count)

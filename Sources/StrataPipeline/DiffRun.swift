@@ -18,21 +18,30 @@ public enum DiffRun {
         public var head: String?
         /// HEAD is the working directory, uncommitted changes included.
         public var worktree: Bool
-        /// Whether the revisions' results are kept in the cache for the next run (a run that
-        /// writes reports: a summary alone is not worth the encoding). Results kept earlier are
-        /// read either way.
-        public var keepResults: Bool
+        /// The formats `write(_:to:)` writes; none: the caller shows the summary alone
+        /// (`DiffText`). Each revision is analyzed for what they show, and its result is kept in
+        /// the cache for the next run only when there are some (a summary alone is not worth the
+        /// encoding). Results kept earlier are read either way.
+        public var formats: [DiffFormat]
 
-        public init(_ input: AnalysisSession.Input, base: String, head: String?, worktree: Bool = false, keepResults: Bool = false) {
+        public init(_ input: AnalysisSession.Input, base: String, head: String?, worktree: Bool = false, formats: [DiffFormat] = []) {
             self.input = input
             self.base = base
             self.head = head
             self.worktree = worktree
-            self.keepResults = keepResults
+            self.formats = formats
         }
 
         /// How reports name BASE and HEAD.
         var labels: [String] { [base, worktree ? "the working directory" : head ?? "HEAD"] }
+
+        /// What the formats show of BASE and of HEAD beyond the findings: the symbols of the
+        /// edges HEAD adds (every format and the summary list them), each module's public
+        /// surface (json, html), and HEAD's whole report beside diff.html.
+        var extras: [AnalysisExtras] {
+            let surface: AnalysisExtras = formats.contains(.json) || formats.contains(.html) ? .accessControl : []
+            return [surface, formats.contains(.html) ? .all : surface.union(.edgeSymbols)]
+        }
     }
 
     public struct Outcome: Sendable {
@@ -47,6 +56,8 @@ public enum DiffRun {
         var head: KeptReport?
         /// Where the layouts of HEAD's report and the diff's drawings are kept; nil without a cache.
         var layouts: String?
+        /// The formats the revisions were analyzed for (`Options.formats`).
+        var formats: [DiffFormat] = []
     }
 
     /// Whether the two arguments are saved results rather than revisions.
@@ -60,11 +71,12 @@ public enum DiffRun {
             let old = try Pipeline.loadResult(options.base), new = try Pipeline.loadResult(head)
             let diff = GraphComparison.compare(
                 base: old, head: new, baseLabel: RepositoryPath.name(of: options.base), headLabel: RepositoryPath.name(of: head))
-            return Outcome(document: DiffDocument(diff: diff, base: old, head: new), parsedFiles: 0, reusedFiles: 0, warnings: [])
+            return Outcome(
+                document: DiffDocument(diff: diff, base: old, head: new), parsedFiles: 0, reusedFiles: 0, warnings: [], formats: options.formats)
         }
         var session = try AnalysisSession(options.input, git: true)
         let commits = [try session.resolve(options.base), options.worktree ? nil : try session.resolve(options.head ?? "HEAD")]
-        var revisions = Revisions(session: session, commits: commits)
+        var revisions = Revisions(session: session, commits: commits, extras: options.extras)
         var analysis = (parsed: 0, reused: 0, warnings: [Diagnostic]())
         if !revisions.missing.isEmpty {
             analysis = try revisions.analyzeMissing(options, session: &session, progress: progress)
@@ -81,7 +93,7 @@ public enum DiffRun {
         return Outcome(
             document: DiffDocument(diff: diff, base: old, head: new), parsedFiles: analysis.parsed, reusedFiles: analysis.reused,
             warnings: analysis.warnings, messages: session.damageNotes + revisions.sides.flatMap { $0.revision?.notes ?? [] }, head: head,
-            layouts: session.cacheFile("diff-layouts"))
+            layouts: session.cacheFile("diff-layouts"), formats: options.formats)
     }
 
     /// BASE's and HEAD's results: read from the cache under their commit's digest (or, for
@@ -91,6 +103,8 @@ public enum DiffRun {
         struct Side: Sendable {
             /// Nil: the working directory.
             var commit: String?
+            /// What its analysis computes beyond the findings.
+            var extras: AnalysisExtras
             /// Where the result is kept; nil without a cache.
             var file: String?
             /// The result's cache entry; nil without a cache, or, for the working directory,
@@ -103,13 +117,16 @@ public enum DiffRun {
         /// BASE, then HEAD.
         var sides: [Side]
 
-        init(session: AnalysisSession, commits: [String?]) {
+        init(session: AnalysisSession, commits: [String?], extras: [AnalysisExtras]) {
             let files = ["diff-base-result.json", "diff-head-result.json"].map { session.cacheFile($0) }
-            sides = zip(commits, files).map { commit, file in
-                // A commit's result is kept under the digest of the commit and the options: a run
-                // of a revision analyzed before reads its result back without reading the revision.
-                var side = Side(commit: commit, file: file)
-                if let file, let commit { side.cache = ResultCache(file: file, digest: session.digest(commit: commit)) }
+            sides = commits.indices.map { index in
+                // A commit's result is kept under the digest of the commit, the options and the
+                // extras: a run of a revision analyzed before reads its result back without
+                // reading the revision.
+                var side = Side(commit: commits[index], extras: extras[index], file: files[index])
+                if let file = side.file, let commit = side.commit {
+                    side.cache = ResultCache(file: file, digest: session.digest(commit: commit, extras: side.extras))
+                }
                 return side
             }
             // The two kept results decoded side by side.
@@ -144,11 +161,11 @@ public enum DiffRun {
                 // The working directory has no commit: its result is kept under the digest of
                 // its files, known once they are scanned.
                 if sides[index].cache == nil, let file = sides[index].file {
-                    sides[index].cache = ResultCache(file: file, digest: session.digest(of: scanned[slot]))
+                    sides[index].cache = ResultCache(file: file, digest: session.digest(of: scanned[slot], extras: sides[index].extras))
                 }
             }
             // The facts are saved while the revisions are assembled and analyzed.
-            let sides = self.sides, keep = options.keepResults
+            let sides = self.sides, keep = !options.formats.isEmpty
             let work = Parallel.map(missing.count + 1) { [session] slot -> (revision: Revision?, warnings: [Diagnostic]) in
                 guard slot < missing.count else { return (nil, session.saveFacts()) }
                 let side = sides[missing[slot]]
@@ -156,7 +173,7 @@ public enum DiffRun {
                 if side.commit == nil, let cached = side.cache?.read(tell: { notes.append($0) }) {
                     return (Revision(result: cached.result, json: cached.json, notes: notes), [])
                 }
-                return (Revision(session.finish(scanned[slot]).result, keep: keep ? side.cache : nil), [])
+                return (Revision(session.finish(scanned[slot], extras: side.extras).result, keep: keep ? side.cache : nil), [])
             }
             for (slot, index) in missing.enumerated() {
                 let earlier = self.sides[index].revision?.notes ?? []
@@ -209,11 +226,12 @@ public enum DiffRun {
         }
     }
 
-    /// The formats of the comparison written into `output`; html also writes HEAD's full
-    /// report (html and json), which `diff.html` links to, unless a run of the same HEAD left
-    /// it there (`KeptReport`). Both share one layout cache, saved once at the end.
+    /// The formats of the comparison (`Options.formats`) written into `output`; html also
+    /// writes HEAD's full report (html and json), which `diff.html` links to, unless a run of
+    /// the same HEAD left it there (`KeptReport`). Both share one layout cache, saved once at the end.
     /// - Returns: the paths written, and what writing had to say (one line each).
-    public static func write(_ outcome: Outcome, formats: [DiffFormat], to output: String) throws -> (written: [String], messages: [String]) {
+    public static func write(_ outcome: Outcome, to output: String) throws -> (written: [String], messages: [String]) {
+        let formats = outcome.formats
         let layouts = outcome.layouts.map(LayoutCache.init(file:))
         var written: [String] = [], messages: [String] = []
         // The layouts are saved whether or not every file could be written.

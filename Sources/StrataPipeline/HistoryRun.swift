@@ -1,4 +1,5 @@
 import Foundation
+import StrataAnalysis
 import StrataConfiguration
 import StrataDiscovery
 import StrataHistory  // strata:ignore stable-dependencies the pipeline runs `strata history`; the servers made it more stable than its store
@@ -177,7 +178,8 @@ public enum HistoryRun {
             let finishing = session, pending = self.pending
             let (prepared, output) = Parallel.both(
                 { commit.map { commit in Result { try prepare(commit, label: label, session: &session, withPackages: withPackages) } } },
-                { pending.map { finishing.finish($0.scanned, conditions: $0.conditions, accessControl: false) } })
+                // A snapshot keeps none of the extras; its findings are computed with whatever their rules read.
+                { pending.map { finishing.finish($0.scanned, conditions: $0.conditions, extras: []) } })
             if let pending, let output {
                 parsed += output.scan.parsed
                 reused += output.scan.reused

@@ -48,6 +48,8 @@ public struct StrataSession: Sendable {
     public var completeResult: AnalysisResult {
         Analyzer.addingAccessControl(to: output.result, of: output.project, workers: AllCores())
     }
+    /// What the session's analyses compute beyond the findings: all but the access-control report.
+    static let extras = AnalysisExtras.all.subtracting(.accessControl)
     public var project: Project { output.project }
     /// The tree the analysis read: the working directory, with its unsaved texts.
     public var tree: LiveTree { discovered.tree as? LiveTree ?? LiveTree(WorkingDirectoryTree(rootPath: root)) }
@@ -61,7 +63,7 @@ public struct StrataSession: Sendable {
         let discovered = try analysis.discover(live, label: input.repository, progress: progress)
         let scanned = analysis.scan(discovered, progress: progress)
         self.discovered = discovered.reading(Self.remembering(scanned))
-        output = analysis.finish(scanned, accessControl: false)
+        output = analysis.finish(scanned, extras: Self.extras)
         // The next `analyze` of the repository starts warm too.
         _ = analysis.saveFacts()
         self.analysis = analysis
@@ -137,7 +139,7 @@ public struct StrataSession: Sendable {
         let scanned = analysis.scan(next, headers: headers)
         analysis.keepFacts(only: Set(scanned.scan.hashes.values))
         discovered = next.reading(Self.remembering(scanned))
-        output = analysis.finish(scanned, accessControl: false)
+        output = analysis.finish(scanned, extras: Self.extras)
         let (appeared, disappeared) = Self.difference(before, output.result.findings)
         return Update(
             changed: changed, rediscovered: structural, parsed: scanned.scan.parsed, appeared: appeared, disappeared: disappeared,

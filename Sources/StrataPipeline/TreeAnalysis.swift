@@ -156,15 +156,15 @@ public enum TreeAnalysis {
     /// assemble and analyze.
     /// - Parameter conditions: `#if` answers shared by analyses of several revisions with the
     ///   same build settings (`strata history`); nil decides them afresh.
-    ///   - accessControl: false skips the access-control report where nothing reads it.
+    ///   - extras: what the caller shows beyond the findings; the rest is not computed.
     ///   - buildSeconds: measured build seconds by module (`--build-times`); nil estimates from lines.
     public static func finish(
-        _ scanned: Scanned, conditions shared: CompilationConditions? = nil, accessControl: Bool = true, buildSeconds: [String: Double]? = nil
+        _ scanned: Scanned, conditions shared: CompilationConditions? = nil, extras: AnalysisExtras = .all, buildSeconds: [String: Double]? = nil
     ) -> Output {
         var stopwatch = scanned.stopwatch
         let project = assemble(scanned, conditions: shared)
         let result = Analyzer.analyze(
-            project, rules: scanned.configuration.rules, injection: scanned.configuration.injection, accessControl: accessControl,
+            project, rules: scanned.configuration.rules, injection: scanned.configuration.injection, extras: extras,
             buildSeconds: buildSeconds, workers: AllCores())
         stopwatch.lap("analyze")
         return Output(result: result, project: project, files: scanned.files, scan: scanned.scan, timings: stopwatch.laps)

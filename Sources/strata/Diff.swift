@@ -82,14 +82,14 @@ struct Diff: ParsableCommand {
     func run() throws {
         let progress: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable message in Progress.report(message) }
         let options = DiffRun.Options(
-            try analysis.input(repository: repo), base: base, head: head, worktree: worktree, keepResults: output != nil)
+            try analysis.input(repository: repo), base: base, head: head, worktree: worktree, formats: output == nil ? [] : format.list)
         var outcome = try DiffRun.run(options, progress: progress)
         outcome.document.linkBase = linkBase
         let document = outcome.document
         Diagnostics.write(outcome.warnings, quiet: quiet)
         Diagnostics.write(outcome.messages + Diagnostics.unmeasured(document.head.buildShape))
         if let output {
-            let (written, messages) = try DiffRun.write(outcome, formats: format.list, to: output)
+            let (written, messages) = try DiffRun.write(outcome, to: output)
             Diagnostics.write(messages)
             if !quiet {
                 print(DiffText.render(document.diff, limit: 10))

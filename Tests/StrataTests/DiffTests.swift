@@ -217,7 +217,7 @@ final class GitFixture {
         let folder = try TemporaryDirectory()
         // A cache folder the first run creates.
         let cache = folder.path + "/cache"
-        let options = DiffRun.Options(.init(repository: repo.path, cacheDirectory: cache), base: "HEAD~1", head: "HEAD", keepResults: true)
+        let options = DiffRun.Options(.init(repository: repo.path, cacheDirectory: cache), base: "HEAD~1", head: "HEAD", formats: [.json])
         let json = { (outcome: DiffRun.Outcome) in try DiffFormat.json.reporter.files(for: outcome.document) }
         let cold = try DiffRun.run(options)
         #expect(cold.parsedFiles == 4)
@@ -247,6 +247,40 @@ final class GitFixture {
         #expect(other.messages.isEmpty)
         #expect(other.reusedFiles > 0)
         #expect(try json(other) == json(cold))
+    }
+
+    /// Each revision is analyzed for what the formats show: the summary and the Markdown need
+    /// HEAD's edge symbols alone, the JSON each module's public surface too, the page HEAD's
+    /// whole report. What they write is what a run of every format writes; a result kept for
+    /// fewer formats is never read by a run that shows more.
+    @Test func eachRevisionIsAnalyzedForWhatTheFormatsShow() throws {
+        let repo = try GitFixture()
+        try repo.replaceContents(with: repositoryRoot + "/Samples/TheMonth")
+        try repo.commitAll("base")
+        let view = "Sources/Setting/SettingView.swift"
+        let text = try String(contentsOfFile: repo.path + "/" + view, encoding: .utf8)
+        try repo.folder.write(view, "import DesignSystem\n" + text + "\npublic let settingSpacing = Spacing.self\n")
+        try repo.commitAll("head")
+        let cache = try TemporaryDirectory()
+        let diff = { (formats: [DiffFormat]) in
+            try DiffRun.run(.init(.init(repository: repo.path, cacheDirectory: cache.path), base: "HEAD~1", head: "HEAD", formats: formats))
+        }
+        let summary = try diff([]), markdown = try diff([.md]), json = try diff([.json]), every = try diff([.md, .json, .html])
+        for side in [summary.document.base, summary.document.head, markdown.document.head] {
+            #expect(side.imports == nil && side.accessControl == .empty)
+        }
+        #expect(summary.document.base.edges.allSatisfy { $0.symbols == nil || $0.from == "LocalDataCore" })
+        #expect(json.document.head.imports == nil && json.document.head.accessControl != .empty)
+        #expect(every.document.head.imports != nil && every.document.base.imports == nil)
+        #expect(every.parsedFiles == 0 && every.reusedFiles > 0)  // HEAD's result kept for the JSON alone is not read
+        let added = try #require(every.document.diff.edges.imports.added.first)
+        #expect("\(added.from) -> \(added.to)" == "Setting -> DesignSystem")
+        #expect(added.symbols?.contains { $0.name == "Spacing" } == true)
+        #expect(every.document.diff.publicSurface.map(\.module) == ["Setting"])
+        let terminal = { (outcome: DiffRun.Outcome) in DiffText.render(outcome.document.diff) }
+        #expect(terminal(summary) == terminal(every) && terminal(markdown) == terminal(every))
+        #expect(DiffMarkdown.render(markdown.document) == DiffMarkdown.render(every.document))
+        #expect(try DiffFormat.json.reporter.files(for: json.document) == DiffFormat.json.reporter.files(for: every.document))
     }
 
     @Test func twoSavedResultsCompare() throws {

@@ -1,7 +1,9 @@
 import Foundation
+import StrataAnalysis
 import StrataHistory
 import StrataModel
 import StrataPipeline
+import StrataSourceTree
 import Testing
 
 /// `strata history` on the scripted ten-commit repository of Tests/History/make-history-repo,
@@ -56,6 +58,27 @@ import Testing
         ])
         #expect(timeline.commits.map(\.cycles) == [0, 0, 0, 0, 0, 0, 1, 1, 0, 0])
         #expect(timeline.commits.map(\.modules) == [4, 4, 5, 5, 5, 5, 5, 5, 5, 5])
+    }
+
+    /// A commit is analyzed for what its snapshot keeps: no import grades, no access-control
+    /// report, symbols only behind the edges of undeclared imports (which their findings name),
+    /// and the very snapshot the whole analysis gives.
+    @Test func aCommitIsAnalyzedForWhatItsSnapshotKeeps() throws {
+        let path = repositoryRoot + "/Samples/TheMonth"
+        var session = try AnalysisSession(.init(repository: path, cacheDirectory: nil), git: false)
+        let scanned = session.scan(try session.discover(WorkingDirectoryTree(rootPath: path), label: path))
+        let whole = session.finish(scanned).result, kept = session.finish(scanned, extras: []).result
+        #expect(whole.imports != nil && whole.accessControl != .empty)
+        #expect(kept.imports == nil && kept.accessControl == .empty)
+        let implicit = kept.findings.filter { $0.rule == .implicitDependency }.map { "\($0.module) -> \($0.dependency ?? "")" }
+        #expect(implicit.count == 2)
+        #expect(kept.edges.filter { $0.symbols != nil }.map { "\($0.from) -> \($0.to)" } == ["LocalDataCore -> LocalDataExtension"])
+        #expect(whole.edges.count { $0.symbols != nil } > 20)
+        #expect(kept.findings == whole.findings)
+        #expect(kept.findings.contains { $0.rule == .unusedImport })
+        #expect(kept.findings.contains { $0.message.contains("(uses StorageKey") })
+        let commit = HistoryCommit(id: "c", time: 0, parents: [], subject: "s")
+        #expect(CommitSnapshot(commit: commit, result: kept) == CommitSnapshot(commit: commit, result: whole))
     }
 
     @Test func oneModulesSeriesIsExactCSV() throws {
