@@ -162,6 +162,8 @@ public enum HistoryRun {
         var conditions: [Configuration.Build: CompilationConditions] = [:]
         /// The commit scanned last, to be assembled, analyzed and stored.
         var pending: Pending?
+        /// The last commit's discovery: the next reads again only the manifests that changed.
+        var discovered: TreeAnalysis.Discovered?
 
         struct Pending {
             var commit: HistoryCommit
@@ -201,7 +203,8 @@ public enum HistoryRun {
             // The organisation's page needs each commit's package pins; the SQLite file keeps none.
             let packages = withPackages ? HistoryRun.packageRows(tree) : []
             stopwatch.lap("tree")
-            let discovered = try session.discover(tree, label: label)
+            let discovered = try session.discover(tree, label: label, reusing: reusable(for: tree, configurationFile: session.configurationFile))
+            self.discovered = discovered
             stopwatch.lap("discover")
             let scanned = session.scan(discovered)
             stopwatch.lap("scan")
@@ -209,6 +212,20 @@ public enum HistoryRun {
             let shared = conditions[build] ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
             conditions[build] = shared
             return Pending(commit: commit, packages: packages, scanned: scanned, conditions: shared)
+        }
+
+        /// The last commit's discovery and the manifests that changed since, for `tree`'s discovery
+        /// to read only those again (`TreeAnalysis.discover` also checks that the files are the
+        /// same); nil, all read again, when a file manifests read changed (a Tuist helper, an
+        /// `.xcconfig`, a `.bzl`) or the configuration did. Most commits change no manifest.
+        func reusable(for tree: any SourceTree, configurationFile: String) -> (TreeAnalysis.Discovered, Set<String>)? {
+            guard let discovered, discovered.tree.contentKey(configurationFile) == tree.contentKey(configurationFile) else { return nil }
+            var changed: Set<String> = []
+            for path in discovered.files where Discoverer.readsFile(path) && discovered.tree.contentKey(path) != tree.contentKey(path) {
+                guard Discoverer.isManifestFile(path) else { return nil }
+                changed.insert(path)
+            }
+            return (discovered, changed)
         }
     }
 
