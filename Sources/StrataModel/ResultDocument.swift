@@ -1,5 +1,3 @@
-import Foundation
-
 /// `strata.json`: a result as a document, its locations indices into its `files` (schema 3;
 /// `docs/output.md` has the migration from 2). What `--format json` writes and what
 /// `strata report`, `strata diff` and the result cache read back; the page's data and the
@@ -80,10 +78,5 @@ public struct ResultDocument: Codable, Sendable {
         }
         let files = FileTable(paths: paths)
         result = try files.bound { try AnalysisResult(from: decoder) }
-    }
-
-    /// The result a `strata.json` document holds.
-    public static func decode(_ data: Data) throws -> AnalysisResult {
-        try JSONDecoder().decode(ResultDocument.self, from: data).result
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataReport
 import StrataSourceTree
 
 /// A result kept between runs in one cache file: a line with the digest of everything it was
@@ -39,7 +40,7 @@ struct ResultCache: Sendable {
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return .damaged }
             let json = Data(bytes[(newline + 1)...]), kept = String(decoding: bytes[..<newline], as: UTF8.self)
             let wanted = digest.map { $0 == kept } ?? true
-            return .intact(digest: kept, json: json, result: wanted ? try? ResultDocument.decode(json) : nil)
+            return .intact(digest: kept, json: json, result: wanted ? try? JSONReporter.decode(json) : nil)
         }
     }
 

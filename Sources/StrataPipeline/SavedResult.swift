@@ -34,7 +34,7 @@ extension Pipeline {
             throw InputError(description: "\(path): schemaVersion \(version), from a newer Strata; this one reads 1 to \(AnalysisResult.currentSchemaVersion)")
         }
         do {
-            return try ResultDocument.decode(data)
+            return try JSONReporter.decode(data)
         } catch {
             throw InputError(description: "\(path): a damaged strata.json result (\(Self.decodingReason(error)))")
         }

@@ -14,6 +14,11 @@ public struct JSONReporter: Reporter {
         try ReportJSON.document(ResultDocument(result), pretty: false)
     }
 
+    /// The result a `strata.json` document of any schema up to this Strata's holds.
+    public static func decode(_ data: Data) throws -> AnalysisResult {
+        try JSONDecoder().decode(ResultDocument.self, from: data).result
+    }
+
     public func files(for document: PreparedReport, warn: (String) -> Void) throws -> [ReportFile] {
         [ReportFile(Self.fileName, try document.json.get())]
     }

@@ -53,7 +53,7 @@ import Testing
         #expect(site.count == 2 && files[site[0]] == "Sources/Feature/Feature.swift" && site[1] == 1)
         #expect(!String(decoding: json, as: UTF8.self).contains("Feature.swift:"), "no location is written as a string")
         // Read back: the same result, the same bytes.
-        let decoded = try ResultDocument.decode(json)
+        let decoded = try JSONReporter.decode(json)
         #expect(try JSONReporter.encode(decoded) == json)
         #expect(decoded.modules.map(\.module.imports) == result.modules.map(\.module.imports))
     }
@@ -65,7 +65,7 @@ import Testing
         // Schema 2 is the result encoded without a file table: locations as strings.
         let version2 = try ReportJSON.document(old)
         #expect(String(decoding: version2, as: UTF8.self).contains("\"Sources/Feature/Feature.swift:1\""))
-        let decoded = try ResultDocument.decode(version2)
+        let decoded = try JSONReporter.decode(version2)
         #expect(decoded.schemaVersion == 2)
         #expect(try JSONReporter.encode(decoded) == JSONReporter.encode(result))
     }
@@ -76,7 +76,7 @@ import Testing
         for (wrong, reason) in [("[\(files.count),1]", "is not in files"), ("\"Sources/Feature/Feature.swift:1\"", ""), ("[]", "")] {
             let damaged = json.replacingOccurrences(of: "\"evidence\":[\(files.firstIndex(of: "Sources/Feature/Feature.swift")!),1]", with: "\"evidence\":\(wrong)")
             #expect(damaged != json)
-            #expect { try ResultDocument.decode(Data(damaged.utf8)) } throws: { error in
+            #expect { try JSONReporter.decode(Data(damaged.utf8)) } throws: { error in
                 reason.isEmpty || "\(error)".contains(reason)
             }
         }
