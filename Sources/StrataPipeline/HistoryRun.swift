@@ -4,6 +4,7 @@ import StrataConfiguration
 import StrataDiscovery
 import StrataHistory  // strata:ignore stable-dependencies the pipeline runs `strata history`; the servers made it more stable than its store
 import StrataModel
+import StrataScan
 import StrataSourceTree
 
 /// `strata history`: the sampled commits of a repository's first-parent history (or its
@@ -162,8 +163,9 @@ public enum HistoryRun {
         var conditions: [Configuration.Build: CompilationConditions] = [:]
         /// The commit scanned last, to be assembled, analyzed and stored.
         var pending: Pending?
-        /// The last commit's discovery: the next reads again only the manifests that changed.
-        var discovered: TreeAnalysis.Discovered?
+        /// The last commit scanned: the next reads again only the manifests that changed, and
+        /// the headers only when one changed.
+        var last: TreeAnalysis.Scanned?
 
         struct Pending {
             var commit: HistoryCommit
@@ -203,10 +205,11 @@ public enum HistoryRun {
             // The organisation's page needs each commit's package pins; the SQLite file keeps none.
             let packages = withPackages ? HistoryRun.packageRows(tree) : []
             stopwatch.lap("tree")
-            let discovered = try session.discover(tree, label: label, reusing: reusable(for: tree, configurationFile: session.configurationFile))
-            self.discovered = discovered
+            let reusable = reusable(for: tree, configurationFile: session.configurationFile)
+            let discovered = try session.discover(tree, label: label, reusing: reusable)
             stopwatch.lap("discover")
-            let scanned = session.scan(discovered)
+            let scanned = session.scan(discovered, headers: headers(of: discovered, unchanged: reusable?.1.isEmpty == true))
+            last = scanned
             stopwatch.lap("scan")
             let build = scanned.configuration.build
             let shared = conditions[build] ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
@@ -219,13 +222,26 @@ public enum HistoryRun {
         /// same); nil, all read again, when a file manifests read changed (a Tuist helper, an
         /// `.xcconfig`, a `.bzl`) or the configuration did. Most commits change no manifest.
         func reusable(for tree: any SourceTree, configurationFile: String) -> (TreeAnalysis.Discovered, Set<String>)? {
-            guard let discovered, discovered.tree.contentKey(configurationFile) == tree.contentKey(configurationFile) else { return nil }
+            guard let discovered = last?.discovered, discovered.tree.contentKey(configurationFile) == tree.contentKey(configurationFile) else {
+                return nil
+            }
             var changed: Set<String> = []
             for path in discovered.files where Discoverer.readsFile(path) && discovered.tree.contentKey(path) != tree.contentKey(path) {
                 guard Discoverer.isManifestFile(path) else { return nil }
                 changed.insert(path)
             }
             return (discovered, changed)
+        }
+
+        /// The headers as the last commit read them, when `discovered` has its files and its
+        /// modules (`unchanged`: no manifest changed) and no header or module map changed; nil
+        /// reads them again.
+        func headers(of discovered: TreeAnalysis.Discovered, unchanged: Bool) -> HeaderScanner.Read? {
+            guard unchanged, let last, last.files == discovered.files else { return nil }
+            for path in discovered.files where HeaderScanner.reads(path) && last.tree.contentKey(path) != discovered.tree.contentKey(path) {
+                return nil
+            }
+            return HeaderScanner.Read(interfaces: last.scan.headers, hashes: last.scan.hashes.filter { HeaderScanner.reads($0.key) })
         }
     }
 

@@ -214,6 +214,45 @@ import Testing
         #expect(outcome.snapshots.map { $0.modules.map(\.name) } == [["Lib0"], ["Lib1"]])
     }
 
+    /// A commit reads again what changed since the last one: a header that gains the function a
+    /// Swift file calls makes its import used at that commit, and a later commit that changes
+    /// only Swift files keeps the headers as read (no manifest, header or file list changed).
+    @Test func aHeaderChangedAtACommitIsReadAgain() throws {
+        let folder = try TemporaryDirectory()
+        let repo = folder.path + "/repo"
+        func write(_ path: String, _ text: String) throws {
+            try FileManager.default.createDirectory(atPath: (repo + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: repo + "/" + path))
+        }
+        func git(_ arguments: [String], date: String = "2025-02-01T00:00:00+0000") throws {
+            let result = try run("/usr/bin/env", ["GIT_AUTHOR_DATE=\(date)", "GIT_COMMITTER_DATE=\(date)", "git", "-C", repo, "-c", "user.name=t",
+                "-c", "user.email=t@localhost", "-c", "commit.gpgsign=false"] + arguments)
+            #expect(result.status == 0, "\(result.all)")
+        }
+        try FileManager.default.createDirectory(atPath: repo, withIntermediateDirectories: true)
+        try git(["init", "-q", "-b", "main"])
+        try write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [.target(name: "CShim"), .target(name: "App", dependencies: ["CShim"])])
+            """)
+        try write("Sources/CShim/shim.c", "int shim_add(int a, int b) { return a + b; }\n")
+        let commits: [(header: String, app: String)] = [
+            ("int shim_add(int a, int b);\n", "import CShim\nlet made = shim_new()\n"),
+            ("int shim_add(int a, int b);\nint shim_new(void);\n", "import CShim\nlet made = shim_new()\n"),
+            ("int shim_add(int a, int b);\nint shim_new(void);\n", "import CShim\nlet made = shim_new() + 1\n"),
+        ]
+        for (index, commit) in commits.enumerated() {
+            try write("Sources/CShim/include/shim.h", commit.header)
+            try write("Sources/App/App.swift", commit.app)
+            try git(["add", "-A"])
+            try git(["commit", "-q", "-m", "commit \(index + 1)"], date: "2025-02-0\(index + 1)T00:00:00+0000")
+        }
+        let outcome = try HistoryRun.run(.init(.init(repository: repo, cacheDirectory: nil), database: .sqlite(path: folder.path + "/h.sqlite")))
+        let unused = outcome.snapshots.map { $0.findings.filter { $0.rule == RuleID.unusedImport.rawValue && $0.dependency == "CShim" }.count }
+        #expect(unused == [1, 0, 0])
+    }
+
     /// Names from the repository reach the page only as escaped JSON, CSV only as text.
     @Test func hostileNamesAreEscaped() throws {
         let hostile = "</script><script>alert(1)</script>"
