@@ -30,9 +30,9 @@ function renderRules() {
   // and a group with more loads the rest when asked.
   const indexed = findings.map((f, index) => ({ ...f, index }));
   const counted = { rule: list(pageIndex.findingRules), module: list(pageIndex.findingModules) };
-  const filter = { by: 'rule', severities: new Set(['error', 'warn', 'info']) };
-  const controls = $('#rules-controls');
   const severities = ['error', 'warn', 'info'];
+  const filter = { by: 'rule', severities: new Set(severities) };
+  const controls = $('#rules-controls');
   function render() {
     $$('button[data-by]', controls).forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.by === filter.by)));
     const chosen = (g) => severities.filter((s) => filter.severities.has(s) && g[s]);
@@ -88,7 +88,7 @@ function renderRules() {
       return b;
     });
     controls.append(el('span', { class: 'group', role: 'group', 'aria-label': 'Group findings' }, byButtons));
-    for (const severity of ['error', 'warn', 'info']) {
+    for (const severity of severities) {
       const box = el('input', { type: 'checkbox', checked: 'checked', 'data-severity': severity });
       box.addEventListener('change', () => {
         if (box.checked) filter.severities.add(severity); else filter.severities.delete(severity);

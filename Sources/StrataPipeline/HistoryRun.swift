@@ -205,10 +205,13 @@ public enum HistoryRun {
             // The organisation's page needs each commit's package pins; the SQLite file keeps none.
             let packages = withPackages ? HistoryRun.packageRows(tree) : []
             stopwatch.lap("tree")
-            let reusable = reusable(for: tree, configurationFile: session.configurationFile)
-            let discovered = try session.discover(tree, label: label, reusing: reusable)
+            let since = changes(in: tree, configurationFile: session.configurationFile)
+            let discovered = try session.discover(tree, label: label, reusing: since.map { ($0.discovered, $0.manifests) })
             stopwatch.lap("discover")
-            let scanned = session.scan(discovered, headers: headers(of: discovered, unchanged: reusable?.1.isEmpty == true))
+            // The headers as the last commit read them, when its files and modules are this one's
+            // (no manifest changed) and no header or module map changed.
+            let keep = since.map { $0.manifests.isEmpty && !$0.headers && $0.discovered.files == discovered.files } ?? false
+            let scanned = session.scan(discovered, headers: keep ? last?.scan.headersRead : nil)
             last = scanned
             stopwatch.lap("scan")
             let build = scanned.configuration.build
@@ -217,31 +220,25 @@ public enum HistoryRun {
             return Pending(commit: commit, packages: packages, scanned: scanned, conditions: shared)
         }
 
-        /// The last commit's discovery and the manifests that changed since, for `tree`'s discovery
-        /// to read only those again (`TreeAnalysis.discover` also checks that the files are the
-        /// same); nil, all read again, when a file manifests read changed (a Tuist helper, an
-        /// `.xcconfig`, a `.bzl`) or the configuration did. Most commits change no manifest.
-        func reusable(for tree: any SourceTree, configurationFile: String) -> (TreeAnalysis.Discovered, Set<String>)? {
+        /// What changed since the last commit among the files discovery and the headers' reading
+        /// depend on, in one pass over its files: the manifests, for `tree`'s discovery to read
+        /// only those again (`TreeAnalysis.discover` also checks that the files are the same),
+        /// and whether a header or module map did. Nil, all read again, when a file manifests
+        /// read changed (a Tuist helper, an `.xcconfig`, a `.bzl`) or the configuration did.
+        /// Most commits change neither.
+        func changes(in tree: any SourceTree, configurationFile: String) -> (discovered: TreeAnalysis.Discovered, manifests: Set<String>, headers: Bool)? {
             guard let discovered = last?.discovered, discovered.tree.contentKey(configurationFile) == tree.contentKey(configurationFile) else {
                 return nil
             }
-            var changed: Set<String> = []
-            for path in discovered.files where Discoverer.readsFile(path) && discovered.tree.contentKey(path) != tree.contentKey(path) {
-                guard Discoverer.isManifestFile(path) else { return nil }
-                changed.insert(path)
+            var manifests: Set<String> = [], headers = false
+            for path in discovered.files where discovered.tree.contentKey(path) != tree.contentKey(path) {
+                if Discoverer.readsFile(path) {
+                    guard Discoverer.isManifestFile(path) else { return nil }
+                    manifests.insert(path)
+                }
+                headers = headers || HeaderScanner.reads(path)
             }
-            return (discovered, changed)
-        }
-
-        /// The headers as the last commit read them, when `discovered` has its files and its
-        /// modules (`unchanged`: no manifest changed) and no header or module map changed; nil
-        /// reads them again.
-        func headers(of discovered: TreeAnalysis.Discovered, unchanged: Bool) -> HeaderScanner.Read? {
-            guard unchanged, let last, last.files == discovered.files else { return nil }
-            for path in discovered.files where HeaderScanner.reads(path) && last.tree.contentKey(path) != discovered.tree.contentKey(path) {
-                return nil
-            }
-            return HeaderScanner.Read(interfaces: last.scan.headers, hashes: last.scan.hashes.filter { HeaderScanner.reads($0.key) })
+            return (discovered, manifests, headers)
         }
     }
 

@@ -134,8 +134,7 @@ public struct StrataSession: Sendable {
             }
         }
         // The headers are read again only when one of them, a module map or the modules changed.
-        let headers = structural || changed.contains(where: HeaderScanner.reads) ? nil : HeaderScanner.Read(
-            interfaces: output.scan.headers, hashes: output.scan.hashes.filter { HeaderScanner.reads($0.key) })
+        let headers = structural || changed.contains(where: HeaderScanner.reads) ? nil : output.scan.headersRead
         let scanned = analysis.scan(next, headers: headers)
         analysis.keepFacts(only: Set(scanned.scan.hashes.values))
         discovered = next.reading(Self.remembering(scanned))

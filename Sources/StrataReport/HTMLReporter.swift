@@ -45,8 +45,7 @@ public struct HTMLReporter: Reporter {
             files.append(("data/\(grouping.kind.rawValue).js", try Self.script("strataGroups", grouping.kind.rawValue, ReportJSON.compact(groups))))
         }
         for (number, rule) in Self.scriptedRules(result.findings).enumerated() {
-            let findings = result.findings.filter { $0.rule == rule }
-            let script = FindingScript(findings: findings.map(Self.cut), sites: findings.map(\.evidence.count))
+            let script = FindingScript(findings: rule.findings.map(Self.cut), sites: rule.findings.map(\.evidence.count))
             files.append(("data/findings-\(number).js", try Self.script("strataFindings", number, ReportJSON.compact(script))))
         }
         files += try scripts.get()
@@ -149,7 +148,7 @@ public struct HTMLReporter: Reporter {
         }
         let findingSites = summary.findings.map(\.evidence.count)
         summary.findings = summary.findings.map(cut)
-        let scripts = Dictionary(uniqueKeysWithValues: scriptedRules(result.findings).enumerated().map { ($1.rawValue, $0) })
+        let scripts = Dictionary(uniqueKeysWithValues: scriptedRules(result.findings).enumerated().map { ($1.key, $0) })
         let implicitSites = result.implicitDependencies.map(\.evidence.count)
         for position in summary.implicitDependencies.indices {
             summary.implicitDependencies[position].evidence = Array(result.implicitDependencies[position].evidence.prefix(evidenceShown))
@@ -167,8 +166,8 @@ public struct HTMLReporter: Reporter {
             drawn: views.neighbourhoods.map { $0.map { $0 != nil } },
             edgeSites: edgeSites, unusedPublic: access.map(\.unusedPublic.count),
             openNotSubclassed: access.map(\.openNotSubclassed.count), findingSites: findingSites,
-            findingRules: findingGroups(result.findings, by: \.rule.rawValue, scripts: scripts),
-            findingModules: findingGroups(result.findings, by: \.module), implicitSites: implicitSites,
+            findingRules: grouped(result.findings, by: \.rule.rawValue).map { FindingGroup(key: $0.key, $0.findings, script: scripts[$0.key]) },
+            findingModules: grouped(result.findings, by: \.module).map { FindingGroup(key: $0.key, $0.findings) }, implicitSites: implicitSites,
             graph: PageGraph(graph, marks: marks, result: result), cellKinds: PageGraph.cellKinds,
             listedApart: [RuleID.cycle, .sharedStateDuplicated].map(\.rawValue),
             unusedImports: result.imports?.counts[GradedImport.Grade.unused.rawValue] ?? 0, importsNotGraded: result.imports?.unknownSummary)
@@ -180,6 +179,11 @@ public struct HTMLReporter: Reporter {
         var error, warn, info: Int
         /// N of `data/findings-N.js`, which holds all of this rule's findings.
         var script: Int?
+
+        init(key: String, _ findings: [Finding], script: Int? = nil) {
+            let counts = FindingCounts(findings)
+            (self.key, error, warn, info, self.script) = (key, counts.error, counts.warn, counts.info, script)
+        }
     }
 
     /// A rule's findings as the page lists them (evidence cut to `evidenceShown`), with the
@@ -189,15 +193,10 @@ public struct HTMLReporter: Reporter {
         var sites: [Int]
     }
 
-    /// The rules whose findings the summary holds only some of, in the order of their first
-    /// finding: the n-th has `data/findings-n.js`.
-    static func scriptedRules(_ findings: [Finding]) -> [RuleID] {
-        var counts: [RuleID: Int] = [:], order: [RuleID] = []
-        for finding in findings {
-            if counts[finding.rule] == nil { order.append(finding.rule) }
-            counts[finding.rule, default: 0] += 1
-        }
-        return order.filter { counts[$0]! > findingsShownPerRule }
+    /// The rules whose findings the summary holds only some of, with their findings, in the
+    /// order of their first: the n-th is `data/findings-n.js`.
+    static func scriptedRules(_ findings: [Finding]) -> [(key: String, findings: [Finding])] {
+        grouped(findings, by: \.rule.rawValue).filter { $0.findings.count > findingsShownPerRule }
     }
 
     /// A finding as the page lists it: its first `evidenceShown` sites.
@@ -207,21 +206,17 @@ public struct HTMLReporter: Reporter {
         return cut
     }
 
-    /// Counts by severity of the findings grouped by `key`, in the order of each group's first
-    /// finding (the worst first, as the findings are sorted).
-    static func findingGroups(_ findings: [Finding], by key: (Finding) -> String, scripts: [String: Int] = [:]) -> [FindingGroup] {
-        var groups: [FindingGroup] = [], position: [String: Int] = [:]
+    /// The findings grouped by `key`, in the order of each group's first finding (the worst
+    /// first, as the findings are sorted).
+    static func grouped(_ findings: [Finding], by key: (Finding) -> String) -> [(key: String, findings: [Finding])] {
+        var groups: [(key: String, findings: [Finding])] = [], position: [String: Int] = [:]
         for finding in findings {
             let name = key(finding)
             if position[name] == nil {
                 position[name] = groups.count
-                groups.append(FindingGroup(key: name, error: 0, warn: 0, info: 0, script: scripts[name]))
+                groups.append((name, []))
             }
-            switch finding.severity {
-            case .error: groups[position[name]!].error += 1
-            case .warn: groups[position[name]!].warn += 1
-            case .info: groups[position[name]!].info += 1
-            }
+            groups[position[name]!].findings.append(finding)
         }
         return groups
     }
