@@ -90,7 +90,7 @@ function showModule(name, back) {
   if (!m) {
     const near = moduleNames.filter((n) => n.toLowerCase().includes(name.toLowerCase())).slice(0, 10);
     modulePage.append(el('h1', { id: 'module-title' }, name), empty('No module of this name in the report.'),
-      near.length ? linkList(near, '') : null);
+      ...(near.length ? [linkList(near, '')] : []));
     return;
   }
   const section = (id, title, ...content) => el('section', { class: 'module-part', id: `module-${id}` }, el('h2', {}, title), content);

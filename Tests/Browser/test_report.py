@@ -520,6 +520,14 @@ def test_hostile_module_names_are_inert_text(page, data):
     assert page.execute_script("return typeof window.__pwned") == "undefined"
 
 
+def test_an_unknown_module_page_says_so_and_lists_near_names(page, data):
+    """A module page of a name the report does not have says so, and nothing else (no stray
+    "null" where no name comes near)."""
+    page.get(page.current_url.split("#")[0] + "#module/NoSuchModuleAnywhere")
+    text = page.find_element("css selector", "#module-page").text
+    assert "No module of this name in the report." in text and "null" not in text, text
+
+
 def test_title_is_escaped(tmp_path, driver):
     """A repository folder name with markup stays text in <title> and <h1>."""
     root = "<b>Repo<b> & {{DATA}}"
