@@ -6,7 +6,8 @@
 #               (reports Strata writes: a sample, a repository of hostile module names, and
 #               generated 300- and 135-module repositories), the report's JSON Schemas
 #               (docs/schema/) on every sample, Strata itself and those, the formats and
-#               a damaged cache (Tests/Formats, Tests/Cache), the servers with real clients
+#               a damaged cache (Tests/Formats, Tests/Cache), import grades against the compiler
+#               (Tests/Imports: each import of a fixture removed and built), the servers with real clients
 #               (Tests/Servers: the MCP SDK, pytest-lsp), the Starlark evaluator against
 #               starlark-rust on Tests/Fixtures/Bazel (Tests/Starlark), then
 #               the generated hostile corpus (Tests/Hostile: broken and hostile repositories)
@@ -76,7 +77,7 @@ test:
 	.build/debug/strata analyze . -o .build/schema/self --format html,json --no-cache --quiet
 	STRATA_SCHEMA_REPORTS=$$(ls -d .build/schema/* | paste -sd, -),.build/hostile-names-report,.build/scale/m300-report,.build/scale/iso-report,.build/scale/many-report \
 		python3 -m pytest -q Tests/Schema
-	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Formats Tests/Cache
+	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Formats Tests/Cache Tests/Imports
 	STRATA_BIN=.build/debug/strata python3 -m pytest -q Tests/Servers
 	Tests/Install/relocatable .build/debug/strata
 	Tests/Hostile/make-corpus .build/hostile

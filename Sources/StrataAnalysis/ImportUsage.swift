@@ -6,9 +6,13 @@ import StrataModel
 /// extends and a file of another module can see (public, or internal through `@testable`).
 ///
 /// Conservative where a name cannot tell: a top-level name (a type, function, variable,
-/// operator, macro) or a type the module extends with a conformance is a use; a member name is
-/// a use unless another module the file sees declares it too (then `probably-unused`); a module
-/// whose sources are not here is `unknown`, never claimed.
+/// operator, macro) is a use; a member name is a use when a type declaring it in the module can
+/// be at hand in the file (`MemberReach`), unless another module the file sees declares it too
+/// (then `probably-unused`); a conformance the module adds to another module's type is a use
+/// only where the file names the protocol (a conformance is visible wherever its module is
+/// loaded, whatever the file imports), and at most `probably-unused` where the protocol is
+/// another module's and a generic call may need it unnamed; a module whose sources are not
+/// here is `unknown`, never claimed.
 enum ImportUsage {
     /// A name a module declares, as a file of another module could name it.
     struct Symbol {
@@ -16,9 +20,13 @@ enum ImportUsage {
         /// Visible without `@testable`: public, open or package.
         var exposed: Bool
         /// A member (an operator implemented in a type included), or what a type gains from an
-        /// extension (a conformance, an initializer): the file sees these without an import
-        /// when the module is loaded anyway.
+        /// extension (a conformance, an initializer): found through a value of a type, not by
+        /// its name alone.
         var isMember: Bool
+        /// A member's: the simple names of the types that declare it or that the module extends
+        /// with it. A conformance's (`kind` "conformance", named as the type it extends): the
+        /// protocols added.
+        var owners: [String] = []
     }
 
     /// One module's names.
@@ -27,19 +35,26 @@ enum ImportUsage {
         /// It declares a public `callAsFunction`, which a file calls without spelling it: an
         /// import of it is never claimed `unused`, only `probably-unused`.
         var implicitlyCalled = false
+        /// Conformances it adds of a type it does not declare to a protocol it does not
+        /// declare (`Bool: Identifiable`), sorted: a generic call of another module may need
+        /// one without the file naming anything of this one.
+        var retroactive: [String] = []
     }
 
     static func table(of files: [SourceFile], headers: ClangInterface? = nil) -> Table {
         var table = Table()
-        func add(_ name: String, _ kind: String, exposed: Bool, member: Bool = false) {
+        var conformances: Set<String> = []
+        func add(_ name: String, _ kind: String, exposed: Bool, member: Bool = false, owners: [String] = []) {
             if let found = table.symbols.index(forKey: name) {
-                // A name declared both ways counts as the stronger: top level, exposed.
+                // A name declared both ways counts as the stronger: top level, exposed; an
+                // extension with unnamed members over a bare conformance.
                 let existing = table.symbols.values[found]
+                let stronger = existing.isMember && !member || existing.kind == "conformance" && kind == "extension"
                 table.symbols.values[found] = Symbol(
-                    kind: existing.isMember && !member ? kind : existing.kind, exposed: existing.exposed || exposed,
-                    isMember: existing.isMember && member)
+                    kind: stronger ? kind : existing.kind, exposed: existing.exposed || exposed,
+                    isMember: existing.isMember && member, owners: existing.owners + owners.filter { !existing.owners.contains($0) })
             } else {
-                table.symbols[name] = Symbol(kind: kind, exposed: exposed, isMember: member)
+                table.symbols[name] = Symbol(kind: kind, exposed: exposed, isMember: member, owners: owners)
             }
         }
         for file in files {
@@ -54,21 +69,23 @@ enum ImportUsage {
                     // file naming the type may need what the extension adds without naming it
                     // (a conformance, an initializer, a subscript). Named members count as members.
                     let extended = DeclarationFact.simpleName(name)
+                    if declaration.traits.contains(.unnamedMembers) { add(extended, "extension", exposed: true, member: true) }
                     if !declaration.inherits.isEmpty {
-                        add(extended, "conformance", exposed: true, member: true)
-                    } else if declaration.traits.contains(.unnamedMembers) {
-                        add(extended, "extension", exposed: true, member: true)
+                        let protocols = declaration.inherits.map(MemberReach.typeName)
+                        add(extended, "conformance", exposed: true, member: true, owners: protocols)
+                        for conformed in protocols where !MemberReach.markers.contains(conformed) { conformances.insert("\(extended): \(conformed)") }
                     }
                     continue
                 }
                 let isOperator = name.first.map { !($0.isLetter || $0 == "_") } ?? false
                 // Called without being named: `send(.tap)` through `callAsFunction`.
                 if name == "callAsFunction", exposed { table.implicitlyCalled = true }
+                let owners = declaration.parent.map { [DeclarationFact.simpleName($0)] } ?? []
                 if isOperator {
                     // `static func +` in a type is found through its operands' type, like a member.
-                    add(name, "operator", exposed: exposed, member: declaration.parent != nil)
+                    add(name, "operator", exposed: exposed, member: declaration.parent != nil, owners: owners)
                 } else if declaration.parent != nil {
-                    add(name, "member", exposed: exposed, member: true)
+                    add(name, "member", exposed: exposed, member: true, owners: owners)
                 } else {
                     switch declaration.kind {
                     case .func: add(name, "func", exposed: exposed)
@@ -80,11 +97,16 @@ enum ImportUsage {
             }
             // Enum cases, reached as `.name` members.
             for value in file.facts.values where value.kind == .enumeration {
-                for branch in value.branches { for name in branch.cases { add(name, "member", exposed: true, member: true) } }
+                let owner = [DeclarationFact.simpleName(value.name)]
+                for branch in value.branches { for name in branch.cases { add(name, "member", exposed: true, member: true, owners: owner) } }
             }
         }
         // What its public headers declare: public to every importer.
         for name in headers?.names ?? [] { add(name.name, name.kind, exposed: true, member: name.isMember) }
+        func declared(_ name: Substring) -> Bool { table.symbols[String(name)].map { !$0.isMember } ?? false }
+        table.retroactive = conformances.filter { conformance in
+            !conformance.split(separator: ":").contains { declared($0.drop { $0 == " " }) }
+        }.sorted()
         return table
     }
 
@@ -236,6 +258,8 @@ enum ImportUsage {
         /// Import edges by their modules' indices, `from * count + to`.
         let edgeIndex: [Int: Int]
         let tables: [Table]
+        /// Which types each file can reach, for members.
+        let memberReach: MemberReach
         let index: Index
         /// Every source path, sorted, and each one's place: a symbol's first site compares so.
         let paths: [String]
@@ -311,6 +335,7 @@ enum ImportUsage {
             reexports = Dictionary(uniqueKeysWithValues: zip(units, workers.map(units.count) { reexportClosure(units[$0]) }))
             let paths = project.sources.values.joined().map(\.path).sorted()
             ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            memberReach = MemberReach(units: (0..<(modules.count + external.count)).map(unitFiles), workers: workers)
             (self.modules, self.byImportName, self.edgeIndex, self.tables, self.index, self.paths) = (modules, byImportName, edgeIndex, tables, index, paths)
         }
 
@@ -394,109 +419,56 @@ enum ImportUsage {
         }
         for file in files {
             guard let sites = sitesByFile[file.path] else { continue }
-            let facts = file.facts
-            let candidates = ImportUsage.match(
-                Array(zip(sites, targetsByFile[file.path] ?? [])), in: facts, index: index, reexported: { reexports[$0] ?? nil })
-            let narrow = ImportUsage.narrowlyCovered(candidates)
-            let coverage = Coverage(candidates, narrow: narrow)
-            let targets = Set(candidates.compactMap(\.target))
-            var headerImports = headers.imports(candidates)
-            for (position, candidate) in candidates.enumerated() {
-                let site = candidate.site
-                guard site.module != module.importName else { continue }
-                let grade: GradedImport.Grade
-                var uses: [String] = []
-                var declares = 0, examples: [String] = []
-                var coveredBy: String?
-                var headersReason: HeaderGrading.Reason?
-                if site.attributes?.contains("@_exported") == true {
-                    grade = .exported
-                } else if let reach = candidate.reachedModules {
-                    let reached = reach.map { tables[$0] }
-                    // Another import of the file reaching every module this one does (a
-                    // duplicate, or a module re-exported by another import) makes it redundant.
-                    // `@testable` opens only the module it names, never what that re-exports:
-                    // a `@testable` import the file uses internal names through stays.
-                    let opens = candidate.testable && candidate.matched.contains { !$0.symbol.exposed }
-                    let covering = narrow[position] ?? coverage.covering(position, reach: reach, opens: opens)
-                    let top = candidate.matched.filter { !$0.symbol.isMember }.map(\.name)
-                    let members = candidate.matched.filter(\.symbol.isMember).map(\.name)
-                    // Names other modules the file sees declare too: its own, its other imports',
-                    // and the standard library's members.
-                    func declaredElsewhere(_ name: String) -> Bool {
-                        StandardLibrary.members.contains(name)
-                            || index[name]?.contains { $0.module == moduleIndex || targets.contains($0.module) && !reach.contains($0.module) } ?? false
-                    }
-                    // A `@testable` import another import covers may still open what the file
-                    // never spells: the memberwise or an internal initializer of a type it names.
-                    // Only a second `@testable` import of the same module makes it surely redundant.
-                    let twin = candidate.target.flatMap { coverage.firstTestable[$0] }.map { $0 < position } ?? false
-                    let mayOpen = candidate.testable && !twin && candidate.matched.contains { $0.symbol.kind == "type" }
-                    if let covering {
-                        // Everything it gives, another import of the file gives too (an import
-                        // narrowly covered names nothing of its own module: it opens nothing).
-                        grade = mayOpen && narrow[position] == nil ? .probablyUnused : .unused
-                        uses = candidate.matched.map(\.name)
-                        coveredBy = candidates[covering].site.module
-                    } else if !top.isEmpty || members.contains(where: { !declaredElsewhere($0) }) {
-                        // Whatever its module declares that the file uses keeps the import, even
-                        // where another file's import would load the module anyway: removing
-                        // that one later, or turning on MemberImportVisibility, would break it.
-                        grade = .used
-                        uses = top + members
-                    } else if !members.isEmpty {
-                        // Members other modules the file sees declare too: whose they are is not known.
-                        grade = .probablyUnused
-                        uses = members
-                    } else if reached.contains(where: \.implicitlyCalled) {
-                        grade = .probablyUnused
-                        uses = ["callAsFunction"]
-                    } else if let reason = headerImports.reason(reach: reach, candidate: candidate) {
-                        grade = .probablyUnused
-                        headersReason = reason
-                    } else {
-                        grade = .unused
-                    }
-                    if grade != .used {
-                        // What was looked for: counted once per module (a module imported
-                        // unused in many files is summed up once).
-                        let summaries = reach.enumerated().map { offset, module in summary(module, all: candidate.testable && offset == 0) }
-                        declares = summaries.reduce(0) { $0 + $1.count }
-                        examples = Array(Set(summaries.flatMap(\.first)).sorted().prefix(3))
-                    }
-                    // The symbols behind the edge.
-                    if grade != .unused, let target = candidate.target, target < modules.count, let edge = edgeIndex[moduleIndex * modules.count + target],
-                        wanted?.contains(edge) ?? true
-                    {
-                        // Taken out and put back: mutated in place, never copied.
-                        var behind = result.symbols.removeValue(forKey: edge) ?? [:]
-                        let ordinal = ordinals[file.path] ?? 0
-                        for match in candidate.matched {
-                            let count = match.index < facts.referenceCounts.count ? Int(facts.referenceCounts[match.index]) : 1
-                            let line = match.index < facts.referenceLines.count ? Int(facts.referenceLines[match.index]) : site.evidence.line ?? 1
-                            if let existing = behind.index(forKey: match.name) {
-                                behind.values[existing].count += count
-                                let tally = behind.values[existing]
-                                if (ordinal, line) < (tally.file, tally.line) { (behind.values[existing].file, behind.values[existing].line) = (ordinal, line) }
-                            } else {
-                                behind[match.name] = Tally(kind: match.symbol.kind, count: count, file: ordinal, line: line)
-                            }
-                        }
-                        result.symbols[edge] = behind
+            var grading = FileGrading(grading: self, module: moduleIndex, facts: file.facts, sites: Array(zip(sites, targetsByFile[file.path] ?? [])))
+            for position in grading.candidates.indices where grading.candidates[position].site.module != module.importName {
+                let candidate = grading.candidates[position]
+                let verdict: GradeVerdict
+                if candidate.site.attributes?.contains("@_exported") == true {
+                    verdict = GradeVerdict(grade: .exported)
+                } else if let site = grading.site(position) {
+                    verdict = GradeRules.verdict(site, &grading)
+                    if verdict.grade != .unused, let target = candidate.target, target < modules.count,
+                       let edge = edgeIndex[moduleIndex * modules.count + target], wanted?.contains(edge) ?? true {
+                        tally(site.counted, of: file, on: edge, into: &result, firstLine: candidate.site.evidence.line ?? 1)
                     }
                 } else {
-                    grade = .unknown
+                    verdict = GradeVerdict(grade: .unknown)
                     result.unknown[unknownReason(candidate, of: module).rawValue, default: 0] += 1
                 }
-                result.counts[grade.rawValue, default: 0] += 1
-                if grade == .unused || grade == .probablyUnused {
-                    result.graded.append(GradedImport(
-                        module: module.name, imported: site.module, grade: grade, evidence: site.evidence, uses: uses.sorted(),
-                        declares: declares, examples: examples, coveredBy: coveredBy, clangHeaders: headersReason.map { _ in true }, headersNote: headersReason?.note))
-                }
+                result.counts[verdict.grade.rawValue, default: 0] += 1
+                guard verdict.grade == .unused || verdict.grade == .probablyUnused, let reach = candidate.reachedModules else { continue }
+                // What was looked for: counted once per module (a module imported unused in
+                // many files is summed up once).
+                let summaries = reach.enumerated().map { offset, module in summary(module, all: candidate.testable && offset == 0) }
+                result.graded.append(GradedImport(
+                    module: module.name, imported: candidate.site.module, grade: verdict.grade, evidence: candidate.site.evidence,
+                    uses: verdict.uses.sorted(), declares: summaries.reduce(0) { $0 + $1.count },
+                    examples: Array(Set(summaries.flatMap(\.first)).sorted().prefix(3)), coveredBy: verdict.coveredBy,
+                    clangHeaders: verdict.headers.map { _ in true }, headersNote: verdict.headers?.note, conformance: verdict.conformance))
             }
         }
         return result
+        }
+
+        /// The names a file spells of an import's modules, added to the symbols behind its edge
+        /// (each at its first line, else `firstLine`).
+        func tally(_ matches: [Match], of file: SourceFile, on edge: Int, into result: inout Graded, firstLine: Int) {
+            let facts = file.facts
+            // Taken out and put back: mutated in place, never copied.
+            var behind = result.symbols.removeValue(forKey: edge) ?? [:]
+            let ordinal = ordinals[file.path] ?? 0
+            for match in matches {
+                let count = match.index < facts.referenceCounts.count ? Int(facts.referenceCounts[match.index]) : 1
+                let line = match.index < facts.referenceLines.count ? Int(facts.referenceLines[match.index]) : firstLine
+                if let existing = behind.index(forKey: match.name) {
+                    behind.values[existing].count += count
+                    let tally = behind.values[existing]
+                    if (ordinal, line) < (tally.file, tally.line) { (behind.values[existing].file, behind.values[existing].line) = (ordinal, line) }
+                } else {
+                    behind[match.name] = Tally(kind: match.symbol.kind, count: count, file: ordinal, line: line)
+                }
+            }
+            result.symbols[edge] = behind
         }
     }
 }

@@ -101,6 +101,17 @@ public struct DeclarationFact: Hashable, Sendable, Codable {
     /// The qualified name of what it is declared in, when that is more than `parent`: `A.B` for
     /// a member of `B` nested in `A` (`parent` is `B`). Nil when it is `parent`.
     public var path: String?
+    /// The names its written type mentions, each once, for the symbol index: a function's
+    /// parameter and result types, a property's declared type (else every name of its
+    /// initializer, `makeClient` in `let client = makeClient()`), a typealias's type; on a type
+    /// or extension, what its initializers and subscripts take and give and its enum cases
+    /// carry. What values of which types a file can reach through this declaration (import
+    /// grading's members by reachability). Kept for declarations other files can see only;
+    /// `mentionsAnything` ends a list cut at `mentionsKept` names.
+    public var mentions: [String] = []
+
+    public static let mentionsKept = 24
+    public static let mentionsAnything = "*"
 
     /// Where it is declared, qualified: `A.B` inside `enum A { enum B { ... } }` and in
     /// `extension A.B`; nil at the top level.
@@ -131,7 +142,8 @@ public struct DeclarationFact: Hashable, Sendable, Codable {
 
     public init(
         kind: DeclarationKind, name: String, access: AccessLevel, line: Int, parent: String? = nil,
-        inherits: [String] = [], traits: DeclarationTraits = [], value: String? = nil, type: String? = nil, path: String? = nil
+        inherits: [String] = [], traits: DeclarationTraits = [], value: String? = nil, type: String? = nil, path: String? = nil,
+        mentions: [String] = []
     ) {
         self.kind = kind
         self.name = name
@@ -143,6 +155,7 @@ public struct DeclarationFact: Hashable, Sendable, Codable {
         self.value = value
         self.type = type
         self.path = path
+        self.mentions = mentions
     }
 }
 

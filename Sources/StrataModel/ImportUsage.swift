@@ -41,11 +41,17 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
     /// Why the headers keep the import: "its headers were not found", "not all of its headers
     /// could be read (C++ at Sources/C/include/c.h:3)", "its headers re-export Foundation".
     public var headersNote: String?
+    /// For an import graded `probably-unused` for a conformance its module adds of another
+    /// module's type to another module's protocol (`Bool: Identifiable`), which a generic call
+    /// may need without the file naming either.
+    public var conformance: String?
 
     public init(
         module: String, imported: String, grade: Grade, evidence: Location, uses: [String] = [], declares: Int = 0,
-        examples: [String] = [], coveredBy: String? = nil, clangHeaders: Bool? = nil, headersNote: String? = nil
+        examples: [String] = [], coveredBy: String? = nil, clangHeaders: Bool? = nil, headersNote: String? = nil,
+        conformance: String? = nil
     ) {
+        self.conformance = conformance
         self.coveredBy = coveredBy
         self.clangHeaders = clangHeaders
         self.headersNote = headersNote
@@ -76,6 +82,9 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
         case .probablyUnused where clangHeaders == true:
             return "uses nothing of what \(imported) declares (\(listed) \(names)), but \(headersNote ?? ""): "
                 + "the file may use \(imported) for a name not read"
+        case .probablyUnused where conformance != nil:
+            return "uses nothing \(imported) declares (\(listed) \(names)), but \(imported) adds the conformance \(conformance ?? ""), "
+                + "which a generic call may need without the file naming either"
         case .probablyUnused where coveredBy != nil:
             return "uses only \(uses.prefix(5).joined(separator: ", ")) from \(imported), which its import of \(coveredBy ?? "") gives too, "
                 + "unless `@testable` opens an initializer the file calls without naming it"

@@ -69,6 +69,9 @@ struct DeclarationWalker {
         var traits: DeclarationTraits = []
         /// The qualified name of `parent`: `A.B` for `B` nested in `A`.
         var path: String?
+        /// The type's or extension's own declaration, by index: what its initializers,
+        /// subscripts and enum cases mention is kept on it.
+        var owner: Int?
 
         static let topLevel = Scope(container: .topLevel, parent: nil)
 
@@ -120,7 +123,8 @@ struct DeclarationWalker {
                 kind: .extension, name: name, access: modifiers.access ?? .internal, line: line(of: raw.extensionKeyword, node.extensionKeyword),
                 parent: scope.parent, inherits: Self.inherited(raw.inheritanceClause), traits: traits))
             visit(node.memberBlock, clauses: clauses, scope: Scope(
-                container: .extension(modifiers.access), parent: name, traits: traits.intersection(.objc), path: name))
+                container: .extension(modifiers.access), parent: name, traits: traits.intersection(.objc), path: name,
+                owner: declarations.count - 1))
         case .functionDecl(let node):
             let raw = node.raw.cast(RawFunctionDeclSyntax.self)
             _ = record(.func, raw.name, node.name, raw.modifiers, raw.attributes, nil, scope)
@@ -128,6 +132,14 @@ struct DeclarationWalker {
             // `KeyPath<Container, Factory<T>>`, a container's `register<T>`): kept small, as
             // the facts cache holds every declaration.
             if raw.genericParameterClause != nil { declarations[declarations.count - 1].type = Self.short(raw.signature.raw) }
+            mention(raw.signature.raw, typesOnly: true)
+        case .initializerDecl(let node):
+            mention(node.signature.raw, typesOnly: true, on: scope)
+        case .subscriptDecl(let node):
+            mention(node.parameterClause.raw, typesOnly: true, on: scope)
+            mention(node.returnClause.raw, typesOnly: true, on: scope)
+        case .enumCaseDecl(let node):
+            for element in node.elements { if let values = element.parameterClause { mention(values.raw, typesOnly: true, on: scope) } }
         case .variableDecl(let node):
             record(node, scope: scope)
         case .macroDecl(let node):
@@ -139,6 +151,7 @@ struct DeclarationWalker {
             _ = record(
                 .typealias, String(syntaxText: raw.name.tokenText), line(of: raw.name, node.name), modifiers,
                 Self.traits(raw.attributes), nil, scope, value: Self.short(raw.initializer.value.raw))
+            mention(raw.initializer.value.raw, typesOnly: true)
         default:
             break
         }
@@ -174,6 +187,11 @@ struct DeclarationWalker {
                     declarations[declarations.count - 1].type = Self.propertyType(binding)
                 }
                 if !isStatic, scope.parent != nil, stored { declarations[declarations.count - 1].traits.insert(.stored) }
+                if let type = binding.typeAnnotation?.type {
+                    mention(type.raw, typesOnly: true)
+                } else if let value = binding.initializer?.value {
+                    mention(value.raw, typesOnly: false)
+                }
             } else {
                 _ = record(.var, binding.pattern.raw.trimmedText, specifierLine, modifiers, traits, nil, scope)
             }
@@ -227,7 +245,16 @@ struct DeclarationWalker {
         let access = record(kind, text, line(of: name, node()), Self.modifiers(modifiers), Self.traits(attributes), inheritance, scope)
         let own = declarations[declarations.count - 1].traits
         let container: Container = kind == .protocol ? .protocol(access) : .type(access)
-        return Scope(container: container, parent: text, traits: own.intersection([.objc, .final]), path: scope.qualified(text))
+        return Scope(
+            container: container, parent: text, traits: own.intersection([.objc, .final]), path: scope.qualified(text), owner: declarations.count - 1)
+    }
+
+    /// Keeps what `node` mentions (`DeclarationFact.mentions`) on the last declaration, or on
+    /// the type or extension `scope` declares (an initializer's, a subscript's, an enum
+    /// case's), when other files can see it.
+    mutating func mention(_ node: RawSyntax, typesOnly: Bool, on scope: Scope? = nil) {
+        guard let index = scope.map({ $0.owner }) ?? declarations.indices.last, declarations[index].access < .fileprivate else { return }
+        node.mentions(into: &declarations[index].mentions, typesOnly: typesOnly)
     }
 
     /// Records a declaration and returns its effective access, which caps its members'.

@@ -18,7 +18,7 @@ import StrataSourceTree
 /// folder is always safe.
 public struct FactsCache: Sendable {
     /// Bump when `FileScanner` or `FileFacts` change, so old entries are not trusted.
-    static let format: UInt32 = 14
+    static let format: UInt32 = 15
     static let magic: [UInt8] = Array("STRATAFC".utf8)
 
     public let file: String
@@ -196,6 +196,7 @@ public struct FactsCache: Sendable {
             writer.optionalString(fact.value)
             writer.optionalString(fact.type)
             writer.optionalString(fact.path)
+            writer.strings(fact.mentions)
         }
         writer.strings(facts.references)
         // Counts and lines, aligned with the references (none when not recorded).
@@ -275,7 +276,8 @@ public struct FactsCache: Sendable {
                 kind: DeclarationKind.allCases[kind], name: try reader.string(),
                 access: AccessLevel.allCases[access], line: Int(try reader.u32()), parent: try reader.optionalString(),
                 inherits: try reader.strings(), traits: DeclarationTraits(rawValue: try reader.byte()),
-                value: try reader.optionalString(), type: try reader.optionalString(), path: try reader.optionalString()))
+                value: try reader.optionalString(), type: try reader.optionalString(), path: try reader.optionalString(),
+                mentions: try reader.strings()))
         }
         let references = try reader.strings()
         let referenceCounts = try reader.numbers(), referenceLines = try reader.numbers()

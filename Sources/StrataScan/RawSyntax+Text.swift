@@ -1,3 +1,4 @@
+import StrataModel
 @_spi(RawSyntax) import SwiftSyntax
 
 extension RawSyntax {
@@ -65,6 +66,25 @@ extension RawSyntax {
         }
         gather(self)
         return bytes.count <= limit ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+}
+
+extension RawSyntax {
+    /// The names a declaration's written type or initializer mentions, for the symbol index
+    /// (`DeclarationFact.mentions`): its identifiers (only those starting with an uppercase
+    /// letter, the types, when `typesOnly`), each once, added to `names`; past `limit` names,
+    /// `DeclarationFact.mentionsAnything` ends the list instead.
+    func mentions(into names: inout [String], typesOnly: Bool, limit: Int = DeclarationFact.mentionsKept) {
+        guard names.last != DeclarationFact.mentionsAnything else { return }
+        if let token = tokenView {
+            guard token.rawKind == .identifier, let first = token.rawText.first,
+                  !typesOnly || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else { return }
+            let name = String(syntaxText: token.rawText)
+            guard !names.contains(name) else { return }
+            names.append(names.count < limit ? name : DeclarationFact.mentionsAnything)
+            return
+        }
+        for case let child? in layoutView!.children { child.mentions(into: &names, typesOnly: typesOnly, limit: limit) }
     }
 }
 

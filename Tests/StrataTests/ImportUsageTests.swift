@@ -11,10 +11,17 @@ import Testing
 @Suite struct ImportUsageTests {
     static let traps = repositoryRoot + "/Tests/Fixtures/Imports/Traps"
 
-    @Test func everyTrapIsGradedAsTheCompilerWouldNeedIt() throws {
-        let result = try Pipeline.run(.init(path: Self.traps, cacheDirectory: nil)).result
+    /// Traps, and Reach: members by what reaches them (a property's type, a function's result, a
+    /// superclass, an enum case a parameter takes), lookalike members of the file's own and
+    /// another module's types, conformances of standard types to the module's own protocol, and
+    /// a conformance a generic call needs unnamed (`Tests/Imports/test_grades_compile.py` builds
+    /// Reach with each import removed).
+    @Test(arguments: ["Traps", "Reach"])
+    func everyTrapIsGradedAsTheCompilerWouldNeedIt(fixture: String) throws {
+        let root = repositoryRoot + "/Tests/Fixtures/Imports/" + fixture
+        let result = try Pipeline.run(.init(path: root, cacheDirectory: nil)).result
         let report = try #require(result.imports)
-        let text = try String(contentsOfFile: Self.traps + "/expected.txt", encoding: .utf8)
+        let text = try String(contentsOfFile: root + "/expected.txt", encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
         let expected = lines.filter { !$0.hasPrefix("#") && !$0.isEmpty }.sorted()
         let found = report.imports.map { "\($0.grade.rawValue) \($0.evidence) \($0.imported)" }.sorted()

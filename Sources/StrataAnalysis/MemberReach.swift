@@ -1,0 +1,139 @@
+import StrataModel
+
+/// Which types a file can reach, so that a member name counts as a use of a module only where a
+/// type declaring it there can be at hand: a member is found through a value of its owner's
+/// type, which the file names, or gets from a declaration it uses whose written type mentions it
+/// (`let client: APIClient`, `func session() -> Session`, what a type it reaches inherits or its
+/// initializers and enum cases carry), from its own module or any other.
+///
+/// From the symbol index alone, over-approximated where a name cannot tell which declaration it
+/// is (every declaration of that name counts): a type is unreachable only when no chain of names
+/// leads to it. Types not declared here (the standard library's, an SDK's) are values everywhere,
+/// a literal or a system call away: always reachable.
+struct MemberReach: Sendable {
+    /// By declaration name, what the declarations so named mention (`DeclarationFact.mentions`,
+    /// a type's or extension's inheritance clause), across the repository's modules and checkouts.
+    private let mentions: [String: [String]]
+    /// Simple names of the types declared here: the owners whose reach can be decided.
+    private let types: Set<String>
+
+    init(units: [[SourceFile]], workers: any Workers) {
+        let parts = workers.map(units.count) { unit in
+            var mentions: [String: Set<String>] = [:], types: Set<String> = []
+            for file in units[unit] {
+                let declarations = file.facts.declarations
+                for index in declarations.indices where declarations[index].access < .fileprivate {
+                    let declaration = declarations[index]
+                    let kind = declaration.kind
+                    if kind.isType || kind == .typealias { types.insert(DeclarationFact.plainName(declaration.name)) }
+                    let name = kind == .extension ? DeclarationFact.simpleName(declaration.name) : DeclarationFact.plainName(declaration.name)
+                    guard !declaration.mentions.isEmpty || !declaration.inherits.isEmpty else { continue }
+                    mentions[name, default: []].formUnion(declaration.mentions)
+                    mentions[name, default: []].formUnion(declaration.inherits.map(Self.typeName))
+                }
+            }
+            return (mentions, types)
+        }
+        var mentions: [String: Set<String>] = [:], types: Set<String> = []
+        for part in parts {
+            mentions.merge(part.0) { $0.union($1) }
+            types.formUnion(part.1)
+        }
+        self.mentions = mentions.mapValues { Array($0) }
+        self.types = types
+    }
+
+    /// Marker protocols: a conformance to one gives a file nothing to call, only what the
+    /// compiler checks.
+    static let markers: Set<String> = ["Sendable", "BitwiseCopyable", "Copyable", "Escapable"]
+
+    /// `Identifiable` for `@retroactive Identifiable`, `Sendable` for `@unchecked Sendable`,
+    /// `Key` for `Store.Key<Int>`: an inherited type as other code names it.
+    static func typeName(_ written: String) -> String {
+        var rest = Substring(written)
+        while rest.first == "@", let space = rest.firstIndex(of: " ") { rest = rest[space...].drop { $0 == " " } }
+        return DeclarationFact.simpleName(String(rest))
+    }
+
+    /// Whether an owner's reach is decided by the file's names: a type declared here.
+    func decides(_ owner: String) -> Bool { types.contains(owner) }
+
+    /// The names a file reaches: those it spells, and what declarations so named mention, to
+    /// the end of every chain. Nil when some chain was cut (`DeclarationFact.mentionsAnything`):
+    /// anything may be reached.
+    func reached(by facts: FileFacts) -> Set<String>? {
+        var reached = Set(facts.references)
+        var queue = facts.references
+        while let name = queue.popLast() {
+            for mentioned in mentions[name] ?? [] where reached.insert(mentioned).inserted {
+                if mentioned == DeclarationFact.mentionsAnything { return nil }
+                queue.append(mentioned)
+            }
+        }
+        return reached
+    }
+}
+
+extension ImportUsage.Grading {
+    /// What one file's member names give each import: a use (`strong`), a maybe (`weak`: the
+    /// name is another module's too, or a conformance a generic call may need unnamed), or
+    /// nothing (no type declaring it there is at hand in the file, a conformance to the module's
+    /// own protocol the file never names).
+    struct Members {
+        enum Use { case strong, weak, none }
+
+        private let grading: ImportUsage.Grading
+        private let facts: FileFacts
+        /// The file imports a module whose sources are not here, other than an SDK's: a
+        /// checked-out module's types may come from it.
+        private let opaque: Bool
+        /// The names the file reaches, found when first asked: nil until then, `.some(nil)`
+        /// when anything may be reached.
+        private var reached: Set<String>??
+
+        init(grading: ImportUsage.Grading, facts: FileFacts, candidates: [ImportUsage.Candidate]) {
+            self.grading = grading
+            self.facts = facts
+            opaque = candidates.contains { $0.reachedModules == nil && !SystemModules.contains($0.site.module) }
+        }
+
+        mutating func use(of match: ImportUsage.Match, target: Int?, declaredElsewhere: (String) -> Bool) -> Use {
+            let owners = match.modules.flatMap { grading.tables[$0].symbols[match.name]?.owners ?? [] }
+            switch match.symbol.kind {
+            case "conformance":
+                // Named protocol: the file may rely on the conformance. The module's own
+                // protocols reach a file only through names of the module, which count anyway;
+                // another module's, unnamed, are weighed for the import as a whole
+                // (`conformance(in:)`).
+                return owners.contains(where: { !MemberReach.markers.contains($0) && facts.referenceIndex(of: $0) != nil }) ? .strong : .none
+            case "extension":
+                break
+            default:
+                guard owners.isEmpty || reaches(owners, external: target.map { $0 >= grading.modules.count } ?? true) else { return .none }
+            }
+            return declaredElsewhere(match.name) ? .weak : .strong
+        }
+
+        /// "Bool: Identifiable": a conformance one of the modules adds of another module's type
+        /// to another module's protocol, where a value of the type can be at hand in the file
+        /// (a literal, for a standard type): a generic call of another module may need it
+        /// without the file naming either.
+        mutating func conformance(in modules: [Int]) -> String? {
+            for module in modules {
+                for added in grading.tables[module].retroactive {
+                    let type = String(added.prefix { $0 != ":" })
+                    if reaches([type], external: module >= grading.modules.count) { return added }
+                }
+            }
+            return nil
+        }
+
+        /// Whether a value of one of the owners can be at hand in the file.
+        private mutating func reaches(_ owners: [String], external: Bool) -> Bool {
+            if owners.contains(where: { !grading.memberReach.decides($0) }) || opaque && external { return true }
+            if reached == nil { reached = .some(grading.memberReach.reached(by: facts)) }
+            guard let names = reached ?? nil else { return true }
+            return owners.contains { names.contains($0) }
+        }
+    }
+}
