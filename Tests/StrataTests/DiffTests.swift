@@ -259,7 +259,7 @@ final class GitFixture {
         try repo.commitAll("base")
         let view = "Sources/Setting/SettingView.swift"
         let text = try String(contentsOfFile: repo.path + "/" + view, encoding: .utf8)
-        try repo.folder.write(view, "import DesignSystem\n" + text + "\npublic let settingSpacing = Spacing.self\n")
+        try repo.folder.write(view, "import DesignSystem\n" + text + "\npublic let settingSpacing = Theme.Spacing.self\n")
         try repo.commitAll("head")
         let cache = try TemporaryDirectory()
         let diff = { (formats: [DiffFormat]) in
