@@ -51,12 +51,13 @@ extension ImportUsage {
                 StandardLibrary.members.contains(name)
                     || index[name]?.contains { $0.module == module || targets.contains($0.module) && !reach.contains($0.module) } ?? false
             }
-            for match in candidate.matched {
-                guard match.symbol.isMember else {
-                    site.top.append(match)
-                    continue
-                }
-                switch members.use(of: match, target: candidate.target, declaredElsewhere: declaredElsewhere) {
+            site.top = candidate.matched.filter { !$0.symbol.isMember }
+            // Used by a top-level name, the import stays whatever its members: they are only
+            // listed behind the edge, and whether their types are at hand is not asked (the
+            // costly part, for the imports that name members only).
+            let reachAsked = site.top.isEmpty
+            for match in candidate.matched where match.symbol.isMember {
+                switch members.use(of: match, target: candidate.target, askingReach: reachAsked, declaredElsewhere: declaredElsewhere) {
                 case .strong: site.strong.append(match)
                 case .weak: site.weak.append(match)
                 case .none: break

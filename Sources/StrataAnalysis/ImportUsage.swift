@@ -23,10 +23,6 @@ enum ImportUsage {
         /// extension (a conformance, an initializer): found through a value of a type, not by
         /// its name alone.
         var isMember: Bool
-        /// A member's: the simple names of the types that declare it or that the module extends
-        /// with it. A conformance's (`kind` "conformance", named as the type it extends): the
-        /// protocols added.
-        var owners: [String] = []
     }
 
     /// One module's names.
@@ -35,6 +31,10 @@ enum ImportUsage {
         /// It declares a public `callAsFunction`, which a file calls without spelling it: an
         /// import of it is never claimed `unused`, only `probably-unused`.
         var implicitlyCalled = false
+        /// By member name: the simple names of the types that declare it or that the module
+        /// extends with it. By type extended with a conformance (a `conformance` symbol): the
+        /// protocols added. Apart from `symbols`, which the matching copies by the thousand.
+        var owners: [String: [String]] = [:]
         /// Conformances it adds of a type it does not declare to a protocol it does not
         /// declare (`Bool: Identifiable`), sorted: a generic call of another module may need
         /// one without the file naming anything of this one.
@@ -44,18 +44,19 @@ enum ImportUsage {
     static func table(of files: [SourceFile], headers: ClangInterface? = nil) -> Table {
         var table = Table()
         var conformances: Set<String> = []
-        func add(_ name: String, _ kind: String, exposed: Bool, member: Bool = false, owners: [String] = []) {
+        func add(_ name: String, _ kind: String, exposed: Bool, member: Bool = false, owner: String? = nil) {
             if let found = table.symbols.index(forKey: name) {
                 // A name declared both ways counts as the stronger: top level, exposed; an
                 // extension with unnamed members over a bare conformance.
                 let existing = table.symbols.values[found]
                 let stronger = existing.isMember && !member || existing.kind == "conformance" && kind == "extension"
                 table.symbols.values[found] = Symbol(
-                    kind: stronger ? kind : existing.kind, exposed: existing.exposed || exposed,
-                    isMember: existing.isMember && member, owners: existing.owners + owners.filter { !existing.owners.contains($0) })
+                    kind: stronger ? kind : existing.kind, exposed: existing.exposed || exposed, isMember: existing.isMember && member)
             } else {
-                table.symbols[name] = Symbol(kind: kind, exposed: exposed, isMember: member, owners: owners)
+                table.symbols[name] = Symbol(kind: kind, exposed: exposed, isMember: member)
             }
+            // Repeats are harmless (each owner is asked once per file): not looked for.
+            if let owner { table.owners[name, default: []].append(owner) }
         }
         for file in files {
             let declarations = file.facts.declarations
@@ -72,7 +73,7 @@ enum ImportUsage {
                     if declaration.traits.contains(.unnamedMembers) { add(extended, "extension", exposed: true, member: true) }
                     if !declaration.inherits.isEmpty {
                         let protocols = declaration.inherits.map(MemberReach.typeName)
-                        add(extended, "conformance", exposed: true, member: true, owners: protocols)
+                        for conformed in protocols { add(extended, "conformance", exposed: true, member: true, owner: conformed) }
                         for conformed in protocols where !MemberReach.markers.contains(conformed) { conformances.insert("\(extended): \(conformed)") }
                     }
                     continue
@@ -80,12 +81,12 @@ enum ImportUsage {
                 let isOperator = name.first.map { !($0.isLetter || $0 == "_") } ?? false
                 // Called without being named: `send(.tap)` through `callAsFunction`.
                 if name == "callAsFunction", exposed { table.implicitlyCalled = true }
-                let owners = declaration.parent.map { [DeclarationFact.simpleName($0)] } ?? []
+                let owner = declaration.parent.map(DeclarationFact.simpleName)
                 if isOperator {
                     // `static func +` in a type is found through its operands' type, like a member.
-                    add(name, "operator", exposed: exposed, member: declaration.parent != nil, owners: owners)
+                    add(name, "operator", exposed: exposed, member: declaration.parent != nil, owner: owner)
                 } else if declaration.parent != nil {
-                    add(name, "member", exposed: exposed, member: true, owners: owners)
+                    add(name, "member", exposed: exposed, member: true, owner: owner)
                 } else {
                     switch declaration.kind {
                     case .func: add(name, "func", exposed: exposed)
@@ -97,8 +98,8 @@ enum ImportUsage {
             }
             // Enum cases, reached as `.name` members.
             for value in file.facts.values where value.kind == .enumeration {
-                let owner = [DeclarationFact.simpleName(value.name)]
-                for branch in value.branches { for name in branch.cases { add(name, "member", exposed: true, member: true, owners: owner) } }
+                let owner = DeclarationFact.simpleName(value.name)
+                for branch in value.branches { for name in branch.cases { add(name, "member", exposed: true, member: true, owner: owner) } }
             }
         }
         // What its public headers declare: public to every importer.
@@ -335,7 +336,13 @@ enum ImportUsage {
             reexports = Dictionary(uniqueKeysWithValues: zip(units, workers.map(units.count) { reexportClosure(units[$0]) }))
             let paths = project.sources.values.joined().map(\.path).sorted()
             ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            memberReach = MemberReach(units: (0..<(modules.count + external.count)).map(unitFiles), workers: workers)
+            var owners: Set<String> = []
+            for table in tables {
+                for (name, types) in table.owners where table.symbols[name].map({ $0.kind == "member" || $0.kind == "operator" }) ?? false {
+                    owners.formUnion(types)
+                }
+            }
+            memberReach = MemberReach(units: (0..<(modules.count + external.count)).map(unitFiles), owners: owners, workers: workers)
             (self.modules, self.byImportName, self.edgeIndex, self.tables, self.index, self.paths) = (modules, byImportName, edgeIndex, tables, index, paths)
         }
 

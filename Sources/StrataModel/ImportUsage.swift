@@ -7,8 +7,10 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
         /// The file names nothing the module declares or extends, its sources are here, and
         /// the import re-exports nothing: it can go.
         case unused
-        /// The only names matched are members another module the file sees declares too: the
-        /// file may use them through that module, or through this one.
+        /// Not claimed either way: the only names matched are members another module the file
+        /// sees declares too (the file may use them through that module, or through this one),
+        /// or the module may give the file what it does not name (a `callAsFunction`, a
+        /// conformance a generic call needs, headers not all read).
         case probablyUnused = "probably-unused"
         /// The module's sources are not here (an Apple SDK, a package not checked out, a
         /// binary framework): never claimed either way.
