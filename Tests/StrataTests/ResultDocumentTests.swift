@@ -58,7 +58,7 @@ import Testing
         #expect(row.count == 2 && site.count == 2 && files[site[0]] == "Sources/Feature/Feature.swift" && site[1] == 1)
         let text = String(decoding: json, as: UTF8.self)
         #expect(!text.contains("Feature.swift:"), "no location is written as a string")
-        #expect(!text.contains("\"module\":\"Core\""), "no import is written as an object")
+        #expect(!text.contains("\"module\":\"Foundation\""), "no import is written as an object")
         // Read back: the same result, the same bytes.
         let decoded = try JSONReporter.decode(json)
         #expect(try JSONReporter.encode(decoded) == json)
