@@ -64,6 +64,47 @@ public struct AccessCandidate: Hashable, Sendable, Codable, Comparable {
     /// `Parent.name`, or the name at the top level: how messages and the report name it.
     public var qualifiedName: String { parent.map { "\($0).\(name)" } ?? name }
 
+    /// Its fields as a row of a `strata.json` document (`DocumentRows`), in this order.
+    static let columns = ["name", "kind", "access", "evidence", "parent"]
+
+    private enum CodingKeys: String, CodingKey { case name, kind, parent, access, evidence }
+
+    public init(from decoder: any Decoder) throws {
+        if DocumentRows.active {
+            var row = try RowReader(decoder)
+            name = try row()
+            kind = try row()
+            access = try row()
+            evidence = try row()
+            parent = try row.optional()
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        kind = try container.decode(DeclarationKind.self, forKey: .kind)
+        parent = try container.decodeIfPresent(String.self, forKey: .parent)
+        access = try container.decode(AccessLevel.self, forKey: .access)
+        evidence = try container.decode(Location.self, forKey: .evidence)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if DocumentRows.active {
+            var row = RowWriter(encoder)
+            try row(name)
+            try row(kind)
+            try row(access)
+            try row(evidence)
+            try row(parent)
+            return
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(parent, forKey: .parent)
+        try container.encode(access, forKey: .access)
+        try container.encode(evidence, forKey: .evidence)
+    }
+
     /// By evidence, then name, so output is deterministic.
     public static func < (lhs: AccessCandidate, rhs: AccessCandidate) -> Bool {
         if lhs.evidence != rhs.evidence { return lhs.evidence < rhs.evidence }

@@ -21,6 +21,55 @@ public struct ImportSite: Hashable, Sendable, Codable, Comparable {
     public static func < (lhs: ImportSite, rhs: ImportSite) -> Bool {
         lhs.evidence != rhs.evidence ? lhs.evidence < rhs.evidence : lhs.module < rhs.module
     }
+
+    /// Its fields as a row of a `strata.json` document (`DocumentRows`), in this order.
+    static let columns = ["module", "evidence", "attributes", "accessLevel", "declarationKind", "symbol", "condition"]
+
+    private enum CodingKeys: String, CodingKey { case module, evidence, attributes, accessLevel, declarationKind, symbol, condition }
+
+    public init(from decoder: any Decoder) throws {
+        if DocumentRows.active {
+            var row = try RowReader(decoder)
+            module = try row()
+            evidence = try row()
+            attributes = try row.optional()
+            accessLevel = try row.optional()
+            declarationKind = try row.optional()
+            symbol = try row.optional()
+            condition = try row.optional()
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        module = try container.decode(String.self, forKey: .module)
+        evidence = try container.decode(Location.self, forKey: .evidence)
+        attributes = try container.decodeIfPresent([String].self, forKey: .attributes)
+        accessLevel = try container.decodeIfPresent(AccessLevel.self, forKey: .accessLevel)
+        declarationKind = try container.decodeIfPresent(String.self, forKey: .declarationKind)
+        symbol = try container.decodeIfPresent(String.self, forKey: .symbol)
+        condition = try container.decodeIfPresent(String.self, forKey: .condition)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if DocumentRows.active {
+            var row = RowWriter(encoder)
+            try row(module)
+            try row(evidence)
+            try row(attributes)
+            try row(accessLevel)
+            try row(declarationKind)
+            try row(symbol)
+            try row(condition)
+            return
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(module, forKey: .module)
+        try container.encode(evidence, forKey: .evidence)
+        try container.encodeIfPresent(attributes, forKey: .attributes)
+        try container.encodeIfPresent(accessLevel, forKey: .accessLevel)
+        try container.encodeIfPresent(declarationKind, forKey: .declarationKind)
+        try container.encodeIfPresent(symbol, forKey: .symbol)
+        try container.encodeIfPresent(condition, forKey: .condition)
+    }
 }
 
 /// A module with its scanned facts summed up: the unit every analysis works on.
@@ -164,6 +213,37 @@ public struct ImportEdge: Hashable, Sendable, Codable, Comparable {
 
     public static func < (lhs: ImportEdge, rhs: ImportEdge) -> Bool {
         lhs.from != rhs.from ? lhs.from < rhs.from : lhs.to < rhs.to
+    }
+
+    private enum CodingKeys: String, CodingKey { case from, to, declared, imported, evidence, symbols, moreSymbols }
+
+    /// In a `strata.json` document, `symbols` are rows (`SymbolRow`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        from = try container.decode(String.self, forKey: .from)
+        to = try container.decode(String.self, forKey: .to)
+        declared = try container.decode(Bool.self, forKey: .declared)
+        imported = try container.decode(Bool.self, forKey: .imported)
+        evidence = try container.decode([Location].self, forKey: .evidence)
+        symbols = DocumentRows.active
+            ? try container.decodeIfPresent([SymbolRow].self, forKey: .symbols)?.map(\.symbol)
+            : try container.decodeIfPresent([EdgeSymbol].self, forKey: .symbols)
+        moreSymbols = try container.decodeIfPresent(Int.self, forKey: .moreSymbols)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(from, forKey: .from)
+        try container.encode(to, forKey: .to)
+        try container.encode(declared, forKey: .declared)
+        try container.encode(imported, forKey: .imported)
+        try container.encode(evidence, forKey: .evidence)
+        if DocumentRows.active {
+            try container.encodeIfPresent(symbols?.map(SymbolRow.init), forKey: .symbols)
+        } else {
+            try container.encodeIfPresent(symbols, forKey: .symbols)
+        }
+        try container.encodeIfPresent(moreSymbols, forKey: .moreSymbols)
     }
 }
 

@@ -1,5 +1,6 @@
-/// `strata.json`: a result as a document, its locations indices into its `files` (schema 3;
-/// `docs/output.md` has the migration from 2). What `--format json` writes and what
+/// `strata.json`: a result as a document, its locations indices into its `files` and its most
+/// repeated values rows of its `columns` (`DocumentRows`) (schema 3; `docs/output.md` has the
+/// migration from 2). What `--format json` writes and what
 /// `strata report`, `strata diff` and the result cache read back; the page's data and the
 /// servers' answers encode the result with locations as `"path:line"` strings.
 public struct ResultDocument: Codable, Sendable {
@@ -9,7 +10,7 @@ public struct ResultDocument: Codable, Sendable {
         self.result = result
     }
 
-    private enum CodingKeys: String, CodingKey { case files, directories, schemaVersion }
+    private enum CodingKeys: String, CodingKey { case files, directories, columns, schemaVersion }
 
     /// A path as `files` holds it: its folder (an index into `directories`) and its name.
     private struct FileEntry: Codable {
@@ -36,7 +37,8 @@ public struct ResultDocument: Codable, Sendable {
 
     /// The result, written by this Strata (its schema version), then the paths its locations
     /// named, in the order they were first written: each as its folder in `directories` (in
-    /// the order first met) and its name, since a folder holds many files.
+    /// the order first met) and its name, since a folder holds many files; and the columns of
+    /// its rows.
     public func encode(to encoder: any Encoder) throws {
         var current = result
         current.schemaVersion = AnalysisResult.currentSchemaVersion
@@ -55,15 +57,23 @@ public struct ResultDocument: Codable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(directories, forKey: .directories)
         try container.encode(entries, forKey: .files)
+        try container.encode(DocumentRows.columns, forKey: .columns)
     }
 
     /// A document of any schema up to this Strata's: from 3 on, its locations are read through
-    /// its `files`; before, as strings.
+    /// its `files` and its rows by its `columns` (which begin with this Strata's: a later one
+    /// may add a column at the end); before, as strings and objects.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard try container.decode(Int.self, forKey: .schemaVersion) >= 3 else {
             result = try AnalysisResult(from: decoder)
             return
+        }
+        let columns = try container.decode([String: [String]].self, forKey: .columns)
+        for (kind, known) in DocumentRows.columns.sorted(by: { $0.key < $1.key }) where !(columns[kind] ?? []).starts(with: known) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .columns, in: container,
+                debugDescription: "columns.\(kind) is \(columns[kind].map { "\($0)" } ?? "missing"), not the \(known) this Strata reads")
         }
         let directories = try container.decode([String].self, forKey: .directories)
         var paths: [String] = []

@@ -11,8 +11,13 @@ import shutil
 import struct
 import subprocess
 import time
+import sys
+from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "Tests/Support"))
+import strata_result  # noqa: E402  (strata.json read as schema 2 spelled it)
 
 BIN = os.path.abspath(os.environ.get("STRATA_BIN", ".build/debug/strata"))
 CORPUS = os.path.abspath(os.environ.get("STRATA_CORPUS", ".build/hostile"))
@@ -76,8 +81,7 @@ def test_case(name, tmp_path):
     # Every message is one line, and no warning is printed twice.
     assert len(lines) == len(set(lines)), completed.stderr
     if case["good"]:
-        with open(os.path.join(output, "strata.json")) as handle:
-            report = json.load(handle)
+        report = strata_result.load(os.path.join(output, "strata.json"))
         good = [module for module in report["modules"] if module["name"] == "Good"]
         assert good and good[0]["files"] == 1 and any(i["module"] == "Foundation" for i in good[0]["imports"])
     if case["cache"]:

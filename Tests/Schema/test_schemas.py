@@ -70,8 +70,9 @@ def test_the_schemas_are_valid_and_versioned():
 def test_strata_json_follows_its_schema(report):
     result = json.loads((report / "strata.json").read_text(encoding="utf-8"))
     assert errors(None, result) == []
-    # The schema lets the documents that reuse its definitions write locations as strings;
-    # strata.json writes every one as [file, line] into its `files` (as_version_2 asserts it).
+    # strata.json writes every location as [file, line] into its `files` and its rows as arrays
+    # of `columns` (as_version_2 asserts both); the documents that reuse its definitions write
+    # strings and objects, which their schemas' `$dynamicAnchor`s allow.
     assert result["schemaVersion"] == 3 and strata_result.as_version_2(result)["schemaVersion"] == 2
 
 
@@ -122,6 +123,15 @@ def test_a_renamed_or_missing_field_fails(report):
     assert errors(None, dropped(result, ["summary", "modules"]))
     assert errors(None, renamed(result, ["schemaVersion"], "version"))
     assert errors(None, {**result, "schemaVersion": 99})
+    # strata.json's locations are arrays only, its rows arrays of `columns`, not objects.
+    module = next(m for m in result["modules"] if m["imports"])
+    site = module["imports"][0]
+    as_object = copy.deepcopy(result)
+    as_object["modules"][result["modules"].index(module)]["imports"][0] = dict(zip(result["columns"]["import"], site))
+    assert errors(None, as_object)
+    as_string = copy.deepcopy(result)
+    as_string["modules"][result["modules"].index(module)]["imports"][0] = [site[0], "Sources/A.swift:1"]
+    assert errors(None, as_string)
     assert errors("pageIndex", dropped(embedded["strata-page"], ["graph", "order"]))
     assert errors("pageIndex", renamed(embedded["strata-page"], ["modules"], "names"))
     assert errors("rules", [{**embedded["strata-rules"][0], "severity": "fatal"}])

@@ -4,8 +4,9 @@ import StrataPipeline
 import StrataReport
 import Testing
 
-/// `strata.json` schema 3: each path once in `files`, every location `[file, line]` into it;
-/// results of schema 2 (locations as strings) still read.
+/// `strata.json` schema 3: each path once in `files`, every location `[file, line]` into it,
+/// imports, access candidates and edge symbols as rows of `columns`; results of schema 2
+/// (locations as strings, objects) still read.
 @Suite struct ResultDocumentTests {
     func result() throws -> AnalysisResult {
         let repo = try TemporaryDirectory()
@@ -48,10 +49,16 @@ import Testing
         #expect(Set(files) == ["Package.swift", "Sources/Core/Core.swift", "Sources/Feature/Feature.swift"])
         let modules = try #require(document["modules"] as? [[String: Any]])
         let feature = try #require(modules.first { $0["name"] as? String == "Feature" })
-        let imports = try #require(feature["imports"] as? [[String: Any]])
-        let site = try #require(imports.first { $0["module"] as? String == "Core" }?["evidence"] as? [Int])
-        #expect(site.count == 2 && files[site[0]] == "Sources/Feature/Feature.swift" && site[1] == 1)
-        #expect(!String(decoding: json, as: UTF8.self).contains("Feature.swift:"), "no location is written as a string")
+        let columns = try #require(document["columns"] as? [String: [String]])
+        #expect(columns["import"]?.prefix(2) == ["module", "evidence"])
+        // Rows: [module, evidence], the optional columns left out when absent.
+        let imports = try #require(feature["imports"] as? [[Any]])
+        let row = try #require(imports.first { $0.first as? String == "Core" })
+        let site = try #require(row.last as? [Int])
+        #expect(row.count == 2 && site.count == 2 && files[site[0]] == "Sources/Feature/Feature.swift" && site[1] == 1)
+        let text = String(decoding: json, as: UTF8.self)
+        #expect(!text.contains("Feature.swift:"), "no location is written as a string")
+        #expect(!text.contains("\"module\":\"Foundation\""), "no import is written as an object")
         // Read back: the same result, the same bytes.
         let decoded = try JSONReporter.decode(json)
         #expect(try JSONReporter.encode(decoded) == json)
@@ -74,11 +81,27 @@ import Testing
         let json = String(decoding: try JSONReporter.encode(try result()), as: UTF8.self)
         let files = try paths(try object(Data(json.utf8)))
         for (wrong, reason) in [("[\(files.count),1]", "is not in files"), ("\"Sources/Feature/Feature.swift:1\"", ""), ("[]", "")] {
-            let damaged = json.replacingOccurrences(of: "\"evidence\":[\(files.firstIndex(of: "Sources/Feature/Feature.swift")!),1]", with: "\"evidence\":\(wrong)")
+            let damaged = json.replacingOccurrences(of: "[\"Core\",[\(files.firstIndex(of: "Sources/Feature/Feature.swift")!),1]]", with: "[\"Core\",\(wrong)]")
             #expect(damaged != json)
             #expect { try JSONReporter.decode(Data(damaged.utf8)) } throws: { error in
                 reason.isEmpty || "\(error)".contains(reason)
             }
         }
+    }
+
+    /// A document whose rows have other columns than this Strata reads is refused; one with a
+    /// column added at the end (a later Strata's) reads, the extra values left unread.
+    @Test func rowsAreReadByTheDocumentsColumns() throws {
+        let json = String(decoding: try JSONReporter.encode(try result()), as: UTF8.self)
+        let known = "\"import\":[\"module\",\"evidence\","
+        #expect(json.contains(known))
+        let swapped = json.replacingOccurrences(of: known, with: "\"import\":[\"evidence\",\"module\",")
+        #expect { try JSONReporter.decode(Data(swapped.utf8)) } throws: { error in "\(error)".contains("columns.import") }
+        let files = try paths(try object(Data(json.utf8)))
+        let site = "[\"Core\",[\(files.firstIndex(of: "Sources/Feature/Feature.swift")!),1]"
+        let added = json.replacingOccurrences(of: "\"condition\"]", with: "\"condition\",\"later\"]")
+            .replacingOccurrences(of: site + "]", with: site + ",null,null,null,null,null,\"a later column\"]")
+        #expect(added.contains("a later column") && added.contains("\"later\"]"))
+        #expect(try JSONReporter.encode(try JSONReporter.decode(Data(added.utf8))) == Data(json.utf8))
     }
 }

@@ -2,9 +2,14 @@
 
 Schema 3 writes every location as [file, line] (or [file]), the file an index into the
 document's `files`, each file [directory, name] with the directory an index into
-`directories`; schema 2 wrote "path:line" (or "path"). The locations are the values
-docs/schema/strata.schema.json types as `#/$defs/location`; this walks the document beside the
-schema and writes each one back as its string.
+`directories`; schema 2 wrote "path:line" (or "path"). Schema 3 also writes three kinds of
+repeated objects as rows, arrays of their values in the order the document's `columns` gives
+(an absent value null, trailing ones left out): `modules[].imports` and `inactiveImports`
+(`columns.import`), `accessControl.modules[].unusedPublic` and `openNotSubclassed`
+(`columns.accessCandidate`), `edges[].symbols` (`columns.symbol`); schema 2 wrote objects.
+The locations are the values docs/schema/strata.schema.json types as `$dynamicRef: #location`,
+the rows those it types as a `$dynamicRef` to another of its `$dynamicAnchor`s; this walks
+the document beside the schema and writes each one back as schema 2 did.
 
     from strata_result import load          # Tests/Support on sys.path
     result = load("strata-report/strata.json")
@@ -13,23 +18,31 @@ import json
 from pathlib import Path
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs/schema/strata.schema.json").read_text(encoding="utf-8"))
-LOCATION = "#/$defs/location"
+# Each `$dynamicAnchor` of the schema: `location`, and the definition of each kind of row.
+ANCHORS = {definition["$dynamicAnchor"]: definition for definition in SCHEMA["$defs"].values() if "$dynamicAnchor" in definition}
+LOCATION = "location"
 
 
 def as_version_2(document):
-    """The document with its locations as strings, without `files`, schemaVersion 2.
-    A schema 1 or 2 document is returned as it is."""
+    """The document with its locations as strings and its rows as objects, without `files`,
+    `directories` and `columns`, schemaVersion 2. A schema 1 or 2 document is returned as it is."""
     if document.get("schemaVersion", 0) < 3:
         return document
-    files = paths(document)
+    files, columns = paths(document), document["columns"]
 
     def location(value):
         assert isinstance(value, list) and 1 <= len(value) <= 2 and all(isinstance(v, int) for v in value), value
         return files[value[0]] + (f":{value[1]}" if len(value) == 2 else "")
 
+    def row(value, kind):
+        names, schemas = columns[kind], ANCHORS[kind]["prefixItems"]
+        assert isinstance(value, list) and len(value) <= len(names) and (not value or value[-1] is not None), value
+        return {name: walk(item, schema) for name, item, schema in zip(names, value, schemas) if item is not None}
+
     def walk(value, schema):
-        if schema.get("$ref") == LOCATION:
-            return location(value)
+        if "$dynamicRef" in schema:
+            kind = schema["$dynamicRef"].removeprefix("#")
+            return location(value) if kind == LOCATION else row(value, kind)
         if isinstance(value, dict):
             properties, others = schema.get("properties", {}), schema.get("additionalProperties")
             return {key: walk(item, properties.get(key, others if isinstance(others, dict) else {})) for key, item in value.items()}
@@ -37,7 +50,7 @@ def as_version_2(document):
             return [walk(item, schema["items"]) for item in value]
         return value
 
-    migrated = walk({k: v for k, v in document.items() if k not in ("files", "directories")}, SCHEMA)
+    migrated = walk({k: v for k, v in document.items() if k not in ("files", "directories", "columns")}, SCHEMA)
     migrated["schemaVersion"] = 2
     return migrated
 
