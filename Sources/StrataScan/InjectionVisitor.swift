@@ -93,33 +93,21 @@ final class InjectionVisitor: SyntaxAnyVisitor {
         dictionaries.removeLast()
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    /// A struct, class, enum or actor.
+    func enterType(_ node: some DeclGroupSyntax & NamedDeclSyntax & WithGenericParametersSyntax) -> SyntaxVisitorContinueKind {
         enter(
             node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause,
             attributes: node.attributes, members: node.memberBlock, at: node)
         return .visitChildren
     }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
     override func visitPost(_ node: StructDeclSyntax) { leave() }
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(
-            node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause,
-            attributes: node.attributes, members: node.memberBlock, at: node)
-        return .visitChildren
-    }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
     override func visitPost(_ node: ClassDeclSyntax) { leave() }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(
-            node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause,
-            attributes: node.attributes, members: node.memberBlock, at: node)
-        return .visitChildren
-    }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
     override func visitPost(_ node: EnumDeclSyntax) { leave() }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(
-            node.name.text, generics: node.genericParameterClause, inherits: node.inheritanceClause,
-            attributes: node.attributes, members: node.memberBlock, at: node)
-        return .visitChildren
-    }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
     override func visitPost(_ node: ActorDeclSyntax) { leave() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(
