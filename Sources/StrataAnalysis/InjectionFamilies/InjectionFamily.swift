@@ -3,7 +3,8 @@ import StrataModel
 /// A family of dependency-injection syntax Strata recognises: what it is (`definition`: its id,
 /// what it looks like, the scan's marks for it and the fixtures showing it) and the code that
 /// decides what each of its facts registers or resolves. A new family is a file in this folder
-/// with a type conforming to `InjectionFamily` and its line in `InjectionFamilies.all`; syntax
+/// with a type conforming to `InjectionFamily` and its line in `InjectionFamilies.all`
+/// (`InjectionRecognizer.swift`, beside what families read across the repository); syntax
 /// the scan does not record yet is read in `StrataScan` (`InjectionVisitor`'s files).
 protocol InjectionFamily: SendableMetatype {
     static var definition: InjectionFamilyDefinition { get }
@@ -27,38 +28,6 @@ package struct InjectionFamilyDefinition: Sendable {
     /// something, and one in which it recognises nothing; empty when no fixture shows it.
     package var triggers: [String]
     package var passes: String?
-}
-
-/// Every DI family, in the order they claim a fact: for a call, configured calls come first, then
-/// the containers recognised by their declarations, Swinject's vocabulary, containers declared
-/// elsewhere, and Factory, whose consumer calls (any lowercase name) come last.
-package enum InjectionFamilies {
-    static let all: [any InjectionFamily.Type] = [
-        ConfiguredCallFamily.self,
-        KeyPathContainerFamily.self,
-        HandWrittenContainerFamily.self,
-        SwinjectFamily.self,
-        ForeignContainerFamily.self,
-        FactoryFamily.self,
-        SwiftDependenciesFamily.self,
-    ]
-
-    package static var definitions: [InjectionFamilyDefinition] { all.map { $0.definition } }
-
-    /// How many registrations and resolutions each family recognises in a project (by family id),
-    /// before they are matched: what the catalog's test checks against each family's fixtures.
-    package static func recognitions(in project: Project, vocabulary: InjectionVocabulary) -> [String: Int] {
-        let recognizer = InjectionRecognizer(vocabulary: vocabulary, sources: project.sources)
-        var counts: [String: Int] = [:]
-        for (module, files) in project.sources {
-            for file in files where !file.facts.injections.isEmpty {
-                let found = recognizer.recognize(file, module: module)
-                for entry in found.registrations { counts[entry.by, default: 0] += 1 }
-                for entry in found.resolutions { counts[entry.by, default: 0] += 1 }
-            }
-        }
-        return counts
-    }
 }
 
 /// What the facts of one file register and resolve, filled fact by fact by the families.

@@ -1,5 +1,37 @@
 import StrataModel
 
+/// Every DI family, in the order they claim a fact: for a call, configured calls come first, then
+/// the containers recognised by their declarations, Swinject's vocabulary, containers declared
+/// elsewhere, and Factory, whose consumer calls (any lowercase name) come last.
+package enum InjectionFamilies {
+    static let all: [any InjectionFamily.Type] = [
+        ConfiguredCallFamily.self,
+        KeyPathContainerFamily.self,
+        HandWrittenContainerFamily.self,
+        SwinjectFamily.self,
+        ForeignContainerFamily.self,
+        FactoryFamily.self,
+        SwiftDependenciesFamily.self,
+    ]
+
+    package static var definitions: [InjectionFamilyDefinition] { all.map { $0.definition } }
+
+    /// How many registrations and resolutions each family recognises in a project (by family id),
+    /// before they are matched: what the catalog's test checks against each family's fixtures.
+    package static func recognitions(in project: Project, vocabulary: InjectionVocabulary) -> [String: Int] {
+        let recognizer = InjectionRecognizer(vocabulary: vocabulary, sources: project.sources)
+        var counts: [String: Int] = [:]
+        for (module, files) in project.sources {
+            for file in files where !file.facts.injections.isEmpty {
+                let found = recognizer.recognize(file, module: module)
+                for entry in found.registrations { counts[entry.by, default: 0] += 1 }
+                for entry in found.resolutions { counts[entry.by, default: 0] += 1 }
+            }
+        }
+        return counts
+    }
+}
+
 /// Decides what each piece of scanned injection syntax registers or resolves: each family of
 /// DI syntax (`InjectionFamilies.all`: Swinject, Factory, swift-dependencies, hand-written
 /// containers, configured calls, ...) claims the facts it recognises, the first claiming a fact
