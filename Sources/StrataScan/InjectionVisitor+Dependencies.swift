@@ -1,6 +1,5 @@
 import StrataModel
-import StrataSourceTree
-@_spi(RawSyntax) import SwiftSyntax
+import SwiftSyntax
 
 extension InjectionVisitor {
     static let dependencyKeys: Set<String> = ["DependencyKey", "TestDependencyKey"]

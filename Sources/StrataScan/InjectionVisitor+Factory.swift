@@ -1,6 +1,5 @@
 import StrataModel
-import StrataSourceTree
-@_spi(RawSyntax) import SwiftSyntax
+import SwiftSyntax
 
 extension InjectionVisitor {
     /// A Factory property (`var x: Factory<P> { self { Impl() } }`), its body walked for what
