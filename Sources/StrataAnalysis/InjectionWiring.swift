@@ -154,7 +154,7 @@ public enum InjectionWiring {
             }
         }
 
-        func module(declaring type: String?, near: String) -> String? {
+        func home(of type: String?, near: String) -> String? {
             guard let type, let modules = modules[type] else { return nil }
             return modules.contains(near) ? near : modules.min()
         }
@@ -183,17 +183,17 @@ public enum InjectionWiring {
             var consumer = resolution.module
             if let within = entry.within {
                 let outer = registrations[within]
-                consumer = types.module(declaring: outer.implementation, near: outer.module) ?? outer.module
+                consumer = types.home(of: outer.implementation, near: outer.module) ?? outer.module
             }
             for index in entry.served {
                 let registration = registrations[index]
-                let provider = types.module(declaring: registration.implementation, near: registration.module) ?? registration.module
+                let provider = types.home(of: registration.implementation, near: registration.module) ?? registration.module
                 guard provider != consumer, let to = production(provider), let from = production(consumer) else { continue }
                 let pair = Pair(from, to)
                 services[pair, default: []].insert(resolution.service)
                 evidence[pair, default: []].insert(resolution.evidence)
                 // Inverted when the abstraction asked for lives where the consumer already looks.
-                let abstraction = types.module(declaring: registration.type ?? resolution.service, near: consumer)
+                let abstraction = types.home(of: registration.type ?? resolution.service, near: consumer)
                 let sees = abstraction.map { $0 == consumer || depends(consumer, on: $0) } ?? false
                 inverted[pair] = (inverted[pair] ?? true) && sees
             }
@@ -205,7 +205,7 @@ public enum InjectionWiring {
                 evidence: evidence[pair]!.sorted())
         }.sorted()
         markBreaks(&edges, graph: graph, containerPairs: Array(services.keys), rules: rules)
-        return (edges, registrations.map { types.module(declaring: $0.implementation, near: $0.module) })
+        return (edges, registrations.map { types.home(of: $0.implementation, near: $0.module) })
     }
 
     /// Flags the container-only edges that are not dependency inversion with what they break:

@@ -33,7 +33,7 @@ package struct InjectionFamilyDefinition: Sendable {
 /// What the facts of one file register and resolve, filled fact by fact by the families.
 struct InjectionRecognition {
     let file: SourceFile
-    let module: String
+    private let module: String
     private(set) var registrations: [InjectionRecognizer.Recognized<Registration>] = []
     private(set) var resolutions: [InjectionRecognizer.Recognized<Resolution>] = []
     /// The fact being recognised, its index in the file's facts, where it is and its names.
