@@ -19,9 +19,10 @@ package enum InjectionFamilies {
     /// How many registrations and resolutions each family recognises in a project (by family id),
     /// before they are matched: what the catalog's test checks against each family's fixtures.
     package static func recognitions(in project: Project, vocabulary: InjectionVocabulary) -> [String: Int] {
-        let recognizer = InjectionRecognizer(vocabulary: vocabulary, sources: project.sources)
+        let sources = InjectionWiring.appSources(project)
+        let recognizer = InjectionRecognizer(vocabulary: vocabulary, sources: sources)
         var counts: [String: Int] = [:]
-        for (module, files) in project.sources {
+        for (module, files) in sources {
             for file in files where !file.facts.injections.isEmpty {
                 let found = recognizer.recognize(file, module: module)
                 for entry in found.registrations { counts[entry.by, default: 0] += 1 }
