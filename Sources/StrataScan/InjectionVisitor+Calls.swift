@@ -56,13 +56,18 @@ extension InjectionVisitor {
             key: contextual?.source ?? (!arguments.isEmpty && name == "register" && reachesFactoryContainer(base) ? "container" : nil),
             line: line(of: node.calledExpression), computedName: computedName(node)))
         guard isNamed, !closures.isEmpty else { return .visitChildren }
-        // What the factory closure resolves belongs to this registration.
+        walkRegistration(node)
+        return .skipChildren
+    }
+
+    /// A registration's call walked with it as the enclosing registration: what its factory
+    /// closure resolves belongs to it.
+    func walkRegistration(_ node: FunctionCallExprSyntax) {
         factories.append(facts.count - 1)
         walk(node.calledExpression)
         for argument in node.arguments { walk(argument) }
         if let trailing = node.trailingClosure { walk(trailing) }
         factories.removeLast()
-        return .skipChildren
     }
 
     /// A `name:` argument that is not a plain string literal, as an expression.
