@@ -106,85 +106,111 @@ public struct InjectionContainers: Sendable {
     }
 
     init(files: [(path: String, facts: FileFacts)], ignore: Set<String>) {
-        struct Key: Hashable { var type: String; var dictionary: String }
-        var storeFacts: [Key: [(fact: InjectionFact, path: String)]] = [:], readFacts: [Key: [(fact: InjectionFact, path: String)]] = [:]
+        let (dictionaryProperties, conforming) = Self.dictionaryProperties(files)
+        var storeFacts: [DictionaryProperty: [(fact: InjectionFact, path: String)]] = [:], readFacts: [DictionaryProperty: [(fact: InjectionFact, path: String)]] = [:]
         var declaredWrappers: Set<String> = []
-        // The symbol index's dictionary properties, `Type.name`: a store or read is into one the
-        // type declares, whichever file declares it.
-        var dictionaryProperties: Set<String> = []
-        // Type → the protocols it conforms to, and the reverse, for containers whose methods are
-        // in a protocol's extension and whose dictionary a conforming type declares.
-        var conformances: [String: Set<String>] = [:], conforming: [String: Set<String>] = [:]
-        if files.contains(where: { $0.facts.injections.contains { $0.shape == .store } }) {
-            for (_, facts) in files {
-                let declarations = facts.declarations  // by index: read field by field, never copied whole
-                for index in declarations.indices {
-                    if declarations[index].kind == .var, let type = declarations[index].type, Self.isDictionary(type),
-                       let parent = declarations[index].parent {
-                        dictionaryProperties.insert("\(DeclarationFact.simpleName(parent)).\(declarations[index].name)")
-                    } else if declarations[index].kind.isType || declarations[index].kind == .extension, !declarations[index].inherits.isEmpty {
-                        let type = DeclarationFact.simpleName(declarations[index].name)
-                        for inherited in declarations[index].inherits.map(DeclarationFact.simpleName) {
-                            conformances[type, default: []].insert(inherited)
-                            conforming[inherited, default: []].insert(type)
-                        }
-                    }
-                }
-            }
-            for property in dictionaryProperties {
-                guard let dot = property.firstIndex(of: ".") else { continue }
-                for inherited in conformances[String(property[..<dot])] ?? [] {
-                    dictionaryProperties.insert(inherited + property[dot...])
-                }
-            }
-        }
         for (path, facts) in files {
             for fact in facts.injections {
                 guard let context = fact.context, !ignore.contains(context) else { continue }
                 let type = DeclarationFact.simpleName(context)
                 if fact.shape == .store || fact.shape == .read, !dictionaryProperties.contains("\(type).\(fact.receiver ?? "")") { continue }
                 switch fact.shape {
-                case .store: storeFacts[Key(type: type, dictionary: fact.receiver ?? ""), default: []].append((fact, path))
-                case .read: readFacts[Key(type: type, dictionary: fact.receiver ?? ""), default: []].append((fact, path))
+                case .store: storeFacts[DictionaryProperty(type: type, name: fact.receiver ?? ""), default: []].append((fact, path))
+                case .read: readFacts[DictionaryProperty(type: type, name: fact.receiver ?? ""), default: []].append((fact, path))
                 case .propertyWrapper: declaredWrappers.insert(fact.name)
                 default: break
                 }
             }
         }
         for (key, storing) in storeFacts.sorted(by: { $0.key.type < $1.key.type }) {
-            let registering = storing.compactMap { Self.method(key.type, $0.fact, path: $0.path) }
-                .filter { $0.key.hasPrefix("type") || $0.byKeyPath }
-            let byMember = registering.contains { $0.member != nil }
-            let byKeyPath = registering.contains(where: \.byKeyPath)
-            // Reads back by type (the scan checked it returns what the type names), by a
-            // member's value when the store keys by one, or by a key path when the store does.
-            let reading = (readFacts[key] ?? []).filter { entry in
-                entry.fact.key == "type" || entry.fact.key?.hasPrefix("value:") == true && byMember
-                    || entry.fact.key?.hasPrefix("keyPath:") == true && byKeyPath
-            }.compactMap { Self.method(key.type, $0.fact, path: $0.path) }
-            guard !registering.isEmpty, !reading.isEmpty, let first = storing.first else { continue }
-            self.stores += registering
-            self.reads += reading
-            if byKeyPath, (readFacts[key] ?? []).contains(where: { $0.fact.key?.hasPrefix("keyPath:") == true && $0.fact.keyTerm == "default" }) {
-                keyPathDefaults.insert(key.type)
-                keyPathDefaults.formUnion(conforming[key.type] ?? [])
-            }
-            let keyed = registering.map { method in
-                method.byKeyPath ? "a key path to one of its properties"
-                    : method.member.map { "the registered type's \($0)" } ?? "the registered type"
-            }
-            containers.append(InjectionContainer(
-                type: key.type, registers: registering.map(\.signature), resolves: reading.map(\.signature),
-                reason: "\(registering.map(\.signature).joined(separator: ", ")) stores into \(key.dictionary) keyed by "
-                    + "\(Set(keyed).sorted().joined(separator: " or ")), and "
-                    + "\(reading.map(\.signature).joined(separator: ", ")) reads it back",
-                evidence: Location(file: first.path, line: first.fact.line)))
+            add(key, storing: storing, reading: readFacts[key] ?? [], conforming: conforming)
         }
-        // A declared property wrapper resolving its generic parameter through one of them.
+        findWrappers(files, declared: declaredWrappers)
+        containers.sort()
+    }
+
+    /// A type's dictionary property, which its methods store into and read.
+    private struct DictionaryProperty: Hashable {
+        var type: String
+        var name: String
+    }
+
+    /// The symbol index's dictionary properties, `Type.name`: a store or read is into one the
+    /// type declares, whichever file declares it; with the types conforming to each protocol,
+    /// for containers whose methods are in a protocol's extension and whose dictionary a
+    /// conforming type declares.
+    private static func dictionaryProperties(
+        _ files: [(path: String, facts: FileFacts)]
+    ) -> (properties: Set<String>, conforming: [String: Set<String>]) {
+        var dictionaryProperties: Set<String> = []
+        var conformances: [String: Set<String>] = [:], conforming: [String: Set<String>] = [:]
+        guard files.contains(where: { $0.facts.injections.contains { $0.shape == .store } }) else { return ([], [:]) }
+        for (_, facts) in files {
+            let declarations = facts.declarations  // by index: read field by field, never copied whole
+            for index in declarations.indices {
+                if declarations[index].kind == .var, let type = declarations[index].type, Self.isDictionary(type),
+                   let parent = declarations[index].parent {
+                    dictionaryProperties.insert("\(DeclarationFact.simpleName(parent)).\(declarations[index].name)")
+                } else if declarations[index].kind.isType || declarations[index].kind == .extension, !declarations[index].inherits.isEmpty {
+                    let type = DeclarationFact.simpleName(declarations[index].name)
+                    for inherited in declarations[index].inherits.map(DeclarationFact.simpleName) {
+                        conformances[type, default: []].insert(inherited)
+                        conforming[inherited, default: []].insert(type)
+                    }
+                }
+            }
+        }
+        for property in dictionaryProperties {
+            guard let dot = property.firstIndex(of: ".") else { continue }
+            for inherited in conformances[String(property[..<dot])] ?? [] {
+                dictionaryProperties.insert(inherited + property[dot...])
+            }
+        }
+        return (dictionaryProperties, conforming)
+    }
+
+    /// A container, when the methods storing into one of its dictionaries key by the type (or a
+    /// key path) and others read it back.
+    private mutating func add(
+        _ key: DictionaryProperty, storing: [(fact: InjectionFact, path: String)], reading facts: [(fact: InjectionFact, path: String)],
+        conforming: [String: Set<String>]
+    ) {
+        let registering = storing.compactMap { Self.method(key.type, $0.fact, path: $0.path) }
+            .filter { $0.key.hasPrefix("type") || $0.byKeyPath }
+        let byMember = registering.contains { $0.member != nil }
+        let byKeyPath = registering.contains(where: \.byKeyPath)
+        // Reads back by type (the scan checked it returns what the type names), by a
+        // member's value when the store keys by one, or by a key path when the store does.
+        let reading = facts.filter { entry in
+            entry.fact.key == "type" || entry.fact.key?.hasPrefix("value:") == true && byMember
+                || entry.fact.key?.hasPrefix("keyPath:") == true && byKeyPath
+        }.compactMap { Self.method(key.type, $0.fact, path: $0.path) }
+        guard !registering.isEmpty, !reading.isEmpty, let first = storing.first else { return }
+        stores += registering
+        reads += reading
+        if byKeyPath, facts.contains(where: { $0.fact.key?.hasPrefix("keyPath:") == true && $0.fact.keyTerm == "default" }) {
+            keyPathDefaults.insert(key.type)
+            keyPathDefaults.formUnion(conforming[key.type] ?? [])
+        }
+        let keyed = registering.map { method in
+            method.byKeyPath ? "a key path to one of its properties"
+                : method.member.map { "the registered type's \($0)" } ?? "the registered type"
+        }
+        containers.append(InjectionContainer(
+            type: key.type, registers: registering.map(\.signature), resolves: reading.map(\.signature),
+            reason: "\(registering.map(\.signature).joined(separator: ", ")) stores into \(key.name) keyed by "
+                + "\(Set(keyed).sorted().joined(separator: " or ")), and "
+                + "\(reading.map(\.signature).joined(separator: ", ")) reads it back",
+            evidence: Location(file: first.path, line: first.fact.line)))
+    }
+
+    /// The declared property wrappers resolving their generic parameter through a container,
+    /// and each container's.
+    private mutating func findWrappers(_ files: [(path: String, facts: FileFacts)], declared: Set<String>) {
         let readNames = Set(reads.map(\.name))
         for (_, facts) in files {
             for fact in facts.injections where fact.shape == .call && fact.generic {
-                if let context = fact.context, declaredWrappers.contains(context), readNames.contains(fact.name),
+                if let context = fact.context, declared.contains(context), readNames.contains(fact.name),
                    reads.contains(where: { $0.keyArgument(of: fact) != nil }) {
                     wrappers.insert(context)
                 }
@@ -196,7 +222,6 @@ public struct InjectionContainers: Sendable {
                 files.contains { $0.facts.injections.contains { $0.context == wrapper && $0.generic && names.contains($0.name) } }
             }.sorted().map { "@" + $0 }
         }
-        containers.sort()
     }
 
     /// `[K: V]`, `[K: V]?`, `Dictionary<K, V>`: a dictionary type as written.

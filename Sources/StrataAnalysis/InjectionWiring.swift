@@ -5,66 +5,26 @@ import StrataModel
 /// and the module edges the container creates.
 public enum InjectionWiring {
     public static func analyze(_ project: Project, vocabulary: InjectionVocabulary, rules: ArchitectureRules) -> InjectionReport {
-        // A DI library's own module (Factory's source, vendored) is not the app's wiring: its
-        // declarations still say what names refer to, its DI syntax is not read.
-        var sources = project.sources
-        for module in InjectionLibraries.modules(in: sources).keys {
-            sources[module] = sources[module]?.map { file in
-                var file = file
-                file.facts.injections = []
-                return file
-            }
-        }
+        let sources = appSources(project)
         let recognizer = InjectionRecognizer(vocabulary: vocabulary, sources: sources)
         let tests = Set(project.modules.filter(\.kind.isTest).map(\.name))
         var (registrations, resolutions) = recognized(sources, recognizer)
 
-        struct Key: Hashable {
-            var family: Family, service: String, name: String
-        }
-        func key(_ family: Family, _ service: String, _ name: String?) -> Key { Key(family: family, service: service, name: name ?? "") }
         // An override replaces a definition, so it needs one: Factory's modifiers on anything else
         // are not Factory's.
-        let defined = Set(registrations.filter { $0.registration.kind == .definition }.map { key($0.family, $0.registration.service, nil) })
+        let defined = Set(registrations.filter { $0.registration.kind == .definition }.map { Key($0.family, $0.registration.service, nil) })
         let orphans = Set(registrations.indices.filter { index in
             registrations[index].registration.kind == .override
-                && !defined.contains(key(registrations[index].family, registrations[index].registration.service, nil))
+                && !defined.contains(Key(registrations[index].family, registrations[index].registration.service, nil))
         })
         var byKey: [Key: [Int]] = [:], byService: [Key: [Int]] = [:]
         // A registration under a key the container never reads serves nothing (`container-key-mismatch`).
         for (index, entry) in registrations.enumerated() where entry.registration.kind == .definition && entry.registration.keyMismatch == nil {
-            byKey[key(entry.family, entry.registration.service, entry.registration.name), default: []].append(index)
-            byService[key(entry.family, entry.registration.service, nil), default: []].append(index)
+            byKey[Key(entry.family, entry.registration.service, entry.registration.name), default: []].append(index)
+            byService[Key(entry.family, entry.registration.service, nil), default: []].append(index)
         }
-        // A production resolution needs a production registration; a test may use its own. A
-        // name that cannot be computed matches on the service alone, on either side.
-        var matched: [(resolution: Resolution, within: Int?, served: [Int])] = []
-        for entry in resolutions {
-            let isTest = tests.contains(entry.resolution.module)
-            let sameService = byService[key(entry.family, entry.resolution.service, nil)] ?? []
-            let candidates = entry.resolution.dynamicName
-                ? sameService
-                : (byKey[key(entry.family, entry.resolution.service, entry.resolution.name)] ?? [])
-                    + sameService.filter { registrations[$0].registration.dynamicName }
-            let served = Array(Set(candidates)).sorted()
-                .filter { isTest || !tests.contains(registrations[$0].registration.module) }
-            // Factory consumer calls are only recognised when they name a registered factory.
-            if entry.family == .factory && served.isEmpty && entry.resolution.api == "factory" { continue }
-            var resolution = entry.resolution
-            resolution.registrations = served.map { registrations[$0].registration.evidence }.sorted()
-            matched.append((resolution, entry.within.first, served))
-            for within in entry.within where !registrations[within].registration.resolves.contains(resolution.service) {
-                registrations[within].registration.resolves.append(resolution.service)
-            }
-        }
-
-        let duplicates = byKey.values.compactMap { indices -> [Location]? in
-            let production = indices.filter {
-                !tests.contains(registrations[$0].registration.module) && !registrations[$0].registration.dynamicName
-            }
-            guard production.count > 1, registrations[production[0]].family == .container else { return nil }
-            return production.map { registrations[$0].registration.evidence }.sorted()
-        }.sorted { $0.lexicographicallyPrecedes($1) }
+        let matched = match(resolutions, &registrations, byKey: byKey, byService: byService, tests: tests)
+        let duplicates = duplicates(byKey, registrations, tests: tests)
 
         let (edges, declaring) = moduleEdges(
             project: project, registrations: registrations.map(\.registration), matched: matched, rules: rules)
@@ -81,15 +41,85 @@ public enum InjectionWiring {
             uncheckable: resolved.filter { $0.checkedAtRunTime && $0.dynamicName && !tests.contains($0.module) })
     }
 
-    typealias Family = InjectionRecognizer.Family
+    typealias Namespace = InjectionRecognizer.Namespace
+    typealias Matched = (resolution: Resolution, within: Int?, served: [Int])
+
+    /// A registration's or resolution's key: its namespace, service and name.
+    struct Key: Hashable {
+        var family: Namespace, service: String, name: String
+
+        init(_ family: Namespace, _ service: String, _ name: String?) {
+            self.family = family
+            self.service = service
+            self.name = name ?? ""
+        }
+    }
+
+    /// The project's sources but for the DI syntax of a DI library's own module (Factory's
+    /// source, vendored), which is not the app's wiring: its declarations still say what names
+    /// refer to.
+    static func appSources(_ project: Project) -> [String: [SourceFile]] {
+        var sources = project.sources
+        for module in InjectionLibraries.modules(in: sources).keys {
+            sources[module] = sources[module]?.map { file in
+                var file = file
+                file.facts.injections = []
+                return file
+            }
+        }
+        return sources
+    }
+
+    /// Each resolution with the registrations serving it, crediting what a factory resolves to
+    /// its registration. A production resolution needs a production registration; a test may use
+    /// its own. A name that cannot be computed matches on the service alone, on either side.
+    static func match(
+        _ resolutions: [(resolution: Resolution, family: Namespace, within: [Int])],
+        _ registrations: inout [(registration: Registration, family: Namespace)],
+        byKey: [Key: [Int]], byService: [Key: [Int]], tests: Set<String>
+    ) -> [Matched] {
+        var matched: [Matched] = []
+        for entry in resolutions {
+            let isTest = tests.contains(entry.resolution.module)
+            let sameService = byService[Key(entry.family, entry.resolution.service, nil)] ?? []
+            let candidates = entry.resolution.dynamicName
+                ? sameService
+                : (byKey[Key(entry.family, entry.resolution.service, entry.resolution.name)] ?? [])
+                    + sameService.filter { registrations[$0].registration.dynamicName }
+            let served = Array(Set(candidates)).sorted()
+                .filter { isTest || !tests.contains(registrations[$0].registration.module) }
+            // Factory consumer calls are only recognised when they name a registered factory.
+            if entry.family == .factory && served.isEmpty && entry.resolution.api == "factory" { continue }
+            var resolution = entry.resolution
+            resolution.registrations = served.map { registrations[$0].registration.evidence }.sorted()
+            matched.append((resolution, entry.within.first, served))
+            for within in entry.within where !registrations[within].registration.resolves.contains(resolution.service) {
+                registrations[within].registration.resolves.append(resolution.service)
+            }
+        }
+        return matched
+    }
+
+    /// A container's service registered more than once under one key in production code.
+    static func duplicates(
+        _ byKey: [Key: [Int]], _ registrations: [(registration: Registration, family: Namespace)], tests: Set<String>
+    ) -> [[Location]] {
+        byKey.values.compactMap { indices -> [Location]? in
+            let production = indices.filter {
+                !tests.contains(registrations[$0].registration.module) && !registrations[$0].registration.dynamicName
+            }
+            guard production.count > 1, registrations[production[0]].family == .container else { return nil }
+            return production.map { registrations[$0].registration.evidence }.sorted()
+        }.sorted { $0.lexicographicallyPrecedes($1) }
+    }
 
     /// Every registration and resolution of the repository's files, module by module; a
     /// resolution inside a factory knows the registrations of that factory (`within`).
     static func recognized(
         _ sources: [String: [SourceFile]], _ recognizer: InjectionRecognizer
-    ) -> (registrations: [(registration: Registration, family: Family)], resolutions: [(resolution: Resolution, family: Family, within: [Int])]) {
-        var registrations: [(registration: Registration, family: Family)] = []
-        var resolutions: [(resolution: Resolution, family: Family, within: [Int])] = []
+    ) -> (registrations: [(registration: Registration, family: Namespace)], resolutions: [(resolution: Resolution, family: Namespace, within: [Int])]) {
+        var registrations: [(registration: Registration, family: Namespace)] = []
+        var resolutions: [(resolution: Resolution, family: Namespace, within: [Int])] = []
         for (module, files) in sources.sorted(by: { $0.key < $1.key }) {
             for file in files where !file.facts.injections.isEmpty {
                 let found = recognizer.recognize(file, module: module)
@@ -109,26 +139,34 @@ public enum InjectionWiring {
         return (registrations, resolutions)
     }
 
+    /// Where each top-level type is declared: the module declaring a type, preferring `near`
+    /// when several do.
+    struct TypeModules {
+        private var modules: [String: [String]] = [:]
+
+        init(_ project: Project) {
+            for (module, files) in project.sources {
+                for file in files {
+                    for declaration in file.facts.declarations where declaration.kind.isType && declaration.parent == nil {
+                        modules[declaration.name, default: []].append(module)
+                    }
+                }
+            }
+        }
+
+        func home(of type: String?, near: String) -> String? {
+            guard let type, let modules = modules[type] else { return nil }
+            return modules.contains(near) ? near : modules.min()
+        }
+    }
+
     /// The module edges the container creates: from the module that resolves (for a resolution
     /// inside a factory, the module of the implementation the factory makes) to the module that
     /// declares the implementation it gets.
     static func moduleEdges(
-        project: Project, registrations: [Registration], matched: [(resolution: Resolution, within: Int?, served: [Int])],
-        rules: ArchitectureRules
+        project: Project, registrations: [Registration], matched: [Matched], rules: ArchitectureRules
     ) -> (edges: [InjectionEdge], declaring: [String?]) {
-        var typeModules: [String: [String]] = [:]
-        for (module, files) in project.sources {
-            for file in files {
-                for declaration in file.facts.declarations where declaration.kind.isType && declaration.parent == nil {
-                    typeModules[declaration.name, default: []].append(module)
-                }
-            }
-        }
-        /// The module declaring a type, preferring `near` when several do.
-        func module(declaring type: String?, near: String) -> String? {
-            guard let type, let modules = typeModules[type] else { return nil }
-            return modules.contains(near) ? near : modules.min()
-        }
+        let types = TypeModules(project)
         let graph = project.graph
         /// A production module's node.
         func production(_ name: String) -> ModuleGraph.Node? { graph.node(named: name).flatMap { graph[$0].module.kind.isTest ? nil : $0 } }
@@ -145,17 +183,17 @@ public enum InjectionWiring {
             var consumer = resolution.module
             if let within = entry.within {
                 let outer = registrations[within]
-                consumer = module(declaring: outer.implementation, near: outer.module) ?? outer.module
+                consumer = types.home(of: outer.implementation, near: outer.module) ?? outer.module
             }
             for index in entry.served {
                 let registration = registrations[index]
-                let provider = module(declaring: registration.implementation, near: registration.module) ?? registration.module
+                let provider = types.home(of: registration.implementation, near: registration.module) ?? registration.module
                 guard provider != consumer, let to = production(provider), let from = production(consumer) else { continue }
                 let pair = Pair(from, to)
                 services[pair, default: []].insert(resolution.service)
                 evidence[pair, default: []].insert(resolution.evidence)
                 // Inverted when the abstraction asked for lives where the consumer already looks.
-                let abstraction = module(declaring: registration.type ?? resolution.service, near: consumer)
+                let abstraction = types.home(of: registration.type ?? resolution.service, near: consumer)
                 let sees = abstraction.map { $0 == consumer || depends(consumer, on: $0) } ?? false
                 inverted[pair] = (inverted[pair] ?? true) && sees
             }
@@ -166,10 +204,15 @@ public enum InjectionWiring {
                 containerOnly: !graph.depends(pair.from, on: pair.to), inverted: inverted[pair] ?? false,
                 evidence: evidence[pair]!.sorted())
         }.sorted()
+        markBreaks(&edges, graph: graph, containerPairs: Array(services.keys), rules: rules)
+        return (edges, registrations.map { types.home(of: $0.implementation, near: $0.module) })
+    }
 
-        // Flag container-only edges that are not dependency inversion. An edge closes a cycle
-        // when both ends share a strongly connected component of imports and container edges.
-        let components = Digraph(count: graph.modules.count, edges: (graph.pairs + services.keys).map(\.pair)).components().component
+    /// Flags the container-only edges that are not dependency inversion with what they break:
+    /// a layer, when they go up, and a cycle, when both ends share a strongly connected component
+    /// of imports and container edges.
+    static func markBreaks(_ edges: inout [InjectionEdge], graph: ModuleGraph, containerPairs: [ModuleGraph.Edge], rules: ArchitectureRules) {
+        let components = Digraph(count: graph.modules.count, edges: (graph.pairs + containerPairs).map(\.pair)).components().component
         func component(_ name: String) -> Int? { graph.node(named: name).map { components[$0.index] } }
         for index in edges.indices where edges[index].containerOnly && !edges[index].inverted {
             let edge = edges[index]
@@ -179,6 +222,5 @@ public enum InjectionWiring {
             }
             if let own = component(edge.from), component(edge.to) == own { edges[index].breaks.append("cycle") }
         }
-        return (edges, registrations.map { module(declaring: $0.implementation, near: $0.module) })
     }
 }

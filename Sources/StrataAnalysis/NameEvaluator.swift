@@ -156,41 +156,9 @@ package struct NameEvaluator {
         case .string(let text):
             return [.string(text)]
         case .joined(let parts):
-            var results: Set<String> = [""]
-            for part in parts {
-                guard let values = evaluate(part, context: context, depth: depth + 1, budget: &budget) else { return nil }
-                var texts: [String] = []
-                for value in values {
-                    switch value {
-                    case .string(let text): texts.append(text)
-                    case .enumCase(_, let name): texts.append(name)  // "\(route)" is the case's name
-                    case .type:
-                        budget.fail("\(Self.describe(part)) is a type, not a string")
-                        return nil
-                    }
-                }
-                guard results.count * texts.count <= Self.maximumValues else {
-                    budget.fail("\(Self.describe(expression)) has more than \(Self.maximumValues) values")
-                    return nil
-                }
-                results = Set(results.flatMap { prefix in texts.map { prefix + $0 } })
-            }
-            return Set(results.map(Value.string))
+            return joined(parts, of: expression, context: context, depth: depth, budget: &budget)
         case .name(let name):
-            if name == "self" { return context.value.map { [$0] } }
-            if name == "Self" { return context.owner.map { [.type($0)] } }
-            if let owner = context.owner {
-                if name == "rawValue", let value = context.value {
-                    return member(value, "rawValue", context: context, depth: depth, budget: &budget)
-                }
-                if let values = property(owner, name, context: context, depth: depth, budget: &budget) { return values }
-            }
-            if let values = property("", name, context: Context(), depth: depth, budget: &budget) { return values }
-            if name.first?.isUppercase == true, let type = type(named: name, in: context.owner) {
-                return [.type(type)]
-            }
-            budget.fail("`\(name)` is not a constant, enum case or type declared in the repository")
-            return nil
+            return named(name, context: context, depth: depth, budget: &budget)
         case .implicitMember(let name):
             guard let owner = context.owner, enums[owner]?.contains(where: { $0.cases == [name] }) == true else {
                 budget.fail("`.\(name)` is not a case of a known enum")
@@ -199,19 +167,7 @@ package struct NameEvaluator {
             return [.enumCase(type: owner, name: name)]
         case .member(let base, let name):
             guard let bases = evaluate(base, context: context, depth: depth + 1, budget: &budget) else { return nil }
-            var results: Set<Value> = []
-            for value in bases {
-                guard let values = member(value, name, context: context, depth: depth, budget: &budget) else {
-                    budget.fail("\(Self.describe(expression)) is not a case, a constant or a `switch self` with a value for each case")
-                    return nil
-                }
-                results.formUnion(values)
-                guard results.count <= Self.maximumValues else {
-                    budget.fail("\(Self.describe(expression)) has more than \(Self.maximumValues) values")
-                    return nil
-                }
-            }
-            return results
+            return members(name, of: bases, in: expression, context: context, depth: depth, budget: &budget)
         case .element(let sequence):
             if let value = context.bound[expression] { return [value] }
             return elements(sequence, context: context, depth: depth + 1, budget: &budget)
@@ -219,6 +175,69 @@ package struct NameEvaluator {
             budget.fail("\(Self.describe(expression)) is a call or an input Strata does not evaluate")
             return nil
         }
+    }
+
+    /// An interpolated string: every combination of its parts' values.
+    func joined(
+        _ parts: [ValueExpression], of expression: ValueExpression, context: Context, depth: Int, budget: inout Budget
+    ) -> Set<Value>? {
+        var results: Set<String> = [""]
+        for part in parts {
+            guard let values = evaluate(part, context: context, depth: depth + 1, budget: &budget) else { return nil }
+            var texts: [String] = []
+            for value in values {
+                switch value {
+                case .string(let text): texts.append(text)
+                case .enumCase(_, let name): texts.append(name)  // "\(route)" is the case's name
+                case .type:
+                    budget.fail("\(Self.describe(part)) is a type, not a string")
+                    return nil
+                }
+            }
+            guard results.count * texts.count <= Self.maximumValues else {
+                budget.fail("\(Self.describe(expression)) has more than \(Self.maximumValues) values")
+                return nil
+            }
+            results = Set(results.flatMap { prefix in texts.map { prefix + $0 } })
+        }
+        return Set(results.map(Value.string))
+    }
+
+    /// A name: `self`, `Self`, a member of the type the expression is in, a constant, a type.
+    func named(_ name: String, context: Context, depth: Int, budget: inout Budget) -> Set<Value>? {
+        if name == "self" { return context.value.map { [$0] } }
+        if name == "Self" { return context.owner.map { [.type($0)] } }
+        if let owner = context.owner {
+            if name == "rawValue", let value = context.value {
+                return member(value, "rawValue", context: context, depth: depth, budget: &budget)
+            }
+            if let values = property(owner, name, context: context, depth: depth, budget: &budget) { return values }
+        }
+        if let values = property("", name, context: Context(), depth: depth, budget: &budget) { return values }
+        if name.first?.isUppercase == true, let type = type(named: name, in: context.owner) {
+            return [.type(type)]
+        }
+        budget.fail("`\(name)` is not a constant, enum case or type declared in the repository")
+        return nil
+    }
+
+    /// A member `name` of each of the values `bases`, in `expression`.
+    func members(
+        _ name: String, of bases: Set<Value>, in expression: ValueExpression, context: Context, depth: Int, budget: inout Budget
+    ) -> Set<Value>? {
+        var results: Set<Value> = []
+        for value in bases {
+            guard let values = member(value, name, context: context, depth: depth, budget: &budget) else {
+                budget.fail("\(Self.describe(expression)) is not a case, a constant or a `switch self` with a value for each case")
+                return nil
+            }
+            results.formUnion(values)
+            guard results.count <= Self.maximumValues else {
+                budget.fail("\(Self.describe(expression)) has more than \(Self.maximumValues) values")
+                return nil
+            }
+        }
+        return results
     }
 
     /// The elements of a sequence: `T.allCases`, an array literal, or a constant holding one.

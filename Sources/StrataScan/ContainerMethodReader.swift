@@ -36,53 +36,13 @@ enum ContainerMethodReader {
         of function: FunctionDeclSyntax, dictionaries: Set<String>?, context: String, line: (Syntax) -> Int
     ) -> [InjectionFact] {
         guard let body = function.body else { return [] }
-        final class Finder: SyntaxVisitor {
-            var found: [(subscript: SubscriptCallExprSyntax, dictionary: String, stores: Bool)] = []
-            /// What `self[keyPath: x]` reads: a container's fallback on its own property.
-            var ownKeyPaths: Set<String> = []
-            let dictionaries: Set<String>?
-            init(dictionaries: Set<String>?) {
-                self.dictionaries = dictionaries
-                super.init(viewMode: .sourceAccurate)
-            }
-            override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
-                let called = node.calledExpression
-                if called.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-                    if let argument = node.arguments.first, argument.label?.text == "keyPath",
-                       let path = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
-                        ownKeyPaths.insert(path)
-                    }
-                    return .visitChildren
-                }
-                let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text
-                    ?? called.as(MemberAccessExprSyntax.self).flatMap { member in
-                        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-                            ? member.declName.baseName.text : nil
-                    }
-                if let name, dictionaries?.contains(name) ?? true {
-                    found.append((node, name, ContainerMethodReader.isAssigned(node)))
-                }
-                return .visitChildren
-            }
-        }
         // Subscripts of the type's dictionaries (or, in an extension, of any name) first: most
         // methods have none, and need no more reading.
-        let finder = Finder(dictionaries: dictionaries)
+        let finder = SubscriptFinder(dictionaries: dictionaries)
         finder.walk(body)
         guard !finder.found.isEmpty else { return [] }
         let parameters = Array(function.signature.parameterClause.parameters)
-        let method = Method(
-            generics: Set(function.genericParameterClause?.parameters.map(\.name.text) ?? []),
-            parameters: parameters.map { ($0.secondName ?? $0.firstName).text },
-            metatypes: Dictionary(parameters.compactMap { parameter in
-                parameter.type.as(MetatypeTypeSyntax.self).map {
-                    ((parameter.secondName ?? parameter.firstName).text, Self.baseName($0.baseType))
-                }
-            }, uniquingKeysWith: { first, _ in first }),
-            keyPaths: Dictionary(parameters.compactMap { parameter in
-                keyPathValue(parameter.type).map { ((parameter.secondName ?? parameter.firstName).text, $0) }
-            }, uniquingKeysWith: { first, _ in first }),
-            locals: locals(in: body))
+        let method = Method(function, parameters: parameters, body: body)
         let arguments = parameters.map {
             InjectionFact.Argument(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text, text: $0.type.trimmedText)
         }
@@ -118,6 +78,38 @@ enum ContainerMethodReader {
         return facts
     }
 
+    /// The subscripts of a method's body into the type's dictionaries (any of `self`'s with
+    /// `dictionaries` nil), and what `self[keyPath: x]` reads.
+    private final class SubscriptFinder: SyntaxVisitor {
+        var found: [(subscript: SubscriptCallExprSyntax, dictionary: String, stores: Bool)] = []
+        /// What `self[keyPath: x]` reads: a container's fallback on its own property.
+        var ownKeyPaths: Set<String> = []
+        let dictionaries: Set<String>?
+        init(dictionaries: Set<String>?) {
+            self.dictionaries = dictionaries
+            super.init(viewMode: .sourceAccurate)
+        }
+        override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+            let called = node.calledExpression
+            if called.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                if let argument = node.arguments.first, argument.label?.text == "keyPath",
+                   let path = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                    ownKeyPaths.insert(path)
+                }
+                return .visitChildren
+            }
+            let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? called.as(MemberAccessExprSyntax.self).flatMap { member in
+                    member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                        ? member.declName.baseName.text : nil
+                }
+            if let name, dictionaries?.contains(name) ?? true {
+                found.append((node, name, ContainerMethodReader.isAssigned(node)))
+            }
+            return .visitChildren
+        }
+    }
+
     struct Method {
         var generics: Set<String>
         var parameters: [String]
@@ -128,6 +120,21 @@ enum ContainerMethodReader {
         var keyPaths: [String: String]
         /// `let key = ObjectIdentifier(T.self)` in the body.
         var locals: [String: ExprSyntax]
+
+        /// What a method's generic parameters, parameters and locals are.
+        init(_ function: FunctionDeclSyntax, parameters: [FunctionParameterSyntax], body: CodeBlockSyntax) {
+            generics = Set(function.genericParameterClause?.parameters.map(\.name.text) ?? [])
+            self.parameters = parameters.map { ($0.secondName ?? $0.firstName).text }
+            metatypes = Dictionary(parameters.compactMap { parameter in
+                parameter.type.as(MetatypeTypeSyntax.self).map {
+                    ((parameter.secondName ?? parameter.firstName).text, ContainerMethodReader.baseName($0.baseType))
+                }
+            }, uniquingKeysWith: { first, _ in first })
+            keyPaths = Dictionary(parameters.compactMap { parameter in
+                ContainerMethodReader.keyPathValue(parameter.type).map { ((parameter.secondName ?? parameter.firstName).text, $0) }
+            }, uniquingKeysWith: { first, _ in first })
+            locals = ContainerMethodReader.locals(in: body)
+        }
 
         /// What a dictionary key is made of (see `InjectionFact.key`), or nil when not of a
         /// parameter.

@@ -1,0 +1,104 @@
+import StrataModel
+
+/// Containers whose source is elsewhere (a pod, a package of the team's own): a wrapper
+/// declared nowhere here (`@Injectable var x: P`) resolves its property's type once a
+/// `register(type: X.self)` registers a type providing P (P itself, a typealias member naming
+/// P, or a conformance to P); and `register(interface: X.self, implement: { ... })`, a metatype
+/// and the closure making it.
+enum ForeignContainerFamily: InjectionFamily {
+    static let definition = InjectionFamilyDefinition(
+        id: "foreign-containers", title: "Containers declared elsewhere",
+        summary: "`@Injectable var x: P` beside `register(type: Impl.self)`, and `register(interface: P.self, implement: { Impl() })`, of a container this repository does not declare",
+        marks: ["Inject", "register"],
+        triggers: [], passes: nil)
+
+    static func claims(_ fact: InjectionFact, _ found: inout InjectionRecognition, _ recognizer: InjectionRecognizer) -> Bool {
+        let foreign = recognizer.foreign
+        switch fact.shape {
+        case .call:
+            if let registered = ForeignContainers.typeRegistration(fact),
+               let service = foreign.provides[registered, default: []].union([registered]).intersection(foreign.services).sorted().first {
+                // `Container.shared.register(type: LoginDependencyItem.self)` beside `@Injectable var x: LoginDependency`.
+                found.register(.container, api: "register(\(fact.arguments[0].label ?? "_"):)", service: service, implementation: registered)
+                return true
+            }
+            guard fact.name == "register", let metatype = fact.arguments.first?.metatype, !fact.generic,
+                  fact.arguments.dropFirst().filter({ $0.text == "{…}" }).count == 1,
+                  fact.arguments.dropFirst().allSatisfy({ $0.text == "{…}" || $0.label == "name" }) else { return false }
+            found.register(.container, api: "container", service: metatype, implementation: fact.implementation)
+            return true
+        case .wrapper:
+            guard foreign.wrappers.contains(fact.name) && ForeignContainers.isForeignWrapper(fact), let type = fact.type else { return false }
+            found.resolve(.container, api: "@" + fact.name, service: type)
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// The wrappers of containers declared elsewhere, confirmed by a registration of a type
+/// providing what they wrap, and the types they wrap.
+struct ForeignContainers {
+    let wrappers: Set<String>
+    let services: Set<String>
+    /// Type → what it provides: itself, its typealias members' values, its conformances.
+    let provides: [String: Set<String>]
+
+    init(files: [SourceFile], vocabulary: InjectionVocabulary) {
+        var declared: Set<String> = [], wrapped: [String: Set<String>] = [:], provides: [String: Set<String>] = [:]
+        for file in files {
+            for declaration in file.facts.declarations {
+                if declaration.kind == .typealias, let parent = declaration.parent, let value = declaration.value {
+                    provides[parent, default: []].insert(value)
+                } else if declaration.kind.isType {
+                    provides[declaration.name, default: [declaration.name]].formUnion(declaration.inherits)
+                }
+            }
+            for fact in file.facts.injections {
+                if fact.shape == .propertyWrapper { declared.insert(fact.name) }
+                if fact.shape == .wrapper, Self.isForeignWrapper(fact), let type = fact.type { wrapped[fact.name, default: []].insert(type) }
+            }
+        }
+        wrapped = wrapped.filter { !declared.contains($0.key) && !vocabulary.wrappers.contains($0.key) }
+        let confirmed = Self.confirmed(wrapped, files: files, provides: provides)
+        wrappers = confirmed
+        services = Set(wrapped.filter { confirmed.contains($0.key) }.values.joined())
+        self.provides = provides
+    }
+
+    /// The wrappers a registration confirms: one of a type providing what they wrap.
+    private static func confirmed(_ wrapped: [String: Set<String>], files: [SourceFile], provides: [String: Set<String>]) -> Set<String> {
+        let wrappedTypes = Set(wrapped.values.joined())
+        var confirmed: Set<String> = []
+        for file in files {
+            for fact in file.facts.injections {
+                let registered: String
+                if let type = typeRegistration(fact) {
+                    registered = type
+                } else if fact.shape == .call, fact.name == "register", !fact.generic, let type = fact.arguments.first?.metatype,
+                          fact.arguments.contains(where: { $0.text == "{…}" }) {
+                    registered = type  // `register(X.self) { ... }`, `register(interface: X.self, implement: { ... })`
+                } else {
+                    continue
+                }
+                let served = provides[registered, default: [registered]].union([registered]).intersection(wrappedTypes)
+                confirmed.formUnion(wrapped.filter { !$0.value.isDisjoint(with: served) }.keys)
+            }
+        }
+        return confirmed
+    }
+
+    /// `@Injectable var x: P?` or `@Injected var x: P` (no key path): a wrapper resolving by type.
+    static func isForeignWrapper(_ fact: InjectionFact) -> Bool {
+        fact.shape == .wrapper && fact.name.hasPrefix("Inject") && fact.name != "InjectedType"
+            && !(fact.arguments.first?.text.hasPrefix("\\") ?? false)
+    }
+
+    /// `X` in `register(type: X.self)`: one labelled metatype, nothing providing a value.
+    static func typeRegistration(_ fact: InjectionFact) -> String? {
+        guard fact.shape == .call, fact.name == "register", !fact.generic, fact.arguments.count == 1,
+              let only = fact.arguments.first, only.label != nil, only.label != "{}" else { return nil }
+        return only.metatype
+    }
+}

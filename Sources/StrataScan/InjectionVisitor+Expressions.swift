@@ -1,0 +1,171 @@
+import StrataModel
+import SwiftSyntax
+
+extension InjectionVisitor {
+    // MARK: Reading expressions
+
+    /// The type a call inferring its result from its context returns, and where it comes
+    /// from (`InjectionFact.key`): `declared` (`let x: T? = c.resolve()`), `cast`
+    /// (`c.resolve() as P`), `assigned` (`wrappedValue = c.resolve()`, the property's declared
+    /// type) or `returned` (the enclosing function's or computed property's type).
+    static func contextualType(of call: FunctionCallExprSyntax) -> (type: String, source: String)? {
+        var node = Syntax(call)
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+        guard let parent = node.parent else { return nil }
+        if let binding = parent.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+            return binding.typeAnnotation.map { (unwrapped($0.type), "declared") }
+        }
+        if let list = parent.as(ExprListSyntax.self) {
+            let elements = Array(list)
+            guard let index = elements.firstIndex(where: { $0.id == node.id }) else { return nil }
+            // `as P` types the call; `as? P` and `as! P` only cast what it returned (a generic
+            // result cannot be inferred from them), so they say nothing of a resolution.
+            if index + 2 < elements.count, let cast = elements[index + 1].as(UnresolvedAsExprSyntax.self),
+               cast.questionOrExclamationMark == nil, let type = elements[index + 2].as(TypeExprSyntax.self) {
+                return (unwrapped(type.type), "cast")
+            }
+            if index == 2, elements[1].is(AssignmentExprSyntax.self), let property = assignedProperty(elements[0]),
+               let type = storedPropertyType(property, around: call) {
+                return (type, "assigned")
+            }
+            return nil
+        }
+        // `return c.resolve()`, or the only statement of a function's or a getter's body.
+        let body = parent.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)
+        let onlyStatement = body?.count == 1 && (body?.parent?.is(AccessorBlockSyntax.self) == true
+            || body?.parent?.parent?.is(FunctionDeclSyntax.self) == true || body?.parent?.parent?.is(AccessorDeclSyntax.self) == true)
+        guard parent.is(ReturnStmtSyntax.self) || onlyStatement else { return nil }
+        for ancestor in sequence(first: parent, next: \.parent) {
+            if ancestor.is(ClosureExprSyntax.self) { return nil }
+            if let function = ancestor.as(FunctionDeclSyntax.self) {
+                return function.signature.returnClause.map { (unwrapped($0.type), "returned") }
+            }
+            if let binding = ancestor.as(PatternBindingSyntax.self) {
+                return binding.typeAnnotation.map { (unwrapped($0.type), "returned") }
+            }
+            if ancestor.is(DeclSyntax.self) && !ancestor.is(AccessorDeclSyntax.self) { return nil }
+        }
+        return nil
+    }
+
+    /// `x` in `x = ...` or `self.x = ...`.
+    static func assignedProperty(_ target: ExprSyntax) -> String? {
+        if let reference = target.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = target.as(MemberAccessExprSyntax.self),
+              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+        return member.declName.baseName.text
+    }
+
+    /// The declared type of the property `name` of the type around a node.
+    static func storedPropertyType(_ name: String, around node: some SyntaxProtocol) -> String? {
+        for ancestor in sequence(first: Syntax(node), next: \.parent) {
+            guard let members = ancestor.as(MemberBlockSyntax.self) else { continue }
+            for member in members.members {
+                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    return binding.typeAnnotation.map { unwrapped($0.type) }
+                }
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// What a factory closure declares it returns: its signature's result type
+    /// (`{ () -> P in ... }`), or the type its only statement casts to (Factory's
+    /// `register { Impl() as P }`).
+    static func resultType(_ closure: ClosureExprSyntax) -> String? {
+        if let output = closure.signature?.returnClause?.type { return unwrapped(output) }
+        return castType(closure)
+    }
+
+    /// `P` when a closure's only statement casts to it: Factory's `register { Impl() as P }`.
+    static func castType(_ closure: ClosureExprSyntax) -> String? {
+        guard closure.statements.count == 1, let item = closure.statements.first?.item,
+              let sequence = item.as(SequenceExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression?.as(SequenceExprSyntax.self)
+        else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self), elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark == nil,
+              let type = elements[2].as(TypeExprSyntax.self) else { return nil }
+        return type.type.trimmedText
+    }
+
+    /// An argument as written, with closures shortened and long text cut.
+    static func text(_ expression: some SyntaxProtocol) -> String {
+        if expression.is(ClosureExprSyntax.self) { return "{…}" }
+        let text = expression.trimmedText
+        return text.utf8.count <= 120 ? text : String(text.prefix(117)) + "..."
+    }
+
+    /// The first type the code constructs: a call whose callee is a capitalized name.
+    func constructedType(in node: Syntax) -> String? {
+        final class Finder: SyntaxVisitor {
+            var found: String?
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                guard found == nil else { return .skipChildren }
+                // `Type(...)`, `Type.init(...)` or a static factory `Type.live(...)`.
+                let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+                if let callee, callee.first?.isUppercase == true, !InjectionVisitor.factoryTypes.contains(callee) {
+                    found = callee
+                    return .skipChildren
+                }
+                // `Network<HomeResponse>()`: the specialized type as written.
+                if let generic = node.calledExpression.as(GenericSpecializationExprSyntax.self),
+                   let name = generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                   name.first?.isUppercase == true, !InjectionVisitor.factoryTypes.contains(name) {
+                    found = generic.trimmedText
+                    return .skipChildren
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(node)
+        if let found = finder.found { return found }
+        // A closure returning a shared instance (`{ MockStorage.shared }`) or a local made
+        // before it (`let mock = ServiceMock(); ... register { mock }`).
+        guard let closure = node.as(ClosureExprSyntax.self), let only = ValueReader.single(closure.statements) else { return nil }
+        if let member = only.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           base.first?.isUppercase == true {
+            return base
+        }
+        if let reference = only.as(DeclReferenceExprSyntax.self), let value = Self.local(reference.baseName.text, before: closure) {
+            return constructedType(in: Syntax(value))
+        }
+        return nil
+    }
+
+    /// The value of `let name = value` in a block around `node`, before it.
+    static func local(_ name: String, before node: some SyntaxProtocol) -> ExprSyntax? {
+        var child = Syntax(node)
+        for ancestor in sequence(first: node.parent, next: { $0?.parent }).lazy.compactMap({ $0 }).prefix(64) {
+            defer { child = ancestor }
+            // Through the `let x = ...` the node is the value of, not past a function or type.
+            if ancestor.is(DeclSyntax.self) && !ancestor.is(VariableDeclSyntax.self) { return nil }
+            guard let items = ancestor.as(CodeBlockItemListSyntax.self) else { continue }
+            for item in items {
+                if item.id == child.id { break }
+                guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    return binding.initializer?.value
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A value a call hands over instead of a factory: `register(P.self, Impl())`.
+    func constructedArgument(_ call: FunctionCallExprSyntax) -> String? {
+        guard call.trailingClosure == nil else { return nil }
+        for argument in call.arguments.dropFirst() {
+            var value = argument.expression
+            // A value made before the call: `let repo = LiveRepo(); register(Repo.self, repo)`.
+            if let reference = value.as(DeclReferenceExprSyntax.self), let local = Self.local(reference.baseName.text, before: call) {
+                value = local
+            }
+            if value.is(FunctionCallExprSyntax.self), let made = constructedType(in: Syntax(value)) { return made }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,172 @@
+import StrataModel
+import SwiftSyntax
+
+extension InjectionVisitor {
+    /// A Factory property (`var x: Factory<P> { self { Impl() } }`), its body walked for what
+    /// it resolves; returns whether it was one.
+    func recordFactory(_ name: String, _ binding: PatternBindingSyntax, type: TypeSyntax?) -> Bool {
+        guard let generic = type?.as(IdentifierTypeSyntax.self), Self.factoryTypes.contains(generic.name.text),
+              let served = generic.genericArgumentClause?.arguments.last, contexts.last != nil else { return false }
+        let body = binding.accessorBlock.map(Syntax.init) ?? binding.initializer.map(Syntax.init)
+        facts.append(InjectionFact(
+            shape: .factory, name: name, type: served.argument.trimmedText,
+            implementation: body.flatMap { constructedType(in: $0) }, scope: body.flatMap(factoryScope),
+            context: contexts.last, line: line(of: binding.pattern)))
+        factories.append(facts.count - 1)
+        if let body { walk(body) }
+        factories.removeLast()
+        return true
+    }
+
+    /// The key paths to factories a collection keeps:
+    /// `static let processors = [Tag(path: \.processor1, priority: 20)]`.
+    func recordKeyPathElements(_ name: String, _ binding: PatternBindingSyntax) {
+        guard !factory.factories.isEmpty, let value = binding.initializer?.value else { return }
+        for (label, path) in KeyPathReader.elements(of: value) {
+            guard let property = KeyPathReader.property(path), factory.factories.contains(property) else { continue }
+            facts.append(InjectionFact(
+                shape: .keyPathElement, name: property, receiver: name,
+                arguments: [InjectionFact.Argument(label: label, text: Self.text(path))], context: contexts.last, line: line(of: path)))
+        }
+    }
+
+    /// `Injected` and `\.preferences` in `Injected(\.preferences)`, `Injected<P>(\.preferences)`
+    /// or `FactoryKit.Injected(\.preferences)`: a built-in wrapper made by a call with a key path.
+    static func constructedWrapper(_ call: FunctionCallExprSyntax) -> (String, KeyPathExprSyntax)? {
+        guard call.arguments.count == 1, let only = call.arguments.first, only.label == nil,
+              let path = only.expression.as(KeyPathExprSyntax.self) else { return nil }
+        var callee = call.calledExpression
+        if let generic = callee.as(GenericSpecializationExprSyntax.self) { callee = generic.expression }
+        let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? callee.as(MemberAccessExprSyntax.self).flatMap { member in
+                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true ? member.declName.baseName.text : nil
+            }
+        guard let name, InjectionNames.builtInWrappers.contains(name) else { return nil }
+        return (name, path)
+    }
+
+    /// Whether a call's receiver is a Factory container: one named as such (`Container.shared`,
+    /// a variable bound to one), or implicit `self` inside one. Only where Factory is used.
+    func reachesFactoryContainer(_ base: ExprSyntax?) -> Bool {
+        guard importsFactory || !factory.factories.isEmpty else { return false }
+        guard let base, base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self) else {
+            return factoryContexts.last ?? false
+        }
+        return isFactoryContainer(base)
+    }
+
+    /// Factory's consumer calls, `Container.shared.homeViewModel()` or through a container held
+    /// in a variable (`let c = Container.shared; c.homeViewModel()`, `container.x()`), and inside
+    /// a Factory property the factories it calls (`self.repository()`, `repository()`); and its
+    /// overrides, `Container.shared.x.register { }`, `.onTest { }`, `.context(.test) { }`, also
+    /// on the factory a property defines (`self { Impl() }.onPreview { Mock() }`). Only in files
+    /// that import Factory; lowercase names only, as Factory properties are.
+    func isFactoryConsumer(name: String, base: ExprSyntax?) -> Bool {
+        guard name != "self", name.first?.isLowercase == true else { return false }
+        // A factory reached through what the symbol index knows: a resolving helper
+        // (`dependency(\.x)`), implicit `self` in a container (`myService()`,
+        // `myService.register { }`), a property or protocol of a container declared elsewhere.
+        if factory.factoryResolvers.contains(name), base == nil { return true }
+        let inContainer = contexts.last.map { factory.factoryContainers.contains(DeclarationFact.simpleName($0)) } ?? false
+        if inContainer, base == nil, factory.factories.contains(name) { return true }
+        if InjectionNames.factoryOverrides.contains(name), let base, let property = Self.propertyName(base),
+           factory.factories.contains(property), inContainer || isFactoryContainer(base) {
+            return true
+        }
+        guard importsFactory || factory.factories.contains(name) else { return false }
+        let inFactory = !factories.isEmpty && facts[factories.last!].shape == .factory
+        if InjectionNames.factoryOverrides.contains(name), let member = base?.as(MemberAccessExprSyntax.self), let owner = member.base {
+            // `<container>.x.onTest { }`
+            return isFactoryContainer(owner)
+        }
+        if InjectionNames.factoryOverrides.contains(name), inFactory, base?.is(FunctionCallExprSyntax.self) == true { return true }
+        if let base, isFactoryContainer(base) { return true }
+        let isSelf = base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        return inFactory && (base == nil || isSelf)
+    }
+
+    /// `X.shared`, or a variable, property or parameter this file binds to a Factory container,
+    /// or a property the symbol index types as one.
+    func isFactoryContainer(_ expression: ExprSyntax) -> Bool {
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            if member.declName.baseName.text == "shared" { return true }
+            let isSelf = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            return isSelf && isContainerVariable(member.declName.baseName.text)
+        }
+        return expression.as(DeclReferenceExprSyntax.self).map { isContainerVariable($0.baseName.text) } ?? false
+    }
+
+    func isContainerVariable(_ name: String) -> Bool {
+        if containerVariables.contains(name) { return true }
+        guard let context = contexts.last else { return false }
+        return factory.factoryMembers.contains("\(DeclarationFact.simpleName(context)).\(name)")
+    }
+
+    /// `x` in `x` or `self.x`.
+    static func propertyName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+        return member.declName.baseName.text
+    }
+
+    /// Names this file binds to a Factory container: `let c = Container.shared`,
+    /// `container: Container`, `var services = MyContainer()`.
+    func factoryContainerVariables() -> Set<String> {
+        final class Finder: SyntaxVisitor {
+            var names: Set<String> = []
+            let containers: Set<String>
+            init(containers: Set<String>) {
+                self.containers = containers
+                super.init(viewMode: .sourceAccurate)
+            }
+            func isContainer(_ type: TypeSyntax?) -> Bool {
+                guard let type else { return false }
+                let name = ContainerMethodReader.baseName(type)
+                return name.hasSuffix("Container") || containers.contains(name)
+            }
+            static func isContainer(_ value: ExprSyntax?) -> Bool {
+                if let member = value?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "shared" { return true }
+                let callee = value?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                return callee?.hasSuffix("Container") == true
+            }
+            override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                   isContainer(node.typeAnnotation?.type) || Self.isContainer(node.initializer?.value) {
+                    names.insert(name)
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+                if isContainer(node.type) { names.insert((node.secondName ?? node.firstName).text) }
+                return .visitChildren
+            }
+        }
+        guard importsFactory || !factory.factories.isEmpty, let root else { return [] }
+        let finder = Finder(containers: factory.factoryContainers)
+        finder.walk(root)
+        return finder.names
+    }
+
+    /// Factory's scope modifier on the property's expression: `.singleton`, `.scope(.session)`.
+    func factoryScope(_ body: Syntax) -> String? {
+        final class Finder: SyntaxVisitor {
+            var found: String?
+            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+                let name = node.declName.baseName.text
+                guard found == nil, InjectionVisitor.factoryScopes.contains(name), node.base != nil else { return .visitChildren }
+                if name == "scope", let call = node.parent?.as(FunctionCallExprSyntax.self),
+                   let argument = call.arguments.first?.expression {
+                    found = InjectionVisitor.memberName(argument)
+                } else {
+                    found = name
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(body)
+        return finder.found
+    }
+}
