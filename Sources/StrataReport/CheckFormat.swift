@@ -1,5 +1,4 @@
 import Foundation
-import StrataAnalysis
 import StrataModel
 
 /// How `strata check` prints its findings: compiler-style lines for terminals and editors,

@@ -1,5 +1,4 @@
 import Foundation
-import StrataWeb
 
 /// A page of `WebAssets` filled in: its data as JSON elements, its drawings, and for the one-file
 /// pages (diff, history, organisation) the stylesheet and the script inline.

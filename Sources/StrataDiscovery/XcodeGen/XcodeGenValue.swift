@@ -1,5 +1,4 @@
 import StrataModel
-import StrataSourceTree
 import Yams
 
 /// An XcodeGen spec as a tree of values that remember where they were written, with
