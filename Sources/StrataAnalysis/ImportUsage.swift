@@ -39,71 +39,73 @@ enum ImportUsage {
         /// declare (`Bool: Identifiable`), sorted: a generic call of another module may need
         /// one without the file naming anything of this one.
         var retroactive: [String] = []
+
+        mutating func add(_ name: String, _ kind: String, exposed: Bool, member: Bool = false, owner: String? = nil) {
+            if let found = symbols.index(forKey: name) {
+                // A name declared both ways counts as the stronger: top level, exposed; an
+                // extension with unnamed members over a bare conformance.
+                let existing = symbols.values[found]
+                let stronger = existing.isMember && !member || existing.kind == "conformance" && kind == "extension"
+                symbols.values[found] = Symbol(
+                    kind: stronger ? kind : existing.kind, exposed: existing.exposed || exposed, isMember: existing.isMember && member)
+            } else {
+                symbols[name] = Symbol(kind: kind, exposed: exposed, isMember: member)
+            }
+            // Repeats are harmless (each owner is asked once per file): not looked for.
+            if let owner { owners[name, default: []].append(owner) }
+        }
+
+        /// `extension String: Identifiable`, `extension URL { public init(api:) }`: a file
+        /// naming the type may need what the extension adds without naming it (a conformance,
+        /// an initializer, a subscript); named members count as members. Returns the
+        /// conformances it adds, as `Type: Protocol`, marker protocols left out.
+        mutating func add(extension declaration: DeclarationFact) -> [String] {
+            let extended = DeclarationFact.simpleName(DeclarationFact.plainName(declaration.name))
+            if declaration.traits.contains(.unnamedMembers) { add(extended, "extension", exposed: true, member: true) }
+            let protocols = declaration.inherits.map(MemberReach.typeName)
+            for conformed in protocols { add(extended, "conformance", exposed: true, member: true, owner: conformed) }
+            return protocols.filter { !MemberReach.markers.contains($0) }.map { "\(extended): \($0)" }
+        }
     }
+
+    /// How a symbol's kind names a top-level declaration: a type otherwise.
+    static let topLevelKinds: [DeclarationKind: String] = [.func: "func", .var: "var", .macro: "macro"]
 
     static func table(of files: [SourceFile], headers: ClangInterface? = nil) -> Table {
         var table = Table()
         var conformances: Set<String> = []
-        func add(_ name: String, _ kind: String, exposed: Bool, member: Bool = false, owner: String? = nil) {
-            if let found = table.symbols.index(forKey: name) {
-                // A name declared both ways counts as the stronger: top level, exposed; an
-                // extension with unnamed members over a bare conformance.
-                let existing = table.symbols.values[found]
-                let stronger = existing.isMember && !member || existing.kind == "conformance" && kind == "extension"
-                table.symbols.values[found] = Symbol(
-                    kind: stronger ? kind : existing.kind, exposed: existing.exposed || exposed, isMember: existing.isMember && member)
-            } else {
-                table.symbols[name] = Symbol(kind: kind, exposed: exposed, isMember: member)
-            }
-            // Repeats are harmless (each owner is asked once per file): not looked for.
-            if let owner { table.owners[name, default: []].append(owner) }
-        }
         for file in files {
             let declarations = file.facts.declarations
             // Private and fileprivate names are no other file's; read by index, copied only when kept.
             for position in declarations.indices where declarations[position].access < .fileprivate {
                 let declaration = declarations[position]
-                let name = DeclarationFact.plainName(declaration.name)
-                let exposed = declaration.access <= .package
-                if declaration.kind == .extension {
-                    // `extension String: Identifiable`, `extension URL { public init(api:) }`: a
-                    // file naming the type may need what the extension adds without naming it
-                    // (a conformance, an initializer, a subscript). Named members count as members.
-                    let extended = DeclarationFact.simpleName(name)
-                    if declaration.traits.contains(.unnamedMembers) { add(extended, "extension", exposed: true, member: true) }
-                    if !declaration.inherits.isEmpty {
-                        let protocols = declaration.inherits.map(MemberReach.typeName)
-                        for conformed in protocols { add(extended, "conformance", exposed: true, member: true, owner: conformed) }
-                        for conformed in protocols where !MemberReach.markers.contains(conformed) { conformances.insert("\(extended): \(conformed)") }
-                    }
+                guard declaration.kind != .extension else {
+                    conformances.formUnion(table.add(extension: declaration))
                     continue
                 }
+                let name = DeclarationFact.plainName(declaration.name)
+                let exposed = declaration.access <= .package
                 let isOperator = name.first.map { !($0.isLetter || $0 == "_") } ?? false
                 // Called without being named: `send(.tap)` through `callAsFunction`.
                 if name == "callAsFunction", exposed { table.implicitlyCalled = true }
                 let owner = declaration.parent.map(DeclarationFact.simpleName)
                 if isOperator {
                     // `static func +` in a type is found through its operands' type, like a member.
-                    add(name, "operator", exposed: exposed, member: declaration.parent != nil, owner: owner)
+                    table.add(name, "operator", exposed: exposed, member: declaration.parent != nil, owner: owner)
                 } else if declaration.parent != nil {
-                    add(name, "member", exposed: exposed, member: true, owner: owner)
+                    table.add(name, "member", exposed: exposed, member: true, owner: owner)
                 } else {
-                    switch declaration.kind {
-                    case .func: add(name, "func", exposed: exposed)
-                    case .var: add(name, "var", exposed: exposed)
-                    case .macro: add(name, "macro", exposed: exposed)
-                    default: add(name, "type", exposed: exposed)
-                    }
+                    table.add(name, topLevelKinds[declaration.kind] ?? "type", exposed: exposed)
                 }
             }
             // Enum cases, reached as `.name` members.
             for value in file.facts.values where value.kind == .enumeration {
                 let owner = DeclarationFact.simpleName(value.name)
-                for branch in value.branches { for name in branch.cases { add(name, "member", exposed: true, member: true, owner: owner) } }
+                for branch in value.branches { for name in branch.cases { table.add(name, "member", exposed: true, member: true, owner: owner) } }
             }
         }
         // What its public headers declare: public to every importer.
-        for name in headers?.names ?? [] { add(name.name, name.kind, exposed: true, member: name.isMember) }
+        for name in headers?.names ?? [] { table.add(name.name, name.kind, exposed: true, member: name.isMember) }
         func declared(_ name: Substring) -> Bool { table.symbols[String(name)].map { !$0.isMember } ?? false }
         table.retroactive = conformances.filter { conformance in
             !conformance.split(separator: ":").contains { declared($0.drop { $0 == " " }) }
@@ -303,10 +305,7 @@ enum ImportUsage {
                 for exported in exportedImports(module) ?? [] { named.formUnion(byImportName[exported] ?? []) }
             }
             let tables = workers.map(modules.count + external.count) { named.contains($0) && hasFiles($0) ? ImportUsage.table(of: unitFiles($0), headers: headers.interface($0)) : Table() }
-            var index: Index = [:]
-            for (module, table) in tables.enumerated() {
-                for (name, symbol) in table.symbols { index[name, default: []].append((module, symbol)) }
-            }
+            let index = Self.index(of: tables)
             func reexportClosure(_ unit: Int) -> [Int]? {
                 guard hasFiles(unit) else { return nil }
                 var seen: Set<Int> = [unit], order = [unit], queue = [unit]
@@ -324,26 +323,34 @@ enum ImportUsage {
                 return order
             }
             // The units imports reach, each with what it re-exports.
+            let units = Self.reached(in: project, byImportName: byImportName, edgeIndex: edgeIndex)
+            reexports = Dictionary(uniqueKeysWithValues: zip(units, workers.map(units.count) { reexportClosure(units[$0]) }))
+            let paths = project.sources.values.joined().map(\.path).sorted()
+            ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            memberReach = MemberReach(units: (0..<(modules.count + external.count)).map(unitFiles), owners: MemberReach.owners(in: tables), workers: workers)
+            (self.modules, self.byImportName, self.edgeIndex, self.tables, self.index, self.paths) = (modules, byImportName, edgeIndex, tables, index, paths)
+        }
+
+        /// Every name any module declares, by name: the modules declaring it and as what.
+        static func index(of tables: [Table]) -> Index {
+            var index: Index = [:]
+            for (module, table) in tables.enumerated() {
+                for (name, symbol) in table.symbols { index[name, default: []].append((module, symbol)) }
+            }
+            return index
+        }
+
+        /// The units some import of a module with sources reaches, sorted.
+        static func reached(in project: Project, byImportName: [String: [Int]], edgeIndex: [Int: Int]) -> [Int] {
             var reached: Set<Int> = []
-            for (moduleIndex, module) in modules.enumerated() where !(project.sources[module.name] ?? []).isEmpty {
+            for (index, module) in project.modules.enumerated() where !(project.sources[module.name] ?? []).isEmpty {
                 for site in module.imports {
-                    if let target = Self.target(of: site, from: moduleIndex, byImportName: byImportName, edgeIndex: edgeIndex, count: modules.count) {
+                    if let target = target(of: site, from: index, byImportName: byImportName, edgeIndex: edgeIndex, count: project.modules.count) {
                         reached.insert(target)
                     }
                 }
             }
-            let units = reached.sorted()
-            reexports = Dictionary(uniqueKeysWithValues: zip(units, workers.map(units.count) { reexportClosure(units[$0]) }))
-            let paths = project.sources.values.joined().map(\.path).sorted()
-            ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            var owners: Set<String> = []
-            for table in tables {
-                for (name, types) in table.owners where table.symbols[name].map({ $0.kind == "member" || $0.kind == "operator" }) ?? false {
-                    owners.formUnion(types)
-                }
-            }
-            memberReach = MemberReach(units: (0..<(modules.count + external.count)).map(unitFiles), owners: owners, workers: workers)
-            (self.modules, self.byImportName, self.edgeIndex, self.tables, self.index, self.paths) = (modules, byImportName, edgeIndex, tables, index, paths)
+            return reached.sorted()
         }
 
         /// The internal module an import reaches, through the edge assembly made, else the

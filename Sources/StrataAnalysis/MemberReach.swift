@@ -93,6 +93,17 @@ struct MemberReach: Sendable {
         return found.count <= deliverersKept ? found : nil
     }
 
+    /// The types members of the tables' modules are declared in: whose reach is asked.
+    static func owners(in tables: [ImportUsage.Table]) -> Set<String> {
+        var owners: Set<String> = []
+        for table in tables {
+            for (name, types) in table.owners where table.symbols[name].map({ $0.kind == "member" || $0.kind == "operator" }) ?? false {
+                owners.formUnion(types)
+            }
+        }
+        return owners
+    }
+
     /// Marker protocols: a conformance to one gives a file nothing to call, only what the
     /// compiler checks.
     static let markers: Set<String> = ["Sendable", "BitwiseCopyable", "Copyable", "Escapable"]

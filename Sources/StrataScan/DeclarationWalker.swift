@@ -110,29 +110,9 @@ struct DeclarationWalker {
             let inner = record(.protocol, raw.name, node.name, raw.modifiers, raw.attributes, raw.inheritanceClause, scope)
             visit(node.memberBlock, clauses: clauses, scope: inner)
         case .extensionDecl(let node):
-            let raw = node.raw.cast(RawExtensionDeclSyntax.self)
-            let modifiers = Self.modifiers(raw.modifiers)
-            let name = Self.typeName(raw.extendedType)
-            var traits = modifiers.traits.union(Self.traits(raw.attributes))
-            let unnamed = raw.memberBlock.members.layoutView.children.contains { item in
-                guard let kind = item.flatMap(RawMemberBlockItemSyntax.init)?.decl.raw.kind else { return false }
-                return kind == .initializerDecl || kind == .subscriptDecl
-            }
-            if unnamed { traits.insert(.unnamedMembers) }
-            declarations.append(DeclarationFact(
-                kind: .extension, name: name, access: modifiers.access ?? .internal, line: line(of: raw.extensionKeyword, node.extensionKeyword),
-                parent: scope.parent, inherits: Self.inherited(raw.inheritanceClause), traits: traits))
-            visit(node.memberBlock, clauses: clauses, scope: Scope(
-                container: .extension(modifiers.access), parent: name, traits: traits.intersection(.objc), path: name,
-                owner: declarations.count - 1))
+            visit(node, clauses: clauses, scope: scope)
         case .functionDecl(let node):
-            let raw = node.raw.cast(RawFunctionDeclSyntax.self)
-            _ = record(.func, raw.name, node.name, raw.modifiers, raw.attributes, nil, scope)
-            // The signatures of generic functions, which DI resolves through (a helper taking
-            // `KeyPath<Container, Factory<T>>`, a container's `register<T>`): kept small, as
-            // the facts cache holds every declaration.
-            if raw.genericParameterClause != nil { declarations[declarations.count - 1].type = Self.short(raw.signature.raw) }
-            mention(raw.signature.raw, typesOnly: true)
+            record(node, scope: scope)
         case .initializerDecl(let node):
             mention(node.signature.raw, typesOnly: true, on: scope)
         case .subscriptDecl(let node):
@@ -146,15 +126,48 @@ struct DeclarationWalker {
             let raw = node.raw.cast(RawMacroDeclSyntax.self)
             _ = record(.macro, raw.name, node.name, raw.modifiers, raw.attributes, nil, scope)
         case .typeAliasDecl(let node):
-            let raw = node.raw.cast(RawTypeAliasDeclSyntax.self)
-            let modifiers = Self.modifiers(raw.modifiers)
-            _ = record(
-                .typealias, String(syntaxText: raw.name.tokenText), line(of: raw.name, node.name), modifiers,
-                Self.traits(raw.attributes), nil, scope, value: Self.short(raw.initializer.value.raw))
-            mention(raw.initializer.value.raw, typesOnly: true)
+            record(node, scope: scope)
         default:
             break
         }
+    }
+
+    /// An extension: what it extends, and its members with it as their scope.
+    mutating func visit(_ node: ExtensionDeclSyntax, clauses: [Clause], scope: Scope) {
+        let raw = node.raw.cast(RawExtensionDeclSyntax.self)
+        let modifiers = Self.modifiers(raw.modifiers)
+        let name = Self.typeName(raw.extendedType)
+        var traits = modifiers.traits.union(Self.traits(raw.attributes))
+        let unnamed = raw.memberBlock.members.layoutView.children.contains { item in
+            guard let kind = item.flatMap(RawMemberBlockItemSyntax.init)?.decl.raw.kind else { return false }
+            return kind == .initializerDecl || kind == .subscriptDecl
+        }
+        if unnamed { traits.insert(.unnamedMembers) }
+        declarations.append(DeclarationFact(
+            kind: .extension, name: name, access: modifiers.access ?? .internal, line: line(of: raw.extensionKeyword, node.extensionKeyword),
+            parent: scope.parent, inherits: Self.inherited(raw.inheritanceClause), traits: traits))
+        visit(node.memberBlock, clauses: clauses, scope: Scope(
+            container: .extension(modifiers.access), parent: name, traits: traits.intersection(.objc), path: name,
+            owner: declarations.count - 1))
+    }
+
+    mutating func record(_ node: FunctionDeclSyntax, scope: Scope) {
+        let raw = node.raw.cast(RawFunctionDeclSyntax.self)
+        _ = record(.func, raw.name, node.name, raw.modifiers, raw.attributes, nil, scope)
+        // The signatures of generic functions, which DI resolves through (a helper taking
+        // `KeyPath<Container, Factory<T>>`, a container's `register<T>`): kept small, as the
+        // facts cache holds every declaration.
+        if raw.genericParameterClause != nil { declarations[declarations.count - 1].type = Self.short(raw.signature.raw) }
+        mention(raw.signature.raw, typesOnly: true)
+    }
+
+    mutating func record(_ node: TypeAliasDeclSyntax, scope: Scope) {
+        let raw = node.raw.cast(RawTypeAliasDeclSyntax.self)
+        let modifiers = Self.modifiers(raw.modifiers)
+        _ = record(
+            .typealias, String(syntaxText: raw.name.tokenText), line(of: raw.name, node.name), modifiers,
+            Self.traits(raw.attributes), nil, scope, value: Self.short(raw.initializer.value.raw))
+        mention(raw.initializer.value.raw, typesOnly: true)
     }
 
     /// A `var` or `let`: each of its bindings.
