@@ -327,7 +327,7 @@ enum ImportUsage {
             reexports = Dictionary(uniqueKeysWithValues: zip(units, workers.map(units.count) { reexportClosure(units[$0]) }))
             let paths = project.sources.values.joined().map(\.path).sorted()
             ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            memberReach = MemberReach(units: (0..<(modules.count + external.count)).map(unitFiles), owners: MemberReach.owners(in: tables), workers: workers)
+            memberReach = MemberReach(units: (0..<(modules.count + external.count)).map(unitFiles), workers: workers)
             (self.modules, self.byImportName, self.edgeIndex, self.tables, self.index, self.paths) = (modules, byImportName, edgeIndex, tables, index, paths)
         }
 

@@ -3,36 +3,30 @@ import StrataModel
 /// Which types a file can reach, so that a member name counts as a use of a module only where a
 /// type declaring it there can be at hand: a member is found through a value of its owner's
 /// type, which the file names, or gets from a declaration it uses whose written type mentions it
-/// (`let client: APIClient`, `func session() -> Session`, what a type it names inherits or its
-/// initializers and enum cases carry), from its own module or any other.
+/// (`let client: APIClient`, `func session() -> Session`, `let client = makeClient()`), or from
+/// what a type at hand inherits, aliases, or its initializers, subscripts and enum cases carry.
 ///
 /// From the symbol index alone, over-approximated where a name cannot tell which declaration it
-/// is (every declaration of that name counts). Asked the other way round, once per owner: the
-/// names that lead to it (`deliverers`), then per file whether it spells one. Types not declared
-/// here (the standard library's, an SDK's) are values everywhere, a literal or a system call
-/// away: always at hand.
+/// is (every declaration of that name counts), followed from the names the file spells: two
+/// steps through any declaration, then through types to the end of every chain. Asked only for
+/// an import whose file names nothing but members of its modules; past `reachedKept` names,
+/// anything is taken to be at hand. Types not declared here (the standard library's, an SDK's)
+/// are values everywhere, a literal or a system call away: always at hand.
 struct MemberReach: Sendable {
     /// Simple names of the types declared here: the owners whose reach can be decided.
     private let types: Set<String>
-    /// By owner (a type some member of an imported module is declared in): the names a file may
-    /// spell to have a value of it at hand; nil for one that too many names lead to (always at
-    /// hand, as types not declared here are).
-    private let deliverers: [String: Set<String>?]
-    /// Declarations whose mentions were cut (`DeclarationFact.mentionsAnything`): a file
-    /// spelling one may have anything at hand.
-    let opaque: Set<String>
-    /// Past this many names leading to an owner, it is taken as always at hand.
-    static let deliverersKept = 4096
+    /// By declaration name: what the declarations so named mention (`DeclarationFact.mentions`,
+    /// a type's or extension's inheritance clause), across the repository's modules and
+    /// checkouts.
+    private let mentions: [String: [String]]
+    /// Past this many names reached, a file is taken to have anything at hand.
+    static let reachedKept = 4096
 
-    /// - Parameter owners: the types whose reach is asked: those members of the imported
-    ///   modules are declared in.
-    init(units: [[SourceFile]], owners: Set<String>, workers: any Workers) {
-        // By name mentioned: the declarations mentioning it, types' (a type, extension or
-        // typealias: having one, what it inherits, aliases or takes is at hand) and others'.
+    init(units: [[SourceFile]], workers: any Workers) {
         // Gathered as pairs side by side, then indexed in one pass.
         struct Part {
-            var byTypes: [(mentioned: String, by: String)] = [], byOthers: [(mentioned: String, by: String)] = []
-            var types: [String] = [], opaque: [String] = []
+            var mentions: [(name: String, mentioned: String)] = []
+            var types: [String] = []
         }
         let parts = workers.map(units.count) { unit in
             var part = Part()
@@ -40,68 +34,55 @@ struct MemberReach: Sendable {
                 let declarations = file.facts.declarations
                 for index in declarations.indices where declarations[index].access < .fileprivate {
                     let declaration = declarations[index]
-                    guard !declaration.mentions.isEmpty || !declaration.inherits.isEmpty || declaration.kind.isType || declaration.kind == .typealias else { continue }
                     let kind = declaration.kind
-                    let typeLevel = kind.isType || kind == .typealias || kind == .extension
+                    guard !declaration.mentions.isEmpty || !declaration.inherits.isEmpty || kind.isType || kind == .typealias else { continue }
                     let name = kind == .extension ? DeclarationFact.simpleName(declaration.name) : DeclarationFact.plainName(declaration.name)
-                    if typeLevel && kind != .extension { part.types.append(name) }
-                    for mentioned in declaration.mentions {
-                        if mentioned == DeclarationFact.mentionsAnything { part.opaque.append(name) }
-                        if typeLevel { part.byTypes.append((mentioned, name)) } else { part.byOthers.append((mentioned, name)) }
-                    }
-                    for inherited in declaration.inherits { part.byTypes.append((Self.typeName(inherited), name)) }
+                    if kind.isType || kind == .typealias { part.types.append(name) }
+                    for mentioned in declaration.mentions { part.mentions.append((name, mentioned)) }
+                    for inherited in declaration.inherits { part.mentions.append((name, Self.typeName(inherited))) }
                 }
             }
             return part
         }
-        struct Reverse {
-            var byTypes: [String: [String]] = [:], byOthers: [String: [String]] = [:]
-            var types: Set<String> = [], opaque: Set<String> = []
-        }
-        var reverse = Reverse()
+        var mentions: [String: [String]] = [:], types: Set<String> = []
         for part in parts {
-            for pair in part.byTypes { reverse.byTypes[pair.mentioned, default: []].append(pair.by) }
-            for pair in part.byOthers { reverse.byOthers[pair.mentioned, default: []].append(pair.by) }
-            reverse.types.formUnion(part.types)
-            reverse.opaque.formUnion(part.opaque)
+            for pair in part.mentions { mentions[pair.name, default: []].append(pair.mentioned) }
+            types.formUnion(part.types)
         }
-        let asked = owners.filter(reverse.types.contains).sorted()
-        let found = workers.map(asked.count) { Self.deliverers(of: asked[$0], reverse.byTypes, reverse.byOthers) }
-        deliverers = Dictionary(uniqueKeysWithValues: zip(asked, found))
-        types = reverse.types
-        opaque = reverse.opaque
+        self.mentions = mentions
+        self.types = types
     }
 
-    /// The names leading to `owner`: itself, the types that inherit, alias or carry it (to the
-    /// end of every chain), and the declarations whose written type mentions one of those, two
-    /// steps back (`let client = makeClient()`, `func makeClient() -> Client`); nil past
-    /// `deliverersKept`.
-    private static func deliverers(of owner: String, _ byTypes: [String: [String]], _ byOthers: [String: [String]]) -> Set<String>? {
-        var found: Set<String> = [owner], frontier = [owner], queue = [owner]
-        while let type = queue.popLast() {
-            for name in byTypes[type] ?? [] where found.insert(name).inserted {
-                queue.append(name)
-                frontier.append(name)
-            }
-        }
+    /// Whether an owner's reach is decided by the names a file reaches: a type declared here.
+    func decides(_ owner: String) -> Bool { types.contains(owner) }
+
+    /// The names a file reaches from those it spells; nil when anything may be (a chain cut
+    /// short, `DeclarationFact.mentionsAnything`, or more than `reachedKept` names).
+    func reached(by facts: FileFacts) -> Set<String>? {
+        var reached = Set(facts.references)
+        var frontier = facts.references
+        // Two steps through any declaration (`client` → `makeClient` → `Client`) ...
         for _ in 0..<2 {
             var next: [String] = []
-            for mentioned in frontier { for name in byOthers[mentioned] ?? [] where found.insert(name).inserted { next.append(name) } }
-            frontier = next
-            guard found.count <= deliverersKept else { return nil }
-        }
-        return found.count <= deliverersKept ? found : nil
-    }
-
-    /// The types members of the tables' modules are declared in: whose reach is asked.
-    static func owners(in tables: [ImportUsage.Table]) -> Set<String> {
-        var owners: Set<String> = []
-        for table in tables {
-            for (name, types) in table.owners where table.symbols[name].map({ $0.kind == "member" || $0.kind == "operator" }) ?? false {
-                owners.formUnion(types)
+            for name in frontier {
+                for mentioned in mentions[name] ?? [] where reached.insert(mentioned).inserted {
+                    if mentioned == DeclarationFact.mentionsAnything { return nil }
+                    next.append(mentioned)
+                }
             }
+            guard reached.count <= Self.reachedKept else { return nil }
+            frontier = next
         }
-        return owners
+        // ... then through the types reached, to the end of every chain.
+        var queue = Array(reached.filter(types.contains))
+        while let type = queue.popLast() {
+            for mentioned in mentions[type] ?? [] where reached.insert(mentioned).inserted {
+                if mentioned == DeclarationFact.mentionsAnything { return nil }
+                if types.contains(mentioned) { queue.append(mentioned) }
+            }
+            guard reached.count <= Self.reachedKept else { return nil }
+        }
+        return reached
     }
 
     /// Marker protocols: a conformance to one gives a file nothing to call, only what the
@@ -116,14 +97,6 @@ struct MemberReach: Sendable {
         return DeclarationFact.simpleName(String(rest))
     }
 
-    /// Whether a file spelling `references` (sorted) can have a value of `owner` at hand.
-    func reaches(_ owner: String, from facts: FileFacts) -> Bool {
-        guard types.contains(owner), facts.referenceIndex(of: owner) == nil else { return true }
-        guard let known = deliverers[owner], let names = known else { return true }
-        return names.count < facts.references.count
-            ? names.contains { facts.referenceIndex(of: $0) != nil }
-            : facts.references.contains(where: names.contains)
-    }
 }
 
 extension ImportUsage.Grading {
@@ -139,10 +112,9 @@ extension ImportUsage.Grading {
         /// The file imports a module whose sources are not here, other than an SDK's: a
         /// checked-out module's types may come from it.
         private let opaque: Bool
-        /// Whether each owner asked about is at hand, and whether the file spells a declaration
-        /// whose mentions were cut (then anything is), found when first asked.
-        private var reached: [String: Bool] = [:]
-        private var spellsOpaque: Bool?
+        /// The names the file reaches, found when first asked: nil until then, `.some(nil)`
+        /// when anything may be reached.
+        private var reached: Set<String>??
 
         init(grading: ImportUsage.Grading, facts: FileFacts, candidates: [ImportUsage.Candidate]) {
             self.grading = grading
@@ -188,20 +160,11 @@ extension ImportUsage.Grading {
 
         /// Whether a value of one of the owners can be at hand in the file.
         private mutating func reaches(_ owners: [String], external: Bool) -> Bool {
-            if opaque && external { return true }
             let reach = grading.memberReach
-            for owner in owners {
-                if let known = reached[owner] {
-                    if known { return true }
-                    continue
-                }
-                let found = reach.reaches(owner, from: facts)
-                reached[owner] = found
-                if found { return true }
-            }
-            // A declaration the file spells whose mentions were cut may lead anywhere.
-            if spellsOpaque == nil { spellsOpaque = !reach.opaque.isEmpty && facts.references.contains(where: reach.opaque.contains) }
-            return spellsOpaque == true
+            if opaque && external || owners.contains(where: { !reach.decides($0) || facts.referenceIndex(of: $0) != nil }) { return true }
+            if reached == nil { reached = .some(reach.reached(by: facts)) }
+            guard let names = reached ?? nil else { return true }
+            return owners.contains { names.contains($0) }
         }
     }
 }
