@@ -7,9 +7,10 @@ import StrataModel
 /// what a type at hand inherits, aliases, or its initializers, subscripts and enum cases carry.
 ///
 /// From the symbol index alone, over-approximated where a name cannot tell which declaration it
-/// is (every declaration of that name counts), followed from the names the file spells: two
-/// steps through any declaration, then through types to the end of every chain. Asked only for
-/// an import whose file names nothing but members of its modules; past `reachedKept` names,
+/// is (every declaration of that name counts): an owner is at hand when the file spells it or a
+/// type inheriting or aliasing it (to the end of every chain), or a declaration it spells
+/// mentions one (two steps through a property whose initializer names a function). Asked only
+/// for an import whose file names nothing but members of its modules; past `reachedKept` names,
 /// anything is taken to be at hand. Types not declared here (the standard library's, an SDK's)
 /// are values everywhere, a literal or a system call away: always at hand.
 struct MemberReach: Sendable {
@@ -19,13 +20,16 @@ struct MemberReach: Sendable {
     /// a type's or extension's inheritance clause), across the repository's modules and
     /// checkouts.
     private let mentions: [String: [String]]
+    /// By type: the types that inherit it (their declarations' and extensions' clauses) or
+    /// alias it.
+    private let subtypes: [String: [String]]
     /// Past this many names reached, a file is taken to have anything at hand.
     static let reachedKept = 4096
 
     init(units: [[SourceFile]], workers: any Workers) {
         // Gathered as pairs side by side, then indexed in one pass.
         struct Part {
-            var mentions: [(name: String, mentioned: String)] = []
+            var mentions: [(name: String, mentioned: String)] = [], supertypes: [(name: String, mentioned: String)] = []
             var types: [String] = []
         }
         let parts = workers.map(units.count) { unit in
@@ -38,51 +42,59 @@ struct MemberReach: Sendable {
                     guard !declaration.mentions.isEmpty || !declaration.inherits.isEmpty || kind.isType || kind == .typealias else { continue }
                     let name = kind == .extension ? DeclarationFact.simpleName(declaration.name) : DeclarationFact.plainName(declaration.name)
                     if kind.isType || kind == .typealias { part.types.append(name) }
-                    for mentioned in declaration.mentions { part.mentions.append((name, mentioned)) }
-                    for inherited in declaration.inherits { part.mentions.append((name, Self.typeName(inherited))) }
+                    for mentioned in declaration.mentions {
+                        part.mentions.append((name, mentioned))
+                        if kind == .typealias { part.supertypes.append((name, mentioned)) }
+                    }
+                    for inherited in declaration.inherits {
+                        part.mentions.append((name, Self.typeName(inherited)))
+                        part.supertypes.append((name, Self.typeName(inherited)))
+                    }
                 }
             }
             return part
         }
-        var mentions: [String: [String]] = [:], types: Set<String> = []
+        var mentions: [String: [String]] = [:], subtypes: [String: [String]] = [:], types: Set<String> = []
         for part in parts {
             for pair in part.mentions { mentions[pair.name, default: []].append(pair.mentioned) }
+            for pair in part.supertypes { subtypes[pair.mentioned, default: []].append(pair.name) }
             types.formUnion(part.types)
         }
-        self.mentions = mentions
-        self.types = types
+        (self.mentions, self.subtypes, self.types) = (mentions, subtypes, types)
     }
 
     /// Whether an owner's reach is decided by the names a file reaches: a type declared here.
     func decides(_ owner: String) -> Bool { types.contains(owner) }
 
-    /// The names a file reaches from those it spells; nil when anything may be (a chain cut
-    /// short, `DeclarationFact.mentionsAnything`, or more than `reachedKept` names).
-    func reached(by facts: FileFacts) -> Set<String>? {
-        var reached = Set(facts.references)
+    /// The names the declarations a file spells mention (`channel` → `Channel`), and those
+    /// the declarations of a function or property so mentioned do (`client` → `makeClient` →
+    /// `Client`); nil when anything may be reached (a chain cut short,
+    /// `DeclarationFact.mentionsAnything`, or more than `reachedKept` names).
+    func mentioned(by facts: FileFacts) -> Set<String>? {
+        var reached: Set<String> = []
         var frontier = facts.references
-        // Two steps through any declaration (`client` → `makeClient` → `Client`) ...
-        for _ in 0..<2 {
+        for step in 0..<2 {
             var next: [String] = []
-            for name in frontier {
-                for mentioned in mentions[name] ?? [] where reached.insert(mentioned).inserted {
-                    if mentioned == DeclarationFact.mentionsAnything { return nil }
-                    next.append(mentioned)
-                }
+            for name in frontier where step == 0 || !types.contains(name) {
+                for mentioned in mentions[name] ?? [] where reached.insert(mentioned).inserted { next.append(mentioned) }
             }
-            guard reached.count <= Self.reachedKept else { return nil }
+            guard reached.count <= Self.reachedKept, !next.contains(DeclarationFact.mentionsAnything) else { return nil }
             frontier = next
         }
-        // ... then through the types reached, to the end of every chain.
-        var queue = Array(reached.filter(types.contains))
-        while let type = queue.popLast() {
-            for mentioned in mentions[type] ?? [] where reached.insert(mentioned).inserted {
-                if mentioned == DeclarationFact.mentionsAnything { return nil }
-                if types.contains(mentioned) { queue.append(mentioned) }
-            }
-            guard reached.count <= Self.reachedKept else { return nil }
-        }
         return reached
+    }
+
+    /// Whether a value of `owner` is at hand in a file: the file spells it or a type inheriting
+    /// or aliasing it (to the end of every chain), or a declaration it spells mentions one
+    /// (`mentioned`, of the same file).
+    func reaches(_ owner: String, spelledIn facts: FileFacts, mentioned: Set<String>) -> Bool {
+        var seen: Set<String> = [owner], queue = [owner]
+        while let type = queue.popLast() {
+            if facts.referenceIndex(of: type) != nil || mentioned.contains(type) { return true }
+            for subtype in subtypes[type] ?? [] where seen.insert(subtype).inserted { queue.append(subtype) }
+            guard seen.count <= Self.reachedKept else { return true }
+        }
+        return false
     }
 
     /// Marker protocols: a conformance to one gives a file nothing to call, only what the
@@ -112,9 +124,9 @@ extension ImportUsage.Grading {
         /// The file imports a module whose sources are not here, other than an SDK's: a
         /// checked-out module's types may come from it.
         private let opaque: Bool
-        /// The names the file reaches, found when first asked: nil until then, `.some(nil)`
-        /// when anything may be reached.
-        private var reached: Set<String>??
+        /// What the declarations the file spells mention (`MemberReach.mentioned(by:)`), found
+        /// when first asked: nil until then, `.some(nil)` when anything may be reached.
+        private var mentioned: Set<String>??
 
         init(grading: ImportUsage.Grading, facts: FileFacts, candidates: [ImportUsage.Candidate]) {
             self.grading = grading
@@ -162,9 +174,9 @@ extension ImportUsage.Grading {
         private mutating func reaches(_ owners: [String], external: Bool) -> Bool {
             let reach = grading.memberReach
             if opaque && external || owners.contains(where: { !reach.decides($0) || facts.referenceIndex(of: $0) != nil }) { return true }
-            if reached == nil { reached = .some(reach.reached(by: facts)) }
-            guard let names = reached ?? nil else { return true }
-            return owners.contains { names.contains($0) }
+            if mentioned == nil { mentioned = .some(reach.mentioned(by: facts)) }
+            guard let names = mentioned ?? nil else { return true }
+            return owners.contains { reach.reaches($0, spelledIn: facts, mentioned: names) }
         }
     }
 }
