@@ -9,7 +9,8 @@ import StrataModel
 /// From the symbol index alone, over-approximated where a name cannot tell which declaration it
 /// is (every declaration of that name counts): an owner is at hand when the file spells it or a
 /// type inheriting or aliasing it (to the end of every chain), or a declaration it spells
-/// mentions one (two steps through a property whose initializer names a function). Asked only
+/// mentions one, or a declaration that one mentions does (`let client = makeClient()`, an
+/// enum case's payload). Asked only
 /// for an import whose file names nothing but members of its modules; past `reachedKept` names,
 /// anything is taken to be at hand. Types not declared here (the standard library's, an SDK's)
 /// are values everywhere, a literal or a system call away: always at hand.
@@ -67,15 +68,15 @@ struct MemberReach: Sendable {
     func decides(_ owner: String) -> Bool { types.contains(owner) }
 
     /// The names the declarations a file spells mention (`channel` → `Channel`), and those
-    /// the declarations of a function or property so mentioned do (`client` → `makeClient` →
-    /// `Client`); nil when anything may be reached (a chain cut short,
+    /// the declarations so mentioned do (`client` → `makeClient` → `Client`; `state` →
+    /// `LoadState` → `User`, a case's payload); nil when anything may be reached (a chain cut short,
     /// `DeclarationFact.mentionsAnything`, or more than `reachedKept` names).
     func mentioned(by facts: FileFacts) -> Set<String>? {
         var reached: Set<String> = []
         var frontier = facts.references
         for step in 0..<2 {
             var next: [String] = []
-            for name in frontier where step == 0 || !types.contains(name) {
+            for name in frontier {
                 for mentioned in mentions[name] ?? [] where reached.insert(mentioned).inserted { next.append(mentioned) }
             }
             guard reached.count <= Self.reachedKept, !next.contains(DeclarationFact.mentionsAnything) else { return nil }

@@ -18,3 +18,11 @@ public struct Header {
 }
 
 public func identifiers<Element: Identifiable>(of elements: [Element]) -> [Element.ID] { elements.map(\.id) }
+
+/// A case's payload: a file matching it has the payload's type at hand.
+public enum Probe {
+    case gauge(Gauge)
+    case idle
+}
+
+public func probe() -> Probe { .gauge(Gauge()) }
