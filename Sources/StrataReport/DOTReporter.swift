@@ -1,5 +1,4 @@
 import Foundation
-import StrataModel
 
 /// The module graph in Graphviz DOT: node ids are `m<index>`, the names only labels (two names
 /// DOT would read as one stay two nodes). Cycle, layer-violation, implicit and declared-but-unused edges carry a colour
