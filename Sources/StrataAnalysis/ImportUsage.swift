@@ -38,7 +38,17 @@ enum ImportUsage {
         /// Conformances it adds of a type it does not declare to a protocol it does not
         /// declare (`Bool: Identifiable`), sorted: a generic call of another module may need
         /// one without the file naming anything of this one.
-        var retroactive: [String] = []
+        var retroactive: [Conformance] = []
+
+        /// A conformance an extension adds: `Bool: Identifiable`.
+        struct Conformance: Hashable, Comparable {
+            var type: String
+            var conformed: String
+
+            var text: String { "\(type): \(conformed)" }
+
+            static func < (lhs: Conformance, rhs: Conformance) -> Bool { lhs.text < rhs.text }
+        }
 
         mutating func add(_ name: String, _ kind: String, exposed: Bool, member: Bool = false, owner: String? = nil) {
             if let found = symbols.index(forKey: name) {
@@ -58,13 +68,13 @@ enum ImportUsage {
         /// `extension String: Identifiable`, `extension URL { public init(api:) }`: a file
         /// naming the type may need what the extension adds without naming it (a conformance,
         /// an initializer, a subscript); named members count as members. Returns the
-        /// conformances it adds, as `Type: Protocol`, marker protocols left out.
-        mutating func add(extension declaration: DeclarationFact) -> [String] {
+        /// conformances it adds, marker protocols left out.
+        mutating func add(extension declaration: DeclarationFact) -> [Conformance] {
             let extended = DeclarationFact.simpleName(DeclarationFact.plainName(declaration.name))
             if declaration.traits.contains(.unnamedMembers) { add(extended, "extension", exposed: true, member: true) }
             let protocols = declaration.inherits.map(MemberReach.typeName)
             for conformed in protocols { add(extended, "conformance", exposed: true, member: true, owner: conformed) }
-            return protocols.filter { !MemberReach.markers.contains($0) }.map { "\(extended): \($0)" }
+            return protocols.filter { !MemberReach.markers.contains($0) }.map { Conformance(type: extended, conformed: $0) }
         }
     }
 
@@ -73,7 +83,7 @@ enum ImportUsage {
 
     static func table(of files: [SourceFile], headers: ClangInterface? = nil) -> Table {
         var table = Table()
-        var conformances: Set<String> = []
+        var conformances: Set<Table.Conformance> = []
         for file in files {
             let declarations = file.facts.declarations
             // Private and fileprivate names are no other file's; read by index, copied only when kept.
@@ -106,10 +116,8 @@ enum ImportUsage {
         }
         // What its public headers declare: public to every importer.
         for name in headers?.names ?? [] { table.add(name.name, name.kind, exposed: true, member: name.isMember) }
-        func declared(_ name: Substring) -> Bool { table.symbols[String(name)].map { !$0.isMember } ?? false }
-        table.retroactive = conformances.filter { conformance in
-            !conformance.split(separator: ":").contains { declared($0.drop { $0 == " " }) }
-        }.sorted()
+        func declared(_ name: String) -> Bool { table.symbols[name].map { !$0.isMember } ?? false }
+        table.retroactive = conformances.filter { !declared($0.type) && !declared($0.conformed) }.sorted()
         return table
     }
 

@@ -163,9 +163,8 @@ extension ImportUsage.Grading {
         /// without the file naming either.
         mutating func conformance(in modules: [Int]) -> String? {
             for module in modules {
-                for added in grading.tables[module].retroactive {
-                    let type = String(added.prefix { $0 != ":" })
-                    if reaches([type], external: module >= grading.modules.count) { return added }
+                for added in grading.tables[module].retroactive where reaches([added.type], external: module >= grading.modules.count) {
+                    return added.text
                 }
             }
             return nil
