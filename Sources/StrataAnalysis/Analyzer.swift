@@ -9,9 +9,10 @@ public enum Analyzer {
     ///     leaves out is not computed unless a rule of `rules` reads it.
     ///   - buildSeconds: measured build seconds by module (`--build-times`) for the build shape
     ///     and the linkage's critical path; nil estimates both from lines.
+    ///   - memo: what the last analysis of a session made that this one may take again.
     public static func analyze(
         _ project: Project, rules: ArchitectureRules = ArchitectureRules(), injection: InjectionVocabulary = InjectionVocabulary(),
-        extras: AnalysisExtras = .all, buildSeconds: [String: Double]? = nil, workers: any Workers = SerialWorkers()
+        extras: AnalysisExtras = .all, buildSeconds: [String: Double]? = nil, workers: any Workers = SerialWorkers(), memo: AnalysisMemo? = nil
     ) -> AnalysisResult {
         let production = project.graph.subgraph { !$0.kind.isTest }
         let metrics = CouplingMetrics.compute(production)
@@ -42,7 +43,7 @@ public enum Analyzer {
         let wanted = ImportUsage.Wanted(extras, rules: rules, implicit: implicit, edges: project.edges)
         let ((accessReport, injectionReport), usage) = workers.both(
             { (access ? AccessControl.analyze(project, workers: workers) : nil, InjectionWiring.analyze(project, vocabulary: injection, rules: rules)) },
-            { ImportUsage.analyze(project, wanted: wanted, workers: workers) })
+            { ImportUsage.analyze(project, wanted: wanted, workers: workers, memo: memo) })
         if let accessReport { result.accessControl = accessReport }
         result.injection = injectionReport
         var imports = usage.report

@@ -3,7 +3,7 @@ import StrataModel
 /// One reason an import gets its grade. The rules are tried in `GradeRules.all`'s order on each
 /// import whose modules are all here; the first verdict stands. Each holds an example: a package
 /// in small where it decides an import (`GradeRuleTests` analyzes every one).
-protocol GradeRule {
+protocol GradeRule: SendableMetatype {
     static var example: GradeExample { get }
     static func verdict(_ site: ImportUsage.Site, _ file: inout ImportUsage.FileGrading) -> GradeVerdict?
 }

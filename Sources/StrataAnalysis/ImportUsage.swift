@@ -230,11 +230,11 @@ enum ImportUsage {
         }
     }
 
-    static func analyze(_ project: Project, wanted: Wanted, workers: any Workers = SerialWorkers()) -> Result {
+    static func analyze(_ project: Project, wanted: Wanted, workers: any Workers = SerialWorkers(), memo: AnalysisMemo? = nil) -> Result {
         // The modules graded: all of them, or those the wanted symbols' edges start at.
         let starts = wanted.grades ? nil : wanted.symbols.map { Set($0.map { project.edges[$0].from }) }
         guard starts?.isEmpty != true else { return Result(report: .empty, symbols: [:]) }
-        let grading = Grading(project, workers: workers)
+        let grading = Grading(project, workers: workers, memo: memo)
         // Each module's files graded on their own (an import edge starts at one module), side by side.
         let parts = workers.map(project.modules.count) { index in
             starts?.contains(project.modules[index].name) == false ? Grading.Graded() : grading.grade(module: index, symbols: wanted.symbols)
@@ -281,7 +281,9 @@ enum ImportUsage {
         /// What the public headers of C and Objective-C modules add.
         var headers: HeaderGrading { HeaderGrading(project: project, modules: modules) }
 
-        init(_ project: Project, workers: any Workers) {
+        /// - Parameter memo: the last analysis's units, taken again where their files are the
+        ///   same; this analysis's are kept in it.
+        init(_ project: Project, workers: any Workers, memo: AnalysisMemo? = nil) {
             self.project = project
             let modules = project.modules
             var byImportName: [String: [Int]] = [:]
@@ -312,8 +314,26 @@ enum ImportUsage {
             for module in Array(named) {
                 for exported in exportedImports(module) ?? [] { named.formUnion(byImportName[exported] ?? []) }
             }
-            let tables = workers.map(modules.count + external.count) { named.contains($0) && hasFiles($0) ? ImportUsage.table(of: unitFiles($0), headers: headers.interface($0)) : Table() }
-            let index = Self.index(of: tables)
+            // Each unit's table and part of the members' reach: the last analysis's where its
+            // files are the same (a session's), else made again.
+            let count = modules.count + external.count
+            let keys = (0..<count).map { $0 < modules.count ? "module " + modules[$0].name : "checkout " + external[$0 - modules.count] }
+            let tabled = (0..<count).map { named.contains($0) && hasFiles($0) }
+            let last = memo?.grading
+            let made = workers.map(count) { unit -> (unit: AnalysisMemo.GradingUnit, kept: Bool) in
+                let files = unitFiles(unit), interface = headers.interface(unit)
+                let kept = last?.units[keys[unit]].flatMap { $0.files == files && $0.interface == interface ? $0 : nil }
+                var made = kept ?? AnalysisMemo.GradingUnit(files: files, interface: interface, table: nil, reach: MemberReach.Part(files))
+                if tabled[unit] && made.table == nil { made.table = ImportUsage.table(of: files, headers: interface) }
+                return (made, kept != nil)
+            }
+            let tables = (0..<count).map { tabled[$0] ? made[$0].unit.table ?? Table() : Table() }
+            let sameUnits = last?.keys == keys && made.allSatisfy(\.kept)
+            let index = sameUnits && last?.tabled == tabled ? last?.index ?? Self.index(of: tables) : Self.index(of: tables)
+            memberReach = sameUnits ? last?.reach ?? MemberReach(parts: made.map(\.unit.reach)) : MemberReach(parts: made.map(\.unit.reach))
+            memo?.grading = AnalysisMemo.Grading(
+                units: Dictionary(zip(keys, made.map(\.unit)), uniquingKeysWith: { first, _ in first }), keys: keys, tabled: tabled,
+                reach: memberReach, index: index)
             func reexportClosure(_ unit: Int) -> [Int]? {
                 guard hasFiles(unit) else { return nil }
                 var seen: Set<Int> = [unit], order = [unit], queue = [unit]
@@ -335,7 +355,6 @@ enum ImportUsage {
             reexports = Dictionary(uniqueKeysWithValues: zip(units, workers.map(units.count) { reexportClosure(units[$0]) }))
             let paths = project.sources.values.joined().map(\.path).sorted()
             ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            memberReach = MemberReach(units: (0..<(modules.count + external.count)).map(unitFiles), workers: workers)
             (self.modules, self.byImportName, self.edgeIndex, self.tables, self.index, self.paths) = (modules, byImportName, edgeIndex, tables, index, paths)
         }
 

@@ -14,85 +14,162 @@ import StrataModel
 /// for an import whose file names nothing but members of its modules; past `reachedKept` names,
 /// anything is taken to be at hand. Types not declared here (the standard library's, an SDK's)
 /// are values everywhere, a literal or a system call away: always at hand.
+///
+/// Names are numbered once (`ids`), and both relations are kept as adjacency arrays over the
+/// numbers, so that what a file reaches is a bit set rather than a set of strings: it is found
+/// for most files of every analysis, a warm session's edits included.
 struct MemberReach: Sendable {
-    /// Simple names of the types declared here: the owners whose reach can be decided.
-    private let types: Set<String>
+    /// Every name the relations hold, numbered.
+    private let ids: [String: Int32]
+    /// By name number: whether it is a type declared here, an owner whose reach can be decided.
+    private let declaredType: [Bool]
     /// By declaration name: what the declarations so named mention (`DeclarationFact.mentions`,
     /// a type's or extension's inheritance clause), across the repository's modules and
     /// checkouts.
-    private let mentions: [String: [String]]
+    private let mentions: Adjacency
     /// By type: the types that inherit it (their declarations' and extensions' clauses) or
     /// alias it.
-    private let subtypes: [String: [String]]
+    private let subtypes: Adjacency
+    /// The number of `DeclarationFact.mentionsAnything`, when some declaration's list was cut.
+    private let anything: Int32?
     /// Past this many names reached, a file is taken to have anything at hand.
     static let reachedKept = 4096
 
-    init(units: [[SourceFile]], workers: any Workers) {
-        // Gathered as pairs side by side, then indexed in one pass.
-        struct Part {
-            var mentions: [(name: String, mentioned: String)] = [], supertypes: [(name: String, mentioned: String)] = []
-            var types: [String] = []
+    /// Pairs of name numbers as lists by their first: `targets[offsets[n]..<offsets[n + 1]]`.
+    struct Adjacency: Sendable {
+        private var offsets: [Int32]
+        private var targets: [Int32]
+
+        init(count: Int, pairs: [(Int32, Int32)]) {
+            var offsets = [Int32](repeating: 0, count: count + 1)
+            for (from, _) in pairs { offsets[Int(from) + 1] += 1 }
+            for index in 0..<count { offsets[index + 1] += offsets[index] }
+            var next = offsets, targets = [Int32](repeating: 0, count: pairs.count)
+            for (from, to) in pairs {
+                targets[Int(next[Int(from)])] = to
+                next[Int(from)] += 1
+            }
+            (self.offsets, self.targets) = (offsets, targets)
         }
-        let parts = workers.map(units.count) { unit in
-            var part = Part()
-            for file in units[unit] {
+
+        subscript(_ name: Int32) -> ArraySlice<Int32> { targets[Int(offsets[Int(name)])..<Int(offsets[Int(name) + 1])] }
+    }
+
+    /// One unit's names numbered on its own (units are read side by side), and its pairs over
+    /// those numbers; `init(parts:)` numbers them into one table.
+    struct Part: Sendable {
+        fileprivate var names: [String] = [], ids: [String: Int32] = [:]
+        fileprivate var mentions: [(Int32, Int32)] = [], subtypes: [(Int32, Int32)] = []
+        fileprivate var types: [Int32] = []
+
+        private mutating func id(_ name: String) -> Int32 {
+            if let id = ids[name] { return id }
+            let id = Int32(names.count)
+            ids[name] = id
+            names.append(name)
+            return id
+        }
+
+        /// The declarations of a unit's files other files can see.
+        init(_ files: [SourceFile]) {
+            for file in files {
                 let declarations = file.facts.declarations
                 for index in declarations.indices where declarations[index].access < .fileprivate {
-                    let declaration = declarations[index]
-                    let kind = declaration.kind
-                    guard !declaration.mentions.isEmpty || !declaration.inherits.isEmpty || kind.isType || kind == .typealias else { continue }
-                    let name = kind == .extension ? DeclarationFact.simpleName(declaration.name) : DeclarationFact.plainName(declaration.name)
-                    if kind.isType || kind == .typealias { part.types.append(name) }
-                    for mentioned in declaration.mentions {
-                        part.mentions.append((name, mentioned))
-                        if kind == .typealias { part.supertypes.append((name, mentioned)) }
+                    let kind = declarations[index].kind
+                    guard !declarations[index].mentions.isEmpty || !declarations[index].inherits.isEmpty || kind.isType || kind == .typealias else {
+                        continue
                     }
-                    for inherited in declaration.inherits {
-                        part.mentions.append((name, Self.typeName(inherited)))
-                        part.supertypes.append((name, Self.typeName(inherited)))
+                    let declared = declarations[index].name
+                    let name = id(kind == .extension ? DeclarationFact.simpleName(declared) : DeclarationFact.plainName(declared))
+                    if kind.isType || kind == .typealias { types.append(name) }
+                    for mentioned in declarations[index].mentions {
+                        let mentioned = id(mentioned)
+                        mentions.append((name, mentioned))
+                        if kind == .typealias { subtypes.append((mentioned, name)) }
+                    }
+                    for inherited in declarations[index].inherits {
+                        let inherited = id(MemberReach.typeName(inherited))
+                        mentions.append((name, inherited))
+                        subtypes.append((inherited, name))
                     }
                 }
             }
-            return part
+            ids = [:]
         }
-        var mentions: [String: [String]] = [:], subtypes: [String: [String]] = [:], types: Set<String> = []
+    }
+
+    init(parts: [Part]) {
+        var ids: [String: Int32] = [:], mentions: [(Int32, Int32)] = [], subtypes: [(Int32, Int32)] = [], types: [Int32] = []
         for part in parts {
-            for pair in part.mentions { mentions[pair.name, default: []].append(pair.mentioned) }
-            for pair in part.supertypes { subtypes[pair.mentioned, default: []].append(pair.name) }
-            types.formUnion(part.types)
+            let global = part.names.map { name in
+                if let id = ids[name] { return id }
+                let id = Int32(ids.count)
+                ids[name] = id
+                return id
+            }
+            mentions += part.mentions.map { (global[Int($0.0)], global[Int($0.1)]) }
+            subtypes += part.subtypes.map { (global[Int($0.0)], global[Int($0.1)]) }
+            types += part.types.map { global[Int($0)] }
         }
-        (self.mentions, self.subtypes, self.types) = (mentions, subtypes, types)
+        var declaredType = [Bool](repeating: false, count: ids.count)
+        for type in types { declaredType[Int(type)] = true }
+        self.ids = ids
+        self.declaredType = declaredType
+        self.mentions = Adjacency(count: ids.count, pairs: mentions)
+        self.subtypes = Adjacency(count: ids.count, pairs: subtypes)
+        anything = ids[DeclarationFact.mentionsAnything]
     }
 
     /// Whether an owner's reach is decided by the names a file reaches: a type declared here.
-    func decides(_ owner: String) -> Bool { types.contains(owner) }
+    func decides(_ owner: String) -> Bool { ids[owner].map { declaredType[Int($0)] } ?? false }
 
-    /// The names the declarations a file spells mention (`channel` → `Channel`), and those
-    /// the declarations so mentioned do (`client` → `makeClient` → `Client`; `state` →
-    /// `LoadState` → `User`, a case's payload); nil when anything may be reached (a chain cut short,
-    /// `DeclarationFact.mentionsAnything`, or more than `reachedKept` names).
-    func mentioned(by facts: FileFacts) -> Set<String>? {
-        var reached: Set<String> = []
-        var frontier = facts.references
-        for step in 0..<2 {
-            var next: [String] = []
+    /// What is at hand in one file, by name number: the names it spells, and those the
+    /// declarations so named mention.
+    struct AtHand {
+        fileprivate var bits: [UInt64]
+        fileprivate func contains(_ name: Int32) -> Bool { bits[Int(name) >> 6] & (1 << UInt64(name & 63)) != 0 }
+    }
+
+    /// The names a file spells, with those the declarations it spells mention (`channel` →
+    /// `Channel`), and those the declarations so mentioned do (`client` → `makeClient` →
+    /// `Client`; `state` → `LoadState` → `User`, a case's payload); nil when anything may be
+    /// reached (a chain cut short, `DeclarationFact.mentionsAnything`, or more than
+    /// `reachedKept` names).
+    func atHand(in facts: FileFacts) -> AtHand? {
+        let words = (ids.count + 63) / 64
+        var spelled = [UInt64](repeating: 0, count: words), reached = spelled
+        var frontier: [Int32] = []
+        for name in facts.references {
+            guard let id = ids[name] else { continue }
+            spelled[Int(id) >> 6] |= 1 << UInt64(id & 63)
+            frontier.append(id)
+        }
+        var count = 0
+        for _ in 0..<2 {
+            var next: [Int32] = []
             for name in frontier {
-                for mentioned in mentions[name] ?? [] where reached.insert(mentioned).inserted { next.append(mentioned) }
+                for mentioned in mentions[name] where reached[Int(mentioned) >> 6] & (1 << UInt64(mentioned & 63)) == 0 {
+                    reached[Int(mentioned) >> 6] |= 1 << UInt64(mentioned & 63)
+                    next.append(mentioned)
+                }
             }
-            guard reached.count <= Self.reachedKept, !next.contains(DeclarationFact.mentionsAnything) else { return nil }
+            count += next.count
+            guard count <= Self.reachedKept, anything.map({ !next.contains($0) }) ?? true else { return nil }
             frontier = next
         }
-        return reached
+        for word in 0..<words { spelled[word] |= reached[word] }
+        return AtHand(bits: spelled)
     }
 
     /// Whether a value of `owner` is at hand in a file: the file spells it or a type inheriting
     /// or aliasing it (to the end of every chain), or a declaration it spells mentions one
-    /// (`mentioned`, of the same file).
-    func reaches(_ owner: String, spelledIn facts: FileFacts, mentioned: Set<String>) -> Bool {
-        var seen: Set<String> = [owner], queue = [owner]
+    /// (`atHand`, of the same file).
+    func reaches(_ owner: String, in atHand: AtHand) -> Bool {
+        guard let owner = ids[owner] else { return false }
+        var seen: Set<Int32> = [owner], queue = [owner]
         while let type = queue.popLast() {
-            if facts.referenceIndex(of: type) != nil || mentioned.contains(type) { return true }
-            for subtype in subtypes[type] ?? [] where seen.insert(subtype).inserted { queue.append(subtype) }
+            if atHand.contains(type) { return true }
+            for subtype in subtypes[type] where seen.insert(subtype).inserted { queue.append(subtype) }
             guard seen.count <= Self.reachedKept else { return true }
         }
         return false
@@ -125,9 +202,9 @@ extension ImportUsage.Grading {
         /// The file imports a module whose sources are not here, other than an SDK's: a
         /// checked-out module's types may come from it.
         private let opaque: Bool
-        /// What the declarations the file spells mention (`MemberReach.mentioned(by:)`), found
-        /// when first asked: nil until then, `.some(nil)` when anything may be reached.
-        private var mentioned: Set<String>??
+        /// What is at hand in the file (`MemberReach.atHand(in:)`), found when first asked: nil
+        /// until then, `.some(nil)` when anything may be reached.
+        private var atHand: MemberReach.AtHand??
 
         init(grading: ImportUsage.Grading, facts: FileFacts, candidates: [ImportUsage.Candidate]) {
             self.grading = grading
@@ -174,9 +251,9 @@ extension ImportUsage.Grading {
         private mutating func reaches(_ owners: [String], external: Bool) -> Bool {
             let reach = grading.memberReach
             if opaque && external || owners.contains(where: { !reach.decides($0) || facts.referenceIndex(of: $0) != nil }) { return true }
-            if mentioned == nil { mentioned = .some(reach.mentioned(by: facts)) }
-            guard let names = mentioned ?? nil else { return true }
-            return owners.contains { reach.reaches($0, spelledIn: facts, mentioned: names) }
+            if atHand == nil { atHand = .some(reach.atHand(in: facts)) }
+            guard let names = atHand ?? nil else { return true }
+            return owners.contains { reach.reaches($0, in: names) }
         }
     }
 }

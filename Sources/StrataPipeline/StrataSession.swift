@@ -59,6 +59,7 @@ public struct StrataSession: Sendable {
     public init(_ input: AnalysisSession.Input, progress: (@Sendable (String) -> Void)? = nil) throws {
         try Pipeline.checkFolder(input.repository)
         var analysis = try AnalysisSession(input, git: false)
+        analysis.memo = AnalysisMemo()
         let live = LiveTree(WorkingDirectoryTree(rootPath: input.repository, filter: PathFilter(excludes: input.excludes)))
         let discovered = try analysis.discover(live, label: input.repository, progress: progress)
         let scanned = analysis.scan(discovered, progress: progress)

@@ -158,14 +158,16 @@ public enum TreeAnalysis {
     ///   same build settings (`strata history`); nil decides them afresh.
     ///   - extras: what the caller shows beyond the findings; the rest is not computed.
     ///   - buildSeconds: measured build seconds by module (`--build-times`); nil estimates from lines.
+    ///   - memo: what the last analysis of a session made that this one may take again.
     public static func finish(
-        _ scanned: Scanned, conditions shared: CompilationConditions? = nil, extras: AnalysisExtras = .all, buildSeconds: [String: Double]? = nil
+        _ scanned: Scanned, conditions shared: CompilationConditions? = nil, extras: AnalysisExtras = .all, buildSeconds: [String: Double]? = nil,
+        memo: AnalysisMemo? = nil
     ) -> Output {
         var stopwatch = scanned.stopwatch
         let project = assemble(scanned, conditions: shared)
         let result = Analyzer.analyze(
             project, rules: scanned.configuration.rules, injection: scanned.configuration.injection, extras: extras,
-            buildSeconds: buildSeconds, workers: AllCores())
+            buildSeconds: buildSeconds, workers: AllCores(), memo: memo)
         stopwatch.lap("analyze")
         return Output(result: result, project: project, files: scanned.files, scan: scanned.scan, timings: stopwatch.laps)
     }

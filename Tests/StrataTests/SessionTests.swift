@@ -105,6 +105,34 @@ import Testing
         #expect(!Self.layerViolations(session.result).contains("Sources/Feature/Cart.swift:2"))
     }
 
+
+    /// Import grading takes an unchanged module's names and reach from the last analysis
+    /// (`AnalysisMemo`): an edit to what one module declares grades the imports of the files
+    /// using it again, as a fresh analysis does, whether the use is a name or a member reached
+    /// through another module's declaration.
+    @Test func anEditToWhatAModuleDeclaresGradesItsImportsAgain() throws {
+        let folder = try Self.repository()
+        var session = try Self.session(folder)
+        func coreImport(_ result: AnalysisResult) -> String? {
+            result.imports?.imports.first { $0.imported == "Core" && $0.evidence.file == "Sources/App/main.swift" }?.grade.rawValue
+        }
+        try folder.write("Sources/App/main.swift", "import Feature\nimport Core\nprint(Cart(), stamp())\n")
+        session.refresh(changed: ["Sources/App/main.swift"])
+        #expect(coreImport(session.result) == "unused")
+        // A name the file spells, declared by the module that was not edited.
+        try folder.write("Sources/Core/Clock.swift", "public struct Clock { public init() {} }\npublic func stamp() -> Int { 0 }\n")
+        session.refresh(changed: ["Sources/Core/Clock.swift"])
+        #expect(coreImport(session.result) == nil)
+        #expect(session.result.imports == (try Self.fresh(folder)).imports)
+        // A member of Core's type, at hand through Feature's `Cart.total` (Feature unchanged).
+        try folder.write("Sources/App/main.swift", "import Feature\nimport Core\nprint(Cart().total.cents)\n")
+        session.refresh(changed: ["Sources/App/main.swift"])
+        #expect(coreImport(session.result) == "unused")
+        try folder.write("Sources/Core/Clock.swift", "public struct Clock { public init() {} }\npublic extension Money { var cents: Int { 0 } }\n")
+        session.refresh(changed: ["Sources/Core/Clock.swift"])
+        #expect(coreImport(session.result) == nil)
+        #expect(session.result.imports == (try Self.fresh(folder)).imports)
+    }
     @Test func filesAddedOrDeletedAndManifestsRunDiscoveryAgain() throws {
         let folder = try Self.repository()
         var session = try Self.session(folder)
