@@ -15,7 +15,7 @@ import StrataModel
 /// here is `unknown`, never claimed.
 enum ImportUsage {
     /// A name a module declares, as a file of another module could name it.
-    struct Symbol {
+    struct Symbol: Equatable {
         var kind: String
         /// Visible without `@testable`: public, open or package.
         var exposed: Bool
@@ -26,7 +26,7 @@ enum ImportUsage {
     }
 
     /// One module's names.
-    struct Table {
+    struct Table: Equatable {
         var symbols: [String: Symbol] = [:]
         /// It declares a public `callAsFunction`, which a file calls without spelling it: an
         /// import of it is never claimed `unused`, only `probably-unused`.
@@ -236,9 +236,14 @@ enum ImportUsage {
         guard starts?.isEmpty != true else { return Result(report: .empty, symbols: [:]) }
         let grading = Grading(project, workers: workers, memo: memo)
         // Each module's files graded on their own (an import edge starts at one module), side by side.
-        let parts = workers.map(project.modules.count) { index in
-            starts?.contains(project.modules[index].name) == false ? Grading.Graded() : grading.grade(module: index, symbols: wanted.symbols)
+        let grades = workers.map(project.modules.count) { index -> AnalysisMemo.ModuleGrade? in
+            let module = project.modules[index], files = project.sources[module.name] ?? []
+            guard starts?.contains(module.name) != false else { return nil }
+            if let kept = grading.graded[module.name], kept.module == module, kept.files == files, kept.wanted == wanted.symbols { return kept }
+            return AnalysisMemo.ModuleGrade(module: module, files: files, wanted: wanted.symbols, graded: grading.grade(module: index, symbols: wanted.symbols))
         }
+        memo?.keep(grades.compactMap { $0 })
+        let parts = grades.map { $0?.graded ?? Grading.Graded() }
         var graded: [GradedImport] = [], counts: [String: Int] = [:], symbols: [Int: [String: Tally]] = [:]
         var unknown: [String: Int] = [:]
         for part in parts {
@@ -278,6 +283,9 @@ enum ImportUsage {
         /// By unit an import reaches: what it re-exports (`@_exported import` of an internal
         /// module), transitively, itself first; nil when that is not all here.
         let reexports: [Int: [Int]?]
+        /// The last analysis's grades of the modules, by name, when all they read besides their
+        /// own files and imports is the same (`AnalysisMemo`); else empty.
+        let graded: [String: AnalysisMemo.ModuleGrade]
         /// What the public headers of C and Objective-C modules add.
         var headers: HeaderGrading { HeaderGrading(project: project, modules: modules) }
 
@@ -314,26 +322,17 @@ enum ImportUsage {
             for module in Array(named) {
                 for exported in exportedImports(module) ?? [] { named.formUnion(byImportName[exported] ?? []) }
             }
-            // Each unit's table and part of the members' reach: the last analysis's where its
-            // files are the same (a session's), else made again.
+            // Each unit's table and part of the members' reach: the last analysis's where they
+            // are the same (a session's, a history's next commit), else made again.
             let count = modules.count + external.count
             let keys = (0..<count).map { $0 < modules.count ? "module " + modules[$0].name : "checkout " + external[$0 - modules.count] }
             let tabled = (0..<count).map { named.contains($0) && hasFiles($0) }
             let last = memo?.grading
-            let made = workers.map(count) { unit -> (unit: AnalysisMemo.GradingUnit, kept: Bool) in
-                let files = unitFiles(unit), interface = headers.interface(unit)
-                let kept = last?.units[keys[unit]].flatMap { $0.files == files && $0.interface == interface ? $0 : nil }
-                var made = kept ?? AnalysisMemo.GradingUnit(files: files, interface: interface, table: nil, reach: MemberReach.Part(files))
-                if tabled[unit] && made.table == nil { made.table = ImportUsage.table(of: files, headers: interface) }
-                return (made, kept != nil)
-            }
-            let tables = (0..<count).map { tabled[$0] ? made[$0].unit.table ?? Table() : Table() }
-            let sameUnits = last?.keys == keys && made.allSatisfy(\.kept)
-            let index = sameUnits && last?.tabled == tabled ? last?.index ?? Self.index(of: tables) : Self.index(of: tables)
-            memberReach = sameUnits ? last?.reach ?? MemberReach(parts: made.map(\.unit.reach)) : MemberReach(parts: made.map(\.unit.reach))
-            memo?.grading = AnalysisMemo.Grading(
-                units: Dictionary(zip(keys, made.map(\.unit)), uniquingKeysWith: { first, _ in first }), keys: keys, tabled: tabled,
-                reach: memberReach, index: index)
+            let made = Self.units(keys: keys, tabled: tabled, last: last, workers: workers) { (unitFiles($0), headers.interface($0)) }
+            let tables = (0..<count).map { tabled[$0] ? made.units[$0].table ?? Table() : Table() }
+            let same = made.same && last?.keys == keys
+            let index = same && last?.tabled == tabled ? last?.index ?? Self.index(of: tables) : Self.index(of: tables)
+            memberReach = same ? last?.reach ?? MemberReach(parts: made.units.map(\.reach)) : MemberReach(parts: made.units.map(\.reach))
             func reexportClosure(_ unit: Int) -> [Int]? {
                 guard hasFiles(unit) else { return nil }
                 var seen: Set<Int> = [unit], order = [unit], queue = [unit]
@@ -356,6 +355,15 @@ enum ImportUsage {
             let paths = project.sources.values.joined().map(\.path).sorted()
             ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             (self.modules, self.byImportName, self.edgeIndex, self.tables, self.index, self.paths) = (modules, byImportName, edgeIndex, tables, index, paths)
+            // What every module's grading reads besides its own files and imports: the same
+            // as the last analysis's, a module whose own are the same too is graded as it was.
+            let environment = Environment(
+                keys: keys, tabled: tabled, modules: modules.map(Environment.Shape.init), reexports: reexports, edgeIndex: edgeIndex,
+                paths: paths, clang: project.clang)
+            graded = same && last?.environment == environment ? last?.modules ?? [:] : [:]
+            memo?.grading = AnalysisMemo.Grading(
+                units: Dictionary(zip(keys, made.units), uniquingKeysWith: { first, _ in first }), keys: keys, tabled: tabled,
+                reach: memberReach, index: index, environment: environment)
         }
 
         /// Every name any module declares, by name: the modules declaring it and as what.

@@ -57,9 +57,11 @@ struct MemberReach: Sendable {
 
     /// One unit's names numbered on its own (units are read side by side), and its pairs over
     /// those numbers; `init(parts:)` numbers them into one table.
-    struct Part: Sendable {
-        fileprivate var names: [String] = [], ids: [String: Int32] = [:]
-        fileprivate var mentions: [(Int32, Int32)] = [], subtypes: [(Int32, Int32)] = []
+    struct Part: Sendable, Equatable {
+        fileprivate var names: [String] = []
+        private var ids: [String: Int32] = [:]
+        /// Pairs side by side: a name, then what it mentions; a type, then a subtype of it.
+        fileprivate var mentions: [Int32] = [], subtypes: [Int32] = []
         fileprivate var types: [Int32] = []
 
         private mutating func id(_ name: String) -> Int32 {
@@ -84,13 +86,13 @@ struct MemberReach: Sendable {
                     if kind.isType || kind == .typealias { types.append(name) }
                     for mentioned in declarations[index].mentions {
                         let mentioned = id(mentioned)
-                        mentions.append((name, mentioned))
-                        if kind == .typealias { subtypes.append((mentioned, name)) }
+                        mentions += [name, mentioned]
+                        if kind == .typealias { subtypes += [mentioned, name] }
                     }
                     for inherited in declarations[index].inherits {
                         let inherited = id(MemberReach.typeName(inherited))
-                        mentions.append((name, inherited))
-                        subtypes.append((inherited, name))
+                        mentions += [name, inherited]
+                        subtypes += [inherited, name]
                     }
                 }
             }
@@ -107,8 +109,12 @@ struct MemberReach: Sendable {
                 ids[name] = id
                 return id
             }
-            mentions += part.mentions.map { (global[Int($0.0)], global[Int($0.1)]) }
-            subtypes += part.subtypes.map { (global[Int($0.0)], global[Int($0.1)]) }
+            for pair in stride(from: 0, to: part.mentions.count, by: 2) {
+                mentions.append((global[Int(part.mentions[pair])], global[Int(part.mentions[pair + 1])]))
+            }
+            for pair in stride(from: 0, to: part.subtypes.count, by: 2) {
+                subtypes.append((global[Int(part.subtypes[pair])], global[Int(part.subtypes[pair + 1])]))
+            }
             types += part.types.map { global[Int($0)] }
         }
         var declaredType = [Bool](repeating: false, count: ids.count)

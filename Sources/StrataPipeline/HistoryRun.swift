@@ -118,6 +118,8 @@ public enum HistoryRun {
 
     public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
         var session = try AnalysisSession(options.input, git: true)
+        // Commit to commit, most modules are the same.
+        session.memo = AnalysisMemo()
         let repository = session.repository()
         let commits = try AnalysisSession.mapped { try sample(repository, options) }
         guard !commits.isEmpty else {

@@ -132,6 +132,17 @@ import Testing
         session.refresh(changed: ["Sources/Core/Clock.swift"])
         #expect(coreImport(session.result) == nil)
         #expect(session.result.imports == (try Self.fresh(folder)).imports)
+        // An edit inside a body changes no table: App's grades are taken again, still right.
+        try folder.write("Sources/Core/Clock.swift", "public struct Clock { public init() { _ = 1 } }\npublic extension Money { var cents: Int { 0 } }\n")
+        session.refresh(changed: ["Sources/Core/Clock.swift"])
+        #expect(coreImport(session.result) == nil)
+        #expect(session.result.imports == (try Self.fresh(folder)).imports)
+        // Feature re-exports Core: App's files are the same, but its import of Core now adds
+        // nothing its import of Feature does not give.
+        try folder.write("Sources/Feature/Cart.swift", "@_exported import Core\npublic struct Cart { public var total = Money() }\n")
+        session.refresh(changed: ["Sources/Feature/Cart.swift"])
+        #expect(coreImport(session.result) == "unused")
+        #expect(session.result.imports == (try Self.fresh(folder)).imports)
     }
     @Test func filesAddedOrDeletedAndManifestsRunDiscoveryAgain() throws {
         let folder = try Self.repository()
