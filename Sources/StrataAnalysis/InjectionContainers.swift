@@ -102,7 +102,8 @@ public struct InjectionContainers: Sendable {
     public var containers: [InjectionContainer] = []
 
     public init(sources: [String: [SourceFile]], ignore: Set<String> = []) {
-        self.init(files: sources.values.joined().map { ($0.path, $0.facts) }, ignore: ignore)
+        // In the modules' order, not the dictionary's: the first store found is a container's evidence.
+        self.init(files: sources.sorted { $0.key < $1.key }.flatMap(\.value).map { ($0.path, $0.facts) }, ignore: ignore)
     }
 
     init(files: [(path: String, facts: FileFacts)], ignore: Set<String>) {
@@ -144,6 +145,14 @@ public struct InjectionContainers: Sendable {
     ) -> (properties: Set<String>, conforming: [String: Set<String>]) {
         var dictionaryProperties: Set<String> = []
         var conformances: [String: Set<String>] = [:], conforming: [String: Set<String>] = [:]
+        // The types stores and reads are made in: only a conformance to one of them is asked
+        // about (`conforming[type]`, and a property a conforming type declares for it).
+        var contexts: Set<String> = []
+        for (_, facts) in files {
+            for fact in facts.injections where fact.shape == .store || fact.shape == .read {
+                if let context = fact.context { contexts.insert(DeclarationFact.simpleName(context)) }
+            }
+        }
         guard files.contains(where: { $0.facts.injections.contains { $0.shape == .store } }) else { return ([], [:]) }
         for (_, facts) in files {
             let declarations = facts.declarations  // by index: read field by field, never copied whole
@@ -152,8 +161,8 @@ public struct InjectionContainers: Sendable {
                    let parent = declarations[index].parent {
                     dictionaryProperties.insert("\(DeclarationFact.simpleName(parent)).\(declarations[index].name)")
                 } else if declarations[index].kind.isType || declarations[index].kind == .extension, !declarations[index].inherits.isEmpty {
-                    let type = DeclarationFact.simpleName(declarations[index].name)
-                    for inherited in declarations[index].inherits.map(DeclarationFact.simpleName) {
+                    for inherited in declarations[index].inherits.map(DeclarationFact.simpleName) where contexts.contains(inherited) {
+                        let type = DeclarationFact.simpleName(declarations[index].name)
                         conformances[type, default: []].insert(inherited)
                         conforming[inherited, default: []].insert(type)
                     }

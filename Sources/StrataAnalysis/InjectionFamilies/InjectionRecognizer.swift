@@ -85,7 +85,8 @@ struct InjectionRecognizer {
 
     init(vocabulary: InjectionVocabulary, sources: [String: [SourceFile]]) {
         self.vocabulary = vocabulary
-        let files = Array(sources.values.joined())
+        // In the modules' order, not the dictionary's: where two declare a member, one wins.
+        let files = sources.sorted { $0.key < $1.key }.flatMap(\.value)
         let computes = files.contains { $0.facts.injections.contains { $0.computedName != nil } }
         evaluator = computes
             ? NameEvaluator(
