@@ -18,19 +18,20 @@ enum Singletons {
         // files have no static `shared`: the names are gathered only for one that does.)
         lazy var protocols = Set(declarations.filter { $0.kind == .protocol }.map(\.name))
         lazy var classes = Set(declarations.filter { $0.kind == .class || $0.kind == .actor }.map(\.name))
-        for declaration in declarations {
-            switch declaration.kind {
+        // By index: a declaration is read field by field, never copied whole (every file, every analysis).
+        for index in declarations.indices {
+            switch declarations[index].kind {
             case .class, .struct, .enum, .actor:
-                if Singleton.containerSuffixes.contains(where: declaration.name.hasSuffix) { containers.append(declaration) }
+                if Singleton.containerSuffixes.contains(where: declarations[index].name.hasSuffix) { containers.append(declarations[index]) }
             case .var:
-                guard declaration.traits.contains(.static) else { continue }
-                let name = DeclarationFact.plainName(declaration.name)
-                let parent = declaration.parent ?? ""
+                guard declarations[index].traits.contains(.static) else { continue }
+                let name = DeclarationFact.plainName(declarations[index].name)
+                let parent = declarations[index].parent ?? ""
                 guard instanceNames.contains(name) || (name == "default" && classes.contains(parent)),
                       !protocols.contains(parent) else { continue }
                 found.append(Singleton(
-                    name: declaration.parent.map { "\($0).\(name)" } ?? name,
-                    evidence: Location(file: file, line: declaration.line)))
+                    name: declarations[index].parent.map { "\($0).\(name)" } ?? name,
+                    evidence: Location(file: file, line: declarations[index].line)))
             default:
                 continue
             }

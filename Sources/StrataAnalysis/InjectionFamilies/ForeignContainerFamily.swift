@@ -48,19 +48,28 @@ struct ForeignContainers {
     init(files: [SourceFile], vocabulary: InjectionVocabulary) {
         var declared: Set<String> = [], wrapped: [String: Set<String>] = [:], provides: [String: Set<String>] = [:]
         for file in files {
-            for declaration in file.facts.declarations {
-                if declaration.kind == .typealias, let parent = declaration.parent, let value = declaration.value {
-                    provides[parent, default: []].insert(value)
-                } else if declaration.kind.isType {
-                    provides[declaration.name, default: [declaration.name]].formUnion(declaration.inherits)
-                }
-            }
             for fact in file.facts.injections {
                 if fact.shape == .propertyWrapper { declared.insert(fact.name) }
                 if fact.shape == .wrapper, Self.isForeignWrapper(fact), let type = fact.type { wrapped[fact.name, default: []].insert(type) }
             }
         }
         wrapped = wrapped.filter { !declared.contains($0.key) && !vocabulary.wrappers.contains($0.key) }
+        // Without a foreign wrapper, nothing is served: what types provide is not asked.
+        guard !wrapped.isEmpty else {
+            (wrappers, services, self.provides) = ([], [], [:])
+            return
+        }
+        for file in files {
+            let declarations = file.facts.declarations  // by index: read field by field, never copied whole
+            for index in declarations.indices {
+                if declarations[index].kind == .typealias, let parent = declarations[index].parent, let value = declarations[index].value {
+                    provides[parent, default: []].insert(value)
+                } else if declarations[index].kind.isType {
+                    let name = declarations[index].name
+                    provides[name, default: [name]].formUnion(declarations[index].inherits)
+                }
+            }
+        }
         let confirmed = Self.confirmed(wrapped, files: files, provides: provides)
         wrappers = confirmed
         services = Set(wrapped.filter { confirmed.contains($0.key) }.values.joined())
