@@ -145,20 +145,22 @@ public struct InjectionContainers: Sendable {
     ) -> (properties: Set<String>, conforming: [String: Set<String>]) {
         var dictionaryProperties: Set<String> = []
         var conformances: [String: Set<String>] = [:], conforming: [String: Set<String>] = [:]
-        // The types stores and reads are made in: only a conformance to one of them is asked
-        // about (`conforming[type]`, and a property a conforming type declares for it).
-        var contexts: Set<String> = []
+        // The types stores and reads are made in and the properties they name: only a
+        // conformance to one of those types is asked about (`conforming[type]`, and a property a
+        // conforming type declares for it), and only a property of one of those names.
+        var contexts: Set<String> = [], receivers: Set<String> = []
         for (_, facts) in files {
             for fact in facts.injections where fact.shape == .store || fact.shape == .read {
                 if let context = fact.context { contexts.insert(DeclarationFact.simpleName(context)) }
+                receivers.insert(fact.receiver ?? "")
             }
         }
         guard files.contains(where: { $0.facts.injections.contains { $0.shape == .store } }) else { return ([], [:]) }
         for (_, facts) in files {
             let declarations = facts.declarations  // by index: read field by field, never copied whole
             for index in declarations.indices {
-                if declarations[index].kind == .var, let type = declarations[index].type, Self.isDictionary(type),
-                   let parent = declarations[index].parent {
+                if declarations[index].kind == .var, receivers.contains(declarations[index].name), let type = declarations[index].type,
+                   Self.isDictionary(type), let parent = declarations[index].parent {
                     dictionaryProperties.insert("\(DeclarationFact.simpleName(parent)).\(declarations[index].name)")
                 } else if declarations[index].kind.isType || declarations[index].kind == .extension, !declarations[index].inherits.isEmpty {
                     for inherited in declarations[index].inherits.map(DeclarationFact.simpleName) where contexts.contains(inherited) {

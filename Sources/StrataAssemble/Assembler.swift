@@ -103,10 +103,11 @@ private struct ModuleTotals {
             }
         }
         let kinds = Self.kinds, levels = Self.levels
-        for declaration in facts.declarations {
-            declarations[kinds.firstIndex(of: declaration.kind)!] += 1
-            access[levels.firstIndex(of: declaration.access)!] += 1
-            if declaration.traits.contains(.interface) { interfaces += 1 }
+        let all = facts.declarations  // by index: read field by field, never copied whole
+        for index in all.indices {
+            declarations[kinds.firstIndex(of: all[index].kind)!] += 1
+            access[levels.firstIndex(of: all[index].access)!] += 1
+            if all[index].traits.contains(.interface) { interfaces += 1 }
         }
         singletons += Singletons.find(in: facts.declarations, file: file)
     }
