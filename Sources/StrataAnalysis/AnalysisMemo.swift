@@ -1,15 +1,15 @@
-import Foundation
 import StrataModel
 
 /// What one analysis made that the next analysis of the same session can take again where its
 /// inputs are the same: a warm session (`watch`, `mcp`, `lsp`) analyzes the whole model again
 /// on every edit though an edit changes one module, and `history` analyzes commit after commit
-/// that change a few files each. Kept for the next analysis only: units gone since are
-/// forgotten.
+/// that change a few files each. A value the caller keeps between its analyses
+/// (`Analyzer.analyze(…, memo:)` takes the last one and leaves the new one); it holds the last
+/// analysis's only: units gone since are forgotten.
 ///
 /// Files are compared by value (`[SourceFile] ==`); facts taken from memory share their storage,
 /// so an unchanged unit compares at once.
-public final class AnalysisMemo: @unchecked Sendable {
+public struct AnalysisMemo: Sendable {
     /// One unit of import grading (`ImportUsage.Grading`): its names and its part of the
     /// members' reach.
     struct GradingUnit: Sendable {
@@ -41,20 +41,9 @@ public final class AnalysisMemo: @unchecked Sendable {
         var modules: [String: ModuleGrade] = [:]
     }
 
-    private let lock = NSLock()
-    private var kept = Grading()
+    var grading = Grading()
 
     public init() {}
-
-    var grading: Grading {
-        get { lock.withLock { kept } }
-        set { lock.withLock { kept = newValue } }
-    }
-
-    /// The modules' grades of the grading last kept.
-    func keep(_ grades: [ModuleGrade]) {
-        lock.withLock { kept.modules = Dictionary(grades.map { ($0.module.name, $0) }, uniquingKeysWith: { first, _ in first }) }
-    }
 }
 
 extension ImportUsage.Grading {

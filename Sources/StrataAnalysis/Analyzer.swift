@@ -9,11 +9,21 @@ public enum Analyzer {
     ///     leaves out is not computed unless a rule of `rules` reads it.
     ///   - buildSeconds: measured build seconds by module (`--build-times`) for the build shape
     ///     and the linkage's critical path; nil estimates both from lines.
-    ///   - memo: what the last analysis of a session made that this one may take again.
     public static func analyze(
         _ project: Project, rules: ArchitectureRules = ArchitectureRules(), injection: InjectionVocabulary = InjectionVocabulary(),
-        extras: AnalysisExtras = .all, buildSeconds: [String: Double]? = nil, workers: any Workers = SerialWorkers(), memo: AnalysisMemo? = nil
+        extras: AnalysisExtras = .all, buildSeconds: [String: Double]? = nil, workers: any Workers = SerialWorkers()
     ) -> AnalysisResult {
+        var none: AnalysisMemo?
+        return analyze(project, rules: rules, injection: injection, extras: extras, buildSeconds: buildSeconds, workers: workers, memo: &none)
+    }
+
+    /// The same, for a caller that analyzes again and again (a session, a history): `memo` is
+    /// what the last analysis made that this one may take again, and is left what this one made.
+    public static func analyze(
+        _ project: Project, rules: ArchitectureRules, injection: InjectionVocabulary, extras: AnalysisExtras, buildSeconds: [String: Double]?,
+        workers: any Workers, memo: inout AnalysisMemo?
+    ) -> AnalysisResult {
+        let last = memo
         let production = project.graph.subgraph { !$0.kind.isTest }
         let metrics = CouplingMetrics.compute(production)
         let cycles = Cycles.find(in: production)
@@ -43,7 +53,8 @@ public enum Analyzer {
         let wanted = ImportUsage.Wanted(extras, rules: rules, implicit: implicit, edges: project.edges)
         let ((accessReport, injectionReport), usage) = workers.both(
             { (access ? AccessControl.analyze(project, workers: workers) : nil, InjectionWiring.analyze(project, vocabulary: injection, rules: rules)) },
-            { ImportUsage.analyze(project, wanted: wanted, workers: workers, memo: memo) })
+            { ImportUsage.analyze(project, wanted: wanted, workers: workers, memo: last) })
+        memo = usage.memo
         if let accessReport { result.accessControl = accessReport }
         result.injection = injectionReport
         var imports = usage.report

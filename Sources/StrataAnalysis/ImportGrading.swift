@@ -27,16 +27,17 @@ extension ImportUsage {
         /// What the public headers of C and Objective-C modules add.
         var headers: HeaderGrading { HeaderGrading(project: project, modules: modules) }
 
-        /// - Parameter memo: the last analysis's units, taken again where their files are the
-        ///   same; this analysis's are kept in it.
-        init(_ project: Project, workers: any Workers, memo: AnalysisMemo? = nil) {
+        /// This analysis's units and what it made of them, for the next (`AnalysisMemo`).
+        let kept: AnalysisMemo.Grading
+
+        /// - Parameter last: the last analysis's units, taken again where their files are the same.
+        init(_ project: Project, workers: any Workers, last: AnalysisMemo.Grading? = nil) {
             self.project = project
             let units = Units(project), count = units.count
             let edgeIndex = Self.importEdges(of: project)
             // Each unit's table and part of the members' reach: the last analysis's where they
             // are the same (a session's, a history's next commit), else made again.
             let keys = (0..<count).map(units.key), tabled = units.tabled()
-            let last = memo?.grading
             let made = Self.units(keys: keys, tabled: tabled, last: last, workers: workers) { (units.files($0), units.headers.interface($0)) }
             let tables = (0..<count).map { tabled[$0] ? made.units[$0].table ?? Table() : Table() }
             let same = made.same && last?.keys == keys
@@ -54,7 +55,7 @@ extension ImportUsage {
                 keys: keys, tabled: tabled, modules: modules.map(Environment.Shape.init), reexports: reexports, edgeIndex: edgeIndex,
                 paths: paths, clang: project.clang)
             graded = same && last?.environment == environment ? last?.modules ?? [:] : [:]
-            memo?.grading = AnalysisMemo.Grading(
+            kept = AnalysisMemo.Grading(
                 units: Dictionary(zip(keys, made.units), uniquingKeysWith: { first, _ in first }), keys: keys, tabled: tabled,
                 reach: memberReach, index: index, environment: environment)
         }

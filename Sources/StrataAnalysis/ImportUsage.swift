@@ -135,6 +135,8 @@ enum ImportUsage {
         /// By edge index in `project.edges`: the symbols kept (`ImportEdge.symbolsKept`) and how
         /// many more there are.
         var symbols: [Int: (kept: [EdgeSymbol], more: Int)]
+        /// What the next analysis may take again, when the caller keeps it.
+        var memo: AnalysisMemo?
     }
 
     /// A name of the file (its index in the file's references) found in what an import reaches.
@@ -230,11 +232,12 @@ enum ImportUsage {
         }
     }
 
+    /// - Parameter memo: the last analysis's, when the caller keeps one; `Result.memo` is this one's.
     static func analyze(_ project: Project, wanted: Wanted, workers: any Workers = SerialWorkers(), memo: AnalysisMemo? = nil) -> Result {
         // The modules graded: all of them, or those the wanted symbols' edges start at.
         let starts = wanted.grades ? nil : wanted.symbols.map { Set($0.map { project.edges[$0].from }) }
-        guard starts?.isEmpty != true else { return Result(report: .empty, symbols: [:]) }
-        let grading = Grading(project, workers: workers, memo: memo)
+        guard starts?.isEmpty != true else { return Result(report: .empty, symbols: [:], memo: memo) }
+        let grading = Grading(project, workers: workers, last: memo?.grading)
         // Each module's files graded on their own (an import edge starts at one module), side by side.
         let grades = workers.map(project.modules.count) { index -> AnalysisMemo.ModuleGrade? in
             let module = project.modules[index], files = project.sources[module.name] ?? []
@@ -242,7 +245,9 @@ enum ImportUsage {
             if let kept = grading.graded[module.name], kept.module == module, kept.files == files, kept.wanted == wanted.symbols { return kept }
             return AnalysisMemo.ModuleGrade(module: module, files: files, wanted: wanted.symbols, graded: grading.grade(module: index, symbols: wanted.symbols))
         }
-        memo?.keep(grades.compactMap { $0 })
+        var kept = memo
+        kept?.grading = grading.kept
+        kept?.grading.modules = Dictionary(grades.compactMap { $0.map { ($0.module.name, $0) } }, uniquingKeysWith: { first, _ in first })
         let parts = grades.map { $0?.graded ?? Grading.Graded() }
         var graded: [GradedImport] = [], counts: [String: Int] = [:], symbols: [Int: [String: Tally]] = [:]
         var unknown: [String: Int] = [:]
@@ -260,6 +265,7 @@ enum ImportUsage {
             }
             return (kept: kept, more: named.count - kept.count)
         }
-        return Result(report: wanted.grades ? ImportReport(imports: graded.sorted(), counts: counts, unknown: unknown) : .empty, symbols: ordered)
+        return Result(
+            report: wanted.grades ? ImportReport(imports: graded.sorted(), counts: counts, unknown: unknown) : .empty, symbols: ordered, memo: kept)
     }
 }

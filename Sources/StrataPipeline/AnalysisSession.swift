@@ -48,9 +48,6 @@ public struct AnalysisSession: Sendable {
     let rootKey: String
     /// The fact stores by injection vocabulary, filled as trees are scanned.
     private var stores: [InjectionNames: FactStore] = [:]
-    /// What each analysis made that the next may take again (`AnalysisMemo`); nil for a
-    /// command that analyzes once, which would only hold it longer.
-    public var memo: AnalysisMemo?
 
     /// - Parameter git: whether the command reads revisions (then `input.repository` must be
     ///   in a git repository).
@@ -152,7 +149,16 @@ public struct AnalysisSession: Sendable {
     /// Assembles and analyzes a scanned tree, with the measured build times; of the extras,
     /// only `extras` are computed.
     public func finish(_ scanned: TreeAnalysis.Scanned, conditions: CompilationConditions? = nil, extras: AnalysisExtras = .all) -> TreeAnalysis.Output {
-        TreeAnalysis.finish(scanned, conditions: conditions, extras: extras, buildSeconds: input.buildTimes, memo: memo)
+        var memo: AnalysisMemo?
+        return finish(scanned, conditions: conditions, extras: extras, memo: &memo)
+    }
+
+    /// The same for a command that analyzes again and again (a session, a history): `memo` is
+    /// what the last analysis made that this one may take again, and is left what this one made.
+    public func finish(
+        _ scanned: TreeAnalysis.Scanned, conditions: CompilationConditions? = nil, extras: AnalysisExtras = .all, memo: inout AnalysisMemo?
+    ) -> TreeAnalysis.Output {
+        TreeAnalysis.finish(scanned, conditions: conditions, extras: extras, buildSeconds: input.buildTimes, memo: &memo)
     }
 
     /// Forgets the facts of bytes no file has any more (`FactStore.keep(only:)`).

@@ -118,8 +118,6 @@ public enum HistoryRun {
 
     public static func run(_ options: Options, progress: (@Sendable (String) -> Void)? = nil) throws -> Outcome {
         var session = try AnalysisSession(options.input, git: true)
-        // Commit to commit, most modules are the same.
-        session.memo = AnalysisMemo()
         let repository = session.repository()
         let commits = try AnalysisSession.mapped { try sample(repository, options) }
         guard !commits.isEmpty else {
@@ -168,6 +166,9 @@ public enum HistoryRun {
         /// The last commit scanned: the next reads again only the manifests that changed, and
         /// the headers only when one changed.
         var last: TreeAnalysis.Scanned?
+        /// What the last commit's analysis made that the next takes again where its inputs are
+        /// the same (from commit to commit, most modules are).
+        var memo: AnalysisMemo? = AnalysisMemo()
 
         struct Pending {
             var commit: HistoryCommit
@@ -181,12 +182,18 @@ public enum HistoryRun {
         mutating func next(
             _ commit: HistoryCommit?, label: String, session: inout AnalysisSession, withPackages: Bool, store: HistoryDatabase
         ) throws {
-            let finishing = session, pending = self.pending
-            let (prepared, output) = Parallel.both(
+            let finishing = session, pending = self.pending, memo = self.memo
+            let (prepared, finished) = Parallel.both(
                 { commit.map { commit in Result { try prepare(commit, label: label, session: &session, withPackages: withPackages) } } },
                 // A snapshot keeps none of the extras; its findings are computed with whatever their rules read.
-                { pending.map { finishing.finish($0.scanned, conditions: $0.conditions, extras: []) } })
-            if let pending, let output {
+                {
+                    pending.map { pending in
+                        var memo = memo
+                        return (output: finishing.finish(pending.scanned, conditions: pending.conditions, extras: [], memo: &memo), memo: memo)
+                    }
+                })
+            if let pending, let (output, memo) = finished {
+                self.memo = memo
                 parsed += output.scan.parsed
                 reused += output.scan.reused
                 stopwatch.add(output.timings.filter { $0.stage != "discover" && $0.stage != "scan" })

@@ -31,6 +31,8 @@ public struct StrataSession: Sendable {
     }
 
     public private(set) var analysis: AnalysisSession
+    /// What the last analysis made that the next takes again where its inputs are the same.
+    private var memo: AnalysisMemo? = AnalysisMemo()
     /// The latest assembled model and its result.
     public private(set) var output: TreeAnalysis.Output
     /// The latest discovery (with the live tree it read).
@@ -59,12 +61,11 @@ public struct StrataSession: Sendable {
     public init(_ input: AnalysisSession.Input, progress: (@Sendable (String) -> Void)? = nil) throws {
         try Pipeline.checkFolder(input.repository)
         var analysis = try AnalysisSession(input, git: false)
-        analysis.memo = AnalysisMemo()
         let live = LiveTree(WorkingDirectoryTree(rootPath: input.repository, filter: PathFilter(excludes: input.excludes)))
         let discovered = try analysis.discover(live, label: input.repository, progress: progress)
         let scanned = analysis.scan(discovered, progress: progress)
         self.discovered = discovered.reading(Self.remembering(scanned))
-        output = analysis.finish(scanned, extras: Self.extras)
+        output = analysis.finish(scanned, extras: Self.extras, memo: &memo)
         // The next `analyze` of the repository starts warm too.
         _ = analysis.saveFacts()
         self.analysis = analysis
@@ -139,7 +140,7 @@ public struct StrataSession: Sendable {
         let scanned = analysis.scan(next, headers: headers)
         analysis.keepFacts(only: Set(scanned.scan.hashes.values))
         discovered = next.reading(Self.remembering(scanned))
-        output = analysis.finish(scanned, extras: Self.extras)
+        output = analysis.finish(scanned, extras: Self.extras, memo: &memo)
         let (appeared, disappeared) = Self.difference(before, output.result.findings)
         return Update(
             changed: changed, rediscovered: structural, parsed: scanned.scan.parsed, appeared: appeared, disappeared: disappeared,

@@ -33,7 +33,8 @@ public enum TreeAnalysis {
         let discovered = try discover(
             tree: tree, configuration: configuration, configurationFile: configurationFile,
             evaluateManifest: evaluateManifest, progress: progress)
-        return finish(scan(discovered, store: store, progress: progress))
+        var memo: AnalysisMemo?
+        return finish(scan(discovered, store: store, progress: progress), memo: &memo)
     }
 
     /// A tree after discovery: its configuration, files and modules. A caller with two trees
@@ -158,16 +159,17 @@ public enum TreeAnalysis {
     ///   same build settings (`strata history`); nil decides them afresh.
     ///   - extras: what the caller shows beyond the findings; the rest is not computed.
     ///   - buildSeconds: measured build seconds by module (`--build-times`); nil estimates from lines.
-    ///   - memo: what the last analysis of a session made that this one may take again.
+    ///   - memo: what the last analysis of a session made that this one may take again; left
+    ///     what this one made (`AnalysisMemo`). Nil for a caller that analyzes once.
     public static func finish(
         _ scanned: Scanned, conditions shared: CompilationConditions? = nil, extras: AnalysisExtras = .all, buildSeconds: [String: Double]? = nil,
-        memo: AnalysisMemo? = nil
+        memo: inout AnalysisMemo?
     ) -> Output {
         var stopwatch = scanned.stopwatch
         let project = assemble(scanned, conditions: shared)
         let result = Analyzer.analyze(
             project, rules: scanned.configuration.rules, injection: scanned.configuration.injection, extras: extras,
-            buildSeconds: buildSeconds, workers: AllCores(), memo: memo)
+            buildSeconds: buildSeconds, workers: AllCores(), memo: &memo)
         stopwatch.lap("analyze")
         return Output(result: result, project: project, files: scanned.files, scan: scanned.scan, timings: stopwatch.laps)
     }

@@ -63,6 +63,25 @@ import Testing
     /// A commit is analyzed for what its snapshot keeps: no import grades, no access-control
     /// report, symbols only behind the edges of undeclared imports (which their findings name),
     /// and the very snapshot the whole analysis gives.
+    /// Each commit's analysis takes from the one before what is the same (`AnalysisMemo`):
+    /// what is stored of every commit is what a fresh analysis of its tree gives, imports
+    /// graded and findings included, through edges added and removed.
+    @Test func eachCommitIsStoredAsAFreshAnalysisOfItsTreeWouldBe() throws {
+        let folder = try Self.fixture()
+        let outcome = try Self.history(folder)
+        #expect(outcome.snapshots.count == 10)
+        for stored in outcome.snapshots {
+            let tree = folder.path + "/tree-" + stored.commit.id
+            let exported = try run("/bin/bash", ["-c", "mkdir -p \"$1\" && git -C \"$2\" archive \"$3\" | tar -x -C \"$1\"", "-", tree, folder.path + "/repo", stored.commit.id])
+            #expect(exported.status == 0, "\(exported.all)")
+            let fresh = CommitSnapshot(
+                commit: stored.commit, result: try Pipeline.run(Pipeline.Options(path: tree, formats: [], cacheDirectory: nil)).result)
+            #expect(stored.findings == fresh.findings, "commit \(Self.number(stored.commit.id))")
+            #expect(stored.edges == fresh.edges && stored.modules.map(\.name) == fresh.modules.map(\.name), "commit \(Self.number(stored.commit.id))")
+        }
+        #expect(outcome.snapshots.contains { $0.findings.contains { $0.rule == "unused-import" } })
+    }
+
     @Test func aCommitIsAnalyzedForWhatItsSnapshotKeeps() throws {
         let path = repositoryRoot + "/Samples/TheMonth"
         var session = try AnalysisSession(.init(repository: path, cacheDirectory: nil), git: false)
