@@ -42,7 +42,7 @@ extension ImportUsage {
             // spells: the memberwise or an internal initializer of a type it names. Only a
             // second `@testable` import of the same module makes it surely redundant.
             let twin = candidate.target.flatMap { coverage.firstTestable[$0] }.map { $0 < position } ?? false
-            let mayOpen = candidate.testable && !twin && candidate.matched.contains { $0.symbol.kind == "type" }
+            let mayOpen = candidate.testable && !twin && candidate.matched.contains { $0.symbol.kind == .type }
             var site = Site(position: position, candidate: candidate, reach: reach, covering: covering, mayOpen: mayOpen)
             let (index, module, targets) = (grading.index, module, targets)
             // Names other modules the file sees declare too: its own, its other imports', and

@@ -45,7 +45,7 @@ public enum FileImportUses {
         var uses: [String: Use] = [:]
         for match in candidates.first?.matched ?? [] {
             let count = match.index < file.facts.referenceCounts.count ? Int(file.facts.referenceCounts[match.index]) : 1
-            uses[match.name] = Use(name: match.name, kind: match.symbol.kind, count: max(1, count))
+            uses[match.name] = Use(name: match.name, kind: match.symbol.kind.rawValue, count: max(1, count))
         }
         return uses.values.sorted()
     }

@@ -15,8 +15,22 @@ import StrataModel
 /// here is `unknown`, never claimed.
 enum ImportUsage {
     /// A name a module declares, as a file of another module could name it.
+    /// What a name a module declares is, as the symbols behind an edge say it (`EdgeSymbol.kind`).
+    enum SymbolKind: String {
+        case type, `func`, `var`, macro, `operator`, member
+        /// A type the module extends with members a file uses without naming them (an
+        /// initializer, a subscript): the type's name.
+        case `extension`
+        /// A type the module adds a conformance to: the type's name.
+        case conformance
+
+        /// A header's name's kind (`ClangInterface.Name.kind`); `type` for one this Strata
+        /// does not know.
+        init(header kind: String) { self = SymbolKind(rawValue: kind) ?? .type }
+    }
+
     struct Symbol: Equatable {
-        var kind: String
+        var kind: SymbolKind
         /// Visible without `@testable`: public, open or package.
         var exposed: Bool
         /// A member (an operator implemented in a type included), or what a type gains from an
@@ -50,12 +64,12 @@ enum ImportUsage {
             static func < (lhs: Conformance, rhs: Conformance) -> Bool { lhs.text < rhs.text }
         }
 
-        mutating func add(_ name: String, _ kind: String, exposed: Bool, member: Bool = false, owner: String? = nil) {
+        mutating func add(_ name: String, _ kind: SymbolKind, exposed: Bool, member: Bool = false, owner: String? = nil) {
             if let found = symbols.index(forKey: name) {
                 // A name declared both ways counts as the stronger: top level, exposed; an
                 // extension with unnamed members over a bare conformance.
                 let existing = symbols.values[found]
-                let stronger = existing.isMember && !member || existing.kind == "conformance" && kind == "extension"
+                let stronger = existing.isMember && !member || existing.kind == .conformance && kind == .extension
                 symbols.values[found] = Symbol(
                     kind: stronger ? kind : existing.kind, exposed: existing.exposed || exposed, isMember: existing.isMember && member)
             } else {
@@ -71,15 +85,15 @@ enum ImportUsage {
         /// conformances it adds, marker protocols left out.
         mutating func add(extension declaration: DeclarationFact) -> [Conformance] {
             let extended = DeclarationFact.simpleName(DeclarationFact.plainName(declaration.name))
-            if declaration.traits.contains(.unnamedMembers) { add(extended, "extension", exposed: true, member: true) }
+            if declaration.traits.contains(.unnamedMembers) { add(extended, .extension, exposed: true, member: true) }
             let protocols = declaration.inherits.map(MemberReach.typeName)
-            for conformed in protocols { add(extended, "conformance", exposed: true, member: true, owner: conformed) }
+            for conformed in protocols { add(extended, .conformance, exposed: true, member: true, owner: conformed) }
             return protocols.filter { !MemberReach.markers.contains($0) }.map { Conformance(type: extended, conformed: $0) }
         }
     }
 
     /// How a symbol's kind names a top-level declaration: a type otherwise.
-    static let topLevelKinds: [DeclarationKind: String] = [.func: "func", .var: "var", .macro: "macro"]
+    static let topLevelKinds: [DeclarationKind: SymbolKind] = [.func: .func, .var: .var, .macro: .macro]
 
     static func table(of files: [SourceFile], headers: ClangInterface? = nil) -> Table {
         var table = Table()
@@ -101,21 +115,21 @@ enum ImportUsage {
                 let owner = declaration.parent.map(DeclarationFact.simpleName)
                 if isOperator {
                     // `static func +` in a type is found through its operands' type, like a member.
-                    table.add(name, "operator", exposed: exposed, member: declaration.parent != nil, owner: owner)
+                    table.add(name, .operator, exposed: exposed, member: declaration.parent != nil, owner: owner)
                 } else if declaration.parent != nil {
-                    table.add(name, "member", exposed: exposed, member: true, owner: owner)
+                    table.add(name, .member, exposed: exposed, member: true, owner: owner)
                 } else {
-                    table.add(name, topLevelKinds[declaration.kind] ?? "type", exposed: exposed)
+                    table.add(name, topLevelKinds[declaration.kind] ?? .type, exposed: exposed)
                 }
             }
             // Enum cases, reached as `.name` members.
             for value in file.facts.values where value.kind == .enumeration {
                 let owner = DeclarationFact.simpleName(value.name)
-                for branch in value.branches { for name in branch.cases { table.add(name, "member", exposed: true, member: true, owner: owner) } }
+                for branch in value.branches { for name in branch.cases { table.add(name, .member, exposed: true, member: true, owner: owner) } }
             }
         }
         // What its public headers declare: public to every importer.
-        for name in headers?.names ?? [] { table.add(name.name, name.kind, exposed: true, member: name.isMember) }
+        for name in headers?.names ?? [] { table.add(name.name, SymbolKind(header: name.kind), exposed: true, member: name.isMember) }
         func declared(_ name: String) -> Bool { table.symbols[name].map { !$0.isMember } ?? false }
         table.retroactive = conformances.filter { !declared($0.type) && !declared($0.conformed) }.sorted()
         return table
@@ -124,7 +138,7 @@ enum ImportUsage {
     /// A symbol behind an edge while files are read: where it is first spelled as the file's
     /// place in path order and the line, compared as numbers; made an `EdgeSymbol` at the end.
     struct Tally {
-        var kind: String
+        var kind: SymbolKind
         var count: Int
         var file: Int
         var line: Int
@@ -195,7 +209,7 @@ enum ImportUsage {
                     }
                     matched[position] = candidates[position].matched.count
                     var symbol = entry.symbol
-                    if candidates[position].site.symbol != nil, symbol.isMember { (symbol.kind, symbol.isMember) = ("type", false) }  // `import struct M.T` names T
+                    if candidates[position].site.symbol != nil, symbol.isMember { (symbol.kind, symbol.isMember) = (.type, false) }  // `import struct M.T` names T
                     candidates[position].matched.append(Match(index: referenceIndex, name: name, symbol: symbol, modules: [entry.module]))
                 }
             }
@@ -261,7 +275,7 @@ enum ImportUsage {
         // Most used first, the first `ImportEdge.symbolsKept` kept, the rest counted.
         let ordered = symbols.mapValues { named in
             let kept = named.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.prefix(ImportEdge.symbolsKept).map {
-                EdgeSymbol(kind: $0.value.kind, name: $0.key, count: $0.value.count, evidence: Location(file: paths[$0.value.file], line: $0.value.line))
+                EdgeSymbol(kind: $0.value.kind.rawValue, name: $0.key, count: $0.value.count, evidence: Location(file: paths[$0.value.file], line: $0.value.line))
             }
             return (kept: kept, more: named.count - kept.count)
         }

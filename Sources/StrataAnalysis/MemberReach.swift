@@ -223,13 +223,13 @@ extension ImportUsage.Grading {
         mutating func use(of match: ImportUsage.Match, target: Int?, askingReach: Bool, declaredElsewhere: (String) -> Bool) -> Use {
             func owners() -> [String] { match.modules.flatMap { grading.tables[$0].owners[match.name] ?? [] } }
             switch match.symbol.kind {
-            case "conformance":
+            case .conformance:
                 // Named protocol: the file may rely on the conformance. The module's own
                 // protocols reach a file only through names of the module, which count anyway;
                 // another module's, unnamed, are weighed for the import as a whole
                 // (`conformance(in:)`).
                 return owners().contains(where: { !MemberReach.markers.contains($0) && facts.referenceIndex(of: $0) != nil }) ? .strong : .none
-            case "extension":
+            case .extension:
                 break
             default:
                 if askingReach {
