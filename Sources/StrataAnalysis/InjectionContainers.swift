@@ -123,7 +123,9 @@ public struct InjectionContainers: Sendable {
                 }
             }
         }
-        for (key, storing) in storeFacts.sorted(by: { $0.key.type < $1.key.type }) {
+        // By type, then dictionary: a type with two dictionaries (factories, singletons) lists
+        // its methods in the same order in every process (the first matching a call claims it).
+        for (key, storing) in storeFacts.sorted(by: { ($0.key.type, $0.key.name) < ($1.key.type, $1.key.name) }) {
             add(key, storing: storing, reading: readFacts[key] ?? [], conforming: conforming)
         }
         findWrappers(files, declared: declaredWrappers)

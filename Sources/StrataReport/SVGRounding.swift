@@ -4,9 +4,10 @@
 /// values of the attributes that hold coordinates and sizes are rounded (half away from zero);
 /// names, labels and every other attribute are copied as they are.
 enum SVGRounding {
-    /// The attributes whose numbers are coordinates or sizes.
+    /// The attributes whose numbers are coordinates or sizes. Not `transform`: its `scale(…)`
+    /// factors are not (Graphviz writes `scale(0.47 0.47)` for a drawing fitted to a size).
     static let numeric: Set<[UInt8]> = Set(
-        ["d", "points", "x", "y", "cx", "cy", "rx", "ry", "x1", "y1", "x2", "y2", "width", "height", "viewBox", "transform"]
+        ["d", "points", "x", "y", "cx", "cy", "rx", "ry", "x1", "y1", "x2", "y2", "width", "height", "viewBox"]
             .map { Array($0.utf8) })
 
     static func rounded(_ svg: String) -> String {

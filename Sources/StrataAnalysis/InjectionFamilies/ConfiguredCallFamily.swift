@@ -9,7 +9,7 @@ enum ConfiguredCallFamily: InjectionFamily {
         summary: "`register(_:key:)`-like calls, resolutions and wrappers of a container the repository configures in strata.yml's `injection:`",
         marks: [],
         triggers: ["configured-calls/shared-receiver", "configured-calls/nested-item-type"],
-        passes: "swinject-named-and-assembly/literal-names")
+        passes: "lookalike-calls/configured-elsewhere")
 
     static func claims(_ fact: InjectionFact, _ found: inout InjectionRecognition, _ recognizer: InjectionRecognizer) -> Bool {
         let vocabulary = recognizer.vocabulary

@@ -22,7 +22,7 @@ enum HandWrittenContainerFamily: InjectionFamily {
         case .call:
             if let (method, key) = containers.store(fact), !method.byKeyPath {
                 guard !fact.generic, let registered = method.service(fact, key: key) else { return true }
-                let service = method.member.map { recognizer.members["\(registered).\($0)"] ?? "\(registered).\($0)" } ?? registered
+                let service = method.member.map { recognizer.member(registered, $0) ?? "\(registered).\($0)" } ?? registered
                 let mismatch = containers.keyMismatch(method, key: key, service: service)
                 found.register(
                     .container, api: "\(method.container).\(method.signature)", service: service,

@@ -21,8 +21,10 @@ package struct InjectionFamilyDefinition: Sendable {
     package var title: String
     /// What its code looks like.
     package var summary: String
-    /// The built-in names the scan marks for it: a file spelling none of them is not read for
-    /// it (`InjectionScanner.mayInject`), and the walk records them (`InjectionFact.Shape`).
+    /// The built-in names the scan looks for on its behalf: a file spelling none of any
+    /// family's (`InjectionScanner.mayInject`, whose byte filter holds them all, which the
+    /// catalog's test checks) is not walked for DI at all; one spelling any is walked for every
+    /// family, and the walk records what it finds (`InjectionFact.Shape`).
     package var marks: [String]
     /// Spellings under `Tests/Fixtures/Injection/` (`family/spelling`) in which it recognises
     /// something, and one in which it recognises nothing; empty when no fixture shows it.

@@ -63,9 +63,10 @@ struct DependencyKeys {
             }
         }
         let order = ["liveValue", "testValue", "previewValue"]
-        // A key written relative to where it is read (`Keys.Live` for `AudioClient.Keys.Live`).
-        for (written, owner) in owners {
-            if let key = Self.qualifiedKey(written, among: values.keys), key != written { owners[key] = owner }
+        // A key written relative to where it is read (`Keys.Live` for `AudioClient.Keys.Live`),
+        // in name order; a key written out in full, or qualified first, keeps its owner.
+        for (written, owner) in owners.sorted(by: { $0.key < $1.key }) {
+            if let key = Self.qualifiedKey(written, among: values.keys), key != written, owners[key] == nil { owners[key] = owner }
         }
         self.owners = owners
         self.values = values.mapValues { values in
