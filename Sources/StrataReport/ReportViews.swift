@@ -115,7 +115,7 @@ public struct ReportViews: Sendable {
             neighbourhoodJobs.append(drawn)
         }
         let sizes = drawings.map { $0.map(\.shown.count) }
-        let svgs = layout(jobs).map { $0.map(SVGRounding.rounded) }
+        let svgs = layout(jobs).map { $0.map(ReportSVG.compacted) }
         let full = svgs[0] ?? notDrawn
         let groupings = groupingJobs.map { entry in
             Grouping(

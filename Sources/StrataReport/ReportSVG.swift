@@ -1,16 +1,20 @@
-/// Graphviz's SVG with its coordinates in whole points: Graphviz writes them to a hundredth of
-/// a point (`M484.46,-52C484.46,-52 429.54,-52 …`), a precision no screen shows (a point is a
-/// pixel and a third) that made the report's drawings a third larger once deflated. Only the
-/// values of the attributes that hold coordinates and sizes are rounded (half away from zero);
-/// names, labels and every other attribute are copied as they are.
-enum SVGRounding {
+/// Graphviz's SVG made smaller for the report, drawn the same.
+/// - Coordinates in whole points: Graphviz writes them to a hundredth of a point
+///   (`M484.46,-52C484.46,-52 429.54,-52 …`), a precision no screen shows (a point is a pixel
+///   and a third) that made the report's drawings a third larger once deflated. Only the values
+///   of the attributes that hold coordinates and sizes are rounded (half away from zero).
+/// - No comments and no `<title>` elements: Graphviz writes the node's id in both
+///   (`<!-- m169 -->`, `<title>m169</title>`), which a reader sees only as a meaningless
+///   tooltip (a drawing's nodes show their names as text, and link to their pages).
+/// Names, labels and every other attribute are copied as they are.
+enum ReportSVG {
     /// The attributes whose numbers are coordinates or sizes. Not `transform`: its `scale(…)`
     /// factors are not (Graphviz writes `scale(0.47 0.47)` for a drawing fitted to a size).
     static let numeric: Set<[UInt8]> = Set(
         ["d", "points", "x", "y", "cx", "cy", "rx", "ry", "x1", "y1", "x2", "y2", "width", "height", "viewBox"]
             .map { Array($0.utf8) })
 
-    static func rounded(_ svg: String) -> String {
+    static func compacted(_ svg: String) -> String {
         let bytes = Array(svg.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -18,6 +22,10 @@ enum SVGRounding {
         var inTag = false, index = 0
         while index < bytes.count {
             let byte = bytes[index]
+            if !inTag, byte == UInt8(ascii: "<"), let end = skipped(bytes, at: index) {
+                index = end
+                continue
+            }
             if byte == UInt8(ascii: "<") { inTag = true }
             if byte == UInt8(ascii: ">") { inTag = false }
             out.append(byte)
@@ -38,6 +46,22 @@ enum SVGRounding {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let comment = (open: Array("<!--".utf8), close: Array("-->".utf8))
+    private static let title = (open: Array("<title>".utf8), close: Array("</title>".utf8))
+
+    /// Past a comment or a `<title>` element starting at `index`, and the line break after it;
+    /// nil for anything else, or one not closed (then copied).
+    private static func skipped(_ bytes: [UInt8], at index: Int) -> Int? {
+        for (open, close) in [comment, title] where bytes[index...].starts(with: open) {
+            var end = index + open.count
+            while end + close.count <= bytes.count, !bytes[end...].starts(with: close) { end += 1 }
+            guard end + close.count <= bytes.count else { return nil }
+            end += close.count
+            return end < bytes.count && bytes[end] == UInt8(ascii: "\n") ? end + 1 : end
+        }
+        return nil
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
