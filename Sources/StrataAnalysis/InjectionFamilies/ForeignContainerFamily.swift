@@ -22,9 +22,7 @@ enum ForeignContainerFamily: InjectionFamily {
                 found.register(.container, api: "register(\(fact.arguments[0].label ?? "_"):)", service: service, implementation: registered)
                 return true
             }
-            guard fact.name == "register", let metatype = fact.arguments.first?.metatype, !fact.generic,
-                  fact.arguments.dropFirst().filter({ $0.text == "{…}" }).count == 1,
-                  fact.arguments.dropFirst().allSatisfy({ $0.text == "{…}" || $0.label == "name" }) else { return false }
+            guard let metatype = ForeignContainers.closureRegistration(fact) else { return false }
             found.register(.container, api: "container", service: metatype, implementation: fact.implementation)
             return true
         case .wrapper:
@@ -85,9 +83,8 @@ struct ForeignContainers {
                 let registered: String
                 if let type = typeRegistration(fact) {
                     registered = type
-                } else if fact.shape == .call, fact.name == "register", !fact.generic, let type = fact.arguments.first?.metatype,
-                          fact.arguments.contains(where: { $0.text == "{…}" }) {
-                    registered = type  // `register(X.self) { ... }`, `register(interface: X.self, implement: { ... })`
+                } else if let type = closureRegistration(fact) {
+                    registered = type
                 } else {
                     continue
                 }
@@ -102,6 +99,18 @@ struct ForeignContainers {
     static func isForeignWrapper(_ fact: InjectionFact) -> Bool {
         fact.shape == .wrapper && fact.name.hasPrefix("Inject") && fact.name != "InjectedType"
             && !(fact.arguments.first?.text.hasPrefix("\\") ?? false)
+    }
+
+    /// `X` in `register(X.self) { ... }`, `register(interface: X.self, implement: { ... })`,
+    /// `register(X.self, scope: .singleton) { ... }`: a metatype first, then one closure making
+    /// it, and labelled options. What registers a service for the family and what confirms a
+    /// wrapper are one rule: a wrapper confirmed by a registration the family did not record
+    /// made every resolution of it unregistered.
+    static func closureRegistration(_ fact: InjectionFact) -> String? {
+        guard fact.shape == .call, fact.name == "register", !fact.generic, let metatype = fact.arguments.first?.metatype else { return nil }
+        let rest = fact.arguments.dropFirst()
+        guard rest.filter({ $0.text == "{…}" }).count == 1, rest.allSatisfy({ $0.text == "{…}" || $0.label != nil }) else { return nil }
+        return metatype
     }
 
     /// `X` in `register(type: X.self)`: one labelled metatype, nothing providing a value.
