@@ -49,6 +49,22 @@ import Testing
         #expect(report.unregistered.map(\.service) == ["Logger"], "\(report.unregistered.map(\.service))")
     }
 
+    /// A type registered by `register(type:)` serves every wrapped service it provides (a
+    /// conformance, a typealias member), not only the first.
+    @Test func aTypeRegistrationServesEveryServiceItProvides() throws {
+        let report = try Self.report("""
+            final class AppDeps: AuthService, Clock { typealias Logging = Logger }
+            Container.shared.register(type: AppDeps.self)
+            struct Screen {
+                @Injectable var auth: AuthService
+                @Injectable var clock: Clock
+                @Injectable var logger: Logger
+            }
+            """)
+        #expect(Set(report.registrations.filter { $0.implementation == "AppDeps" }.map(\.service)) == ["AuthService", "Clock", "Logger"])
+        #expect(report.unregistered.isEmpty, "\(report.unregistered.map(\.service))")
+    }
+
     /// A call with no closure, or two, registers nothing (`tableView.register(Cell.self,
     /// forCellReuseIdentifier:)`).
     @Test func aRegisterWithoutOneClosureIsNotARegistration() throws {

@@ -16,11 +16,16 @@ enum ForeignContainerFamily: InjectionFamily {
         let foreign = recognizer.foreign
         switch fact.shape {
         case .call:
-            if let registered = ForeignContainers.typeRegistration(fact),
-               let service = foreign.provides[registered, default: []].union([registered]).intersection(foreign.services).sorted().first {
-                // `Container.shared.register(type: LoginDependencyItem.self)` beside `@Injectable var x: LoginDependency`.
-                found.register(.container, api: "register(\(fact.arguments[0].label ?? "_"):)", service: service, implementation: registered)
-                return true
+            if let registered = ForeignContainers.typeRegistration(fact) {
+                let services = foreign.provides[registered, default: []].union([registered]).intersection(foreign.services).sorted()
+                if !services.isEmpty {
+                    // `Container.shared.register(type: LoginDependencyItem.self)` beside `@Injectable var x: LoginDependency`:
+                    // every wrapped service the type provides, as the wrappers it confirms resolve them all.
+                    for service in services {
+                        found.register(.container, api: "register(\(fact.arguments[0].label ?? "_"):)", service: service, implementation: registered)
+                    }
+                    return true
+                }
             }
             guard let metatype = ForeignContainers.closureRegistration(fact) else { return false }
             found.register(.container, api: "container", service: metatype, implementation: fact.implementation)
