@@ -79,3 +79,32 @@ struct SymbolRow: Codable {
         try row(symbol.evidence)
     }
 }
+
+/// The module an import row names: an index into the document's `importedModules`, since a
+/// repository's imports name a few hundred modules tens of thousands of times. A name written
+/// out (schema 3 before the table) is read too.
+struct ImportedModule: Codable {
+    var name: String
+
+    init(name: String) {
+        self.name = name
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let index = try? container.decode(Int.self) else {
+            name = try container.decode(String.self)
+            return
+        }
+        guard let modules = FileTable.current?.modules, modules.indices.contains(index) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "module \(index) is not in importedModules (\(FileTable.current?.modules.count ?? 0) of them)")
+        }
+        name = modules[index]
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let table = FileTable.current { try container.encode(table.index(ofModule: name)) } else { try container.encode(name) }
+    }
+}

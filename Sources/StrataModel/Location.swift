@@ -53,17 +53,21 @@ public struct Location: Hashable, Comparable, Sendable, Codable, CustomStringCon
     }
 }
 
-/// The paths a `strata.json` document's locations index into (its `files`), bound while the
-/// document is encoded or decoded (`ResultDocument`); a path's index is the order it was
-/// first written in. Used by one encoding or decoding at a time, on its thread.
+/// The paths a `strata.json` document's locations index into (its `files`), and the modules
+/// its import rows name (its `importedModules`), bound while the document is encoded or
+/// decoded (`ResultDocument`); an index is the order first written in. Used by one encoding
+/// or decoding at a time, on its thread.
 public final class FileTable: @unchecked Sendable {
     @TaskLocal static var current: FileTable?
 
     public private(set) var paths: [String]
     private var indices: [String: Int] = [:]
+    public private(set) var modules: [String]
+    private var moduleIndices: [String: Int] = [:]
 
-    public init(paths: [String] = []) {
+    public init(paths: [String] = [], modules: [String] = []) {
         self.paths = paths
+        self.modules = modules
     }
 
     func index(of path: String) -> Int {
@@ -71,6 +75,13 @@ public final class FileTable: @unchecked Sendable {
         indices[path] = paths.count
         paths.append(path)
         return paths.count - 1
+    }
+
+    func index(ofModule name: String) -> Int {
+        if let index = moduleIndices[name] { return index }
+        moduleIndices[name] = modules.count
+        modules.append(name)
+        return modules.count - 1
     }
 
     /// `body` with locations encoded and decoded as indices into this table.

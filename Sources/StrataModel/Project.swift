@@ -30,7 +30,7 @@ public struct ImportSite: Hashable, Sendable, Codable, Comparable {
     public init(from decoder: any Decoder) throws {
         if DocumentRows.active {
             var row = try RowReader(decoder)
-            module = try row()
+            module = try row(ImportedModule.self).name
             evidence = try row()
             attributes = try row.optional()
             accessLevel = try row.optional()
@@ -52,7 +52,7 @@ public struct ImportSite: Hashable, Sendable, Codable, Comparable {
     public func encode(to encoder: any Encoder) throws {
         if DocumentRows.active {
             var row = RowWriter(encoder)
-            try row(module)
+            try row(ImportedModule(name: module))
             try row(evidence)
             try row(attributes)
             try row(accessLevel)

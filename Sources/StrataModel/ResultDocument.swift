@@ -10,7 +10,7 @@ public struct ResultDocument: Codable, Sendable {
         self.result = result
     }
 
-    private enum CodingKeys: String, CodingKey { case files, directories, columns, schemaVersion }
+    private enum CodingKeys: String, CodingKey { case files, directories, columns, importedModules, schemaVersion }
 
     /// A path as `files` holds it: its folder (an index into `directories`) and its name.
     private struct FileEntry: Codable {
@@ -37,8 +37,8 @@ public struct ResultDocument: Codable, Sendable {
 
     /// The result, written by this Strata (its schema version), then the paths its locations
     /// named, in the order they were first written: each as its folder in `directories` (in
-    /// the order first met) and its name, since a folder holds many files; and the columns of
-    /// its rows.
+    /// the order first met) and its name, since a folder holds many files; the modules its
+    /// import rows named, in the same order; and the columns of its rows.
     public func encode(to encoder: any Encoder) throws {
         var current = result
         current.schemaVersion = AnalysisResult.currentSchemaVersion
@@ -57,6 +57,7 @@ public struct ResultDocument: Codable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(directories, forKey: .directories)
         try container.encode(entries, forKey: .files)
+        try container.encode(files.modules, forKey: .importedModules)
         try container.encode(DocumentRows.columns, forKey: .columns)
     }
 
@@ -86,7 +87,8 @@ public struct ResultDocument: Codable, Sendable {
             let folder = directories[entry.directory]
             paths.append(folder.isEmpty ? entry.name : folder + "/" + entry.name)
         }
-        let files = FileTable(paths: paths)
+        let modules = try container.decodeIfPresent([String].self, forKey: .importedModules) ?? []
+        let files = FileTable(paths: paths, modules: modules)
         result = try files.bound { try AnalysisResult(from: decoder) }
     }
 }

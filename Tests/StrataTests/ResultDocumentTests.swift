@@ -51,9 +51,12 @@ import Testing
         let feature = try #require(modules.first { $0["name"] as? String == "Feature" })
         let columns = try #require(document["columns"] as? [String: [String]])
         #expect(columns["import"]?.prefix(2) == ["module", "evidence"])
-        // Rows: [module, evidence], the optional columns left out when absent.
+        // Rows: [module, evidence], the module an index into `importedModules` (each once), the
+        // optional columns left out when absent.
+        let importedModules = try #require(document["importedModules"] as? [String])
+        #expect(importedModules.count == 2 && Set(importedModules) == ["Core", "Foundation"])
         let imports = try #require(feature["imports"] as? [[Any]])
-        let row = try #require(imports.first { $0.first as? String == "Core" })
+        let row = try #require(imports.first { ($0.first as? Int).map { importedModules[$0] } == "Core" })
         let site = try #require(row.last as? [Int])
         #expect(row.count == 2 && site.count == 2 && files[site[0]] == "Sources/Feature/Feature.swift" && site[1] == 1)
         let text = String(decoding: json, as: UTF8.self)
@@ -77,11 +80,29 @@ import Testing
         #expect(try JSONReporter.encode(decoded) == JSONReporter.encode(result))
     }
 
+    /// An import row's module, as the table index this Strata writes or as the name earlier
+    /// builds of schema 3 wrote; an index outside the table is an error.
+    @Test func anImportRowsModuleIsReadThroughTheTable() throws {
+        let result = try result()
+        let json = String(decoding: try JSONReporter.encode(result), as: UTF8.self)
+        let document = try object(Data(json.utf8))
+        let files = try paths(document), modules = try #require(document["importedModules"] as? [String])
+        let site = "[\(try #require(files.firstIndex(of: "Sources/Feature/Feature.swift"))),1]"
+        let row = "[\(try #require(modules.firstIndex(of: "Core"))),\(site)]"
+        #expect(json.contains(row))
+        let named = json.replacingOccurrences(of: row, with: "[\"Core\",\(site)]")
+        #expect(named != json)
+        #expect(try JSONReporter.encode(try JSONReporter.decode(Data(named.utf8))) == Data(json.utf8))
+        let outside = json.replacingOccurrences(of: row, with: "[\(modules.count),\(site)]")
+        #expect { try JSONReporter.decode(Data(outside.utf8)) } throws: { error in "\(error)".contains("is not in importedModules") }
+    }
+
     @Test func aLocationOutsideTheFileTableOrOfTheWrongShapeIsAnError() throws {
         let json = String(decoding: try JSONReporter.encode(try result()), as: UTF8.self)
-        let files = try paths(try object(Data(json.utf8)))
+        let document = try object(Data(json.utf8))
+        let files = try paths(document), core = try #require((document["importedModules"] as? [String])?.firstIndex(of: "Core"))
         for (wrong, reason) in [("[\(files.count),1]", "is not in files"), ("\"Sources/Feature/Feature.swift:1\"", ""), ("[]", "")] {
-            let damaged = json.replacingOccurrences(of: "[\"Core\",[\(files.firstIndex(of: "Sources/Feature/Feature.swift")!),1]]", with: "[\"Core\",\(wrong)]")
+            let damaged = json.replacingOccurrences(of: "[\(core),[\(files.firstIndex(of: "Sources/Feature/Feature.swift")!),1]]", with: "[\(core),\(wrong)]")
             #expect(damaged != json)
             #expect { try JSONReporter.decode(Data(damaged.utf8)) } throws: { error in
                 reason.isEmpty || "\(error)".contains(reason)
@@ -97,8 +118,9 @@ import Testing
         #expect(json.contains(known))
         let swapped = json.replacingOccurrences(of: known, with: "\"import\":[\"evidence\",\"module\",")
         #expect { try JSONReporter.decode(Data(swapped.utf8)) } throws: { error in "\(error)".contains("columns.import") }
-        let files = try paths(try object(Data(json.utf8)))
-        let site = "[\"Core\",[\(files.firstIndex(of: "Sources/Feature/Feature.swift")!),1]"
+        let document = try object(Data(json.utf8))
+        let files = try paths(document), core = try #require((document["importedModules"] as? [String])?.firstIndex(of: "Core"))
+        let site = "[\(core),[\(files.firstIndex(of: "Sources/Feature/Feature.swift")!),1]"
         let added = json.replacingOccurrences(of: "\"condition\"]", with: "\"condition\",\"later\"]")
             .replacingOccurrences(of: site + "]", with: site + ",null,null,null,null,null,\"a later column\"]")
         #expect(added.contains("a later column") && added.contains("\"later\"]"))

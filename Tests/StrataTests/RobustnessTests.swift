@@ -196,8 +196,9 @@ import Testing
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: repository.path + "/out/strata.json"))) as? [String: Any]
         let modules = try #require(json?["modules"] as? [[String: Any]])
         let good = try #require(modules.first { $0["importName"] as? String == "Good" })
-        let imports = good["imports"] as? [[Any]]  // rows: [module, evidence, …]
-        #expect(imports?.contains { $0.first as? String == "Slow" } == true)
+        let imports = good["imports"] as? [[Any]]  // rows: [module, evidence, …], the module an index into importedModules
+        let named = try #require(json?["importedModules"] as? [String])
+        #expect(imports?.contains { ($0.first as? Int).map { named[$0] } == "Slow" } == true)
         #expect(try strata(["analyze", repository.path, "--file-time-limit", "0"]).status == 2)
     }
 }

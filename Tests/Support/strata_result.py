@@ -21,14 +21,16 @@ SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs/schema/strata.s
 # Each `$dynamicAnchor` of the schema: `location`, and the definition of each kind of row.
 ANCHORS = {definition["$dynamicAnchor"]: definition for definition in SCHEMA["$defs"].values() if "$dynamicAnchor" in definition}
 LOCATION = "location"
+IMPORTED_MODULE = "importedModule"
 
 
 def as_version_2(document):
-    """The document with its locations as strings and its rows as objects, without `files`,
-    `directories` and `columns`, schemaVersion 2. A schema 1 or 2 document is returned as it is."""
+    """The document with its locations as strings and its rows as objects (an import's module
+    by name), without `files`, `directories`, `importedModules` and `columns`, schemaVersion 2. A schema 1 or 2 document is returned as it is."""
     if document.get("schemaVersion", 0) < 3:
         return document
     files, columns = paths(document), document["columns"]
+    modules = document.get("importedModules", [])
 
     def location(value):
         assert isinstance(value, list) and 1 <= len(value) <= 2 and all(isinstance(v, int) for v in value), value
@@ -42,7 +44,12 @@ def as_version_2(document):
     def walk(value, schema):
         if "$dynamicRef" in schema:
             kind = schema["$dynamicRef"].removeprefix("#")
-            return location(value) if kind == LOCATION else row(value, kind)
+            if kind == LOCATION:
+                return location(value)
+            if kind == IMPORTED_MODULE:
+                # An index into `importedModules` (a name before the table was written).
+                return modules[value] if isinstance(value, int) else value
+            return row(value, kind)
         if isinstance(value, dict):
             properties, others = schema.get("properties", {}), schema.get("additionalProperties")
             return {key: walk(item, properties.get(key, others if isinstance(others, dict) else {})) for key, item in value.items()}
@@ -50,7 +57,7 @@ def as_version_2(document):
             return [walk(item, schema["items"]) for item in value]
         return value
 
-    migrated = walk({k: v for k, v in document.items() if k not in ("files", "directories", "columns")}, SCHEMA)
+    migrated = walk({k: v for k, v in document.items() if k not in ("files", "directories", "columns", "importedModules")}, SCHEMA)
     migrated["schemaVersion"] = 2
     return migrated
 
