@@ -70,8 +70,9 @@ extension ImportUsage.Grading {
     }
 
     /// Each unit's table (where `tabled`) and part of the members' reach: the last analysis's
-    /// where the unit's files are the same, else made again; `same` when every unit's are the
-    /// same as the last analysis's (made again equal, or taken).
+    /// where the unit's files are the same, else made again; `same` when the units are the last
+    /// analysis's, in its order, each with the same table and reach part (made again equal, or
+    /// taken).
     static func units(
         keys: [String], tabled: [Bool], last: AnalysisMemo.Grading?, workers: any Workers,
         read: (Int) -> (files: [SourceFile], interface: ClangInterface?)
@@ -92,6 +93,6 @@ extension ImportUsage.Grading {
             let same = previous.map { $0.reach == made.reach && (!tabled[unit] || $0.table == made.table) } ?? false
             return (made, same)
         }
-        return (made.map(\.unit), made.allSatisfy(\.same))
+        return (made.map(\.unit), last?.keys == keys && made.allSatisfy(\.same))
     }
 }

@@ -40,9 +40,9 @@ extension ImportUsage {
             let keys = (0..<count).map(units.key), tabled = units.tabled()
             let made = Self.units(keys: keys, tabled: tabled, last: last, workers: workers) { (units.files($0), units.headers.interface($0)) }
             let tables = (0..<count).map { tabled[$0] ? made.units[$0].table ?? Table() : Table() }
-            let same = made.same && last?.keys == keys
-            let index = same && last?.tabled == tabled ? last?.index ?? Self.index(of: tables) : Self.index(of: tables)
-            memberReach = same ? last?.reach ?? MemberReach(parts: made.units.map(\.reach)) : MemberReach(parts: made.units.map(\.reach))
+            let same = made.same
+            let index = (same && last?.tabled == tabled ? last?.index : nil) ?? Self.index(of: tables)
+            memberReach = (same ? last?.reach : nil) ?? MemberReach(parts: made.units.map(\.reach))
             // The units imports reach, each with what it re-exports.
             let reached = Self.reached(in: project, byImportName: units.byImportName, edgeIndex: edgeIndex)
             reexports = Dictionary(uniqueKeysWithValues: zip(reached, workers.map(reached.count) { units.reexports(reached[$0]) }))

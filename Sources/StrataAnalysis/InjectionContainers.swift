@@ -150,14 +150,15 @@ public struct InjectionContainers: Sendable {
         // The types stores and reads are made in and the properties they name: only a
         // conformance to one of those types is asked about (`conforming[type]`, and a property a
         // conforming type declares for it), and only a property of one of those names.
-        var contexts: Set<String> = [], receivers: Set<String> = []
+        var contexts: Set<String> = [], receivers: Set<String> = [], stores = false
         for (_, facts) in files {
             for fact in facts.injections where fact.shape == .store || fact.shape == .read {
                 if let context = fact.context { contexts.insert(DeclarationFact.simpleName(context)) }
                 receivers.insert(fact.receiver ?? "")
+                stores = stores || fact.shape == .store
             }
         }
-        guard files.contains(where: { $0.facts.injections.contains { $0.shape == .store } }) else { return ([], [:]) }
+        guard stores else { return ([], [:]) }
         for (_, facts) in files {
             let declarations = facts.declarations  // by index: read field by field, never copied whole
             for index in declarations.indices {

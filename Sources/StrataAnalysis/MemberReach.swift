@@ -40,14 +40,16 @@ struct MemberReach: Sendable {
         private var offsets: [Int32]
         private var targets: [Int32]
 
-        init(count: Int, pairs: [(Int32, Int32)]) {
+        /// - Parameter pairs: side by side, each pair's first then its second.
+        init(count: Int, pairs: [Int32]) {
             var offsets = [Int32](repeating: 0, count: count + 1)
-            for (from, _) in pairs { offsets[Int(from) + 1] += 1 }
+            for pair in stride(from: 0, to: pairs.count, by: 2) { offsets[Int(pairs[pair]) + 1] += 1 }
             for index in 0..<count { offsets[index + 1] += offsets[index] }
-            var next = offsets, targets = [Int32](repeating: 0, count: pairs.count)
-            for (from, to) in pairs {
-                targets[Int(next[Int(from)])] = to
-                next[Int(from)] += 1
+            var next = offsets, targets = [Int32](repeating: 0, count: pairs.count / 2)
+            for pair in stride(from: 0, to: pairs.count, by: 2) {
+                let from = Int(pairs[pair])
+                targets[Int(next[from])] = pairs[pair + 1]
+                next[from] += 1
             }
             (self.offsets, self.targets) = (offsets, targets)
         }
@@ -101,7 +103,7 @@ struct MemberReach: Sendable {
     }
 
     init(parts: [Part]) {
-        var ids: [String: Int32] = [:], mentions: [(Int32, Int32)] = [], subtypes: [(Int32, Int32)] = [], types: [Int32] = []
+        var ids: [String: Int32] = [:], mentions: [Int32] = [], subtypes: [Int32] = [], types: [Int32] = []
         for part in parts {
             let global = part.names.map { name in
                 if let id = ids[name] { return id }
@@ -109,12 +111,8 @@ struct MemberReach: Sendable {
                 ids[name] = id
                 return id
             }
-            for pair in stride(from: 0, to: part.mentions.count, by: 2) {
-                mentions.append((global[Int(part.mentions[pair])], global[Int(part.mentions[pair + 1])]))
-            }
-            for pair in stride(from: 0, to: part.subtypes.count, by: 2) {
-                subtypes.append((global[Int(part.subtypes[pair])], global[Int(part.subtypes[pair + 1])]))
-            }
+            mentions += part.mentions.map { global[Int($0)] }
+            subtypes += part.subtypes.map { global[Int($0)] }
             types += part.types.map { global[Int($0)] }
         }
         var declaredType = [Bool](repeating: false, count: ids.count)

@@ -85,14 +85,7 @@ struct ForeignContainers {
         var confirmed: Set<String> = []
         for file in files {
             for fact in file.facts.injections {
-                let registered: String
-                if let type = typeRegistration(fact) {
-                    registered = type
-                } else if let type = closureRegistration(fact) {
-                    registered = type
-                } else {
-                    continue
-                }
+                guard let registered = typeRegistration(fact) ?? closureRegistration(fact) else { continue }
                 let served = provides[registered, default: [registered]].union([registered]).intersection(wrappedTypes)
                 confirmed.formUnion(wrapped.filter { !$0.value.isDisjoint(with: served) }.keys)
             }
