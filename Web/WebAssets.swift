@@ -54,10 +54,11 @@ public enum WebAssets {
     }
 
     /// Views in one closure after `dom.js`, run when the page has been parsed (a deferred
-    /// script already is; an inline one in the head waits for DOMContentLoaded).
+    /// script already is; an inline one in the head waits for DOMContentLoaded). The closure is
+    /// `async`: the report awaits its data, which the browser inflates (`data.js`).
     static func bundle(_ title: String, _ views: [[UInt8]]) -> String {
         "// \(title) (Web/*.js, joined).\n'use strict';\n"
-            + "const strataPage = () => {\n" + ([PackageResources.dom_js] + views).map(text).joined(separator: "\n") + "};\n"
+            + "const strataPage = async () => {\n" + ([PackageResources.dom_js] + views).map(text).joined(separator: "\n") + "};\n"
             + "if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', strataPage); else strataPage();\n"
     }
 

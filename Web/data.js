@@ -1,9 +1,9 @@
 // The report's data: the summary (`strata-data`), the page index (`strata-page`: module
 // indices, groups, drawings, the graph computed by Strata) and the rule catalog; the data
 // scripts (data/*.js) a view loads when it needs them.
-const data = readData('strata-data', 'report data');
-const pageIndex = JSON.parse($('#strata-page').textContent);
-const catalog = JSON.parse($('#strata-rules').textContent);
+// Each is JSON deflated (zlib) and in base64, inflated by the browser as the data scripts are.
+const [data, pageIndex, catalog] = await Promise.all([['strata-data', 'report data'], ['strata-page', 'page index'], ['strata-rules', 'rule catalog']]
+  .map(([id, what]) => inflate($(`#${id}`).textContent).catch((err) => unreadable(what, err))));
 const modules = list(data.modules);
 const byName = new Map(modules.map((m) => [m.name, m]));
 const cycles = list(data.cycles);

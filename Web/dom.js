@@ -63,9 +63,12 @@ function readData(id, what) {
   try {
     return JSON.parse($(`#${id}`).textContent);
   } catch (err) {
-    $('main').prepend(el('p', { class: 'fatal' }, `The ${what} could not be read: ${err.message}`));
-    throw err;
+    return unreadable(what, err);
   }
+}
+function unreadable(what, err) {
+  $('main').prepend(el('p', { class: 'fatal' }, `The ${what} could not be read: ${err.message}`));
+  throw err;
 }
 // Graphviz SVG text from a data script, parsed as SVG (never as HTML).
 function parseSVG(text) {

@@ -8,14 +8,14 @@ import StrataWeb
 /// `graph.svg` (the whole graph) and `data/` (scripts the page loads when it needs them).
 ///
 /// The page opens fast at any size: it embeds only a summary of the result (no import sites,
-/// evidence lists cut to a few entries with their full counts) and the overview drawing.
+/// evidence lists cut to a few entries with their full counts, deflated) and the overview drawing.
 /// Each module's imports, findings and neighbourhood drawings are in `data/module-N.js`, and
 /// each grouping's opened groups in `data/layers.js` and `data/packages.js`; offline pages
 /// cannot fetch JSON, but they can load scripts. `strata.json` keeps everything.
 ///
 /// Nothing is loaded from the network; every name from the repository is escaped (HTML
-/// text, or JSON inside a `<script type="application/json">`, where `<`, `>` and `&` are
-/// written as `\u003c`...; the data scripts pass a function their JSON deflated and in base64).
+/// text) or deflated and in base64 (the page's data elements, `WebPage.deflated`, and the
+/// data scripts, which pass a function their JSON so).
 public struct HTMLReporter: Reporter {
     /// Evidence entries kept per finding in the page; the rest are on the module pages.
     static let evidenceShown = 5
@@ -67,8 +67,8 @@ public struct HTMLReporter: Reporter {
         let result = document.result, views = try document.views.get(), injectionSVG = try document.injectionSVG.get() ?? ""
         let (summary, index) = pageData(result, graph: document.graph, marks: document.marks, views: views)
         // Appended element by element: `Data(joined(separator:))` would copy a byte at a time.
-        var data = WebPage.data("strata-data", try ReportJSON.compact(summary))
-        for element in [WebPage.data("strata-page", try ReportJSON.compact(index)), WebPage.data("strata-rules", ruleCatalog)] {
+        var data = WebPage.deflated("strata-data", try ReportJSON.compact(summary))
+        for element in [WebPage.deflated("strata-page", try ReportJSON.compact(index)), WebPage.deflated("strata-rules", ruleCatalog)] {
             data.append(UInt8(ascii: "\n"))
             data.append(element)
         }

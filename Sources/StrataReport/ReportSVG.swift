@@ -6,6 +6,11 @@
 /// - No comments and no `<title>` elements: Graphviz writes the node's id in both
 ///   (`<!-- m169 -->`, `<title>m169</title>`), which a reader sees only as a meaningless
 ///   tooltip (a drawing's nodes show their names as text, and link to their pages).
+/// - Rounded boxes as `<rect rx>`: Graphviz draws a `style=rounded` node or cluster as a path
+///   of eight cubic curves (24 points), a rectangle with rounded corners says the same in four
+///   numbers and a radius.
+/// - The labels' font and centring said once, on the drawing's group, which every `<text>`
+///   inherits: Graphviz repeats `font-family` and `text-anchor="middle"` on each.
 /// Names, labels and every other attribute are copied as they are.
 enum ReportSVG {
     /// The attributes whose numbers are coordinates or sizes. Not `transform`: its `scale(…)`
@@ -45,7 +50,111 @@ enum ReportSVG {
                 }
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: tags(out), as: UTF8.self)
+    }
+
+    /// The labels' font and anchor as Graphviz writes them for Strata's drawings (`DOT.Theme`).
+    private static let inherited = [Array(" font-family=\"\(DOT.Theme.fontname)\"".utf8), Array(" text-anchor=\"middle\"".utf8)]
+    private static let root = Array("<g id=\"graph0\" class=\"graph\"".utf8)
+    private static let textTag = Array("<text ".utf8), pathTag = Array("<path ".utf8)
+
+    /// The second pass, tag by tag: the root group takes the labels' font and anchor, which
+    /// each `<text>` then leaves out, and rounded boxes become rectangles.
+    private static func tags(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else {
+                out.append(bytes[index])
+                index += 1
+                continue
+            }
+            let tag = bytes[index...close]
+            if tag.starts(with: root) {
+                out.append(contentsOf: root)
+                for attribute in inherited { out.append(contentsOf: attribute) }
+                out.append(contentsOf: tag.dropFirst(root.count))
+            } else if tag.starts(with: textTag) {
+                out.append(contentsOf: removing(inherited, from: tag))
+            } else if tag.starts(with: pathTag), let rect = rectangle(tag) {
+                out.append(contentsOf: rect)
+            } else {
+                out.append(contentsOf: tag)
+            }
+            index = close + 1
+        }
+        return out
+    }
+
+    private static func removing(_ attributes: [[UInt8]], from tag: ArraySlice<UInt8>) -> [UInt8] {
+        var result = Array(tag)
+        for attribute in attributes {
+            if let range = result.firstRange(of: attribute) { result.removeSubrange(range) }
+        }
+        return result
+    }
+
+    /// `<path ATTRIBUTES d="…"/>` drawing the rounded box Graphviz draws (from the top edge's
+    /// right end, counter-clockwise: eight cubic curves, the straight sides as curves whose
+    /// control points are their ends) as `<rect ATTRIBUTES x y width height rx ry/>`; nil for
+    /// any other path.
+    static func rectangle(_ tag: ArraySlice<UInt8>) -> [UInt8]? {
+        let marker = Array(" d=\"M".utf8)
+        guard tag.count > 2, tag[tag.index(tag.endIndex, offsetBy: -2)] == UInt8(ascii: "/"),
+              let d = tag.firstRange(of: marker),
+              let end = tag[d.upperBound...].firstIndex(of: UInt8(ascii: "\"")),
+              tag.index(after: end) == tag.index(tag.endIndex, offsetBy: -2)
+        else { return nil }
+        guard let points = pathPoints(tag[d.upperBound..<end]), points.count == 25 else { return nil }
+        let xs = points.map(\.0), ys = points.map(\.1)
+        let left = xs.min()!, right = xs.max()!, top = ys.min()!, bottom = ys.max()!
+        let rx = right - points[0].0, ry = points[6].1 - top
+        guard rx > 0, ry > 0, 2 * rx <= right - left, 2 * ry <= bottom - top else { return nil }
+        // The ends of the eight curves, and the straight sides' control points on their ends.
+        let corners = [
+            (right - rx, top), (left + rx, top), (left, top + ry), (left, bottom - ry),
+            (left + rx, bottom), (right - rx, bottom), (right, bottom - ry), (right, top + ry), (right - rx, top),
+        ]
+        for (curve, corner) in corners.enumerated() where points[curve * 3] != corner { return nil }
+        for side in [0, 2, 4, 6] where points[side * 3 + 1] != points[side * 3] || points[side * 3 + 2] != points[side * 3 + 3] {
+            return nil
+        }
+        var rect = Array("<rect".utf8)
+        rect.append(contentsOf: tag[tag.index(tag.startIndex, offsetBy: pathTag.count - 1)..<d.lowerBound])
+        var size = " x=\"\(left)\" y=\"\(top)\" width=\"\(right - left)\" height=\"\(bottom - top)\" rx=\"\(rx)\""
+        if ry != rx { size += " ry=\"\(ry)\"" }
+        rect.append(contentsOf: size.utf8)
+        rect.append(contentsOf: "/>".utf8)
+        return rect
+    }
+
+    /// `x,y` `C` `x,y x,y …` in whole numbers (the points of `M…C…` after the `M`); nil for
+    /// anything else.
+    private static func pathPoints(_ d: ArraySlice<UInt8>) -> [(Int, Int)]? {
+        var points: [(Int, Int)] = [], numbers: [Int] = [], index = d.startIndex
+        while index < d.endIndex {
+            let byte = d[index]
+            if byte == UInt8(ascii: "-") || isDigit(byte) {
+                var end = byte == UInt8(ascii: "-") ? index + 1 : index
+                let digits = end
+                while end < d.endIndex, isDigit(d[end]) { end += 1 }
+                guard end > digits, end - digits < 10, let value = Int(String(decoding: d[index..<end], as: UTF8.self)) else { return nil }
+                numbers.append(value)
+                if numbers.count == 2 {
+                    points.append((numbers[0], numbers[1]))
+                    numbers = []
+                }
+                index = end
+            } else if byte == UInt8(ascii: ","), numbers.count == 1 {
+                index += 1
+            } else if numbers.isEmpty, byte == UInt8(ascii: " ") || (byte == UInt8(ascii: "C") && points.count == 1) {
+                index += 1
+            } else {
+                return nil
+            }
+        }
+        return numbers.isEmpty ? points : nil
     }
 
     private static let comment = (open: Array("<!--".utf8), close: Array("-->".utf8))

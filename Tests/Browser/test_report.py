@@ -98,8 +98,12 @@ def page(driver, report_dir):
 
 @pytest.fixture
 def data(page):
-    return page.execute_script(
-        "return JSON.parse(document.getElementById('strata-data').textContent)")
+    return embedded(page, "strata-data")
+
+
+def embedded(driver, id):
+    """A data element of the page, as the page's script inflates it."""
+    return strata_result.inflated(driver.execute_script(f"return document.getElementById('{id}').textContent"))
 
 
 def css(driver, selector):
@@ -254,7 +258,7 @@ def test_filter(page, data):
 def graph_nodes(page):
     """The module nodes of the drawing shown, by name: each node's class `m<index>` is the
     module's index in the page index (names are only labels)."""
-    names = page.execute_script("return JSON.parse(document.getElementById('strata-page').textContent).modules")
+    names = embedded(page, "strata-page")["modules"]
     nodes = {}
     for node in css(page, "#graph svg g.node.module"):
         index = next(int(c[1:]) for c in node.get_attribute("class").split() if re.fullmatch(r"m\d+", c))
@@ -391,7 +395,7 @@ def test_findings_group_by_module_and_filter_by_severity(page, data):
 
 
 def test_rule_help_explains_every_rule_and_finding_ids_link_to_it(page, data):
-    catalog = page.execute_script("return JSON.parse(document.getElementById('strata-rules').textContent)")
+    catalog = embedded(page, "strata-rules")
     assert len(catalog) >= 2
     terms = css(page, "#rule-help-list dt")
     assert [t.get_attribute("id") for t in terms] == [f"rule-{r['id']}" for r in catalog]
@@ -674,7 +678,7 @@ def test_every_module_page_draws_its_neighbourhood_with_each_name_as_text(page, 
     drawing.") of every drawing it was in. Each module page draws its neighbourhood, the
     module's name as its node's label; nothing runs."""
     from selenium.webdriver.support.ui import WebDriverWait
-    names = page.execute_script("return JSON.parse(document.getElementById('strata-page').textContent).modules")
+    names = embedded(page, "strata-page")["modules"]
     if len(names) > 40:
         pytest.skip("the small reports visit every module page")
     for index, name in enumerate(names):
@@ -690,7 +694,7 @@ def test_every_module_page_draws_its_neighbourhood_with_each_name_as_text(page, 
 
 def test_paths_between_two_modules_are_listed_from_the_module_scripts(page, data):
     """The shortest paths both ways, as Strata lists them in the module scripts."""
-    index = page.execute_script("return JSON.parse(document.getElementById('strata-page').textContent)")
+    index = embedded(page, "strata-page")
     dependencies = index["graph"]["dependencies"]
     source = next((i for i, out in enumerate(dependencies) if any(dependencies[o] for o in out)), None)
     if source is None:

@@ -63,7 +63,7 @@ def result(folder):
 
 
 def page_index(driver):
-    return driver.execute_script("return JSON.parse(document.getElementById('strata-page').textContent)")
+    return strata_result.inflated(driver.execute_script("return document.getElementById('strata-page').textContent"))
 
 
 def wait(driver, condition, timeout=10):
@@ -279,7 +279,7 @@ def test_a_report_of_many_findings_holds_the_first_of_each_rule_and_loads_the_re
     counts = {g["key"]: (g["error"], g["warn"], g["info"]) for g in index["findingRules"]}
     assert counts == {rule: tuple(sum(1 for f in fs if f["severity"] == s) for s in ("error", "warn", "info")) for rule, fs in by_rule.items()}
     assert {g["key"] for g in index["findingModules"]} == {f["module"] for f in findings}
-    held = driver.execute_script("return JSON.parse(document.getElementById('strata-data').textContent).findings")
+    held = strata_result.inflated(driver.execute_script("return document.getElementById('strata-data').textContent"))["findings"]
     assert all(sum(1 for f in held if f["rule"] == rule) == min(100, len(fs)) for rule, fs in by_rule.items())
     many = [rule for rule, fs in by_rule.items() if len(fs) > 100]
     if not many:

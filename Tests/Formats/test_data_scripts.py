@@ -24,7 +24,6 @@ sys.path.insert(0, str(ROOT / "Tests/Support"))
 import strata_result  # noqa: E402
 STRATA = os.environ.get("STRATA_BIN", str(ROOT / ".build/debug/strata"))
 DATA_SCRIPT = re.compile(r'^(strataGroups|strataModule|strataFindings)\(("[a-z]+"|\d+), "([A-Za-z0-9+/=]*)"\);\n$')
-PAGE_INDEX = re.compile(r'<script type="application/json" id="strata-page">(.*?)</script>', re.S)
 
 
 def drawing(text):
@@ -63,7 +62,7 @@ def scripts(report):
 def test_each_module_script_holds_the_modules_facts_from_strata_json(reports):
     for report in reports:
         result = strata_result.load(report / "strata.json")
-        index = json.loads(PAGE_INDEX.search((report / "index.html").read_text(encoding="utf-8")).group(1))
+        index = strata_result.page_elements((report / "index.html").read_text(encoding="utf-8"))["strata-page"]
         found = scripts(report)
         names = index["modules"]
         # Module indices are positions among strata.json's production modules.
@@ -90,7 +89,7 @@ def test_each_module_script_holds_the_modules_facts_from_strata_json(reports):
 
 def test_each_grouping_script_holds_one_drawing_per_group(reports):
     report = reports[1]
-    index = json.loads(PAGE_INDEX.search((report / "index.html").read_text(encoding="utf-8")).group(1))
+    index = strata_result.page_elements((report / "index.html").read_text(encoding="utf-8"))["strata-page"]
     found = scripts(report)
     kinds = [grouping["kind"] for grouping in index["groupings"]]
     assert sorted(kinds) == ["layers", "packages"]

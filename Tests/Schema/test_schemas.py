@@ -29,7 +29,6 @@ STRATA = json.loads((SCHEMAS / "strata.schema.json").read_text(encoding="utf-8")
 PAGE = json.loads((SCHEMAS / "page-data.schema.json").read_text(encoding="utf-8"))
 REGISTRY = Registry().with_resources([(s["$id"], Resource.from_contents(s)) for s in (STRATA, PAGE)])
 REPORTS = [Path(p) for p in os.environ.get("STRATA_SCHEMA_REPORTS", "").split(",") if p]
-SCRIPT = re.compile(r'<script type="application/json" id="(strata-data|strata-page|strata-rules)">(.*?)</script>', re.S)
 DATA_SCRIPT = re.compile(r'^(strataGroups|strataModule|strataFindings)\((.*?), "([A-Za-z0-9+/=]*)"\);\n$')
 
 
@@ -46,10 +45,10 @@ def errors(definition, value):
 
 
 def page_parts(report):
-    """What index.html embeds, by script id, and every data script's (callback, key, value): its
+    """What index.html embeds, by script id (deflated, as the browser inflates it), and every data script's (callback, key, value): its
     value is JSON deflated (zlib) and in base64."""
     html = (report / "index.html").read_text(encoding="utf-8")
-    embedded = {name: json.loads(text) for name, text in SCRIPT.findall(html)}
+    embedded = strata_result.page_elements(html)
     scripts = []
     for path in sorted((report / "data").glob("*.js")):
         match = DATA_SCRIPT.match(path.read_text(encoding="utf-8"))

@@ -1,7 +1,8 @@
 @testable import StrataReport
 import Testing
 
-/// `ReportSVG`: Graphviz's coordinates in whole points, its comments and titles gone, nothing else touched.
+/// `ReportSVG`: Graphviz's coordinates in whole points, its comments and titles gone, rounded
+/// boxes as rectangles, the labels' font said once; nothing else touched.
 @Suite struct ReportSVGTests {
     @Test func coordinatesAndSizesAreRoundedHalfAwayFromZero() {
         let svg = #"<path fill="none" d="M484.46,-52C484.46,-52 429.54,-52.5 0.4,-0.4"/><polygon points="-4,4 -4.5,-252.49 614.5,-252"/>"#
@@ -23,8 +24,45 @@ import Testing
     @Test func commentsAndTitlesAreDroppedWithTheirLineBreaks() {
         let svg = "<g id=\"graph0\" class=\"graph\">\n<title>modules</title>\n<!-- m169 -->\n<g id=\"m169\" class=\"node\">\n<title>m169</title>\n"
             + "<text x=\"1.5\">App</text>\n</g>\n<!-- m169&#45;&gt;m5 -->\n</g>\n"
-        #expect(ReportSVG.compacted(svg) == "<g id=\"graph0\" class=\"graph\">\n<g id=\"m169\" class=\"node\">\n<text x=\"2\">App</text>\n</g>\n</g>\n")
+        #expect(ReportSVG.compacted(svg) == "<g id=\"graph0\" class=\"graph\" font-family=\"Helvetica,Arial,sans-serif\" text-anchor=\"middle\">\n<g id=\"m169\" class=\"node\">\n<text x=\"2\">App</text>\n</g>\n</g>\n")
         // One not closed is copied as it is.
         #expect(ReportSVG.compacted("<g><title>m1") == "<g><title>m1")
+    }
+
+    /// A module's box and a layer's cluster as Graphviz 2.43 and 9 draw them (`style=rounded`).
+    static let box = ##"<path fill="#eef2f7" stroke="#5b6b7f" d="M381,-52C381,-52 311,-52 311,-52 305,-52 299,-46 299,-40 299,-40 299,-28 299,-28 299,-22 305,-16 311,-16 311,-16 381,-16 381,-16 387,-16 393,-22 393,-28 393,-28 393,-40 393,-40 393,-46 387,-52 381,-52"/>"##
+
+    @Test func roundedBoxesBecomeRectanglesWithTheirAttributes() {
+        #expect(ReportSVG.compacted(Self.box) == ##"<rect fill="#eef2f7" stroke="#5b6b7f" x="299" y="-52" width="94" height="36" rx="12"/>"##)
+        // Graphviz writes hundredths: rounded first, then recognised.
+        #expect(ReportSVG.compacted(Self.box.replacingOccurrences(of: "381,-52", with: "380.6,-52.2")).hasPrefix("<rect "))
+        // A path that does not close where it began is not a box.
+        #expect(ReportSVG.compacted(Self.box.replacingOccurrences(of: "387,-52 381,-52\"", with: "387,-52 380,-52\"")).hasPrefix("<path "))
+        // A box whose corners differ in width and height keeps both radii.
+        let oval = #"<path d="M90,0C90,0 10,0 10,0 5,0 0,2 0,4 0,4 0,16 0,16 0,18 5,20 10,20 10,20 90,20 90,20 95,20 100,18 100,16 100,16 100,4 100,4 100,2 95,0 90,0"/>"#
+        #expect(ReportSVG.compacted(oval) == #"<rect x="0" y="0" width="100" height="20" rx="10" ry="4"/>"#)
+    }
+
+    @Test func edgesAndOtherPathsStayPaths() {
+        for path in [
+            ##"<path fill="none" stroke="#7a8899" d="M205,-95C205,-84 206,-71 207,-59"/>"##,
+            // 25 points, but a side that bends.
+            Self.box.replacingOccurrences(of: "299,-40 299,-28 299,-28", with: "299,-40 290,-30 299,-28"),
+            // An element that is not closed in its tag, or a path with more than a `d`.
+            Self.box.replacingOccurrences(of: "\"/>", with: "\"></path>"),
+            Self.box.replacingOccurrences(of: "\"/>", with: "\" transform=\"scale(2)\"/>"),
+        ] {
+            #expect(ReportSVG.compacted(path) == path)
+        }
+    }
+
+    @Test func labelsInheritTheirFontAndCentreFromTheDrawing() {
+        let svg = "<g id=\"graph0\" class=\"graph\" transform=\"scale(1 1)\">\n"
+            + "<text text-anchor=\"middle\" x=\"346\" y=\"-31\" font-family=\"Helvetica,Arial,sans-serif\" font-size=\"11.00\">Core</text>\n"
+            + "<text text-anchor=\"start\" x=\"3\" y=\"-3\" font-family=\"Courier\" font-size=\"11.00\">left</text>\n</g>"
+        #expect(ReportSVG.compacted(svg)
+            == "<g id=\"graph0\" class=\"graph\" font-family=\"Helvetica,Arial,sans-serif\" text-anchor=\"middle\" transform=\"scale(1 1)\">\n"
+            + "<text x=\"346\" y=\"-31\" font-size=\"11.00\">Core</text>\n"
+            + "<text text-anchor=\"start\" x=\"3\" y=\"-3\" font-family=\"Courier\" font-size=\"11.00\">left</text>\n</g>")
     }
 }

@@ -33,13 +33,16 @@ import Testing
         // Graphviz's drawing (its graph group), its comments and titles left out (`ReportSVG`).
         #expect(svg.contains("<g id=\"graph0\" class=\"graph\""))
         #expect(!svg.contains("<!--") && !svg.contains("<title>"))
+        // Each module's rounded box, as Graphviz draws it, written as a rectangle.
+        let nodes = svg.components(separatedBy: "<g id=\"m").dropFirst()
+        #expect(!nodes.isEmpty && nodes.allSatisfy { $0.components(separatedBy: "</g>")[0].contains("<rect ") })
     }
 
     @Test func thePageHasTheDataTheGraphAndNoNetworkReferences() throws {
         let outcome = try Pipeline.run(.init(path: repositoryRoot + "/Samples/TheMonth", cacheDirectory: nil))
         let document = PreparedReport.prepare(outcome.result, for: [.html])
         let page = String(decoding: try HTMLReporter.page(document), as: UTF8.self)
-        #expect(page.contains("<script type=\"application/json\" id=\"strata-data\">"))
+        #expect(page.contains("<script type=\"application/zlib\" id=\"strata-data\">"))
         #expect(page.contains("<svg"))
         #expect(!page.contains("<?xml"))
         #expect(!page.contains("{{"))
@@ -212,9 +215,11 @@ import Testing
         let outcome = try Pipeline.run(.init(path: repo.path, outputDirectory: output, formats: [.html], cacheDirectory: nil))
         let html = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
         func embedded(_ id: String) throws -> [String: Any] {
-            let start = try #require(html.range(of: "id=\"\(id)\">"))
+            // JSON deflated (zlib) and in base64, as the browser inflates it.
+            let start = try #require(html.range(of: "<script type=\"application/zlib\" id=\"\(id)\">"))
             let end = try #require(html[start.upperBound...].range(of: "</script>"))
-            let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
+            let deflated = try #require(Data(base64Encoded: String(html[start.upperBound..<end.lowerBound])))
+            let json = try JSONSerialization.jsonObject(with: Data(try Inflate.zlib([UInt8](deflated)).bytes))
             return try #require(json as? [String: Any])
         }
         let summary = try embedded("strata-data"), index = try embedded("strata-page")

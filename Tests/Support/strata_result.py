@@ -14,7 +14,10 @@ the document beside the schema and writes each one back as schema 2 did.
     from strata_result import load          # Tests/Support on sys.path
     result = load("strata-report/strata.json")
 """
+import base64
 import json
+import re
+import zlib
 from pathlib import Path
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs/schema/strata.schema.json").read_text(encoding="utf-8"))
@@ -70,3 +73,16 @@ def paths(document):
 
 def load(path):
     return as_version_2(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+PAGE_ELEMENT = re.compile(r'<script type="application/(zlib|json)" id="([a-z-]+)">(.*?)</script>', re.S)
+
+
+def inflated(text):
+    """The value of a report page's data element: JSON deflated (zlib) and in base64."""
+    return json.loads(zlib.decompress(base64.b64decode(text, validate=True)))
+
+
+def page_elements(html):
+    """Each data element of a page by id: the report's are deflated, the one-file pages' JSON."""
+    return {id: inflated(text) if kind == "zlib" else json.loads(text) for kind, id, text in PAGE_ELEMENT.findall(html)}
