@@ -9,6 +9,8 @@
 /// - Rounded boxes as `<rect rx>`: Graphviz draws a `style=rounded` node or cluster as a path
 ///   of eight cubic curves (24 points), a rectangle with rounded corners says the same in four
 ///   numbers and a radius.
+/// - Splines in relative coordinates (`c`): fewer digits for the same whole-point curves, and
+///   polygons without the point that repeats their first.
 /// - The labels' font and centring said once, on the drawing's group, which every `<text>`
 ///   inherits: Graphviz repeats `font-family` and `text-anchor="middle"` on each.
 /// Names, labels and every other attribute are copied as they are.
@@ -56,10 +58,11 @@ enum ReportSVG {
     /// The labels' font and anchor as Graphviz writes them for Strata's drawings (`DOT.Theme`).
     private static let inherited = [Array(" font-family=\"\(DOT.Theme.fontname)\"".utf8), Array(" text-anchor=\"middle\"".utf8)]
     private static let root = Array("<g id=\"graph0\" class=\"graph\"".utf8)
-    private static let textTag = Array("<text ".utf8), pathTag = Array("<path ".utf8)
+    private static let textTag = Array("<text ".utf8), pathTag = Array("<path ".utf8), polygonTag = Array("<polygon ".utf8)
 
     /// The second pass, tag by tag: the root group takes the labels' font and anchor, which
-    /// each `<text>` then leaves out, and rounded boxes become rectangles.
+    /// each `<text>` then leaves out, rounded boxes become rectangles, splines relative and
+    /// polygons lose their closing point.
     private static func tags(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -77,8 +80,10 @@ enum ReportSVG {
                 out.append(contentsOf: tag.dropFirst(root.count))
             } else if tag.starts(with: textTag) {
                 out.append(contentsOf: removing(inherited, from: tag))
-            } else if tag.starts(with: pathTag), let rect = rectangle(tag) {
-                out.append(contentsOf: rect)
+            } else if tag.starts(with: pathTag), let path = rectangle(tag) ?? relative(tag) {
+                out.append(contentsOf: path)
+            } else if tag.starts(with: polygonTag), let polygon = polygon(tag) {
+                out.append(contentsOf: polygon)
             } else {
                 out.append(contentsOf: tag)
             }
@@ -100,13 +105,9 @@ enum ReportSVG {
     /// control points are their ends) as `<rect ATTRIBUTES x y width height rx ry/>`; nil for
     /// any other path.
     static func rectangle(_ tag: ArraySlice<UInt8>) -> [UInt8]? {
-        let marker = Array(" d=\"M".utf8)
-        guard tag.count > 2, tag[tag.index(tag.endIndex, offsetBy: -2)] == UInt8(ascii: "/"),
-              let d = tag.firstRange(of: marker),
-              let end = tag[d.upperBound...].firstIndex(of: UInt8(ascii: "\"")),
-              tag.index(after: end) == tag.index(tag.endIndex, offsetBy: -2)
+        guard let (points, value) = spline(tag), points.count == 25,
+              tag[value.upperBound...].elementsEqual("\"/>".utf8)
         else { return nil }
-        guard let points = pathPoints(tag[d.upperBound..<end]), points.count == 25 else { return nil }
         let xs = points.map(\.0), ys = points.map(\.1)
         let left = xs.min()!, right = xs.max()!, top = ys.min()!, bottom = ys.max()!
         let rx = right - points[0].0, ry = points[6].1 - top
@@ -121,12 +122,56 @@ enum ReportSVG {
             return nil
         }
         var rect = Array("<rect".utf8)
-        rect.append(contentsOf: tag[tag.index(tag.startIndex, offsetBy: pathTag.count - 1)..<d.lowerBound])
+        // The attributes before ` d="`.
+        rect.append(contentsOf: tag[(tag.startIndex + pathTag.count - 1)..<(value.lowerBound - 4)])
         var size = " x=\"\(left)\" y=\"\(top)\" width=\"\(right - left)\" height=\"\(bottom - top)\" rx=\"\(rx)\""
         if ry != rx { size += " ry=\"\(ry)\"" }
         rect.append(contentsOf: size.utf8)
         rect.append(contentsOf: "/>".utf8)
         return rect
+    }
+
+    /// A spline's path with its curves' points relative to where each curve starts (`c`, not
+    /// `C`): the same drawing in whole numbers, with far fewer digits (an edge that runs 40
+    /// points down the page at x 51,930 is `c0,13 0,27 0,40`); nil for any other path.
+    static func relative(_ tag: ArraySlice<UInt8>) -> [UInt8]? {
+        guard let (points, value) = spline(tag) else { return nil }
+        var out = Array(tag[..<value.lowerBound])
+        var d = "M\(points[0].0),\(points[0].1)c"
+        var start = points[0], separator = ""
+        for curve in stride(from: 1, to: points.count, by: 3) {
+            for point in points[curve..<(curve + 3)] {
+                d += separator + "\(point.0 - start.0),\(point.1 - start.1)"
+                separator = " "
+            }
+            start = points[curve + 2]
+        }
+        out.append(contentsOf: d.utf8)
+        out.append(contentsOf: tag[value.upperBound...])
+        return out
+    }
+
+    /// A polygon's points without the last when it repeats the first, as Graphviz writes them:
+    /// a polygon closes itself.
+    static func polygon(_ tag: ArraySlice<UInt8>) -> [UInt8]? {
+        let marker = Array(" points=\"".utf8)
+        guard let start = tag.firstRange(of: marker)?.upperBound, let end = tag[start...].firstIndex(of: UInt8(ascii: "\"")),
+              let firstEnd = tag[start..<end].firstIndex(of: UInt8(ascii: " ")),
+              let lastStart = tag[start..<end].lastIndex(of: UInt8(ascii: " ")), lastStart > firstEnd,
+              tag[start..<firstEnd].elementsEqual(tag[(lastStart + 1)..<end])
+        else { return nil }
+        return Array(tag[..<lastStart]) + Array(tag[end...])
+    }
+
+    private static let pathData = Array(" d=\"M".utf8)
+
+    /// The points of a path's `d="M x,y C x,y x,y x,y …"` (whole numbers, one or more cubic
+    /// curves) and the range of its value (from the `M` to before the closing quote).
+    private static func spline(_ tag: ArraySlice<UInt8>) -> (points: [(Int, Int)], value: Range<Int>)? {
+        guard let d = tag.firstRange(of: pathData), let end = tag[d.upperBound...].firstIndex(of: UInt8(ascii: "\"")),
+              let points = pathPoints(tag[d.upperBound..<end]), points.count > 1, points.count % 3 == 1
+        else { return nil }
+        return (points, (d.upperBound - 1)..<end)
     }
 
     /// `x,y` `C` `x,y x,y …` in whole numbers (the points of `M…C…` after the `M`); nil for

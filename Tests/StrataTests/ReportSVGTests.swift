@@ -2,12 +2,13 @@
 import Testing
 
 /// `ReportSVG`: Graphviz's coordinates in whole points, its comments and titles gone, rounded
-/// boxes as rectangles, the labels' font said once; nothing else touched.
+/// boxes as rectangles, splines relative, polygons not closed twice, the labels' font said
+/// once; nothing else touched.
 @Suite struct ReportSVGTests {
     @Test func coordinatesAndSizesAreRoundedHalfAwayFromZero() {
         let svg = #"<path fill="none" d="M484.46,-52C484.46,-52 429.54,-52.5 0.4,-0.4"/><polygon points="-4,4 -4.5,-252.49 614.5,-252"/>"#
         #expect(ReportSVG.compacted(svg)
-            == #"<path fill="none" d="M484,-52C484,-52 430,-53 0,0"/><polygon points="-4,4 -5,-252 615,-252"/>"#)
+            == #"<path fill="none" d="M484,-52c0,0 -54,-1 -484,52"/><polygon points="-4,4 -5,-252 615,-252"/>"#)
         #expect(ReportSVG.compacted(#"<svg width="618.25pt" height="256.5pt" viewBox="0.00 0.00 617.61 256.00">"#)
             == #"<svg width="618pt" height="257pt" viewBox="0 0 618 256">"#)
     }
@@ -43,16 +44,34 @@ import Testing
         #expect(ReportSVG.compacted(oval) == #"<rect x="0" y="0" width="100" height="20" rx="10" ry="4"/>"#)
     }
 
-    @Test func edgesAndOtherPathsStayPaths() {
+    @Test func splinesAreWrittenRelativeToEachCurvesStart() {
+        #expect(ReportSVG.compacted(##"<path fill="none" stroke="#7a8899" d="M205,-95C205,-84 206,-71 207,-59"/>"##)
+            == ##"<path fill="none" stroke="#7a8899" d="M205,-95c0,11 1,24 2,36"/>"##)
+        // Two curves: the second's points from the first's end; Graphviz's hundredths rounded first.
+        #expect(ReportSVG.compacted(#"<path d="M51930.4,-324C51930,-330 51924,-335.6 51918,-336 51912,-336 51906,-340 51906,-346" class="x"/>"#)
+            == #"<path d="M51930,-324c0,-6 -6,-12 -12,-12 -6,0 -12,-4 -12,-10" class="x"/>"#)
+        // Not a spline of whole curves: as it is.
+        for path in [#"<path d="M1,2C3,4 5,6"/>"#, #"<path d="M1,2L3,4"/>"#, #"<path d="M1,2C3,4 5,6 7,8Z"/>"#] {
+            #expect(ReportSVG.compacted(path) == path)
+        }
+    }
+
+    @Test func polygonsLoseThePointThatClosesThem() {
+        #expect(ReportSVG.compacted(##"<polygon fill="#7a8899" points="209,-59 207,-52 204,-59 209,-59"/>"##)
+            == ##"<polygon fill="#7a8899" points="209,-59 207,-52 204,-59"/>"##)
+        #expect(ReportSVG.compacted(#"<polygon points="1,2 3,4 5,6"/>"#) == #"<polygon points="1,2 3,4 5,6"/>"#)
+        #expect(ReportSVG.compacted(#"<polygon points="1,2"/>"#) == #"<polygon points="1,2"/>"#)
+    }
+
+    @Test func otherRoundedLookingPathsStaySplines() {
         for path in [
-            ##"<path fill="none" stroke="#7a8899" d="M205,-95C205,-84 206,-71 207,-59"/>"##,
             // 25 points, but a side that bends.
             Self.box.replacingOccurrences(of: "299,-40 299,-28 299,-28", with: "299,-40 290,-30 299,-28"),
             // An element that is not closed in its tag, or a path with more than a `d`.
             Self.box.replacingOccurrences(of: "\"/>", with: "\"></path>"),
             Self.box.replacingOccurrences(of: "\"/>", with: "\" transform=\"scale(2)\"/>"),
         ] {
-            #expect(ReportSVG.compacted(path) == path)
+            #expect(ReportSVG.compacted(path).hasPrefix("<path ") && ReportSVG.compacted(path).contains(" d=\"M381,-52c0,0 "))
         }
     }
 
