@@ -9,7 +9,7 @@
 /// DOM helpers (`dom.js`) first. The report loads `report.css` and `report.js` beside it; the
 /// diff, history and organisation pages are one file each, their style and script inline.
 public enum WebAssets {
-    /// The report page: `{{TITLE}}`, `{{DATA}}` (its data elements), `{{GRAPH}}`, `{{INJECTION_GRAPH}}`.
+    /// The report page: `{{TITLE}}`, `{{DATA}}` (its data elements), `{{GRAPH}}`.
     public static let indexTemplate = page(kind: "report", assets: .files, body: PackageResources.index_html)
     /// The diff page: `{{TITLE}}`, `{{DATA}}`, `{{GRAPH}}`, `{{UNION}}`, `{{STYLE}}`, `{{SCRIPT}}`.
     public static let diffTemplate = page(kind: "diff", assets: .inline, body: PackageResources.diff_html)

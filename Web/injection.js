@@ -5,6 +5,11 @@ const resolutions = list(injection.resolutions);
 const named = (service, name) => (name ? `${service} "${name}"` : service);
 
 function renderInjection() {
+  // The DI graph (Graphviz's SVG as a JSON string, empty without one), inflated once the first screen is drawn.
+  inflate($('#strata-injection-graph').textContent).then((svg) => {
+    const drawing = parseSVG(svg);
+    if (drawing) $('#injection-graph').append(drawing);
+  }).catch((err) => $('#injection-graph').append(empty(`The DI graph could not be read: ${err.message}`)));
   const duplicates = list(injection.duplicates);
   $('#injection-count').textContent = `${fmtInt(registrations.length)} registrations · ${fmtInt(resolutions.length)} resolutions · ` +
     `${fmtInt(summary.unregisteredResolutions || 0)} unregistered · ${fmtInt(duplicates.length)} registered twice. ` +

@@ -61,14 +61,19 @@ public struct HTMLReporter: Reporter {
         return file == "layers.js" || file == "packages.js" || file.hasPrefix("module-") || file.hasPrefix("findings-")
     }
 
-    /// The page: the template with the title, the summary data, the page index and the
+    /// The page: the template with the title, the summary data, the page index, the rule
+    /// catalog and the DI graph (deflated, `WebPage.deflated`; the DI graph, far below the first
+    /// screen, is drawn once the rest is: a JSON string, empty when there is none) and the
     /// overview drawing filled in.
     public static func page(_ document: PreparedReport) throws -> Data {
         let result = document.result, views = try document.views.get(), injectionSVG = try document.injectionSVG.get() ?? ""
         let (summary, index) = pageData(result, graph: document.graph, marks: document.marks, views: views)
         // Appended element by element: `Data(joined(separator:))` would copy a byte at a time.
         var data = WebPage.deflated("strata-data", try ReportJSON.compact(summary))
-        for element in [WebPage.deflated("strata-page", try ReportJSON.compact(index)), WebPage.deflated("strata-rules", ruleCatalog)] {
+        for element in [
+            WebPage.deflated("strata-page", try ReportJSON.compact(index)), WebPage.deflated("strata-rules", ruleCatalog),
+            WebPage.deflated("strata-injection-graph", try ReportJSON.compact(WebPage.inlineSVG(injectionSVG))),
+        ] {
             data.append(UInt8(ascii: "\n"))
             data.append(element)
         }
@@ -76,7 +81,6 @@ public struct HTMLReporter: Reporter {
             "TITLE": Data(escapeHTML(result.root).utf8),
             "DATA": data,
             "GRAPH": Data(WebPage.inlineSVG(views.overview).utf8),
-            "INJECTION_GRAPH": Data(WebPage.inlineSVG(injectionSVG).utf8),
         ])
     }
 

@@ -110,7 +110,7 @@ public struct PreparedReport: Sendable {
         let views = ReportViews.make(graph: graph, marks: marks, full: full) { jobs in
             let all = jobs + (injection.map { [$0] } ?? [])
             let svgs = GraphvizLayout.draw(all, cache: layouts, inputs: inputs) { messages.append($0) }
-            if injection != nil { injectionSVG = svgs.last! ?? ReportViews.notDrawn }
+            if injection != nil { injectionSVG = svgs.last!.map(ReportSVG.compacted) ?? ReportViews.notDrawn }
             return Array(svgs.prefix(jobs.count))
         }
         let unwritten = savesLayouts ? layouts?.save() : nil

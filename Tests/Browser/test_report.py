@@ -642,6 +642,15 @@ def test_injection_section_lists_every_registration_resolution_and_edge(page, da
     if "unregisteredResolutions" in data["summary"]:
         card = page.find_element("css selector", '#summary-cards [data-key="unregisteredResolutions"]')
         assert card.get_attribute("data-value") == str(data["summary"]["unregisteredResolutions"])
+    # The DI graph, inflated after the first screen and drawn whole.
+    drawing = embedded(page, "strata-injection-graph")
+    if drawing:
+        from selenium.webdriver.support.ui import WebDriverWait
+        nodes = drawing.count('class="node')
+        assert drawing.startswith("<svg") and nodes > 0
+        WebDriverWait(page, 10).until(lambda d: len(css(d, "#injection-graph svg g.node")) == nodes)
+    else:
+        assert not registrations and not css(page, "#injection-graph svg")
 
 
 def test_blast_radius_lists_as_many_dependents_as_it_counts(page, data):

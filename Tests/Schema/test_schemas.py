@@ -78,7 +78,9 @@ def test_strata_json_follows_its_schema(report):
 @pytest.mark.parametrize("report", REPORTS, ids=[p.name for p in REPORTS])
 def test_page_data_follows_its_schema(report):
     embedded, scripts = page_parts(report)
-    assert set(embedded) == {"strata-data", "strata-page", "strata-rules"}
+    assert set(embedded) == {"strata-data", "strata-page", "strata-rules", "strata-injection-graph"}
+    drawing = embedded["strata-injection-graph"]
+    assert drawing == "" or (drawing.startswith("<svg") and drawing.rstrip().endswith("</svg>"))
     assert errors("summary", embedded["strata-data"]) == []
     assert errors("pageIndex", embedded["strata-page"]) == []
     assert errors("rules", embedded["strata-rules"]) == []

@@ -72,8 +72,7 @@ import Testing
         let document = PreparedReport.prepare(result, for: [.html])
         _ = try #require(try document.injectionSVG.get())
         let page = String(decoding: try HTMLReporter.page(document), as: UTF8.self)
-        let section = try #require(page.range(of: "<div id=\"injection-graph\">"))
-        let drawn = page[section.upperBound...]
+        let drawn = try injectionDrawing(page)
         #expect(drawn.hasPrefix("<svg"))
         #expect(drawn.contains("LoginDependency") && drawn.contains("AlbumListDependencyItem"))
         #expect(!page.contains("<img") && drawn.contains("&lt;img"))

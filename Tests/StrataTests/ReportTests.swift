@@ -215,11 +215,7 @@ import Testing
         let outcome = try Pipeline.run(.init(path: repo.path, outputDirectory: output, formats: [.html], cacheDirectory: nil))
         let html = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
         func embedded(_ id: String) throws -> [String: Any] {
-            // JSON deflated (zlib) and in base64, as the browser inflates it.
-            let start = try #require(html.range(of: "<script type=\"application/zlib\" id=\"\(id)\">"))
-            let end = try #require(html[start.upperBound...].range(of: "</script>"))
-            let deflated = try #require(Data(base64Encoded: String(html[start.upperBound..<end.lowerBound])))
-            let json = try JSONSerialization.jsonObject(with: Data(try Inflate.zlib([UInt8](deflated)).bytes))
+            let json = try JSONSerialization.jsonObject(with: pageElement(html, id))
             return try #require(json as? [String: Any])
         }
         let summary = try embedded("strata-data"), index = try embedded("strata-page")
