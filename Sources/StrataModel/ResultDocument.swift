@@ -12,51 +12,55 @@ public struct ResultDocument: Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case files, directories, columns, importedModules, schemaVersion }
 
-    /// A path as `files` holds it: its folder (an index into `directories`) and its name.
-    private struct FileEntry: Codable {
+    /// Paths as `files` holds them: a folder (an index into `directories`) and the names of
+    /// the files in it that come next in the table, `[directory, name, name, …]`. The table is
+    /// in the order paths were first written, which is mostly a folder's files one after
+    /// another: a 60,000-file repository's table is a fifth smaller than with a folder per name.
+    private struct FileRun: Codable {
         var directory: Int
-        var name: String
+        var names: [String]
+
+        init(directory: Int, names: [String]) {
+            self.directory = directory
+            self.names = names
+        }
 
         init(from decoder: any Decoder) throws {
             var container = try decoder.unkeyedContainer()
             directory = try container.decode(Int.self)
-            name = try container.decode(String.self)
-        }
-
-        init(directory: Int, name: String) {
-            self.directory = directory
-            self.name = name
+            names = [try container.decode(String.self)]
+            while !container.isAtEnd { names.append(try container.decode(String.self)) }
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.unkeyedContainer()
             try container.encode(directory)
-            try container.encode(name)
+            for name in names { try container.encode(name) }
         }
     }
 
     /// The result, written by this Strata (its schema version), then the paths its locations
-    /// named, in the order they were first written: each as its folder in `directories` (in
-    /// the order first met) and its name, since a folder holds many files; the modules its
+    /// named, in the order they were first written: as runs of names in one folder of
+    /// `directories` (in the order first met), since a folder holds many files; the modules its
     /// import rows named, in the same order; and the columns of its rows.
     public func encode(to encoder: any Encoder) throws {
         var current = result
         current.schemaVersion = AnalysisResult.currentSchemaVersion
         let files = FileTable()
         try files.bound { try current.encode(to: encoder) }
-        var directories: [String] = [], index: [Substring: Int] = [:]
-        let entries = files.paths.map { path in
+        var directories: [String] = [], index: [Substring: Int] = [:], runs: [FileRun] = []
+        for path in files.paths {
             let slash = path.lastIndex(of: "/")
-            let folder = slash.map { path[..<$0] } ?? "", name = slash.map { path[path.index(after: $0)...] } ?? path[...]
+            let folder = slash.map { path[..<$0] } ?? "", name = String(slash.map { path[path.index(after: $0)...] } ?? path[...])
             if index[folder] == nil {
                 index[folder] = directories.count
                 directories.append(String(folder))
             }
-            return FileEntry(directory: index[folder]!, name: String(name))
+            if runs.last?.directory == index[folder] { runs[runs.count - 1].names.append(name) } else { runs.append(FileRun(directory: index[folder]!, names: [name])) }
         }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(directories, forKey: .directories)
-        try container.encode(entries, forKey: .files)
+        try container.encode(runs, forKey: .files)
         try container.encode(files.modules, forKey: .importedModules)
         try container.encode(DocumentRows.columns, forKey: .columns)
     }
@@ -78,14 +82,14 @@ public struct ResultDocument: Codable, Sendable {
         }
         let directories = try container.decode([String].self, forKey: .directories)
         var paths: [String] = []
-        var entries = try container.nestedUnkeyedContainer(forKey: .files)
-        while !entries.isAtEnd {
-            let entry = try entries.decode(FileEntry.self)
-            guard directories.indices.contains(entry.directory) else {
-                throw DecodingError.dataCorruptedError(in: entries, debugDescription: "directory \(entry.directory) is not in directories (\(directories.count) of them)")
+        var runs = try container.nestedUnkeyedContainer(forKey: .files)
+        while !runs.isAtEnd {
+            let run = try runs.decode(FileRun.self)
+            guard directories.indices.contains(run.directory) else {
+                throw DecodingError.dataCorruptedError(in: runs, debugDescription: "directory \(run.directory) is not in directories (\(directories.count) of them)")
             }
-            let folder = directories[entry.directory]
-            paths.append(folder.isEmpty ? entry.name : folder + "/" + entry.name)
+            let folder = directories[run.directory]
+            for name in run.names { paths.append(folder.isEmpty ? name : folder + "/" + name) }
         }
         let modules = try container.decodeIfPresent([String].self, forKey: .importedModules) ?? []
         let files = FileTable(paths: paths, modules: modules)

@@ -27,13 +27,15 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    /// The paths of a document's `files`, by index: `[directory, name]` into `directories`.
+    /// The paths of a document's `files`, by index: runs of `[directory, name, name, …]`, the
+    /// directory an index into `directories`.
     func paths(_ document: [String: Any]) throws -> [String] {
         let directories = try #require(document["directories"] as? [String])
         let files = try #require(document["files"] as? [[Any]])
-        return try files.map { entry in
-            let directory = try #require(entry.first as? Int), name = try #require(entry.last as? String)
-            return directories[directory].isEmpty ? name : directories[directory] + "/" + name
+        return try files.flatMap { run in
+            let directory = try #require(run.first as? Int), names = try #require(Array(run.dropFirst()) as? [String])
+            #expect(!names.isEmpty)
+            return names.map { directories[directory].isEmpty ? $0 : directories[directory] + "/" + $0 }
         }
     }
 
@@ -66,6 +68,26 @@ import Testing
         let decoded = try JSONReporter.decode(json)
         #expect(try JSONReporter.encode(decoded) == json)
         #expect(decoded.modules.map(\.module.imports) == result.modules.map(\.module.imports))
+    }
+
+    /// The files of one folder that come one after another are one run of `files`; a table with
+    /// a run per file (earlier builds of schema 3) reads the same, a run without a name does not.
+    @Test func aFoldersFilesAreOneRun() throws {
+        let repo = try TemporaryDirectory()
+        try repo.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"Core\")])\n")
+        for name in ["A", "B", "C"] { try repo.write("Sources/Core/\(name).swift", "import Foundation\n") }
+        let json = try JSONReporter.encode(try Pipeline.run(.init(path: repo.path, formats: [], cacheDirectory: nil)).result)
+        let document = try object(json)
+        let runs = try #require(document["files"] as? [[Any]])
+        let core = try #require((document["directories"] as? [String])?.firstIndex(of: "Sources/Core"))
+        let run = try #require(runs.first { $0.first as? Int == core })
+        #expect(Array(run.dropFirst()) as? [String] == ["A.swift", "B.swift", "C.swift"])
+        let text = String(decoding: json, as: UTF8.self)
+        let one = "[\(core),\"A.swift\",\"B.swift\",\"C.swift\"]"
+        #expect(text.contains(one))
+        let perFile = text.replacingOccurrences(of: one, with: "[\(core),\"A.swift\"],[\(core),\"B.swift\"],[\(core),\"C.swift\"]")
+        #expect(try JSONReporter.encode(try JSONReporter.decode(Data(perFile.utf8))) == json)
+        #expect(throws: (any Error).self) { try JSONReporter.decode(Data(text.replacingOccurrences(of: one, with: "[\(core)]").utf8)) }
     }
 
     @Test func aSchema2ResultReadsAsTheSameResult() throws {

@@ -2,7 +2,8 @@
 
 Schema 3 writes every location as [file, line] (or [file]), the file an index into the
 document's `files`, each file [directory, name] with the directory an index into
-`directories`; schema 2 wrote "path:line" (or "path"). Schema 3 also writes three kinds of
+`directories` (the files of one folder that come one after another as one run,
+[directory, name, name, ...]); schema 2 wrote "path:line" (or "path"). Schema 3 also writes three kinds of
 repeated objects as rows, arrays of their values in the order the document's `columns` gives
 (an absent value null, trailing ones left out): `modules[].imports` and `inactiveImports`
 (`columns.import`), `accessControl.modules[].unusedPublic` and `openNotSubclassed`
@@ -68,7 +69,7 @@ def as_version_2(document):
 def paths(document):
     """The paths of a schema 3 document's `files`, by index."""
     directories = document["directories"]
-    return [f"{directories[d]}/{name}" if directories[d] else name for d, name in document["files"]]
+    return [f"{directories[d]}/{name}" if directories[d] else name for d, *names in document["files"] for name in names]
 
 
 def load(path):
