@@ -42,6 +42,9 @@ public struct AnalysisSession: Sendable {
     public let input: Input
     /// The repository's git; nil when the command reads only a folder.
     public let git: GitRepository?
+    /// Its objects, read by one process for every tree of the session (each listing reuses
+    /// the folders the last one read).
+    let objects: GitObjects?
     /// `--config`, read once for every tree; nil: each tree's own `strata.yml`.
     public let explicitConfiguration: Configuration?
     /// The key of the repository's cache files: its absolute, resolved path.
@@ -54,6 +57,7 @@ public struct AnalysisSession: Sendable {
     public init(_ input: Input, git: Bool) throws {
         self.input = input
         self.git = git ? try Self.mapped { try GitRepository(path: input.repository) } : nil
+        objects = try self.git.map { git in try Self.mapped { try GitObjects(repository: git) } }
         explicitConfiguration = try Self.mapped {
             try input.configPath.map { path throws(Configuration.Invalid) in try Configuration.load(path: path, required: true) }
         }
@@ -88,7 +92,9 @@ public struct AnalysisSession: Sendable {
 
     /// The files of `commit`, without the excluded paths.
     public func tree(at commit: String) throws -> GitRevisionTree {
-        try Self.mapped { try GitRevisionTree(repository: repository(), commit: commit, filter: PathFilter(excludes: input.excludes)) }
+        try Self.mapped {
+            try GitRevisionTree(repository: repository(), commit: commit, filter: PathFilter(excludes: input.excludes), objects: objects)
+        }
     }
 
     /// A revision's configuration (the explicit one, else its own `strata.yml`), its tree
@@ -96,7 +102,8 @@ public struct AnalysisSession: Sendable {
     /// - Parameter configuration: the configuration to use instead (`affected` reads BASE
     ///   with HEAD's).
     /// - Parameter known: an earlier discovery of the tree and the manifests that changed since:
-    ///   when the tree has the same files, the other manifests are not read again.
+    ///   when the tree has the same files, the other manifests are not read again, and when
+    ///   none changed (nor the configuration), its modules are the earlier ones.
     public func discover(
         _ tree: any SourceTree, label: String, configuration given: Configuration? = nil, progress: (@Sendable (String) -> Void)? = nil,
         reusing known: (discovered: TreeAnalysis.Discovered, changed: Set<String>)? = nil
@@ -112,7 +119,9 @@ public struct AnalysisSession: Sendable {
         let reads = known.map { known in
             (files: known.discovered.files, reads: known.discovered.manifests.filter { !known.changed.contains($0.key) })
         }
-        return try TreeAnalysis.discover(tree: tree, configuration: configuration, configurationFile: configurationFile, reusing: reads)
+        return try TreeAnalysis.discover(
+            tree: tree, configuration: configuration, configurationFile: configurationFile, reusing: reads,
+            unchanged: known.flatMap { $0.changed.isEmpty ? $0.discovered : nil })
     }
 
     /// How evidence names the configuration: `--config`'s path, else `strata.yml`.

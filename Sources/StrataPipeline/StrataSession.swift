@@ -193,9 +193,3 @@ public struct StrataSession: Sendable {
     public func close() -> [Diagnostic] { analysis.saveFacts() }
 }
 
-extension TreeAnalysis.Discovered {
-    /// The same discovery over another version of its tree (the same files, other bytes).
-    func reading(_ tree: any SourceTree) -> Self {
-        Self(tree: tree, configuration: configuration, files: files, discovery: discovery, manifests: manifests, stopwatch: Stopwatch())
-    }
-}

@@ -47,7 +47,14 @@ public enum TreeAnalysis {
         public let discovery: Discovery
         /// Every manifest file's read, for a later discovery of the same files to reuse.
         let manifests: [String: Discoverer.Read]
+        /// What the tree's walk could not read (part of `discovery.diagnostics`).
+        let unwalked: [Diagnostic]
         var stopwatch: Stopwatch
+
+        /// The same discovery over another version of its tree (the same files, other bytes).
+        func reading(_ tree: any SourceTree) -> Self {
+            Self(tree: tree, configuration: configuration, files: files, discovery: discovery, manifests: manifests, unwalked: unwalked, stopwatch: Stopwatch())
+        }
     }
 
     /// A tree after discovery and scanning: its facts.
@@ -66,11 +73,18 @@ public enum TreeAnalysis {
     public static func discover(
         tree: any SourceTree, configuration: Configuration, configurationFile: String = Configuration.fileName,
         evaluateManifest: ((String) throws -> Manifest)? = nil, progress: (@Sendable (String) -> Void)? = nil,
-        reusing known: (files: [String], reads: [String: Discoverer.Read])? = nil
+        reusing known: (files: [String], reads: [String: Discoverer.Read])? = nil, unchanged: Discovered? = nil
     ) throws -> Discovered {
         var stopwatch = Stopwatch()
         progress?("discovering modules")
         let (files, unwalked) = try tree.walk()
+        // The same files, configuration and walk, and none that discovery reads changed: the same modules.
+        if let unchanged, unchanged.files == files, unchanged.unwalked == unwalked, unchanged.configuration == configuration {
+            var same = unchanged.reading(tree)
+            stopwatch.lap("discover")
+            same.stopwatch = stopwatch
+            return same
+        }
         var discoverer = Discoverer(tree: tree, evaluateManifest: evaluateManifest)
         discoverer.overrides = configuration.modules
         discoverer.overridesFile = configurationFile
@@ -82,7 +96,8 @@ public enum TreeAnalysis {
             discovery.diagnostics.append(Diagnostic(file: ".", message: "no Swift file found (are they all excluded?); nothing to analyze"))
         }
         stopwatch.lap("discover")
-        return Discovered(tree: tree, configuration: configuration, files: files, discovery: discovery, manifests: reads, stopwatch: stopwatch)
+        return Discovered(
+            tree: tree, configuration: configuration, files: files, discovery: discovery, manifests: reads, unwalked: unwalked, stopwatch: stopwatch)
     }
 
     /// scan: every module's Swift files, reusing what `store` knows (one scan at a time).

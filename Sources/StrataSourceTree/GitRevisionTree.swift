@@ -9,10 +9,10 @@ import StrataModel
 /// The files of one git revision, read from the object database: never from the work tree,
 /// so it works on bare repositories and leaves a checkout untouched.
 ///
-/// The file list comes from one `git ls-tree -r -z`; contents come from one long-lived
-/// `git cat-file --batch` process shared by every read. Each file's blob id is known before
-/// it is read, so a scanner that has seen that blob (in the other revision of a diff, or in
-/// the cache) never reads it.
+/// The file list and the contents come from the repository's `GitObjects`: one long-lived
+/// `git cat-file --batch` process, shared by every tree of a session. Each file's blob id is
+/// known before it is read, so a scanner that has seen that blob (in the other revision of a
+/// diff, or in the cache) never reads it.
 public final class GitRevisionTree: SourceTree, @unchecked Sendable {
     public let repository: GitRepository
     /// The full commit id.
@@ -26,33 +26,25 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
     private var prefetched: [String: Result<[UInt8], any Error>] = [:]
 
     /// - Parameter commit: a full commit id, as `GitRepository.resolve` returns it.
-    public init(repository: GitRepository, commit: String, filter: PathFilter = PathFilter()) throws {
+    /// - Parameter objects: the repository's objects, shared by the trees of one session (each
+    ///   listing reuses the folders the last one listed); nil: a reader of this tree's own.
+    public init(repository: GitRepository, commit: String, filter: PathFilter = PathFilter(), objects: GitObjects? = nil) throws {
         self.repository = repository
         self.commit = commit
         name = repository.name
-        let listing = try repository.run(["ls-tree", "-r", "-z", "--full-tree", commit])
-        var blobs: [(path: String, object: String)] = []
-        // `<mode> SP <type> SP <object> TAB <path> NUL`; links (120000) and submodules
-        // (commit) are not files of this repository, so only regular blobs are kept.
-        for record in listing.split(separator: 0) {
-            guard let tab = record.firstIndex(of: 9) else { continue }
-            let header = record[record.startIndex..<tab].split(separator: 32)
-            guard header.count == 3, header[1].elementsEqual("blob".utf8),
-                header[0].elementsEqual("100644".utf8) || header[0].elementsEqual("100755".utf8)
-            else { continue }
-            blobs.append((String(decoding: record[(tab + 1)...], as: UTF8.self), String(decoding: header[2], as: UTF8.self)))
-        }
+        let objects = try objects ?? GitObjects(repository: repository)
+        let blobs = try objects.files(of: commit)
         let filter = filter.keeping(Self.vendorFoldersWithBuildFiles(blobs.map(\.path)).contains)
         self.filter = filter
-        var entries: [String: String] = [:]
+        var entries: [String: String] = [:], folders: [Substring: Bool] = [:]
         var paths: [String] = []
-        for (path, object) in blobs where !filter.skips(path: path) {
+        for (path, object) in blobs where !filter.skips(path: path, folders: &folders) {
             entries[path] = object
             paths.append(path)
         }
         self.entries = entries
         self.paths = paths.sorted()
-        reader = try GitObjectReader(repository: repository)
+        reader = objects.reader
     }
 
     /// The `Pods` folders of a listing that hold a BUILD file, in themselves or in one of their
@@ -74,8 +66,9 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
         let filter = filter.keeping(Self.vendorFoldersWithBuildFiles(tree.paths).contains)
         self.filter = filter
         name = tree.name
-        paths = tree.paths.filter { !filter.skips(path: $0) }
-        entries = tree.entries.filter { !filter.skips(path: $0.key) }
+        var folders: [Substring: Bool] = [:]
+        paths = tree.paths.filter { !filter.skips(path: $0, folders: &folders) }
+        entries = tree.entries.filter { !filter.skips(path: $0.key, folders: &folders) }
         reader = tree.reader
     }
 
@@ -109,6 +102,83 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
     }
 }
 
+/// A repository's objects, read through one long-lived `git cat-file --batch` process: the
+/// blobs of its trees' files, and the commits and trees their listings come from. A listing
+/// keeps the folders it read, by path and tree id: the next commit's listing reads again only
+/// the trees that changed (a commit that edits three files reads a dozen trees), where
+/// `git ls-tree -r` would start a process and list every file again.
+public final class GitObjects: @unchecked Sendable {
+    let reader: GitObjectReader
+    private let lock = NSLock()
+    /// The files under each folder of the last listing, by the folder's path and tree id.
+    private var listed: [String: [(path: String, object: String)]] = [:]
+
+    public init(repository: GitRepository) throws {
+        reader = try GitObjectReader(repository: repository)
+    }
+
+    /// The regular files of `commit` with their blob ids, in git's order: links (120000) and
+    /// submodules (commits) are not files of this repository. A missing or damaged object is
+    /// a `GitError` naming the commit.
+    func files(of commit: String) throws -> [(path: String, object: String)] {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            let header = try reader.read(commit, type: "commit", path: commit).prefix(5 + commit.count)
+            guard header.starts(with: "tree ".utf8), header.count == 5 + commit.count else { throw GitError("not a commit") }
+            var next: [String: [(path: String, object: String)]] = [:]
+            let files = try list(String(decoding: header.dropFirst(5), as: UTF8.self), folder: "", idBytes: commit.count / 2, into: &next)
+            listed = next
+            return files
+        } catch let error as SourceTreeError {
+            throw GitError("\(commit.prefix(12)): \(error.reason)")
+        } catch let error as GitError {
+            throw GitError("\(commit.prefix(12)): \(error.description)")
+        }
+    }
+
+    /// The files under one tree: the last listing's when it had this folder at this id.
+    private func list(
+        _ tree: String, folder: String, idBytes: Int, into next: inout [String: [(path: String, object: String)]]
+    ) throws -> [(path: String, object: String)] {
+        let key = folder + "\0" + tree
+        if let known = listed[key] ?? next[key] {
+            next[key] = known
+            return known
+        }
+        // `<mode> SP <name> NUL <id as bytes>`, one after another.
+        let bytes = try reader.read(tree, type: "tree", path: folder.isEmpty ? "/" : folder)
+        var files: [(path: String, object: String)] = [], index = bytes.startIndex
+        while index < bytes.endIndex {
+            guard let space = bytes[index...].firstIndex(of: 32), let nul = bytes[space...].firstIndex(of: 0), nul + idBytes < bytes.endIndex
+            else { throw GitError("tree \(tree) of \(folder.isEmpty ? "/" : folder) is damaged") }
+            let mode = bytes[index..<space], name = String(decoding: bytes[(space + 1)..<nul], as: UTF8.self)
+            let id = Self.hex(bytes[(nul + 1)...(nul + idBytes)])
+            let path = folder.isEmpty ? name : folder + "/" + name
+            if mode.elementsEqual("40000".utf8) {
+                files += try list(id, folder: path, idBytes: idBytes, into: &next)
+            } else if mode.elementsEqual("100644".utf8) || mode.elementsEqual("100755".utf8) {
+                files.append((path, id))
+            }
+            index = nul + idBytes + 1
+        }
+        next[key] = files
+        return files
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    private static func hex(_ bytes: ArraySlice<UInt8>) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
 /// One `git cat-file --batch` process: object ids in, `<id> blob <size>\n<bytes>\n` out.
 /// Reads are serialized; git answers each in microseconds.
 final class GitObjectReader: @unchecked Sendable {
@@ -132,13 +202,14 @@ final class GitObjectReader: @unchecked Sendable {
         close(child.output)
     }
 
-    func read(_ object: String, path: String) throws -> [UInt8] {
+    /// One object's contents: a blob, or the `type` asked for (a commit, a tree).
+    func read(_ object: String, type: String = "blob", path: String) throws -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
         guard Subprocess.writeAll(child.input, Array((object + "\n").utf8)) else {
             throw SourceTreeError(path: path, reason: "git cat-file stopped: \(String(cString: strerror(errno)))")
         }
-        return try response(object, path: path)
+        return try response(object, type: type, path: path)
     }
 
     /// Many objects in one stream: every request is written (from another thread, so git's
@@ -164,10 +235,10 @@ final class GitObjectReader: @unchecked Sendable {
         return results
     }
 
-    /// One answer: `<id> blob <size>\n<bytes>\n`, or `<id> missing\n`.
-    private func response(_ object: String, path: String) throws -> [UInt8] {
+    /// One answer: `<id> <type> <size>\n<bytes>\n`, or `<id> missing\n`.
+    private func response(_ object: String, type: String = "blob", path: String) throws -> [UInt8] {
         let header = String(decoding: try line(path: path), as: UTF8.self).split(separator: " ")
-        guard header.count == 3, header[1] == "blob", let size = Int(header[2]) else {
+        guard header.count == 3, header[1] == type, let size = Int(header[2]) else {
             throw SourceTreeError(path: path, reason: "object \(object) is missing from the repository")
         }
         let bytes = try take(size, path: path)

@@ -115,8 +115,27 @@ public struct PathFilter: Sendable {
     /// - Parameter ignoredFolders: whether folders never read by their name (hidden ones,
     ///   `Pods`) count, or only the excludes.
     public func skips(path: String, ignoredFolders: Bool = true) -> Bool {
+        skipsFolder(Self.folder(of: path), ignoredFolders: ignoredFolders) || skipsFile(path)
+    }
+
+    /// `skips(path:)` for the many paths of a listing: each folder's answer is asked once and
+    /// kept in `folders` (a folder holds many files).
+    public func skips(path: String, folders: inout [Substring: Bool]) -> Bool {
+        let folder = Self.folder(of: path)
+        if let skipped = folders[folder] { return skipped || skipsFile(path) }
+        let skipped = skipsFolder(folder, ignoredFolders: true)
+        folders[folder] = skipped
+        return skipped || skipsFile(path)
+    }
+
+    private static func folder(of path: String) -> Substring {
+        path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+    }
+
+    /// Whether the folder, or one it is in, is skipped.
+    private func skipsFolder(_ path: Substring, ignoredFolders: Bool) -> Bool {
         var folder = ""
-        for component in path.split(separator: "/").dropLast() {
+        for component in path.split(separator: "/") {
             folder = folder.isEmpty ? String(component) : folder + "/" + component
             if Self.ignores(directoryNamed: component), !keeps(folder, name: component) {
                 if ignoredFolders { return true }
@@ -124,7 +143,7 @@ public struct PathFilter: Sendable {
                 return true
             }
         }
-        return skipsFile(path)
+        return false
     }
 }
 

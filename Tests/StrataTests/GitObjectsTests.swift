@@ -1,0 +1,69 @@
+import Foundation
+import StrataModel
+import StrataSourceTree
+import Testing
+
+/// `GitObjects`: a commit's files read from its trees, the folders the last listing read
+/// reused, equal to what `git ls-tree -r` lists at every commit.
+@Suite struct GitObjectsTests {
+    /// `git ls-tree -r`'s regular files of `commit` (what the listing replaced), with their blobs.
+    func lsTree(_ repo: GitFixture, _ commit: String) throws -> [String: String] {
+        var files: [String: String] = [:]
+        // -z: paths as they are, not quoted.
+        for line in try repo.git("ls-tree", "-r", "-z", "--full-tree", commit).split(separator: "\0") {
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            let header = parts[0].split(separator: " ")
+            guard header[1] == "blob", header[0] == "100644" || header[0] == "100755" else { continue }
+            files[String(parts[1])] = String(header[2])
+        }
+        return files
+    }
+
+    func listed(_ tree: GitRevisionTree) throws -> [String: String] {
+        Dictionary(uniqueKeysWithValues: try tree.files().map { ($0, tree.contentKey($0)!) })
+    }
+
+    @Test func eachCommitListsWhatLsTreeListsReusingUnchangedFolders() throws {
+        let repo = try GitFixture()
+        let folder = repo.path
+        for (path, text) in [
+            ("Package.swift", "// a\n"), ("Sources/Core/A.swift", "struct A {}\n"), ("Sources/Core/Deep/Er/B.swift", "struct B {}\n"),
+            ("Sources/Feature/Ünïcode naïve.swift", "struct C {}\n"), ("Sources/Feature/tab\tname.swift", "struct D {}\n"),
+            ("scripts/run", "#!/bin/sh\n"),
+        ] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: folder + "/" + path, atomically: true, encoding: .utf8)
+        }
+        try repo.git("update-index", "--add", "--chmod=+x", "scripts/run")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Sources/Link.swift", withDestinationPath: "Core/A.swift")
+        try repo.commitAll("first")
+        // A submodule's entry (a commit in the tree) is not a file of this repository.
+        let first = try repo.git("rev-parse", "HEAD")
+        try repo.git("update-index", "--add", "--cacheinfo", "160000,\(first),Vendor/Sub")
+        try "struct A2 {}\n".write(toFile: folder + "/Sources/Core/A.swift", atomically: true, encoding: .utf8)
+        try repo.commitAll("second")
+        try FileManager.default.removeItem(atPath: folder + "/Sources/Core/Deep")
+        try "struct E {}\n".write(toFile: folder + "/Sources/Core/E.swift", atomically: true, encoding: .utf8)
+        try repo.commitAll("third")
+
+        let git = try GitRepository(path: folder)
+        let objects = try GitObjects(repository: git)
+        let commits = try repo.git("rev-list", "--reverse", "HEAD").split(separator: "\n").map(String.init)
+        #expect(commits.count == 3)
+        // In order, back again, and twice the same: each as a fresh listing would be.
+        for commit in commits + commits.reversed() + [commits[1], commits[1]] {
+            let shared = try GitRevisionTree(repository: git, commit: commit, objects: objects)
+            let expected = try lsTree(repo, commit)
+            #expect(try listed(shared) == expected)
+            #expect(try listed(GitRevisionTree(repository: git, commit: commit)) == expected)
+            #expect(try shared.files() == expected.keys.sorted())
+        }
+        let third = try GitRevisionTree(repository: git, commit: commits[2], objects: objects)
+        #expect(try third.files().contains("Sources/Feature/tab\tname.swift") && !third.files().contains("Vendor/Sub"))
+        #expect(try String(decoding: third.read("Sources/Core/A.swift"), as: UTF8.self) == "struct A2 {}\n")
+        // A commit the repository does not have is one line naming it.
+        #expect { try GitRevisionTree(repository: git, commit: String(repeating: "0", count: 40), objects: objects) } throws: { error in
+            error is GitError && "\(error)".hasPrefix("000000000000: ")
+        }
+    }
+}
