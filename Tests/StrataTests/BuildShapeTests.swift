@@ -146,6 +146,7 @@ import Testing
         #expect(shape?["hot"] as? [String] == ["Core", "Network", "Feed"])
         let page = String(decoding: try HTMLReporter.page(PreparedReport.prepare(result, for: [.html])), as: UTF8.self)
         #expect(page.contains("<section id=\"build-shape\""))
-        #expect(page.contains("\"criticalPath\":[\"Core\",\"Network\",\"Feed\",\"App\"]"))
+        let data = String(decoding: try pageElement(page, "strata-data"), as: UTF8.self)
+        #expect(data.contains("\"criticalPath\":[\"Core\",\"Network\",\"Feed\",\"App\"]"))
     }
 }
