@@ -79,11 +79,12 @@ enum ReportSVG {
                 for attribute in inherited { out.append(contentsOf: attribute) }
                 out.append(contentsOf: tag.dropFirst(root.count))
             } else if tag.starts(with: textTag) {
-                out.append(contentsOf: removing(inherited, from: tag))
-            } else if tag.starts(with: pathTag), let path = rectangle(tag) ?? relative(tag) {
-                out.append(contentsOf: path)
-            } else if tag.starts(with: polygonTag), let polygon = polygon(tag) {
-                out.append(contentsOf: polygon)
+                append(tag, without: inherited, to: &out)
+            } else if tag.starts(with: pathTag), let spline = spline(tag) {
+                if !rectangle(tag, spline, to: &out) { relative(tag, spline, to: &out) }
+            } else if tag.starts(with: polygonTag), let closing = closingPoint(tag) {
+                out.append(contentsOf: tag[..<closing.lowerBound])
+                out.append(contentsOf: tag[closing.upperBound...])
             } else {
                 out.append(contentsOf: tag)
             }
@@ -92,114 +93,166 @@ enum ReportSVG {
         return out
     }
 
-    private static func removing(_ attributes: [[UInt8]], from tag: ArraySlice<UInt8>) -> [UInt8] {
-        var result = Array(tag)
-        for attribute in attributes {
-            if let range = result.firstRange(of: attribute) { result.removeSubrange(range) }
+    /// `tag` without the first of each of `attributes` it has.
+    private static func append(_ tag: ArraySlice<UInt8>, without attributes: [[UInt8]], to out: inout [UInt8]) {
+        var ranges = attributes.compactMap { find($0, in: tag) }.sorted { $0.lowerBound < $1.lowerBound }
+        var start = tag.startIndex
+        while !ranges.isEmpty {
+            let range = ranges.removeFirst()
+            out.append(contentsOf: tag[start..<range.lowerBound])
+            start = range.upperBound
         }
-        return result
+        out.append(contentsOf: tag[start...])
+    }
+
+    /// Where `needle` first occurs in `haystack`.
+    private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Range<Int>? {
+        guard let first = needle.first, needle.count <= haystack.count else { return nil }
+        var index = haystack.startIndex
+        let last = haystack.endIndex - needle.count
+        while index <= last {
+            guard let candidate = haystack[index...last].firstIndex(of: first) else { return nil }
+            if haystack[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate..<(candidate + needle.count) }
+            index = candidate + 1
+        }
+        return nil
+    }
+
+    /// A path's spline: its points and the range of its `d`'s value (from the `M` to before
+    /// the closing quote).
+    struct Spline {
+        var points: [(x: Int, y: Int)]
+        var value: Range<Int>
     }
 
     /// `<path ATTRIBUTES d="…"/>` drawing the rounded box Graphviz draws (from the top edge's
     /// right end, counter-clockwise: eight cubic curves, the straight sides as curves whose
-    /// control points are their ends) as `<rect ATTRIBUTES x y width height rx ry/>`; nil for
-    /// any other path.
-    static func rectangle(_ tag: ArraySlice<UInt8>) -> [UInt8]? {
-        guard let (points, value) = spline(tag), points.count == 25,
-              tag[value.upperBound...].elementsEqual("\"/>".utf8)
-        else { return nil }
-        let xs = points.map(\.0), ys = points.map(\.1)
-        let left = xs.min()!, right = xs.max()!, top = ys.min()!, bottom = ys.max()!
-        let rx = right - points[0].0, ry = points[6].1 - top
-        guard rx > 0, ry > 0, 2 * rx <= right - left, 2 * ry <= bottom - top else { return nil }
+    /// control points are their ends), appended as `<rect ATTRIBUTES x y width height rx ry/>`;
+    /// false, nothing appended, for any other path.
+    private static func rectangle(_ tag: ArraySlice<UInt8>, _ spline: Spline, to out: inout [UInt8]) -> Bool {
+        let points = spline.points
+        guard points.count == 25, tag[spline.value.upperBound...].elementsEqual("\"/>".utf8) else { return false }
+        var left = points[0].x, right = left, top = points[0].y, bottom = top
+        for point in points {
+            (left, right) = (min(left, point.x), max(right, point.x))
+            (top, bottom) = (min(top, point.y), max(bottom, point.y))
+        }
+        let rx = right - points[0].x, ry = points[6].y - top
+        guard rx > 0, ry > 0, 2 * rx <= right - left, 2 * ry <= bottom - top else { return false }
         // The ends of the eight curves, and the straight sides' control points on their ends.
         let corners = [
             (right - rx, top), (left + rx, top), (left, top + ry), (left, bottom - ry),
             (left + rx, bottom), (right - rx, bottom), (right, bottom - ry), (right, top + ry), (right - rx, top),
         ]
-        for (curve, corner) in corners.enumerated() where points[curve * 3] != corner { return nil }
+        for (curve, corner) in corners.enumerated() where points[curve * 3] != corner { return false }
         for side in [0, 2, 4, 6] where points[side * 3 + 1] != points[side * 3] || points[side * 3 + 2] != points[side * 3 + 3] {
-            return nil
+            return false
         }
-        var rect = Array("<rect".utf8)
+        out.append(contentsOf: "<rect".utf8)
         // The attributes before ` d="`.
-        rect.append(contentsOf: tag[(tag.startIndex + pathTag.count - 1)..<(value.lowerBound - 4)])
-        var size = " x=\"\(left)\" y=\"\(top)\" width=\"\(right - left)\" height=\"\(bottom - top)\" rx=\"\(rx)\""
-        if ry != rx { size += " ry=\"\(ry)\"" }
-        rect.append(contentsOf: size.utf8)
-        rect.append(contentsOf: "/>".utf8)
-        return rect
+        out.append(contentsOf: tag[(tag.startIndex + pathTag.count - 1)..<(spline.value.lowerBound - 4)])
+        for (name, value) in [(" x=\"", left), ("\" y=\"", top), ("\" width=\"", right - left), ("\" height=\"", bottom - top), ("\" rx=\"", rx)] {
+            out.append(contentsOf: name.utf8)
+            append(value, to: &out)
+        }
+        if ry != rx {
+            out.append(contentsOf: "\" ry=\"".utf8)
+            append(ry, to: &out)
+        }
+        out.append(contentsOf: "\"/>".utf8)
+        return true
     }
 
-    /// A spline's path with its curves' points relative to where each curve starts (`c`, not
-    /// `C`): the same drawing in whole numbers, with far fewer digits (an edge that runs 40
-    /// points down the page at x 51,930 is `c0,13 0,27 0,40`); nil for any other path.
-    static func relative(_ tag: ArraySlice<UInt8>) -> [UInt8]? {
-        guard let (points, value) = spline(tag) else { return nil }
-        var out = Array(tag[..<value.lowerBound])
-        var d = "M\(points[0].0),\(points[0].1)c"
-        var start = points[0], separator = ""
+    /// A spline's path appended with its curves' points relative to where each curve starts
+    /// (`c`, not `C`): the same drawing in whole numbers, with far fewer digits (an edge that
+    /// runs 40 points down the page at x 51,930 is `c0,13 0,27 0,40`).
+    private static func relative(_ tag: ArraySlice<UInt8>, _ spline: Spline, to out: inout [UInt8]) {
+        let points = spline.points
+        out.append(contentsOf: tag[..<spline.value.lowerBound])
+        out.append(UInt8(ascii: "M"))
+        append(points[0], to: &out)
+        out.append(UInt8(ascii: "c"))
+        var start = points[0]
         for curve in stride(from: 1, to: points.count, by: 3) {
-            for point in points[curve..<(curve + 3)] {
-                d += separator + "\(point.0 - start.0),\(point.1 - start.1)"
-                separator = " "
+            for (offset, point) in points[curve..<(curve + 3)].enumerated() {
+                if curve > 1 || offset > 0 { out.append(UInt8(ascii: " ")) }
+                append((point.x - start.x, point.y - start.y), to: &out)
             }
             start = points[curve + 2]
         }
-        out.append(contentsOf: d.utf8)
-        out.append(contentsOf: tag[value.upperBound...])
-        return out
+        out.append(contentsOf: tag[spline.value.upperBound...])
     }
 
-    /// A polygon's points without the last when it repeats the first, as Graphviz writes them:
-    /// a polygon closes itself.
-    static func polygon(_ tag: ArraySlice<UInt8>) -> [UInt8]? {
-        let marker = Array(" points=\"".utf8)
-        guard let start = tag.firstRange(of: marker)?.upperBound, let end = tag[start...].firstIndex(of: UInt8(ascii: "\"")),
+    private static func append(_ point: (x: Int, y: Int), to out: inout [UInt8]) {
+        append(point.x, to: &out)
+        out.append(UInt8(ascii: ","))
+        append(point.y, to: &out)
+    }
+
+    private static func append(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude, digits: [UInt8] = []
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        out.append(contentsOf: digits.reversed())
+    }
+
+    /// In a polygon's points, the last point and the space before it when it repeats the
+    /// first, as Graphviz writes them: a polygon closes itself.
+    private static func closingPoint(_ tag: ArraySlice<UInt8>) -> Range<Int>? {
+        guard let start = find(Array(" points=\"".utf8), in: tag)?.upperBound, let end = tag[start...].firstIndex(of: UInt8(ascii: "\"")),
               let firstEnd = tag[start..<end].firstIndex(of: UInt8(ascii: " ")),
               let lastStart = tag[start..<end].lastIndex(of: UInt8(ascii: " ")), lastStart > firstEnd,
               tag[start..<firstEnd].elementsEqual(tag[(lastStart + 1)..<end])
         else { return nil }
-        return Array(tag[..<lastStart]) + Array(tag[end...])
+        return lastStart..<end
     }
 
     private static let pathData = Array(" d=\"M".utf8)
 
     /// The points of a path's `d="M x,y C x,y x,y x,y …"` (whole numbers, one or more cubic
-    /// curves) and the range of its value (from the `M` to before the closing quote).
-    private static func spline(_ tag: ArraySlice<UInt8>) -> (points: [(Int, Int)], value: Range<Int>)? {
-        guard let d = tag.firstRange(of: pathData), let end = tag[d.upperBound...].firstIndex(of: UInt8(ascii: "\"")),
+    /// curves); nil for any other path.
+    private static func spline(_ tag: ArraySlice<UInt8>) -> Spline? {
+        guard let d = find(pathData, in: tag), let end = tag[d.upperBound...].firstIndex(of: UInt8(ascii: "\"")),
               let points = pathPoints(tag[d.upperBound..<end]), points.count > 1, points.count % 3 == 1
         else { return nil }
-        return (points, (d.upperBound - 1)..<end)
+        return Spline(points: points, value: (d.upperBound - 1)..<end)
     }
 
     /// `x,y` `C` `x,y x,y …` in whole numbers (the points of `M…C…` after the `M`); nil for
     /// anything else.
-    private static func pathPoints(_ d: ArraySlice<UInt8>) -> [(Int, Int)]? {
-        var points: [(Int, Int)] = [], numbers: [Int] = [], index = d.startIndex
+    private static func pathPoints(_ d: ArraySlice<UInt8>) -> [(x: Int, y: Int)]? {
+        var points: [(x: Int, y: Int)] = [], pending: Int?, index = d.startIndex
         while index < d.endIndex {
             let byte = d[index]
             if byte == UInt8(ascii: "-") || isDigit(byte) {
-                var end = byte == UInt8(ascii: "-") ? index + 1 : index
+                let negative = byte == UInt8(ascii: "-")
+                var end = negative ? index + 1 : index, value = 0
                 let digits = end
-                while end < d.endIndex, isDigit(d[end]) { end += 1 }
-                guard end > digits, end - digits < 10, let value = Int(String(decoding: d[index..<end], as: UTF8.self)) else { return nil }
-                numbers.append(value)
-                if numbers.count == 2 {
-                    points.append((numbers[0], numbers[1]))
-                    numbers = []
+                while end < d.endIndex, isDigit(d[end]), end - digits < 9 {
+                    value = value * 10 + Int(d[end] - UInt8(ascii: "0"))
+                    end += 1
+                }
+                guard end > digits, end == d.endIndex || !isDigit(d[end]) else { return nil }
+                if negative { value = -value }
+                if let x = pending {
+                    points.append((x, value))
+                    pending = nil
+                } else {
+                    pending = value
                 }
                 index = end
-            } else if byte == UInt8(ascii: ","), numbers.count == 1 {
+            } else if byte == UInt8(ascii: ","), pending != nil {
                 index += 1
-            } else if numbers.isEmpty, byte == UInt8(ascii: " ") || (byte == UInt8(ascii: "C") && points.count == 1) {
+            } else if pending == nil, byte == UInt8(ascii: " ") || (byte == UInt8(ascii: "C") && points.count == 1) {
                 index += 1
             } else {
                 return nil
             }
         }
-        return numbers.isEmpty ? points : nil
+        return pending == nil ? points : nil
     }
 
     private static let comment = (open: Array("<!--".utf8), close: Array("-->".utf8))
