@@ -100,6 +100,7 @@ bench:
 	scripts/setup --test
 	Benchmarks/run
 	Benchmarks/monorepo
+	Benchmarks/monorepo --modules 1000 --files 60000
 	Benchmarks/affected
 	Benchmarks/history
 	Benchmarks/org
