@@ -3,7 +3,7 @@
 // scripts (data/*.js) a view loads when it needs them.
 // Each is JSON deflated (zlib) and in base64, inflated by the browser as the data scripts are.
 const [data, pageIndex, catalog] = await Promise.all([['strata-data', 'report data'], ['strata-page', 'page index'], ['strata-rules', 'rule catalog']]
-  .map(([id, what]) => inflate($(`#${id}`).textContent).catch((err) => unreadable(what, err))));
+  .map(([id, what]) => Promise.resolve().then(() => inflate($(`#${id}`).textContent)).catch((err) => unreadable(what, err))));
 const modules = list(data.modules);
 const byName = new Map(modules.map((m) => [m.name, m]));
 const cycles = list(data.cycles);

@@ -66,7 +66,7 @@ enum ReportSVG {
     private static func tags(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        var index = 0
+        var index = 0, rooted = false
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<"), let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else {
                 out.append(bytes[index])
@@ -78,7 +78,8 @@ enum ReportSVG {
                 out.append(contentsOf: root)
                 for attribute in inherited { out.append(contentsOf: attribute) }
                 out.append(contentsOf: tag.dropFirst(root.count))
-            } else if tag.starts(with: textTag) {
+                rooted = true
+            } else if rooted, tag.starts(with: textTag) {
                 append(tag, without: inherited, to: &out)
             } else if tag.starts(with: pathTag), let spline = spline(tag) {
                 if !rectangle(tag, spline, to: &out) { relative(tag, spline, to: &out) }
@@ -131,7 +132,8 @@ enum ReportSVG {
     /// false, nothing appended, for any other path.
     private static func rectangle(_ tag: ArraySlice<UInt8>, _ spline: Spline, to out: inout [UInt8]) -> Bool {
         let points = spline.points
-        guard points.count == 25, tag[spline.value.upperBound...].elementsEqual("\"/>".utf8) else { return false }
+        // A dashed box (a layer's cluster) stays a path: a rectangle's outline starts elsewhere, moving its dashes.
+        guard points.count == 25, tag[spline.value.upperBound...].elementsEqual("\"/>".utf8), find(dashed, in: tag) == nil else { return false }
         var left = points[0].x, right = left, top = points[0].y, bottom = top
         for point in points {
             (left, right) = (min(left, point.x), max(right, point.x))
@@ -147,6 +149,14 @@ enum ReportSVG {
         for (curve, corner) in corners.enumerated() where points[curve * 3] != corner { return false }
         for side in [0, 2, 4, 6] where points[side * 3 + 1] != points[side * 3] || points[side * 3 + 2] != points[side * 3 + 3] {
             return false
+        }
+        // Each corner's control points on its box's edges, as Graphviz places them: the corner
+        // is a quarter of a rounded rectangle, drawn within a pixel of the `<rect>`'s.
+        for corner in [1, 3, 5, 7] {
+            let (from, control1, control2, to) = (points[corner * 3], points[corner * 3 + 1], points[corner * 3 + 2], points[corner * 3 + 3])
+            let onEdges = (control1.x == from.x || control1.y == from.y) && (control2.x == to.x || control2.y == to.y)
+            let inside = [control1, control2].allSatisfy { min(from.x, to.x) <= $0.x && $0.x <= max(from.x, to.x) && min(from.y, to.y) <= $0.y && $0.y <= max(from.y, to.y) }
+            guard onEdges, inside else { return false }
         }
         out.append(contentsOf: "<rect".utf8)
         // The attributes before ` d="`.
@@ -210,7 +220,7 @@ enum ReportSVG {
         return lastStart..<end
     }
 
-    private static let pathData = Array(" d=\"M".utf8)
+    private static let pathData = Array(" d=\"M".utf8), dashed = Array(" stroke-dasharray=\"".utf8)
 
     /// The points of a path's `d="M x,y C x,y x,y x,y …"` (whole numbers, one or more cubic
     /// curves); nil for any other path.
@@ -224,7 +234,7 @@ enum ReportSVG {
     /// `x,y` `C` `x,y x,y …` in whole numbers (the points of `M…C…` after the `M`); nil for
     /// anything else.
     private static func pathPoints(_ d: ArraySlice<UInt8>) -> [(x: Int, y: Int)]? {
-        var points: [(x: Int, y: Int)] = [], pending: Int?, index = d.startIndex
+        var points: [(x: Int, y: Int)] = [], pending: Int?, index = d.startIndex, curves = false
         while index < d.endIndex {
             let byte = d[index]
             if byte == UInt8(ascii: "-") || isDigit(byte) {
@@ -246,13 +256,16 @@ enum ReportSVG {
                 index = end
             } else if byte == UInt8(ascii: ","), pending != nil {
                 index += 1
-            } else if pending == nil, byte == UInt8(ascii: " ") || (byte == UInt8(ascii: "C") && points.count == 1) {
+            } else if pending == nil, byte == UInt8(ascii: "C"), points.count == 1 {
+                curves = true
+                index += 1
+            } else if pending == nil, byte == UInt8(ascii: " "), points.count != 1 || curves {
                 index += 1
             } else {
                 return nil
             }
         }
-        return pending == nil ? points : nil
+        return pending == nil && (curves || points.count < 2) ? points : nil
     }
 
     private static let comment = (open: Array("<!--".utf8), close: Array("-->".utf8))

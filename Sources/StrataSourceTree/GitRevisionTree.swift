@@ -152,13 +152,22 @@ public final class GitObjects: @unchecked Sendable {
         while index < bytes.endIndex {
             guard let space = bytes[index...].firstIndex(of: 32), let nul = bytes[space...].firstIndex(of: 0), nul + idBytes < bytes.endIndex
             else { throw GitError("tree \(tree) of \(folder.isEmpty ? "/" : folder) is damaged") }
-            let mode = bytes[index..<space], name = String(decoding: bytes[(space + 1)..<nul], as: UTF8.self)
+            // The mode in octal, its type bits read as git reads them (old trees wrote `040000` or
+            // `100664`, which `ls-tree` shows as a folder and `100644`).
+            var mode = 0
+            for digit in bytes[index..<space] {
+                guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "7"), mode < 1 << 20 else {
+                    throw GitError("tree \(tree) of \(folder.isEmpty ? "/" : folder) is damaged")
+                }
+                mode = mode << 3 | Int(digit - UInt8(ascii: "0"))
+            }
+            let name = String(decoding: bytes[(space + 1)..<nul], as: UTF8.self)
             let id = Self.hex(bytes[(nul + 1)...(nul + idBytes)])
             let path = folder.isEmpty ? name : folder + "/" + name
-            if mode.elementsEqual("40000".utf8) {
-                files += try list(id, folder: path, idBytes: idBytes, into: &next)
-            } else if mode.elementsEqual("100644".utf8) || mode.elementsEqual("100755".utf8) {
-                files.append((path, id))
+            switch mode & 0o170000 {
+            case 0o040000: files += try list(id, folder: path, idBytes: idBytes, into: &next)
+            case 0o100000: files.append((path, id))
+            default: break  // a link (120000) or a submodule (160000)
             }
             index = nul + idBytes + 1
         }
@@ -235,11 +244,16 @@ final class GitObjectReader: @unchecked Sendable {
         return results
     }
 
-    /// One answer: `<id> <type> <size>\n<bytes>\n`, or `<id> missing\n`.
+    /// One answer: `<id> <type> <size>\n<bytes>\n`, or `<id> missing\n`. An object of another
+    /// type is read past (the stream stays in step for the next answer) and is an error.
     private func response(_ object: String, type: String = "blob", path: String) throws -> [UInt8] {
         let header = String(decoding: try line(path: path), as: UTF8.self).split(separator: " ")
-        guard header.count == 3, header[1] == type, let size = Int(header[2]) else {
+        guard header.count == 3, let size = Int(header[2]), size >= 0 else {
             throw SourceTreeError(path: path, reason: "object \(object) is missing from the repository")
+        }
+        guard header[1] == type else {
+            _ = try take(size + 1, path: path)
+            throw SourceTreeError(path: path, reason: "object \(object) is a \(header[1]), not a \(type)")
         }
         let bytes = try take(size, path: path)
         _ = try take(1, path: path)  // the newline after the contents

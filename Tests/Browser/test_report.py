@@ -77,12 +77,22 @@ def severe_logs(driver):
     return [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
 
 
-def load(driver, report_dir):
-    """Opens a report with an empty console and network log, so each test sees only its own."""
+def rendered(driver, timeout=20):
+    """Waits for the page's first screen: report.js inflates its data, then renders, and sets the
+    `strata-first-screen` mark (after `load` on a large page)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(driver, timeout).until(
+        lambda d: d.execute_script("return performance.getEntriesByName('strata-first-screen').length > 0"))
+
+
+def load(driver, report_dir, hash=""):
+    """Opens a report with an empty console and network log, so each test sees only its own,
+    once its first screen is rendered."""
     driver.get("about:blank")
     driver.get_log("browser")
     driver.get_log("performance")
-    driver.get((report_dir / "index.html").as_uri())
+    driver.get((report_dir / "index.html").as_uri() + hash)
+    rendered(driver)
 
 
 @pytest.fixture
@@ -138,8 +148,7 @@ def requested_urls(driver):
 
 
 def test_page_loads_without_errors_or_network(driver, report_dir):
-    load(driver, report_dir)
-    driver.find_element("css selector", "#metrics-table tbody tr")  # report.js has run
+    load(driver, report_dir)  # and waits for report.js to render
     assert severe_logs(driver) == []
     # Resource Timing (Chrome lists no entries for file: loads, but would list any http one).
     entries = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
@@ -561,8 +570,7 @@ def test_a_c_module_page_says_what_its_headers_declare(tmp_path, driver):
                                         'let package = Package(name: "R", targets: [.target(name: "CShim"), '
                                         '.executableTarget(name: "App", dependencies: ["CShim"])])\n')
     out = analyze(tmp_path, repo)
-    load(driver, out)
-    driver.get((out / "index.html").as_uri() + "#module/CShim")
+    load(driver, out, "#module/CShim")
     surface = driver.find_element("css selector", "#module-surface").text
     assert "Its public headers declare 3 names a Swift file can use" in surface, surface  # shim_add, shim_point, its x
     facts = driver.find_element("css selector", ".facts").text

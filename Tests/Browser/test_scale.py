@@ -52,6 +52,7 @@ def report(request, driver):
     driver.get("about:blank")
     driver.get_log("browser")
     driver.get((folder / "index.html").as_uri())
+    rendered(driver)
     yield folder, driver
     errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
     assert not errors, f"browser console errors: {errors}"
@@ -64,6 +65,11 @@ def result(folder):
 
 def page_index(driver):
     return strata_result.inflated(driver.execute_script("return document.getElementById('strata-page').textContent"))
+
+
+def rendered(driver):
+    """The first screen, rendered once report.js has inflated the page's data."""
+    wait(driver, lambda d: d.execute_script("return performance.getEntriesByName('strata-first-screen').length > 0"), timeout=20)
 
 
 def wait(driver, condition, timeout=10):

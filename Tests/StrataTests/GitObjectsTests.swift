@@ -66,4 +66,33 @@ import Testing
             error is GitError && "\(error)".hasPrefix("000000000000: ")
         }
     }
+
+    /// Trees old gits wrote: a folder's mode zero-padded (`040000`), a file's group-writable
+    /// (`100664`); `ls-tree` shows them as a folder and `100644`, and so are they read. An id
+    /// that names a tree where a commit is expected is one line, and the reader stays in step.
+    @Test func oldModesReadAsGitReadsThem() throws {
+        let repo = try GitFixture()
+        try "struct A {}\n".write(toFile: repo.path + "/A.swift", atomically: true, encoding: .utf8)
+        try repo.commitAll("first")
+        let blob = try repo.git("rev-parse", "HEAD:A.swift")
+        let inner = try repo.git("write-tree")
+        func raw(_ id: String) -> [UInt8] {
+            stride(from: 0, to: id.count, by: 2).map { UInt8(id.dropFirst($0).prefix(2), radix: 16)! }
+        }
+        let tree = Array("100664 Odd.swift\0".utf8) + raw(blob) + Array("040000 Padded\0".utf8) + raw(inner)
+        let file = repo.path + "/../odd-tree-\(UUID().uuidString)"
+        try Data(tree).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let odd = try repo.git("hash-object", "-t", "tree", "--literally", "-w", file)
+        let commit = try repo.git("commit-tree", odd, "-m", "old modes")
+        let git = try GitRepository(path: repo.path)
+        let objects = try GitObjects(repository: git)
+        let files = try listed(GitRevisionTree(repository: git, commit: commit, objects: objects))
+        #expect(files == ["Odd.swift": blob, "Padded/A.swift": blob])
+        #expect(files == (try lsTree(repo, commit)))
+        #expect { try GitRevisionTree(repository: git, commit: odd, objects: objects) } throws: { error in
+            "\(error)".contains("is a tree, not a commit")
+        }
+        #expect(try listed(GitRevisionTree(repository: git, commit: commit, objects: objects)) == files)
+    }
 }

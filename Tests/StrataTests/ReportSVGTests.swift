@@ -50,8 +50,8 @@ import Testing
         // Two curves: the second's points from the first's end; Graphviz's hundredths rounded first.
         #expect(ReportSVG.compacted(#"<path d="M51930.4,-324C51930,-330 51924,-335.6 51918,-336 51912,-336 51906,-340 51906,-346" class="x"/>"#)
             == #"<path d="M51930,-324c0,-6 -6,-12 -12,-12 -6,0 -12,-4 -12,-10" class="x"/>"#)
-        // Not a spline of whole curves: as it is.
-        for path in [#"<path d="M1,2C3,4 5,6"/>"#, #"<path d="M1,2L3,4"/>"#, #"<path d="M1,2C3,4 5,6 7,8Z"/>"#] {
+        // Not a spline of whole curves (straight lines without `C` among them): as it is.
+        for path in [#"<path d="M1,2C3,4 5,6"/>"#, #"<path d="M1,2L3,4"/>"#, #"<path d="M1,2C3,4 5,6 7,8Z"/>"#, #"<path d="M1,2 3,4 5,6 7,8"/>"#] {
             #expect(ReportSVG.compacted(path) == path)
         }
     }
@@ -65,6 +65,10 @@ import Testing
 
     @Test func otherRoundedLookingPathsStaySplines() {
         for path in [
+            // A dashed box: its dashes start where its path does.
+            Self.box.replacingOccurrences(of: "stroke=\"#5b6b7f\"", with: "stroke=\"#5b6b7f\" stroke-dasharray=\"5,2\""),
+            // A corner whose control points leave its edges.
+            Self.box.replacingOccurrences(of: "311,-52 305,-52 299,-46 299,-40", with: "311,-52 280,-60 299,-46 299,-40"),
             // 25 points, but a side that bends.
             Self.box.replacingOccurrences(of: "299,-40 299,-28 299,-28", with: "299,-40 290,-30 299,-28"),
             // An element that is not closed in its tag, or a path with more than a `d`.
@@ -83,5 +87,8 @@ import Testing
             == "<g id=\"graph0\" class=\"graph\" font-family=\"Helvetica,Arial,sans-serif\" text-anchor=\"middle\" transform=\"scale(1 1)\">\n"
             + "<text x=\"346\" y=\"-31\" font-size=\"11.00\">Core</text>\n"
             + "<text text-anchor=\"start\" x=\"3\" y=\"-3\" font-family=\"Courier\" font-size=\"11.00\">left</text>\n</g>")
+        // Without the drawing's group to inherit from, a label keeps them.
+        let alone = "<text text-anchor=\"middle\" x=\"1\" font-family=\"Helvetica,Arial,sans-serif\">Core</text>"
+        #expect(ReportSVG.compacted(alone) == alone)
     }
 }
