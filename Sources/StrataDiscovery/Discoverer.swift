@@ -53,6 +53,9 @@ public struct Discoverer {
         public var path: String
         var manifests: [Manifest]
         var diagnostics: [Diagnostic]
+        /// The other files its reading read (`RecordingTree`): when one changes, the manifest
+        /// must be read again.
+        public var inputs: Set<String> = []
     }
 
     public func discover(files: [String]) -> Discovery { discover(files: files, reusing: [:]).discovery }
@@ -73,6 +76,7 @@ public struct Discoverer {
     func read(_ path: String, files: [String]) -> Read {
         var diagnostics: [Diagnostic] = []
         var manifests: [Manifest] = []
+        let tree = RecordingTree(self.tree)
         for reader in Self.readers where reader.accepts(path) {
             do {
                 let read: [Manifest]
@@ -95,7 +99,9 @@ public struct Discoverer {
                     file: path, message: "manifest not read: \((error as? SourceTreeError)?.reason ?? "\(error)")"))
             }
         }
-        return Read(path: path, manifests: manifests, diagnostics: diagnostics)
+        var inputs = tree.read
+        inputs.remove(path)
+        return Read(path: path, manifests: manifests, diagnostics: diagnostics, inputs: inputs)
     }
 
     /// Read manifests, placed on the files: placeholders dropped, then `discover(manifests:)`.

@@ -240,7 +240,9 @@ public enum HistoryRun {
                 return nil
             }
             var manifests: Set<String> = [], headers = false
+            let inputs = discovered.manifestInputs
             for path in discovered.files where discovered.tree.contentKey(path) != tree.contentKey(path) {
+                if inputs.contains(path) { return nil }
                 if Discoverer.readsFile(path) {
                     guard Discoverer.isManifestFile(path) else { return nil }
                     manifests.insert(path)

@@ -114,10 +114,11 @@ public struct StrataSession: Sendable {
 
     private mutating func analyze(_ changed: [String], tree: LiveTree, since clock: ContinuousClock.Instant) -> Update {
         let before = output.result.findings
+        let inputs = discovered.manifestInputs
         let structural = changed.contains { path in
             // A file added or deleted, or a folder (with what it held).
             let added = !discovered.files.containsSorted(path), folder = !discovered.files.sortedRun(withPrefix: path + "/").isEmpty
-            return path == FileWatchers.everything || Discoverer.readsFile(path) || path == analysis.configurationFile || folder
+            return path == FileWatchers.everything || Discoverer.readsFile(path) || inputs.contains(path) || path == analysis.configurationFile || folder
                 || (added == exists(path, in: tree))
         }
         var next = discovered.reading(tree)
@@ -125,7 +126,7 @@ public struct StrataSession: Sendable {
             do {
                 // Manifests read again only when they changed, unless a file they read changed
                 // (a Tuist helper, an .xcconfig) or the configuration did.
-                let manifestsOnly = changed.allSatisfy { Discoverer.isManifestFile($0) }
+                let manifestsOnly = changed.allSatisfy { Discoverer.isManifestFile($0) && !inputs.contains($0) }
                 next = try analysis.discover(
                     tree, label: RepositoryPath.name(of: root), reusing: manifestsOnly ? (discovered, Set(changed)) : nil)
                 problems = []
@@ -148,9 +149,10 @@ public struct StrataSession: Sendable {
     }
 
     /// Whether the analysis reads a file (relative to the root): a Swift source, a manifest or
-    /// a file manifests read, the configuration.
+    /// a file manifests read (by its kind, or because the last reading read it), the configuration.
     public func reads(_ path: String) -> Bool {
         path.hasSwiftExtension || Discoverer.readsFile(path) || path == analysis.configurationFile || HeaderScanner.reads(path)
+            || discovered.manifestInputs.contains(path)
     }
 
     /// A path relative to the root (an absolute one under the root, or `./x`, as editors and

@@ -51,6 +51,10 @@ public enum TreeAnalysis {
         let unwalked: [Diagnostic]
         var stopwatch: Stopwatch
 
+        /// The files the manifests' reading read besides the manifests (an XcodeGen spec's
+        /// includes, a Bazel file's loads): a change to one changes what a manifest says.
+        var manifestInputs: Set<String> { manifests.values.reduce(into: []) { $0.formUnion($1.inputs) } }
+
         /// The same discovery over another version of its tree (the same files, other bytes).
         func reading(_ tree: any SourceTree) -> Self {
             Self(tree: tree, configuration: configuration, files: files, discovery: discovery, manifests: manifests, unwalked: unwalked, stopwatch: Stopwatch())

@@ -82,6 +82,24 @@ import Testing
         #expect(outcome.snapshots.contains { $0.findings.contains { $0.rule == "unused-import" } })
     }
 
+    /// A commit that changes only a file a manifest includes (an XcodeGen spec's `include:`)
+    /// is discovered again, not given the commit before's modules.
+    @Test func aCommitChangingOnlyAnIncludedSpecIsDiscoveredAgain() throws {
+        let repo = try GitFixture()
+        try repo.folder.write("project.yml", "name: Shop\ninclude:\n  - specs/targets.yml\n")
+        let app = "targets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n"
+        try repo.folder.write("specs/targets.yml", app)
+        try repo.folder.write("App/App.swift", "struct App {}\n")
+        try repo.folder.write("Kit/Kit.swift", "struct Kit {}\n")
+        try repo.commitAll("App")
+        try repo.folder.write("specs/targets.yml", app + "  Kit:\n    type: framework\n    platform: iOS\n    sources: [Kit]\n")
+        try repo.commitAll("Kit")
+        let folder = try TemporaryDirectory()
+        let outcome = try HistoryRun.run(HistoryRun.Options(
+            .init(repository: repo.path, cacheDirectory: nil), database: .sqlite(path: folder.path + "/history.sqlite")))
+        #expect(outcome.snapshots.map { $0.modules.map(\.name) } == [["App"], ["App", "Kit"]])
+    }
+
     @Test func aCommitIsAnalyzedForWhatItsSnapshotKeeps() throws {
         let path = repositoryRoot + "/Samples/TheMonth"
         var session = try AnalysisSession(.init(repository: path, cacheDirectory: nil), git: false)

@@ -189,6 +189,25 @@ import Testing
         #expect(names() == Set((try Self.fresh(folder)).modules.map(\.module.name)))
     }
 
+    /// A file a manifest's reading read (an XcodeGen spec's `include:`), changed alone: read again,
+    /// as the manifest itself would be, though its name says nothing of manifests.
+    @Test func aFileAManifestIncludesIsReadAgainWhenItChanges() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("project.yml", "name: Shop\ninclude:\n  - specs/targets.yml\n")
+        try folder.write("specs/targets.yml", "targets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n")
+        try folder.write("App/App.swift", "struct App {}\n")
+        try folder.write("Kit/Kit.swift", "struct Kit {}\n")
+        var session = try Self.session(folder)
+        let names = { Set(session.result.modules.map(\.module.name)) }
+        #expect(names() == ["App"])
+        #expect(session.reads("specs/targets.yml") && !session.reads("specs/other.yml"))
+        try folder.write("specs/targets.yml", "targets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n"
+            + "  Kit:\n    type: framework\n    platform: iOS\n    sources: [Kit]\n")
+        #expect(session.refresh(changed: ["specs/targets.yml"]).rediscovered)
+        #expect(names() == ["App", "Kit"])
+        #expect(names() == Set((try Self.fresh(folder)).modules.map(\.module.name)))
+    }
+
     @Test func anInvalidConfigurationKeepsTheLastAnalysisAndSaysSo() throws {
         let folder = try Self.repository()
         var session = try Self.session(folder)
