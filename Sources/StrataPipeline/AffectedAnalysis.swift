@@ -68,10 +68,11 @@ public enum AffectedAnalysis {
         // What discovery and scanning could not read may leave a file without its owner.
         let warnings = project.diagnostics + session.saveFacts()
 
-        // BASE's modules, only when a manifest changed: which declarations differ. HEAD's
-        // configuration reads both, so that a change to strata.yml alone declares nothing.
+        // BASE's modules, only when a manifest or a file one read changed: which declarations
+        // differ. HEAD's configuration reads both, so that a change to strata.yml alone declares nothing.
         var baseDiscovery: Discovery?
-        if let baseTree, changed.contains(where: { Discoverer.readsFile($0.path) }) {
+        let inputs = discovered.manifestInputs
+        if let baseTree, changed.contains(where: { Discoverer.readsFile($0.path) || inputs.contains($0.path) }) {
             progress?("discovering the modules of \(options.base ?? "BASE")")
             baseDiscovery = try session.discover(baseTree, label: options.base ?? "BASE", configuration: configuration).discovery
         }
@@ -106,7 +107,8 @@ public enum AffectedAnalysis {
         let classifier = ChangeClassifier(
             head: project, headDiscovery: discovered.discovery, baseDiscovery: baseDiscovery, baseTree: baseTree, headTree: headTree,
             excludes: PathFilter(excludes: excludes + discovered.configuration.exclude), configurationFile: Configuration.fileName,
-            unowned: unowned, addedOrDeleted: Set(changed.filter { $0.status != .modified }.map(\.path)))
+            unowned: unowned, addedOrDeleted: Set(changed.filter { $0.status != .modified }.map(\.path)),
+            manifestInputs: discovered.manifestInputs)
         let classified = changed.map { classifier.classify($0.path, status: $0.status) }
         return ChangeImpact.affected(
             graph: project.graph, changes: classified.map(\.change), base: labels.base, head: labels.head,

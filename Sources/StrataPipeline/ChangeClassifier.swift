@@ -19,14 +19,19 @@ struct ChangeClassifier {
     let excludes: PathFilter
     let configurationFile: String
     let unowned: AffectedAnalysis.UnownedPolicy
+    /// Files HEAD's manifests read besides themselves (an XcodeGen spec's includes): a change to
+    /// one is a manifest change, whatever its name.
+    let manifestInputs: Set<String>
 
     /// - Parameter added: files added or deleted by the change: a module's file list that
     ///   differs by them alone is not a declaration that changed.
     init(
         head: Project, headDiscovery: Discovery, baseDiscovery: Discovery?, baseTree: (any SourceTree)?, headTree: any SourceTree,
-        excludes: PathFilter, configurationFile: String, unowned: AffectedAnalysis.UnownedPolicy, addedOrDeleted: Set<String>
+        excludes: PathFilter, configurationFile: String, unowned: AffectedAnalysis.UnownedPolicy, addedOrDeleted: Set<String>,
+        manifestInputs: Set<String> = []
     ) {
         modules = head.modules
+        self.manifestInputs = manifestInputs
         let sources = Dictionary(headDiscovery.modules.map { ($0.name, $0.sourceFiles) }, uniquingKeysWith: { $0 + $1 })
         ownership = FileOwnership(modules: head.modules, sources: sources)
         if let baseDiscovery {
@@ -75,7 +80,7 @@ struct ChangeClassifier {
         if RepositoryPath.name(of: path) == "Podfile.lock" {
             return (lockfile(path, status: status, kind: .pods), nil)
         }
-        if Discoverer.readsFile(path) {
+        if Discoverer.readsFile(path) || manifestInputs.contains(path) {
             return manifest(path, status: status)
         }
         if let owners = ownership.owners(of: path) {

@@ -207,6 +207,28 @@ import Testing
         #expect(answer.modules.first { $0.name == "ShopKit" }?.reason == "ShopKit: Shop/Project.swift: no BASE to compare with: every module it declares")
     }
 
+    /// A file a manifest includes (an XcodeGen spec's `include:`) is a manifest change: the
+    /// modules whose declaration it changed, whatever the file is called.
+    @Test func aSpecAManifestIncludesIsAManifestChange() throws {
+        let repo = try GitFixture()
+        try repo.folder.write("project.yml", "name: Shop\ninclude:\n  - specs/targets.yml\n")
+        let targets = { (kitDependencies: String) in
+            "targets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n    dependencies:\n      - target: Kit\n"
+                + "  Kit:\n    type: framework\n    platform: iOS\n    sources: [Kit]\n" + kitDependencies
+                + "  Tools:\n    type: framework\n    platform: iOS\n    sources: [Tools]\n"
+        }
+        try repo.folder.write("specs/targets.yml", targets(""))
+        for name in ["App", "Kit", "Tools"] { try repo.folder.write("\(name)/\(name).swift", "struct \(name) {}\n") }
+        try repo.commitAll("first")
+        try repo.folder.write("specs/targets.yml", targets("    dependencies:\n      - target: Tools\n"))
+        try repo.commitAll("Kit uses Tools")
+        let answer = try AffectedAnalysis.run(.init(.init(repository: repo.path, cacheDirectory: nil), base: "HEAD~1", head: "HEAD")).affected
+        #expect(answer.changes.map(\.kind) == [.manifest])
+        #expect(answer.changes.first?.modules == ["Kit"])
+        #expect(answer.everything == nil)
+        #expect(Set(answer.modules.map(\.name)) == ["App", "Kit"])
+    }
+
     /// A chain of 200 modules: each affected module's chain keeps its ends, so the answer
     /// stays linear in the chain's length.
     @Test func aLongChainIsElidedInTheMiddle() throws {
