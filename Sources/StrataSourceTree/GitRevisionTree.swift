@@ -21,6 +21,8 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
     public let name: String
     private let entries: [String: String]
     private let paths: [String]
+    /// The folders the listing left out (deeper than `InputLimits.maximumDirectoryDepth`).
+    private let problems: [Diagnostic]
     private let reader: GitObjectReader
     private let prefetchLock = NSLock()
     private var prefetched: [String: Result<[UInt8], any Error>] = [:]
@@ -33,7 +35,8 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
         self.commit = commit
         name = repository.name
         let objects = try objects ?? GitObjects(repository: repository)
-        let blobs = try objects.files(of: commit)
+        let (blobs, problems) = try objects.files(of: commit)
+        self.problems = problems
         let filter = filter.keeping(Self.vendorFoldersWithBuildFiles(blobs.map(\.path)).contains)
         self.filter = filter
         var entries: [String: String] = [:], folders: [Substring: Bool] = [:]
@@ -66,6 +69,7 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
         let filter = filter.keeping(Self.vendorFoldersWithBuildFiles(tree.paths).contains)
         self.filter = filter
         name = tree.name
+        problems = tree.problems
         var folders: [Substring: Bool] = [:]
         paths = tree.paths.filter { !filter.skips(path: $0, folders: &folders) }
         entries = tree.entries.filter { !filter.skips(path: $0.key, folders: &folders) }
@@ -79,6 +83,8 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
     }
 
     public func files() throws -> [String] { paths }
+
+    public func walk() throws -> (files: [String], problems: [Diagnostic]) { (paths, problems) }
 
     public func contentKey(_ path: String) -> String? { entries[path] }
 
@@ -110,26 +116,29 @@ public final class GitRevisionTree: SourceTree, @unchecked Sendable {
 public final class GitObjects: @unchecked Sendable {
     let reader: GitObjectReader
     private let lock = NSLock()
-    /// The files under each folder of the last listing, by the folder's path and tree id.
-    private var listed: [String: [(path: String, object: String)]] = [:]
+    /// A folder's files, and its folders left out for their depth.
+    typealias Listing = (files: [(path: String, object: String)], problems: [Diagnostic])
+    /// The listing of each folder of the last commit listed, by the folder's path and tree id.
+    private var listed: [String: Listing] = [:]
 
     public init(repository: GitRepository) throws {
         reader = try GitObjectReader(repository: repository)
     }
 
     /// The regular files of `commit` with their blob ids, in git's order: links (120000) and
-    /// submodules (commits) are not files of this repository. A missing or damaged object is
-    /// a `GitError` naming the commit.
-    func files(of commit: String) throws -> [(path: String, object: String)] {
+    /// submodules (commits) are not files of this repository; folders deeper than
+    /// `InputLimits.maximumDirectoryDepth` are left out and reported, as a walk of the disk
+    /// does. A missing or damaged object is a `GitError` naming the commit.
+    func files(of commit: String) throws -> Listing {
         lock.lock()
         defer { lock.unlock() }
         do {
             let header = try reader.read(commit, type: "commit", path: commit).prefix(5 + commit.count)
             guard header.starts(with: "tree ".utf8), header.count == 5 + commit.count else { throw GitError("not a commit") }
-            var next: [String: [(path: String, object: String)]] = [:]
-            let files = try list(String(decoding: header.dropFirst(5), as: UTF8.self), folder: "", idBytes: commit.count / 2, into: &next)
+            var next: [String: Listing] = [:]
+            let listing = try list(String(decoding: header.dropFirst(5), as: UTF8.self), folder: "", depth: 0, idBytes: commit.count / 2, into: &next)
             listed = next
-            return files
+            return listing
         } catch let error as SourceTreeError {
             throw GitError("\(commit.prefix(12)): \(error.reason)")
         } catch let error as GitError {
@@ -138,9 +147,10 @@ public final class GitObjects: @unchecked Sendable {
     }
 
     /// The files under one tree: the last listing's when it had this folder at this id.
-    private func list(
-        _ tree: String, folder: String, idBytes: Int, into next: inout [String: [(path: String, object: String)]]
-    ) throws -> [(path: String, object: String)] {
+    private func list(_ tree: String, folder: String, depth: Int, idBytes: Int, into next: inout [String: Listing]) throws -> Listing {
+        guard depth <= InputLimits.maximumDirectoryDepth else {
+            return ([], [Diagnostic(file: folder, message: "folder not read: deeper than \(InputLimits.maximumDirectoryDepth) levels")])
+        }
         let key = folder + "\0" + tree
         if let known = listed[key] ?? next[key] {
             next[key] = known
@@ -148,7 +158,7 @@ public final class GitObjects: @unchecked Sendable {
         }
         // `<mode> SP <name> NUL <id as bytes>`, one after another.
         let bytes = try reader.read(tree, type: "tree", path: folder.isEmpty ? "/" : folder)
-        var files: [(path: String, object: String)] = [], index = bytes.startIndex
+        var files: [(path: String, object: String)] = [], problems: [Diagnostic] = [], index = bytes.startIndex
         while index < bytes.endIndex {
             guard let space = bytes[index...].firstIndex(of: 32), let nul = bytes[space...].firstIndex(of: 0), nul + idBytes < bytes.endIndex
             else { throw GitError("tree \(tree) of \(folder.isEmpty ? "/" : folder) is damaged") }
@@ -165,14 +175,17 @@ public final class GitObjects: @unchecked Sendable {
             let id = Self.hex(bytes[(nul + 1)...(nul + idBytes)])
             let path = folder.isEmpty ? name : folder + "/" + name
             switch mode & 0o170000 {
-            case 0o040000: files += try list(id, folder: path, idBytes: idBytes, into: &next)
+            case 0o040000:
+                let inner = try list(id, folder: path, depth: depth + 1, idBytes: idBytes, into: &next)
+                files += inner.files
+                problems += inner.problems
             case 0o100000: files.append((path, id))
             default: break  // a link (120000) or a submodule (160000)
             }
             index = nul + idBytes + 1
         }
-        next[key] = files
-        return files
+        next[key] = (files, problems)
+        return (files, problems)
     }
 
     private static let digits = Array("0123456789abcdef".utf8)

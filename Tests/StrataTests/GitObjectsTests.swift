@@ -95,4 +95,21 @@ import Testing
         }
         #expect(try listed(GitRevisionTree(repository: git, commit: commit, objects: objects)) == files)
     }
+
+    /// Folders nested deeper than a walk of the disk enters are left out and reported, as the
+    /// walk reports them: a hostile tree cannot exhaust the stack.
+    @Test func foldersTooDeepAreReportedAndLeftOut() throws {
+        let repo = try GitFixture()
+        let deep = Array(repeating: "d", count: InputLimits.maximumDirectoryDepth + 5).joined(separator: "/")
+        try repo.folder.write(deep + "/Deep.swift", "struct Deep {}\n")
+        try repo.folder.write("Top.swift", "struct Top {}\n")
+        try repo.commitAll("deep")
+        let git = try GitRepository(path: repo.path)
+        let tree = try GitRevisionTree(repository: git, commit: try git.resolve("HEAD"), objects: try GitObjects(repository: git))
+        let (files, problems) = try tree.walk()
+        #expect(files == ["Top.swift"])
+        let limit = Array(repeating: "d", count: InputLimits.maximumDirectoryDepth + 1).joined(separator: "/")
+        #expect(problems.map(\.file) == [limit])
+        #expect(problems.first?.message == "folder not read: deeper than \(InputLimits.maximumDirectoryDepth) levels")
+    }
 }
