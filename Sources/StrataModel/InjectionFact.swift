@@ -62,6 +62,9 @@ public struct InjectionFact: Hashable, Sendable, Codable {
         public var metatype: String? {
             text.hasSuffix(".self") ? String(text.dropLast(".self".count)) : nil
         }
+
+        /// `label: text` (`liveValue: LiveClient`), as a registration lists its values.
+        public var labelled: String { "\(label ?? ""): \(text)" }
     }
 
     public var shape: Shape

@@ -22,7 +22,7 @@ enum SwiftDependenciesFamily: InjectionFamily {
             found.resolve(.dependencies, api: InjectionRecognizer.wrapperAPI(fact), service: service)
         case .dependencyValue:
             // `@DependencyEntry var x = ...` carries its values; a property reads its key's.
-            let entry = fact.arguments.map { "\($0.label ?? ""): \($0.text)" }
+            let entry = fact.arguments.map(\.labelled)
             found.register(
                 .dependencies, api: "swift-dependencies", service: fact.name,
                 implementation: fact.arguments.first { $0.label == "liveValue" }?.text ?? keys.liveImplementation(fact.implementation),
@@ -57,7 +57,7 @@ struct DependencyKeys {
             for fact in file.facts.injections {
                 if fact.shape == .dependencyValue, let key = fact.implementation { owners[key] = fact.name }
                 guard fact.shape == .dependencyKey else { continue }
-                values[fact.name, default: []] += fact.arguments.map { "\($0.label ?? ""): \($0.text)" }
+                values[fact.name, default: []] += fact.arguments.map(\.labelled)
                 let evidence = Location(file: file.path, line: fact.line)
                 first[fact.name] = min(first[fact.name] ?? evidence, evidence)
             }
