@@ -74,6 +74,12 @@ struct MemberReach: Sendable {
             return id
         }
 
+        /// A pair side by side, appended without a temporary array (every declaration, every unit).
+        private static func pair(_ first: Int32, _ second: Int32, into pairs: inout [Int32]) {
+            pairs.append(first)
+            pairs.append(second)
+        }
+
         /// The declarations of a unit's files other files can see.
         init(_ files: [SourceFile]) {
             for file in files {
@@ -88,13 +94,13 @@ struct MemberReach: Sendable {
                     if kind.isType || kind == .typealias { types.append(name) }
                     for mentioned in declarations[index].mentions {
                         let mentioned = id(mentioned)
-                        mentions += [name, mentioned]
-                        if kind == .typealias { subtypes += [mentioned, name] }
+                        Self.pair(name, mentioned, into: &mentions)
+                        if kind == .typealias { Self.pair(mentioned, name, into: &subtypes) }
                     }
                     for inherited in declarations[index].inherits {
                         let inherited = id(MemberReach.typeName(inherited))
-                        mentions += [name, inherited]
-                        subtypes += [inherited, name]
+                        Self.pair(name, inherited, into: &mentions)
+                        Self.pair(inherited, name, into: &subtypes)
                     }
                 }
             }

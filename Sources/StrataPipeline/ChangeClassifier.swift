@@ -28,7 +28,7 @@ struct ChangeClassifier {
     init(
         head: Project, headDiscovery: Discovery, baseDiscovery: Discovery?, baseTree: (any SourceTree)?, headTree: any SourceTree,
         excludes: PathFilter, configurationFile: String, unowned: AffectedAnalysis.UnownedPolicy, addedOrDeleted: Set<String>,
-        manifestInputs: Set<String> = []
+        manifestInputs: Set<String>
     ) {
         modules = head.modules
         self.manifestInputs = manifestInputs

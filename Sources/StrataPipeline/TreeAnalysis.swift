@@ -40,24 +40,36 @@ public enum TreeAnalysis {
     /// A tree after discovery: its configuration, files and modules. A caller with two trees
     /// runs the stages that share nothing (discovery, assembly and analysis) side by side.
     public struct Discovered: Sendable {
-        public let tree: any SourceTree
+        public private(set) var tree: any SourceTree
         public let configuration: Configuration
         /// Every file of the tree, as discovery saw it.
         public let files: [String]
         public let discovery: Discovery
         /// Every manifest file's read, for a later discovery of the same files to reuse.
         let manifests: [String: Discoverer.Read]
+        /// The files the manifests' reading read besides the manifests (an XcodeGen spec's
+        /// includes, a Bazel file's loads): a change to one changes what a manifest says. Made
+        /// once: a watcher asks it of every changed path.
+        let manifestInputs: Set<String>
         /// What the tree's walk could not read (part of `discovery.diagnostics`).
         let unwalked: [Diagnostic]
         var stopwatch: Stopwatch
 
-        /// The files the manifests' reading read besides the manifests (an XcodeGen spec's
-        /// includes, a Bazel file's loads): a change to one changes what a manifest says.
-        var manifestInputs: Set<String> { manifests.values.reduce(into: []) { $0.formUnion($1.inputs) } }
+        init(
+            tree: any SourceTree, configuration: Configuration, files: [String], discovery: Discovery, manifests: [String: Discoverer.Read],
+            unwalked: [Diagnostic], stopwatch: Stopwatch
+        ) {
+            (self.tree, self.configuration, self.files, self.discovery, self.manifests) = (tree, configuration, files, discovery, manifests)
+            manifestInputs = manifests.values.reduce(into: []) { $0.formUnion($1.inputs) }
+            (self.unwalked, self.stopwatch) = (unwalked, stopwatch)
+        }
 
         /// The same discovery over another version of its tree (the same files, other bytes).
         func reading(_ tree: any SourceTree) -> Self {
-            Self(tree: tree, configuration: configuration, files: files, discovery: discovery, manifests: manifests, unwalked: unwalked, stopwatch: Stopwatch())
+            var same = self
+            same.tree = tree
+            same.stopwatch = Stopwatch()
+            return same
         }
     }
 

@@ -292,7 +292,7 @@ public struct HTMLReporter: Reporter {
         var data = Data((callback + "(").utf8)
         data.append(try ReportJSON.compact(key))
         data.append(contentsOf: ", \"".utf8)
-        data.append(Data(Deflate.zlib([UInt8](json))).base64EncodedData())
+        data.append(WebPage.base64Deflated(json))
         data.append(contentsOf: "\");\n".utf8)
         return data
     }

@@ -199,20 +199,15 @@ enum ReportSVG {
         append(point.y, to: &out)
     }
 
+    /// A small string: its digits are kept inline, nothing is allocated.
     private static func append(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude, digits: [UInt8] = []
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        out.append(contentsOf: digits.reversed())
+        out.append(contentsOf: String(value).utf8)
     }
 
     /// In a polygon's points, the last point and the space before it when it repeats the
     /// first, as Graphviz writes them: a polygon closes itself.
     private static func closingPoint(_ tag: ArraySlice<UInt8>) -> Range<Int>? {
-        guard let start = find(Array(" points=\"".utf8), in: tag)?.upperBound, let end = tag[start...].firstIndex(of: UInt8(ascii: "\"")),
+        guard let start = find(pointsAttribute, in: tag)?.upperBound, let end = tag[start...].firstIndex(of: UInt8(ascii: "\"")),
               let firstEnd = tag[start..<end].firstIndex(of: UInt8(ascii: " ")),
               let lastStart = tag[start..<end].lastIndex(of: UInt8(ascii: " ")), lastStart > firstEnd,
               tag[start..<firstEnd].elementsEqual(tag[(lastStart + 1)..<end])
@@ -221,6 +216,7 @@ enum ReportSVG {
     }
 
     private static let pathData = Array(" d=\"M".utf8), dashed = Array(" stroke-dasharray=\"".utf8)
+    private static let pointsAttribute = Array(" points=\"".utf8)
 
     /// The points of a path's `d="M x,y C x,y x,y x,y …"` (whole numbers, one or more cubic
     /// curves); nil for any other path.

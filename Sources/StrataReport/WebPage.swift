@@ -18,9 +18,15 @@ public enum WebPage {
     /// never close the element.
     public static func deflated(_ id: String, _ json: Data) -> Data {
         var element = Data("<script type=\"application/zlib\" id=\"\(id)\">".utf8)
-        element.append(Data(Deflate.zlib([UInt8](json))).base64EncodedData())
+        element.append(base64Deflated(json))
         element.append(contentsOf: "</script>".utf8)
         return element
+    }
+
+    /// `json` compressed in the zlib format and in base64, as the data elements and the data
+    /// scripts carry it.
+    static func base64Deflated(_ json: Data) -> Data {
+        Data(Deflate.zlib([UInt8](json))).base64EncodedData()
     }
 
     /// A one-file page: the title escaped, its data element (`json`), `report.css` with the
