@@ -78,7 +78,7 @@ public struct ReportViews: Sendable {
     public var full: String
 
     /// - Parameter layout: every drawing at once (their DOT made only when needed), DOT to
-    ///   SVG (Graphviz, possibly cached), nil
+    ///   SVG (Graphviz, possibly cached, as the report writes it: `ReportSVG`), nil
     ///   for a drawing Graphviz failed on: an overview or opened group is then a note in
     ///   place of the drawing, a neighbourhood is not drawn.
     static func make(graph: ModuleGraph, marks: GraphMarks, full: GraphvizLayout.Job, layout: ([GraphvizLayout.Job]) -> [String?]) -> ReportViews {
@@ -115,7 +115,7 @@ public struct ReportViews: Sendable {
             neighbourhoodJobs.append(drawn)
         }
         let sizes = drawings.map { $0.map(\.shown.count) }
-        let svgs = layout(jobs).map { $0.map(ReportSVG.compacted) }
+        let svgs = layout(jobs)
         let full = svgs[0] ?? notDrawn
         let groupings = groupingJobs.map { entry in
             Grouping(
