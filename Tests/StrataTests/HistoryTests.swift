@@ -83,10 +83,16 @@ import Testing
     }
 
     /// A commit that changes only a file a manifest includes (an XcodeGen spec's `include:`)
-    /// is discovered again, not given the commit before's modules.
-    @Test func aCommitChangingOnlyAnIncludedSpecIsDiscoveredAgain() throws {
+    /// is discovered again, not given the commit before's modules. Spelled as a path, as a
+    /// `path:` entry, and through an included spec that includes it.
+    @Test(arguments: [
+        ["project.yml": "name: Shop\ninclude:\n  - specs/targets.yml\n"],
+        ["project.yml": "name: Shop\ninclude:\n  - path: specs/targets.yml\n    relativePaths: true\n"],
+        ["project.yml": "name: Shop\ninclude: [specs/all.yml]\n", "specs/all.yml": "include:\n  - targets.yml\n"],
+    ])
+    func aCommitChangingOnlyAnIncludedSpecIsDiscoveredAgain(including: [String: String]) throws {
         let repo = try GitFixture()
-        try repo.folder.write("project.yml", "name: Shop\ninclude:\n  - specs/targets.yml\n")
+        for (path, text) in including { try repo.folder.write(path, text) }
         let app = "targets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n"
         try repo.folder.write("specs/targets.yml", app)
         try repo.folder.write("App/App.swift", "struct App {}\n")
