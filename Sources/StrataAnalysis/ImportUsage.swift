@@ -187,21 +187,23 @@ enum ImportUsage {
             let through = target.flatMap(reexported)
             return Candidate(site: site, target: target, testable: testable, reachedModules: through, matched: [])
         }
-        // By module, the imports reaching it and whether it is their target (`@testable`
-        // opens only that).
-        var reaching: [Int: [(candidate: Int, isTarget: Bool)]] = [:]
+        // By module (an array: a common name is declared by hundreds of modules, each looked
+        // up for every file that names it), the imports reaching it and whether it is their
+        // target (`@testable` opens only that).
+        let count = candidates.reduce(0) { max($0, ($1.reachedModules?.max() ?? -1) + 1) }
+        guard count > 0 else { return candidates }
+        var reaching = [[(candidate: Int, isTarget: Bool)]](repeating: [], count: count)
         for (position, candidate) in candidates.enumerated() {
-            for module in candidate.reachedModules ?? [] { reaching[module, default: []].append((position, module == candidate.target)) }
+            for module in candidate.reachedModules ?? [] { reaching[module].append((position, module == candidate.target)) }
         }
-        guard !reaching.isEmpty else { return candidates }
         // One name of the file, for the imports `admitted` picks among those reaching a module declaring it.
         func add(_ referenceIndex: Int, _ name: String, to admitted: (Int) -> Bool) {
             guard let entries = index[name] else { return }
             // By import: where its match is in `matched`; the first module found gives the
             // symbol, every module found is kept.
             var matched: [Int: Int] = [:]
-            for entry in entries {
-                for (position, isTarget) in reaching[entry.module] ?? [] where admitted(position) {
+            for entry in entries where entry.module < count {
+                for (position, isTarget) in reaching[entry.module] where admitted(position) {
                     guard entry.symbol.exposed || candidates[position].testable && isTarget else { continue }
                     if let known = matched[position] {
                         candidates[position].matched[known].modules.append(entry.module)

@@ -1,4 +1,5 @@
 import CGraphviz
+import StrataSourceTree
 import Foundation
 
 /// Lays out DOT graphs with libgvc and renders them as SVG, in worker processes, so that a
@@ -91,7 +92,7 @@ public enum GraphvizLayout {
     ///   taken from it in order and no DOT is made.
     public static func draw(_ jobs: [Job], cache: LayoutCache?, inputs: String? = nil, tell: (String) -> Void) -> [String?] {
         if let cache, let inputs, let known = cache.lastRun(inputs: inputs, count: jobs.count, tell: tell) { return known }
-        let dots = jobs.map(\.dot)
+        let dots = Parallel.map(jobs.count) { jobs[$0].dot }
         let jobs = zip(jobs, dots).map { job, dot in Job(name: job.name, dot: dot, engine: job.engine) }
         let keys = cache == nil ? [] : jobs.map(LayoutCache.key)
         var drawn = cache?.svgs(for: keys, tell: tell) ?? Array(repeating: nil, count: jobs.count)

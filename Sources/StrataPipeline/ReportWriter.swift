@@ -121,12 +121,17 @@ public enum ReportWriter {
                 try? FileManager.default.removeItem(atPath: output + "/" + relative)
             }
         }
-        var written: [String] = []
-        for file in files {
-            let path = output + "/" + file.path
-            try AtomicFile.write(file.bytes, to: path)
-            written.append(path)
+        // Side by side: a report is hundreds of module scripts. The first failure, in file order.
+        let targets = files.map { output + "/" + $0.path }
+        let failures = Parallel.map(files.count) { index -> AtomicFile.Failure? in
+            do throws(AtomicFile.Failure) {
+                try AtomicFile.write(files[index].bytes, to: targets[index])
+                return nil
+            } catch {
+                return error
+            }
         }
-        return written
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+        return targets
     }
 }

@@ -17,14 +17,27 @@ struct BazelPackage {
     /// (`"//Modules/Core"`); nil when none does (a label a macro made).
     func line(quoting text: String, from start: Int, before end: Int) -> Int? {
         guard start >= 1 else { return nil }
-        let quoted = ["\"" + text + "\"", "'" + text + "'"]
+        let needle = Array(text.utf8)
         var number = start
         while number < end, number <= lines.count {
-            let line = lines[number - 1]
-            if quoted.contains(where: { line.contains($0) }) { return number }
+            if Self.quotes(lines[number - 1].utf8, needle) { return number }
             number += 1
         }
         return nil
+    }
+
+    /// Whether `line` holds `needle` between two of the same quotes (`"…"` or `'…'`): bytes
+    /// compared, as a label is (a BUILD file has thousands of them to place).
+    private static func quotes(_ line: Substring.UTF8View, _ needle: [UInt8]) -> Bool {
+        let bytes = Array(line)
+        guard !needle.isEmpty, bytes.count >= needle.count + 2 else { return false }
+        let double = UInt8(ascii: "\""), single = UInt8(ascii: "'")
+        for open in 0..<(bytes.count - needle.count - 1) where bytes[open] == double || bytes[open] == single {
+            let close = open + needle.count + 1
+            guard bytes[close] == bytes[open] else { continue }
+            if bytes[(open + 1)..<close].elementsEqual(needle) { return true }
+        }
+        return false
     }
 
     /// The line after the rule call at `index` where the next call of the BUILD file starts
