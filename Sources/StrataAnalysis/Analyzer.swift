@@ -50,7 +50,7 @@ public enum Analyzer {
         result.buildShape = measured ?? estimated
         // Three reads of every file's facts, independent of each other: side by side.
         let access = extras.contains(.accessControl) || rules.severity(of: .unusedPublic) != nil || rules.severity(of: .openNotSubclassed) != nil
-        let wanted = ImportUsage.Wanted(extras, rules: rules, implicit: implicit, edges: project.edges)
+        let wanted = ImportUsage.Wanted(extras, rules: rules, implicit: implicit, edges: project.edges) { project.graph.name(of: $0) }
         let ((accessReport, injectionReport), usage) = workers.both(
             { (access ? AccessControl.analyze(project, workers: workers) : nil, InjectionWiring.analyze(project, vocabulary: injection, rules: rules)) },
             { ImportUsage.analyze(project, wanted: wanted, workers: workers, memo: last) })

@@ -11,7 +11,7 @@ public enum Cycles {
             let edges = members.flatMap { from in
                 imports.successors[from].filter(inside.contains).map { graph.edges[ModuleGraph.Edge(Digraph.Pair(from, $0))]! }
             }
-            return Cycle(modules: members.map { graph.name(.init($0)) }, edges: edges, cuts: CycleBreaking.cuts(for: edges))
+            return Cycle(modules: members.map { graph.name(.init($0)) }, edges: edges, cuts: CycleBreaking.cuts(for: edges) { graph.name(of: $0) })
         }
     }
 }

@@ -5,9 +5,10 @@ enum DependencyFindings {
     /// An internal module imported without being declared (it builds only because some
     /// other dependency happens to bring it in).
     public static func implicit(modules: [AssembledModule], edges: [ImportEdge]) -> [ImplicitDependency] {
-        let checked = Set(modules.filter { $0.manifest != nil }.map(\.name))
+        let names = ModuleNames(modules)
+        let checked = Set(modules.filter { $0.manifest != nil }.map(\.id))
         return edges.filter { $0.imported && !$0.declared && checked.contains($0.from) }.map {
-            ImplicitDependency(module: $0.from, dependency: $0.to, evidence: $0.evidence)
+            ImplicitDependency(module: names[$0.from], dependency: names[$0.to], evidence: $0.evidence)
         }
     }
 

@@ -11,18 +11,22 @@ public enum GraphComparison {
         // Every BASE name translated to the HEAD name of the same module, so edges, findings and
         // DI items of a moved or renamed module compare equal.
         let rename = { (name: String) in matching.headName(forBase: name) ?? name }
+        let baseNames = ModuleNames(base.modules.map(\.module)), headNames = ModuleNames(head.modules.map(\.module))
         let baseEntries = Dictionary(base.modules.map { ($0.module.name, $0) }, uniquingKeysWith: { a, _ in a })
         let headEntries = Dictionary(head.modules.map { ($0.module.name, $0) }, uniquingKeysWith: { a, _ in a })
 
         let (changed, linkage, metrics) = matchedModuleChanges(matching.pairs, base: baseEntries, head: headEntries)
         let edges = EdgeChanges(
-            imports: compareEdges(base.edges.filter(\.imported), head.edges.filter(\.imported), rename: rename, base: \.evidence, head: \.evidence),
+            imports: compareEdges(
+                base.edges.filter(\.imported), head.edges.filter(\.imported), names: (baseNames, headNames), rename: rename,
+                base: \.evidence, head: \.evidence),
             declared: compareEdges(
-                base.edges.filter(\.declared), head.edges.filter(\.declared), rename: rename,
-                base: { declarationLines(of: $0, in: baseEntries) }, head: { declarationLines(of: $0, in: headEntries) }))
-        let cycles = compareCycles(base.cycles, head.cycles, rename: rename)
+                base.edges.filter(\.declared), head.edges.filter(\.declared), names: (baseNames, headNames), rename: rename,
+                base: { declarationLines(of: $0, in: baseEntries, names: baseNames) },
+                head: { declarationLines(of: $0, in: headEntries, names: headNames) }))
+        let cycles = compareCycles(base.cycles, head.cycles, names: (baseNames, headNames), rename: rename)
         let findings = compareFindings(base, head, matching: matching)
-        let injection = injectionChanges(base.injection, head.injection, rename: rename)
+        let injection = injectionChanges(base.injection, head.injection, names: (baseNames, headNames), rename: rename)
 
         let publicSurface = publicSurfaceChanges(base, head, rename: rename)
         let (launch, duplicated) = linkageChanges(base, head, rename: rename)
@@ -70,7 +74,12 @@ public enum GraphComparison {
     }
 
     /// DI registrations, resolutions and container edges added and removed.
-    private static func injectionChanges(_ base: InjectionReport, _ head: InjectionReport, rename: (String) -> String) -> InjectionChanges {
+    private static func injectionChanges(
+        _ base: InjectionReport, _ head: InjectionReport, names: (base: ModuleNames, head: ModuleNames), rename: (String) -> String
+    ) -> InjectionChanges {
+        let baseEdges = base.edges.map { InjectionEdgeChange($0, from: names.base[$0.from], to: names.base[$0.to]) }
+        let headEdges = head.edges.map { InjectionEdgeChange($0, from: names.head[$0.from], to: names.head[$0.to]) }
+        return
         InjectionChanges(
             registrations: changes(base.registrations, head.registrations) {
                 [rename($0.module), $0.service, $0.name ?? "", $0.api, $0.implementation ?? ""]
@@ -78,7 +87,7 @@ public enum GraphComparison {
             resolutions: changes(base.resolutions, head.resolutions) {
                 [rename($0.module), $0.service, $0.name ?? "", $0.api, $0.evidence.file]
             },
-            edges: changes(base.edges, head.edges) { [rename($0.from), rename($0.to)] })
+            edges: changes(baseEdges, headEdges) { [rename($0.from), rename($0.to)] })
     }
 
     /// The headline counts.
@@ -124,8 +133,8 @@ public enum GraphComparison {
     }
 
     /// The manifest lines that declare an edge.
-    private static func declarationLines(of edge: ImportEdge, in entries: [String: ModuleEntry]) -> [Location] {
-        (entries[edge.from]?.module.declarationLines(of: edge.to) ?? []).sorted()
+    private static func declarationLines(of edge: ImportEdge, in entries: [String: ModuleEntry], names: ModuleNames) -> [Location] {
+        (entries[names[edge.from]]?.module.declarationLines(of: names[edge.to]) ?? []).sorted()
     }
 
     /// Modules whose public surface grew or shrank.
@@ -178,31 +187,33 @@ public enum GraphComparison {
     /// Edges keyed by their ends (BASE ends renamed to HEAD's names), each with the evidence
     /// of the revision that has it.
     private static func compareEdges(
-        _ base: [ImportEdge], _ head: [ImportEdge], rename: (String) -> String,
+        _ base: [ImportEdge], _ head: [ImportEdge], names: (base: ModuleNames, head: ModuleNames), rename: (String) -> String,
         base baseEvidence: (ImportEdge) -> [Location], head evidence: (ImportEdge) -> [Location]
     ) -> Changes<EdgeChange> {
         struct Ends: Hashable { var from, to: String }
-        let old = Dictionary(base.map { (Ends(from: rename($0.from), to: rename($0.to)), $0) }, uniquingKeysWith: { a, _ in a })
-        let new = Dictionary(head.map { (Ends(from: $0.from, to: $0.to), $0) }, uniquingKeysWith: { a, _ in a })
+        let old = Dictionary(base.map { (Ends(from: rename(names.base[$0.from]), to: rename(names.base[$0.to])), $0) }, uniquingKeysWith: { a, _ in a })
+        let new = Dictionary(head.map { (Ends(from: names.head[$0.from], to: names.head[$0.to]), $0) }, uniquingKeysWith: { a, _ in a })
         return Changes(
-            added: new.filter { old[$0.key] == nil }.values.map { edge in
-                var change = EdgeChange(from: edge.from, to: edge.to, evidence: evidence(edge))
+            added: new.filter { old[$0.key] == nil }.map { ends, edge in
+                var change = EdgeChange(from: ends.from, to: ends.to, evidence: evidence(edge))
                 change.symbols = edge.symbols
                 change.moreSymbols = edge.moreSymbols
                 return change
             }.sorted(),
-            removed: old.filter { new[$0.key] == nil }.values.map {
-                EdgeChange(from: rename($0.from), to: rename($0.to), evidence: baseEvidence($0))
+            removed: old.filter { new[$0.key] == nil }.map { ends, edge in
+                EdgeChange(from: ends.from, to: ends.to, evidence: baseEvidence(edge))
             }.sorted())
     }
 
     /// Cycles keyed by their set of modules.
-    private static func compareCycles(_ base: [Cycle], _ head: [Cycle], rename: (String) -> String) -> CycleChanges {
+    private static func compareCycles(
+        _ base: [Cycle], _ head: [Cycle], names: (base: ModuleNames, head: ModuleNames), rename: (String) -> String
+    ) -> CycleChanges {
         let old = Set(base.map { Set($0.modules.map(rename)) })
         let new = Set(head.map { Set($0.modules) })
         return CycleChanges(
             introduced: head.filter { !old.contains(Set($0.modules)) },
-            broken: base.filter { !new.contains(Set($0.modules.map(rename))) })
+            broken: base.filter { !new.contains(Set($0.modules.map(rename))) }, names: names)
     }
 
     /// Findings keyed by fingerprint, BASE's recomputed with HEAD's identities for modules

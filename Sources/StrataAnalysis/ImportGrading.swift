@@ -106,7 +106,7 @@ extension ImportUsage {
             /// re-export, and of every checked-out module, where what they declare is known.
             func tabled() -> [Bool] {
                 var named: Set<Int> = []
-                for edge in project.edges where edge.imported { if let to = project.graph.node(named: edge.to) { named.insert(to.index) } }
+                for edge in project.edges where edge.imported { if let to = project.graph.node(edge.to) { named.insert(to.index) } }
                 named.formUnion(modules.count..<count)
                 for module in Array(named) {
                     for exported in exportedImports(module) ?? [] { named.formUnion(byImportName[exported] ?? []) }
@@ -206,7 +206,7 @@ extension ImportUsage {
         static func importEdges(of project: Project) -> [Int: Int] {
             var edgeIndex: [Int: Int] = [:]
             for (index, edge) in project.edges.enumerated() where edge.imported {
-                if let from = project.graph.node(named: edge.from), let to = project.graph.node(named: edge.to) {
+                if let from = project.graph.node(edge.from), let to = project.graph.node(edge.to) {
                     edgeIndex[from.index * project.modules.count + to.index] = index
                 }
             }

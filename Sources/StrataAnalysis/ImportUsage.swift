@@ -239,12 +239,13 @@ enum ImportUsage {
 
         /// What `extras` shows and the findings of `rules` read: the symbols of every edge, or
         /// of the undeclared imports' edges, which an `implicit-dependency` finding names.
-        init(_ extras: AnalysisExtras, rules: ArchitectureRules, implicit: [ImplicitDependency], edges: [ImportEdge]) {
+        /// - Parameter name: a module's name.
+        init(_ extras: AnalysisExtras, rules: ArchitectureRules, implicit: [ImplicitDependency], edges: [ImportEdge], name: (ModuleID) -> String) {
             grades = extras.contains(.importGrades) || rules.severity(of: .unusedImport) != nil
             guard !extras.contains(.edgeSymbols) else { return }
             struct Ends: Hashable { var from, to: String }
             let named = rules.severity(of: .implicitDependency) == nil ? [] : Set(implicit.map { Ends(from: $0.module, to: $0.dependency) })
-            symbols = Set(edges.indices.filter { edges[$0].imported && named.contains(Ends(from: edges[$0].from, to: edges[$0].to)) })
+            symbols = Set(edges.indices.filter { edges[$0].imported && named.contains(Ends(from: name(edges[$0].from), to: name(edges[$0].to))) })
         }
     }
 
@@ -257,7 +258,7 @@ enum ImportUsage {
         // Each module's files graded on their own (an import edge starts at one module), side by side.
         let grades = workers.map(project.modules.count) { index -> AnalysisMemo.ModuleGrade? in
             let module = project.modules[index], files = project.sources[module.name] ?? []
-            guard starts?.contains(module.name) != false else { return nil }
+            guard starts?.contains(module.id) != false else { return nil }
             if let kept = grading.graded[module.name], kept.module == module, kept.files == files, kept.wanted == wanted.symbols { return kept }
             return AnalysisMemo.ModuleGrade(module: module, files: files, wanted: wanted.symbols, graded: grading.grade(module: index, symbols: wanted.symbols))
         }

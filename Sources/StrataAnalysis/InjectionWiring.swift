@@ -198,12 +198,13 @@ public enum InjectionWiring {
                 inverted[pair] = (inverted[pair] ?? true) && sees
             }
         }
-        var edges = services.keys.map { pair in
+        // In their modules' name order: the graph's nodes are numbered by name.
+        var edges = services.keys.sorted { ($0.from, $0.to) < ($1.from, $1.to) }.map { pair in
             InjectionEdge(
-                from: graph.name(pair.from), to: graph.name(pair.to), services: services[pair]!.sorted(),
+                from: graph[pair.from].module.id, to: graph[pair.to].module.id, services: services[pair]!.sorted(),
                 containerOnly: !graph.depends(pair.from, on: pair.to), inverted: inverted[pair] ?? false,
                 evidence: evidence[pair]!.sorted())
-        }.sorted()
+        }
         markBreaks(&edges, graph: graph, containerPairs: Array(services.keys), rules: rules)
         return (edges, registrations.map { types.home(of: $0.implementation, near: $0.module) })
     }
@@ -213,11 +214,10 @@ public enum InjectionWiring {
     /// of imports and container edges.
     static func markBreaks(_ edges: inout [InjectionEdge], graph: ModuleGraph, containerPairs: [ModuleGraph.Edge], rules: ArchitectureRules) {
         let components = Digraph(count: graph.modules.count, edges: (graph.pairs + containerPairs).map(\.pair)).components().component
-        func component(_ name: String) -> Int? { graph.node(named: name).map { components[$0.index] } }
+        func component(_ id: ModuleID) -> Int? { graph.node(id).map { components[$0.index] } }
         for index in edges.indices where edges[index].containerOnly && !edges[index].inverted {
-            let edge = edges[index]
-            if let lower = rules.layer(of: edge.from), let higher = rules.layer(of: edge.to),
-               LayerRules.goesUp(edge.from, lower, to: edge.to, higher, rules: rules) {
+            let edge = edges[index], from = graph.name(of: edge.from), to = graph.name(of: edge.to)
+            if let lower = rules.layer(of: from), let higher = rules.layer(of: to), LayerRules.goesUp(from, lower, to: to, higher, rules: rules) {
                 edges[index].breaks.append("layer")
             }
             if let own = component(edge.from), component(edge.to) == own { edges[index].breaks.append("cycle") }

@@ -13,7 +13,7 @@ public enum Assembler {
     ) -> Project {
         let resolver = ModuleResolver(discovery: discovery)
         var modules: [AssembledModule] = []
-        var edges: [ImportEdge] = []
+        var edges: [(from: String, to: String, edge: ImportEdge)] = []
         var sources: [String: [SourceFile]] = [:]
         for module in discovery.modules {
             var totals = ModuleTotals()
@@ -27,11 +27,12 @@ public enum Assembler {
             edges += importEdges(from: module, imports: totals.imports, declared: assembled.declaredModules, resolver: resolver)
         }
         modules.sort { $0.name < $1.name }
-        edges.sort()
-        let graph = ModuleGraph(modules: modules, edges: edges)
+        // In their modules' name order, as every document lists them.
+        let sorted = edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) }.map(\.edge)
+        let graph = ModuleGraph(modules: modules, edges: sorted)
         LinkGraph.assign(&modules, graph: graph)
         return Project(
-            root: root, packages: discovery.packages, modules: modules, edges: edges,
+            root: root, packages: discovery.packages, modules: modules, edges: sorted,
             diagnostics: (discovery.diagnostics + diagnostics).sorted(), sources: sources, graph: graph.replacing(modules))
     }
 
@@ -57,10 +58,10 @@ public enum Assembler {
     }
 
     /// The edges from a module: to each module it imports, with the import sites, or declares
-    /// a dependency on.
+    /// a dependency on; with the two modules' names.
     private static func importEdges(
         from module: DiscoveredModule, imports: [ImportSite], declared declaredModules: Set<String>, resolver: ModuleResolver
-    ) -> [ImportEdge] {
+    ) -> [(from: String, to: String, edge: ImportEdge)] {
         var sites: [String: [Location]] = [:]
         for site in imports {
             guard let target = resolver.module(importing: site.module, from: module, declared: declaredModules), target != module.name
@@ -69,9 +70,10 @@ public enum Assembler {
         }
         let declared = declaredModules.subtracting([module.name])
         return Set(sites.keys).union(declared).map { target in
-            ImportEdge(
-                from: module.name, to: target, declared: declared.contains(target),
+            let edge = ImportEdge(
+                from: module.id, to: resolver.id(of: target), declared: declared.contains(target),
                 imported: sites[target] != nil, evidence: (sites[target] ?? []).sorted())
+            return (module.name, target, edge)
         }
     }
 }
@@ -129,6 +131,8 @@ struct ModuleResolver {
     }
 
     private var byPackageAndTarget: [TargetKey: String] = [:]
+    /// Each module's identity, by name.
+    private var ids: [String: ModuleID] = [:]
     private var packages: [PackageInfo]
     /// Each package's identity, lowercased (in the order of `packages`).
     private var identities: [String]
@@ -143,6 +147,7 @@ struct ModuleResolver {
         identities = packages.map { $0.identity.lowercased() }
         pods = discovery.pods
         for module in discovery.modules {
+            ids[module.name] = module.id
             let target = module.target
             byImportName[module.importName, default: []].append((module.name, module.id.manifest))
             byPackageAndTarget[TargetKey(manifest: module.id.manifest, target: target)] = module.name
@@ -164,6 +169,9 @@ struct ModuleResolver {
         let manifest = module.id.manifest
         return (candidates.first { $0.manifest == manifest } ?? candidates.first)?.name
     }
+
+    /// The identity of the module of this name (one the resolver gave).
+    func id(of name: String) -> ModuleID { ids[name]! }
 
     /// The modules a declared dependency stands for, or nil when it is external.
     func modules(for dependency: DeclaredDependency, from module: DiscoveredModule) -> [String]? {

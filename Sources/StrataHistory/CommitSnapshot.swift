@@ -147,20 +147,22 @@ public struct CommitSnapshot: Hashable, Sendable {
                 instability: metrics?.instability, abstractness: metrics?.abstractness, distance: metrics?.distance)
         }.sorted { $0.id < $1.id }
         var edges: [EdgeRow] = []
-        let byName = Dictionary(result.modules.map { ($0.module.name, $0.module) }, uniquingKeysWith: { first, _ in first })
+        // The tables name modules as people know them.
+        let byID = Dictionary(result.modules.map { ($0.module.id, $0.module) }, uniquingKeysWith: { first, _ in first })
+        func name(_ id: ModuleID) -> String { byID[id]?.name ?? id.description }
         for edge in result.edges {
+            let (source, target) = (name(edge.from), name(edge.to))
             if edge.imported {
                 let site = edge.evidence.first
-                edges.append(EdgeRow(source: edge.from, target: edge.to, kind: .import, file: site?.file, line: site?.line))
+                edges.append(EdgeRow(source: source, target: target, kind: .import, file: site?.file, line: site?.line))
             }
             if edge.declared {
-                let module = byName[edge.from]
-                let site = module?.declarationLines(of: edge.to).first
-                edges.append(EdgeRow(source: edge.from, target: edge.to, kind: .declared, file: site?.file, line: site?.line))
+                let site = byID[edge.from]?.declarationLines(of: target).first
+                edges.append(EdgeRow(source: source, target: target, kind: .declared, file: site?.file, line: site?.line))
             }
         }
         for edge in result.injection.edges where edge.containerOnly {
-            edges.append(EdgeRow(source: edge.from, target: edge.to, kind: .container, file: nil, line: nil))
+            edges.append(EdgeRow(source: name(edge.from), target: name(edge.to), kind: .container, file: nil, line: nil))
         }
         self.edges = Self.firstOfEach(edges).sorted { ($0.source, $0.target, $0.kind.rawValue) < ($1.source, $1.target, $1.kind.rawValue) }
         cycles = result.cycles.map { $0.modules.sorted() }.sorted { $0.lexicographicallyPrecedes($1) }

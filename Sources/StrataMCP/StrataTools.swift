@@ -158,10 +158,10 @@ enum StrataTools {
         let result = session.result
         let entry = try entry(name, in: result, graph: graph)
         let layer = result.layering?.layers.first { $0.modules.contains(name) }?.name
-        let injection = result.injection
+        let injection = result.injection, id = entry.module.id, names = ModuleNames(result.modules.map(\.module))
         let described = Described(
             module: entry, layer: layer,
-            dependencies: result.edges.filter { $0.from == name }, dependents: result.edges.filter { $0.to == name }.map(\.from),
+            dependencies: result.edges.filter { $0.from == id }, dependents: result.edges.filter { $0.to == id }.map { names[$0.from] },
             linkage: .init(
                 blastRadius: result.linkage.blastRadius.first { $0.module == name },
                 launchLoads: result.linkage.launchLoads.filter { $0.frameworks.contains(name) }.map(\.app),
@@ -177,11 +177,11 @@ enum StrataTools {
                 format: "Ce %d, Ca %d, instability %.2f, abstractness %.2f, distance %.2f", metrics.ce, metrics.ca, metrics.instability,
                 metrics.abstractness, metrics.distance))
         }
-        text.append("depends on: " + (described.dependencies.map(\.to).joined(separator: ", ").nonEmpty ?? "nothing"))
+        text.append("depends on: " + (described.dependencies.map { names[$0.to] }.joined(separator: ", ").nonEmpty ?? "nothing"))
         text.append("used by: " + (described.dependents.joined(separator: ", ").nonEmpty ?? "nothing"))
         text.append("DI: \(described.injection.registrations.count) registrations, \(described.injection.resolutions.count) resolutions")
         text.append("findings: \(described.findings.count)")
-        return Answer(text: text.joined(separator: "\n"), structured: try Value(described))
+        return Answer(text: text.joined(separator: "\n"), structured: try names.bound { try Value(described) })
     }
 
     /// A module of the result by name, test modules included; for a name that is none, the

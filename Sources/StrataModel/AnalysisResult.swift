@@ -220,6 +220,68 @@ public struct AnalysisResult: Sendable, Codable {
         self.unusedDependencies = unusedDependencies
         self.warnings = warnings
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, generator, root, summary, packages, modules, edges, cycles, implicitDependencies, unusedDependencies
+        case warnings, linkage, injection, imports, findings, suppressedFindings, accessControl, layering, buildShape
+    }
+
+    /// Its relations' modules by name: the modules first, then the rest with their names bound.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        generator = try container.decode(String.self, forKey: .generator)
+        root = try container.decode(String.self, forKey: .root)
+        summary = try container.decode(Summary.self, forKey: .summary)
+        packages = try container.decode([PackageInfo].self, forKey: .packages)
+        modules = try container.decode([ModuleEntry].self, forKey: .modules)
+        let rest = try ModuleNames(modules.map(\.module)).bound { try Relations(from: decoder) }
+        (edges, cycles, implicitDependencies, unusedDependencies) = (rest.edges, rest.cycles, rest.implicitDependencies, rest.unusedDependencies)
+        (warnings, linkage, injection, imports, findings) = (rest.warnings, rest.linkage, rest.injection, rest.imports, rest.findings)
+        (suppressedFindings, accessControl, layering, buildShape) = (rest.suppressedFindings, rest.accessControl, rest.layering, rest.buildShape)
+    }
+
+    /// What follows `modules` in a result: read with their names bound.
+    private struct Relations: Decodable {
+        var edges: [ImportEdge]
+        var cycles: [Cycle]
+        var implicitDependencies: [ImplicitDependency]
+        var unusedDependencies: [UnusedDependency]
+        var warnings: [Diagnostic]
+        var linkage: LinkageImpact
+        var injection: InjectionReport
+        var imports: ImportReport?
+        var findings: [Finding]
+        var suppressedFindings: [Finding]
+        var accessControl: AccessControlReport
+        var layering: Layering?
+        var buildShape: BuildShape?
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(generator, forKey: .generator)
+        try container.encode(root, forKey: .root)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(packages, forKey: .packages)
+        try container.encode(modules, forKey: .modules)
+        try ModuleNames(modules.map(\.module)).bound {
+            try container.encode(edges, forKey: .edges)
+            try container.encode(cycles, forKey: .cycles)
+            try container.encode(implicitDependencies, forKey: .implicitDependencies)
+            try container.encode(unusedDependencies, forKey: .unusedDependencies)
+            try container.encode(warnings, forKey: .warnings)
+            try container.encode(linkage, forKey: .linkage)
+            try container.encode(injection, forKey: .injection)
+            try container.encodeIfPresent(imports, forKey: .imports)
+            try container.encode(findings, forKey: .findings)
+            try container.encode(suppressedFindings, forKey: .suppressedFindings)
+            try container.encode(accessControl, forKey: .accessControl)
+            try container.encodeIfPresent(layering, forKey: .layering)
+            try container.encodeIfPresent(buildShape, forKey: .buildShape)
+        }
+    }
 }
 
 /// Production modules by layer, lowest layer first; each module is in one layer at most

@@ -230,10 +230,39 @@ public struct CycleChanges: Hashable, Sendable, Codable {
     public var introduced: [Cycle]
     /// Cycles at BASE whose set of modules no HEAD cycle has.
     public var broken: [Cycle]
+    /// Each revision's module names, which its cycles' edges are written with.
+    private let names: (base: ModuleNames, head: ModuleNames)?
 
-    public init(introduced: [Cycle], broken: [Cycle]) {
+    public init(introduced: [Cycle], broken: [Cycle], names: (base: ModuleNames, head: ModuleNames)) {
         self.introduced = introduced
         self.broken = broken
+        self.names = names
+    }
+
+    /// The name of a module of an introduced cycle (HEAD's).
+    public func headName(_ id: ModuleID) -> String { names?.head[id] ?? id.description }
+
+    private enum CodingKeys: String, CodingKey { case introduced, broken }
+
+    /// Read with the names bound by the caller (one table for both revisions).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        introduced = try container.decode([Cycle].self, forKey: .introduced)
+        broken = try container.decode([Cycle].self, forKey: .broken)
+        names = nil
+    }
+
+    /// HEAD's cycles with HEAD's names, BASE's with BASE's.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try ModuleNames.rebound(names?.head) { try container.encode(introduced, forKey: .introduced) }
+        try ModuleNames.rebound(names?.base) { try container.encode(broken, forKey: .broken) }
+    }
+
+    public static func == (lhs: CycleChanges, rhs: CycleChanges) -> Bool { (lhs.introduced, lhs.broken) == (rhs.introduced, rhs.broken) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(introduced)
+        hasher.combine(broken)
     }
 }
 
@@ -256,13 +285,32 @@ public struct InjectionChanges: Hashable, Sendable, Codable {
     public var registrations: Changes<Registration>
     public var resolutions: Changes<Resolution>
     /// Module edges created by the container.
-    public var edges: Changes<InjectionEdge>
+    public var edges: Changes<InjectionEdgeChange>
 
-    public init(registrations: Changes<Registration>, resolutions: Changes<Resolution>, edges: Changes<InjectionEdge>) {
+    public init(registrations: Changes<Registration>, resolutions: Changes<Resolution>, edges: Changes<InjectionEdgeChange>) {
         self.registrations = registrations
         self.resolutions = resolutions
         self.edges = edges
     }
+}
+
+/// A container edge (`InjectionEdge`) added or removed, its modules by name: HEAD's, or BASE's
+/// renamed to HEAD's.
+public struct InjectionEdgeChange: Hashable, Sendable, Codable, Comparable {
+    public var from: String
+    public var to: String
+    public var services: [String]
+    public var containerOnly: Bool
+    public var inverted: Bool
+    public var breaks: [String]
+    public var evidence: [Location]
+
+    public init(_ edge: InjectionEdge, from: String, to: String) {
+        (self.from, self.to) = (from, to)
+        (services, containerOnly, inverted, breaks, evidence) = (edge.services, edge.containerOnly, edge.inverted, edge.breaks, edge.evidence)
+    }
+
+    public static func < (lhs: InjectionEdgeChange, rhs: InjectionEdgeChange) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
 }
 
 public struct CountChange: Hashable, Sendable, Codable, Comparable {

@@ -202,11 +202,11 @@ public struct Resolution: Hashable, Sendable, Codable, Comparable {
 }
 
 /// A module that gets an implementation from another module through the container.
-public struct InjectionEdge: Hashable, Sendable, Codable, Comparable {
+public struct InjectionEdge: Hashable, Sendable, Codable {
     /// The module that resolves (or whose registered implementation's factory resolves).
-    public var from: String
+    public var from: ModuleID
     /// The module that declares the implementation it gets.
-    public var to: String
+    public var to: ModuleID
     public var services: [String]
     /// No import or declared dependency joins the two modules: only the container does.
     public var containerOnly: Bool
@@ -220,7 +220,7 @@ public struct InjectionEdge: Hashable, Sendable, Codable, Comparable {
     public var evidence: [Location]
 
     public init(
-        from: String, to: String, services: [String], containerOnly: Bool, inverted: Bool, breaks: [String] = [],
+        from: ModuleID, to: ModuleID, services: [String], containerOnly: Bool, inverted: Bool, breaks: [String] = [],
         evidence: [Location]
     ) {
         self.from = from
@@ -232,8 +232,29 @@ public struct InjectionEdge: Hashable, Sendable, Codable, Comparable {
         self.evidence = evidence
     }
 
-    public static func < (lhs: InjectionEdge, rhs: InjectionEdge) -> Bool {
-        lhs.from != rhs.from ? lhs.from < rhs.from : lhs.to < rhs.to
+    private enum CodingKeys: String, CodingKey { case from, to, services, containerOnly, inverted, breaks, evidence }
+
+    /// Its modules by name (`ModuleNames`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        from = try ModuleNames.decode(forKey: .from, in: container)
+        to = try ModuleNames.decode(forKey: .to, in: container)
+        services = try container.decode([String].self, forKey: .services)
+        containerOnly = try container.decode(Bool.self, forKey: .containerOnly)
+        inverted = try container.decode(Bool.self, forKey: .inverted)
+        breaks = try container.decode([String].self, forKey: .breaks)
+        evidence = try container.decode([Location].self, forKey: .evidence)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try ModuleNames.encode(from, forKey: .from, in: &container)
+        try ModuleNames.encode(to, forKey: .to, in: &container)
+        try container.encode(services, forKey: .services)
+        try container.encode(containerOnly, forKey: .containerOnly)
+        try container.encode(inverted, forKey: .inverted)
+        try container.encode(breaks, forKey: .breaks)
+        try container.encode(evidence, forKey: .evidence)
     }
 }
 

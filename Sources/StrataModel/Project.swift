@@ -186,9 +186,10 @@ extension AssembledModule {
     }
 }
 
-public struct ImportEdge: Hashable, Sendable, Codable, Comparable {
-    public var from: String
-    public var to: String
+public struct ImportEdge: Hashable, Sendable, Codable {
+    /// The importing (or declaring) module and the module it imports (or declares).
+    public var from: ModuleID
+    public var to: ModuleID
     public var declared: Bool
     public var imported: Bool
     /// The import statements that make the edge, as `file:line`.
@@ -203,7 +204,7 @@ public struct ImportEdge: Hashable, Sendable, Codable, Comparable {
     /// an edge using a whole module (a parser on its syntax tree) keeps the result small.
     public static let symbolsKept = 8
 
-    public init(from: String, to: String, declared: Bool, imported: Bool, evidence: [Location]) {
+    public init(from: ModuleID, to: ModuleID, declared: Bool, imported: Bool, evidence: [Location]) {
         self.from = from
         self.to = to
         self.declared = declared
@@ -211,17 +212,14 @@ public struct ImportEdge: Hashable, Sendable, Codable, Comparable {
         self.evidence = evidence
     }
 
-    public static func < (lhs: ImportEdge, rhs: ImportEdge) -> Bool {
-        lhs.from != rhs.from ? lhs.from < rhs.from : lhs.to < rhs.to
-    }
-
     private enum CodingKeys: String, CodingKey { case from, to, declared, imported, evidence, symbols, moreSymbols }
 
-    /// In a `strata.json` document, `symbols` are rows (`SymbolRow`).
+    /// Its modules by name (`ModuleNames`); in a `strata.json` document, `symbols` are rows
+    /// (`SymbolRow`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        from = try container.decode(String.self, forKey: .from)
-        to = try container.decode(String.self, forKey: .to)
+        from = try ModuleNames.decode(forKey: .from, in: container)
+        to = try ModuleNames.decode(forKey: .to, in: container)
         declared = try container.decode(Bool.self, forKey: .declared)
         imported = try container.decode(Bool.self, forKey: .imported)
         evidence = try container.decode([Location].self, forKey: .evidence)
@@ -233,8 +231,8 @@ public struct ImportEdge: Hashable, Sendable, Codable, Comparable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(from, forKey: .from)
-        try container.encode(to, forKey: .to)
+        try ModuleNames.encode(from, forKey: .from, in: &container)
+        try ModuleNames.encode(to, forKey: .to, in: &container)
         try container.encode(declared, forKey: .declared)
         try container.encode(imported, forKey: .imported)
         try container.encode(evidence, forKey: .evidence)
@@ -285,12 +283,23 @@ public struct Project: Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey { case root, packages, modules, edges, diagnostics }
 
+    /// Its edges' modules by name (`ModuleNames`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let modules = try container.decode([AssembledModule].self, forKey: .modules)
         try self.init(
             root: container.decode(String.self, forKey: .root), packages: container.decode([PackageInfo].self, forKey: .packages),
-            modules: container.decode([AssembledModule].self, forKey: .modules), edges: container.decode([ImportEdge].self, forKey: .edges),
+            modules: modules, edges: ModuleNames(modules).bound { try container.decode([ImportEdge].self, forKey: .edges) },
             diagnostics: container.decode([Diagnostic].self, forKey: .diagnostics))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(root, forKey: .root)
+        try container.encode(packages, forKey: .packages)
+        try container.encode(modules, forKey: .modules)
+        try ModuleNames(modules).bound { try container.encode(edges, forKey: .edges) }
+        try container.encode(diagnostics, forKey: .diagnostics)
     }
 }
 

@@ -160,8 +160,10 @@ public enum DiffMarkdown {
         struct Ends: Hashable { var from, to: String }
         let drawn = Set(edges.map { Ends(from: $0.from, to: $0.to) })
         for cycle in diff.cycles.introduced {
-            for edge in cycle.edges where !drawn.contains(Ends(from: edge.from, to: edge.to)) {
-                edges.append(Mermaid.Edge(from: edge.from, to: edge.to, style: .cycle))
+            for edge in cycle.edges {
+                let (from, to) = (diff.cycles.headName(edge.from), diff.cycles.headName(edge.to))
+                guard !drawn.contains(Ends(from: from, to: to)) else { continue }
+                edges.append(Mermaid.Edge(from: from, to: to, style: .cycle))
             }
         }
         let added = Set(diff.modules.added.map(\.name)), removed = Set(diff.modules.removed.map(\.name))

@@ -84,9 +84,11 @@ public enum DiffPage {
             node(module.name, added.contains(module.name) ? .added : changed.contains(module.name) ? .changed : .plain)
         }
         for module in diff.modules.removed where !module.kind.isTest { node(module.name, .removed) }
+        let names = ModuleNames(document.head.modules.map(\.module))
         for edge in document.head.edges where edge.imported {
-            guard let from = id[edge.from], let to = id[edge.to] else { continue }
-            graph.edge("n\(from)", "n\(to)", edgeStyles[addedEdges.contains([edge.from, edge.to]) ? .added : .unchanged]!)
+            let ends = [names[edge.from], names[edge.to]]
+            guard let from = id[ends[0]], let to = id[ends[1]] else { continue }
+            graph.edge("n\(from)", "n\(to)", edgeStyles[addedEdges.contains(ends) ? .added : .unchanged]!)
         }
         for edge in removedEdges {
             guard let from = id[edge.from], let to = id[edge.to] else { continue }

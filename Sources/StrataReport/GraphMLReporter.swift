@@ -29,9 +29,9 @@ struct GraphMLReporter: Reporter {
     static func render(_ result: AnalysisResult) -> String {
         var layer: [String: String] = [:]
         for entry in result.layering?.layers ?? [] { for module in entry.modules where layer[module] == nil { layer[module] = entry.name } }
-        var node: [String: Int] = [:]
-        for (index, entry) in result.modules.enumerated() where node[entry.module.name] == nil { node[entry.module.name] = index }
-        var cycleEdges = Set<[String]>()
+        var node: [ModuleID: Int] = [:]
+        for (index, entry) in result.modules.enumerated() where node[entry.module.id] == nil { node[entry.module.id] = index }
+        var cycleEdges = Set<[ModuleID]>()
         for cycle in result.cycles { for edge in cycle.edges { cycleEdges.insert([edge.from, edge.to]) } }
 
         var out = [

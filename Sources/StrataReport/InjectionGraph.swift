@@ -10,10 +10,12 @@ public enum InjectionGraph {
     static let limit = 600
 
     /// Nil when there is nothing to draw.
-    public static func render(_ report: InjectionReport) -> String? {
+    /// - Parameter names: the result's module names, which label the container edges' ends.
+    public static func render(_ report: InjectionReport, names: ModuleNames) -> String? {
         let registrations = report.registrations
         guard !registrations.isEmpty, registrations.count <= limit else { return nil }
-        let nodes = Nodes(report)
+        let edges = report.edges.map { (from: names[$0.from], to: names[$0.to], edge: $0) }
+        let nodes = Nodes(report, edges: edges)
         var graph = DOT.Graph(
             "injection", graph: [.value("rankdir", "LR"), .value("nodesep", 0.25), .value("ranksep", 0.5)] + DOT.Theme.font(11),
             node: DOT.Theme.font(10), edge: [.quoted("color", DOT.Theme.edge), .value("arrowsize", 0.6)] + DOT.Theme.font())
@@ -27,7 +29,7 @@ public enum InjectionGraph {
             graph.statements.append(.subgraph("cluster_\(index)", cluster(name, registrations, nodes)))
         }
         drawRegistrations(registrations, nodes, in: &graph)
-        drawContainerEdges(report.edges, nodes, in: &graph)
+        drawContainerEdges(edges, nodes, in: &graph)
         return graph.text
     }
 
@@ -68,15 +70,15 @@ public enum InjectionGraph {
     /// The module edges through the container, between the modules' labels (red when flagged).
     /// Two modules getting implementations from each other: one double-headed edge, so the
     /// labels do not overlap.
-    private static func drawContainerEdges(_ edges: [InjectionEdge], _ nodes: Nodes, in graph: inout DOT.Graph) {
-        let pairs = Dictionary(edges.map { ([$0.from, $0.to], $0) }, uniquingKeysWith: { first, _ in first })
-        for edge in edges {
-            let back = pairs[[edge.to, edge.from]]
-            if back != nil, edge.from > edge.to { continue }
+    private static func drawContainerEdges(_ edges: [(from: String, to: String, edge: InjectionEdge)], _ nodes: Nodes, in graph: inout DOT.Graph) {
+        let pairs = Dictionary(edges.map { ([$0.from, $0.to], $0.edge) }, uniquingKeysWith: { first, _ in first })
+        for (from, to, edge) in edges {
+            let back = pairs[[to, from]]
+            if back != nil, from > to { continue }
             let flagged = !edge.breaks.isEmpty || back?.breaks.isEmpty == false
             var label = [edge.services.joined(separator: ", ")]
             if let back { label = ["→ " + label[0], "← " + back.services.joined(separator: ", ")] }
-            graph.edge(nodes.module(edge.from), nodes.module(edge.to), [.value("style", "dashed"), .quoted("color", flagged ? DOT.Theme.cycle : DOT.Theme.muted)]
+            graph.edge(nodes.module(from), nodes.module(to), [.value("style", "dashed"), .quoted("color", flagged ? DOT.Theme.cycle : DOT.Theme.muted)]
                 + (back == nil ? [] : [.value("dir", "both")])
                 + [.label(lines: label, "xlabel"), .value("fontsize", 9), .quoted("class", "container")])
         }
@@ -93,7 +95,7 @@ public enum InjectionGraph {
         private let implementationIndex: [Implementation: Int]
         private let moduleIndex: [String: Int]
 
-        init(_ report: InjectionReport) {
+        init(_ report: InjectionReport, edges: [(from: String, to: String, edge: InjectionEdge)]) {
             let registrations = report.registrations
             services = Set(registrations.map(\.service)).union(registrations.flatMap(\.resolves)).sorted()
             serviceIndex = Dictionary(uniqueKeysWithValues: services.enumerated().map { ($1, $0) })
@@ -102,7 +104,7 @@ public enum InjectionGraph {
                 implementationIndex[Self.key(registration)] = implementationIndex.count
             }
             self.implementationIndex = implementationIndex
-            modules = Set(registrations.map(Self.home)).union(report.edges.flatMap { [$0.from, $0.to] }).sorted()
+            modules = Set(registrations.map(Self.home)).union(edges.flatMap { [$0.from, $0.to] }).sorted()
             moduleIndex = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, $0) })
         }
 

@@ -67,7 +67,7 @@ func injectionProject(
             == ["Logging/- [4]", "Logging/audit [5]", "Logging/missing []", "Missing/- []", "Unknown/- []"])
         // A test resolving something nobody registers is how containers get tested.
         #expect(report.unregistered.map(\.service) == ["Logging", "Missing"])
-        #expect(report.edges.map { "\($0.from)->\($0.to)" } == ["Feature->Core"])
+        #expect(report.edges.map { "\($0.from.target)->\($0.to.target)" } == ["Feature->Core"])
     }
 
     @Test func aServiceRegisteredTwiceInProductionIsADuplicate() throws {
@@ -111,7 +111,7 @@ func injectionProject(
         #expect(report.registrations.map(\.service) == ["Ids.cards", "Ids.accounts"])
         #expect(report.unregistered.isEmpty)
         // Each feature reaches the other only through the container: a cycle at run time.
-        #expect(report.edges.map { "\($0.from)->\($0.to) \($0.containerOnly) \($0.breaks)" }
+        #expect(report.edges.map { "\($0.from.target)->\($0.to.target) \($0.containerOnly) \($0.breaks)" }
             == ["Accounts->Cards true [\"cycle\"]", "Cards->Accounts true [\"cycle\"]"])
     }
 
@@ -143,9 +143,9 @@ func injectionProject(
         ])
         let report = try analyze(project, yaml)
         #expect(report.registrations.first { $0.service == "UseCase" }?.resolves == ["Repository", "Screen"])
-        #expect(report.edges.map { "\($0.from)->\($0.to) inverted:\($0.inverted) \($0.breaks)" }
+        #expect(report.edges.map { "\($0.from.target)->\($0.to.target) inverted:\($0.inverted) \($0.breaks)" }
             == ["Domain->Data inverted:true []", "Domain->UI inverted:false [\"layer\", \"cycle\"]"])
-        let findings = Rules.findings(RuleContext(rules: try rules(yaml), injection: report))
+        let findings = Rules.findings(RuleContext(project: project, rules: try rules(yaml), injection: report))
         #expect(findings.brief == ["container-dependency Domain->UI warn"])
     }
 

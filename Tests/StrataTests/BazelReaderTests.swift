@@ -286,7 +286,7 @@ import Testing
         #expect(try revision.narrowed(by: PathFilter(excludes: ["App/**"])).files().contains("Vendor/Pods/Tink/BUILD.bazel"))
         let result = try Pipeline.run(.init(path: folder.path, cacheDirectory: nil)).result
         #expect(result.modules.map(\.module.name) == ["App", "Tink"])
-        #expect(result.edges.map { "\($0.from)->\($0.to) \($0.declared) \($0.imported)" } == ["App->Tink true true"])
+        #expect(result.namedEdges.map { "\($0.from)->\($0.to) \($0.edge.declared) \($0.edge.imported)" } == ["App->Tink true true"])
     }
 
     /// A `filegroup` in `srcs` stands for its files, wherever it is and however many filegroups
@@ -395,7 +395,7 @@ import Testing
         #expect(modules["ShopTests"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["ShopTestsLib", "Shop"])
         #expect(modules["Shop"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["ShopLib", "ShopWidget"])
         // Imports resolve by module name: an Objective-C module, a derived name, a test's @testable.
-        let imported = Set(result.edges.filter(\.imported).map { "\($0.from)->\($0.to)" })
+        let imported = Set(result.namedEdges.filter(\.edge.imported).map { "\($0.from)->\($0.to)" })
         for edge in ["Catalog->LegacyKit", "Catalog->Networking", "Cart->Payments", "Cart->Catalog", "ShopLib->Cart", "WidgetLib->Catalog",
             "CartTestsLib->Cart", "ShopTestsLib->ShopLib", "Payments->Networking"]
         {
@@ -453,7 +453,7 @@ import Testing
         try folder.write("defs.bzl", "def lib(name):\n    swift_library(name = name + \"Lib\", module_name = name, srcs = native.glob([name + \"/*.swift\"]))\n")
         #expect(session.refresh(changed: ["defs.bzl"]).rediscovered)
         #expect(names() == ["CoreLib", "FeatureLib"])
-        #expect(session.result.edges.contains { $0.from == "FeatureLib" && $0.to == "CoreLib" && $0.imported })
+        #expect(session.result.namedEdges.contains { $0.from == "FeatureLib" && $0.to == "CoreLib" && $0.edge.imported })
     }
 
     /// swift-syntax's tests are a `swift_test` and a `swift_library` of one module name and
@@ -476,7 +476,7 @@ import Testing
         #expect(result.modules.map(\.module.name) == ["Helpers", "KitTests", "Legacy", "Legacy_cxx"])
         #expect(result.modules[1].module.alsoDeclaredIn == [Location(file: "BUILD.bazel", line: 2)])
         // Of two modules of one name (PodToBUILD's library and its `_cxx`), the one declared.
-        #expect(result.edges.map { "\($0.from)->\($0.to) \($0.declared) \($0.imported)" } == [
+        #expect(result.namedEdges.map { "\($0.from)->\($0.to) \($0.edge.declared) \($0.edge.imported)" } == [
             "Helpers->KitTests true true", "Helpers->Legacy_cxx true true",
         ])
     }
@@ -501,7 +501,7 @@ import Testing
         #expect(result.modules.count == 2)
         #expect(basic.module.files == 2 && basic.module.imports.map(\.evidence.file) == ["Shared/main.swift"])
         #expect(basic.module.alsoDeclaredIn == [Location(file: "watchos/BUILD", line: 1)])
-        #expect(result.edges.map { "\($0.from)->\($0.to) \($0.declared) \($0.imported)" } == ["basic_framework_lib->Helpers true true"])
+        #expect(result.namedEdges.map { "\($0.from)->\($0.to) \($0.edge.declared) \($0.edge.imported)" } == ["basic_framework_lib->Helpers true true"])
     }
 
     /// A macro changed in a .bzl file: the modules whose declaration it changed are affected.

@@ -24,9 +24,10 @@ import Testing
                 manifest: Location(file: "Package.swift", line: 1), files: 1, lines: lines[name]!,
                 dependencies: [], imports: [], declarations: [:], access: [:])
         }
-        let edges = dependencies.flatMap { from, targets in
-            targets.map { ImportEdge(from: from, to: $0, declared: true, imported: true, evidence: []) }
-        }.sorted()
+        let ids = Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.id) })
+        let edges = dependencies.sorted { $0.key < $1.key }.flatMap { from, targets in
+            targets.sorted().map { ImportEdge(from: ids[from]!, to: ids[$0]!, declared: true, imported: true, evidence: []) }
+        }
         return Project(root: "P", packages: [], modules: modules, edges: edges, diagnostics: [])
     }
 

@@ -27,7 +27,7 @@ import Testing
     }
 
     static func symbols(_ result: AnalysisResult, _ from: String, _ to: String) -> [String] {
-        (result.edges.first { $0.from == from && $0.to == to }?.symbols ?? []).map { "\($0.kind) \($0.name) \($0.count) \($0.evidence)" }
+        (result.namedEdges.first { $0.from == from && $0.to == to }?.edge.symbols ?? []).map { "\($0.kind) \($0.name) \($0.count) \($0.evidence)" }
     }
 
     /// A warm session reads the headers again only when one changed: a Swift edit keeps what
@@ -94,7 +94,7 @@ import Testing
             "type VaultItem 1 Sources/Sync/Storing.swift:5",
         ])
         // The `why` of the edge names them.
-        let why = try #require(result.edges.first { $0.from == "Sync" && $0.to == "Vault" })
+        let why = try #require(result.namedEdges.first { $0.from == "Sync" && $0.to == "Vault" }?.edge)
         #expect(EdgeSymbol.list(why.symbols ?? [], limit: 2, more: why.moreSymbols) == "VLTError (1 site), VLTRecord (1), and 1 more")
     }
 

@@ -74,7 +74,7 @@ import Testing
         #expect(app.imports.map(\.module) == ["UIKit", "Kit", "DebugMenu"])
         #expect(app.inactiveImports?.map(\.module) == ["AppKit", "MacSupport", "SimulatorTools", "StagingConfig", "Glibc"])
         #expect(app.inactiveImports?.first?.condition == "!(canImport(UIKit)) && os(macOS)")
-        let edges = result.edges.filter { $0.from == "App" && $0.imported }.map(\.to)
+        let edges = result.namedEdges.filter { $0.from == "App" && $0.edge.imported }.map(\.to)
         #expect(edges == ["DebugMenu", "Kit"])
         // Declared but only imported under a condition that is false for iOS: unused.
         #expect(result.unusedDependencies.map(\.dependency) == ["MacSupport", "SimulatorTools", "StagingConfig"])

@@ -269,7 +269,7 @@ final class GitFixture {
         for side in [summary.document.base, summary.document.head, markdown.document.head] {
             #expect(side.imports == nil && side.accessControl == .empty)
         }
-        #expect(summary.document.base.edges.allSatisfy { $0.symbols == nil || $0.from == "LocalDataCore" })
+        #expect(summary.document.base.namedEdges.allSatisfy { $0.edge.symbols == nil || $0.from == "LocalDataCore" })
         #expect(json.document.head.imports == nil && json.document.head.accessControl != .empty)
         #expect(every.document.head.imports != nil && every.document.base.imports == nil)
         #expect(every.parsedFiles == 0 && every.reusedFiles > 0)  // HEAD's result kept for the JSON alone is not read
@@ -307,7 +307,7 @@ final class GitFixture {
         let other = AssembledModule(
             name: "Core", kind: .library, package: "P", path: "Sources/Core", manifest: nil, files: 1, lines: 1,
             dependencies: [], imports: [], declarations: [:], access: [:])
-        let edge = ImportEdge(from: hostile, to: "Core", declared: false, imported: true, evidence: [Location(file: "Sources/X/<b>.swift", line: 1)])
+        let edge = ImportEdge(from: module.id, to: other.id, declared: false, imported: true, evidence: [Location(file: "Sources/X/<b>.swift", line: 1)])
         let base = Analyzer.analyze(Project(root: "R", packages: [], modules: [other], edges: [], diagnostics: []))
         let head = Analyzer.analyze(Project(root: "R", packages: [], modules: [module, other], edges: [edge], diagnostics: []))
         let document = DiffDocument(diff: GraphComparison.compare(base: base, head: head, baseLabel: "a", headLabel: "b"), base: base, head: head)

@@ -19,7 +19,8 @@ import Testing
         if example.grade == .used {
             #expect(graded == nil, "\(GradeRules.all[rule])")
             let site = try #require(result.modules.flatMap(\.module.imports).first { $0.evidence.description == example.site })
-            let edge = try #require(result.edges.first { $0.from == "App" && $0.to == site.module })
+            let names = ModuleNames(result.modules.map(\.module))
+            let edge = try #require(result.edges.first { names[$0.from] == "App" && names[$0.to] == site.module })
             #expect(edge.symbols?.map(\.name).sorted().joined(separator: ", ") == example.says)
         } else {
             let graded = try #require(graded, "\(GradeRules.all[rule]): \(report.imports)")

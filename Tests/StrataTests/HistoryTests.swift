@@ -115,7 +115,7 @@ import Testing
         #expect(kept.imports == nil && kept.accessControl == .empty)
         let implicit = kept.findings.filter { $0.rule == .implicitDependency }.map { "\($0.module) -> \($0.dependency ?? "")" }
         #expect(implicit.count == 2)
-        #expect(kept.edges.filter { $0.symbols != nil }.map { "\($0.from) -> \($0.to)" } == ["LocalDataCore -> LocalDataExtension"])
+        #expect(kept.namedEdges.filter { $0.edge.symbols != nil }.map { "\($0.from) -> \($0.to)" } == ["LocalDataCore -> LocalDataExtension"])
         #expect(whole.edges.count { $0.symbols != nil } > 20)
         #expect(kept.findings == whole.findings)
         #expect(kept.findings.contains { $0.rule == .unusedImport })

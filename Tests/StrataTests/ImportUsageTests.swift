@@ -121,7 +121,7 @@ import Testing
         #expect(result.modules.first { $0.module.name == "Plain" }?.module.clangSources == nil)
         let report = try #require(result.imports)
         #expect(!report.imports.contains { $0.imported == "Kit" })
-        #expect(result.edges.first { $0.from == "App" && $0.to == "Kit" }?.symbols?.map { "\($0.kind) \($0.name)" }.contains(symbol) == true)
+        #expect(result.namedEdges.first { $0.from == "App" && $0.to == "Kit" }?.edge.symbols?.map { "\($0.kind) \($0.name)" }.contains(symbol) == true)
         let hidden = try #require(report.imports.first { $0.imported == "Hidden" })
         #expect(hidden.grade == .probablyUnused && hidden.clangHeaders == true && hidden.headersNote == nil)
         #expect(hidden.explanation.contains("whose public headers were not found"))
@@ -132,7 +132,7 @@ import Testing
     @Test func eachEdgeNamesTheSymbolsBehindIt() throws {
         let result = try Pipeline.run(.init(path: Self.traps, cacheDirectory: nil)).result
         func symbols(_ from: String, _ to: String) -> [String] {
-            (result.edges.first { $0.from == from && $0.to == to }?.symbols ?? []).map { "\($0.kind) \($0.name) \($0.count) \($0.evidence)" }
+            (result.namedEdges.first { $0.from == from && $0.to == to }?.edge.symbols ?? []).map { "\($0.kind) \($0.name) \($0.count) \($0.evidence)" }
         }
         #expect(symbols("App", "Operators") == ["operator <~> 2 Sources/App/OperatorUse.swift:3"])
         #expect(symbols("App", "Retro") == ["conformance Int 1 Sources/App/Retroactive.swift:4", "member id 1 Sources/App/Retroactive.swift:3"])

@@ -10,6 +10,10 @@ import Testing
 
 /// The DI graph drawn: service → implementation → what its factory resolves, by module.
 @Suite struct InjectionGraphTests {
+    /// Modules of `Package.swift`, named by their targets.
+    static func id(_ name: String) -> ModuleID { ModuleID(manifest: "Package.swift", target: name) }
+    static let names = ModuleNames(pairs: ["Domain", "Data"].map { (id($0), $0) })
+
     @Test func theGraphLinksServicesToImplementationsAndWhatTheyResolveByModule() throws {
         let at = { (line: Int) in Location(file: "App.swift", line: line) }
         let report = InjectionReport(
@@ -18,8 +22,8 @@ import Testing
                 Registration(api: "container", service: "Repository", implementation: "SQLRepository", module: "Data", evidence: at(2)),
                 Registration(api: "factory", service: "Repository", implementation: "MockRepository", module: "Data", evidence: at(3), kind: .override),
             ],
-            edges: [InjectionEdge(from: "Domain", to: "Data", services: ["Repository"], containerOnly: true, inverted: false, breaks: ["cycle"], evidence: [at(1)])])
-        let dot = try #require(InjectionGraph.render(report))
+            edges: [InjectionEdge(from: Self.id("Domain"), to: Self.id("Data"), services: ["Repository"], containerOnly: true, inverted: false, breaks: ["cycle"], evidence: [at(1)])])
+        let dot = try #require(InjectionGraph.render(report, names: Self.names))
         #expect(dot.contains("s1 -> i0"))
         #expect(dot.contains("i0 -> s0"))
         #expect(dot.contains("s0 -> i2 [color=\"#2f6fbf\", style=dashed, class=\"override\"]"))
@@ -27,11 +31,11 @@ import Testing
         #expect(dot.components(separatedBy: "subgraph").count - 1 == 2)
         // Each way between two modules: one double-headed edge with both labels.
         var both = report
-        both.edges.append(InjectionEdge(from: "Data", to: "Domain", services: ["UseCase"], containerOnly: true, inverted: true, evidence: [at(2)]))
-        let drawn = try #require(InjectionGraph.render(both))
+        both.edges.append(InjectionEdge(from: Self.id("Data"), to: Self.id("Domain"), services: ["UseCase"], containerOnly: true, inverted: true, evidence: [at(2)]))
+        let drawn = try #require(InjectionGraph.render(both, names: Self.names))
         #expect(drawn.contains("m0 -> m1 [style=dashed, color=\"#d1242f\", dir=both, xlabel=\"→ UseCase\\n← Repository\""))
         #expect(!drawn.contains("m1 -> m0"))
-        #expect(InjectionGraph.render(.empty) == nil)
+        #expect(InjectionGraph.render(.empty, names: Self.names) == nil)
     }
 
     @Test func namesDOTWouldReadAsOneStayTwoNodes() throws {
@@ -40,7 +44,7 @@ import Testing
             Registration(api: "container", service: "a\nb", implementation: "X", module: "m\nn", evidence: at),
             Registration(api: "container", service: "a b", implementation: "X", module: "m n", evidence: at),
         ])
-        let dot = try #require(InjectionGraph.render(report))
+        let dot = try #require(InjectionGraph.render(report, names: Self.names))
         #expect(dot.components(separatedBy: "subgraph").count - 1 == 2)
         #expect(dot.contains("shape=ellipse") && dot.components(separatedBy: "shape=ellipse").count - 1 == 2)
         #expect(dot.components(separatedBy: "class=\"implementation\"").count - 1 == 2)
@@ -55,7 +59,7 @@ import Testing
             Registration(api: "container", service: "&foo;", name: "ctl\u{1}x", implementation: "a&lt;b", module: "nul\u{0}x", evidence: at),
             Registration(api: "container", service: "S", implementation: "del\u{7F}x", module: "m&n", evidence: at),
         ])
-        let dot = try #require(InjectionGraph.render(report))
+        let dot = try #require(InjectionGraph.render(report, names: Self.names))
         let svg = try GraphvizLayout.svg(dot: dot)
         for text in [">&amp;foo;</text>", ">a&amp;lt;b</text>", ">ctl\u{2401}x</text>", ">nul\u{2400}x</text>", ">del\u{2421}x</text>", ">m&amp;n</text>"] {
             #expect(svg.contains(text), "\(text)")

@@ -393,8 +393,8 @@ import Testing
                 name: name, kind: .library, package: "P\"\u{0}", path: "Sources/" + name, manifest: nil, files: 1, lines: 1,
                 dependencies: [], imports: [], declarations: [:], access: [:])
         }
-        let edges = names.dropLast().map { name in
-            ImportEdge(from: name, to: "Core", declared: false, imported: true, evidence: [Location(file: "Sources/\(name)/<b>\t.swift", line: 1)])
+        let edges = modules.dropLast().map { module in
+            ImportEdge(from: module.id, to: modules.last!.id, declared: false, imported: true, evidence: [Location(file: "Sources/\(module.name)/<b>\t.swift", line: 1)])
         }
         let result = Analyzer.analyze(Project(root: "R", packages: [], modules: modules, edges: edges, diagnostics: []))
         try expectSameReport(result, "hostile")

@@ -182,7 +182,7 @@ import Testing
                 "Sources/Extras/Extras.swift": "",
             ])
             let output = try TreeAnalysis.run(tree: tree, configuration: Configuration(), store: nil)
-            return output.project.edges.contains { $0.from == "App" && $0.to == "Extras" && $0.imported }
+            return output.project.namedEdges.contains { $0.from == "App" && $0.to == "Extras" && $0.edge.imported }
         }
         #expect(try importsExtras(".v6"))
         #expect(try !importsExtras(".v5"))

@@ -66,7 +66,7 @@ import Testing
         if getuid() != 0 {  // root reads files whatever their mode
             #expect(warnings.contains { $0.file == "Sources/Core/Locked.swift" && $0.message.contains("cannot be read") })
         }
-        #expect(outcome.result.edges.contains { $0.from == "Feature" && $0.to == "Core" && $0.imported })
+        #expect(outcome.result.namedEdges.contains { $0.from == "Feature" && $0.to == "Core" && $0.edge.imported })
         #expect(FileManager.default.fileExists(atPath: repo.path + "/out/index.html"))
     }
 

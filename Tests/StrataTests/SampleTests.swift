@@ -121,11 +121,12 @@ import Testing
             #expect(module.links == (wanted.links ?? []), "\(module.name)")
             #expect(module.embeds == (wanted.embeds ?? []), "\(module.name)")
         }
-        let edges = Set(result.edges.filter(\.imported).map { Expected.Edge(from: $0.from, to: $0.to) })
+        let edges = Set(result.namedEdges.filter(\.edge.imported).map { Expected.Edge(from: $0.from, to: $0.to) })
         #expect(edges == Set(expected.internalImportEdges))
         #expect(result.cycles.map(\.modules) == expected.cycles)
         if let cuts = expected.cycleCuts {
-            #expect(result.cycles.map { $0.cuts.map { Expected.Cut(from: $0.from, to: $0.to, evidence: $0.evidence.map(\.description)) } } == cuts)
+            let names = result.names
+            #expect(result.cycles.map { $0.cuts.map { Expected.Cut(from: names[$0.from], to: names[$0.to], evidence: $0.evidence.map(\.description)) } } == cuts)
         }
         if let duplicated = expected.duplicatedStaticModules {
             #expect(result.linkage.duplicatedStaticModules.map { Expected.Duplicated(module: $0.module, images: $0.images, critical: $0.critical) } == duplicated)
@@ -153,8 +154,9 @@ import Testing
                     registrations: $0.registrations.map(\.description))
             } == injection.resolutions)
             #expect(found.unregistered.map(\.evidence.description) == injection.unregistered)
+            let names = result.names
             #expect(found.edges.map {
-                Expected.Injection.Edge(from: $0.from, to: $0.to, containerOnly: $0.containerOnly, inverted: $0.inverted, breaks: $0.breaks)
+                Expected.Injection.Edge(from: names[$0.from], to: names[$0.to], containerOnly: $0.containerOnly, inverted: $0.inverted, breaks: $0.breaks)
             } == injection.edges)
         }
         if let access = expected.accessControl {

@@ -39,11 +39,12 @@ enum ContainerDependencyRule: Rule {
     static func findings(in context: RuleContext) -> [Finding] {
         guard let severity = context.rules.severity(of: .containerDependency) else { return [] }
         return context.injection.edges.filter { !$0.breaks.isEmpty }.map { edge in
+            let (from, to) = (context.name(edge.from), context.name(edge.to))
             let why = edge.breaks.map { $0 == "cycle" ? "closes a cycle" : "goes from a lower layer to a higher one" }
             return Finding(
                 rule: .containerDependency, severity: severity,
-                message: "\(edge.from) gets \(edge.services.joined(separator: ", ")) from \(edge.to) only through the container, which \(why.joined(separator: " and "))",
-                module: edge.from, dependency: edge.to, evidence: edge.evidence)
+                message: "\(from) gets \(edge.services.joined(separator: ", ")) from \(to) only through the container, which \(why.joined(separator: " and "))",
+                module: from, dependency: to, evidence: edge.evidence)
         }
     }
 }

@@ -13,13 +13,13 @@ enum CycleRule: Rule {
     static func findings(in context: RuleContext) -> [Finding] {
         guard let severity = context.rules.severity(of: .cycle) else { return [] }
         return context.cycles.map { cycle in
-            let cuts = cycle.cuts.map { "\($0.from) -> \($0.to)" }.joined(separator: ", ")
+            let cuts = cycle.cuts.map { "\(context.name($0.from)) -> \(context.name($0.to))" }.joined(separator: ", ")
             let advice = cuts.isEmpty ? "" : "; cut \(cuts)"
             let evidence = cycle.cuts.isEmpty ? cycle.edges.flatMap(\.evidence) : cycle.cuts.flatMap(\.evidence)
             return Finding(
                 rule: .cycle, severity: severity,
                 message: "cycle between \(cycle.modules.joined(separator: ", "))\(advice)",
-                module: cycle.modules.first ?? "", dependency: cycle.cuts.first?.to, evidence: evidence)
+                module: cycle.modules.first ?? "", dependency: cycle.cuts.first.map { context.name($0.to) }, evidence: evidence)
         }
     }
 }

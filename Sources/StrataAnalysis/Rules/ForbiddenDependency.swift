@@ -25,14 +25,16 @@ enum ForbiddenDependencyRule: Rule {
         for rule in forbidden {
             guard let severity = rule.severity ?? rules.severity(of: .forbiddenDependency) else { continue }
             let why = rule.reason.map { ": \($0)" } ?? ""
-            for edge in project.edges where edge.from != edge.to && modules[edge.from] != nil && modules[edge.to] != nil {
-                guard LayerRules.matches(rule.from, edge.from, rules: rules), LayerRules.matches(rule.to, edge.to, rules: rules),
-                    !LayerRules.allowed(edge.from, edge.to, rules: rules)
+            for edge in project.edges where edge.from != edge.to {
+                let (from, to) = (context.name(edge.from), context.name(edge.to))
+                guard modules[from] != nil, modules[to] != nil,
+                    LayerRules.matches(rule.from, from, rules: rules), LayerRules.matches(rule.to, to, rules: rules),
+                    !LayerRules.allowed(from, to, rules: rules)
                 else { continue }
                 findings.append(Finding(
                     rule: .forbiddenDependency, severity: severity,
-                    message: "\(edge.from) depends on \(edge.to), forbidden by the rule on line \(rule.line) of strata.yml\(why)",
-                    module: edge.from, dependency: edge.to, evidence: EdgeEvidence.locations(of: edge, modules: modules)))
+                    message: "\(from) depends on \(to), forbidden by the rule on line \(rule.line) of strata.yml\(why)",
+                    module: from, dependency: to, evidence: EdgeEvidence.locations(of: edge, modules: modules, names: context.name)))
             }
             for module in modules.values.sorted(by: { $0.name < $1.name }) where LayerRules.matches(rule.from, module.name, rules: rules) {
                 let sites = Dictionary(grouping: module.imports.filter { !internalNames.contains($0.module) }, by: \.module)

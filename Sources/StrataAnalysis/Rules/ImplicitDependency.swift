@@ -13,7 +13,7 @@ enum ImplicitDependencyRule: Rule {
         guard let severity = context.rules.severity(of: .implicitDependency) else { return [] }
         return context.implicit.map { implicit in
             // What came in through the undeclared module: what declaring it (or not) is about.
-            let edge = context.project.edges.first { $0.imported && $0.from == implicit.module && $0.to == implicit.dependency }
+            let edge = context.project.edges.first { $0.imported && context.name($0.from) == implicit.module && context.name($0.to) == implicit.dependency }
             let symbols = edge?.symbols ?? []
             let uses = symbols.isEmpty ? "" : " (uses \(EdgeSymbol.list(symbols, limit: 5, more: edge?.moreSymbols)))"
             return Finding(

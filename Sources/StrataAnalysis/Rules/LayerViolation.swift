@@ -19,14 +19,15 @@ enum LayerViolationRule: Rule {
         let layerOf = modules.mapValues { rules.layer(of: $0.name) }
         var findings: [Finding] = []
         for edge in project.edges where edge.from != edge.to {
-            guard let lower = layerOf[edge.from] ?? nil, let higher = layerOf[edge.to] ?? nil,
-                LayerRules.goesUp(edge.from, lower, to: edge.to, higher, rules: rules)
+            let (from, to) = (context.name(edge.from), context.name(edge.to))
+            guard let lower = layerOf[from] ?? nil, let higher = layerOf[to] ?? nil,
+                LayerRules.goesUp(from, lower, to: to, higher, rules: rules)
             else { continue }
             let how = edge.imported ? "imports" : "declares a dependency on"
             findings.append(Finding(
                 rule: .layerViolation, severity: severity,
-                message: "\(edge.from) (layer \(lower.name)) \(how) \(edge.to) (layer \(higher.name)), a higher layer",
-                module: edge.from, dependency: edge.to, evidence: EdgeEvidence.locations(of: edge, modules: modules)))
+                message: "\(from) (layer \(lower.name)) \(how) \(to) (layer \(higher.name)), a higher layer",
+                module: from, dependency: to, evidence: EdgeEvidence.locations(of: edge, modules: modules, names: context.name)))
         }
         return findings
     }

@@ -11,6 +11,9 @@ protocol Rule: SendableMetatype {
 
 /// What rules look at: the assembled project, `strata.yml`'s rules, and the analyses.
 public struct RuleContext: Sendable {
+    /// A module's display name, for messages and for `strata.yml`'s patterns.
+    func name(_ id: ModuleID) -> String { project.graph.name(of: id) }
+
     public var project: Project
     public var rules: ArchitectureRules
     public var metrics: [String: ModuleMetrics]

@@ -20,11 +20,12 @@ enum StableDependenciesRule: Rule {
         let metrics = context.metrics
         var findings: [Finding] = []
         for edge in context.project.edges where edge.imported && edge.from != edge.to {
-            guard let from = metrics[edge.from], let to = metrics[edge.to], to.instability > from.instability else { continue }
+            let (fromName, toName) = (context.name(edge.from), context.name(edge.to))
+            guard let from = metrics[fromName], let to = metrics[toName], to.instability > from.instability else { continue }
             findings.append(Finding(
                 rule: .stableDependencies, severity: severity,
-                message: "\(edge.from) (I=\(format(from.instability))) depends on \(edge.to) (I=\(format(to.instability))), which is less stable",
-                module: edge.from, dependency: edge.to, evidence: edge.evidence))
+                message: "\(fromName) (I=\(format(from.instability))) depends on \(toName) (I=\(format(to.instability))), which is less stable",
+                module: fromName, dependency: toName, evidence: edge.evidence))
         }
         return findings
     }

@@ -71,8 +71,9 @@ public struct ModuleGraph: Sendable {
     public private(set) var modules: [ModuleEntry]
     /// Every node, in order.
     public var nodes: [Node] { modules.indices.map(Node.init) }
-    /// Nodes by identity, and by name: names are unique keys after discovery (a name taken
-    /// twice gets a `#2` suffix there), so each names one module.
+    /// Nodes by identity, which every relation keys its modules by, and by name (what a user
+    /// asks for): names are unique keys after discovery (a name taken twice gets a `#2`
+    /// suffix there), so each names one module.
     private let byID: [ModuleID: Node]
     private let byName: [String: Node]
     /// Modules of the result left out of the graph (its test modules), by name: a query
@@ -110,12 +111,13 @@ public struct ModuleGraph: Sendable {
         // By name (stable for repeats), so every walk visits neighbours in name order.
         modules = entries.enumerated().sorted { ($0.element.module.name, $0.offset) < ($1.element.module.name, $1.offset) }.map(\.element)
         let nodes = modules.indices.map(Node.init)
-        byID = Dictionary(zip(modules.map(\.module.id), nodes), uniquingKeysWith: { first, _ in first })
+        let byID = Dictionary(zip(modules.map(\.module.id), nodes), uniquingKeysWith: { first, _ in first })
+        self.byID = byID
         let byName = Dictionary(zip(modules.map(\.module.name), nodes), uniquingKeysWith: { first, _ in first })
         self.byName = byName
         self.leftOut = leftOut
-        func edge(_ from: String, _ to: String) -> Edge? {
-            guard let from = byName[from], let to = byName[to] else { return nil }
+        func edge(_ from: ModuleID, _ to: ModuleID) -> Edge? {
+            guard let from = byID[from], let to = byID[to] else { return nil }
             return Edge(from, to)
         }
         var edges: [Edge: ImportEdge] = [:]
@@ -171,6 +173,10 @@ public struct ModuleGraph: Sendable {
     public subscript(node: Node) -> ModuleEntry { modules[node.index] }
 
     public func name(_ node: Node) -> String { modules[node.index].module.name }
+
+    /// The display name of the module of this identity; the identity's spelling for one the
+    /// graph does not have (a test module, in the production graph).
+    public func name(of id: ModuleID) -> String { byID[id].map(name) ?? id.description }
 
     /// The node of the module declared there, if the graph has it.
     public func node(_ id: ModuleID) -> Node? { byID[id] }

@@ -32,3 +32,64 @@ public struct ModuleID: Hashable, Comparable, Sendable, Codable, CustomStringCon
         target = hash == spelled.endIndex ? "" : String(spelled[spelled.index(after: hash)...])
     }
 }
+
+/// The display names of a result's modules by identity, and back, bound while the result is
+/// encoded or decoded (`AnalysisResult`, or a part of it a page encodes: `bound(_:)`), so that
+/// a relation keyed by `ModuleID` (an edge's two ends, a cycle's cut) is written and read as
+/// its modules' names, as people and every earlier document know them. Names are unique keys
+/// after discovery (a name taken twice gets a `#2` suffix there), so each names one module.
+public struct ModuleNames: Sendable, Hashable {
+    @TaskLocal static var current: ModuleNames?
+
+    private let names: [ModuleID: String]
+    private let ids: [String: ModuleID]
+
+    public init<Modules: Sequence>(_ modules: Modules) where Modules.Element == AssembledModule {
+        self.init(pairs: modules.map { ($0.id, $0.name) })
+    }
+
+    /// From each module's identity and name (the first of an identity or a name counts).
+    public init(pairs: [(id: ModuleID, name: String)]) {
+        var names: [ModuleID: String] = [:], ids: [String: ModuleID] = [:]
+        for (id, name) in pairs {
+            if names[id] == nil { names[id] = name }
+            if ids[name] == nil { ids[name] = id }
+        }
+        (self.names, self.ids) = (names, ids)
+    }
+
+    /// The module's display name; its identity's spelling for a module not among these.
+    public subscript(id: ModuleID) -> String { names[id] ?? id.description }
+    /// The identity of the module of this display name, if it is among these.
+    public func id(named name: String) -> ModuleID? { ids[name] }
+
+    /// `body`, with these names bound for the relations it encodes or decodes (on this thread:
+    /// work spread over cores binds them again on each).
+    public func bound<T>(_ body: () throws -> T) rethrows -> T { try Self.$current.withValue(self, operation: body) }
+
+    /// `body` with `names` bound, or with what is bound already when nil.
+    static func rebound<T>(_ names: ModuleNames?, _ body: () throws -> T) rethrows -> T {
+        guard let names else { return try body() }
+        return try names.bound(body)
+    }
+
+    /// A relation's module, written as its name.
+    static func encode<Key: CodingKey>(_ id: ModuleID, forKey key: Key, in container: inout KeyedEncodingContainer<Key>) throws {
+        guard let names = current else {
+            throw EncodingError.invalidValue(id, .init(codingPath: container.codingPath + [key], debugDescription: "a module relation encoded without its result's module names"))
+        }
+        try container.encode(names[id], forKey: key)
+    }
+
+    /// A relation's module, read from its name: one of the result's modules.
+    static func decode<Key: CodingKey>(forKey key: Key, in container: KeyedDecodingContainer<Key>) throws -> ModuleID {
+        let name = try container.decode(String.self, forKey: key)
+        guard let names = current else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "a module relation decoded without its result's module names")
+        }
+        guard let id = names.id(named: name) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "'\(name)' is not one of the result's modules")
+        }
+        return id
+    }
+}

@@ -1,0 +1,19 @@
+import StrataModel
+
+/// Tests ask for edges by their modules' names, as a user reads them.
+extension AnalysisResult {
+    var names: ModuleNames { ModuleNames(modules.map(\.module)) }
+    /// Every edge with its two modules' names.
+    var namedEdges: [(from: String, to: String, edge: ImportEdge)] {
+        let names = names
+        return edges.map { (names[$0.from], names[$0.to], $0) }
+    }
+}
+
+extension Project {
+    /// Every edge with its two modules' names.
+    var namedEdges: [(from: String, to: String, edge: ImportEdge)] {
+        let names = ModuleNames(modules)
+        return edges.map { (names[$0.from], names[$0.to], $0) }
+    }
+}
