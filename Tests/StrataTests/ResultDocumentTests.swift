@@ -119,6 +119,29 @@ import Testing
         #expect { try JSONReporter.decode(Data(outside.utf8)) } throws: { error in "\(error)".contains("is not in importedModules") }
     }
 
+    /// An edge names its modules as the document's `modules` do (the result keys them by
+    /// identity): read back to the same modules, in both schemas; a name no module has is an
+    /// error naming it, not an edge to nowhere.
+    @Test func anEdgesModulesAreTheResultsModulesByName() throws {
+        let result = try result()
+        let core = try #require(result.modules.first { $0.module.name == "Core" }?.module.id)
+        let feature = try #require(result.modules.first { $0.module.name == "Feature" }?.module.id)
+        #expect(result.edges.map { [$0.from, $0.to] } == [[feature, core]])
+        let json = try JSONReporter.encode(result)
+        var document = try object(json)
+        let edges = try #require(document["edges"] as? [[String: Any]])
+        #expect(edges.map { "\($0["from"]!)->\($0["to"]!)" } == ["Feature->Core"])
+        #expect(try JSONReporter.decode(json).edges.map { [$0.from, $0.to] } == [[feature, core]])
+        var old = result
+        old.schemaVersion = 2
+        #expect(try JSONReporter.decode(try ReportJSON.document(old)).edges.map { [$0.from, $0.to] } == [[feature, core]])
+        var nowhere = edges
+        nowhere[0]["to"] = "Gone"
+        document["edges"] = nowhere
+        let damaged = try JSONSerialization.data(withJSONObject: document)
+        #expect { try JSONReporter.decode(damaged) } throws: { error in "\(error)".contains("'Gone' is not one of the result's modules") }
+    }
+
     @Test func aLocationOutsideTheFileTableOrOfTheWrongShapeIsAnError() throws {
         let json = String(decoding: try JSONReporter.encode(try result()), as: UTF8.self)
         let document = try object(Data(json.utf8))
