@@ -38,7 +38,7 @@ public enum AccessControl {
         var openWanted: [String: Holders] = [:]
         // Each module's declarations read by the workers, then gathered in module order.
         let scans = workers.map(modules.count) { index -> ModuleScan? in
-            let files = modules[index].kind.isTest ? [] : project.sources[modules[index].name] ?? []
+            let files = modules[index].kind.isTest ? [] : project.sources[modules[index].id] ?? []
             return files.isEmpty ? nil : ModuleScan(files)
         }
         for (index, module) in modules.enumerated() {
@@ -52,7 +52,7 @@ public enum AccessControl {
         // One pass over every file of every module: which modules spell each wanted name, and
         // which modules subclass each open class.
         for (index, module) in modules.enumerated() {
-            for file in project.sources[module.name] ?? [] {
+            for file in project.sources[module.id] ?? [] {
                 if !wanted.isEmpty {
                     // Looked up, then changed in place: most names are not wanted, and a
                     // subscript's modify costs more than the lookup.

@@ -66,7 +66,7 @@ extension ImportUsage.Grading {
         var reexports: [Int: [Int]?]
         var edgeIndex: [Int: Int]
         var paths: [String]
-        var clang: [String: ClangInterface]
+        var clang: [ModuleID: ClangInterface]
     }
 
     /// Each unit's table (where `tabled`) and part of the members' reach: the last analysis's

@@ -25,9 +25,9 @@ public enum FileImportUses {
         while !queue.isEmpty {
             let name = queue.removeFirst()
             guard seen.insert(name).inserted else { continue }
-            if let found = project.modules.first(where: { $0.importName == name && $0.name != module && ($0.files > 0 || project.clang[$0.name] != nil) }) {
-                let headers = project.clang[found.name]
-                units.append((project.sources[found.name] ?? [], headers))
+            if let found = project.modules.first(where: { $0.importName == name && $0.name != module && ($0.files > 0 || project.clang[$0.id] != nil) }) {
+                let headers = project.clang[found.id]
+                units.append((project.sources[found.id] ?? [], headers))
                 queue += found.imports.filter { $0.attributes?.contains("@_exported") == true }.map(\.module) + (headers?.reexports ?? [])
             } else if let files = project.dependencySources[name], !files.isEmpty {
                 units.append((files, nil))

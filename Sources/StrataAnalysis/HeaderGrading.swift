@@ -36,7 +36,7 @@ struct HeaderGrading {
     }
 
     /// The headers of a unit read: a module of the repository's, never a checked-out one.
-    func interface(_ unit: Int) -> ClangInterface? { unit < modules.count ? project.clang[modules[unit].name] : nil }
+    func interface(_ unit: Int) -> ClangInterface? { unit < modules.count ? project.clang[modules[unit].id] : nil }
 
     func imports(_ candidates: [ImportUsage.Candidate]) -> FileImports { FileImports(candidates: candidates, grading: self) }
 

@@ -82,7 +82,7 @@ extension ImportUsage {
             }
 
             func files(_ unit: Int) -> [SourceFile] {
-                unit < modules.count ? project.sources[modules[unit].name] ?? [] : project.dependencySources[external[unit - modules.count]] ?? []
+                unit < modules.count ? project.sources[modules[unit].id] ?? [] : project.dependencySources[external[unit - modules.count]] ?? []
             }
 
             /// A unit's key from analysis to analysis (`AnalysisMemo`).
@@ -145,7 +145,7 @@ extension ImportUsage {
         /// The units some import of a module with sources reaches, sorted.
         static func reached(in project: Project, byImportName: [String: [Int]], edgeIndex: [Int: Int]) -> [Int] {
             var reached: Set<Int> = []
-            for (index, module) in project.modules.enumerated() where !(project.sources[module.name] ?? []).isEmpty {
+            for (index, module) in project.modules.enumerated() where !(project.sources[module.id] ?? []).isEmpty {
                 for site in module.imports {
                     if let target = target(of: site, from: index, byImportName: byImportName, edgeIndex: edgeIndex, count: project.modules.count) {
                         reached.insert(target)
@@ -218,7 +218,7 @@ extension ImportUsage {
         func grade(module moduleIndex: Int, symbols wanted: Set<Int>?) -> Graded {
             let module = modules[moduleIndex]
             var result = Graded()
-            let files = project.sources[module.name] ?? []
+            let files = project.sources[module.id] ?? []
             guard !files.isEmpty else { return result }
             var sitesByFile: [String: [ImportSite]] = [:]
             for site in module.imports { sitesByFile[site.evidence.file, default: []].append(site) }

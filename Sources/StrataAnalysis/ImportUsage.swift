@@ -257,7 +257,7 @@ enum ImportUsage {
         let grading = Grading(project, workers: workers, last: memo?.grading)
         // Each module's files graded on their own (an import edge starts at one module), side by side.
         let grades = workers.map(project.modules.count) { index -> AnalysisMemo.ModuleGrade? in
-            let module = project.modules[index], files = project.sources[module.name] ?? []
+            let module = project.modules[index], files = project.sources[module.id] ?? []
             guard starts?.contains(module.id) != false else { return nil }
             if let kept = grading.graded[module.name], kept.module == module, kept.files == files, kept.wanted == wanted.symbols { return kept }
             return AnalysisMemo.ModuleGrade(module: module, files: files, wanted: wanted.symbols, graded: grading.grade(module: index, symbols: wanted.symbols))

@@ -58,8 +58,9 @@ public enum InjectionWiring {
     /// The project's sources but for the DI syntax of a DI library's own module (Factory's
     /// source, vendored), which is not the app's wiring: its declarations still say what names
     /// refer to.
+    /// By module name: DI knows a module as its registrations name it.
     static func appSources(_ project: Project) -> [String: [SourceFile]] {
-        var sources = project.sources
+        var sources = Dictionary(project.modules.compactMap { module in project.sources[module.id].map { (module.name, $0) } }, uniquingKeysWith: { first, _ in first })
         for module in InjectionLibraries.modules(in: sources).keys {
             sources[module] = sources[module]?.map { file in
                 var file = file
@@ -145,10 +146,10 @@ public enum InjectionWiring {
         private var modules: [String: [String]] = [:]
 
         init(_ project: Project) {
-            for (module, files) in project.sources {
-                for file in files {
+            for module in project.modules {
+                for file in project.sources[module.id] ?? [] {
                     for declaration in file.facts.declarations where declaration.kind.isType && declaration.parent == nil {
-                        modules[declaration.name, default: []].append(module)
+                        modules[declaration.name, default: []].append(module.name)
                     }
                 }
             }

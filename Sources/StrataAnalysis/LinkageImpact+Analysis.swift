@@ -29,9 +29,10 @@ extension LinkageImpact {
 
     /// Each app's and example app's embedded frameworks: assembly already followed every chain.
     static func launchLoads(_ modules: [AssembledModule]) -> [LaunchLoad] {
-        modules.filter { ($0.kind == .app || $0.kind == .example) && $0.linkage.kind == .executable }
+        let names = ModuleNames(modules)
+        return modules.filter { ($0.kind == .app || $0.kind == .example) && $0.linkage.kind == .executable }
             .sorted { $0.name < $1.name }
-            .map { LaunchLoad(app: $0.name, frameworks: $0.embeds) }
+            .map { LaunchLoad(app: $0.name, frameworks: $0.embeds.map { names[$0] }) }
     }
 
     /// Static modules copied into two or more images of one process. A process is an app or
@@ -46,13 +47,13 @@ extension LinkageImpact {
         // The images carrying each module: `links` read backwards.
         var carriedBy = [[Int]](repeating: [], count: modules.count)
         for (image, module) in modules.enumerated() {
-            for node in graph.nodes(named: module.links) { carriedBy[node.index].append(image) }
+            for node in module.links.compactMap(graph.node) { carriedBy[node.index].append(image) }
         }
         let production = modules.indices.filter { !modules[$0].kind.isTest }
         var processes: [Set<Int>] = []
         var embedded = Set<Int>()
         for executable in production where modules[executable].linkage.kind == .executable {
-            let frameworks = graph.nodes(named: modules[executable].embeds).map(\.index).filter { !modules[$0].kind.isTest }
+            let frameworks = modules[executable].embeds.compactMap(graph.node).map(\.index).filter { !modules[$0].kind.isTest }
             processes.append(Set([executable] + frameworks))
             embedded.formUnion(frameworks)
         }

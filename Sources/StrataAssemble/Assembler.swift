@@ -14,12 +14,12 @@ public enum Assembler {
         let resolver = ModuleResolver(discovery: discovery)
         var modules: [AssembledModule] = []
         var edges: [(from: String, to: String, edge: ImportEdge)] = []
-        var sources: [String: [SourceFile]] = [:]
+        var sources: [ModuleID: [SourceFile]] = [:]
         for module in discovery.modules {
             var totals = ModuleTotals()
             for file in module.sourceFiles {
                 guard let fileFacts = facts[file] else { continue }
-                sources[module.name, default: []].append(SourceFile(path: file, facts: fileFacts))
+                sources[module.id, default: []].append(SourceFile(path: file, facts: fileFacts))
                 totals.add(fileFacts, of: file, in: module, conditions: conditions)
             }
             let assembled = assembledModule(module, totals, resolver: resolver, platforms: platforms)

@@ -49,7 +49,7 @@ public enum DocumentViews {
     /// The module a file belongs to (the first by name when two claim it).
     static func owner(of path: String, in project: Project) -> (module: AssembledModule, file: SourceFile)? {
         for module in project.modules.sorted(by: { $0.name < $1.name }) {
-            if let file = project.sources[module.name]?.first(where: { $0.path == path }) { return (module, file) }
+            if let file = project.sources[module.id]?.first(where: { $0.path == path }) { return (module, file) }
         }
         return nil
     }

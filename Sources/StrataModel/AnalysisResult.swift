@@ -226,7 +226,8 @@ public struct AnalysisResult: Sendable, Codable {
         case warnings, linkage, injection, imports, findings, suppressedFindings, accessControl, layering, buildShape
     }
 
-    /// Its relations' modules by name: the modules first, then the rest with their names bound.
+    /// Its relations' modules by name: each module's name and identity first, then everything
+    /// with those names bound.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
@@ -234,11 +235,18 @@ public struct AnalysisResult: Sendable, Codable {
         root = try container.decode(String.self, forKey: .root)
         summary = try container.decode(Summary.self, forKey: .summary)
         packages = try container.decode([PackageInfo].self, forKey: .packages)
-        modules = try container.decode([ModuleEntry].self, forKey: .modules)
-        let rest = try ModuleNames(modules.map(\.module)).bound { try Relations(from: decoder) }
+        let names = try ModuleNames(pairs: container.decode([ModuleKey].self, forKey: .modules).map { ($0.id, $0.name) })
+        modules = try names.bound { try container.decode([ModuleEntry].self, forKey: .modules) }
+        let rest = try names.bound { try Relations(from: decoder) }
         (edges, cycles, implicitDependencies, unusedDependencies) = (rest.edges, rest.cycles, rest.implicitDependencies, rest.unusedDependencies)
         (warnings, linkage, injection, imports, findings) = (rest.warnings, rest.linkage, rest.injection, rest.imports, rest.findings)
         (suppressedFindings, accessControl, layering, buildShape) = (rest.suppressedFindings, rest.accessControl, rest.layering, rest.buildShape)
+    }
+
+    /// What names a module: read before the modules, whose `links` and `embeds` name others.
+    struct ModuleKey: Decodable {
+        var name: String
+        var id: ModuleID
     }
 
     /// What follows `modules` in a result: read with their names bound.
@@ -265,8 +273,8 @@ public struct AnalysisResult: Sendable, Codable {
         try container.encode(root, forKey: .root)
         try container.encode(summary, forKey: .summary)
         try container.encode(packages, forKey: .packages)
-        try container.encode(modules, forKey: .modules)
         try ModuleNames(modules.map(\.module)).bound {
+            try container.encode(modules, forKey: .modules)
             try container.encode(edges, forKey: .edges)
             try container.encode(cycles, forKey: .cycles)
             try container.encode(implicitDependencies, forKey: .implicitDependencies)

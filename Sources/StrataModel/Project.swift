@@ -84,11 +84,11 @@ public struct AssembledModule: Hashable, Sendable, Codable {
     public var product: String?
     public var linkage: Linkage
     /// For an image (a dynamic framework or an executable): the static modules whose code is
-    /// copied into it, reached through static dependencies, sorted.
-    public var links: [String]
+    /// copied into it, reached through static dependencies, in name order.
+    @NamedModules public var links: [ModuleID]
     /// For an app, example app or test bundle: the dynamic frameworks it bundles and dyld
-    /// loads at launch, reached through any dependencies, sorted.
-    public var embeds: [String]
+    /// loads at launch, reached through any dependencies, in name order.
+    @NamedModules public var embeds: [ModuleID]
     public var package: String
     public var path: String
     public var manifest: Location?
@@ -141,7 +141,7 @@ public struct AssembledModule: Hashable, Sendable, Codable {
 
     public init(
         name: String, importName: String? = nil, kind: ModuleKind, system: BuildSystem = .swiftpm,
-        product: String? = nil, linkage: Linkage = .unknown, links: [String] = [], embeds: [String] = [],
+        product: String? = nil, linkage: Linkage = .unknown, links: [ModuleID] = [], embeds: [ModuleID] = [],
         package: String, path: String, manifest: Location?, files: Int,
         lines: Int, dependencies: [DeclaredDependency], imports: [ImportSite],
         declarations: [String: Int], access: [String: Int], singletons: [Singleton] = []
@@ -253,12 +253,12 @@ public struct Project: Sendable, Codable {
     public var modules: [AssembledModule]
     public var edges: [ImportEdge]
     public var diagnostics: [Diagnostic]
-    /// Each module's files with their facts, by module name, for the analyses that need more
+    /// Each module's files with their facts, by module, for the analyses that need more
     /// than a module's totals (DI wiring, access control). Not part of the encoded model.
-    public var sources: [String: [SourceFile]] = [:]
+    public var sources: [ModuleID: [SourceFile]] = [:]
     /// What Swift sees of each C, Objective-C and mixed module through its public headers, by
-    /// module name. Not part of the encoded model (each module's `headers` sums it up).
-    public var clang: [String: ClangInterface] = [:]
+    /// module. Not part of the encoded model (each module's `headers` sums it up).
+    public var clang: [ModuleID: ClangInterface] = [:]
     /// The checked-out files of external modules the repository imports, by import name, with
     /// their facts (`.build/checkouts`, `SourcePackages/checkouts`, `Pods`): what grading an
     /// import of one reads. Not part of the encoded model.
@@ -270,7 +270,7 @@ public struct Project: Sendable, Codable {
     /// - Parameter graph: the graph of `modules` and `edges` when the caller has built it.
     public init(
         root: String, packages: [PackageInfo], modules: [AssembledModule], edges: [ImportEdge],
-        diagnostics: [Diagnostic], sources: [String: [SourceFile]] = [:], graph: ModuleGraph? = nil
+        diagnostics: [Diagnostic], sources: [ModuleID: [SourceFile]] = [:], graph: ModuleGraph? = nil
     ) {
         self.root = root
         self.packages = packages
@@ -286,10 +286,11 @@ public struct Project: Sendable, Codable {
     /// Its edges' modules by name (`ModuleNames`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let modules = try container.decode([AssembledModule].self, forKey: .modules)
+        let names = try ModuleNames(pairs: container.decode([AnalysisResult.ModuleKey].self, forKey: .modules).map { ($0.id, $0.name) })
         try self.init(
             root: container.decode(String.self, forKey: .root), packages: container.decode([PackageInfo].self, forKey: .packages),
-            modules: modules, edges: ModuleNames(modules).bound { try container.decode([ImportEdge].self, forKey: .edges) },
+            modules: names.bound { try container.decode([AssembledModule].self, forKey: .modules) },
+            edges: names.bound { try container.decode([ImportEdge].self, forKey: .edges) },
             diagnostics: container.decode([Diagnostic].self, forKey: .diagnostics))
     }
 
@@ -297,8 +298,10 @@ public struct Project: Sendable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(root, forKey: .root)
         try container.encode(packages, forKey: .packages)
-        try container.encode(modules, forKey: .modules)
-        try ModuleNames(modules).bound { try container.encode(edges, forKey: .edges) }
+        try ModuleNames(modules).bound {
+            try container.encode(modules, forKey: .modules)
+            try container.encode(edges, forKey: .edges)
+        }
         try container.encode(diagnostics, forKey: .diagnostics)
     }
 }

@@ -223,11 +223,11 @@ public enum TreeAnalysis {
         project.dependencySources = scan.dependencies
         project.clang = scan.headers
         for index in project.modules.indices {
-            project.modules[index].headers = scan.headers[project.modules[index].name]?.summary
+            project.modules[index].headers = scan.headers[project.modules[index].id]?.summary
             // `path=hash` records, each ended by a NUL (which no path holds): the digest is in
             // `strata.json`, so its input stays what it was and saved results still compare.
             var bytes: [UInt8] = []
-            for file in project.sources[project.modules[index].name] ?? [] {
+            for file in project.sources[project.modules[index].id] ?? [] {
                 bytes += file.path.utf8
                 bytes += "=\(scan.hashes[file.path].map(\.description) ?? "")".utf8
                 bytes.append(0)

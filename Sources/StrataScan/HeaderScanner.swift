@@ -18,11 +18,11 @@ public struct HeaderScanner: Sendable {
     /// What reading the headers gave.
     public struct Read: Sendable {
         /// By module name, the interface of each module with public headers.
-        public var interfaces: [String: ClangInterface] = [:]
+        public var interfaces: [ModuleID: ClangInterface] = [:]
         /// The content hash of every header and module map read: the result depends on them.
         public var hashes: [String: ContentHash] = [:]
 
-        public init(interfaces: [String: ClangInterface] = [:], hashes: [String: ContentHash] = [:]) {
+        public init(interfaces: [ModuleID: ClangInterface] = [:], hashes: [String: ContentHash] = [:]) {
             self.interfaces = interfaces
             self.hashes = hashes
         }
@@ -39,7 +39,7 @@ public struct HeaderScanner: Sendable {
         var result = Read()
         for (position, module) in placed.enumerated() {
             guard let (interface, hashes) = results[position] else { continue }
-            result.interfaces[modules[module].name] = interface
+            result.interfaces[modules[module].id] = interface
             result.hashes.merge(hashes) { first, _ in first }
         }
         return result

@@ -31,7 +31,7 @@ public struct Scanner: Sendable {
         public var dependencies: [String: [SourceFile]] = [:]
         /// What Swift sees of each C, Objective-C and mixed module through its public headers,
         /// by module name (`HeaderScanner`).
-        public var headers: [String: ClangInterface] = [:]
+        public var headers: [ModuleID: ClangInterface] = [:]
     }
 
     public func scan(_ paths: [String]) -> Outcome {

@@ -8,13 +8,13 @@ import Testing
     /// by the real scanner so the facts are what a repository would give.
     func project(_ modules: [(name: String, kind: ModuleKind, source: String)]) -> Project {
         var assembled: [AssembledModule] = []
-        var sources: [String: [SourceFile]] = [:]
+        var sources: [ModuleID: [SourceFile]] = [:]
         for module in modules {
             let facts = FileScanner.scan(Array(module.source.utf8))
             assembled.append(AssembledModule(
                 name: module.name, kind: module.kind, package: "P", path: module.name, manifest: nil, files: 1,
                 lines: facts.lines, dependencies: [], imports: [], declarations: [:], access: [:]))
-            sources[module.name] = [SourceFile(path: "\(module.name)/File.swift", facts: facts)]
+            sources[assembled.last!.id] = [SourceFile(path: "\(module.name)/File.swift", facts: facts)]
         }
         return Project(root: "P", packages: [], modules: assembled, edges: [], diagnostics: [], sources: sources)
     }

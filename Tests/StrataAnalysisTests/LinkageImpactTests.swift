@@ -69,7 +69,7 @@ import Testing
         #expect(links.successors == [[1], [], [1], [], [1], [], []])
         // Apps embed Feature and, through it, UI; the test bundle reaches no dynamic framework.
         #expect(embeds.successors == [[4, 6], [], [], [4, 6], [], [6], []])
-        #expect(graph.modules.map(\.module.embeds) == [["Feature", "UI"], [], [], ["Feature", "UI"], [], ["UI"], []])
+        #expect(graph.modules.map { $0.module.embeds.map(graph.name(of:)) } == [["Feature", "UI"], [], [], ["Feature", "UI"], [], ["UI"], []])
     }
 
     @Test func eachAppLoadsItsDynamicFrameworksTransitively() {

@@ -93,3 +93,36 @@ public struct ModuleNames: Sendable, Hashable {
         return id
     }
 }
+
+/// A list of modules kept by identity and written by name (`ModuleNames`): a module's `links`
+/// and `embeds`.
+@propertyWrapper
+public struct NamedModules: Hashable, Sendable, Codable {
+    public var wrappedValue: [ModuleID]
+
+    public init(wrappedValue: [ModuleID]) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let spelled = try container.decode([String].self)
+        guard let names = ModuleNames.current else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "module relations decoded without their result's module names")
+        }
+        wrappedValue = try spelled.map { name in
+            guard let id = names.id(named: name) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(name)' is not one of the result's modules")
+            }
+            return id
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        guard let names = ModuleNames.current else {
+            throw EncodingError.invalidValue(wrappedValue, .init(codingPath: container.codingPath, debugDescription: "module relations encoded without their result's module names"))
+        }
+        try container.encode(wrappedValue.map { names[$0] })
+    }
+}
