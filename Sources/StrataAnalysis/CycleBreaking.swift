@@ -28,8 +28,7 @@ public enum CycleBreaking {
     /// What cutting an edge costs: its import statements (at least one, for a declared-only edge).
     static func weight(_ edge: ImportEdge) -> Int { max(1, edge.evidence.count) }
 
-    /// The edges' ends numbered in the edges' order (by name), so the graph walks and the
-    /// ordering break ties by name.
+    /// The edges' ends numbered by name, so the graph walks and the ordering break ties by name.
     struct Ends {
         let nodes: Int
         let pairs: [Digraph.Pair]

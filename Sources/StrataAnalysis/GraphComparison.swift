@@ -11,7 +11,7 @@ public enum GraphComparison {
         // Every BASE name translated to the HEAD name of the same module, so edges, findings and
         // DI items of a moved or renamed module compare equal.
         let rename = { (name: String) in matching.headName(forBase: name) ?? name }
-        let baseNames = ModuleNames(base.modules.map(\.module)), headNames = ModuleNames(head.modules.map(\.module))
+        let baseNames = base.moduleNames, headNames = head.moduleNames
         let baseEntries = Dictionary(base.modules.map { ($0.module.name, $0) }, uniquingKeysWith: { a, _ in a })
         let headEntries = Dictionary(head.modules.map { ($0.module.name, $0) }, uniquingKeysWith: { a, _ in a })
 

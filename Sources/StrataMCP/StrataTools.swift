@@ -158,7 +158,7 @@ enum StrataTools {
         let result = session.result
         let entry = try entry(name, in: result, graph: graph)
         let layer = result.layering?.layers.first { $0.modules.contains(name) }?.name
-        let injection = result.injection, id = entry.module.id, names = ModuleNames(result.modules.map(\.module))
+        let injection = result.injection, id = entry.module.id, names = result.moduleNames
         let described = Described(
             module: entry, layer: layer,
             dependencies: result.edges.filter { $0.from == id }, dependents: result.edges.filter { $0.to == id }.map { names[$0.from] },

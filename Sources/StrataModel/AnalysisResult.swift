@@ -221,6 +221,9 @@ public struct AnalysisResult: Sendable, Codable {
         self.warnings = warnings
     }
 
+    /// Its modules' names by identity, which its relations are written with.
+    public var moduleNames: ModuleNames { ModuleNames(modules.map(\.module)) }
+
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, generator, root, summary, packages, modules, edges, cycles, implicitDependencies, unusedDependencies
         case warnings, linkage, injection, imports, findings, suppressedFindings, accessControl, layering, buildShape
@@ -273,7 +276,7 @@ public struct AnalysisResult: Sendable, Codable {
         try container.encode(root, forKey: .root)
         try container.encode(summary, forKey: .summary)
         try container.encode(packages, forKey: .packages)
-        try ModuleNames(modules.map(\.module)).bound {
+        try moduleNames.bound {
             try container.encode(modules, forKey: .modules)
             try container.encode(edges, forKey: .edges)
             try container.encode(cycles, forKey: .cycles)

@@ -84,7 +84,7 @@ public enum DiffPage {
             node(module.name, added.contains(module.name) ? .added : changed.contains(module.name) ? .changed : .plain)
         }
         for module in diff.modules.removed where !module.kind.isTest { node(module.name, .removed) }
-        let names = ModuleNames(document.head.modules.map(\.module))
+        let names = document.head.moduleNames
         for edge in document.head.edges where edge.imported {
             let ends = [names[edge.from], names[edge.to]]
             guard let from = id[ends[0]], let to = id[ends[1]] else { continue }

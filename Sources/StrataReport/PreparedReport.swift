@@ -31,7 +31,7 @@ public struct PreparedReport: Sendable {
     public var svg: Result<String, any Error> { views.map(\.full) }
 
     /// The DI graph (`InjectionGraph`); nil when there is nothing to draw.
-    public var injectionDOT: String? { InjectionGraph.render(result.injection, names: ModuleNames(result.modules.map(\.module))) }
+    public var injectionDOT: String? { InjectionGraph.render(result.injection, names: result.moduleNames) }
 
     /// How the result's JSON is known or kept between runs (the caller's result cache).
     public struct KnownJSON: Sendable {
@@ -102,7 +102,7 @@ public struct PreparedReport: Sendable {
         let full = GraphvizLayout.Job(name: "the module graph") { GraphDrawing.full(graph, marks: marks).dot }
         // The DI graph has a budget of its own (`InjectionGraph.limit` registrations), within
         // which dot is faster than sfdp (a 1,079-node DI graph: 1.3 s, sfdp 3.4 s).
-        let injection = InjectionGraph.render(result.injection, names: ModuleNames(result.modules.map(\.module))).map { GraphvizLayout.Job(name: "the DI graph", dot: $0, engine: "dot") }
+        let injection = InjectionGraph.render(result.injection, names: result.moduleNames).map { GraphvizLayout.Job(name: "the DI graph", dot: $0, engine: "dot") }
         var messages: [String] = []
         var injectionSVG: String?
         // An unchanged repository (the same inputs as the cached result's) finds its layouts

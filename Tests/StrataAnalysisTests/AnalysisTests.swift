@@ -56,7 +56,7 @@ import Testing
             ("E", .library, [], ["E"], 0, 0),
         ]))
         #expect(result.cycles.map(\.modules) == [["A", "B", "C"]])
-        let names = ModuleNames(result.modules.map(\.module))
+        let names = result.moduleNames
         #expect(result.cycles[0].edges.map { "\(names[$0.from])->\(names[$0.to])" } == ["A->B", "B->C", "C->A"])
         #expect(result.cycles[0].edges[2].evidence == [Location(file: "Sources/C/File.swift", line: 1)])
     }

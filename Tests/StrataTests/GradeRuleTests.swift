@@ -19,7 +19,7 @@ import Testing
         if example.grade == .used {
             #expect(graded == nil, "\(GradeRules.all[rule])")
             let site = try #require(result.modules.flatMap(\.module.imports).first { $0.evidence.description == example.site })
-            let names = ModuleNames(result.modules.map(\.module))
+            let names = result.moduleNames
             let edge = try #require(result.edges.first { names[$0.from] == "App" && names[$0.to] == site.module })
             #expect(edge.symbols?.map(\.name).sorted().joined(separator: ", ") == example.says)
         } else {

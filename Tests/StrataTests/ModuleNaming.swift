@@ -2,10 +2,9 @@ import StrataModel
 
 /// Tests ask for edges by their modules' names, as a user reads them.
 extension AnalysisResult {
-    var names: ModuleNames { ModuleNames(modules.map(\.module)) }
     /// Every edge with its two modules' names.
     var namedEdges: [(from: String, to: String, edge: ImportEdge)] {
-        let names = names
+        let names = moduleNames
         return edges.map { (names[$0.from], names[$0.to], $0) }
     }
 }

@@ -112,7 +112,7 @@ import Testing
         let result = try Pipeline.run(.init(path: folder, cacheDirectory: nil)).result
 
         #expect(result.modules.map(\.module.name) == expected.modules.map(\.name))
-        let names = result.names
+        let names = result.moduleNames
         for (module, wanted) in zip(result.modules.map(\.module), expected.modules) {
             #expect(module.kind.rawValue == wanted.kind, "\(module.name)")
             #expect(module.path == wanted.path, "\(module.name)")
@@ -126,7 +126,7 @@ import Testing
         #expect(edges == Set(expected.internalImportEdges))
         #expect(result.cycles.map(\.modules) == expected.cycles)
         if let cuts = expected.cycleCuts {
-            let names = result.names
+            let names = result.moduleNames
             #expect(result.cycles.map { $0.cuts.map { Expected.Cut(from: names[$0.from], to: names[$0.to], evidence: $0.evidence.map(\.description)) } } == cuts)
         }
         if let duplicated = expected.duplicatedStaticModules {
@@ -155,7 +155,7 @@ import Testing
                     registrations: $0.registrations.map(\.description))
             } == injection.resolutions)
             #expect(found.unregistered.map(\.evidence.description) == injection.unregistered)
-            let names = result.names
+            let names = result.moduleNames
             #expect(found.edges.map {
                 Expected.Injection.Edge(from: names[$0.from], to: names[$0.to], containerOnly: $0.containerOnly, inverted: $0.inverted, breaks: $0.breaks)
             } == injection.edges)

@@ -75,20 +75,29 @@ public struct ModuleNames: Sendable, Hashable {
 
     /// A relation's module, written as its name.
     static func encode<Key: CodingKey>(_ id: ModuleID, forKey key: Key, in container: inout KeyedEncodingContainer<Key>) throws {
-        guard let names = current else {
-            throw EncodingError.invalidValue(id, .init(codingPath: container.codingPath + [key], debugDescription: "a module relation encoded without its result's module names"))
-        }
-        try container.encode(names[id], forKey: key)
+        try container.encode(name(of: id, at: container.codingPath + [key]), forKey: key)
     }
 
     /// A relation's module, read from its name: one of the result's modules.
     static func decode<Key: CodingKey>(forKey key: Key, in container: KeyedDecodingContainer<Key>) throws -> ModuleID {
-        let name = try container.decode(String.self, forKey: key)
+        try id(of: container.decode(String.self, forKey: key), at: container.codingPath + [key])
+    }
+
+    /// The bound name of a module, at `path` of what is encoded.
+    static func name(of id: ModuleID, at path: [any CodingKey]) throws -> String {
         guard let names = current else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "a module relation decoded without its result's module names")
+            throw EncodingError.invalidValue(id, .init(codingPath: path, debugDescription: "a module relation encoded without its result's module names"))
+        }
+        return names[id]
+    }
+
+    /// The module of a bound name, at `path` of what is decoded.
+    static func id(of name: String, at path: [any CodingKey]) throws -> ModuleID {
+        guard let names = current else {
+            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "a module relation decoded without its result's module names"))
         }
         guard let id = names.id(named: name) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "'\(name)' is not one of the result's modules")
+            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(name)' is not one of the result's modules"))
         }
         return id
     }
@@ -106,23 +115,11 @@ public struct NamedModules: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let spelled = try container.decode([String].self)
-        guard let names = ModuleNames.current else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "module relations decoded without their result's module names")
-        }
-        wrappedValue = try spelled.map { name in
-            guard let id = names.id(named: name) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(name)' is not one of the result's modules")
-            }
-            return id
-        }
+        wrappedValue = try container.decode([String].self).map { try ModuleNames.id(of: $0, at: container.codingPath) }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        guard let names = ModuleNames.current else {
-            throw EncodingError.invalidValue(wrappedValue, .init(codingPath: container.codingPath, debugDescription: "module relations encoded without their result's module names"))
-        }
-        try container.encode(wrappedValue.map { names[$0] })
+        try container.encode(wrappedValue.map { try ModuleNames.name(of: $0, at: container.codingPath) })
     }
 }
