@@ -135,28 +135,47 @@ enum Deflate {
         /// (`better`, 0) when there is none. `position` must be inserted already.
         func longestMatch(at position: Int, better: Int) -> (Int, Int) {
             let limit = min(maxMatch, input.count - position)
-            var bestLength = better, bestDistance = 0
-            guard bestLength < limit, limit >= hashLength else { return (better, 0) }
-            var chain = better >= goodLength ? maxChain >> 2 : maxChain
-            var candidate = Int(previous[position & (windowSize - 1)]) - 1
-            while candidate >= 0, position - candidate <= windowSize, chain > 0 {
-                // The byte that would make the match longer than the best first: most candidates fail there.
-                if input[candidate + bestLength] == input[position + bestLength] && input[candidate] == input[position] {
-                    var length = 1
-                    while length < limit && input[candidate + length] == input[position + length] { length += 1 }
-                    if length > bestLength {
-                        bestLength = length
-                        bestDistance = position - candidate
-                        if length >= niceLength || length == limit { break }
+            guard better < limit, limit >= hashLength else { return (better, 0) }
+            // Through pointers: this loop is most of the report's deflating.
+            return input.withUnsafeBufferPointer { input in
+                previous.withUnsafeBufferPointer { previous in
+                    var bestLength = better, bestDistance = 0
+                    var chain = better >= goodLength ? maxChain >> 2 : maxChain
+                    var candidate = Int(previous[position & (windowSize - 1)]) - 1
+                    while candidate >= 0, position - candidate <= windowSize, chain > 0 {
+                        // The byte that would make the match longer than the best first: most candidates fail there.
+                        if input[candidate + bestLength] == input[position + bestLength] && input[candidate] == input[position] {
+                            let length = Self.matchLength(input, candidate, position, limit: limit)
+                            if length > bestLength {
+                                bestLength = length
+                                bestDistance = position - candidate
+                                if length >= niceLength || length == limit { break }
+                            }
+                        }
+                        // Positions a window back share a slot with newer ones: the chain only goes back.
+                        let next = Int(previous[candidate & (windowSize - 1)]) - 1
+                        guard next < candidate else { break }
+                        candidate = next
+                        chain -= 1
                     }
+                    return (bestLength, bestDistance)
                 }
-                // Positions a window back share a slot with newer ones: the chain only goes back.
-                let next = Int(previous[candidate & (windowSize - 1)]) - 1
-                guard next < candidate else { break }
-                candidate = next
-                chain -= 1
             }
-            return (bestLength, bestDistance)
+        }
+
+        /// How many bytes from `earlier` and `position` are the same, up to `limit`, the first
+        /// known to be: eight at a time, then one (`position + limit` is within `input`).
+        static func matchLength(_ input: UnsafeBufferPointer<UInt8>, _ earlier: Int, _ position: Int, limit: Int) -> Int {
+            let bytes = UnsafeRawPointer(input.baseAddress!)
+            var length = 1
+            while length + 8 <= limit {
+                let a = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: earlier + length, as: UInt64.self))
+                let b = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position + length, as: UInt64.self))
+                if a != b { return length + (a ^ b).trailingZeroBitCount / 8 }
+                length += 8
+            }
+            while length < limit && input[earlier + length] == input[position + length] { length += 1 }
+            return length
         }
 
         /// Writes the block of the symbols so far, in whichever of the three forms is shortest.
