@@ -79,8 +79,7 @@ public enum GraphComparison {
     ) -> InjectionChanges {
         let baseEdges = base.edges.map { InjectionEdgeChange($0, from: names.base[$0.from], to: names.base[$0.to]) }
         let headEdges = head.edges.map { InjectionEdgeChange($0, from: names.head[$0.from], to: names.head[$0.to]) }
-        return
-        InjectionChanges(
+        return InjectionChanges(
             registrations: changes(base.registrations, head.registrations) {
                 [rename($0.module), $0.service, $0.name ?? "", $0.api, $0.implementation ?? ""]
             },

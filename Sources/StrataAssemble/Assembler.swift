@@ -69,9 +69,10 @@ public enum Assembler {
             sites[target, default: []].append(site.evidence)
         }
         let declared = declaredModules.subtracting([module.name])
-        return Set(sites.keys).union(declared).map { target in
+        return Set(sites.keys).union(declared).compactMap { target in
+            guard let to = resolver.id(of: target) else { return nil }
             let edge = ImportEdge(
-                from: module.id, to: resolver.id(of: target), declared: declared.contains(target),
+                from: module.id, to: to, declared: declared.contains(target),
                 imported: sites[target] != nil, evidence: (sites[target] ?? []).sorted())
             return (module.name, target, edge)
         }
@@ -170,8 +171,8 @@ struct ModuleResolver {
         return (candidates.first { $0.manifest == manifest } ?? candidates.first)?.name
     }
 
-    /// The identity of the module of this name (one the resolver gave).
-    func id(of name: String) -> ModuleID { ids[name]! }
+    /// The identity of the module of this name (every name the resolver gives has one).
+    func id(of name: String) -> ModuleID? { ids[name] }
 
     /// The modules a declared dependency stands for, or nil when it is external.
     func modules(for dependency: DeclaredDependency, from module: DiscoveredModule) -> [String]? {

@@ -294,8 +294,8 @@ public struct InjectionChanges: Hashable, Sendable, Codable {
     }
 }
 
-/// A container edge (`InjectionEdge`) added or removed, its modules by name: HEAD's, or BASE's
-/// renamed to HEAD's.
+/// A container edge (`InjectionEdge`) added or removed, its modules by name: an added edge's
+/// as HEAD has them, a removed one's as BASE had them (it is compared by BASE's renamed to HEAD's).
 public struct InjectionEdgeChange: Hashable, Sendable, Codable, Comparable {
     public var from: String
     public var to: String

@@ -17,7 +17,7 @@ public struct HeaderScanner: Sendable {
 
     /// What reading the headers gave.
     public struct Read: Sendable {
-        /// By module name, the interface of each module with public headers.
+        /// By module, the interface of each module with public headers.
         public var interfaces: [ModuleID: ClangInterface] = [:]
         /// The content hash of every header and module map read: the result depends on them.
         public var hashes: [String: ContentHash] = [:]

@@ -30,7 +30,7 @@ public struct Scanner: Sendable {
         /// (`DependencySources`); their files' hashes are in `hashes`, their facts only here.
         public var dependencies: [String: [SourceFile]] = [:]
         /// What Swift sees of each C, Objective-C and mixed module through its public headers,
-        /// by module name (`HeaderScanner`).
+        /// by module (`HeaderScanner`).
         public var headers: [ModuleID: ClangInterface] = [:]
     }
 

@@ -11,9 +11,15 @@ enum ImplicitDependencyRule: Rule {
 
     static func findings(in context: RuleContext) -> [Finding] {
         guard let severity = context.rules.severity(of: .implicitDependency) else { return [] }
+        // The imported edges by their modules' names, once: implicit dependencies name them.
+        var imported: [[String]: ImportEdge] = [:]
+        for edge in context.project.edges where edge.imported {
+            let ends = [context.name(edge.from), context.name(edge.to)]
+            if imported[ends] == nil { imported[ends] = edge }
+        }
         return context.implicit.map { implicit in
             // What came in through the undeclared module: what declaring it (or not) is about.
-            let edge = context.project.edges.first { $0.imported && context.name($0.from) == implicit.module && context.name($0.to) == implicit.dependency }
+            let edge = imported[[implicit.module, implicit.dependency]]
             let symbols = edge?.symbols ?? []
             let uses = symbols.isEmpty ? "" : " (uses \(EdgeSymbol.list(symbols, limit: 5, more: edge?.moreSymbols)))"
             return Finding(

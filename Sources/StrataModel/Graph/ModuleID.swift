@@ -83,12 +83,16 @@ public struct ModuleNames: Sendable, Hashable {
         try id(of: container.decode(String.self, forKey: key), at: container.codingPath + [key])
     }
 
-    /// The bound name of a module, at `path` of what is encoded.
+    /// The bound name of a module, at `path` of what is encoded: one of the result's modules,
+    /// as decoding requires.
     static func name(of id: ModuleID, at path: [any CodingKey]) throws -> String {
         guard let names = current else {
             throw EncodingError.invalidValue(id, .init(codingPath: path, debugDescription: "a module relation encoded without its result's module names"))
         }
-        return names[id]
+        guard let name = names.names[id] else {
+            throw EncodingError.invalidValue(id, .init(codingPath: path, debugDescription: "\(id) is not one of the result's modules"))
+        }
+        return name
     }
 
     /// The module of a bound name, at `path` of what is decoded.
