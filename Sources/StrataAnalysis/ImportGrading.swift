@@ -206,8 +206,8 @@ extension ImportUsage {
         static func importEdges(of project: Project) -> [Int: Int] {
             var edgeIndex: [Int: Int] = [:]
             for (index, edge) in project.edges.enumerated() where edge.imported {
-                if let from = project.graph.node(edge.from), let to = project.graph.node(edge.to) {
-                    edgeIndex[from.index * project.modules.count + to.index] = index
+                if let key = project.graph.edge(from: edge.from, to: edge.to) {
+                    edgeIndex[key.from.index * project.modules.count + key.to.index] = index
                 }
             }
             return edgeIndex

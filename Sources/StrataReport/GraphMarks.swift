@@ -22,9 +22,7 @@ public struct GraphMarks: Sendable {
             guard let to, let from = graph.node(named: from), let to = graph.node(named: to) else { return nil }
             return ModuleGraph.Edge(from, to)
         }
-        cycleEdges = Set(result.cycles.flatMap(\.edges).compactMap { edge in
-            graph.node(edge.from).flatMap { from in graph.node(edge.to).map { ModuleGraph.Edge(from, $0) } }
-        })
+        cycleEdges = Set(result.cycles.flatMap(\.edges).compactMap { graph.edge(from: $0.from, to: $0.to) })
         violationEdges = Set(result.findings.filter { $0.rule == .layerViolation || $0.rule == .forbiddenDependency }
             .compactMap { edge($0.module, $0.dependency) })
         unusedEdges = Set(result.unusedDependencies.compactMap { edge($0.module, $0.dependency) })

@@ -29,7 +29,10 @@ struct BazelPackage {
     /// Whether `line` holds `needle` between two of the same quotes (`"…"` or `'…'`): bytes
     /// compared, as a label is (a BUILD file has thousands of them to place).
     private static func quotes(_ line: Substring.UTF8View, _ needle: [UInt8]) -> Bool {
-        let bytes = Array(line)
+        line.withContiguousStorageIfAvailable { quotes($0, needle) } ?? quotes(Array(line), needle)
+    }
+
+    private static func quotes<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ needle: [UInt8]) -> Bool where Bytes.Index == Int {
         guard !needle.isEmpty, bytes.count >= needle.count + 2 else { return false }
         let double = UInt8(ascii: "\""), single = UInt8(ascii: "'")
         for open in 0..<(bytes.count - needle.count - 1) where bytes[open] == double || bytes[open] == single {

@@ -116,20 +116,16 @@ public struct ModuleGraph: Sendable {
         let byName = Dictionary(zip(modules.map(\.module.name), nodes), uniquingKeysWith: { first, _ in first })
         self.byName = byName
         self.leftOut = leftOut
-        func edge(_ from: ModuleID, _ to: ModuleID) -> Edge? {
-            guard let from = byID[from], let to = byID[to] else { return nil }
-            return Edge(from, to)
-        }
         var edges: [Edge: ImportEdge] = [:]
         for importEdge in allEdges {
-            if let key = edge(importEdge.from, importEdge.to), key.from != key.to, edges[key] == nil { edges[key] = importEdge }
+            if let key = Self.edge(importEdge.from, importEdge.to, in: byID), key.from != key.to, edges[key] == nil { edges[key] = importEdge }
         }
         self.edges = edges
         pairs = edges.keys.sorted()
         dependencyGraph = Digraph(count: modules.count, edges: pairs.map(\.pair))
         importGraph = Digraph(count: modules.count, edges: pairs.filter { edges[$0]!.imported }.map(\.pair))
         var injectionEdges: [Edge: InjectionEdge] = [:]
-        for container in injection { if let key = edge(container.from, container.to) { injectionEdges[key] = container } }
+        for container in injection { if let key = Self.edge(container.from, container.to, in: byID) { injectionEdges[key] = container } }
         self.injectionEdges = injectionEdges
         layers = Self.layerGroups(layering, byName: byName, count: modules.count)
     }
@@ -183,6 +179,15 @@ public struct ModuleGraph: Sendable {
 
     /// The node of the module with this name, if the graph has it.
     public func node(named name: String) -> Node? { byName[name] }
+
+    /// The key of the edge between the modules of these identities, when the graph has both
+    /// (whether or not they are joined).
+    public func edge(from: ModuleID, to: ModuleID) -> Edge? { Self.edge(from, to, in: byID) }
+
+    private static func edge(_ from: ModuleID, _ to: ModuleID, in byID: [ModuleID: Node]) -> Edge? {
+        guard let from = byID[from], let to = byID[to] else { return nil }
+        return Edge(from, to)
+    }
 
     /// The nodes of these names (names not in the graph left out).
     public func nodes<Names: Sequence>(named names: Names) -> [Node] where Names.Element == String { names.compactMap { byName[$0] } }
