@@ -68,17 +68,18 @@ public struct Scanner: Sendable {
         let work = (0..<paths.count).filter { pending[$0] != nil }.sorted {
             (pending[$0]?.count ?? 0, $1) > (pending[$1]?.count ?? 0, $0)
         }
-        let names = self.names, timeLimit = self.timeLimit
-        // Each parse runs on a large-stack worker of TimeBudget; these threads only wait.
-        DispatchQueue.concurrentPerform(iterations: work.count) { position in
-            let index = work[position]
-            guard case .unparsed(let hash)? = results[index], let bytes = pending[index] else { return }
-            if let facts = TimeBudget.run(within: timeLimit, { FileScanner.scan(bytes, names: names) }) {
+        let names = self.names
+        // Each parse runs on a large-stack thread of TimeBudget, within the time limit.
+        let scanned = TimeBudget.map(iterations: work.count, within: timeLimit) { position in
+            FileScanner.scan(pending[work[position]]!, names: names)
+        }
+        for (position, index) in work.enumerated() {
+            guard case .unparsed(let hash)? = results[index] else { continue }
+            if let facts = scanned[position] {
                 results.store(index, .scanned(hash, facts, parsed: true))
             } else {
                 results.store(index, .unreadable("not analyzed: parsing took longer than \(TimeBudget.describe(timeLimit))"))
             }
-            pending.store(index, nil)
         }
         var outcome = Outcome(facts: [:], hashes: [:], diagnostics: [], parsed: 0, reused: 0)
         for (index, result) in results.collected.enumerated() {
