@@ -394,13 +394,20 @@ def test_findings_group_by_module_and_filter_by_severity(page, data):
     findings = data.get("findings", [])
     if not findings:
         pytest.skip("no findings")
+    from selenium.webdriver.support.ui import WebDriverWait
+    modules = sorted({f["module"] for f in findings})
+    keys = lambda d: sorted(g.get_attribute("data-key") for g in css(d, "#rules-list details.finding-group"))
     page.find_element("css selector", '#rules-controls button[data-by="module"]').click()
-    groups = css(page, "#rules-list details.finding-group")
-    assert sorted(g.get_attribute("data-key") for g in groups) == sorted({f["module"] for f in findings})
+    # Waited for, not read at once: a click on a loaded machine may land after the next command.
+    WebDriverWait(page, 10).until(lambda d: keys(d) == modules)
+    assert keys(page) == modules
     page.find_element("css selector", '#rules-controls input[data-severity="error"]').click()
-    left = [a.get_attribute("data-severity") for a in css(page, "#rules-list article")]
+    kept = sum(1 for f in findings if f["severity"] != "error")
+    severities = lambda d: [a.get_attribute("data-severity") for a in css(d, "#rules-list article")]
+    WebDriverWait(page, 10).until(lambda d: "error" not in severities(d))
+    left = severities(page)
     assert "error" not in left
-    assert len(left) == sum(1 for f in findings if f["severity"] != "error")
+    assert len(left) == kept
 
 
 def test_rule_help_explains_every_rule_and_finding_ids_link_to_it(page, data):
