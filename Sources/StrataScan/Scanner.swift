@@ -71,7 +71,11 @@ public struct Scanner: Sendable {
         let names = self.names
         // Each parse runs on a large-stack thread of TimeBudget, within the time limit.
         let scanned = TimeBudget.map(iterations: work.count, within: timeLimit) { position in
-            FileScanner.scan(pending[work[position]]!, names: names)
+            // Each file's bytes let go of once read: a parse left running past the time limit
+            // keeps only its own.
+            let bytes = pending[work[position]]!
+            pending.store(work[position], nil)
+            return FileScanner.scan(bytes, names: names)
         }
         for (position, index) in work.enumerated() {
             guard case .unparsed(let hash)? = results[index] else { continue }

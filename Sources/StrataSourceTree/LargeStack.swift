@@ -31,6 +31,37 @@ public enum LargeStack {
         }
     }
 
+    /// `body` on a detached thread of its own with a large stack; false when the system gave
+    /// no thread (Foundation's `Thread.start()` would not say so).
+    public static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else { return false }
+        defer { pthread_attr_destroy(&attributes) }
+        guard pthread_attr_setstacksize(&attributes, InputLimits.stackSize) == 0,
+            pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) == 0
+        else { return false }
+        let box = Unmanaged.passRetained(Detached(body)).toOpaque()
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        let started = pthread_create(&thread, &attributes, { Detached.run($0) }, box) == 0
+        #else
+        var thread: pthread_t?
+        let started = pthread_create(&thread, &attributes, { Detached.run($0) }, box) == 0
+        #endif
+        if !started { Unmanaged<Detached>.fromOpaque(box).release() }
+        return started
+    }
+
+    private final class Detached {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+        static func run(_ box: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+            Unmanaged<Detached>.fromOpaque(box!).takeRetainedValue().body()
+            return nil
+        }
+    }
+
     private final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0

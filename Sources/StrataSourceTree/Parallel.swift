@@ -99,9 +99,11 @@ public enum Parallel {
 
         private func fill(_ index: Int) { results[index] = Result { try transform!(index) } }
 
-        /// The results in order, the closure let go of so it does not outlive the caller's wait.
+        /// The results in order, the closure and the results let go of: it does not outlive the
+        /// caller's wait, and a helper that starts late keeps only this empty job alive.
         func values() throws -> [T] {
             transform = nil
+            defer { results.update(repeating: nil) }
             return try results.map { try $0!.get() }
         }
     }

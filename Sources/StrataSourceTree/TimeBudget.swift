@@ -34,20 +34,21 @@ public enum TimeBudget {
         let run = Run<Value>(iterations: iterations, body: body)
         let threads = min(iterations, max(1, ProcessInfo.processInfo.activeProcessorCount))
         for _ in 0..<threads { run.start() }
-        let budget = UInt64(seconds * 1e9)
-        while true {
+        // Whole nanoseconds, at most a million seconds: no deadline overflows.
+        let budget = UInt64(min(max(seconds, 1e-3), 1e6) * 1e9)
+        while run.working {
             // Wakes when a thread runs out of work, or when the oldest running body is due (a
             // budget from now when none has started yet).
             let due = DispatchTime(uptimeNanoseconds: (run.oldestStart ?? DispatchTime.now().uptimeNanoseconds) + budget)
             if run.finished.wait(timeout: due) == .success {
-                if run.threadEnded() { break }
+                run.threadEnded()
             } else {
                 let overdue = run.abandonOverdue(now: DispatchTime.now().uptimeNanoseconds, budget: budget)
                 lock.withLock { abandoned += overdue }
-                for _ in 0..<overdue { run.start() }
+                for _ in 0..<overdue where run.hasWork { run.start() }
             }
         }
-        return run.results
+        return run.takeResults()
     }
 
     /// One `map`: the next index, what each thread is running since when, the results.
@@ -74,21 +75,32 @@ public enum TimeBudget {
             stored = Array(repeating: nil, count: iterations)
         }
 
-        var results: [Value?] { lock.withLock { stored } }
         var oldestStart: UInt64? { lock.withLock { running.values.map(\.since).min() } }
+        /// Whether a thread not abandoned is still to run out of work (none when none started).
+        var working: Bool { lock.withLock { live > 0 } }
+        var hasWork: Bool { lock.withLock { next < iterations } }
 
-        /// One thread ran out of work; true when it was the last.
-        func threadEnded() -> Bool { lock.withLock { live -= 1; return live == 0 } }
+        /// The results, let go of here: an abandoned thread keeps this run alive until its body
+        /// returns.
+        func takeResults() -> [Value?] {
+            lock.withLock {
+                defer { stored = [] }
+                return stored
+            }
+        }
 
+        /// One thread ran out of work.
+        func threadEnded() { lock.withLock { live -= 1 } }
+
+        /// A thread that takes indices until none is left; none when the system gives no thread
+        /// (the indices no thread took stay nil).
         func start() {
             let number: Int = lock.withLock {
                 threads += 1
                 live += 1
                 return threads
             }
-            let thread = Thread { [self] in work(as: number) }
-            thread.stackSize = InputLimits.stackSize
-            thread.start()
+            if !LargeStack.detach({ [self] in work(as: number) }) { lock.withLock { live -= 1 } }
         }
 
         /// Gives up every body that has run for `budget` by `now`: the count of threads abandoned.
