@@ -21,8 +21,17 @@ public struct PreparedReport: Sendable {
     /// The DI graph's SVG, nil when there is nothing to draw; prepared for html.
     public let injectionSVG: Result<String?, any Error>
     /// What preparing had to say besides the result: drawings Graphviz failed on
-    /// (warnings), damaged or unwritten cache files, one line each.
-    public let messages: [String]
+    /// (warnings), damaged or unwritten cache files, one line each. Asking waits for the
+    /// layouts' cache file, which is written meanwhile.
+    public var messages: [String] {
+        // The first cache file that could not be written, once: the run is only slower.
+        let unwritten = [unwrittenJSON, layoutsSaved?.value].compactMap { $0 }.first
+        return drawingMessages + (unwritten.map { ["warning: \($0.description); the cache is not kept"] } ?? [])
+    }
+    private let drawingMessages: [String]
+    private let unwrittenJSON: AtomicFile.Failure?
+    /// The layouts' cache file being written while the report's files are made.
+    private let layoutsSaved: Pending<AtomicFile.Failure?>?
 
     /// The whole graph (`graph.dot`).
     public var dot: String { GraphDrawing.full(graph, marks: marks).dot }
@@ -74,11 +83,9 @@ public struct PreparedReport: Sendable {
                 needsViews ? draw(result, graph: graph, marks: marks, layouts: layouts, savesLayouts: savesLayouts, inputs: known?.inputDigest)
                     : (.failure(NotPrepared(description: "the drawings were not prepared")), .success(nil), [], nil)
             })
-        // The first cache file that could not be written, once: the run is only slower.
-        let unwritten = [encoded.unwritten, drawn.unwritten].compactMap { $0 }.first
         return PreparedReport(
             result: result, graph: graph, marks: marks, json: encoded.json, views: drawn.views, injectionSVG: drawn.injection,
-            messages: drawn.messages + (unwritten.map { ["warning: \($0.description); the cache is not kept"] } ?? []))
+            drawingMessages: drawn.messages, unwrittenJSON: encoded.unwritten, layoutsSaved: drawn.saved)
     }
 
     /// The result's JSON: the known bytes, else encoded and kept.
@@ -98,7 +105,7 @@ public struct PreparedReport: Sendable {
     /// end), and what Graphviz and the layout cache had to say.
     private static func draw(
         _ result: AnalysisResult, graph: ModuleGraph, marks: GraphMarks, layouts: LayoutCache?, savesLayouts: Bool, inputs: String?
-    ) -> (views: Result<ReportViews, any Error>, injection: Result<String?, any Error>, messages: [String], unwritten: AtomicFile.Failure?) {
+    ) -> (views: Result<ReportViews, any Error>, injection: Result<String?, any Error>, messages: [String], saved: Pending<AtomicFile.Failure?>?) {
         let full = GraphvizLayout.Job(name: "the module graph") { GraphDrawing.full(graph, marks: marks).dot }
         // The DI graph has a budget of its own (`InjectionGraph.limit` registrations), within
         // which dot is faster than sfdp (a 1,079-node DI graph: 1.3 s, sfdp 3.4 s).
@@ -115,7 +122,8 @@ public struct PreparedReport: Sendable {
             if injection != nil { injectionSVG = svgs.last! ?? ReportViews.notDrawn }
             return Array(svgs.prefix(jobs.count))
         }
-        let unwritten = savesLayouts ? layouts?.save() : nil
-        return (.success(views), .success(injectionSVG), messages, unwritten)
+        // Saved while the report's files are made: on the way to them, one core would wait.
+        let saved = savesLayouts ? layouts.map { cache in Pending { cache.save() } } : nil
+        return (.success(views), .success(injectionSVG), messages, saved)
     }
 }

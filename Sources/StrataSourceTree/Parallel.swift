@@ -109,6 +109,33 @@ public enum Parallel {
     }
 }
 
+/// Work started on a thread of its own, its value waited for when first asked (run on the
+/// asking thread when the system gives no thread).
+public final class Pending<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var result: Value?
+
+    public init(_ body: @escaping @Sendable () -> Value) {
+        let started = LargeStack.detach { [self] in
+            let value = body()
+            lock.withLock { result = value }
+            done.signal()
+        }
+        if !started {
+            result = body()
+            done.signal()
+        }
+    }
+
+    /// The work's value, once it is done.
+    public var value: Value {
+        done.wait()
+        defer { done.signal() }
+        return lock.withLock { result! }
+    }
+}
+
 /// `Workers` on all cores, for the analyses the pipeline runs.
 public struct AllCores: Workers {
     public init() {}
