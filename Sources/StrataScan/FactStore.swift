@@ -60,8 +60,9 @@ public final class FactStore: @unchecked Sendable {
     /// Forgets the facts of bytes no file has any more: a long-lived session calls it after
     /// each change, so the versions of an edited file do not pile up.
     public func keep(only hashes: Set<ContentHash>) {
-        contents.entries = contents.entries.filter { hashes.contains($0.key) }
-        used.entries = used.entries.filter { hashes.contains($0.key) }
+        // Removed in place: most entries stay, and a filtered copy would copy every one.
+        for key in contents.entries.keys.filter({ !hashes.contains($0) }) { contents.entries[key] = nil }
+        for key in used.entries.keys.filter({ !hashes.contains($0) }) { used.entries[key] = nil }
         for variant in variants.values { variant.keep(only: hashes) }
     }
 

@@ -4,6 +4,27 @@ import StrataScan
 import Testing
 
 @Suite struct FactsCacheTests {
+    /// A file's facts are a value: a copy shares its fields until one of them changes, and a
+    /// change to either never shows in the other; equality and hashing are by the fields.
+    @Test func factsAreValuesCopiedOnChange() throws {
+        let original = FileFacts(lines: 2, imports: [ImportFact(module: "A", line: 1)], declarations: [], references: ["A"])
+        var copy = original
+        #expect(copy == original && copy.hashValue == original.hashValue)
+        copy.imports.append(ImportFact(module: "B", line: 2))
+        copy.referenceCounts = [1]
+        copy.lines = 3
+        #expect(original.imports.map(\.module) == ["A"] && original.referenceCounts.isEmpty && original.lines == 2)
+        #expect(copy.imports.map(\.module) == ["A", "B"] && copy.referenceCounts == [1] && copy.lines == 3)
+        #expect(copy != original)
+        var again = original
+        again.imports.append(ImportFact(module: "B", line: 2))
+        again.referenceCounts = [1]
+        again.lines = 3
+        #expect(again == copy && again.hashValue == copy.hashValue)
+        let decoded = try JSONDecoder().decode(FileFacts.self, from: JSONEncoder().encode(copy))
+        #expect(decoded == copy)
+    }
+
     @Test func roundTripsFactsByContentHash() throws {
         let directory = try TemporaryDirectory()
         let cache = FactsCache(directory: directory.path + "/cache", rootKey: "/repo")
