@@ -149,9 +149,9 @@ public struct CommitSnapshot: Hashable, Sendable {
         var edges: [EdgeRow] = []
         // The tables name modules as people know them.
         let byID = Dictionary(result.modules.map { ($0.module.id, $0.module) }, uniquingKeysWith: { first, _ in first })
-        let names = result.moduleNames
+        func name(_ id: ModuleID) -> String { byID[id]?.name ?? id.description }
         for edge in result.edges {
-            let (source, target) = (names[edge.from], names[edge.to])
+            let (source, target) = (name(edge.from), name(edge.to))
             if edge.imported {
                 let site = edge.evidence.first
                 edges.append(EdgeRow(source: source, target: target, kind: .import, file: site?.file, line: site?.line))
@@ -162,7 +162,7 @@ public struct CommitSnapshot: Hashable, Sendable {
             }
         }
         for edge in result.injection.edges where edge.containerOnly {
-            edges.append(EdgeRow(source: names[edge.from], target: names[edge.to], kind: .container, file: nil, line: nil))
+            edges.append(EdgeRow(source: name(edge.from), target: name(edge.to), kind: .container, file: nil, line: nil))
         }
         self.edges = Self.firstOfEach(edges).sorted { ($0.source, $0.target, $0.kind.rawValue) < ($1.source, $1.target, $1.kind.rawValue) }
         cycles = result.cycles.map { $0.modules.sorted() }.sorted { $0.lexicographicallyPrecedes($1) }

@@ -188,53 +188,53 @@ public struct Suppression: Hashable, Sendable, Codable {
 /// on 9,000 files).
 public struct FileFacts: Hashable, Sendable, Codable, CustomDebugStringConvertible {
     public var lines: Int {
-        get { storage.lines }
-        set { unique().lines = newValue }
+        get { box.fields.lines }
+        _modify { yield &unique().fields.lines }
     }
     public var imports: [ImportFact] {
-        get { storage.imports }
-        _modify { yield &unique().imports }
+        get { box.fields.imports }
+        _modify { yield &unique().fields.imports }
     }
     public var declarations: [DeclarationFact] {
-        get { storage.declarations }
-        _modify { yield &unique().declarations }
+        get { box.fields.declarations }
+        _modify { yield &unique().fields.declarations }
     }
     /// Every identifier and operator the file spells outside its comments and strings, sorted
     /// and unique: what access-control analysis counts as a reference from this file, and what
     /// an import is graded by.
     public var references: [String] {
-        get { storage.references }
-        _modify { yield &unique().references }
+        get { box.fields.references }
+        _modify { yield &unique().fields.references }
     }
     /// For each of `references`, how often the file spells it ...
     public var referenceCounts: [UInt32] {
-        get { storage.referenceCounts }
-        _modify { yield &unique().referenceCounts }
+        get { box.fields.referenceCounts }
+        _modify { yield &unique().fields.referenceCounts }
     }
     /// ... and the line where it first does (empty when not recorded).
     public var referenceLines: [UInt32] {
-        get { storage.referenceLines }
-        _modify { yield &unique().referenceLines }
+        get { box.fields.referenceLines }
+        _modify { yield &unique().fields.referenceLines }
     }
     /// Dependency-injection syntax: registrations and resolutions, as written.
     public var injections: [InjectionFact] {
-        get { storage.injections }
-        _modify { yield &unique().injections }
+        get { box.fields.injections }
+        _modify { yield &unique().fields.injections }
     }
     /// Problems with the file itself (not UTF-8, syntax errors); reported as warnings.
     public var problems: [FileProblem] {
-        get { storage.problems }
-        _modify { yield &unique().problems }
+        get { box.fields.problems }
+        _modify { yield &unique().fields.problems }
     }
     /// `// strata:ignore` comments, by line.
     public var suppressions: [Suppression] {
-        get { storage.suppressions }
-        _modify { yield &unique().suppressions }
+        get { box.fields.suppressions }
+        _modify { yield &unique().fields.suppressions }
     }
     /// Enums and string-valued properties DI names may be computed from.
     public var values: [ValueFact] {
-        get { storage.values }
-        _modify { yield &unique().values }
+        get { box.fields.values }
+        _modify { yield &unique().fields.values }
     }
 
     public init(
@@ -242,116 +242,45 @@ public struct FileFacts: Hashable, Sendable, Codable, CustomDebugStringConvertib
         injections: [InjectionFact] = [], problems: [FileProblem] = [], suppressions: [Suppression] = [],
         values: [ValueFact] = []
     ) {
-        storage = Storage(
-            lines: lines, imports: imports, declarations: declarations, references: references, referenceCounts: [],
-            referenceLines: [], injections: injections, problems: problems, suppressions: suppressions, values: values)
+        box = Box(Fields(
+            lines: lines, imports: imports, declarations: declarations, references: references, injections: injections,
+            problems: problems, suppressions: suppressions, values: values))
     }
 
-    private var storage: Storage
-
-    /// The box, made this value's own first when another value shares it.
-    private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
-    }
-
-    /// The fields; never changed while shared (`unique()`), so sendable.
-    private final class Storage: @unchecked Sendable {
+    /// The fields as they were a plain struct's, equal, hashed and coded as that struct was.
+    private struct Fields: Hashable, Codable {
         var lines: Int
         var imports: [ImportFact]
         var declarations: [DeclarationFact]
         var references: [String]
-        var referenceCounts: [UInt32]
-        var referenceLines: [UInt32]
+        var referenceCounts: [UInt32] = []
+        var referenceLines: [UInt32] = []
         var injections: [InjectionFact]
         var problems: [FileProblem]
         var suppressions: [Suppression]
         var values: [ValueFact]
-
-        init(
-            lines: Int, imports: [ImportFact], declarations: [DeclarationFact], references: [String], referenceCounts: [UInt32],
-            referenceLines: [UInt32], injections: [InjectionFact], problems: [FileProblem], suppressions: [Suppression],
-            values: [ValueFact]
-        ) {
-            self.lines = lines
-            self.imports = imports
-            self.declarations = declarations
-            self.references = references
-            self.referenceCounts = referenceCounts
-            self.referenceLines = referenceLines
-            self.injections = injections
-            self.problems = problems
-            self.suppressions = suppressions
-            self.values = values
-        }
-
-        func copy() -> Storage {
-            Storage(
-                lines: lines, imports: imports, declarations: declarations, references: references, referenceCounts: referenceCounts,
-                referenceLines: referenceLines, injections: injections, problems: problems, suppressions: suppressions, values: values)
-        }
     }
 
-    public static func == (left: FileFacts, right: FileFacts) -> Bool {
-        let a = left.storage, b = right.storage
-        return a === b
-            || (a.lines == b.lines && a.imports == b.imports && a.declarations == b.declarations && a.references == b.references
-                && a.referenceCounts == b.referenceCounts && a.referenceLines == b.referenceLines && a.injections == b.injections
-                && a.problems == b.problems && a.suppressions == b.suppressions && a.values == b.values)
+    /// The fields, shared by copies; never changed while shared (`unique()`), so sendable.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
-    public func hash(into hasher: inout Hasher) {
-        let a = storage
-        hasher.combine(a.lines)
-        hasher.combine(a.imports)
-        hasher.combine(a.declarations)
-        hasher.combine(a.references)
-        hasher.combine(a.referenceCounts)
-        hasher.combine(a.referenceLines)
-        hasher.combine(a.injections)
-        hasher.combine(a.problems)
-        hasher.combine(a.suppressions)
-        hasher.combine(a.values)
+    private var box: Box
+
+    /// The box, made this value's own first when another value shares it.
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        return box
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case lines, imports, declarations, references, referenceCounts, referenceLines, injections, problems, suppressions, values
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        storage = Storage(
-            lines: try container.decode(Int.self, forKey: .lines), imports: try container.decode([ImportFact].self, forKey: .imports),
-            declarations: try container.decode([DeclarationFact].self, forKey: .declarations),
-            references: try container.decode([String].self, forKey: .references),
-            referenceCounts: try container.decode([UInt32].self, forKey: .referenceCounts),
-            referenceLines: try container.decode([UInt32].self, forKey: .referenceLines),
-            injections: try container.decode([InjectionFact].self, forKey: .injections),
-            problems: try container.decode([FileProblem].self, forKey: .problems),
-            suppressions: try container.decode([Suppression].self, forKey: .suppressions),
-            values: try container.decode([ValueFact].self, forKey: .values))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(lines, forKey: .lines)
-        try container.encode(imports, forKey: .imports)
-        try container.encode(declarations, forKey: .declarations)
-        try container.encode(references, forKey: .references)
-        try container.encode(referenceCounts, forKey: .referenceCounts)
-        try container.encode(referenceLines, forKey: .referenceLines)
-        try container.encode(injections, forKey: .injections)
-        try container.encode(problems, forKey: .problems)
-        try container.encode(suppressions, forKey: .suppressions)
-        try container.encode(values, forKey: .values)
-    }
-
-    /// The fields, as a struct's would show (test failures print it).
-    public var debugDescription: String {
-        "FileFacts(lines: \(lines), imports: \(imports), declarations: \(declarations), references: \(references), "
-            + "referenceCounts: \(referenceCounts), referenceLines: \(referenceLines), injections: \(injections), "
-            + "problems: \(problems), suppressions: \(suppressions), values: \(values))"
-    }
+    public static func == (left: FileFacts, right: FileFacts) -> Bool { left.box === right.box || left.box.fields == right.box.fields }
+    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
+    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
+    /// The fields, as a plain struct's would show (test failures print it).
+    public var debugDescription: String { "FileFacts" + String(describing: box.fields).drop { $0 != "(" } }
 
     public static let empty = FileFacts(lines: 0, imports: [], declarations: [])
 
