@@ -110,8 +110,13 @@ public struct InjectionContainers: Sendable {
         let (dictionaryProperties, conforming) = Self.dictionaryProperties(files)
         var storeFacts: [DictionaryProperty: [(fact: InjectionFact, path: String)]] = [:], readFacts: [DictionaryProperty: [(fact: InjectionFact, path: String)]] = [:]
         var declaredWrappers: Set<String> = []
+        var helpers = KeyHelpers()
         for (path, facts) in files {
             for fact in facts.injections {
+                if fact.shape == .keyHelper {
+                    helpers.add(fact)
+                    continue
+                }
                 guard let context = fact.context, !ignore.contains(context) else { continue }
                 let type = DeclarationFact.simpleName(context)
                 if fact.shape == .store || fact.shape == .read, !dictionaryProperties.contains("\(type).\(fact.receiver ?? "")") { continue }
@@ -126,7 +131,7 @@ public struct InjectionContainers: Sendable {
         // By type, then dictionary: a type with two dictionaries (factories, singletons) lists
         // its methods in the same order in every process (the first matching a call claims it).
         for (key, storing) in storeFacts.sorted(by: { ($0.key.type, $0.key.name) < ($1.key.type, $1.key.name) }) {
-            add(key, storing: storing, reading: readFacts[key] ?? [], conforming: conforming)
+            add(key, storing: storing, reading: readFacts[key] ?? [], conforming: conforming, helpers: helpers)
         }
         findWrappers(files, declared: declaredWrappers)
         containers.sort()
@@ -188,9 +193,9 @@ public struct InjectionContainers: Sendable {
     /// key path) and others read it back.
     private mutating func add(
         _ key: DictionaryProperty, storing: [(fact: InjectionFact, path: String)], reading facts: [(fact: InjectionFact, path: String)],
-        conforming: [String: Set<String>]
+        conforming: [String: Set<String>], helpers: KeyHelpers
     ) {
-        let registering = storing.compactMap { Self.method(key.type, $0.fact, path: $0.path) }
+        let registering = storing.compactMap { Self.method(key.type, $0.fact, path: $0.path, helpers: helpers) }
             .filter { $0.key.hasPrefix("type") || $0.byKeyPath }
         let byMember = registering.contains { $0.member != nil }
         let byKeyPath = registering.contains(where: \.byKeyPath)
@@ -199,7 +204,7 @@ public struct InjectionContainers: Sendable {
         let reading = facts.filter { entry in
             entry.fact.key == "type" || entry.fact.key?.hasPrefix("value:") == true && byMember
                 || entry.fact.key?.hasPrefix("keyPath:") == true && byKeyPath
-        }.compactMap { Self.method(key.type, $0.fact, path: $0.path) }
+        }.compactMap { Self.method(key.type, $0.fact, path: $0.path, helpers: helpers) }
         guard !registering.isEmpty, !reading.isEmpty, let first = storing.first else { return }
         stores += registering
         reads += reading
@@ -256,14 +261,42 @@ public struct InjectionContainers: Sendable {
         return false
     }
 
-    static func method(_ container: String, _ fact: InjectionFact, path: String) -> Method? {
+    static func method(_ container: String, _ fact: InjectionFact, path: String, helpers: KeyHelpers) -> Method? {
         guard var method = method(container, fact) else { return nil }
         method.dictionary = fact.receiver ?? ""
         method.location = Location(file: path, line: fact.line)
-        if let term = fact.keyTerm, let colon = term.lastIndex(of: ":"), let level = Int(term[term.index(after: colon)...]) {
-            method.term = (term[..<colon], level)
+        if let term = fact.keyTerm.flatMap(KeyHelpers.term) {
+            method.term = helpers.resolve(term, in: DeclarationFact.simpleName(fact.context ?? ""))
         }
         return method
+    }
+
+    /// The functions making a key of their one parameter (`keyHelper` facts), by type and name.
+    struct KeyHelpers {
+        private var terms: [String: (form: Substring, level: Int)] = [:]
+
+        /// `<form>:<level>` as a term.
+        static func term(_ text: String) -> (form: Substring, level: Int)? {
+            guard let colon = text.lastIndex(of: ":"), let level = Int(text[text.index(after: colon)...]) else { return nil }
+            return (text[..<colon], level)
+        }
+
+        mutating func add(_ fact: InjectionFact) {
+            guard let term = fact.keyTerm.flatMap(Self.term) else { return }
+            let owner = fact.context.map(DeclarationFact.simpleName).map { $0 + "." } ?? ""
+            // The first declared wins, as a file order is the same in every process.
+            if terms[owner + fact.name] == nil { terms[owner + fact.name] = term }
+        }
+
+        /// A term with the helpers it calls (`call:key`) taken: the helper's term of the type
+        /// `level` times `type(of:)`, looked up in the container's own type, else at top level.
+        /// Nil when a helper is not known.
+        func resolve(_ term: (form: Substring, level: Int), in container: String, depth: Int = 0) -> (form: Substring, level: Int)? {
+            guard term.form.hasPrefix("call:") else { return term }
+            let name = term.form.dropFirst("call:".count)
+            guard depth < 4, let helper = terms["\(container).\(name)"] ?? terms[String(name)] else { return nil }
+            return resolve((helper.form, term.level + helper.level), in: container, depth: depth + 1)
+        }
     }
 
     static func method(_ container: String, _ fact: InjectionFact) -> Method? {

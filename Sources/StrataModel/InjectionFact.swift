@@ -44,6 +44,10 @@ public struct InjectionFact: Hashable, Sendable, Codable {
         /// `receiver` the collection's name, `name` the member of the element read (`path`), or
         /// empty when the element is the key path.
         case keyPathSubscript
+        /// A function making a dictionary key of its one parameter (`static func key(_ type:
+        /// Any.Type) -> String { String(describing: type) }`): `name` the function, `context` its
+        /// type (nil at top level), `keyTerm` the key as a term over the parameter.
+        case keyHelper
     }
 
     /// One argument of a call or attribute.
@@ -107,7 +111,8 @@ public struct InjectionFact: Hashable, Sendable, Codable {
     /// it, `<form>:<level>`. The form is how the type becomes a key: `describing`
     /// (`String(describing:)`, `"\(…)"`), `reflecting`, `identifier` (`ObjectIdentifier`) or
     /// `value` (the metatype itself); the level is how many `type(of:)` are taken of it first.
-    /// Nil when a helper makes the key (its body is another function's). For a `read` keyed by
+    /// A helper's key is `call:<name>:<level>`, the helper's term (a `keyHelper` fact) taken of
+    /// the type `level` times `type(of:)`; nil when the key is made otherwise. For a `read` keyed by
     /// a key path (`keyPath:i`), `default` when it falls back on the property the key path names
     /// (`return self[keyPath: keyPath]`) when nothing is stored.
     public var keyTerm: String?

@@ -78,6 +78,28 @@ enum ContainerMethodReader {
         return facts
     }
 
+    /// A function making a key of its one parameter (`static func key(_ type: Any.Type) ->
+    /// String { String(describing: type) }`, `func key<T>(for _: T.Type) -> ObjectIdentifier`):
+    /// a `keyHelper` fact with the key as a term over the parameter, which a store's or read's
+    /// `keyTerm` calling it (`call:key:<level>`) is resolved by, wherever it is declared.
+    static func keyHelper(_ function: FunctionDeclSyntax, context: String?, line: (Syntax) -> Int) -> InjectionFact? {
+        let parameters = function.signature.parameterClause.parameters
+        guard parameters.count == 1, let parameter = parameters.first, function.signature.returnClause != nil,
+              let body = function.body, let last = body.statements.last,
+              body.statements.dropLast().allSatisfy({ $0.item.is(VariableDeclSyntax.self) })
+        else { return nil }
+        guard let made = last.item.as(ReturnStmtSyntax.self)?.expression ?? last.item.as(ExprSyntax.self) else { return nil }
+        var method = Method(function, parameters: Array(parameters), body: body)
+        // The parameter is the value the key is made of, whatever its declared type (`Any`).
+        let name = (parameter.secondName ?? parameter.firstName).text
+        if method.metatypes[name] == nil { method.metatypes[name] = "" }
+        // A function returning its argument as it is makes no key.
+        guard let term = method.term(made), term.form != "value" || term.level > 0 else { return nil }
+        var fact = InjectionFact(shape: .keyHelper, name: function.name.text, context: context, line: line(Syntax(function.name)))
+        fact.keyTerm = "\(term.form):\(term.level)"
+        return fact
+    }
+
     /// The subscripts of a method's body into the type's dictionaries (any of `self`'s with
     /// `dictionaries` nil), and what `self[keyPath: x]` reads.
     private final class SubscriptFinder: SyntaxVisitor {
@@ -189,18 +211,38 @@ enum ContainerMethodReader {
 
         static let keyWrappers: Set<String> = ["ObjectIdentifier", "String", "AnyHashable", "type"]
 
+        /// The name of a function a key may be made by: `key`, `Self.key`, `self.key`,
+        /// `DIContainer.key`; not an initializer (`Key(…)`).
+        static func helperName(_ called: ExprSyntax) -> String? {
+            let name: String
+            if let reference = called.as(DeclReferenceExprSyntax.self) {
+                name = reference.baseName.text
+            } else if let member = called.as(MemberAccessExprSyntax.self),
+                      member.base.map({ $0.is(DeclReferenceExprSyntax.self) }) ?? false {
+                name = member.declName.baseName.text
+            } else {
+                return nil
+            }
+            return name.first.map { $0.isLowercase || $0 == "_" } == true ? name : nil
+        }
+
         /// A key made of the type as a term over it (`InjectionFact.keyTerm`): the outermost
-        /// wrapper's form, and the `type(of:)` taken inside it. Nil for a helper's key.
+        /// wrapper's form (`call:<name>` for a helper's), and the `type(of:)` taken inside it.
         /// A local shadows a parameter of its name, except in its own initializer
         /// (`let key = String(describing: key)`): `outside` holds the locals being read.
         func term(_ expression: ExprSyntax, depth: Int = 0, outside: Set<String> = []) -> (form: String, level: Int)? {
             guard depth < 6 else { return nil }
             func term(_ expression: ExprSyntax) -> (form: String, level: Int)? { self.term(expression, depth: depth + 1, outside: outside) }
             if let call = expression.as(FunctionCallExprSyntax.self) {
+                guard call.arguments.count == 1, let argument = call.arguments.first, let inner = term(argument.expression) else { return nil }
                 guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                      Self.keyWrappers.contains(callee), call.arguments.count == 1, let argument = call.arguments.first,
-                      let inner = term(argument.expression)
-                else { return nil }
+                      Self.keyWrappers.contains(callee)
+                else {
+                    // A helper's key of the type (`Self.key(T.self)`, `key(for: type(of: T.self))`):
+                    // its term is the helper's (a `keyHelper` fact) taken of the argument's.
+                    guard inner.form == "value", let helper = Self.helperName(call.calledExpression) else { return nil }
+                    return ("call:\(helper)", inner.level)
+                }
                 switch (callee, argument.label?.text) {
                 case ("type", "of"): return (inner.form, inner.level + 1)
                 case ("ObjectIdentifier", _): return ("identifier", inner.level)

@@ -126,6 +126,7 @@ final class InjectionVisitor: SyntaxAnyVisitor {
            !own.isEmpty || extensions.last == true && Self.takesAType(node) {
             facts += ContainerMethodReader.facts(of: node, dictionaries: own.isEmpty ? nil : own, context: context) { line(of: $0) }
         }
+        if let helper = ContainerMethodReader.keyHelper(node, context: contexts.last, line: { line(of: $0) }) { facts.append(helper) }
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) { generics.removeLast() }

@@ -85,6 +85,99 @@ import Testing
         ])
     }
 
+    /// Keys made by helper functions, in several spellings: the helper's own term taken of the
+    /// argument's, wherever the helper is declared (issue 46). Each container registers one
+    /// service under the service itself and one under its metatype, and resolves by the metatype.
+    static let helperKeys: [(container: String, helpers: String)] = [
+        // A private static helper in the class, called through `Self`.
+        ("""
+            final class DIContainer {
+                static let shared = DIContainer()
+                private var factories: [String: () -> Any] = [:]
+                private static func key(_ type: Any.Type) -> String { String(describing: type) }
+                func register<T>(_ make: @escaping () -> T) { factories[Self.key(T.self)] = make }
+                func register<T>(interface: T, implement: @escaping () -> Any) { factories[Self.key(T.self)] = implement }
+                func resolve<T>() -> T { factories[Self.key(type(of: T.self))]!() as! T }
+            }
+            """, ""),
+        // An instance helper with a label in an extension in another module's file, calling a
+        // second helper through a local, the key kept in a local at the call.
+        ("""
+            final class DIContainer {
+                static let shared = DIContainer()
+                var factories = [String: () -> Any]()
+                func register<T>(_ make: @escaping () -> T) {
+                    let key = self.key(for: T.self)
+                    factories[key] = make
+                }
+                func register<T>(interface: T, implement: @escaping () -> Any) { factories[key(for: T.self)] = implement }
+                func resolve<T>() -> T {
+                    let key = key(for: type(of: T.self))
+                    guard let make = factories[key] else { preconditionFailure("\\(key)") }
+                    return make() as! T
+                }
+            }
+            """, """
+            extension DIContainer {
+                func key(for type: Any.Type) -> String {
+                    let name = DIContainer.name(of: type)
+                    return name
+                }
+                static func name(of type: Any.Type) -> String { "\\(type)" }
+            }
+            """),
+        // A free function, generic over the metatype it takes, keyed by `ObjectIdentifier`.
+        ("""
+            final class DIContainer {
+                static let shared = DIContainer()
+                private var factories: [ObjectIdentifier: () -> Any] = [:]
+                func register<T>(_ make: @escaping () -> T) { factories[makeKey(T.self)] = make }
+                func register<T>(interface: T, implement: @escaping () -> Any) { factories[makeKey(T.self)] = implement }
+                func resolve<T>() -> T { factories[makeKey(type(of: T.self))]!() as! T }
+            }
+            """, """
+            func makeKey<Service>(_: Service.Type) -> ObjectIdentifier { ObjectIdentifier(Service.self) }
+            """),
+    ]
+
+    @Test(arguments: helperKeys.indices)
+    func aKeyMadeByAHelperIsTheHelpersTermOfTheType(spelling: Int) throws {
+        let (container, helpers) = Self.helperKeys[spelling]
+        let report = try analyze(injectionProject([
+            (name: "DI", kind: .library, declares: [], source: container),
+            (name: "Keys", kind: .library, declares: ["DI"], source: "import DI\n" + helpers),
+            (name: "App", kind: .app, declares: ["DI"], source: """
+                import DI
+                protocol Clock {}
+                protocol Store {}
+                func assemble() {
+                    DIContainer.shared.register { SystemClock() as Clock }
+                    DIContainer.shared.register(interface: Store.self, implement: { DiskStore() })
+                }
+                """),
+        ]))
+        #expect(report.registrations.map { "\($0.service) \($0.keyMismatch?.readKey ?? "meets a read")" } == [
+            "Clock \(spelling == 2 ? "ObjectIdentifier" : "String(describing:)") of the metatype of Clock", "Store meets a read",
+        ])
+    }
+
+    @Test func aKeyMadeByAnUnknownHelperIsNotCompared() throws {
+        // The helper is not in the analyzed sources: no term, so no mismatch is claimed.
+        let report = try analyze(injectionProject([
+            (name: "App", kind: .app, declares: [], source: """
+                final class DIContainer {
+                    static let shared = DIContainer()
+                    private var factories: [String: () -> Any] = [:]
+                    func register<T>(_ make: @escaping () -> T) { factories[Keys.key(T.self)] = make }
+                    func resolve<T>() -> T { factories[Keys.key(type(of: T.self))]!() as! T }
+                }
+                func assemble() { DIContainer.shared.register { SystemClock() as Clock } }
+                """),
+        ]))
+        #expect(report.registrations.map(\.service) == ["Clock"])
+        #expect(report.registrations.allSatisfy { $0.keyMismatch == nil })
+    }
+
     @Test func aWrapperWhoseWrappedValueReturnsAnInferredResolveIsFoundToo() throws {
         let report = try analyze(injectionProject([
             (name: "App", kind: .app, declares: [], source: """

@@ -2,10 +2,6 @@ public final class DIContainer {
     public static let shared = DIContainer()
     private var factories: [String: () -> Any] = [:]
 
-    private static func key(_ type: Any.Type) -> String {
-        String(describing: type)
-    }
-
     public func register<T>(interface: T, implement: @escaping (() -> Any)) {
         factories[Self.key(T.self)] = implement
     }
