@@ -2,20 +2,58 @@ import StrataModel
 import SwiftSyntax
 
 extension InjectionVisitor {
-    /// A Factory property (`var x: Factory<P> { self { Impl() } }`), its body walked for what
-    /// it resolves; returns whether it was one.
+    /// A Factory property (`var x: Factory<P> { self { Impl() } }`), or Factory 1.x's static one
+    /// made by an initializer (`static let x = Factory<P>(scope: .singleton) { Impl() }`,
+    /// `Factory { Impl() as P }`), its body walked for what it resolves; returns whether it was one.
     func recordFactory(_ name: String, _ binding: PatternBindingSyntax, type: TypeSyntax?) -> Bool {
-        guard let generic = type?.as(IdentifierTypeSyntax.self), Self.factoryTypes.contains(generic.name.text),
-              let served = generic.genericArgumentClause?.arguments.last, contexts.last != nil else { return false }
+        guard contexts.last != nil else { return false }
+        let served: String
+        if let generic = type?.as(IdentifierTypeSyntax.self), Self.factoryTypes.contains(generic.name.text),
+           let argument = generic.genericArgumentClause?.arguments.last {
+            served = argument.argument.trimmedText
+        } else if type == nil, let made = binding.initializer.flatMap({ Self.madeFactory($0.value) }) {
+            served = made
+        } else {
+            return false
+        }
         let body = binding.accessorBlock.map(Syntax.init) ?? binding.initializer.map(Syntax.init)
+        // Factory 1.x's scope is an argument of the initializer (`Factory(scope: .singleton)`).
+        let scope = binding.initializer?.value.as(FunctionCallExprSyntax.self)?.arguments
+            .first(where: { $0.label?.text == "scope" }).map { Self.memberName($0.expression) }
         facts.append(InjectionFact(
-            shape: .factory, name: name, type: served.argument.trimmedText,
-            implementation: body.flatMap { constructedType(in: $0) }, scope: body.flatMap(factoryScope),
+            shape: .factory, name: name, type: served,
+            implementation: body.flatMap { constructedType(in: $0) }, scope: scope ?? body.flatMap(factoryScope),
             context: contexts.last, line: line(of: binding.pattern)))
         factories.append(facts.count - 1)
         if let body { walk(body) }
         factories.removeLast()
         return true
+    }
+
+    /// What a Factory 1.x initializer serves: its specialization (`Factory<P> { }`,
+    /// `ParameterFactory<Int, P> { }`), else the type its closure casts to or declares
+    /// (`Factory { Impl() as P }`), else the one it constructs (`Factory { Impl() }`).
+    static func madeFactory(_ value: ExprSyntax) -> String? {
+        guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
+        var callee = call.calledExpression
+        var specialized: String?
+        if let generic = callee.as(GenericSpecializationExprSyntax.self) {
+            specialized = generic.genericArgumentClause.arguments.last?.argument.trimmedText
+            callee = generic.expression
+        }
+        guard let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+              factoryTypes.contains(name) else { return nil }
+        let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+        return specialized ?? closure.flatMap { resultType($0) ?? constructedName(in: $0) }
+    }
+
+    /// The type a closure's only statement constructs: `MyService` in `{ MyService() }`.
+    static func constructedName(in closure: ClosureExprSyntax) -> String? {
+        guard closure.statements.count == 1, let item = closure.statements.first?.item,
+              let call = item.as(FunctionCallExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression?.as(FunctionCallExprSyntax.self),
+              let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, callee.first?.isUppercase == true
+        else { return nil }
+        return callee
     }
 
     /// The key paths to factories a collection keeps:
@@ -88,6 +126,12 @@ extension InjectionVisitor {
     /// `X.shared`, or a variable, property or parameter this file binds to a Factory container,
     /// or a property the symbol index types as one.
     func isFactoryContainer(_ expression: ExprSyntax) -> Bool {
+        // Factory 1.x: the container type itself holds static factories (`Container.myService()`),
+        // as does `Self` inside one.
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Self" || reference.baseName.text.first?.isUppercase == true {
+            let name = reference.baseName.text == "Self" ? contexts.last.map(DeclarationFact.simpleName) : reference.baseName.text
+            return name.map { factory.factoryContainers.contains($0) || importsFactory && $0 == "Container" } ?? false
+        }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             if member.declName.baseName.text == "shared" { return true }
             let isSelf = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)

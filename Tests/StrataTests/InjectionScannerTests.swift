@@ -45,6 +45,26 @@ import Testing
         #expect(facts[3].name == "repo" && facts[3].receiver == "Container.shared" && facts[3].within == nil)
     }
 
+    @Test func factoryOneStaticFactoriesAreReadFromTheirInitializer() {
+        // Factory 1.x: the served type from the specialization, the closure's cast or declared
+        // result, else what it constructs; the scope from the initializer's argument.
+        let facts = injections("""
+            import Factory
+            extension Container {
+                static let a = Factory<P>(scope: .singleton) { Impl() }
+                static let b = Factory { Impl() as P }
+                static let c = Factory { () -> P in Impl() }
+                static let d = Factory { Impl(a: a()) }
+                static var e = ParameterFactory<Int, P> { n in Impl(n: n) }
+                static let f = Factory.Scope.singleton
+                static let g = Lazy { Impl() }
+            }
+            """).filter { $0.shape == .factory }
+        #expect(facts.map { "\($0.name) \($0.type ?? "-") \($0.implementation ?? "-") \($0.scope ?? "-")" } == [
+            "a P Impl singleton", "b P Impl -", "c P Impl -", "d Impl Impl -", "e P Impl -",
+        ])
+    }
+
     @Test func swiftDependenciesKeysAndValues() {
         let facts = injections("""
             extension APIClient: DependencyKey { static let liveValue = APIClient.live() }

@@ -1,7 +1,9 @@
 import StrataModel
 
 /// Factory (hmlongco/Factory): properties of a container returning `Factory<T>`
-/// (`var myService: Factory<P> { self { Impl() } }`), resolved by calling them
+/// (`var myService: Factory<P> { self { Impl() } }`, and 1.x's `static let myService =
+/// Factory<P> { Impl() }`, called on the type and injected with `@Injected(Container.myService)`),
+/// resolved by calling them
 /// (`Container.shared.myService()`), through `@Injected(\.myService)`, a helper resolving a key
 /// path (`dependency(\.myService)`) or a collection of key paths a subscript resolves, and
 /// overridden by their modifiers (`.register { }`, `.onTest { }`); and Factory's `Resolving`,
@@ -10,11 +12,11 @@ import StrataModel
 enum FactoryFamily: InjectionFamily {
     static let definition = InjectionFamilyDefinition(
         id: "factory", title: "Factory",
-        summary: "`Factory<T>` properties of a container, called, injected with `@Injected(\\.x)` or resolved by key path, and overridden with `.register`/`.onTest`; `Resolving` by type",
+        summary: "`Factory<T>` properties of a container, called, injected with `@Injected(\\.x)` or resolved by key path, and overridden with `.register`/`.onTest`; Factory 1.x's static factories; `Resolving` by type",
         marks: ["Factory", "Inject", "register", "resolve", "[keyPath:"],
         triggers: [
             "factory-reached-four-ways/shared", "factory-resolving-api/shared-cast", "factory-keypath-collection/keypath-array",
-            "factory-injected-constructed/init-assignment",
+            "factory-injected-constructed/init-assignment", "factory-one-static/cast-scoped",
         ],
         passes: "swift-dependencies-client/dependency-entry")
 
@@ -23,7 +25,8 @@ enum FactoryFamily: InjectionFamily {
         case .call:
             return claimsCall(fact, &found, recognizer)
         case .wrapper:
-            if InjectionNames.factoryWrappers.contains(fact.name), let path = fact.arguments.first.flatMap({ InjectionRecognizer.keyPathName($0.text) }) {
+            if InjectionNames.factoryWrappers.contains(fact.name),
+               let path = fact.arguments.first.flatMap({ InjectionRecognizer.keyPathName($0.text) ?? staticFactory($0.text, recognizer) }) {
                 found.resolve(.factory, api: InjectionRecognizer.wrapperAPI(fact), service: path)
                 return true
             }
@@ -103,6 +106,15 @@ enum FactoryFamily: InjectionFamily {
             found.resolve(.factory, api: "factory", service: fact.name)
         }
         return true
+    }
+
+    /// `myService` in `Container.myService` or `App.ServiceContainer.myService`: Factory 1.x's
+    /// static factory itself, passed to a wrapper (`@Injected(Container.myService)`).
+    static func staticFactory(_ text: String, _ recognizer: InjectionRecognizer) -> String? {
+        let components = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard components.count >= 2, let last = components.last, recognizer.factory.factories.contains(String(last)),
+              components.dropLast().allSatisfy({ $0.first?.isUppercase == true }) else { return nil }
+        return String(last)
     }
 
     /// Whether a receiver is a container itself (`Container.shared`, `container`, `self`)

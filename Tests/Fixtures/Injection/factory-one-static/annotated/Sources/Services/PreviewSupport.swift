@@ -1,0 +1,7 @@
+import Factory
+
+struct PreviewSupport {
+    init() {
+        Container.myService.register { MockService() }
+    }
+}
