@@ -26,14 +26,16 @@ struct KeyPathCollections {
 
     /// Whether a key path kept in a collection is resolved: a subscript reads its collection,
     /// and the element itself (`$0`, `\.a` in `[\.a, \.b]`) or the member it is passed under
-    /// (`$0.path`, `Tag(path: \.a)`; `$0.0` for an unlabelled tuple element).
+    /// (`$0.path`, `Tag(path: \.a)`; `$0.0` for an unlabelled tuple element, `$0.value` for a
+    /// dictionary's).
     func resolves(_ element: InjectionFact) -> Bool {
         guard element.shape == .keyPathElement, let collection = element.receiver, !reads.isEmpty else { return false }
         let label = element.arguments.first?.label
         return reads.contains { read in
             guard read.collection == collection else { return false }
             if let label { return read.member == label }
-            return read.member.isEmpty || read.member.allSatisfy(\.isNumber)
+            // `$0.value` over a dictionary reads the element a dictionary literal keeps.
+            return read.member.isEmpty || read.member.allSatisfy(\.isNumber) || read.member == "value"
         }
     }
 }

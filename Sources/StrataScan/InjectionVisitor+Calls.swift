@@ -10,6 +10,10 @@ extension InjectionVisitor {
             if let (collection, member) = KeyPathReader.collection(read: read) {
                 facts.append(InjectionFact(
                     shape: .keyPathSubscript, name: member, receiver: collection, context: contexts.last, line: line(of: read)))
+            } else if let (container, property) = factoryKeyPath(read) {
+                // `container[keyPath: \.myService]()`: the factory called, as `container.myService()`.
+                facts.append(InjectionFact(
+                    shape: .call, name: property, receiver: container, within: factories.last, context: contexts.last, line: line(of: read)))
             }
             return entered(node)
         }
@@ -31,8 +35,12 @@ extension InjectionVisitor {
             return entered(node)
         }
         let isNamed = calls.contains(name)
-        guard isNamed || isFactoryConsumer(name: name, base: base) else { return entered(node) }
-        let receiver = base.map(Self.text)
+        // `self[keyPath: \.myService].register { }`: an override of the factory, as
+        // `self.myService.register { }`.
+        let keyPathBase = base?.as(SubscriptCallExprSyntax.self).flatMap(factoryKeyPath)
+        guard isNamed || isFactoryConsumer(name: name, base: base) || keyPathBase != nil && InjectionNames.factoryOverrides.contains(name)
+        else { return entered(node) }
+        let receiver = keyPathBase.map { "\($0.container).\($0.property)" } ?? base.map(Self.text)
         // A key path kept in a local before the call (`let path = \.service1; c.resolve(path)`)
         // as written where it is made.
         var arguments = node.arguments.map { argument in
@@ -58,6 +66,16 @@ extension InjectionVisitor {
         guard isNamed, !closures.isEmpty else { return .visitChildren }
         walkRegistration(node)
         return .skipChildren
+    }
+
+    /// The container and factory of `container[keyPath: \Container.myService]` (`self[keyPath:
+    /// \.x]`, `Container.shared[keyPath: \.x]`): a key path written at the subscript, where
+    /// Factory is used.
+    func factoryKeyPath(_ read: SubscriptCallExprSyntax) -> (container: String, property: String)? {
+        guard importsFactory || !factory.factories.isEmpty, read.arguments.count == 1, let argument = read.arguments.first,
+              argument.label?.text == "keyPath", let path = argument.expression.as(KeyPathExprSyntax.self),
+              path.components.count == 1, let property = KeyPathReader.property(path) else { return nil }
+        return (Self.text(read.calledExpression), property)
     }
 
     /// A registration's call walked with it as the enclosing registration: what its factory

@@ -14,11 +14,18 @@ enum KeyPathReader {
 
     /// The key paths an array literal holds, each with the label it is passed under in its
     /// element: `[\.a, \.b]` (no label), `[Tag(path: \.a, priority: 1)]` (`path`), `[(\.a, 1)]`.
+    /// A dictionary literal's values likewise: `["trim": \.a]`, `["trim": Step(path: \.a)]`.
     static func elements(of value: ExprSyntax) -> [(label: String?, path: KeyPathExprSyntax)] {
-        guard let array = value.as(ArrayExprSyntax.self) else { return [] }
+        let expressions: [ExprSyntax]
+        if let array = value.as(ArrayExprSyntax.self) {
+            expressions = array.elements.map(\.expression)
+        } else if case .elements(let elements)? = value.as(DictionaryExprSyntax.self)?.content {
+            expressions = elements.map(\.value)
+        } else {
+            return []
+        }
         var found: [(label: String?, path: KeyPathExprSyntax)] = []
-        for element in array.elements {
-            let expression = element.expression
+        for expression in expressions {
             if let path = expression.as(KeyPathExprSyntax.self) {
                 found.append((nil, path))
             } else if let call = expression.as(FunctionCallExprSyntax.self) {
@@ -48,13 +55,23 @@ enum KeyPathReader {
             member = access.declName.baseName.text
             expression = base
         }
+        // A dictionary's element read through its value (`$0.value.path`; `$0.value` is the member
+        // `value`, which `KeyPathCollections` takes for the element itself too).
+        if let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "value", let base = access.base {
+            expression = base
+        }
         guard let variable = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
         var child = Syntax(subscriptCall)
         for ancestor in sequence(first: subscriptCall.parent, next: { $0?.parent }).lazy.compactMap({ $0 }).prefix(64) {
             defer { child = ancestor }
             if ancestor.is(DeclSyntax.self) && !ancestor.is(VariableDeclSyntax.self) { return nil }
             if let loop = ancestor.as(ForStmtSyntax.self), child.id == loop.body.id {
-                guard loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == variable else { continue }
+                // `for step in steps`, or over a dictionary `for (name, step) in steps`.
+                let value = loop.pattern.as(IdentifierPatternSyntax.self)
+                    ?? loop.pattern.as(TuplePatternSyntax.self).flatMap { tuple in
+                        tuple.elements.count == 2 ? tuple.elements.last?.pattern.as(IdentifierPatternSyntax.self) : nil
+                    }
+                guard value?.identifier.text == variable else { continue }
                 return collectionName(loop.sequence).map { ($0, member) }
             }
             guard let closure = ancestor.as(ClosureExprSyntax.self) else { continue }
@@ -68,14 +85,16 @@ enum KeyPathReader {
         return nil
     }
 
-    /// `processors` in `Container.processors`, `Self.processors.sorted(by: ...)`, `tags.lazy`.
+    /// `processors` in `Container.processors`, `Self.processors.sorted(by: ...)`, `tags.lazy`,
+    /// `steps.values`.
     static func collectionName(_ expression: ExprSyntax) -> String? {
         var expression = expression
         for _ in 0..<8 {
             if let call = expression.as(FunctionCallExprSyntax.self), let method = call.calledExpression.as(MemberAccessExprSyntax.self),
                reorderings.contains(method.declName.baseName.text), let base = method.base {
                 expression = base
-            } else if let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "lazy", let base = access.base {
+            } else if let access = expression.as(MemberAccessExprSyntax.self), ["lazy", "values"].contains(access.declName.baseName.text),
+                      let base = access.base {
                 expression = base
             } else {
                 break

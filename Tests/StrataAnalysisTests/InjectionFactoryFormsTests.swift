@@ -150,6 +150,26 @@ import Testing
         #expect(report.resolutions.map(\.evidence.line) == [14, 15])
     }
 
+    @Test func aDictionaryOfKeyPathsIsReadThroughItsValuesAndAKeyPathAtTheSubscriptIsOneFactory() throws {
+        let report = try analyze(injectionProject([
+            (name: "Pipeline", kind: .library, declares: [], source: Self.processors + """
+
+                extension Container {
+                    static let byName: [String: KeyPath<Container, Factory<Processing>>] = ["upper": \\.processor1]
+                    static let unread = ["trim": \\Container.processor2]
+                    static let titles: [String: KeyPath<Container, String>] = ["title": \\.title]
+                    func all() -> [Processing] { Container.byName.map { self[keyPath: $0.value]() } }
+                    func titles() -> [String] { Container.titles.values.map { self[keyPath: $0] } }
+                    func third() -> Processing { self[keyPath: \\.processor3]() }
+                    func title() -> String { self[keyPath: \\.title] }
+                    func mock() { self[keyPath: \\.processor2].register { Mock() } }
+                }
+                """),
+        ]))
+        #expect(resolutions(report) == ["factory processor1 1", "factory processor3 1"])
+        #expect(report.registrations.filter { $0.kind == .override }.map(\.service) == ["processor2"])
+    }
+
     @Test func aSubscriptReadingAnotherMemberThanTheKeyPathsLabelResolvesNothing() throws {
         let report = try analyze(injectionProject([
             (name: "Pipeline", kind: .library, declares: [], source: Self.processors + """

@@ -1,0 +1,12 @@
+import Factory
+
+extension Container {
+    var processor1: Factory<Processing> { self { UppercaseProcessor() } }
+    var processor2: Factory<Processing> { self { TrimmingProcessor() } }
+    var processor3: Factory<Processing> { self { ReversingProcessor() } }
+
+    static let processingSteps: [String: KeyPath<Container, Factory<Processing>>] = [
+        "uppercase": \.processor1,
+        "trim": \.processor2,
+    ]
+}

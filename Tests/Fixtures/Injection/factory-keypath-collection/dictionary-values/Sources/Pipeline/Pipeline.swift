@@ -1,0 +1,7 @@
+import Factory
+
+extension Container {
+    func processors() -> [Processing] {
+        Container.processingSteps.values.map { self[keyPath: $0]() }
+    }
+}

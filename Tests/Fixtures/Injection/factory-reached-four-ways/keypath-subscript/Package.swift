@@ -1,0 +1,11 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Services",
+    dependencies: [.package(url: "https://github.com/hmlongco/Factory.git", from: "2.4.0")],
+    targets: [
+        .target(name: "Services", dependencies: ["Factory"]),
+        .target(name: "Feature", dependencies: ["Services", "Factory"]),
+    ]
+)
