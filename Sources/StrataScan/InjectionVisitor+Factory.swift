@@ -7,12 +7,12 @@ extension InjectionVisitor {
     /// `Factory { Impl() as P }`), its body walked for what it resolves; returns whether it was one.
     func recordFactory(_ name: String, _ binding: PatternBindingSyntax, type: TypeSyntax?) -> Bool {
         guard contexts.last != nil else { return false }
-        let served: String
+        let served: String?
         if let generic = type?.as(IdentifierTypeSyntax.self), Self.factoryTypes.contains(generic.name.text),
            let argument = generic.genericArgumentClause?.arguments.last {
             served = argument.argument.trimmedText
-        } else if type == nil, let made = binding.initializer.flatMap({ Self.madeFactory($0.value) }) {
-            served = made
+        } else if type == nil, let call = binding.initializer.flatMap({ Self.factoryInitializer($0.value) }) {
+            served = Self.servedType(by: call)
         } else {
             return false
         }
@@ -30,21 +30,25 @@ extension InjectionVisitor {
         return true
     }
 
-    /// What a Factory 1.x initializer serves: its specialization (`Factory<P> { }`,
-    /// `ParameterFactory<Int, P> { }`), else the type its closure casts to or declares
-    /// (`Factory { Impl() as P }`), else the one it constructs (`Factory { Impl() }`).
-    static func madeFactory(_ value: ExprSyntax) -> String? {
+    /// Factory 1.x's initializer of a static factory: `Factory<P> { }`, `Factory(scope: .singleton)
+    /// { }`, `ParameterFactory<Int, P> { }`.
+    static func factoryInitializer(_ value: ExprSyntax) -> FunctionCallExprSyntax? {
         guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
         var callee = call.calledExpression
-        var specialized: String?
-        if let generic = callee.as(GenericSpecializationExprSyntax.self) {
-            specialized = generic.genericArgumentClause.arguments.last?.argument.trimmedText
-            callee = generic.expression
+        if let generic = callee.as(GenericSpecializationExprSyntax.self) { callee = generic.expression }
+        let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        return name.map(factoryTypes.contains) == true ? call : nil
+    }
+
+    /// What such an initializer serves: its specialization, else the type its closure casts to or
+    /// declares (`Factory { Impl() as P }`), else the one it constructs (`Factory { Impl() }`);
+    /// nil when none says (`Factory { database().container }`).
+    static func servedType(by call: FunctionCallExprSyntax) -> String? {
+        if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) {
+            return generic.genericArgumentClause.arguments.last?.argument.trimmedText
         }
-        guard let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-              factoryTypes.contains(name) else { return nil }
         let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
-        return specialized ?? closure.flatMap { resultType($0) ?? constructedName(in: $0) }
+        return closure.flatMap { resultType($0) ?? constructedName(in: $0) }
     }
 
     /// The type a closure's only statement constructs: `MyService` in `{ MyService() }`.

@@ -58,10 +58,14 @@ import Testing
                 static var e = ParameterFactory<Int, P> { n in Impl(n: n) }
                 static let f = Factory.Scope.singleton
                 static let g = Lazy { Impl() }
+                static let h = Factory(scope: .cached) { database().container }
+                static let i = Factory { @MainActor in
+                    Impl(a: a())
+                }
             }
             """).filter { $0.shape == .factory }
         #expect(facts.map { "\($0.name) \($0.type ?? "-") \($0.implementation ?? "-") \($0.scope ?? "-")" } == [
-            "a P Impl singleton", "b P Impl -", "c P Impl -", "d Impl Impl -", "e P Impl -",
+            "a P Impl singleton", "b P Impl -", "c P Impl -", "d Impl Impl -", "e P Impl -", "h - - cached", "i Impl Impl -",
         ])
     }
 
