@@ -273,7 +273,9 @@ public struct InjectionContainers: Sendable {
 
     /// The functions making a key of their one parameter (`keyHelper` facts), by type and name.
     struct KeyHelpers {
-        private var terms: [String: (form: Substring, level: Int)] = [:]
+        /// `Type.name` (or `name` at top level) → the helper's term and its type; nil where two
+        /// helpers of that name make different terms (overloads), which are then not compared.
+        private var terms: [String: (form: Substring, level: Int, owner: String)?] = [:]
 
         /// `<form>:<level>` as a term.
         static func term(_ text: String) -> (form: Substring, level: Int)? {
@@ -283,19 +285,24 @@ public struct InjectionContainers: Sendable {
 
         mutating func add(_ fact: InjectionFact) {
             guard let term = fact.keyTerm.flatMap(Self.term) else { return }
-            let owner = fact.context.map(DeclarationFact.simpleName).map { $0 + "." } ?? ""
-            // The first declared wins, as a file order is the same in every process.
-            if terms[owner + fact.name] == nil { terms[owner + fact.name] = term }
+            let owner = fact.context.map(DeclarationFact.simpleName) ?? ""
+            let key = owner.isEmpty ? fact.name : "\(owner).\(fact.name)"
+            if let known = terms[key] {
+                if let known, known.form != term.form || known.level != term.level { terms[key] = .some(nil) }
+            } else {
+                terms[key] = (term.form, term.level, owner)
+            }
         }
 
-        /// A term with the helpers it calls (`call:key`) taken: the helper's term of the type
-        /// `level` times `type(of:)`, looked up in the container's own type, else at top level.
-        /// Nil when a helper is not known.
+        /// A term with the helpers it calls (`call:key`, `call:Keys.key`) taken: the helper's term
+        /// of the type `level` times `type(of:)`. A helper named alone is looked up in the type the
+        /// call is made in, else at top level. Nil when a helper is not known (or overloaded).
         func resolve(_ term: (form: Substring, level: Int), in container: String, depth: Int = 0) -> (form: Substring, level: Int)? {
             guard term.form.hasPrefix("call:") else { return term }
             let name = term.form.dropFirst("call:".count)
-            guard depth < 4, let helper = terms["\(container).\(name)"] ?? terms[String(name)] else { return nil }
-            return resolve((helper.form, term.level + helper.level), in: container, depth: depth + 1)
+            let found = name.contains(".") ? terms[String(name)] : terms["\(container).\(name)"] ?? terms[String(name)]
+            guard depth < 4, let helper = found ?? nil else { return nil }
+            return resolve((helper.form, term.level + helper.level), in: helper.owner, depth: depth + 1)
         }
     }
 

@@ -12,7 +12,8 @@ public struct InjectionFact: Hashable, Sendable, Codable {
         case call
         /// `@Name(arguments) var property: Type`, for `@Injected`-style property wrappers.
         case wrapper
-        /// `var name: Factory<Type> { ... }` (or `ParameterFactory`) in an extension.
+        /// `var name: Factory<Type> { ... }` (or `ParameterFactory`) in an extension, or Factory
+        /// 1.x's `static let name = Factory<Type> { ... }` (`type` nil when nothing says it).
         case factory
         /// A type conforming to `DependencyKey` or `TestDependencyKey` (swift-dependencies).
         case dependencyKey

@@ -93,6 +93,9 @@ enum ContainerMethodReader {
         // The parameter is the value the key is made of, whatever its declared type (`Any`).
         let name = (parameter.secondName ?? parameter.firstName).text
         if method.metatypes[name] == nil { method.metatypes[name] = "" }
+        // A parameter typed by a generic parameter (`_ value: S`) is passed the metatype: `S` is
+        // then the metatype's type, a level above what `S.self` would say here.
+        if let generic = parameter.type.as(IdentifierTypeSyntax.self)?.name.text { method.generics.remove(generic) }
         // A function returning its argument as it is makes no key.
         guard let term = method.term(made), term.form != "value" || term.level > 0 else { return nil }
         var fact = InjectionFact(shape: .keyHelper, name: function.name.text, context: context, line: line(Syntax(function.name)))
@@ -211,19 +214,28 @@ enum ContainerMethodReader {
 
         static let keyWrappers: Set<String> = ["ObjectIdentifier", "String", "AnyHashable", "type"]
 
-        /// The name of a function a key may be made by: `key`, `Self.key`, `self.key`,
-        /// `DIContainer.key`; not an initializer (`Key(…)`).
+        /// The function a key may be made by: `key` for `key`, `Self.key` or `self.key` (the
+        /// container's own, or a top-level one), `Keys.key` for `Keys.key` (another type's); not
+        /// an initializer (`Key(…)`) nor a method of a value (`registry.key(…)`).
         static func helperName(_ called: ExprSyntax) -> String? {
             let name: String
+            var owner = ""
             if let reference = called.as(DeclReferenceExprSyntax.self) {
                 name = reference.baseName.text
-            } else if let member = called.as(MemberAccessExprSyntax.self),
-                      member.base.map({ $0.is(DeclReferenceExprSyntax.self) }) ?? false {
+            } else if let member = called.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
                 name = member.declName.baseName.text
+                let text = base.baseName.text
+                if text == "self" || text == "Self" {
+                    owner = ""
+                } else if text.first?.isUppercase == true {
+                    owner = text + "."
+                } else {
+                    return nil
+                }
             } else {
                 return nil
             }
-            return name.first.map { $0.isLowercase || $0 == "_" } == true ? name : nil
+            return name.first.map { $0.isLowercase || $0 == "_" } == true ? owner + name : nil
         }
 
         /// A key made of the type as a term over it (`InjectionFact.keyTerm`): the outermost
@@ -243,6 +255,8 @@ enum ContainerMethodReader {
                     guard inner.form == "value", let helper = Self.helperName(call.calledExpression) else { return nil }
                     return ("call:\(helper)", inner.level)
                 }
+                // A helper's key made into another (`String(describing: key(T.self))`) is not compared.
+                if inner.form.hasPrefix("call:") { return callee == "AnyHashable" ? inner : nil }
                 switch (callee, argument.label?.text) {
                 case ("type", "of"): return (inner.form, inner.level + 1)
                 case ("ObjectIdentifier", _): return ("identifier", inner.level)
@@ -252,9 +266,11 @@ enum ContainerMethodReader {
                 }
             }
             if let literal = expression.as(StringLiteralExprSyntax.self) {
+                // `"\(T.self)"` alone, as `key` reads it: text around it makes another key.
                 let segments = literal.segments.compactMap { $0.as(ExpressionSegmentSyntax.self) }
-                guard segments.count == 1, let inner = segments[0].expressions.first?.expression,
-                      let made = term(inner) else { return nil }
+                let text = literal.segments.lazy.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+                guard segments.count == 1, text.isEmpty, let inner = segments[0].expressions.first?.expression,
+                      let made = term(inner), !made.form.hasPrefix("call:") else { return nil }
                 return ("describing", made.level)
             }
             if let reference = expression.as(DeclReferenceExprSyntax.self) {

@@ -18,7 +18,7 @@ import StrataSourceTree
 /// folder is always safe.
 public struct FactsCache: Sendable {
     /// Bump when `FileScanner` or `FileFacts` change, so old entries are not trusted.
-    static let format: UInt32 = 16
+    static let format: UInt32 = 17
     static let magic: [UInt8] = Array("STRATAFC".utf8)
 
     public let file: String

@@ -69,12 +69,12 @@ extension InjectionVisitor {
     }
 
     /// The container and factory of `container[keyPath: \Container.myService]` (`self[keyPath:
-    /// \.x]`, `Container.shared[keyPath: \.x]`): a key path written at the subscript, where
-    /// Factory is used.
+    /// \.x]`, `Container.shared[keyPath: \.x]`): a key path written at the subscript to a
+    /// factory the repository declares.
     func factoryKeyPath(_ read: SubscriptCallExprSyntax) -> (container: String, property: String)? {
-        guard importsFactory || !factory.factories.isEmpty, read.arguments.count == 1, let argument = read.arguments.first,
+        guard !factory.factories.isEmpty, read.arguments.count == 1, let argument = read.arguments.first,
               argument.label?.text == "keyPath", let path = argument.expression.as(KeyPathExprSyntax.self),
-              path.components.count == 1, let property = KeyPathReader.property(path) else { return nil }
+              path.components.count == 1, let property = KeyPathReader.property(path), factory.factories.contains(property) else { return nil }
         return (Self.text(read.calledExpression), property)
     }
 

@@ -11,7 +11,8 @@ extension InjectionVisitor {
         if let generic = type?.as(IdentifierTypeSyntax.self), Self.factoryTypes.contains(generic.name.text),
            let argument = generic.genericArgumentClause?.arguments.last {
             served = argument.argument.trimmedText
-        } else if type == nil, let call = binding.initializer.flatMap({ Self.factoryInitializer($0.value) }) {
+        } else if type == nil, importsFactory || factoryContexts.last == true, Self.isStaticMember(binding),
+                  let call = binding.initializer.flatMap({ Self.factoryInitializer($0.value) }) {
             served = Self.servedType(by: call)
         } else {
             return false
@@ -30,10 +31,18 @@ extension InjectionVisitor {
         return true
     }
 
-    /// Factory 1.x's initializer of a static factory: `Factory<P> { }`, `Factory(scope: .singleton)
-    /// { }`, `ParameterFactory<Int, P> { }`.
+    /// Whether a binding is of a `static` (or `class`) property of a type or extension.
+    static func isStaticMember(_ binding: PatternBindingSyntax) -> Bool {
+        guard let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), variable.parent?.is(MemberBlockItemSyntax.self) == true
+        else { return false }
+        return variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    }
+
+    /// Factory 1.x's initializer of a static factory, which takes the closure making its value:
+    /// `Factory<P> { }`, `Factory(scope: .singleton) { }`, `ParameterFactory<Int, P> { }`.
     static func factoryInitializer(_ value: ExprSyntax) -> FunctionCallExprSyntax? {
-        guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
+        guard let call = value.as(FunctionCallExprSyntax.self),
+              call.trailingClosure != nil || call.arguments.last?.expression.is(ClosureExprSyntax.self) == true else { return nil }
         var callee = call.calledExpression
         if let generic = callee.as(GenericSpecializationExprSyntax.self) { callee = generic.expression }
         let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text
@@ -118,21 +127,30 @@ extension InjectionVisitor {
         guard importsFactory || factory.factories.contains(name) else { return false }
         let inFactory = !factories.isEmpty && facts[factories.last!].shape == .factory
         if InjectionNames.factoryOverrides.contains(name), let member = base?.as(MemberAccessExprSyntax.self), let owner = member.base {
-            // `<container>.x.onTest { }`
-            return isFactoryContainer(owner)
+            // `<container>.x.onTest { }`; on a container type (Factory 1.x, `Container.x.register { }`)
+            // only a factory the repository declares.
+            return isFactoryContainer(owner) && (!Self.isTypeName(owner) || factory.factories.contains(member.declName.baseName.text))
         }
         if InjectionNames.factoryOverrides.contains(name), inFactory, base?.is(FunctionCallExprSyntax.self) == true { return true }
-        if let base, isFactoryContainer(base) { return true }
+        // `Container.x()`: a static factory of Factory 1.x, not any static function of the type.
+        if let base, isFactoryContainer(base) { return !Self.isTypeName(base) || factory.factories.contains(name) }
         let isSelf = base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
         return inFactory && (base == nil || isSelf)
     }
 
+    /// `Container` or `Self`: a type named, not a value.
+    static func isTypeName(_ expression: ExprSyntax) -> Bool {
+        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
+        return reference.baseName.text == "Self" || reference.baseName.text.first?.isUppercase == true
+    }
+
     /// `X.shared`, or a variable, property or parameter this file binds to a Factory container,
-    /// or a property the symbol index types as one.
+    /// or a property the symbol index types as one; or, for Factory 1.x's static factories, a
+    /// container type itself (`Container`, `Self` inside one).
     func isFactoryContainer(_ expression: ExprSyntax) -> Bool {
         // Factory 1.x: the container type itself holds static factories (`Container.myService()`),
         // as does `Self` inside one.
-        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Self" || reference.baseName.text.first?.isUppercase == true {
+        if Self.isTypeName(expression), let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text == "Self" ? contexts.last.map(DeclarationFact.simpleName) : reference.baseName.text
             return name.map { factory.factoryContainers.contains($0) || importsFactory && $0 == "Container" } ?? false
         }

@@ -170,6 +170,35 @@ import Testing
         #expect(report.registrations.filter { $0.kind == .override }.map(\.service) == ["processor2"])
     }
 
+    @Test func factoryOneFormsNeedAFactory() throws {
+        // A property made by another type named `Factory`, a static function of the container
+        // called on its type, and a key path subscript to what is not a factory: none is DI.
+        let report = try analyze(injectionProject([
+            (name: "Services", kind: .library, declares: [], source: """
+                import Factory
+                extension Container {
+                    static let api = Factory<API> { LiveAPI() }
+                    static func setupMocks() { api.register { MockAPI() } }
+                    var onTap: () -> Void { {} }
+                }
+                func boot() {
+                    Container.setupMocks()
+                    _ = Container.api()
+                    Container.shared[keyPath: \\.onTap]()
+                }
+                """),
+            (name: "Screens", kind: .library, declares: [], source: """
+                final class Coordinator {
+                    let factory = Factory(dependencies: Dependencies())
+                    static let shared = Factory { Coordinator() }
+                    func start() { factory.make() }
+                }
+                """),
+        ]))
+        #expect(report.registrations.map { "\($0.service) \($0.kind)" } == ["api definition", "api override"])
+        #expect(resolutions(report) == ["factory api 1"])
+    }
+
     @Test func aSubscriptReadingAnotherMemberThanTheKeyPathsLabelResolvesNothing() throws {
         let report = try analyze(injectionProject([
             (name: "Pipeline", kind: .library, declares: [], source: Self.processors + """

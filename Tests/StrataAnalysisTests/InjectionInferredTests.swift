@@ -161,6 +161,42 @@ import Testing
         ])
     }
 
+    /// Helpers whose key the term cannot vouch for, and another type's helper: a container
+    /// with `helper` among its members (and `outside` beside it) registering with `register(_:)`
+    /// under `registerKey` and resolving under `resolveKey`.
+    static let helperEdges: [(helper: String, outside: String, registerKey: String, resolveKey: String, mismatch: Bool)] = [
+        // A helper's key made into another string: not compared (both are the same at run time).
+        ("private static func key(_ t: Any.Type) -> String { String(reflecting: t) }", "",
+         "String(describing: Self.key(T.self))", "Self.key(T.self)", false),
+        // A generic value parameter is passed the metatype: `S.self` is `T.Type`, as `type(of:)` says.
+        ("private static func key<S>(_ value: S) -> String { String(describing: S.self) }", "",
+         "Self.key(T.self)", "String(describing: type(of: T.self))", false),
+        // Another type's helper is that type's, not the container's of the same name.
+        ("private static func key(_ t: Any.Type) -> String { String(describing: t) }",
+         "enum Keys { static func key(_ t: Any.Type) -> String { String(reflecting: t) } }",
+         "Keys.key(T.self)", "Self.key(T.self)", true),
+    ]
+
+    @Test(arguments: helperEdges.indices)
+    func aHelpersKeyIsComparedOnlyWhereItsTermIsKnown(case index: Int) throws {
+        let edge = Self.helperEdges[index]
+        let report = try analyze(injectionProject([
+            (name: "App", kind: .app, declares: [], source: """
+                \(edge.outside)
+                final class DIContainer {
+                    static let shared = DIContainer()
+                    private var factories: [String: () -> Any] = [:]
+                    \(edge.helper)
+                    func register<T>(_ make: @escaping () -> T) { factories[\(edge.registerKey)] = make }
+                    func resolve<T>() -> T { factories[\(edge.resolveKey)]!() as! T }
+                }
+                func assemble() { DIContainer.shared.register { SystemClock() as Clock } }
+                """),
+        ]))
+        #expect(report.containers.map(\.type) == ["DIContainer"])
+        #expect(report.registrations.map { $0.keyMismatch != nil } == [edge.mismatch])
+    }
+
     @Test func aKeyMadeByAnUnknownHelperIsNotCompared() throws {
         // The helper is not in the analyzed sources: no term, so no mismatch is claimed.
         let report = try analyze(injectionProject([
