@@ -42,6 +42,8 @@ public struct AnalysisMemo: Sendable {
     }
 
     var grading = Grading()
+    /// The last DI analysis, when the caller keeps one.
+    var injection: InjectionWiring.Memo?
 
     public init() {}
 }

@@ -51,10 +51,16 @@ public enum Analyzer {
         // Three reads of every file's facts, independent of each other: side by side.
         let access = extras.contains(.accessControl) || rules.severity(of: .unusedPublic) != nil || rules.severity(of: .openNotSubclassed) != nil
         let wanted = ImportUsage.Wanted(extras, rules: rules, implicit: implicit, edges: project.edges) { project.graph.name(of: $0) }
-        let ((accessReport, injectionReport), usage) = workers.both(
-            { (access ? AccessControl.analyze(project, workers: workers) : nil, InjectionWiring.analyze(project, vocabulary: injection, rules: rules)) },
+        let ((accessReport, (injectionReport, injectionMemo)), usage) = workers.both(
+            {
+                var injectionMemo = last?.injection
+                let report = InjectionWiring.analyze(project, vocabulary: injection, rules: rules, memo: &injectionMemo)
+                return (access ? AccessControl.analyze(project, workers: workers) : nil, (report, injectionMemo))
+            },
             { ImportUsage.analyze(project, wanted: wanted, workers: workers, memo: last) })
         memo = usage.memo
+        // Kept only by a caller that keeps the memo.
+        if memo != nil { memo?.injection = injectionMemo }
         if let accessReport { result.accessControl = accessReport }
         result.injection = injectionReport
         var imports = usage.report

@@ -4,6 +4,81 @@ import StrataModel
 /// resolution, which services are registered twice, the DI graph (what each factory resolves),
 /// and the module edges the container creates.
 public enum InjectionWiring {
+    /// What the last analysis of a session read and made (`AnalysisMemo.injection`): its report
+    /// stands for the next analysis of the session when nothing it reads has changed. An edit
+    /// usually changes what DI does not read (a function's body, an import of another module):
+    /// the report is then taken as it is instead of made again over every file.
+    struct Memo: Sendable {
+        /// A module as DI reads it.
+        struct Shape: Equatable, Sendable {
+            var name: String, id: ModuleID, kind: ModuleKind
+        }
+
+        /// What DI reads of one file: its injection syntax and values as they are, its
+        /// declarations but for their lines (which an edit above them moves), and whether it
+        /// spells Factory's types (`FactoryContainers`).
+        struct Read: Equatable {
+            var injections: [InjectionFact], values: [ValueFact], declarations: [DeclarationFact], spellsFactory: Bool
+
+            init(_ facts: FileFacts) {
+                injections = facts.injections
+                values = facts.values
+                declarations = facts.declarations.map { declaration in
+                    var declaration = declaration
+                    declaration.line = 0
+                    return declaration
+                }
+                spellsFactory = InjectionNames.factoryTypes.contains { facts.referenceIndex(of: $0) != nil }
+            }
+        }
+
+        var vocabulary: InjectionVocabulary
+        var rules: ArchitectureRules
+        var modules: [Shape]
+        var pairs: [ModuleGraph.Edge]
+        var sources: [ModuleID: [SourceFile]]
+        var report: InjectionReport
+
+        init(_ project: Project, vocabulary: InjectionVocabulary, rules: ArchitectureRules, report: InjectionReport) {
+            self.vocabulary = vocabulary
+            self.rules = rules
+            modules = project.modules.map { Shape(name: $0.name, id: $0.id, kind: $0.kind) }
+            pairs = project.graph.pairs
+            sources = project.sources
+            self.report = report
+        }
+
+        /// Whether the report stands for this project: the same vocabulary, rules, modules and
+        /// module edges, and every file the same (its facts taken from memory, compared at
+        /// once) or read the same by DI.
+        func stands(for project: Project, vocabulary: InjectionVocabulary, rules: ArchitectureRules) -> Bool {
+            guard vocabulary == self.vocabulary, rules == self.rules, project.graph.pairs == pairs,
+                  project.modules.count == modules.count, project.sources.count == sources.count,
+                  zip(project.modules, modules).allSatisfy({ $0.name == $1.name && $0.id == $1.id && $0.kind == $1.kind })
+            else { return false }
+            for (id, files) in project.sources {
+                guard let old = sources[id], old.count == files.count else { return false }
+                for (new, old) in zip(files, old) where new != old {
+                    guard new.path == old.path, Read(new.facts) == Read(old.facts) else { return false }
+                }
+            }
+            return true
+        }
+    }
+
+    /// The same, for a caller that analyzes again and again (`AnalysisMemo`): the last report
+    /// when it stands for this project, else a new one.
+    static func analyze(_ project: Project, vocabulary: InjectionVocabulary, rules: ArchitectureRules, memo: inout Memo?) -> InjectionReport {
+        if let last = memo, last.stands(for: project, vocabulary: vocabulary, rules: rules) {
+            // This project's files from now on: the next comparison meets them at once.
+            memo?.sources = project.sources
+            return last.report
+        }
+        let report = analyze(project, vocabulary: vocabulary, rules: rules)
+        memo = Memo(project, vocabulary: vocabulary, rules: rules, report: report)
+        return report
+    }
+
     public static func analyze(_ project: Project, vocabulary: InjectionVocabulary, rules: ArchitectureRules) -> InjectionReport {
         let sources = appSources(project)
         let recognizer = InjectionRecognizer(vocabulary: vocabulary, sources: sources)

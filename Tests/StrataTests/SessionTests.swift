@@ -144,6 +144,56 @@ import Testing
         #expect(coreImport(session.result) == "unused")
         #expect(session.result.imports == (try Self.fresh(folder)).imports)
     }
+    @Test func theDIReportFollowsEveryEditThatChangesWhatItReads() throws {
+        let folder = try Self.repository()
+        try folder.write("Sources/Core/Container.swift", """
+            public final class Container {
+                public static let shared = Container()
+                private var makers: [ObjectIdentifier: () -> Any] = [:]
+                public func register<T>(_ type: T.Type, _ make: @escaping () -> T) { makers[ObjectIdentifier(type)] = make }
+                public func resolve<T>(_ type: T.Type) -> T { makers[ObjectIdentifier(type)]!() as! T }
+            }
+            public protocol Pricing {}
+            """)
+        try folder.write("Sources/App/Assembly.swift", "import Core\nimport Feature\nfunc assemble() { Container.shared.register(Pricing.self) { LivePricing() } }\n")
+        try folder.write("Sources/Feature/Checkout.swift", "import Core\nstruct Checkout { let pricing = Container.shared.resolve(Pricing.self) }\n")
+        try folder.write("Sources/App/LivePricing.swift", "import Core\nstruct LivePricing: Pricing {}\n")
+        var session = try Self.session(folder)
+        func same(_ step: String) throws {
+            let fresh = try Self.fresh(folder)
+            #expect(session.result.injection == fresh.injection, "\(step)")
+            #expect(session.result.findings == fresh.findings, "\(step)")
+        }
+        #expect(session.result.injection.edges.map(\.containerOnly) == [true])
+        try same("cold")
+        // A body edited where DI reads nothing: the last report stands.
+        try folder.write("Sources/Core/Money.swift", "public struct Money {\n    public init() { _ = 0 }\n}\n")
+        session.refresh(changed: ["Sources/Core/Money.swift"])
+        try same("a body")
+        // Lines moved above a resolution: its evidence moves.
+        try folder.write("Sources/Feature/Checkout.swift", "import Core\n\n// Prices.\nstruct Checkout { let pricing = Container.shared.resolve(Pricing.self) }\n")
+        session.refresh(changed: ["Sources/Feature/Checkout.swift"])
+        #expect(session.result.injection.resolutions.map(\.evidence.line) == [4])
+        try same("lines moved")
+        // The implementation declared in another module: the container's edge goes there.
+        try folder.write("Sources/App/LivePricing.swift", "import Core\n")
+        try folder.write("Sources/Core/Money.swift", "public struct Money { public init() {} }\nstruct LivePricing: Pricing {}\n")
+        session.refresh(changed: ["Sources/App/LivePricing.swift", "Sources/Core/Money.swift"])
+        // Feature imports Core: no longer an edge of the container's only.
+        #expect(session.result.injection.edges.map(\.containerOnly) == [false])
+        try same("a declaration moved")
+        try folder.write("Sources/App/LivePricing.swift", "import Core\nstruct LivePricing: Pricing {}\n")
+        try folder.write("Sources/Core/Money.swift", "public struct Money { public init() {} }\n")
+        session.refresh(changed: ["Sources/App/LivePricing.swift", "Sources/Core/Money.swift"])
+        #expect(session.result.injection.edges.map(\.containerOnly) == [true])
+        // Feature imports App now, in a file DI reads nothing of: the container's edge is an
+        // import too.
+        try folder.write("Sources/Feature/Cart.swift", "import Core\nimport App\npublic struct Cart { public var total = Money() }\n")
+        session.refresh(changed: ["Sources/Feature/Cart.swift"])
+        #expect(session.result.injection.edges.map(\.containerOnly) == [false])
+        try same("an import added")
+    }
+
     @Test func filesAddedOrDeletedAndManifestsRunDiscoveryAgain() throws {
         let folder = try Self.repository()
         var session = try Self.session(folder)
