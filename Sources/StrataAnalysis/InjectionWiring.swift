@@ -14,24 +14,6 @@ public enum InjectionWiring {
             var name: String, id: ModuleID, kind: ModuleKind
         }
 
-        /// What DI reads of one file: its injection syntax and values as they are, its
-        /// declarations but for their lines (which an edit above them moves), and whether it
-        /// spells Factory's types (`FactoryContainers`).
-        struct Read: Equatable {
-            var injections: [InjectionFact], values: [ValueFact], declarations: [DeclarationFact], spellsFactory: Bool
-
-            init(_ facts: FileFacts) {
-                injections = facts.injections
-                values = facts.values
-                declarations = facts.declarations.map { declaration in
-                    var declaration = declaration
-                    declaration.line = 0
-                    return declaration
-                }
-                spellsFactory = InjectionNames.factoryTypes.contains { facts.referenceIndex(of: $0) != nil }
-            }
-        }
-
         var vocabulary: InjectionVocabulary
         var rules: ArchitectureRules
         var modules: [Shape]
@@ -59,11 +41,31 @@ public enum InjectionWiring {
             for (id, files) in project.sources {
                 guard let old = sources[id], old.count == files.count else { return false }
                 for (new, old) in zip(files, old) where new != old {
-                    guard new.path == old.path, Read(new.facts) == Read(old.facts) else { return false }
+                    guard new.path == old.path, InjectionRead(new.facts) == InjectionRead(old.facts) else { return false }
                 }
             }
             return true
         }
+    }
+
+    /// `InjectionContainers.names(in:configured:)` for a caller that scans again and again (a
+    /// session, a history): the last names stand when every file's facts are the same (taken
+    /// from memory) or read the same by DI.
+    public struct NamesMemo: Sendable {
+        var configured: InjectionNames
+        var facts: [String: FileFacts]
+        var names: InjectionNames
+    }
+
+    public static func names(in facts: [String: FileFacts], configured: InjectionNames, memo: inout NamesMemo?) -> InjectionNames {
+        if let last = memo, last.configured == configured, last.facts.count == facts.count,
+           facts.allSatisfy({ path, new in last.facts[path].map { $0 == new || InjectionRead($0) == InjectionRead(new) } ?? false }) {
+            memo?.facts = facts
+            return last.names
+        }
+        let names = InjectionContainers.names(in: facts.values, configured: configured)
+        memo = NamesMemo(configured: configured, facts: facts, names: names)
+        return names
     }
 
     /// The same, for a caller that analyzes again and again (`AnalysisMemo`): the last report
@@ -298,5 +300,23 @@ public enum InjectionWiring {
             }
             if let own = component(edge.from), component(edge.to) == own { edges[index].breaks.append("cycle") }
         }
+    }
+}
+
+/// What DI reads of one file: its injection syntax and values as they are, its declarations but
+/// for their lines (which an edit above them moves), and whether it spells Factory's types
+/// (`FactoryContainers`). Two files read the same give the same containers, names and report.
+struct InjectionRead: Equatable {
+    var injections: [InjectionFact], values: [ValueFact], declarations: [DeclarationFact], spellsFactory: Bool
+
+    init(_ facts: FileFacts) {
+        injections = facts.injections
+        values = facts.values
+        declarations = facts.declarations.map { declaration in
+            var declaration = declaration
+            declaration.line = 0
+            return declaration
+        }
+        spellsFactory = InjectionNames.factoryTypes.contains { facts.referenceIndex(of: $0) != nil }
     }
 }

@@ -51,6 +51,8 @@ public struct AnalysisSession: Sendable {
     let rootKey: String
     /// The fact stores by injection vocabulary, filled as trees are scanned.
     private var stores: [InjectionNames: FactStore] = [:]
+    /// The last scan's hand-written containers, for the next scan of the session.
+    private var injectionNames: InjectionWiring.NamesMemo?
 
     /// - Parameter git: whether the command reads revisions (then `input.repository` must be
     ///   in a git repository).
@@ -152,7 +154,7 @@ public struct AnalysisSession: Sendable {
     ) -> TreeAnalysis.Scanned {
         TreeAnalysis.scan(
             discovered, store: store(for: discovered.configuration.injection.names), timeLimit: input.fileTimeLimit, checkouts: checkouts,
-            headers: headers, progress: progress)
+            headers: headers, names: &injectionNames, progress: progress)
     }
 
     /// Assembles and analyzes a scanned tree, with the measured build times; of the extras,

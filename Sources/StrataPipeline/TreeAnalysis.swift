@@ -128,6 +128,16 @@ public enum TreeAnalysis {
         _ discovered: Discovered, store: FactStore?, timeLimit: Double = TimeBudget.defaultPerFile, checkouts: Bool = true,
         headers known: HeaderScanner.Read? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) -> Scanned {
+        var none: InjectionWiring.NamesMemo?
+        return scan(discovered, store: store, timeLimit: timeLimit, checkouts: checkouts, headers: known, names: &none, progress: progress)
+    }
+
+    /// The same, for a caller that scans again and again: `names` is the last scan's containers
+    /// found by their shape (`InjectionWiring.names(in:configured:memo:)`), and leaves this one's.
+    public static func scan(
+        _ discovered: Discovered, store: FactStore?, timeLimit: Double = TimeBudget.defaultPerFile, checkouts: Bool = true,
+        headers known: HeaderScanner.Read? = nil, names memo: inout InjectionWiring.NamesMemo?, progress: (@Sendable (String) -> Void)? = nil
+    ) -> Scanned {
         let sources = Set(discovered.discovery.modules.flatMap(\.sourceFiles)).sorted()
         progress?("scanning \(sources.count) Swift files in \(discovered.discovery.modules.count) modules")
         let configured = discovered.configuration.injection.names
@@ -136,7 +146,7 @@ public enum TreeAnalysis {
         var outcome = scanner.scan(sources)
         // Hand-written containers found by their shape: scan again, with their method and
         // property wrapper names, the files that spell them.
-        let found = InjectionContainers.names(in: outcome.facts.values, configured: configured)
+        let found = InjectionWiring.names(in: outcome.facts, configured: configured, memo: &memo)
         let spelled = found.spelled
         if !spelled.isEmpty {
             let names = configured.merged(with: found)

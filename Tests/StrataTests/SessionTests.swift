@@ -192,6 +192,14 @@ import Testing
         session.refresh(changed: ["Sources/Feature/Cart.swift"])
         #expect(session.result.injection.edges.map(\.containerOnly) == [false])
         try same("an import added")
+        // The container's read renamed: its calls are found by the new name (the scan's names
+        // of containers found by their shape follow too).
+        let container = try String(contentsOfFile: folder.path + "/Sources/Core/Container.swift", encoding: .utf8)
+        try folder.write("Sources/Core/Container.swift", container.replacingOccurrences(of: "func resolve<T>", with: "func lookup<T>"))
+        try folder.write("Sources/Feature/Checkout.swift", "import Core\nstruct Checkout { let pricing = Container.shared.lookup(Pricing.self) }\n")
+        session.refresh(changed: ["Sources/Core/Container.swift", "Sources/Feature/Checkout.swift"])
+        #expect(session.result.injection.resolutions.map(\.api) == ["Container.lookup(_:)"])
+        try same("a read renamed")
     }
 
     @Test func filesAddedOrDeletedAndManifestsRunDiscoveryAgain() throws {
