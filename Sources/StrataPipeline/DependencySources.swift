@@ -47,6 +47,13 @@ enum DependencySources {
         return (modules, scanned)
     }
 
+    /// Whether the tree has anywhere `find` looks: a checkout folder or `Pods` holding a package
+    /// or a pod.
+    static func hasCheckouts(root: String) -> Bool {
+        checkoutFolders.contains { !subfolders(of: root + "/" + $0).isEmpty }
+            || subfolders(of: root + "/Pods").contains { !podsOwnFolders.contains($0) }
+    }
+
     /// Import name → the Swift files (relative to `root`, sorted) of each module in `wanted`
     /// found checked out; the first checkout holding a module wins.
     static func find(root: String, wanted: Set<String>) -> [String: [String]] {

@@ -166,6 +166,7 @@ public enum TreeAnalysis {
         if checkouts { dependencies(of: discovered, into: &outcome, store: store, timeLimit: timeLimit) }
         let headers = known ?? HeaderScanner(tree: discovered.tree).read(discovered.discovery.modules, files: discovered.files)
         outcome.headers = headers.interfaces
+        outcome.headerHashes = headers.hashes.filter { HeaderScanner.reads($0.key) }
         outcome.hashes.merge(headers.hashes) { old, _ in old }
         var stopwatch = discovered.stopwatch
         stopwatch.lap("scan")
@@ -176,7 +177,8 @@ public enum TreeAnalysis {
     /// `.build/checkouts`, `SourcePackages/checkouts`, `Pods`), scanned for their names.
     static func dependencies(of discovered: Discovered, into outcome: inout Scanner.Outcome, store: FactStore?, timeLimit: Double) {
         let tree = discovered.tree
-        guard let folder = tree.workingDirectory else { return }
+        // No checkout to look in (most trees): the files' imports are not listed at all.
+        guard let folder = tree.workingDirectory, DependencySources.hasCheckouts(root: folder.rootPath) else { return }
         let internalNames = Set(discovered.discovery.modules.map(\.importName))
         // Each imported name once (most files import the same few), then the external ones.
         var imported: Set<String> = []

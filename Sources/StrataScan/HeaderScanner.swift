@@ -273,6 +273,6 @@ extension Scanner.Outcome {
     /// What reading the headers gave in this scan: what a later scan of the same modules takes
     /// instead of reading them again when no header or module map changed.
     public var headersRead: HeaderScanner.Read {
-        HeaderScanner.Read(interfaces: headers, hashes: hashes.filter { HeaderScanner.reads($0.key) })
+        HeaderScanner.Read(interfaces: headers, hashes: headerHashes)
     }
 }

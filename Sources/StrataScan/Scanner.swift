@@ -32,6 +32,9 @@ public struct Scanner: Sendable {
         /// What Swift sees of each C, Objective-C and mixed module through its public headers,
         /// by module (`HeaderScanner`).
         public var headers: [ModuleID: ClangInterface] = [:]
+        /// The content hashes of the headers and module maps read for `headers` (also in
+        /// `hashes`).
+        public var headerHashes: [String: ContentHash] = [:]
     }
 
     public func scan(_ paths: [String]) -> Outcome {
