@@ -59,8 +59,7 @@ public enum Analyzer {
             },
             { ImportUsage.analyze(project, wanted: wanted, workers: workers, memo: last) })
         memo = usage.memo
-        // Kept only by a caller that keeps the memo.
-        if memo != nil { memo?.injection = injectionMemo }
+        memo?.injection = injectionMemo
         if let accessReport { result.accessControl = accessReport }
         result.injection = injectionReport
         var imports = usage.report

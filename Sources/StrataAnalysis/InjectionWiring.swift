@@ -303,15 +303,19 @@ public enum InjectionWiring {
     }
 }
 
-/// What DI reads of one file: its injection syntax and values as they are, its declarations but
-/// for their lines (which an edit above them moves), and whether it spells Factory's types
+/// What DI reads of one file: its injection syntax as it is, its values and declarations but for
+/// their lines (which an edit above them moves), and whether it spells Factory's types
 /// (`FactoryContainers`). Two files read the same give the same containers, names and report.
 struct InjectionRead: Equatable {
     var injections: [InjectionFact], values: [ValueFact], declarations: [DeclarationFact], spellsFactory: Bool
 
     init(_ facts: FileFacts) {
         injections = facts.injections
-        values = facts.values
+        values = facts.values.map { value in
+            var value = value
+            value.line = 0
+            return value
+        }
         declarations = facts.declarations.map { declaration in
             var declaration = declaration
             declaration.line = 0
