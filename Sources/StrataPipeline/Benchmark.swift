@@ -129,7 +129,7 @@ public struct Benchmark {
         var session = try StrataSession(AnalysisSession.Input(repository: path, cacheDirectory: nil))
         let ready = seconds(since: clock)
         let watcher = FileWatchers.watch(session.tree.base)
-        let sources = Set(session.discovered.discovery.modules.flatMap(\.sourceFiles)).sorted()
+        let sources = session.discovered.sources
         let step = max(1, sources.count / max(1, edits))
         var times: [Double] = [], reflected = 0
         func append(_ text: String, to file: String) throws {

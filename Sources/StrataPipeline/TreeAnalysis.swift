@@ -51,6 +51,9 @@ public enum TreeAnalysis {
         /// includes, a Bazel file's loads): a change to one changes what a manifest says. Made
         /// once: a watcher asks it of every changed path.
         let manifestInputs: Set<String>
+        /// Every module's Swift files, each once, sorted: what `scan` reads. Made once: a
+        /// session scans the same discovery again on every edit.
+        public let sources: [String]
         /// What the tree's walk could not read (part of `discovery.diagnostics`).
         let unwalked: [Diagnostic]
         var stopwatch: Stopwatch
@@ -61,6 +64,7 @@ public enum TreeAnalysis {
         ) {
             (self.tree, self.configuration, self.files, self.discovery, self.manifests) = (tree, configuration, files, discovery, manifests)
             manifestInputs = manifests.values.reduce(into: []) { $0.formUnion($1.inputs) }
+            sources = Set(discovery.modules.flatMap(\.sourceFiles)).sorted()
             (self.unwalked, self.stopwatch) = (unwalked, stopwatch)
         }
 
@@ -138,7 +142,7 @@ public enum TreeAnalysis {
         _ discovered: Discovered, store: FactStore?, timeLimit: Double = TimeBudget.defaultPerFile, checkouts: Bool = true,
         headers known: HeaderScanner.Read? = nil, names memo: inout InjectionWiring.NamesMemo?, progress: (@Sendable (String) -> Void)? = nil
     ) -> Scanned {
-        let sources = Set(discovered.discovery.modules.flatMap(\.sourceFiles)).sorted()
+        let sources = discovered.sources
         progress?("scanning \(sources.count) Swift files in \(discovered.discovery.modules.count) modules")
         let configured = discovered.configuration.injection.names
         var scanner = Scanner(tree: discovered.tree, store: store, names: configured)

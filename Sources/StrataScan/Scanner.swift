@@ -41,19 +41,20 @@ public struct Scanner: Sendable {
         let results = ResultBuffer<FileResult>(count: paths.count)
         let pending = ResultBuffer<[UInt8]>(count: paths.count)
         // A file whose hash the tree knows, or whose content key (git blob id) names known
-        // bytes, is not even read. The rest are read and hashed first (cheap), then what the
+        // bytes, is not even read (looked up once, on every core: a warm session's edit finds
+        // all but one file so). The rest are read and hashed first (cheap), then what the
         // store lacks is parsed, largest files first, so no big file starts last and leaves a core idle at the end.
-        tree.prefetch(paths.filter { path in
-            guard let hash = tree.knownHash(path) ?? tree.contentKey(path).flatMap({ store?.hash(forKey: $0) }) else { return true }
-            return store?.facts(for: hash) == nil
-        })
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             if let hash = tree.knownHash(paths[index]) ?? tree.contentKey(paths[index]).flatMap({ store?.hash(forKey: $0) }),
                 let facts = store?.facts(for: hash)
             {
                 results.store(index, .scanned(hash, facts, parsed: false))
-                return
             }
+        }
+        let unknown = (0..<paths.count).filter { results[$0] == nil }
+        tree.prefetch(unknown.map { paths[$0] })
+        DispatchQueue.concurrentPerform(iterations: unknown.count) { position in
+            let index = unknown[position]
             do {
                 let bytes = try tree.read(paths[index])
                 let hash = ContentHash(bytes)
@@ -68,7 +69,7 @@ public struct Scanner: Sendable {
                 results.store(index, .unreadable("cannot be read: \((error as? SourceTreeError)?.reason ?? "\(error)")"))
             }
         }
-        let work = (0..<paths.count).filter { pending[$0] != nil }.sorted {
+        let work = unknown.filter { pending[$0] != nil }.sorted {
             (pending[$0]?.count ?? 0, $1) > (pending[$1]?.count ?? 0, $0)
         }
         let names = self.names
@@ -88,7 +89,7 @@ public struct Scanner: Sendable {
                 results.store(index, .unreadable("not analyzed: parsing took longer than \(TimeBudget.describe(timeLimit))"))
             }
         }
-        var outcome = Outcome(facts: [:], hashes: [:], diagnostics: [], parsed: 0, reused: 0)
+        var outcome = Outcome(facts: .init(minimumCapacity: paths.count), hashes: .init(minimumCapacity: paths.count), diagnostics: [], parsed: 0, reused: 0)
         for (index, result) in results.collected.enumerated() {
             let path = paths[index]
             switch result {
