@@ -57,9 +57,18 @@ public enum InjectionWiring {
         var names: InjectionNames
     }
 
-    public static func names(in facts: [String: FileFacts], configured: InjectionNames, memo: inout NamesMemo?) -> InjectionNames {
+    /// - Parameter changed: the paths whose facts may differ from those the memo was left
+    ///   with (a session's edit); nil: any.
+    public static func names(
+        in facts: [String: FileFacts], configured: InjectionNames, memo: inout NamesMemo?, changed: Set<String>? = nil
+    ) -> InjectionNames {
+        func same(_ path: String, _ new: FileFacts?, in last: NamesMemo) -> Bool {
+            guard let old = last.facts[path], let new else { return false }
+            return old == new || InjectionRead(old) == InjectionRead(new)
+        }
         if let last = memo, last.configured == configured, last.facts.count == facts.count,
-           facts.allSatisfy({ path, new in last.facts[path].map { $0 == new || InjectionRead($0) == InjectionRead(new) } ?? false }) {
+           changed.map({ $0.allSatisfy { same($0, facts[$0], in: last) || (last.facts[$0] == nil && facts[$0] == nil) } })
+               ?? facts.allSatisfy({ same($0.key, $0.value, in: last) }) {
             memo?.facts = facts
             return last.names
         }

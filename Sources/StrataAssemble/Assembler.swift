@@ -3,28 +3,67 @@ import StrataModel
 /// Joins discovery and scanning into one model: modules with their summed-up facts, declared
 /// dependencies resolved to the repository's modules, and edges with their import sites.
 public enum Assembler {
+    /// One module made from its own files alone: the files, the module with their totals, and
+    /// its edges. `assemble(root:discovery:parts:diagnostics:)` joins them.
+    public struct Part: Sendable {
+        var files: [SourceFile]
+        var module: AssembledModule
+        var edges: [(from: String, to: String, edge: ImportEdge)]
+    }
+
     /// - Parameter conditions: decides an `#if` condition around an import for a module
     ///   (`CompilationConditions`); imports under conditions it rejects make no edge and are
     ///   kept apart as `inactiveImports`. Nil takes every import as active.
     public static func assemble(
         root: String, discovery: Discovery, facts: [String: FileFacts], diagnostics: [Diagnostic],
         conditions: ((_ condition: String, _ module: DiscoveredModule) -> Bool)? = nil,
-        platforms: ((DiscoveredModule) -> [String])? = nil
+        platforms: ((DiscoveredModule) -> [String])? = nil, workers: any Workers = SerialWorkers()
     ) -> Project {
+        let made = parts(discovery: discovery, facts: facts, conditions: conditions, platforms: platforms, workers: workers)
+        return assemble(root: root, discovery: discovery, parts: made, diagnostics: diagnostics)
+    }
+
+    /// Each module of `discovery` made from its own files, side by side.
+    /// - Parameter last: the parts of an earlier call with the same discovery, conditions and
+    ///   platforms, and the files whose facts may have changed since (`touched`): the other
+    ///   modules' parts are taken again.
+    public static func parts(
+        discovery: Discovery, facts: [String: FileFacts], conditions: ((_ condition: String, _ module: DiscoveredModule) -> Bool)? = nil,
+        platforms: ((DiscoveredModule) -> [String])? = nil, workers: any Workers = SerialWorkers(),
+        reusing last: (parts: [Part], touched: [Bool])? = nil
+    ) -> [Part] {
         let resolver = ModuleResolver(discovery: discovery)
-        var modules: [AssembledModule] = []
-        var edges: [(from: String, to: String, edge: ImportEdge)] = []
-        var sources: [ModuleID: [SourceFile]] = [:]
-        for module in discovery.modules {
+        return workers.map(discovery.modules.count) { index in
+            if let last, !last.touched[index] { return last.parts[index] }
+            let module = discovery.modules[index]
             var totals = ModuleTotals()
+            var files: [SourceFile] = []
             for file in module.sourceFiles {
                 guard let fileFacts = facts[file] else { continue }
-                sources[module.id, default: []].append(SourceFile(path: file, facts: fileFacts))
+                files.append(SourceFile(path: file, facts: fileFacts))
                 totals.add(fileFacts, of: file, in: module, conditions: conditions)
             }
             let assembled = assembledModule(module, totals, resolver: resolver, platforms: platforms)
-            modules.append(assembled)
-            edges += importEdges(from: module, imports: totals.imports, declared: assembled.declaredModules, resolver: resolver)
+            return Part(
+                files: files, module: assembled,
+                edges: importEdges(from: module, imports: totals.imports, declared: assembled.declaredModules, resolver: resolver))
+        }
+    }
+
+    /// By module of `discovery`: whether one of its files is among `changed`.
+    public static func touched(_ discovery: Discovery, by changed: Set<String>, workers: any Workers = SerialWorkers()) -> [Bool] {
+        workers.map(discovery.modules.count) { index in discovery.modules[index].sourceFiles.contains(where: changed.contains) }
+    }
+
+    /// The model of `discovery`'s modules from their parts (`parts`, in the modules' order).
+    public static func assemble(root: String, discovery: Discovery, parts: [Part], diagnostics: [Diagnostic]) -> Project {
+        var modules: [AssembledModule] = []
+        var edges: [(from: String, to: String, edge: ImportEdge)] = []
+        var sources: [ModuleID: [SourceFile]] = [:]
+        for (module, part) in zip(discovery.modules, parts) {
+            if !part.files.isEmpty { sources[module.id, default: []] += part.files }
+            modules.append(part.module)
+            edges += part.edges
         }
         modules.sort { $0.name < $1.name }
         // In their modules' name order, as every document lists them.

@@ -260,7 +260,7 @@ public struct DiscoveredModule: Hashable, Sendable, Codable {
 }
 
 /// Everything discovery found.
-public struct Discovery: Sendable, Codable {
+public struct Discovery: Equatable, Sendable, Codable {
     public var packages: [PackageInfo]
     public var modules: [DiscoveredModule]
     /// The module each pod of the repository is, by pod name (`GRDB.swift` -> `GRDB`), also

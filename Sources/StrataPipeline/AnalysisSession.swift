@@ -51,8 +51,8 @@ public struct AnalysisSession: Sendable {
     let rootKey: String
     /// The fact stores by injection vocabulary, filled as trees are scanned.
     private var stores: [InjectionNames: FactStore] = [:]
-    /// The last scan's hand-written containers, for the next scan of the session.
-    private var injectionNames: InjectionWiring.NamesMemo?
+    /// What the last scan left for the next scan of the session (`TreeAnalysis.ScanMemo`).
+    private var lastScan: TreeAnalysis.ScanMemo?
 
     /// - Parameter git: whether the command reads revisions (then `input.repository` must be
     ///   in a git repository).
@@ -148,13 +148,15 @@ public struct AnalysisSession: Sendable {
     /// Scans a discovered tree with the facts every earlier scan of the session found.
     /// - Parameter checkouts: false where the result is compared with a git revision's, which
     ///   has no checked-out dependencies (`TreeAnalysis.scan`).
+    /// - Parameter changed: the files changed since the last scan, which had the same
+    ///   discovery (a session's edit): only they are read (`TreeAnalysis.scan`).
     public mutating func scan(
-        _ discovered: TreeAnalysis.Discovered, checkouts: Bool = true, headers: HeaderScanner.Read? = nil,
+        _ discovered: TreeAnalysis.Discovered, checkouts: Bool = true, headers: HeaderScanner.Read? = nil, changed: Set<String>? = nil,
         progress: (@Sendable (String) -> Void)? = nil
     ) -> TreeAnalysis.Scanned {
         TreeAnalysis.scan(
             discovered, store: store(for: discovered.configuration.injection.names), timeLimit: input.fileTimeLimit, checkouts: checkouts,
-            headers: headers, names: &injectionNames, progress: progress)
+            headers: headers, changed: changed, memo: &lastScan, progress: progress)
     }
 
     /// Assembles and analyzes a scanned tree, with the measured build times; of the extras,
@@ -172,9 +174,22 @@ public struct AnalysisSession: Sendable {
         TreeAnalysis.finish(scanned, conditions: conditions, extras: extras, buildSeconds: input.buildTimes, memo: &memo)
     }
 
+    /// The same for a session, which also takes again the modules its edit did not touch
+    /// (`TreeAnalysis.AssemblyMemo`).
+    public func finish(
+        _ scanned: TreeAnalysis.Scanned, extras: AnalysisExtras = .all, memo: inout AnalysisMemo?, assembly: inout TreeAnalysis.AssemblyMemo?
+    ) -> TreeAnalysis.Output {
+        TreeAnalysis.finish(scanned, extras: extras, buildSeconds: input.buildTimes, memo: &memo, assembly: &assembly)
+    }
+
     /// Forgets the facts of bytes no file has any more (`FactStore.keep(only:)`).
     func keepFacts(only hashes: Set<ContentHash>) {
         for store in stores.values { store.keep(only: hashes) }
+    }
+
+    /// Forgets the facts of these bytes, which no file has any more (`FactStore.forget`).
+    func forgetFacts(_ hashes: [ContentHash]) {
+        for store in stores.values { store.forget(hashes) }
     }
 
     /// Saves every fact store; a store that could not be saved is one warning.

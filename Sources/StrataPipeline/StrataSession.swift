@@ -33,6 +33,8 @@ public struct StrataSession: Sendable {
     public private(set) var analysis: AnalysisSession
     /// What the last analysis made that the next takes again where its inputs are the same.
     private var memo: AnalysisMemo? = AnalysisMemo()
+    /// Each module as the last analysis assembled it, for an edit that leaves it alone.
+    private var assembly: TreeAnalysis.AssemblyMemo?
     /// The latest assembled model and its result.
     public private(set) var output: TreeAnalysis.Output
     /// The latest discovery (with the live tree it read).
@@ -65,7 +67,9 @@ public struct StrataSession: Sendable {
         let discovered = try analysis.discover(live, label: input.repository, progress: progress)
         let scanned = analysis.scan(discovered, progress: progress)
         self.discovered = discovered.reading(Self.remembering(scanned))
-        output = analysis.finish(scanned, extras: Self.extras, memo: &memo)
+        var assembly: TreeAnalysis.AssemblyMemo?
+        output = analysis.finish(scanned, extras: Self.extras, memo: &memo, assembly: &assembly)
+        self.assembly = assembly
         // The next `analyze` of the repository starts warm too.
         _ = analysis.saveFacts()
         self.analysis = analysis
@@ -138,10 +142,15 @@ public struct StrataSession: Sendable {
         }
         // The headers are read again only when one of them, a module map or the modules changed.
         let headers = structural || changed.contains(where: HeaderScanner.reads) ? nil : output.scan.headersRead
-        let scanned = analysis.scan(next, headers: headers)
-        analysis.keepFacts(only: Set(scanned.scan.hashes.values))
-        discovered = next.reading(Self.remembering(scanned))
-        output = analysis.finish(scanned, extras: Self.extras, memo: &memo)
+        // An edit of files discovery saw reads only them.
+        let scanned = analysis.scan(next, headers: headers, changed: structural ? nil : Set(changed))
+        if scanned.touched != nil {
+            analysis.forgetFacts(scanned.dropped)
+        } else {
+            analysis.keepFacts(only: Set(scanned.scan.hashes.values))
+        }
+        discovered = next.reading(Self.remembering(scanned, changed: structural ? nil : changed))
+        output = analysis.finish(scanned, extras: Self.extras, memo: &memo, assembly: &assembly)
         let (appeared, disappeared) = Self.difference(before, output.result.findings)
         return Update(
             changed: changed, rediscovered: structural, parsed: scanned.scan.parsed, appeared: appeared, disappeared: disappeared,
@@ -173,9 +182,12 @@ public struct StrataSession: Sendable {
     }
 
     /// The scanned tree, knowing the hashes the scan found (those files are not read again).
-    private static func remembering(_ scanned: TreeAnalysis.Scanned) -> any SourceTree {
+    /// - Parameter changed: the only files whose hashes the tree lost since it last knew the
+    ///   scan's (an edit); nil: any.
+    private static func remembering(_ scanned: TreeAnalysis.Scanned, changed: [String]? = nil) -> any SourceTree {
         guard let live = scanned.tree as? LiveTree else { return scanned.tree }
-        return live.scanned(scanned.scan.hashes)
+        guard let changed else { return live.scanned(scanned.scan.hashes) }
+        return live.scanned(Dictionary(changed.compactMap { path in scanned.scan.hashes[path].map { (path, $0) } }, uniquingKeysWith: { $1 }))
     }
 
     /// Findings of `after` not in `before` and the other way round, by fingerprint and message.

@@ -82,6 +82,15 @@ public enum TreeAnalysis {
         public let discovered: Discovered
         public let scan: Scanner.Outcome
         var stopwatch: Stopwatch
+        /// The files whose facts may differ from those of the session's scan `since` (the
+        /// last, which saw the same discovery): a session's edit. Nil: any file's.
+        public var touched: Set<String>?
+        var since: Int?
+        /// This scan's number in its session (`ScanMemo`), which what is made of it records.
+        var number = 0
+        /// Content hashes the last scan of the session had and this one no longer has (with
+        /// `touched`): the edited files' earlier bytes.
+        public var dropped: [ContentHash] = []
 
         public var tree: any SourceTree { discovered.tree }
         public var configuration: Configuration { discovered.configuration }
@@ -132,31 +141,51 @@ public enum TreeAnalysis {
         _ discovered: Discovered, store: FactStore?, timeLimit: Double = TimeBudget.defaultPerFile, checkouts: Bool = true,
         headers known: HeaderScanner.Read? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) -> Scanned {
-        var none: InjectionWiring.NamesMemo?
-        return scan(discovered, store: store, timeLimit: timeLimit, checkouts: checkouts, headers: known, names: &none, progress: progress)
+        var none: ScanMemo?
+        return scan(discovered, store: store, timeLimit: timeLimit, checkouts: checkouts, headers: known, memo: &none, progress: progress)
     }
 
-    /// The same, for a caller that scans again and again: `names` is the last scan's containers
-    /// found by their shape (`InjectionWiring.names(in:configured:memo:)`), and leaves this one's.
+    /// The same, for a caller that scans again and again: `memo` is what the last scan left
+    /// (`ScanMemo`), and is left this one's.
+    /// - Parameter changed: the paths that changed since the last scan (a session's edit of
+    ///   files, none added or removed); with a memo of the same discovery, only those of them
+    ///   that are Swift files are read. Nil reads every file the tree does not know.
     public static func scan(
         _ discovered: Discovered, store: FactStore?, timeLimit: Double = TimeBudget.defaultPerFile, checkouts: Bool = true,
-        headers known: HeaderScanner.Read? = nil, names memo: inout InjectionWiring.NamesMemo?, progress: (@Sendable (String) -> Void)? = nil
+        headers known: HeaderScanner.Read? = nil, changed: Set<String>? = nil, memo: inout ScanMemo?,
+        progress: (@Sendable (String) -> Void)? = nil
     ) -> Scanned {
         let sources = discovered.sources
         progress?("scanning \(sources.count) Swift files in \(discovered.discovery.modules.count) modules")
         let configured = discovered.configuration.injection.names
         var scanner = Scanner(tree: discovered.tree, store: store, names: configured)
         scanner.timeLimit = timeLimit
-        var outcome = scanner.scan(sources)
+        let last = memo.flatMap { $0.sources == sources && $0.configured == configured ? $0 : nil }
+        var outcome: Scanner.Outcome
+        var touched: Set<String>?
+        var dropped: [ContentHash] = []
+        if let changed, let last {
+            // The last first pass, with the changed files scanned again.
+            let paths = changed.filter { sources.containsSorted($0) }.sorted()
+            outcome = last.firstPass
+            outcome.patch(scanner.scan(paths), paths: paths)
+            touched = Set(paths)
+            dropped = Set(paths.compactMap { last.firstPass.hashes[$0] }).filter { old in !outcome.hashes.values.contains(old) }
+        } else {
+            outcome = scanner.scan(sources)
+        }
         // Hand-written containers found by their shape: scan again, with their method and
         // property wrapper names, the files that spell them.
-        let found = InjectionWiring.names(in: outcome.facts, configured: configured, memo: &memo)
+        var names = memo?.names
+        let found = InjectionWiring.names(in: outcome.facts, configured: configured, memo: &names, changed: touched)
+        let firstPass = outcome
         let spelled = found.spelled
+        var again: [String] = []
         if !spelled.isEmpty {
             let names = configured.merged(with: found)
             // A few names are looked up in each file's sorted references; many, the other way round.
             let wanted = spelled.sorted()
-            let again = sources.filter { path in
+            again = sources.filter { path in
                 guard let facts = outcome.facts[path] else { return false }
                 return wanted.count < 16
                     ? wanted.contains { facts.referenceIndex(of: $0) != nil } : facts.references.contains(where: spelled.contains)
@@ -167,6 +196,11 @@ public enum TreeAnalysis {
             outcome.facts.merge(rescan.facts) { _, new in new }
             outcome.parsed += rescan.parsed
         }
+        // A file scanned again with the containers' names, this time or the last, may have
+        // other facts than its first pass.
+        if let last { touched?.formUnion(last.again + again) }
+        let number = (memo?.number ?? 0) + 1
+        memo = ScanMemo(number: number, sources: sources, configured: configured, firstPass: firstPass, names: names, again: again)
         if checkouts { dependencies(of: discovered, into: &outcome, store: store, timeLimit: timeLimit) }
         let headers = known ?? HeaderScanner(tree: discovered.tree).read(discovered.discovery.modules, files: discovered.files)
         outcome.headers = headers.interfaces
@@ -174,7 +208,21 @@ public enum TreeAnalysis {
         outcome.hashes.merge(headers.hashes) { old, _ in old }
         var stopwatch = discovered.stopwatch
         stopwatch.lap("scan")
-        return Scanned(discovered: discovered, scan: outcome, stopwatch: stopwatch)
+        return Scanned(
+            discovered: discovered, scan: outcome, stopwatch: stopwatch, touched: touched, since: touched == nil ? nil : last?.number, number: number,
+            dropped: dropped)
+    }
+
+    /// What one scan of a session leaves for the next of the same discovery: its first pass
+    /// (every file's facts before the files spelling hand-written containers were scanned
+    /// again with their names), the containers found, and the files scanned again.
+    public struct ScanMemo: Sendable {
+        var number: Int
+        var sources: [String]
+        var configured: InjectionNames
+        var firstPass: Scanner.Outcome
+        var names: InjectionWiring.NamesMemo?
+        var again: [String]
     }
 
     /// The checked-out sources of the external modules the files import (a working directory's
@@ -212,8 +260,17 @@ public enum TreeAnalysis {
         _ scanned: Scanned, conditions shared: CompilationConditions? = nil, extras: AnalysisExtras = .all, buildSeconds: [String: Double]? = nil,
         memo: inout AnalysisMemo?
     ) -> Output {
+        var none: AssemblyMemo?
+        return finish(scanned, conditions: shared, extras: extras, buildSeconds: buildSeconds, memo: &memo, assembly: &none)
+    }
+
+    /// The same for a session: `assembly` is what its last assembly left, and is left this one's.
+    public static func finish(
+        _ scanned: Scanned, conditions shared: CompilationConditions? = nil, extras: AnalysisExtras = .all, buildSeconds: [String: Double]? = nil,
+        memo: inout AnalysisMemo?, assembly: inout AssemblyMemo?
+    ) -> Output {
         var stopwatch = scanned.stopwatch
-        let project = assemble(scanned, conditions: shared)
+        let project = assemble(scanned, conditions: shared, memo: &assembly)
         let result = Analyzer.analyze(
             project, rules: scanned.configuration.rules, injection: scanned.configuration.injection, extras: extras,
             buildSeconds: buildSeconds, workers: AllCores(), memo: &memo)
@@ -224,32 +281,70 @@ public enum TreeAnalysis {
     /// assemble: the model of modules and edges, for a caller that needs no analysis
     /// (`strata affected` asks only who depends on whom).
     static func assemble(_ scanned: Scanned, conditions shared: CompilationConditions? = nil) -> Project {
+        var none: AssemblyMemo?
+        return assemble(scanned, conditions: shared, memo: &none)
+    }
+
+    /// What a session's last assembly leaves for the next: each module's part, the modules'
+    /// source digests, and what they were made from.
+    public struct AssemblyMemo: Sendable {
+        /// The number of the scan assembled (`Scanned.number`).
+        var scan: Int
+        var discovery: Discovery
+        var build: Configuration.Build
+        var parts: [Assembler.Part]
+        var digests: [ModuleID: String]
+    }
+
+    /// The same, taking again from `memo` the modules none of whose files the scan touched
+    /// (a session's edit) when the memo is the assembly of the scan it counts from, with the
+    /// same discovery and build settings.
+    static func assemble(_ scanned: Scanned, conditions shared: CompilationConditions? = nil, memo: inout AssemblyMemo?) -> Project {
         let scan = scanned.scan
         let build = scanned.configuration.build
         let conditions = shared ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
         let internalNames = Set(scanned.discovery.modules.map(\.importName))
-        var project = Assembler.assemble(
-            root: scanned.tree.name, discovery: scanned.discovery, facts: scan.facts, diagnostics: scan.diagnostics,
+        let last = memo.flatMap { last in
+            shared == nil && scanned.touched != nil && scanned.since == last.scan && last.build == build && last.discovery == scanned.discovery
+                ? last : nil
+        }
+        let touched = last.map { _ in Assembler.touched(scanned.discovery, by: scanned.touched ?? [], workers: AllCores()) }
+        let parts = Assembler.parts(
+            discovery: scanned.discovery, facts: scan.facts,
             conditions: { condition, module in
                 conditions.isActive(condition, in: module) { name in
                     internalNames.contains(name) || module.dependencies.contains { $0.name == name }
                 }
             },
-            platforms: conditions.platforms(of:))
+            platforms: conditions.platforms(of:), workers: AllCores(), reusing: last.flatMap { last in touched.map { (last.parts, $0) } })
+        var project = Assembler.assemble(root: scanned.tree.name, discovery: scanned.discovery, parts: parts, diagnostics: scan.diagnostics)
         project.dependencySources = scan.dependencies
         project.clang = scan.headers
-        for index in project.modules.indices {
-            project.modules[index].headers = scan.headers[project.modules[index].id]?.summary
-            // `path=hash` records, each ended by a NUL (which no path holds): the digest is in
-            // `strata.json`, so its input stays what it was and saved results still compare.
+        // Modules whose digest the memo has: those of untouched parts.
+        var known: [ModuleID: String] = [:]
+        if let last, let touched {
+            let remade = Set(zip(scanned.discovery.modules, touched).filter(\.1).map(\.0.id))
+            known = last.digests.filter { !remade.contains($0.key) }
+        }
+        // `path=hash` records, each ended by a NUL (which no path holds): the digest is in
+        // `strata.json`, so its input stays what it was and saved results still compare.
+        let digests = Parallel.map(project.modules.count) { index in
+            if let digest = known[project.modules[index].id] { return digest }
             var bytes: [UInt8] = []
             for file in project.sources[project.modules[index].id] ?? [] {
                 bytes += file.path.utf8
                 bytes += "=\(scan.hashes[file.path].map(\.description) ?? "")".utf8
                 bytes.append(0)
             }
-            project.modules[index].sourceDigest = ContentHash(bytes).description
+            return ContentHash(bytes).description
         }
+        for index in project.modules.indices {
+            project.modules[index].headers = scan.headers[project.modules[index].id]?.summary
+            project.modules[index].sourceDigest = digests[index]
+        }
+        memo = AssemblyMemo(
+            scan: scanned.number, discovery: scanned.discovery, build: build, parts: parts,
+            digests: Dictionary(zip(project.modules.map(\.id), digests), uniquingKeysWith: { first, _ in first }))
         return project
     }
 

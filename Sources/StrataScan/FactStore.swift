@@ -66,6 +66,16 @@ public final class FactStore: @unchecked Sendable {
         for variant in variants.values { variant.keep(only: hashes) }
     }
 
+    /// Forgets the facts of these bytes, which no file has any more: `keep(only:)` when the
+    /// caller knows which went (a session's edit, the edited files' earlier bytes).
+    public func forget(_ hashes: [ContentHash]) {
+        for hash in hashes {
+            contents.entries[hash] = nil
+            used.entries[hash] = nil
+        }
+        for variant in variants.values { variant.forget(hashes) }
+    }
+
     /// Writes the facts this run used to the cache file, when anything changed.
     public func save() throws {
         for variant in variants.values { try variant.save() }

@@ -35,6 +35,32 @@ public struct Scanner: Sendable {
         /// The content hashes of the headers and module maps read for `headers` (also in
         /// `hashes`).
         public var headerHashes: [String: ContentHash] = [:]
+
+        /// This outcome of some files' scan with `paths` (sorted, among them) scanned again
+        /// (`again`, their scan): their facts, hashes and diagnostics replaced, as a scan of
+        /// them all would have found. A session's edit scans the edited files alone so.
+        public mutating func patch(_ again: Outcome, paths: [String]) {
+            let replaced = Set(paths)
+            for path in paths {
+                facts[path] = again.facts[path]
+                hashes[path] = again.hashes[path]
+            }
+            // In file order, as a whole scan lists them: the others' then these, merged.
+            let kept = diagnostics.filter { !replaced.contains($0.file) }
+            diagnostics = []
+            diagnostics.reserveCapacity(kept.count + again.diagnostics.count)
+            var next = again.diagnostics.startIndex
+            for diagnostic in kept {
+                while next < again.diagnostics.endIndex, again.diagnostics[next].file < diagnostic.file {
+                    diagnostics.append(again.diagnostics[next])
+                    next += 1
+                }
+                diagnostics.append(diagnostic)
+            }
+            diagnostics += again.diagnostics[next...]
+            parsed = again.parsed
+            reused = facts.count - parsed
+        }
     }
 
     public func scan(_ paths: [String]) -> Outcome {

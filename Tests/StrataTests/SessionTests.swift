@@ -1,6 +1,7 @@
 import Foundation
 import StrataModel
 import StrataPipeline
+import StrataReport
 import StrataSourceTree
 import Testing
 
@@ -200,6 +201,72 @@ import Testing
         session.refresh(changed: ["Sources/Core/Container.swift", "Sources/Feature/Checkout.swift"])
         #expect(session.result.injection.resolutions.map(\.api) == ["Container.lookup(_:)"])
         try same("a read renamed")
+    }
+
+    /// An edit of files discovery saw reads those files alone and takes every other file's
+    /// facts and every untouched module's assembly from the last analysis: after each kind of
+    /// edit, the whole result is the one a fresh analysis writes, byte for byte.
+    @Test func everyEditAnswersAsAFreshAnalysisDoes() throws {
+        let folder = try Self.repository()
+        let manifest = try String(contentsOfFile: folder.path + "/Package.swift", encoding: .utf8)
+        try folder.write("Package.swift", manifest.replacingOccurrences(
+            of: ".target(name: \"Core\"),", with: ".target(name: \"Core\"), .target(name: \"Hashing\"), .target(name: \"Store\", dependencies: [\"Hashing\", \"Core\"]),"))
+        try folder.write("Sources/Hashing/include/hashing.h", "int hashing_digest(int seed);\n")
+        try folder.write("Sources/Hashing/hashing.c", "#include \"hashing.h\"\nint hashing_digest(int seed) { return seed; }\n")
+        try folder.write("Sources/Store/Store.swift", "import Hashing\nimport Core\npublic struct Store { let key = hashing_digest(1) }\n")
+        try folder.write("Sources/Store/Copy.swift", "import Core\nstruct Copy {}\n")
+        var session = try Self.session(folder)
+        func same(_ step: String) throws {
+            let fresh = try Self.fresh(folder)
+            let warm = try JSONReporter.encode(session.completeResult), cold = try JSONReporter.encode(fresh)
+            #expect(warm == cold, "\(step): \(String(decoding: warm, as: UTF8.self).count) bytes against \(String(decoding: cold, as: UTF8.self).count)")
+        }
+        func edit(_ step: String, _ files: [String: String]) throws {
+            for (path, text) in files { try folder.write(path, text) }
+            let update = session.refresh(changed: files.keys.sorted())
+            #expect(!update.rediscovered, "\(step)")
+            try same(step)
+        }
+        try same("cold")
+        try edit("a body", ["Sources/Core/Money.swift": "public struct Money {\n    public init() { _ = 0 }\n}\n"])
+        try edit("a layer broken", ["Sources/Core/Clock.swift": "import Feature\npublic struct Clock { public init() {} }\n"])
+        try edit("a syntax error", ["Sources/Feature/Cart.swift": "import Core\npublic struct Cart { public var total = Money( }\nfunc f( {\n"])
+        try edit("the error mended", ["Sources/Feature/Cart.swift": "import Core\npublic struct Cart { public var total = Money() }\n"])
+        // Two files with the same bytes share their facts; one edited away keeps the other's.
+        try edit("a copy of another file", ["Sources/Store/Copy.swift": "import Hashing\nimport Core\npublic struct Store { let key = hashing_digest(1) }\n"])
+        try edit("the copy edited away", ["Sources/Store/Copy.swift": "import Core\nstruct Copy { let clock = Clock() }\n"])
+        try edit("an import under #if", ["Sources/App/main.swift": "#if canImport(Store)\nimport Store\n#endif\nimport Feature\nimport Core\nprint(Cart(), Clock())\n"])
+        // A container found by its shape: a file not edited that calls its methods is scanned
+        // again with their names, and again without them once it is gone.
+        try edit("a call to a container not yet written", [
+            "Sources/Feature/Cart.swift": "import Core\npublic struct Cart { public var total = Money(); let clock = Registry.shared.take(Clock.self) }\n",
+        ])
+        try edit("the container written", [
+            "Sources/Core/Clock.swift": """
+                public final class Registry {
+                    public static let shared = Registry()
+                    private var makers: [ObjectIdentifier: () -> Any] = [:]
+                    public func put<T>(_ type: T.Type, _ make: @escaping () -> T) { makers[ObjectIdentifier(type)] = make }
+                    public func take<T>(_ type: T.Type) -> T { makers[ObjectIdentifier(type)]!() as! T }
+                }
+                public struct Clock { public init() {} }
+
+                """,
+        ])
+        #expect(session.result.injection.resolutions.map(\.api) == ["Registry.take(_:)"])
+        try edit("the container gone", ["Sources/Core/Clock.swift": "public struct Clock { public init() {} }\n"])
+        #expect(session.result.injection.resolutions.isEmpty)
+        // A header and the Swift file using it, edited together; then the header alone.
+        try edit("a header and its user", [
+            "Sources/Hashing/include/hashing.h": "int hashing_digest(int seed);\nint hashing_mix(int a, int b);\n",
+            "Sources/Store/Store.swift": "import Hashing\nimport Core\npublic struct Store { let key = hashing_mix(1, 2) }\n",
+        ])
+        try edit("the header alone", ["Sources/Hashing/include/hashing.h": "int hashing_digest(int seed);\n"])
+        // An editor's unsaved text, then the file as saved.
+        session.edit("Sources/Feature/Cart.swift", text: "import Core\nimport App\npublic struct Cart {}\n")
+        #expect(session.result.findings.contains { $0.rule == .layerViolation && $0.evidence.map(\.description) == ["Sources/Feature/Cart.swift:2"] })
+        session.edit("Sources/Feature/Cart.swift", text: nil)
+        try same("unsaved text dropped")
     }
 
     @Test func filesAddedOrDeletedAndManifestsRunDiscoveryAgain() throws {
