@@ -69,9 +69,11 @@ enum DependencyFindings {
 
     /// External imports of a module, split into Apple SDK and third party.
     public static func external(of module: AssembledModule, internalNames: Set<String>) -> ExternalImports {
-        var apple = Set<String>(), thirdParty = Set<String>()
-        for site in module.imports where !internalNames.contains(site.module) {
-            if SystemModules.contains(site.module) { apple.insert(site.module) } else { thirdParty.insert(site.module) }
+        var apple = Set<String>(), thirdParty = Set<String>(), seen = Set<String>()
+        for index in module.imports.indices {
+            let name = module.imports[index].module
+            guard seen.insert(name).inserted, !internalNames.contains(name) else { continue }
+            if SystemModules.contains(name) { apple.insert(name) } else { thirdParty.insert(name) }
         }
         return ExternalImports(apple: apple.sorted(), thirdParty: thirdParty.sorted())
     }

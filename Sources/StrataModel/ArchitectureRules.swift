@@ -2,7 +2,10 @@
 /// severity of each rule. Plain values, so analysis stays a pure function of model and rules.
 public struct ArchitectureRules: Hashable, Sendable {
     /// Lowest first: a module may depend on its own layer and on layers listed before it.
-    public var layers: [Layer]
+    public var layers: [Layer] { didSet { index = LayerIndex(layers) } }
+    /// Which layers a plain name is listed in, and which list wildcards: `layer(of:)` without
+    /// comparing every pattern (inferred layers list every module by name).
+    private var index: LayerIndex
     /// Forbidden and allowed pairs, in file order.
     public var rules: [DependencyRule]
     /// Per rule id: the severity to use instead of the default, or nil to turn the rule off.
@@ -12,11 +15,34 @@ public struct ArchitectureRules: Hashable, Sendable {
         self.layers = layers
         self.rules = rules
         self.severities = severities
+        index = LayerIndex(layers)
     }
 
     /// The layer a module belongs to: the first whose patterns match its name.
     public func layer(of module: String) -> Layer? {
-        layers.first { layer in layer.modules.contains { $0.matches(module) } }
+        // The first layer listing the name itself, unless one before it has a wildcard that matches.
+        let listed = index.plain[module]?.first { layers[$0].modules.contains { $0.matches(module) } } ?? layers.count
+        let first = index.wildcards.first { $0 < listed && layers[$0].modules.contains { $0.matches(module) } } ?? listed
+        return first < layers.count ? layers[first] : nil
+    }
+
+    private struct LayerIndex: Hashable, Sendable {
+        /// By plain pattern, the layers listing it, in order.
+        var plain: [String: [Int]] = [:]
+        /// The layers with a wildcard pattern, in order.
+        var wildcards: [Int] = []
+
+        init(_ layers: [Layer]) {
+            for (index, layer) in layers.enumerated() {
+                for pattern in layer.modules {
+                    if pattern.isWildcard {
+                        if wildcards.last != index { wildcards.append(index) }
+                    } else if plain[pattern.text]?.last != index {
+                        plain[pattern.text, default: []].append(index)
+                    }
+                }
+            }
+        }
     }
 
     /// The position of a layer in the order (0 = lowest), by name.
@@ -80,10 +106,13 @@ public struct ModulePattern: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// Whether the pattern has `*` or `?` (else it is a plain name).
+    public var isWildcard: Bool { text.unicodeScalars.contains { $0 == "*" || $0 == "?" } }
+
     public func matches(_ name: String) -> Bool {
         // Most patterns are plain names (inferred layers list every module): compared as they
         // are, without the arrays a wildcard needs.
-        guard text.unicodeScalars.contains(where: { $0 == "*" || $0 == "?" }) else { return text.unicodeScalars.elementsEqual(name.unicodeScalars) }
+        guard isWildcard else { return text.unicodeScalars.elementsEqual(name.unicodeScalars) }
         return Wildcard.matches(Array(text.unicodeScalars), Array(name.unicodeScalars), star: "*", single: "?")
     }
 }

@@ -80,6 +80,33 @@ extension Array where Element == Finding {
         #expect(rules.layer(of: "Feature") == nil)
     }
 
+    /// A module's layer is the first whose patterns match its name, whether it is listed by
+    /// name (found through an index) or matched by a wildcard of an earlier layer; names are
+    /// compared scalar by scalar, as module names are.
+    @Test func aModulesLayerIsTheFirstThatMatchesIt() {
+        func layer(_ name: String, _ patterns: [String]) -> ArchitectureRules.Layer {
+            ArchitectureRules.Layer(name: name, modules: patterns.map(ModulePattern.init))
+        }
+        var rules = ArchitectureRules(layers: [
+            layer("base", ["Core", "Net*"]), layer("mid", ["Network", "Cart", "Core"]), layer("top", ["Cart", "*"]),
+        ])
+        #expect(rules.layer(of: "Core")?.name == "base")
+        #expect(rules.layer(of: "Network")?.name == "base")  // `Net*` comes first
+        #expect(rules.layer(of: "Cart")?.name == "mid")
+        #expect(rules.layer(of: "Anything")?.name == "top")
+        // "é" composed and decomposed are equal Strings but different module names.
+        rules = ArchitectureRules(layers: [layer("composed", ["Caf\u{E9}"]), layer("decomposed", ["Cafe\u{301}"])])
+        #expect(rules.layer(of: "Cafe\u{301}")?.name == "decomposed")
+        #expect(rules.layer(of: "Caf\u{E9}")?.name == "composed")
+        #expect(rules.layer(of: "Cafe") == nil)
+        // Layers changed after the rules were made are looked up as they are now.
+        rules.layers.insert(layer("first", ["Cart"]), at: 0)
+        #expect(rules.layer(of: "Cart")?.name == "first")
+        #expect(rules.layer(of: "Caf\u{E9}")?.name == "composed")
+        rules.layers.removeAll { $0.name == "composed" }
+        #expect(rules.layer(of: "Caf\u{E9}") == nil)
+    }
+
     @Test func invalidRulesAreErrorsWithLineAndColumn() {
         let unknownLayerKey = problem("layers:\n  - name: core\n    module: [Core]\n")
         #expect(unknownLayerKey?.line == 3)

@@ -28,15 +28,27 @@ enum UndeclaredImportRule: Rule {
         let checkedSystems: Set<BuildSystem> = [.swiftpm, .tuist, .cocoapods]
         var findings: [Finding] = []
         for module in project.modules where module.manifest != nil && checkedSystems.contains(module.system) {
-            let external = module.imports.filter { !internalNames.contains($0.module) && !SystemModules.contains($0.module) }
-            guard !external.isEmpty else { continue }
-            let covered = Set(module.dependencies.flatMap(names))
-            let sites = external.filter { !covered.contains($0.module) }
-            for (name, sites) in Dictionary(grouping: sites, by: \.module) {
+            // Each name decided once (a module imports a few names from many files), the sites
+            // read in place.
+            var undeclared: [String: Bool] = [:]
+            var covered: Set<String>?
+            var sites: [String: [Location]] = [:]
+            for index in module.imports.indices {
+                let name = module.imports[index].module
+                let isUndeclared = undeclared[name] ?? {
+                    let external = !internalNames.contains(name) && !SystemModules.contains(name)
+                    if external && covered == nil { covered = Set(module.dependencies.flatMap(names)) }
+                    let decided = external && covered?.contains(name) == false
+                    undeclared[name] = decided
+                    return decided
+                }()
+                if isUndeclared { sites[name, default: []].append(module.imports[index].evidence) }
+            }
+            for (name, evidence) in sites {
                 findings.append(Finding(
                     rule: .undeclaredImport, severity: severity,
                     message: "\(module.name) imports \(name) but its manifest does not declare it",
-                    module: module.name, dependency: name, evidence: sites.map(\.evidence)))
+                    module: module.name, dependency: name, evidence: evidence))
             }
         }
         return findings
