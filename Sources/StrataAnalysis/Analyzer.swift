@@ -34,10 +34,10 @@ public enum Analyzer {
         // Each warning once, however many stages noticed the same thing.
         var seen = Set<Diagnostic>()
         let warnings = (project.diagnostics + LayerRules.unmatchedPatterns(project: project, rules: rules)).filter { seen.insert($0).inserted }
-        let entries = project.modules.map { module in
+        let entries = workers.map(project.modules.count) { index in
             ModuleEntry(
-                module: module, external: DependencyFindings.external(of: module, internalNames: internalNames),
-                metrics: metrics[module.name])
+                module: project.modules[index], external: DependencyFindings.external(of: project.modules[index], internalNames: internalNames),
+                metrics: metrics[project.modules[index].name])
         }
         var result = AnalysisResult(
             generator: "strata \(StrataVersion.current)", root: project.root,
@@ -74,7 +74,7 @@ public enum Analyzer {
         project.edges = result.edges
         let findings = Rules.findings(RuleContext(
             project: project, rules: rules, metrics: metrics, cycles: cycles, implicit: implicit, unused: unused,
-            accessControl: result.accessControl, injection: result.injection, linkage: result.linkage, imports: imports))
+            accessControl: result.accessControl, injection: result.injection, linkage: result.linkage, imports: imports), workers: workers)
         let identities = Dictionary(project.modules.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
         let inline = InlineSuppressions.apply(
             FindingFingerprint.assign(findings) { identities[$0] }, sources: project.sources.values.joined())

@@ -40,6 +40,8 @@ public enum InjectionWiring {
             else { return false }
             for (id, files) in project.sources {
                 guard let old = sources[id], old.count == files.count else { return false }
+                // An untouched module's files are the last array itself (`Assembler.parts`).
+                if files == old { continue }
                 for (new, old) in zip(files, old) where new != old {
                     guard new.path == old.path, InjectionRead(new.facts) == InjectionRead(old.facts) else { return false }
                 }

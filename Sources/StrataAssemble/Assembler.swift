@@ -61,7 +61,9 @@ public enum Assembler {
         var edges: [(from: String, to: String, edge: ImportEdge)] = []
         var sources: [ModuleID: [SourceFile]] = [:]
         for (module, part) in zip(discovery.modules, parts) {
-            if !part.files.isEmpty { sources[module.id, default: []] += part.files }
+            // The part's own array where it is the module's only one: a session compares an
+            // untouched module's files with the last at once.
+            if !part.files.isEmpty { sources[module.id] = sources[module.id].map { $0 + part.files } ?? part.files }
             modules.append(part.module)
             edges += part.edges
         }

@@ -150,7 +150,10 @@ public struct StrataSession: Sendable {
             analysis.keepFacts(only: Set(scanned.scan.hashes.values))
         }
         discovered = next.reading(Self.remembering(scanned, changed: structural ? nil : changed))
+        let last = output
         output = analysis.finish(scanned, extras: Self.extras, memo: &memo, assembly: &assembly)
+        // What only the last analysis held is let go of on another thread: the answer does not wait for it.
+        Self.letGo(last)
         let (appeared, disappeared) = Self.difference(before, output.result.findings)
         return Update(
             changed: changed, rediscovered: structural, parsed: scanned.scan.parsed, appeared: appeared, disappeared: disappeared,
@@ -188,6 +191,11 @@ public struct StrataSession: Sendable {
         guard let live = scanned.tree as? LiveTree else { return scanned.tree }
         guard let changed else { return live.scanned(scanned.scan.hashes) }
         return live.scanned(Dictionary(changed.compactMap { path in scanned.scan.hashes[path].map { (path, $0) } }, uniquingKeysWith: { $1 }))
+    }
+
+    /// Releases `value` on a background thread, once the caller's references are gone.
+    private static func letGo(_ value: some Sendable) {
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
     }
 
     /// Findings of `after` not in `before` and the other way round, by fingerprint and message.

@@ -75,8 +75,9 @@ public enum Rules {
     ]
 
     /// Every rule's findings, sorted: what `AnalysisResult.findings` holds and `strata check` prints.
-    public static func findings(_ context: RuleContext) -> [Finding] {
-        all.flatMap { $0.findings(in: context) }.sorted()
+    /// The rules run side by side as the workers allow; their findings join in rule order.
+    public static func findings(_ context: RuleContext, workers: any Workers = SerialWorkers()) -> [Finding] {
+        workers.map(all.count) { all[$0].findings(in: context) }.joined().sorted()
     }
 
     /// Every rule's definition, in the order they run.
