@@ -32,7 +32,7 @@ package enum StarlarkGlob {
                 return !excludes.contains { matches($0[...], parts[...]) }
             }
         }
-        return matched.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return matched.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// The files of a package's folder listing that are its own: none under a subpackage
@@ -87,6 +87,10 @@ package enum StarlarkGlob {
 
     /// Whether the pattern's segments match the path's: a table of which prefixes match.
     static func matches(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
+        // Without `**`, segment by segment.
+        if !pattern.contains("**") {
+            return pattern.count == path.count && zip(pattern, path).allSatisfy { wildcard($0, $1) }
+        }
         let p = Array(pattern), s = Array(path)
         // reachable[j]: the pattern's first i segments can match the path's first j.
         var reachable = [Bool](repeating: false, count: s.count + 1)
@@ -109,19 +113,27 @@ package enum StarlarkGlob {
 
     /// `*` and `?` within one segment.
     static func wildcard(_ pattern: Substring, _ name: Substring) -> Bool {
-        let p = Array(pattern.utf8), n = Array(name.utf8)
+        // Most segments are a name, or `*` and a suffix (`*.swift`): compared without a table.
+        let star = UInt8(ascii: "*"), any = UInt8(ascii: "?")
+        let rest = pattern.utf8.dropFirst(pattern.utf8.first == star ? 1 : 0)
+        if !rest.contains(where: { $0 == star || $0 == any }) {
+            guard rest.count < pattern.utf8.count else { return pattern.utf8.elementsEqual(name.utf8) }
+            return name.utf8.count >= rest.count && name.utf8.suffix(rest.count).elementsEqual(rest)
+        }
+        // By Unicode scalar: Bazel's `?` is one character (`é` too).
+        let p = Array(pattern.unicodeScalars), n = Array(name.unicodeScalars)
         var reachable = [Bool](repeating: false, count: n.count + 1)
         reachable[0] = true
-        for byte in p {
+        for scalar in p {
             var next = [Bool](repeating: false, count: n.count + 1)
-            if byte == UInt8(ascii: "*") {
+            if scalar == "*" {
                 var any = false
                 for j in 0...n.count {
                     any = any || reachable[j]
                     next[j] = any
                 }
             } else {
-                for j in 0..<n.count where reachable[j] && (byte == UInt8(ascii: "?") || n[j] == byte) { next[j + 1] = true }
+                for j in 0..<n.count where reachable[j] && (scalar == "?" || n[j] == scalar) { next[j + 1] = true }
             }
             reachable = next
         }

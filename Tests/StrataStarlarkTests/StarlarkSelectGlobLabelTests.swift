@@ -88,6 +88,23 @@ import Testing
         #expect(glob("glob(['Sources/*'])") == #"["Sources/a.swift", "Sources/x.m"]"#)
     }
 
+    /// Segments that are a name, `*`, or `*` and a suffix are compared without a table; every
+    /// other shape by the table. Both read a pattern alike.
+    @Test func segmentsMatchAlikeByEveryPath() {
+        let files = ["a.swift", ".swift", "a.swiftx", "b/a.swift", "Kit.h", "Kit", "KitTests.swift", "ab", "é.swift"]
+        func match(_ pattern: String) -> [String] { StarlarkGlob.match(files: files, include: [pattern], exclude: []) }
+        #expect(match("*.swift") == [".swift", "a.swift", "KitTests.swift", "é.swift"].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(match("*") == files.filter { !$0.contains("/") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(match("Kit") == ["Kit"])
+        #expect(match("Kit*") == ["Kit", "Kit.h", "KitTests.swift"])
+        #expect(match("*Tests.*") == ["KitTests.swift"])
+        #expect(match("?b") == ["ab"])
+        #expect(match("*/a.swift") == ["b/a.swift"])
+        #expect(match("b/*") == ["b/a.swift"])
+        #expect(match("**/a.swift") == ["a.swift", "b/a.swift"])
+        #expect(match("?.swift") == ["a.swift", "é.swift"])  // `?` is one character, as in Bazel
+    }
+
     @Test func matchingIsNotExponential() {
         let name = String(repeating: "a", count: 2_000)
         #expect(StarlarkGlob.match(files: [name], include: [String(repeating: "*a", count: 200) + "b"], exclude: []).isEmpty)
