@@ -174,12 +174,13 @@ public struct AnalysisSession: Sendable {
         TreeAnalysis.finish(scanned, conditions: conditions, extras: extras, buildSeconds: input.buildTimes, memo: &memo)
     }
 
-    /// The same for a session, which also takes again the modules its edit did not touch
-    /// (`TreeAnalysis.AssemblyMemo`).
+    /// The same, also taking again the modules the scan did not touch since the last one
+    /// (`TreeAnalysis.AssemblyMemo`): a session's edit, a history's next commit.
     public func finish(
-        _ scanned: TreeAnalysis.Scanned, extras: AnalysisExtras = .all, memo: inout AnalysisMemo?, assembly: inout TreeAnalysis.AssemblyMemo?
+        _ scanned: TreeAnalysis.Scanned, conditions: CompilationConditions? = nil, extras: AnalysisExtras = .all, memo: inout AnalysisMemo?,
+        assembly: inout TreeAnalysis.AssemblyMemo?
     ) -> TreeAnalysis.Output {
-        TreeAnalysis.finish(scanned, extras: extras, buildSeconds: input.buildTimes, memo: &memo, assembly: &assembly)
+        TreeAnalysis.finish(scanned, conditions: conditions, extras: extras, buildSeconds: input.buildTimes, memo: &memo, assembly: &assembly)
     }
 
     /// Forgets the facts of bytes no file has any more (`FactStore.keep(only:)`).

@@ -169,6 +169,8 @@ public enum HistoryRun {
         /// What the last commit's analysis made that the next takes again where its inputs are
         /// the same (from commit to commit, most modules are).
         var memo: AnalysisMemo? = AnalysisMemo()
+        /// Each module as the last commit's analysis assembled it, for a commit that leaves it alone.
+        var assembly: TreeAnalysis.AssemblyMemo?
 
         struct Pending {
             var commit: HistoryCommit
@@ -182,18 +184,20 @@ public enum HistoryRun {
         mutating func next(
             _ commit: HistoryCommit?, label: String, session: inout AnalysisSession, withPackages: Bool, store: HistoryDatabase
         ) throws {
-            let finishing = session, pending = self.pending, memo = self.memo
+            let finishing = session, pending = self.pending, memo = self.memo, assembly = self.assembly
             let (prepared, finished) = Parallel.both(
                 { commit.map { commit in Result { try prepare(commit, label: label, session: &session, withPackages: withPackages) } } },
                 // A snapshot keeps none of the extras; its findings are computed with whatever their rules read.
                 {
                     pending.map { pending in
-                        var memo = memo
-                        return (output: finishing.finish(pending.scanned, conditions: pending.conditions, extras: [], memo: &memo), memo: memo)
+                        var memo = memo, assembly = assembly
+                        let output = finishing.finish(pending.scanned, conditions: pending.conditions, extras: [], memo: &memo, assembly: &assembly)
+                        return (output: output, memo: memo, assembly: assembly)
                     }
                 })
-            if let pending, let (output, memo) = finished {
+            if let pending, let (output, memo, assembly) = finished {
                 self.memo = memo
+                self.assembly = assembly
                 parsed += output.scan.parsed
                 reused += output.scan.reused
                 stopwatch.add(output.timings.filter { $0.stage != "discover" && $0.stage != "scan" })
@@ -220,7 +224,8 @@ public enum HistoryRun {
             // The headers as the last commit read them, when its files and modules are this one's
             // (no manifest changed) and no header or module map changed.
             let keep = since.map { $0.manifests.isEmpty && !$0.headers && $0.discovered.files == discovered.files } ?? false
-            let scanned = session.scan(discovered, headers: keep ? last?.scan.headersRead : nil)
+            // Only the files whose content changed are read, when the last commit's scan saw the same Swift files.
+            let scanned = session.scan(discovered, headers: keep ? last?.scan.headersRead : nil, changed: since?.files)
             last = scanned
             stopwatch.lap("scan")
             let build = scanned.configuration.build
@@ -232,16 +237,20 @@ public enum HistoryRun {
         /// What changed since the last commit among the files discovery and the headers' reading
         /// depend on, in one pass over its files: the manifests, for `tree`'s discovery to read
         /// only those again (`TreeAnalysis.discover` also checks that the files are the same),
-        /// and whether a header or module map did. Nil, all read again, when a file manifests
+        /// whether a header or module map did, and every file whose content did (the scan reads
+        /// only those when the Swift files are the last commit's). Nil, all read again, when a file manifests
         /// read changed (a Tuist helper, an `.xcconfig`, a `.bzl`) or the configuration did.
         /// Most commits change neither.
-        func changes(in tree: any SourceTree, configurationFile: String) -> (discovered: TreeAnalysis.Discovered, manifests: Set<String>, headers: Bool)? {
+        func changes(
+            in tree: any SourceTree, configurationFile: String
+        ) -> (discovered: TreeAnalysis.Discovered, manifests: Set<String>, headers: Bool, files: Set<String>)? {
             guard let discovered = last?.discovered, discovered.tree.contentKey(configurationFile) == tree.contentKey(configurationFile) else {
                 return nil
             }
-            var manifests: Set<String> = [], headers = false
+            var manifests: Set<String> = [], headers = false, files: Set<String> = []
             let inputs = discovered.manifestInputs
             for path in discovered.files where discovered.tree.contentKey(path) != tree.contentKey(path) {
+                files.insert(path)
                 if inputs.contains(path) { return nil }
                 if Discoverer.readsFile(path) {
                     guard Discoverer.isManifestFile(path) else { return nil }
@@ -249,7 +258,7 @@ public enum HistoryRun {
                 }
                 headers = headers || HeaderScanner.reads(path)
             }
-            return (discovered, manifests, headers)
+            return (discovered, manifests, headers, files)
         }
     }
 

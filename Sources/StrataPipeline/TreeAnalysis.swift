@@ -291,22 +291,24 @@ public enum TreeAnalysis {
         /// The number of the scan assembled (`Scanned.number`).
         var scan: Int
         var discovery: Discovery
-        var build: Configuration.Build
+        /// What the `#if` conditions were decided for (`CompilationConditions`).
+        var flags: Set<String>
+        var platforms: [String]?
         var parts: [Assembler.Part]
         var digests: [ModuleID: String]
     }
 
     /// The same, taking again from `memo` the modules none of whose files the scan touched
-    /// (a session's edit) when the memo is the assembly of the scan it counts from, with the
-    /// same discovery and build settings.
+    /// (a session's edit, a history's next commit) when the memo is the assembly of the scan
+    /// it counts from, with the same discovery and `#if` settings.
     static func assemble(_ scanned: Scanned, conditions shared: CompilationConditions? = nil, memo: inout AssemblyMemo?) -> Project {
         let scan = scanned.scan
         let build = scanned.configuration.build
         let conditions = shared ?? CompilationConditions(flags: Set(build.conditions), platforms: build.platforms)
         let internalNames = Set(scanned.discovery.modules.map(\.importName))
         let last = memo.flatMap { last in
-            shared == nil && scanned.touched != nil && scanned.since == last.scan && last.build == build && last.discovery == scanned.discovery
-                ? last : nil
+            scanned.touched != nil && scanned.since == last.scan && last.flags == conditions.flags && last.platforms == conditions.platforms
+                && last.discovery == scanned.discovery ? last : nil
         }
         let touched = last.map { _ in Assembler.touched(scanned.discovery, by: scanned.touched ?? [], workers: AllCores()) }
         let parts = Assembler.parts(
@@ -343,7 +345,7 @@ public enum TreeAnalysis {
             project.modules[index].sourceDigest = digests[index]
         }
         memo = AssemblyMemo(
-            scan: scanned.number, discovery: scanned.discovery, build: build, parts: parts,
+            scan: scanned.number, discovery: scanned.discovery, flags: conditions.flags, platforms: conditions.platforms, parts: parts,
             digests: Dictionary(zip(project.modules.map(\.id), digests), uniquingKeysWith: { first, _ in first }))
         return project
     }

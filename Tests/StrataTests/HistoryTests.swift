@@ -78,6 +78,9 @@ import Testing
                 commit: stored.commit, result: try Pipeline.run(Pipeline.Options(path: tree, formats: [], cacheDirectory: nil)).result)
             #expect(stored.findings == fresh.findings, "commit \(Self.number(stored.commit.id))")
             #expect(stored.edges == fresh.edges && stored.modules.map(\.name) == fresh.modules.map(\.name), "commit \(Self.number(stored.commit.id))")
+            // Each commit that keeps the last one's Swift files reads only the changed ones and
+            // assembles again only their modules: the whole snapshot is still the fresh one's.
+            #expect(stored == fresh, "commit \(Self.number(stored.commit.id))")
         }
         #expect(outcome.snapshots.contains { $0.findings.contains { $0.rule == "unused-import" } })
     }
