@@ -142,14 +142,15 @@ public struct StrataSession: Sendable {
         }
         // The headers are read again only when one of them, a module map or the modules changed.
         let headers = structural || changed.contains(where: HeaderScanner.reads) ? nil : output.scan.headersRead
-        // An edit of files discovery saw reads only them.
-        let scanned = analysis.scan(next, headers: headers, changed: structural ? nil : Set(changed))
+        // Only the changed files are read when the Swift files are the last scan's (a manifest
+        // edit too); every file the tree does not know when the watcher lost track.
+        let scanned = analysis.scan(next, headers: headers, changed: changed.contains(FileWatchers.everything) ? nil : Set(changed))
         if scanned.touched != nil {
             analysis.forgetFacts(scanned.dropped)
         } else {
             analysis.keepFacts(only: Set(scanned.scan.hashes.values))
         }
-        discovered = next.reading(Self.remembering(scanned, changed: structural ? nil : changed))
+        discovered = next.reading(Self.remembering(scanned, changed: scanned.touched == nil ? nil : changed))
         let last = output
         output = analysis.finish(scanned, extras: Self.extras, memo: &memo, assembly: &assembly)
         // What only the last analysis held is let go of on another thread: the answer does not wait for it.

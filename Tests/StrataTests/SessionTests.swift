@@ -267,6 +267,18 @@ import Testing
         #expect(session.result.findings.contains { $0.rule == .layerViolation && $0.evidence.map(\.description) == ["Sources/Feature/Cart.swift:2"] })
         session.edit("Sources/Feature/Cart.swift", text: nil)
         try same("unsaved text dropped")
+        // A manifest edit discovers again and reads no Swift file while they are the same; a
+        // file added reads what the tree does not know.
+        let edited = try String(contentsOfFile: folder.path + "/Package.swift", encoding: .utf8)
+        try folder.write("Package.swift", edited.replacingOccurrences(of: "dependencies: [\"Hashing\", \"Core\"]", with: "dependencies: [\"Hashing\", \"Core\", \"Feature\"]"))
+        let declared = session.refresh(changed: ["Package.swift"])
+        #expect(declared.rediscovered && declared.parsed == 0)
+        try same("a dependency declared")
+        try folder.write("Sources/Store/Added.swift", "import Feature\nstruct Added { let cart = Cart() }\n")
+        try folder.write("Sources/Core/Money.swift", "public struct Money { public init() {} }\n")
+        let added = session.refresh(changed: ["Sources/Store/Added.swift", "Sources/Core/Money.swift"])
+        #expect(added.rediscovered && added.parsed == 2)
+        try same("a file added beside an edit")
     }
 
     @Test func filesAddedOrDeletedAndManifestsRunDiscoveryAgain() throws {
