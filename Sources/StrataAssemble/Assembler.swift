@@ -32,6 +32,8 @@ public enum Assembler {
         platforms: ((DiscoveredModule) -> [String])? = nil, workers: any Workers = SerialWorkers(),
         reusing last: (parts: [Part], touched: [Bool])? = nil
     ) -> [Part] {
+        precondition(last.map { $0.parts.count == discovery.modules.count && $0.touched.count == discovery.modules.count } ?? true,
+                     "parts reused from another discovery")
         let resolver = ModuleResolver(discovery: discovery)
         return workers.map(discovery.modules.count) { index in
             if let last, !last.touched[index] { return last.parts[index] }

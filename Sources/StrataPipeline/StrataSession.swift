@@ -35,6 +35,12 @@ public struct StrataSession: Sendable {
     private var memo: AnalysisMemo? = AnalysisMemo()
     /// Each module as the last analysis assembled it, for an edit that leaves it alone.
     private var assembly: TreeAnalysis.AssemblyMemo?
+    /// Files changed in updates that stopped before their scan (an invalid strata.yml): the
+    /// next scan reads them too.
+    private var unscanned: Set<String> = []
+    /// Whether the fact store kept only the facts of this session's files once: later edits
+    /// forget only the bytes they replaced.
+    private var trimmed = false
     /// The latest assembled model and its result.
     public private(set) var output: TreeAnalysis.Output
     /// The latest discovery (with the live tree it read).
@@ -137,24 +143,29 @@ public struct StrataSession: Sendable {
             } catch {
                 problems = ["\(error)"]
                 discovered = next
+                unscanned.formUnion(changed)
                 return Update(changed: changed, rediscovered: false, parsed: 0, appeared: [], disappeared: [], seconds: seconds(since: clock))
             }
         }
+        // With what earlier updates changed but did not scan.
+        let read = unscanned.union(changed)
+        unscanned = []
         // The headers are read again only when one of them, a module map or the modules changed.
-        let headers = structural || changed.contains(where: HeaderScanner.reads) ? nil : output.scan.headersRead
+        let headers = structural || read.contains(where: HeaderScanner.reads) ? nil : output.scan.headersRead
         // Only the changed files are read when the Swift files are the last scan's (a manifest
         // edit too); every file the tree does not know when the watcher lost track.
-        let scanned = analysis.scan(next, headers: headers, changed: changed.contains(FileWatchers.everything) ? nil : Set(changed))
-        if scanned.touched != nil {
+        let scanned = analysis.scan(next, headers: headers, changed: read.contains(FileWatchers.everything) ? nil : read)
+        if scanned.touched != nil && trimmed {
             analysis.forgetFacts(scanned.dropped)
         } else {
             analysis.keepFacts(only: Set(scanned.scan.hashes.values))
+            trimmed = true
         }
-        discovered = next.reading(Self.remembering(scanned, changed: scanned.touched == nil ? nil : changed))
+        discovered = next.reading(Self.remembering(scanned, changed: scanned.touched == nil ? nil : read))
         let last = output
         output = analysis.finish(scanned, extras: Self.extras, memo: &memo, assembly: &assembly)
         // What only the last analysis held is let go of on another thread: the answer does not wait for it.
-        Self.letGo(last)
+        Self.letGo(consume last)
         let (appeared, disappeared) = Self.difference(before, output.result.findings)
         return Update(
             changed: changed, rediscovered: structural, parsed: scanned.scan.parsed, appeared: appeared, disappeared: disappeared,
@@ -187,11 +198,14 @@ public struct StrataSession: Sendable {
 
     /// The scanned tree, knowing the hashes the scan found (those files are not read again).
     /// - Parameter changed: the only files whose hashes the tree lost since it last knew the
-    ///   scan's (an edit); nil: any.
-    private static func remembering(_ scanned: TreeAnalysis.Scanned, changed: [String]? = nil) -> any SourceTree {
+    ///   scan's (an edit); nil: any. The headers' and checked-out dependencies' hashes are
+    ///   remembered either way (a new import may have brought a checkout in).
+    private static func remembering(_ scanned: TreeAnalysis.Scanned, changed: Set<String>? = nil) -> any SourceTree {
         guard let live = scanned.tree as? LiveTree else { return scanned.tree }
         guard let changed else { return live.scanned(scanned.scan.hashes) }
-        return live.scanned(Dictionary(changed.compactMap { path in scanned.scan.hashes[path].map { (path, $0) } }, uniquingKeysWith: { $1 }))
+        let scan = scanned.scan
+        let paths = changed.union(scan.headerHashes.keys).union(scan.dependencies.values.joined().map(\.path))
+        return live.scanned(Dictionary(paths.compactMap { path in scan.hashes[path].map { (path, $0) } }, uniquingKeysWith: { $1 }))
     }
 
     /// Releases `value` on a background thread, once the caller's references are gone.

@@ -164,13 +164,15 @@ public enum TreeAnalysis {
         var outcome: Scanner.Outcome
         var touched: Set<String>?
         var dropped: [ContentHash] = []
+        var replaced: Set<ContentHash> = []
         if let changed, let last {
-            // The last first pass, with the changed files scanned again.
-            let paths = changed.filter { sources.containsSorted($0) }.sorted()
+            // The last first pass, with the changed files scanned again, and those it could not
+            // read or parse in time (a whole scan would try them again).
+            let paths = Set(changed.filter { sources.containsSorted($0) } + last.unscanned).sorted()
             outcome = last.firstPass
             outcome.patch(scanner.scan(paths), paths: paths)
             touched = Set(paths)
-            dropped = Set(paths.compactMap { last.firstPass.hashes[$0] }).filter { old in !outcome.hashes.values.contains(old) }
+            replaced = Set(paths.compactMap { last.firstPass.hashes[$0] })
         } else {
             outcome = scanner.scan(sources)
         }
@@ -200,12 +202,16 @@ public enum TreeAnalysis {
         // other facts than its first pass.
         if let last { touched?.formUnion(last.again + again) }
         let number = (memo?.number ?? 0) + 1
-        memo = ScanMemo(number: number, sources: sources, configured: configured, firstPass: firstPass, names: names, again: again)
+        memo = ScanMemo(
+            number: number, sources: sources, configured: configured, firstPass: firstPass, names: names, again: again,
+            unscanned: firstPass.facts.count == sources.count ? [] : sources.filter { firstPass.facts[$0] == nil })
         if checkouts { dependencies(of: discovered, into: &outcome, store: store, timeLimit: timeLimit) }
         let headers = known ?? HeaderScanner(tree: discovered.tree).read(discovered.discovery.modules, files: discovered.files)
         outcome.headers = headers.interfaces
         outcome.headerHashes = headers.hashes.filter { HeaderScanner.reads($0.key) }
         outcome.hashes.merge(headers.hashes) { old, _ in old }
+        // The edited files' earlier bytes that no file read has any more.
+        if !replaced.isEmpty { dropped = Array(replaced.subtracting(outcome.hashes.values)) }
         var stopwatch = discovered.stopwatch
         stopwatch.lap("scan")
         return Scanned(
@@ -223,6 +229,8 @@ public enum TreeAnalysis {
         var firstPass: Scanner.Outcome
         var names: InjectionWiring.NamesMemo?
         var again: [String]
+        /// The sources the first pass could not read or parse in time.
+        var unscanned: [String]
     }
 
     /// The checked-out sources of the external modules the files import (a working directory's

@@ -281,6 +281,44 @@ import Testing
         try same("a file added beside an edit")
     }
 
+    /// A file changed in an update that stopped before its scan (an invalid strata.yml) is
+    /// read by the next one, whatever that one changes.
+    @Test func aFileChangedBesideAnInvalidConfigurationIsReadNextTime() throws {
+        let folder = try Self.repository()
+        var session = try Self.session(folder)
+        let configuration = try String(contentsOfFile: folder.path + "/strata.yml", encoding: .utf8)
+        try folder.write("strata.yml", "layers: [\n")
+        try folder.write("Sources/Core/Clock.swift", "import Feature\npublic struct Clock { public init() {} }\n")
+        session.refresh(changed: ["strata.yml", "Sources/Core/Clock.swift"])
+        #expect(session.problems.count == 1)
+        try folder.write("Sources/App/main.swift", "import Feature\nimport Core\nprint(Cart(), Clock(), 2)\n")
+        let next = session.refresh(changed: ["Sources/App/main.swift"])
+        #expect(next.parsed == 2)
+        #expect(Self.layerViolations(session.result) == ["Sources/Core/Clock.swift:1"])
+        try folder.write("strata.yml", configuration)
+        session.refresh(changed: ["strata.yml"])
+        #expect(session.problems.isEmpty)
+        #expect(try JSONReporter.encode(session.completeResult) == JSONReporter.encode(try Self.fresh(folder)))
+    }
+
+    /// A file the scan could not read is tried again at every edit, as a fresh analysis would:
+    /// here a link to a FIFO that becomes a Swift file without the session being told.
+    @Test func aFileThatCouldNotBeReadIsTriedAgain() throws {
+        let folder = try Self.repository()
+        try FileManager.default.createDirectory(atPath: folder.path + "/Real", withIntermediateDirectories: true)
+        #expect(mkfifo(folder.path + "/Real/Timer.txt", 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Sources/Core/Timer.swift", withDestinationPath: "../../Real/Timer.txt")
+        var session = try Self.session(folder)
+        #expect(session.result.warnings.contains { $0.file == "Sources/Core/Timer.swift" })
+        try FileManager.default.removeItem(atPath: folder.path + "/Real/Timer.txt")
+        try folder.write("Real/Timer.txt", "import Feature\npublic struct Timer {}\n")
+        try folder.write("Sources/Core/Money.swift", "public struct Money {\n    public init() {}\n}\n")
+        session.refresh(changed: ["Sources/Core/Money.swift"])
+        #expect(!session.result.warnings.contains { $0.file == "Sources/Core/Timer.swift" })
+        #expect(Self.layerViolations(session.result) == ["Sources/Core/Timer.swift:1"])
+        #expect(try JSONReporter.encode(session.completeResult) == JSONReporter.encode(try Self.fresh(folder)))
+    }
+
     @Test func filesAddedOrDeletedAndManifestsRunDiscoveryAgain() throws {
         let folder = try Self.repository()
         var session = try Self.session(folder)
