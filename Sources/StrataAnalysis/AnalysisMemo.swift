@@ -38,6 +38,8 @@ public struct AnalysisMemo: Sendable {
         var reach: MemberReach?
         var index: ImportUsage.Index?
         var environment: ImportUsage.Grading.Environment?
+        /// Each of `environment.paths`' place.
+        var ordinals: [String: Int]?
         var modules: [String: ModuleGrade] = [:]
     }
 

@@ -44,10 +44,19 @@ extension ImportUsage {
             let index = (same && last?.tabled == tabled ? last?.index : nil) ?? Self.index(of: tables)
             memberReach = (same ? last?.reach : nil) ?? MemberReach(parts: made.units.map(\.reach))
             // The units imports reach, each with what it re-exports.
-            let reached = Self.reached(in: project, byImportName: units.byImportName, edgeIndex: edgeIndex)
+            let reached = Self.reached(in: project, byImportName: units.byImportName, edgeIndex: edgeIndex, workers: workers)
             reexports = Dictionary(uniqueKeysWithValues: zip(reached, workers.map(reached.count) { units.reexports(reached[$0]) }))
-            let paths = project.sources.values.joined().map(\.path).sorted()
-            ordinals = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            // The last paths and their places while every module's files have the last paths.
+            let samePaths = last.map { last in
+                last.environment != nil && last.ordinals != nil && last.keys.count == keys.count
+                    && (0..<units.modules.count).allSatisfy { unit in
+                        guard let old = last.units[keys[unit]]?.files else { return false }
+                        let files = made.units[unit].files
+                        return old == files || old.elementsEqual(files) { $0.path == $1.path }
+                    }
+            } ?? false
+            let paths = samePaths ? last!.environment!.paths : project.sources.values.joined().map(\.path).sorted()
+            ordinals = samePaths ? last!.ordinals! : Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             (modules, byImportName, self.edgeIndex, self.tables, self.index, self.paths) = (units.modules, units.byImportName, edgeIndex, tables, index, paths)
             // What every module's grading reads besides its own files and imports: the same
             // as the last analysis's, a module whose own are the same too is graded as it was.
@@ -57,7 +66,7 @@ extension ImportUsage {
             graded = same && last?.environment == environment ? last?.modules ?? [:] : [:]
             kept = AnalysisMemo.Grading(
                 units: Dictionary(zip(keys, made.units), uniquingKeysWith: { first, _ in first }), keys: keys, tabled: tabled,
-                reach: memberReach, index: index, environment: environment)
+                reach: memberReach, index: index, environment: environment, ordinals: ordinals)
         }
 
         /// The units grading reads, numbered: the repository's modules, then the external
@@ -143,16 +152,14 @@ extension ImportUsage {
         }
 
         /// The units some import of a module with sources reaches, sorted.
-        static func reached(in project: Project, byImportName: [String: [Int]], edgeIndex: [Int: Int]) -> [Int] {
-            var reached: Set<Int> = []
-            for (index, module) in project.modules.enumerated() where !(project.sources[module.id] ?? []).isEmpty {
-                for site in module.imports {
-                    if let target = target(of: site, from: index, byImportName: byImportName, edgeIndex: edgeIndex, count: project.modules.count) {
-                        reached.insert(target)
-                    }
-                }
+        static func reached(in project: Project, byImportName: [String: [Int]], edgeIndex: [Int: Int], workers: any Workers = SerialWorkers()) -> [Int] {
+            let count = project.modules.count
+            let byModule = workers.map(count) { index -> Set<Int> in
+                let module = project.modules[index]
+                guard !(project.sources[module.id] ?? []).isEmpty else { return [] }
+                return Set(module.imports.compactMap { target(of: $0, from: index, byImportName: byImportName, edgeIndex: edgeIndex, count: count) })
             }
-            return reached.sorted()
+            return byModule.reduce(into: Set<Int>()) { $0.formUnion($1) }.sorted()
         }
 
         /// The internal module an import reaches, through the edge assembly made, else the
