@@ -48,7 +48,7 @@ extension ImportUsage {
             reexports = Dictionary(uniqueKeysWithValues: zip(reached, workers.map(reached.count) { units.reexports(reached[$0]) }))
             // The last paths and their places while every module's files have the last paths.
             let samePaths = last.map { last in
-                last.environment != nil && last.ordinals != nil && last.keys.count == keys.count
+                last.environment != nil && last.ordinals != nil && last.keys == keys
                     && (0..<units.modules.count).allSatisfy { unit in
                         guard let old = last.units[keys[unit]]?.files else { return false }
                         let files = made.units[unit].files

@@ -148,8 +148,8 @@ public struct AnalysisSession: Sendable {
     /// Scans a discovered tree with the facts every earlier scan of the session found.
     /// - Parameter checkouts: false where the result is compared with a git revision's, which
     ///   has no checked-out dependencies (`TreeAnalysis.scan`).
-    /// - Parameter changed: the files changed since the last scan, which had the same
-    ///   discovery (a session's edit): only they are read (`TreeAnalysis.scan`).
+    /// - Parameter changed: the files whose content changed since the last scan: when the
+    ///   Swift files are the last scan's, only they are read (`TreeAnalysis.scan`).
     public mutating func scan(
         _ discovered: TreeAnalysis.Discovered, checkouts: Bool = true, headers: HeaderScanner.Read? = nil, changed: Set<String>? = nil,
         progress: (@Sendable (String) -> Void)? = nil

@@ -123,6 +123,8 @@ public struct StrataSession: Sendable {
     }
 
     private mutating func analyze(_ changed: [String], tree: LiveTree, since clock: ContinuousClock.Instant) -> Update {
+        // With what earlier updates changed but did not read: their discovery failed.
+        let read = unscanned.union(changed)
         let before = output.result.findings
         let inputs = discovered.manifestInputs
         let structural = changed.contains { path in
@@ -136,20 +138,19 @@ public struct StrataSession: Sendable {
             do {
                 // Manifests read again only when they changed, unless a file they read changed
                 // (a Tuist helper, an .xcconfig) or the configuration did.
-                let manifestsOnly = changed.allSatisfy { Discoverer.isManifestFile($0) && !inputs.contains($0) }
+                let manifestsOnly = read.allSatisfy { Discoverer.isManifestFile($0) && !inputs.contains($0) }
                 next = try analysis.discover(
-                    tree, label: RepositoryPath.name(of: root), reusing: manifestsOnly ? (discovered, Set(changed)) : nil)
+                    tree, label: RepositoryPath.name(of: root), reusing: manifestsOnly ? (discovered, read) : nil)
                 problems = []
             } catch {
                 problems = ["\(error)"]
                 discovered = next
-                unscanned.formUnion(changed)
+                unscanned = read
                 return Update(changed: changed, rediscovered: false, parsed: 0, appeared: [], disappeared: [], seconds: seconds(since: clock))
             }
         }
-        // With what earlier updates changed but did not scan.
-        let read = unscanned.union(changed)
-        unscanned = []
+        // What discovery reads stays for the next discovery, which reads it again; the rest is read now.
+        unscanned = structural ? [] : read.filter { Discoverer.readsFile($0) || inputs.contains($0) || $0 == analysis.configurationFile }
         // The headers are read again only when one of them, a module map or the modules changed.
         let headers = structural || read.contains(where: HeaderScanner.reads) ? nil : output.scan.headersRead
         // Only the changed files are read when the Swift files are the last scan's (a manifest

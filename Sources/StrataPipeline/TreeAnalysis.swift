@@ -147,9 +147,9 @@ public enum TreeAnalysis {
 
     /// The same, for a caller that scans again and again: `memo` is what the last scan left
     /// (`ScanMemo`), and is left this one's.
-    /// - Parameter changed: the paths that changed since the last scan (a session's edit of
-    ///   files, none added or removed); with a memo of the same discovery, only those of them
-    ///   that are Swift files are read. Nil reads every file the tree does not know.
+    /// - Parameter changed: the paths whose content changed since the last scan (a session's
+    ///   edit, a history's next commit); when this scan's Swift files are the memo's, only
+    ///   those of them that are Swift files are read. Nil reads every file the tree does not know.
     public static func scan(
         _ discovered: Discovered, store: FactStore?, timeLimit: Double = TimeBudget.defaultPerFile, checkouts: Bool = true,
         headers known: HeaderScanner.Read? = nil, changed: Set<String>? = nil, memo: inout ScanMemo?,
@@ -204,7 +204,8 @@ public enum TreeAnalysis {
         let number = (memo?.number ?? 0) + 1
         memo = ScanMemo(
             number: number, sources: sources, configured: configured, firstPass: firstPass, names: names, again: again,
-            unscanned: firstPass.facts.count == sources.count ? [] : sources.filter { firstPass.facts[$0] == nil })
+            unscanned: firstPass.facts.count + firstPass.timedOut.count == sources.count
+                ? [] : sources.filter { firstPass.facts[$0] == nil && !firstPass.timedOut.contains($0) })
         if checkouts { dependencies(of: discovered, into: &outcome, store: store, timeLimit: timeLimit) }
         let headers = known ?? HeaderScanner(tree: discovered.tree).read(discovered.discovery.modules, files: discovered.files)
         outcome.headers = headers.interfaces
@@ -229,7 +230,9 @@ public enum TreeAnalysis {
         var firstPass: Scanner.Outcome
         var names: InjectionWiring.NamesMemo?
         var again: [String]
-        /// The sources the first pass could not read or parse in time.
+        /// The sources the first pass could not read (tried again at every scan, as a whole
+        /// scan would). One whose parse took too long is tried again when it changes: every
+        /// edit would otherwise wait for it.
         var unscanned: [String]
     }
 

@@ -35,6 +35,8 @@ public struct Scanner: Sendable {
         /// The content hashes of the headers and module maps read for `headers` (also in
         /// `hashes`).
         public var headerHashes: [String: ContentHash] = [:]
+        /// The files whose parse took longer than the time limit (no facts; a diagnostic).
+        public var timedOut: Set<String> = []
 
         /// This outcome of some files' scan with `paths` (sorted, among them) scanned again
         /// (`again`, their scan): their facts, hashes and diagnostics replaced, as a scan of
@@ -58,6 +60,8 @@ public struct Scanner: Sendable {
                 diagnostics.append(diagnostic)
             }
             diagnostics += again.diagnostics[next...]
+            timedOut.subtract(paths)
+            timedOut.formUnion(again.timedOut)
             parsed = again.parsed
             reused = facts.count - parsed
         }
@@ -112,7 +116,7 @@ public struct Scanner: Sendable {
             if let facts = scanned[position] {
                 results.store(index, .scanned(hash, facts, parsed: true))
             } else {
-                results.store(index, .unreadable("not analyzed: parsing took longer than \(TimeBudget.describe(timeLimit))"))
+                results.store(index, .timedOut("not analyzed: parsing took longer than \(TimeBudget.describe(timeLimit))"))
             }
         }
         var outcome = Outcome(facts: .init(minimumCapacity: paths.count), hashes: .init(minimumCapacity: paths.count), diagnostics: [], parsed: 0, reused: 0)
@@ -121,6 +125,9 @@ public struct Scanner: Sendable {
             switch result {
             case .unreadable(let message)?:
                 outcome.diagnostics.append(Diagnostic(file: path, message: message))
+            case .timedOut(let message)?:
+                outcome.diagnostics.append(Diagnostic(file: path, message: message))
+                outcome.timedOut.insert(path)
             case .scanned(let hash, let facts, let parsed)?:
                 outcome.facts[path] = facts
                 outcome.hashes[path] = hash
@@ -141,6 +148,7 @@ private enum FileResult: Sendable {
     case scanned(ContentHash, FileFacts, parsed: Bool)
     case unparsed(ContentHash)
     case unreadable(String)
+    case timedOut(String)
 }
 
 /// Slots written by index from many threads, each slot by one thread at a time.

@@ -120,20 +120,20 @@ package enum StarlarkGlob {
             guard rest.count < pattern.utf8.count else { return pattern.utf8.elementsEqual(name.utf8) }
             return name.utf8.count >= rest.count && name.utf8.suffix(rest.count).elementsEqual(rest)
         }
-        // By Unicode scalar: Bazel's `?` is one character (`é` too).
-        let p = Array(pattern.unicodeScalars), n = Array(name.unicodeScalars)
+        // By byte, as Bazel, whose strings hold UTF-8 bytes: `?` is one byte (`é` is two).
+        let p = Array(pattern.utf8), n = Array(name.utf8)
         var reachable = [Bool](repeating: false, count: n.count + 1)
         reachable[0] = true
-        for scalar in p {
+        for byte in p {
             var next = [Bool](repeating: false, count: n.count + 1)
-            if scalar == "*" {
+            if byte == star {
                 var any = false
                 for j in 0...n.count {
                     any = any || reachable[j]
                     next[j] = any
                 }
             } else {
-                for j in 0..<n.count where reachable[j] && (scalar == "?" || n[j] == scalar) { next[j + 1] = true }
+                for j in 0..<n.count where reachable[j] && (byte == any || n[j] == byte) { next[j + 1] = true }
             }
             reachable = next
         }
