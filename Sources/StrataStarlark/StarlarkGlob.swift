@@ -113,8 +113,12 @@ package enum StarlarkGlob {
 
     /// `*` and `?` within one segment.
     static func wildcard(_ pattern: Substring, _ name: Substring) -> Bool {
+        let star = UInt8(ascii: "*"), any = UInt8(ascii: "?"), dot = UInt8(ascii: ".")
+        // As Bazel's `UnixGlob.matches`: `*` alone matches any name; else a name's leading `.`
+        // must be matched by the pattern's own.
+        if pattern == "*" { return true }
+        if name.utf8.first == dot && pattern.utf8.first != dot { return false }
         // Most segments are a name, or `*` and a suffix (`*.swift`): compared without a table.
-        let star = UInt8(ascii: "*"), any = UInt8(ascii: "?")
         let rest = pattern.utf8.dropFirst(pattern.utf8.first == star ? 1 : 0)
         if !rest.contains(where: { $0 == star || $0 == any }) {
             guard rest.count < pattern.utf8.count else { return pattern.utf8.elementsEqual(name.utf8) }

@@ -52,6 +52,13 @@ def build_files():
 # -- Bazel's glob ------------------------------------------------------------------------------
 
 def segment_matches(pattern, name):
+    # Bazel's UnixGlob.matches: `*` alone matches any name; else a leading dot must be matched
+    # by the pattern's own; `?` is one byte (Bazel's strings hold UTF-8 bytes).
+    if pattern == "*":
+        return True
+    if name.startswith(".") and not pattern.startswith("."):
+        return False
+    pattern, name = (s.encode("utf-8").decode("latin-1") for s in (pattern, name))
     regex = "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern)
     return re.fullmatch(regex, name, re.DOTALL) is not None
 

@@ -91,10 +91,16 @@ import Testing
     /// Segments that are a name, `*`, or `*` and a suffix are compared without a table; every
     /// other shape by the table. Both read a pattern alike.
     @Test func segmentsMatchAlikeByEveryPath() {
-        let files = ["a.swift", "a.swiftx", "b/a.swift", "Kit.h", "Kit", "KitTests.swift", "ab", "é.swift"]
+        let files = ["a.swift", "a.swiftx", "b/a.swift", "Kit.h", "Kit", "KitTests.swift", "ab", "é.swift", ".hidden.swift", ".git/x.swift"]
         func match(_ pattern: String) -> [String] { StarlarkGlob.match(files: files, include: [pattern], exclude: []) }
         #expect(match("*.swift") == ["a.swift", "KitTests.swift", "é.swift"].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         #expect(match("*") == files.filter { !$0.contains("/") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        // A leading dot is matched only by the pattern's own, but for `*` and `**` (Bazel's `UnixGlob.matches`).
+        #expect(match(".*.swift") == [".hidden.swift"])
+        #expect(match("*/x.swift") == [".git/x.swift"])
+        #expect(match("*.swift") == ["a.swift", "KitTests.swift", "é.swift"].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(match("**/x.swift") == [".git/x.swift"])
+        #expect(match("?hidden.swift") == [])
         #expect(match("Kit") == ["Kit"])
         #expect(match("Kit*") == ["Kit", "Kit.h", "KitTests.swift"])
         #expect(match("*Tests.*") == ["KitTests.swift"])
