@@ -35,8 +35,8 @@ public struct StrataSession: Sendable {
     private var memo: AnalysisMemo? = AnalysisMemo()
     /// Each module as the last analysis assembled it, for an edit that leaves it alone.
     private var assembly: TreeAnalysis.AssemblyMemo?
-    /// Files changed in updates that stopped before their scan (an invalid strata.yml): the
-    /// next scan reads them too.
+    /// Files changed in updates whose discovery failed (an invalid strata.yml): the next scan
+    /// reads them too, and the next discovery those it reads (manifests, their inputs, strata.yml).
     private var unscanned: Set<String> = []
     /// Whether the fact store kept only the facts of this session's files once: later edits
     /// forget only the bytes they replaced.
