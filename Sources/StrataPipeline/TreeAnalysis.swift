@@ -83,7 +83,8 @@ public enum TreeAnalysis {
         public let scan: Scanner.Outcome
         var stopwatch: Stopwatch
         /// The files whose facts may differ from those of the session's scan `since` (the
-        /// last, which saw the same discovery): a session's edit. Nil: any file's.
+        /// last, which saw the same Swift files): a session's edit, a history's next commit.
+        /// Nil: any file's.
         public var touched: Set<String>?
         var since: Int?
         /// This scan's number in its session (`ScanMemo`), which what is made of it records.
@@ -167,7 +168,7 @@ public enum TreeAnalysis {
         var replaced: Set<ContentHash> = []
         if let changed, let last {
             // The last first pass, with the changed files scanned again, and those it could not
-            // read or parse in time (a whole scan would try them again).
+            // read (a whole scan would try them again).
             let paths = Set(changed.filter { sources.containsSorted($0) } + last.unscanned).sorted()
             outcome = last.firstPass
             outcome.patch(scanner.scan(paths), paths: paths)
