@@ -42,9 +42,7 @@ public enum InjectionWiring {
                 guard let old = sources[id], old.count == files.count else { return false }
                 // An untouched module's files are the last array itself (`Assembler.parts`).
                 if files == old { continue }
-                for (new, old) in zip(files, old) where new != old {
-                    guard new.path == old.path, InjectionRead(new.facts) == InjectionRead(old.facts) else { return false }
-                }
+                for (new, old) in zip(files, old) where new.path != old.path || !InjectionRead.same(old.facts, new.facts) { return false }
             }
             return true
         }
@@ -65,12 +63,14 @@ public enum InjectionWiring {
         in facts: [String: FileFacts], configured: InjectionNames, memo: inout NamesMemo?, changed: Set<String>? = nil
     ) -> InjectionNames {
         func same(_ path: String, _ new: FileFacts?, in last: NamesMemo) -> Bool {
-            guard let old = last.facts[path], let new else { return false }
-            return old == new || InjectionRead(old) == InjectionRead(new)
+            switch (last.facts[path], new) {
+            case (nil, nil): true
+            case (let old?, let new?): InjectionRead.same(old, new)
+            default: false
+            }
         }
         if let last = memo, last.configured == configured, last.facts.count == facts.count,
-           changed.map({ $0.allSatisfy { same($0, facts[$0], in: last) || (last.facts[$0] == nil && facts[$0] == nil) } })
-               ?? facts.allSatisfy({ same($0.key, $0.value, in: last) }) {
+           changed.map({ $0.allSatisfy { same($0, facts[$0], in: last) } }) ?? facts.allSatisfy({ same($0.key, $0.value, in: last) }) {
             memo?.facts = facts
             return last.names
         }
@@ -333,5 +333,10 @@ struct InjectionRead: Equatable {
             return declaration
         }
         spellsFactory = InjectionNames.factoryTypes.contains { facts.referenceIndex(of: $0) != nil }
+    }
+
+    /// Whether DI reads two files' facts alike: the same facts (at once), or read the same.
+    static func same(_ old: FileFacts, _ new: FileFacts) -> Bool {
+        old == new || InjectionRead(old) == InjectionRead(new)
     }
 }
