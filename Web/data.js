@@ -18,7 +18,7 @@ const summary = {
   ...data.summary, errors: data.summary.findings.error, warns: data.summary.findings.warn, notes: data.summary.findings.info,
   unusedImports: pageIndex.unusedImports,
 };
-// Production modules by index: the `m<index>` nodes of the drawings, data/module-<index>.js,
+// Production modules by index: the `m<index>` nodes of the drawings, the module scripts,
 // and every index of the page index. Names may repeat; indices do not.
 const production = modules.filter((m) => m.kind !== 'test');
 const moduleNames = pageIndex.modules;
@@ -37,12 +37,12 @@ const layerOf = new Map();
 for (const layer of list((data.layering || {}).layers)) for (const name of list(layer.modules)) layerOf.set(name, layer.name);
 
 // Data scripts call these with their value's JSON deflated (zlib) and in base64. A script is
-// loaded, and its value inflated by the browser (DecompressionStream, which works from file:
-// where fetch does not), once, when a view needs it.
+// loaded once, when a view needs a value it holds, and each value inflated by the browser
+// (DecompressionStream, which works from file: where fetch does not) when it is asked for.
 const deflated = {};
-window.strataGroups = (kind, base64) => { deflated[`data/${kind}.js`] = base64; };
-window.strataModule = (index, base64) => { deflated[`data/module-${index}.js`] = base64; };
-window.strataFindings = (number, base64) => { deflated[`data/findings-${number}.js`] = base64; };
+window.strataGroups = (kind, base64) => { deflated[`groups-${kind}`] = base64; };
+window.strataModule = (index, base64) => { deflated[`module-${index}`] = base64; };
+window.strataFindings = (number, base64) => { deflated[`findings-${number}`] = base64; };
 function loadScript(src) {
   return new Promise((resolve, reject) => {
     const script = el('script', { src });
@@ -59,27 +59,32 @@ async function inflate(base64) {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
   return JSON.parse(await new Response(stream).text());
 }
+const loadedScripts = new Map();
 const scriptValues = new Map();
-function scriptValue(src) {
-  if (!scriptValues.has(src)) {
-    scriptValues.set(src, loadScript(src).then(() => {
-      const base64 = deflated[src];
-      delete deflated[src];
+// The value `key` that the data script `src` holds.
+function scriptValue(src, key) {
+  if (!scriptValues.has(key)) {
+    if (!loadedScripts.has(src)) loadedScripts.set(src, loadScript(src));
+    scriptValues.set(key, loadedScripts.get(src).then(() => {
+      const base64 = deflated[key];
+      if (base64 === undefined) throw new Error(`${src} does not hold ${key}`);
+      delete deflated[key];
       return inflate(base64);
     }));
   }
-  return scriptValues.get(src);
+  return scriptValues.get(key);
 }
 function groupDrawings(kind) {
-  return scriptValue(`data/${kind}.js`);
+  return scriptValue(`data/${kind}.js`, `groups-${kind}`);
 }
 // Every finding of a rule the page holds only some of (`pageIndex.findingRules[].script`),
 // each with the count of its sites.
 async function ruleFindings(number) {
-  const { findings: all, sites } = await scriptValue(`data/findings-${number}.js`);
+  const { findings: all, sites } = await scriptValue(`data/findings-${number}.js`, `findings-${number}`);
   return all.map((f, i) => ({ ...f, sites: sites[i] }));
 }
 // A module's imports, edges with their sites, findings, drawings and paths, by index.
+// `pageIndex.modulesPerScript` modules in a row share a script.
 function moduleDetails(index) {
-  return scriptValue(`data/module-${index}.js`);
+  return scriptValue(`data/modules-${Math.floor(index / pageIndex.modulesPerScript)}.js`, `module-${index}`);
 }

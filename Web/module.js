@@ -1,6 +1,6 @@
 // A module's page (#module/NAME): its facts, neighbourhood drawings, paths to another
 // module, edges with their sites, findings, imports, DI, public surface and links. What
-// only this page needs is in data/module-<index>.js.
+// only this page needs is in its module script (`moduleDetails`).
 const modulePage = $('#module-page');
 let shownModule = null;
 const edgeTag = (e) => (!e.imported ? el('span', { class: 'tag unused' }, 'unused')

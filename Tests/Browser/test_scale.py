@@ -219,6 +219,28 @@ def test_a_module_page_opens_from_its_url_fragment_and_finds_paths(report, drive
     assert driver.find_element("css selector", "#metrics").is_displayed()
 
 
+def test_modules_that_share_a_script_load_it_once_and_each_page_shows_its_own_imports(report):
+    folder, driver = report
+    index = page_index(driver)
+    per, names = index["modulesPerScript"], index["modules"]
+    modules = {m["name"]: m for m in production(folder)}
+    with_imports = [i for i, name in enumerate(names) if modules[name]["imports"]]
+    # Two modules of data/modules-0.js, then one of data/modules-1.js.
+    first = [i for i in with_imports if i < per][:2]
+    second = [i for i in with_imports if per <= i < 2 * per][:1]
+    assert len(first) == 2 and len(second) == 1
+    for position in first + second:
+        name = names[position]
+        driver.execute_script("location.hash = arguments[0]", "#module/" + quote(name, safe=""))
+        wait(driver, lambda d: d.find_element("css selector", "#module-title").text == name)
+        evidence = modules[name]["imports"][0]["evidence"]
+        wait(driver, lambda d: evidence in d.find_element("css selector", "#module-imports").text)
+    # Each script was added to the page once (file: pages record no resource timings).
+    loaded = driver.execute_script(
+        "return [...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')).filter((s) => s.startsWith('data/modules-'))")
+    assert sorted(loaded) == ["data/modules-0.js", "data/modules-1.js"]
+
+
 def test_search_opens_a_module_page(report):
     folder, driver = report
     name = sorted(m["name"] for m in production(folder))[-1]

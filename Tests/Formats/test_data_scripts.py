@@ -1,5 +1,6 @@
-"""The report's data scripts (data/*.js) as a reader outside the browser gets them: each is
-`strataModule(N, "…")` or `strataGroups("kind", "…")` with its value's JSON deflated in the zlib
+"""The report's data scripts (data/*.js) as a reader outside the browser gets them: each line is
+`strataModule(N, "…")`, `strataGroups("kind", "…")` or `strataFindings(N, "…")` with its value's
+JSON deflated in the zlib
 format and in base64, which Python's zlib (the library browsers inflate with) reads back to
 what the page needs: a module's imports, edges, dependents, findings and access candidates as
 strata.json has them, a grouping's drawings one per group.
@@ -23,7 +24,7 @@ import sys
 sys.path.insert(0, str(ROOT / "Tests/Support"))
 import strata_result  # noqa: E402
 STRATA = os.environ.get("STRATA_BIN", str(ROOT / ".build/debug/strata"))
-DATA_SCRIPT = re.compile(r'^(strataGroups|strataModule|strataFindings)\(("[a-z]+"|\d+), "([A-Za-z0-9+/=]*)"\);\n$')
+DATA_CALL = re.compile(r'^(strataGroups|strataModule|strataFindings)\(("[a-z]+"|\d+), "([A-Za-z0-9+/=]*)"\);$')
 
 
 def drawing(text):
@@ -46,16 +47,21 @@ def reports(tmp_path_factory):
 
 
 def scripts(report):
-    """Every data script by file name: (callback, key, value, its size and its JSON's)."""
+    """Every value the data scripts hold, by (callback, key): (the file, the value, its size in the
+    file and its JSON's). A file is one line per value."""
     found = {}
     for path in sorted((report / "data").glob("*.js")):
         text = path.read_text(encoding="ascii")
-        match = DATA_SCRIPT.match(text)
-        assert match, f"{path.name}: not a data script: {text[:80]!r}"
-        deflated = base64.b64decode(match.group(3), validate=True)
-        assert deflated[:2] == b"\x78\x9c", path.name
-        inflated = zlib.decompress(deflated)  # checks the Adler-32 too
-        found[path.name] = (match.group(1), json.loads(match.group(2)), json.loads(inflated), len(text), len(inflated))
+        assert text.endswith(");\n"), f"{path.name}: not a data script: {text[-80:]!r}"
+        for line in text[:-1].split("\n"):
+            match = DATA_CALL.match(line)
+            assert match, f"{path.name}: not a data script: {line[:80]!r}"
+            deflated = base64.b64decode(match.group(3), validate=True)
+            assert deflated[:2] == b"\x78\x9c", path.name
+            inflated = zlib.decompress(deflated)  # checks the Adler-32 too
+            key = (match.group(1), json.loads(match.group(2)))
+            assert key not in found, f"{path.name}: {key} again"
+            found[key] = (path.name, json.loads(inflated), len(line) + 1, len(inflated))
     return found
 
 
@@ -68,12 +74,17 @@ def test_each_module_script_holds_the_modules_facts_from_strata_json(reports):
         # Module indices are positions among strata.json's production modules.
         production = [m for m in result["modules"] if m["kind"] != "test"]
         assert [m["name"] for m in production] == names
-        assert sorted(n for n in found if n.startswith("module-")) == sorted(f"module-{i}.js" for i in range(len(names)))
+        # `modulesPerScript` modules in a row share a file, the first in modules-0.js.
+        per = index["modulesPerScript"]
+        assert per >= 1
+        assert sorted(key for callback, key in found if callback == "strataModule") == list(range(len(names)))
+        assert {file for (callback, _), (file, *_) in found.items() if callback == "strataModule"} == {
+            f"modules-{n}.js" for n in range((len(names) + per - 1) // per)}
         access = {entry["module"]: entry for entry in result["accessControl"]["modules"]}
         for position, module in enumerate(production):
-            callback, key, value, _, _ = found[f"module-{position}.js"]
+            file, value, _, _ = found[("strataModule", position)]
             name = module["name"]
-            assert (callback, key) == ("strataModule", position)
+            assert file == f"modules-{position // per}.js", name
             assert value["imports"] == module["imports"], name
             assert value.get("inactiveImports") == module.get("inactiveImports"), name
             # The page's graph is of production modules: edges of test modules are not on it.
@@ -84,7 +95,7 @@ def test_each_module_script_holds_the_modules_facts_from_strata_json(reports):
             assert value["findings"] == [f for f in result["findings"] if f["module"] == name], name
             assert value.get("access") == access.get(name), name
             assert all(g is None or drawing(g) for g in value["graphs"]), name
-        assert any(value["imports"] for _, _, value, _, _ in found.values() if isinstance(value, dict) and "imports" in value)
+        assert any(value["imports"] for (callback, _), (_, value, _, _) in found.items() if callback == "strataModule")
 
 
 def test_each_grouping_script_holds_one_drawing_per_group(reports):
@@ -94,8 +105,8 @@ def test_each_grouping_script_holds_one_drawing_per_group(reports):
     kinds = [grouping["kind"] for grouping in index["groupings"]]
     assert sorted(kinds) == ["layers", "packages"]
     for grouping in index["groupings"]:
-        callback, key, value, _, _ = found[grouping["kind"] + ".js"]
-        assert (callback, key) == ("strataGroups", grouping["kind"])
+        file, value, _, _ = found[("strataGroups", grouping["kind"])]
+        assert file == grouping["kind"] + ".js"
         assert drawing(value["overview"])
         assert len(value["opened"]) == len(grouping["groups"])
         assert all(drawing(opened) for opened in value["opened"])
@@ -104,5 +115,5 @@ def test_each_grouping_script_holds_one_drawing_per_group(reports):
 def test_the_scripts_are_several_times_smaller_than_their_json(reports):
     for report in reports:
         found = scripts(report)
-        written, inflated = sum(s[3] for s in found.values()), sum(s[4] for s in found.values())
+        written, inflated = sum(s[2] for s in found.values()), sum(s[3] for s in found.values())
         assert written * 3 < inflated, (report.name, written, inflated)

@@ -29,7 +29,7 @@ STRATA = json.loads((SCHEMAS / "strata.schema.json").read_text(encoding="utf-8")
 PAGE = json.loads((SCHEMAS / "page-data.schema.json").read_text(encoding="utf-8"))
 REGISTRY = Registry().with_resources([(s["$id"], Resource.from_contents(s)) for s in (STRATA, PAGE)])
 REPORTS = [Path(p) for p in os.environ.get("STRATA_SCHEMA_REPORTS", "").split(",") if p]
-DATA_SCRIPT = re.compile(r'^(strataGroups|strataModule|strataFindings)\((.*?), "([A-Za-z0-9+/=]*)"\);\n$')
+DATA_CALL = re.compile(r'^(strataGroups|strataModule|strataFindings)\((.*?), "([A-Za-z0-9+/=]*)"\);$')
 
 
 def validator(definition=None):
@@ -45,16 +45,19 @@ def errors(definition, value):
 
 
 def page_parts(report):
-    """What index.html embeds, by script id (deflated, as the browser inflates it), and every data script's (callback, key, value): its
-    value is JSON deflated (zlib) and in base64."""
+    """What index.html embeds, by script id (deflated, as the browser inflates it), and every value of the data scripts as
+    (file, callback, key, value), a line each: its value is JSON deflated (zlib) and in base64."""
     html = (report / "index.html").read_text(encoding="utf-8")
     embedded = strata_result.page_elements(html)
     scripts = []
     for path in sorted((report / "data").glob("*.js")):
-        match = DATA_SCRIPT.match(path.read_text(encoding="utf-8"))
-        assert match, f"{path}: not a data script"
-        value = json.loads(zlib.decompress(base64.b64decode(match.group(3), validate=True)))
-        scripts.append((path.name, match.group(1), json.loads(match.group(2)), value))
+        text = path.read_text(encoding="utf-8")
+        assert text.endswith("\n"), f"{path}: not a data script"
+        for line in text[:-1].split("\n"):
+            match = DATA_CALL.match(line)
+            assert match, f"{path}: not a data script"
+            value = json.loads(zlib.decompress(base64.b64decode(match.group(3), validate=True)))
+            scripts.append((path.name, match.group(1), json.loads(match.group(2)), value))
     return embedded, scripts
 
 
@@ -84,11 +87,11 @@ def test_page_data_follows_its_schema(report):
     assert errors("summary", embedded["strata-data"]) == []
     assert errors("pageIndex", embedded["strata-page"]) == []
     assert errors("rules", embedded["strata-rules"]) == []
-    modules = embedded["strata-page"]["modules"]
-    assert sorted(name for name, *_ in scripts if name.startswith("module-")) == sorted(f"module-{i}.js" for i in range(len(modules)))
+    modules, per = embedded["strata-page"]["modules"], embedded["strata-page"]["modulesPerScript"]
+    assert sorted(key for _, callback, key, _ in scripts if callback == "strataModule") == list(range(len(modules)))
     for name, callback, key, value in scripts:
         if callback == "strataModule":
-            assert name == f"module-{key}.js"
+            assert name == f"modules-{key // per}.js"
             assert errors("moduleScript", value) == [], name
         elif callback == "strataFindings":
             assert name == f"findings-{key}.js"

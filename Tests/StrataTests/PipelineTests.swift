@@ -27,7 +27,7 @@ import Testing
         _ = try Pipeline.run(.init(path: repo.path, outputDirectory: first, cacheDirectory: nil))
         _ = try Pipeline.run(.init(path: repo.path, outputDirectory: second, cacheDirectory: repo.path + "/cache"))
         let data = try FileManager.default.contentsOfDirectory(atPath: first + "/data").sorted()
-        #expect(data == ["module-0.js", "module-1.js"])
+        #expect(data == ["modules-0.js"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: second + "/data").sorted() == data)
         for name in ["strata.json", "index.html", "graph.svg", "graph.dot", "report.js", "report.css"] + data.map({ "data/" + $0 }) {
             let a = try Data(contentsOf: URL(fileURLWithPath: first + "/" + name))
@@ -117,7 +117,7 @@ import Testing
         let cold = try run(output)
         #expect(cold.project != nil)
         let expected = try reportFiles(output)
-        #expect(expected.keys.contains("data/module-0.js") && expected.keys.contains("summary.md"))
+        #expect(expected.keys.contains("data/modules-0.js") && expected.keys.contains("summary.md"))
         let stamps = try expected.keys.map { try modified(output + "/" + $0) }
         Thread.sleep(forTimeInterval: 0.01)
 
@@ -130,7 +130,8 @@ import Testing
 
         // A report file edited, one removed, a stale data script beside them: written again.
         try Data("edited".utf8).write(to: URL(fileURLWithPath: output + "/index.html"))
-        try FileManager.default.removeItem(atPath: output + "/data/module-1.js")
+        try FileManager.default.removeItem(atPath: output + "/data/modules-0.js")
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: output + "/data/modules-9.js"))
         try Data("stale".utf8).write(to: URL(fileURLWithPath: output + "/data/module-9.js"))
         let repaired = try run(output)
         #expect(repaired.project == nil && repaired.messages.isEmpty)

@@ -230,10 +230,17 @@ import Testing
 
         // The module's script: every import and its neighbourhood drawings.
         let position = try #require((index["modules"] as? [String])?.firstIndex(of: "Feature44"))
-        let script = try String(contentsOfFile: output + "/data/module-\(position).js", encoding: .utf8)
+        // In the file of its 16 modules, a line each, the first in modules-0.js.
+        #expect(index["modulesPerScript"] as? Int == HTMLReporter.modulesPerScript)
+        let file = try String(contentsOfFile: output + "/data/modules-\(position / HTMLReporter.modulesPerScript).js", encoding: .utf8)
+        let lines = file.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = position - position % HTMLReporter.modulesPerScript
+        #expect(lines.count == min(HTMLReporter.modulesPerScript, 45 - first) + 1 && lines.last == "")
+        #expect(lines.dropLast().enumerated().allSatisfy { $1.hasPrefix("strataModule(\(first + $0), \"") })
+        let script = String(lines[position - first])
         // Its JSON deflated, in base64.
-        #expect(script.hasPrefix("strataModule(\(position), \"") && script.hasSuffix("\");\n"))
-        let base64 = try #require(Data(base64Encoded: String(script.dropFirst("strataModule(\(position), \"".count).dropLast("\");\n".count))))
+        #expect(script.hasPrefix("strataModule(\(position), \"") && script.hasSuffix("\");"))
+        let base64 = try #require(Data(base64Encoded: String(script.dropFirst("strataModule(\(position), \"".count).dropLast("\");".count))))
         let body = Data(try Inflate.zlib([UInt8](base64)).bytes)
         let details = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         #expect((details["imports"] as? [Any])?.count == 10)
