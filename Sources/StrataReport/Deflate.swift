@@ -62,18 +62,12 @@ enum Deflate {
     struct Compressor {
         let input: [UInt8]
         var writer = BitWriter()
-        /// By hash of four bytes, the latest position + 1 that starts with them (0: none).
-        var head: [Int32]
-        /// By position modulo the window, the previous position + 1 with the same hash (0: none).
-        var previous: [Int32]
         var block = Block()
         /// The input bytes the symbols so far stand for, and where the current block begins.
         var covered = 0, blockStart = 0
 
         init(_ input: [UInt8]) {
             self.input = input
-            head = Array(repeating: 0, count: 1 << Deflate.hashBits)
-            previous = Array(repeating: 0, count: Deflate.windowSize)
             writer.bytes.reserveCapacity(input.count / 4 + 64)
             writer.bytes += Deflate.header
         }
@@ -82,13 +76,17 @@ enum Deflate {
         /// only if the match at the next byte is not longer (else a literal is written instead).
         mutating func run() {
             let count = input.count
+            guard count > 0 else { return flush(final: true) }
+            // Through pointers: this loop and `longestMatch` are most of the report's deflating.
+            let chains = Chains(input)
+            defer { chains.free() }
             var position = 0
             var pendingLength = minMatch - 1, pendingDistance = 0, pendingLiteral = false
             while position < count {
-                insert(position)
+                chains.insert(position)
                 var length = minMatch - 1, distance = 0
                 if pendingLength < maxLazy {
-                    (length, distance) = longestMatch(at: position, better: pendingLength)
+                    (length, distance) = chains.longestMatch(at: position, better: pendingLength)
                     if length == minMatch && distance > tooFar { length = minMatch - 1 }
                 }
                 if pendingLength >= minMatch && length <= pendingLength {
@@ -96,13 +94,13 @@ enum Deflate {
                     block.match(length: pendingLength, distance: pendingDistance)
                     covered += pendingLength
                     let end = position - 1 + pendingLength
-                    for next in (position + 1)..<end { insert(next) }
+                    for next in (position + 1)..<end { chains.insert(next) }
                     position = end
                     pendingLength = minMatch - 1
                     pendingLiteral = false
                 } else {
                     if pendingLiteral {
-                        block.literal(input[position - 1])
+                        block.literal(chains.bytes[position - 1])
                         covered += 1
                     }
                     pendingLiteral = true
@@ -113,53 +111,74 @@ enum Deflate {
                 if block.symbols.count >= blockSymbols { flush(final: false) }
             }
             if pendingLiteral {
-                block.literal(input[count - 1])
+                block.literal(chains.bytes[count - 1])
                 covered += 1
             }
             flush(final: true)
         }
 
-        /// Records `position` under the hash of its first four bytes (the last three positions have
-        /// no chain). Four rather than zlib's three: the chains then hold fewer positions that match
-        /// only briefly, so searching is faster and finds longer matches within `maxChain` (a 3-byte
-        /// match saves a few bits at most).
-        mutating func insert(_ position: Int) {
-            guard position + hashLength <= input.count else { return }
-            let key = UInt32(input[position]) | UInt32(input[position + 1]) << 8 | UInt32(input[position + 2]) << 16 | UInt32(input[position + 3]) << 24
-            let hash = Int((key &* 0x9E37_79B1) >> (32 - UInt32(hashBits)))
-            previous[position & (windowSize - 1)] = head[hash]
-            head[hash] = Int32(position + 1)
-        }
+        /// The input's positions chained by the hash of their first `hashLength` bytes.
+        struct Chains {
+            let bytes: UnsafeMutablePointer<UInt8>
+            let count: Int
+            /// By hash of four bytes, the latest position + 1 that starts with them (0: none).
+            let head: UnsafeMutablePointer<Int32>
+            /// By position modulo the window, the previous position + 1 with the same hash (0: none).
+            let previous: UnsafeMutablePointer<Int32>
 
-        /// The longest match for the bytes at `position` longer than `better`, as (length, distance);
-        /// (`better`, 0) when there is none. `position` must be inserted already.
-        func longestMatch(at position: Int, better: Int) -> (Int, Int) {
-            let limit = min(maxMatch, input.count - position)
-            guard better < limit, limit >= hashLength else { return (better, 0) }
-            // Through pointers: this loop is most of the report's deflating.
-            return input.withUnsafeBufferPointer { input in
-                previous.withUnsafeBufferPointer { previous in
-                    var bestLength = better, bestDistance = 0
-                    var chain = better >= goodLength ? maxChain >> 2 : maxChain
-                    var candidate = Int(previous[position & (windowSize - 1)]) - 1
-                    while candidate >= 0, position - candidate <= windowSize, chain > 0 {
-                        // The byte that would make the match longer than the best first: most candidates fail there.
-                        if input[candidate + bestLength] == input[position + bestLength] && input[candidate] == input[position] {
-                            let length = Self.matchLength(input, candidate, position, limit: limit)
-                            if length > bestLength {
-                                bestLength = length
-                                bestDistance = position - candidate
-                                if length >= niceLength || length == limit { break }
-                            }
+            init(_ input: [UInt8]) {
+                count = input.count
+                bytes = .allocate(capacity: count)
+                _ = UnsafeMutableBufferPointer(start: bytes, count: count).initialize(from: input)
+                head = .allocate(capacity: 1 << hashBits)
+                head.initialize(repeating: 0, count: 1 << hashBits)
+                previous = .allocate(capacity: windowSize)
+                previous.initialize(repeating: 0, count: windowSize)
+            }
+
+            func free() {
+                bytes.deallocate()
+                head.deallocate()
+                previous.deallocate()
+            }
+
+            /// Records `position` under the hash of its first four bytes (the last three positions have
+            /// no chain). Four rather than zlib's three: the chains then hold fewer positions that match
+            /// only briefly, so searching is faster and finds longer matches within `maxChain` (a 3-byte
+            /// match saves a few bits at most).
+            func insert(_ position: Int) {
+                guard position + hashLength <= count else { return }
+                let key = UInt32(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: position, as: UInt32.self))
+                let hash = Int((key &* 0x9E37_79B1) >> (32 - UInt32(hashBits)))
+                previous[position & (windowSize - 1)] = head[hash]
+                head[hash] = Int32(position + 1)
+            }
+
+            /// The longest match for the bytes at `position` longer than `better`, as (length, distance);
+            /// (`better`, 0) when there is none. `position` must be inserted already.
+            func longestMatch(at position: Int, better: Int) -> (Int, Int) {
+                let limit = min(maxMatch, count - position)
+                guard better < limit, limit >= hashLength else { return (better, 0) }
+                var bestLength = better, bestDistance = 0
+                var chain = better >= goodLength ? maxChain >> 2 : maxChain
+                var candidate = Int(previous[position & (windowSize - 1)]) - 1
+                while candidate >= 0, position - candidate <= windowSize, chain > 0 {
+                    // The byte that would make the match longer than the best first: most candidates fail there.
+                    if bytes[candidate + bestLength] == bytes[position + bestLength] && bytes[candidate] == bytes[position] {
+                        let length = Compressor.matchLength(UnsafeBufferPointer(start: bytes, count: count), candidate, position, limit: limit)
+                        if length > bestLength {
+                            bestLength = length
+                            bestDistance = position - candidate
+                            if length >= niceLength || length == limit { break }
                         }
-                        // Positions a window back share a slot with newer ones: the chain only goes back.
-                        let next = Int(previous[candidate & (windowSize - 1)]) - 1
-                        guard next < candidate else { break }
-                        candidate = next
-                        chain -= 1
                     }
-                    return (bestLength, bestDistance)
+                    // Positions a window back share a slot with newer ones: the chain only goes back.
+                    let next = Int(previous[candidate & (windowSize - 1)]) - 1
+                    guard next < candidate else { break }
+                    candidate = next
+                    chain -= 1
                 }
+                return (bestLength, bestDistance)
             }
         }
 
@@ -224,19 +243,21 @@ enum Deflate {
         }
 
         mutating func writeSymbols(literals: Huffman, distances: Huffman) {
+            let lengthCodes = Tables.lengthCode, lengthBase = Tables.lengthBase, lengthExtra = Tables.lengthExtra
+            let distanceCodes = Tables.distanceCode, distanceBase = Tables.distanceBase, distanceExtra = Tables.distanceExtra
             for symbol in block.symbols {
                 if symbol < 0x1_0000 {
                     writer.write(UInt32(literals.codes[Int(symbol)]), count: Int(literals.lengths[Int(symbol)]))
                     continue
                 }
                 let length = Int(symbol >> 16), distance = Int(symbol & 0xFFFF)
-                let lengthCode = Tables.lengthCode[length]
-                let lengthSymbol = 257 + Int(lengthCode)
+                let lengthCode = Int(lengthCodes[length])
+                let lengthSymbol = 257 + lengthCode
                 writer.write(UInt32(literals.codes[lengthSymbol]), count: Int(literals.lengths[lengthSymbol]))
-                writer.write(UInt32(length - Int(Tables.lengthBase[Int(lengthCode)])), count: Int(Tables.lengthExtra[Int(lengthCode)]))
-                let distanceCode = Int(Tables.distanceCode[distance - 1])
+                writer.write(UInt32(length - Int(lengthBase[lengthCode])), count: Int(lengthExtra[lengthCode]))
+                let distanceCode = Int(distanceCodes[distance - 1])
                 writer.write(UInt32(distances.codes[distanceCode]), count: Int(distances.lengths[distanceCode]))
-                writer.write(UInt32(distance - Int(Tables.distanceBase[distanceCode])), count: Int(Tables.distanceExtra[distanceCode]))
+                writer.write(UInt32(distance - Int(distanceBase[distanceCode])), count: Int(distanceExtra[distanceCode]))
             }
             writer.write(UInt32(literals.codes[endOfBlock]), count: Int(literals.lengths[endOfBlock]))
         }
@@ -250,6 +271,7 @@ enum Deflate {
         var symbols: [UInt32] = []
         var literalFrequencies = [Int](repeating: 0, count: 286)
         var distanceFrequencies = [Int](repeating: 0, count: 30)
+        let lengthCodes = Tables.lengthCode, distanceCodes = Tables.distanceCode
 
         init() { symbols.reserveCapacity(blockSymbols) }
 
@@ -260,8 +282,8 @@ enum Deflate {
 
         mutating func match(length: Int, distance: Int) {
             symbols.append(UInt32(length) << 16 | UInt32(distance))
-            literalFrequencies[257 + Int(Tables.lengthCode[length])] += 1
-            distanceFrequencies[Int(Tables.distanceCode[distance - 1])] += 1
+            literalFrequencies[257 + Int(lengthCodes[length])] += 1
+            distanceFrequencies[Int(distanceCodes[distance - 1])] += 1
         }
 
         /// The bits of the symbols (and the end of block) in these codes, extra bits included.
@@ -442,7 +464,7 @@ enum Deflate {
             buffer |= UInt64(value) << UInt64(pending)
             pending += count
             if pending >= 32 {
-                bytes += [UInt8(truncatingIfNeeded: buffer), UInt8(truncatingIfNeeded: buffer >> 8), UInt8(truncatingIfNeeded: buffer >> 16), UInt8(truncatingIfNeeded: buffer >> 24)]
+                withUnsafeBytes(of: UInt32(truncatingIfNeeded: buffer).littleEndian) { bytes.append(contentsOf: $0) }
                 buffer >>= 32
                 pending -= 32
             }
