@@ -150,13 +150,22 @@ public struct AnalysisSession: Sendable {
     ///   has no checked-out dependencies (`TreeAnalysis.scan`).
     /// - Parameter changed: the files whose content changed since the last scan: when the
     ///   Swift files are the last scan's, only they are read (`TreeAnalysis.scan`).
+    /// - Parameter early: what a scan begun during discovery found (`Scanner.begin`).
     public mutating func scan(
         _ discovered: TreeAnalysis.Discovered, checkouts: Bool = true, headers: HeaderScanner.Read? = nil, changed: Set<String>? = nil,
-        progress: (@Sendable (String) -> Void)? = nil
+        early: StrataScan.Scanner.Early? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) -> TreeAnalysis.Scanned {
         TreeAnalysis.scan(
             discovered, store: store(for: discovered.configuration.injection.names), timeLimit: input.fileTimeLimit, checkouts: checkouts,
-            headers: headers, changed: changed, memo: &lastScan, progress: progress)
+            headers: headers, changed: changed, early: early, memo: &lastScan, progress: progress)
+    }
+
+    /// A scan of `files`' Swift files, as `scan(_:)` with `names` would, begun before discovery
+    /// says which are sources and cut off when it is done (`Scanner.begin`).
+    func begin(_ files: [String], tree: any SourceTree, store: FactStore, names: InjectionNames, until cutoff: TimeBudget.Cutoff) -> StrataScan.Scanner.Early {
+        var scanner = StrataScan.Scanner(tree: tree, store: store, names: names)
+        scanner.timeLimit = input.fileTimeLimit
+        return scanner.begin(files.filter(\.hasSwiftExtension), until: cutoff)
     }
 
     /// Assembles and analyzes a scanned tree, with the measured build times; of the extras,

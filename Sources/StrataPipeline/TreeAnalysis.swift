@@ -103,11 +103,12 @@ public enum TreeAnalysis {
     public static func discover(
         tree: any SourceTree, configuration: Configuration, configurationFile: String = Configuration.fileName,
         evaluateManifest: ((String) throws -> Manifest)? = nil, progress: (@Sendable (String) -> Void)? = nil,
-        reusing known: (files: [String], reads: [String: Discoverer.Read])? = nil, unchanged: Discovered? = nil
+        reusing known: (files: [String], reads: [String: Discoverer.Read])? = nil, unchanged: Discovered? = nil,
+        walked: (files: [String], problems: [Diagnostic])? = nil
     ) throws -> Discovered {
         var stopwatch = Stopwatch()
         progress?("discovering modules")
-        let (files, unwalked) = try tree.walk()
+        let (files, unwalked) = try walked ?? tree.walk()
         // The same files, configuration and walk, and none that discovery reads changed: the same modules.
         if let unchanged, unchanged.files == files, unchanged.unwalked == unwalked, unchanged.configuration == configuration {
             var same = unchanged.reading(tree)
@@ -151,9 +152,11 @@ public enum TreeAnalysis {
     /// - Parameter changed: the paths whose content changed since the last scan (a session's
     ///   edit, a history's next commit); when this scan's Swift files are the memo's, only
     ///   those of them that are Swift files are read. Nil reads every file the tree does not know.
+    /// - Parameter early: what a scan begun during discovery found (`Scanner.begin`), taken
+    ///   instead of reading and parsing those files again.
     public static func scan(
         _ discovered: Discovered, store: FactStore?, timeLimit: Double = TimeBudget.defaultPerFile, checkouts: Bool = true,
-        headers known: HeaderScanner.Read? = nil, changed: Set<String>? = nil, memo: inout ScanMemo?,
+        headers known: HeaderScanner.Read? = nil, changed: Set<String>? = nil, early: Scanner.Early? = nil, memo: inout ScanMemo?,
         progress: (@Sendable (String) -> Void)? = nil
     ) -> Scanned {
         let sources = discovered.sources
@@ -175,7 +178,7 @@ public enum TreeAnalysis {
             touched = Set(paths)
             replaced = Set(paths.compactMap { last.firstPass.hashes[$0] })
         } else {
-            outcome = scanner.scan(sources)
+            outcome = scanner.scan(sources, early: early)
         }
         // Hand-written containers found by their shape: scan again, with their method and
         // property wrapper names, the files that spell them.

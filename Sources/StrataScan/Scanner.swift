@@ -68,56 +68,69 @@ public struct Scanner: Sendable {
     }
 
     public func scan(_ paths: [String]) -> Outcome {
+        scan(paths, early: nil)
+    }
+
+    /// What a scan begun before the paths to scan were known found (`begin(_:until:)`): the
+    /// files it finished, and those it read but did not parse before it was cut off.
+    public struct Early: Sendable {
+        fileprivate var results: [String: FileResult] = [:]
+        fileprivate var read: [String: (hash: ContentHash, bytes: [UInt8])] = [:]
+        fileprivate var names: InjectionNames
+        fileprivate var timeLimit: Double
+        /// The files it parsed.
+        public var parsed: Int {
+            results.values.count { if case .scanned(_, _, parsed: true) = $0 { true } else { false } }
+        }
+    }
+
+    /// Scans `paths` until `cutoff` is stopped, as `scan(_:)` would, and records nothing in the
+    /// store: a scan of the files that may be Swift sources while discovery finds which are,
+    /// on the cores discovery leaves idle. `scan(_:early:)` then takes what it found.
+    public func begin(_ paths: [String], until cutoff: TimeBudget.Cutoff) -> Early {
         let results = ResultBuffer<FileResult>(count: paths.count)
         let pending = ResultBuffer<[UInt8]>(count: paths.count)
-        // A file whose hash the tree knows, or whose content key (git blob id) names known
-        // bytes, is not even read (looked up once, on every core: a warm session's edit finds
-        // all but one file so). The rest are read and hashed first (cheap), then what the
-        // store lacks is parsed, largest files first, so no big file starts last and leaves a core idle at the end.
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            if let hash = tree.knownHash(paths[index]) ?? tree.contentKey(paths[index]).flatMap({ store?.hash(forKey: $0) }),
-                let facts = store?.facts(for: hash)
-            {
-                results.store(index, .scanned(hash, facts, parsed: false))
-            }
-        }
-        let unknown = (0..<paths.count).filter { results[$0] == nil }
-        tree.prefetch(unknown.map { paths[$0] })
-        DispatchQueue.concurrentPerform(iterations: unknown.count) { position in
-            let index = unknown[position]
-            do {
-                let bytes = try tree.read(paths[index])
-                let hash = ContentHash(bytes)
-                if let facts = store?.facts(for: hash) {
-                    results.store(index, .scanned(hash, facts, parsed: false))
-                } else {
-                    results.store(index, .unparsed(hash))
-                    pending.store(index, bytes)
-                }
-            } catch {
-                // The diagnostic names the file: the error's own path is not repeated.
-                results.store(index, .unreadable("cannot be read: \((error as? SourceTreeError)?.reason ?? "\(error)")"))
-            }
-        }
-        let work = unknown.filter { pending[$0] != nil }.sorted {
-            (pending[$0]?.count ?? 0, $1) > (pending[$1]?.count ?? 0, $0)
-        }
-        let names = self.names
-        // Each parse runs on a large-stack thread of TimeBudget, within the time limit.
-        let scanned = TimeBudget.map(iterations: work.count, within: timeLimit) { position in
-            // Each file's bytes let go of once read: a parse left running past the time limit
-            // keeps only its own.
-            let bytes = pending[work[position]]!
-            pending.store(work[position], nil)
-            return FileScanner.scan(bytes, names: names)
-        }
+        read(paths, (0..<paths.count).map { $0 }, into: results, pending: pending, until: cutoff)
+        let work = Self.largestFirst(paths.indices.filter { pending[$0] != nil }, pending)
+        let scanned = parse(work, pending: pending, until: cutoff)
+        var early = Early(names: names, timeLimit: timeLimit)
         for (position, index) in work.enumerated() {
             guard case .unparsed(let hash)? = results[index] else { continue }
-            if let facts = scanned[position] {
-                results.store(index, .scanned(hash, facts, parsed: true))
-            } else {
-                results.store(index, .timedOut("not analyzed: parsing took longer than \(TimeBudget.describe(timeLimit))"))
+            if position < scanned.taken {
+                results.store(index, scanned.values[position].map { .scanned(hash, $0, parsed: true) } ?? timedOut)
+            } else if let bytes = pending[index] {
+                early.read[paths[index]] = (hash, bytes)
+                results.store(index, nil)
             }
+        }
+        for (index, result) in results.collected.enumerated() {
+            if let result { early.results[paths[index]] = result }
+        }
+        return early
+    }
+
+    /// `scan(_:)`, taking what `early` found (when it scanned with this scanner's names and
+    /// time limit): the files it finished are not read again, those it read are not read twice.
+    public func scan(_ paths: [String], early: Early?) -> Outcome {
+        let early = early.flatMap { $0.names == names && $0.timeLimit == timeLimit ? $0 : nil }
+        let results = ResultBuffer<FileResult>(count: paths.count)
+        let pending = ResultBuffer<[UInt8]>(count: paths.count)
+        if let early {
+            for (index, path) in paths.enumerated() {
+                if let result = early.results[path] {
+                    results.store(index, result)
+                } else if let read = early.read[path] {
+                    results.store(index, .unparsed(read.hash))
+                    pending.store(index, read.bytes)
+                }
+            }
+        }
+        read(paths, (0..<paths.count).filter { results[$0] == nil }, into: results, pending: pending, until: nil)
+        let work = Self.largestFirst(paths.indices.filter { pending[$0] != nil }, pending)
+        let scanned = parse(work, pending: pending, until: nil).values
+        for (position, index) in work.enumerated() {
+            guard case .unparsed(let hash)? = results[index] else { continue }
+            results.store(index, scanned[position].map { .scanned(hash, $0, parsed: true) } ?? timedOut)
         }
         var outcome = Outcome(facts: .init(minimumCapacity: paths.count), hashes: .init(minimumCapacity: paths.count), diagnostics: [], parsed: 0, reused: 0)
         for (index, result) in results.collected.enumerated() {
@@ -141,6 +154,63 @@ public struct Scanner: Sendable {
             }
         }
         return outcome
+    }
+
+    private var timedOut: FileResult { .timedOut("not analyzed: parsing took longer than \(TimeBudget.describe(timeLimit))") }
+
+    /// The files at `indices` of `paths`, as the store knows them or read: a file whose hash
+    /// the tree knows, or whose content key (git blob id) names known bytes, is not even read
+    /// (looked up once, on every core: a warm session's edit finds all but one file so). The
+    /// rest are read and hashed (cheap); what the store lacks is left in `pending`. Once
+    /// `cutoff` is stopped, no further file is read.
+    private func read(
+        _ paths: [String], _ indices: [Int], into results: ResultBuffer<FileResult>, pending: ResultBuffer<[UInt8]>, until cutoff: TimeBudget.Cutoff?
+    ) {
+        DispatchQueue.concurrentPerform(iterations: indices.count) { position in
+            let index = indices[position]
+            if let hash = tree.knownHash(paths[index]) ?? tree.contentKey(paths[index]).flatMap({ store?.hash(forKey: $0) }),
+                let facts = store?.facts(for: hash)
+            {
+                results.store(index, .scanned(hash, facts, parsed: false))
+            }
+        }
+        let unknown = indices.filter { results[$0] == nil }
+        tree.prefetch(unknown.map { paths[$0] })
+        DispatchQueue.concurrentPerform(iterations: unknown.count) { position in
+            let index = unknown[position]
+            guard cutoff?.isStopped != true else { return }
+            do {
+                let bytes = try tree.read(paths[index])
+                let hash = ContentHash(bytes)
+                if let facts = store?.facts(for: hash) {
+                    results.store(index, .scanned(hash, facts, parsed: false))
+                } else {
+                    results.store(index, .unparsed(hash))
+                    pending.store(index, bytes)
+                }
+            } catch {
+                // The diagnostic names the file: the error's own path is not repeated.
+                results.store(index, .unreadable("cannot be read: \((error as? SourceTreeError)?.reason ?? "\(error)")"))
+            }
+        }
+    }
+
+    /// Largest files first, so no big file starts last and leaves a core idle at the end.
+    private static func largestFirst(_ indices: [Int], _ pending: ResultBuffer<[UInt8]>) -> [Int] {
+        indices.sorted { (pending[$0]?.count ?? 0, $1) > (pending[$1]?.count ?? 0, $0) }
+    }
+
+    /// Each file at `work` parsed on a large-stack thread of TimeBudget, within the time limit
+    /// (nil: it took longer), until `cutoff` is stopped: `taken` of them were begun.
+    private func parse(_ work: [Int], pending: ResultBuffer<[UInt8]>, until cutoff: TimeBudget.Cutoff?) -> (values: [FileFacts?], taken: Int) {
+        let names = self.names
+        return TimeBudget.map(iterations: work.count, within: timeLimit, until: cutoff) { position in
+            // Each file's bytes let go of once read: a parse left running past the time limit
+            // keeps only its own.
+            let bytes = pending[work[position]]!
+            pending.store(work[position], nil)
+            return FileScanner.scan(bytes, names: names)
+        }
     }
 }
 

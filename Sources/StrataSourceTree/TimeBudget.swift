@@ -30,8 +30,16 @@ public enum TimeBudget {
     public static func map<Value: Sendable>(
         iterations: Int, within seconds: Double, _ body: @escaping @Sendable (Int) -> Value
     ) -> [Value?] {
-        guard iterations > 0 else { return [] }
-        let run = Run<Value>(iterations: iterations, body: body)
+        map(iterations: iterations, within: seconds, until: nil, body).values
+    }
+
+    /// The same, taking no further index once `cutoff` is stopped: `taken` indices were
+    /// taken (those past it are nil, and no body ran for them).
+    public static func map<Value: Sendable>(
+        iterations: Int, within seconds: Double, until cutoff: Cutoff?, _ body: @escaping @Sendable (Int) -> Value
+    ) -> (values: [Value?], taken: Int) {
+        guard iterations > 0 else { return ([], 0) }
+        let run = Run<Value>(iterations: iterations, cutoff: cutoff, body: body)
         let threads = min(iterations, max(1, ProcessInfo.processInfo.activeProcessorCount))
         for _ in 0..<threads { run.start() }
         // Whole nanoseconds, at most a million seconds: no deadline overflows.
@@ -51,10 +59,23 @@ public enum TimeBudget {
         return run.takeResults()
     }
 
+    /// Work that should stop taking more: set once, from any thread.
+    public final class Cutoff: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stopped = false
+
+        public init() {}
+
+        public func stop() { lock.withLock { stopped = true } }
+
+        public var isStopped: Bool { lock.withLock { stopped } }
+    }
+
     /// One `map`: the next index, what each thread is running since when, the results.
     private final class Run<Value: Sendable>: @unchecked Sendable {
         private let lock = NSLock()
         private let iterations: Int
+        private let cutoff: Cutoff?
         private let body: @Sendable (Int) -> Value
         private var next = 0
         /// Guarded by `lock`.
@@ -69,8 +90,9 @@ public enum TimeBudget {
         /// Signalled by each thread that runs out of work (abandoned threads never signal).
         let finished = DispatchSemaphore(value: 0)
 
-        init(iterations: Int, body: @escaping @Sendable (Int) -> Value) {
+        init(iterations: Int, cutoff: Cutoff?, body: @escaping @Sendable (Int) -> Value) {
             self.iterations = iterations
+            self.cutoff = cutoff
             self.body = body
             stored = Array(repeating: nil, count: iterations)
         }
@@ -78,14 +100,14 @@ public enum TimeBudget {
         var oldestStart: UInt64? { lock.withLock { running.values.map(\.since).min() } }
         /// Whether a thread not abandoned is still to run out of work (none when none started).
         var working: Bool { lock.withLock { live > 0 } }
-        var hasWork: Bool { lock.withLock { next < iterations } }
+        var hasWork: Bool { lock.withLock { next < iterations } && cutoff?.isStopped != true }
 
-        /// The results, let go of here: an abandoned thread keeps this run alive until its body
-        /// returns.
-        func takeResults() -> [Value?] {
+        /// The results and how many indices were taken, let go of here: an abandoned thread
+        /// keeps this run alive until its body returns.
+        func takeResults() -> (values: [Value?], taken: Int) {
             lock.withLock {
                 defer { stored = [] }
-                return stored
+                return (stored, next)
             }
         }
 
@@ -131,8 +153,10 @@ public enum TimeBudget {
         }
 
         private func take(as number: Int) -> Int? {
-            lock.withLock {
-                guard next < iterations else { return nil }
+            // Read outside the run's lock: the cutoff has its own.
+            let stopped = cutoff?.isStopped == true
+            return lock.withLock {
+                guard next < iterations, !stopped else { return nil }
                 next += 1
                 running[number] = (next - 1, DispatchTime.now().uptimeNanoseconds)
                 return next - 1
