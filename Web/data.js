@@ -61,16 +61,19 @@ async function inflate(base64) {
 }
 const loadedScripts = new Map();
 const scriptValues = new Map();
-// The value `key` that the data script `src` holds.
+// The value `key` that the data script `src` holds. A script that could not be loaded is
+// tried again when a value it holds is asked for again.
 function scriptValue(src, key) {
   if (!scriptValues.has(key)) {
-    if (!loadedScripts.has(src)) loadedScripts.set(src, loadScript(src));
+    if (!loadedScripts.has(src)) {
+      loadedScripts.set(src, loadScript(src).catch((err) => { loadedScripts.delete(src); throw err; }));
+    }
     scriptValues.set(key, loadedScripts.get(src).then(() => {
       const base64 = deflated[key];
       if (base64 === undefined) throw new Error(`${src} does not hold ${key}`);
       delete deflated[key];
       return inflate(base64);
-    }));
+    }).catch((err) => { scriptValues.delete(key); throw err; }));
   }
   return scriptValues.get(key);
 }

@@ -153,7 +153,7 @@ public struct AnalysisSession: Sendable {
     /// - Parameter early: what a scan begun during discovery found (`Scanner.begin`).
     public mutating func scan(
         _ discovered: TreeAnalysis.Discovered, checkouts: Bool = true, headers: HeaderScanner.Read? = nil, changed: Set<String>? = nil,
-        early: StrataScan.Scanner.Early? = nil, progress: (@Sendable (String) -> Void)? = nil
+        early: consuming StrataScan.Scanner.Early? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) -> TreeAnalysis.Scanned {
         TreeAnalysis.scan(
             discovered, store: store(for: discovered.configuration.injection.names), timeLimit: input.fileTimeLimit, checkouts: checkouts,

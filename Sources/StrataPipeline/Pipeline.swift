@@ -98,25 +98,27 @@ public struct Pipeline {
         let names = configuration.injection.names, configurationFile = session.configurationFile, reader = session
         let resultFile = options.outputDirectory == nil || options.evaluateManifests ? nil : session.cacheFile("result.json", names: names)
         // While discovery reads manifests on one core, the others begin the scan of every Swift
-        // file the walk found (most are sources), until discovery is done.
-        let walked = Result { try tree.walk() }
+        // file the walk found (most are sources), until discovery says which are.
+        progress?("discovering modules")
+        let walking = Pending { Result { try tree.walk() } }
         let cutoff = TimeBudget.Cutoff()
         let ((discovered, (store, early)), stored) = Parallel.both({
             Parallel.both({
-                defer { cutoff.stop() }
-                return Result {
+                let discovered = Result {
                     try TreeAnalysis.discover(
                         tree: tree, configuration: configuration, configurationFile: configurationFile,
                         evaluateManifest: options.evaluateManifests ? { try DumpPackageReader.read(rootPath: root, manifestPath: $0) } : nil,
-                        progress: progress, walked: walked.get())
+                        progress: progress, walked: walking.value.get())
                 }
+                cutoff.stop(keeping: Set((try? discovered.get())?.sources ?? []))
+                return discovered
             }, {
                 let store = reader.loadStore(for: names)
-                return (store, (try? walked.get()).map { reader.begin($0.files, tree: tree, store: store, names: names, until: cutoff) })
+                return (store, (try? walking.value.get()).map { reader.begin($0.files, tree: tree, store: store, names: names, until: cutoff) })
             })
         }, { resultFile.map { ResultCache.Stored.load($0) } })
         session.keep(store, for: names)
-        let scanned = session.scan(try discovered.get(), early: early, progress: progress)
+        let scanned = session.scan(try discovered.get(), early: consume early, progress: progress)
         var messages = session.damageNotes
         // A run that writes reports keeps its result, and the next run of the same inputs reads
         // it back instead of assembling and analyzing again (not with evaluated manifests:

@@ -107,7 +107,8 @@ public enum TreeAnalysis {
         walked: (files: [String], problems: [Diagnostic])? = nil
     ) throws -> Discovered {
         var stopwatch = Stopwatch()
-        progress?("discovering modules")
+        // A caller that walked the tree said so when it began.
+        if walked == nil { progress?("discovering modules") }
         let (files, unwalked) = try walked ?? tree.walk()
         // The same files, configuration and walk, and none that discovery reads changed: the same modules.
         if let unchanged, unchanged.files == files, unchanged.unwalked == unwalked, unchanged.configuration == configuration {
@@ -156,7 +157,7 @@ public enum TreeAnalysis {
     ///   instead of reading and parsing those files again.
     public static func scan(
         _ discovered: Discovered, store: FactStore?, timeLimit: Double = TimeBudget.defaultPerFile, checkouts: Bool = true,
-        headers known: HeaderScanner.Read? = nil, changed: Set<String>? = nil, early: Scanner.Early? = nil, memo: inout ScanMemo?,
+        headers known: HeaderScanner.Read? = nil, changed: Set<String>? = nil, early: consuming Scanner.Early? = nil, memo: inout ScanMemo?,
         progress: (@Sendable (String) -> Void)? = nil
     ) -> Scanned {
         let sources = discovered.sources

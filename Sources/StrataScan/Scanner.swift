@@ -87,13 +87,17 @@ public struct Scanner: Sendable {
     /// Scans `paths` until `cutoff` is stopped, as `scan(_:)` would, and records nothing in the
     /// store: a scan of the files that may be Swift sources while discovery finds which are,
     /// on the cores discovery leaves idle. `scan(_:early:)` then takes what it found.
+    ///
+    /// When the cutoff stops, the parses under way of files it does not keep (not sources) are
+    /// given up, not waited for: a slow file no scan would parse holds nothing up.
     public func begin(_ paths: [String], until cutoff: TimeBudget.Cutoff) -> Early {
+        var early = Early(names: names, timeLimit: timeLimit)
+        guard !cutoff.isStopped else { return early }
         let results = ResultBuffer<FileResult>(count: paths.count)
         let pending = ResultBuffer<[UInt8]>(count: paths.count)
         read(paths, (0..<paths.count).map { $0 }, into: results, pending: pending, until: cutoff)
         let work = Self.largestFirst(paths.indices.filter { pending[$0] != nil }, pending)
-        let scanned = parse(work, pending: pending, until: cutoff)
-        var early = Early(names: names, timeLimit: timeLimit)
+        let scanned = parse(work, pending: pending, until: cutoff) { !cutoff.keeps(paths[work[$0]]) }
         for (position, index) in work.enumerated() {
             guard case .unparsed(let hash)? = results[index] else { continue }
             if position < scanned.taken {
@@ -111,15 +115,15 @@ public struct Scanner: Sendable {
 
     /// `scan(_:)`, taking what `early` found (when it scanned with this scanner's names and
     /// time limit): the files it finished are not read again, those it read are not read twice.
-    public func scan(_ paths: [String], early: Early?) -> Outcome {
-        let early = early.flatMap { $0.names == names && $0.timeLimit == timeLimit ? $0 : nil }
+    /// `early` is let go of once taken: the bytes of files read but not parsed go as they are.
+    public func scan(_ paths: [String], early: consuming Early?) -> Outcome {
         let results = ResultBuffer<FileResult>(count: paths.count)
         let pending = ResultBuffer<[UInt8]>(count: paths.count)
-        if let early {
+        if var taken = early.take(), taken.names == names, taken.timeLimit == timeLimit {
             for (index, path) in paths.enumerated() {
-                if let result = early.results[path] {
+                if let result = taken.results.removeValue(forKey: path) {
                     results.store(index, result)
-                } else if let read = early.read[path] {
+                } else if let read = taken.read.removeValue(forKey: path) {
                     results.store(index, .unparsed(read.hash))
                     pending.store(index, read.bytes)
                 }
@@ -201,10 +205,13 @@ public struct Scanner: Sendable {
     }
 
     /// Each file at `work` parsed on a large-stack thread of TimeBudget, within the time limit
-    /// (nil: it took longer), until `cutoff` is stopped: `taken` of them were begun.
-    private func parse(_ work: [Int], pending: ResultBuffer<[UInt8]>, until cutoff: TimeBudget.Cutoff?) -> (values: [FileFacts?], taken: Int) {
+    /// (nil: it took longer), until `cutoff` is stopped: `taken` of them were begun (those
+    /// `unwanted` then names, given up, nil).
+    private func parse(
+        _ work: [Int], pending: ResultBuffer<[UInt8]>, until cutoff: TimeBudget.Cutoff?, unwanted: (@Sendable (Int) -> Bool)? = nil
+    ) -> (values: [FileFacts?], taken: Int) {
         let names = self.names
-        return TimeBudget.map(iterations: work.count, within: timeLimit, until: cutoff) { position in
+        return TimeBudget.map(iterations: work.count, within: timeLimit, until: cutoff, unwanted: unwanted) { position in
             // Each file's bytes let go of once read: a parse left running past the time limit
             // keeps only its own.
             let bytes = pending[work[position]]!

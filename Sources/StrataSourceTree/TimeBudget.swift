@@ -34,12 +34,17 @@ public enum TimeBudget {
     }
 
     /// The same, taking no further index once `cutoff` is stopped: `taken` indices were
-    /// taken (those past it are nil, and no body ran for them).
+    /// taken (those past it are nil, and no body ran for them). The bodies running when it
+    /// stops are waited for, but for those of the indices `unwanted` then names: they are given
+    /// up at once (nil), as an index over the budget is.
     public static func map<Value: Sendable>(
-        iterations: Int, within seconds: Double, until cutoff: Cutoff?, _ body: @escaping @Sendable (Int) -> Value
+        iterations: Int, within seconds: Double, until cutoff: Cutoff?, unwanted: (@Sendable (Int) -> Bool)? = nil,
+        _ body: @escaping @Sendable (Int) -> Value
     ) -> (values: [Value?], taken: Int) {
         guard iterations > 0 else { return ([], 0) }
         let run = Run<Value>(iterations: iterations, cutoff: cutoff, body: body)
+        // The watch below wakes when the cutoff stops, to give up what is no longer wanted.
+        let watched = unwanted != nil && cutoff?.wake { run.wakeForCutoff() } == true
         let threads = min(iterations, max(1, ProcessInfo.processInfo.activeProcessorCount))
         for _ in 0..<threads { run.start() }
         // Whole nanoseconds, at most a million seconds: no deadline overflows.
@@ -49,26 +54,57 @@ public enum TimeBudget {
             // budget from now when none has started yet).
             let due = DispatchTime(uptimeNanoseconds: (run.oldestStart ?? DispatchTime.now().uptimeNanoseconds) + budget)
             if run.finished.wait(timeout: due) == .success {
-                run.threadEnded()
+                // One signal each: a thread that ran out of work, or the cutoff (once).
+                if run.takeCutoffWake() {
+                    if let unwanted { lock.withLock { abandoned += run.abandon(where: unwanted) } }
+                } else {
+                    run.threadEnded()
+                }
             } else {
                 let overdue = run.abandonOverdue(now: DispatchTime.now().uptimeNanoseconds, budget: budget)
                 lock.withLock { abandoned += overdue }
                 for _ in 0..<overdue where run.hasWork { run.start() }
             }
         }
+        // A wake the loop did not take (the cutoff stopped as the last thread ended) is spent.
+        if watched { _ = run.takeCutoffWake() }
         return run.takeResults()
     }
 
-    /// Work that should stop taking more: set once, from any thread.
+    /// Work that should stop taking more, set once from any thread, and what of the work
+    /// already begun is still wanted (`kept`).
     public final class Cutoff: @unchecked Sendable {
         private let lock = NSLock()
         private var stopped = false
+        private var keptPaths: Set<String>?
+        private var wakes: [@Sendable () -> Void] = []
 
         public init() {}
 
-        public func stop() { lock.withLock { stopped = true } }
+        /// Stops it; `keeping`: the paths whose work begun is still wanted (nil: all of it).
+        public func stop(keeping paths: Set<String>? = nil) {
+            let wakes = lock.withLock {
+                guard !stopped else { return [@Sendable () -> Void]() }
+                stopped = true
+                keptPaths = paths
+                return self.wakes
+            }
+            for wake in wakes { wake() }
+        }
 
         public var isStopped: Bool { lock.withLock { stopped } }
+
+        /// Whether the work begun on `path` is still wanted once stopped.
+        public func keeps(_ path: String) -> Bool { lock.withLock { keptPaths?.contains(path) ?? true } }
+
+        /// Calls `wake` when it stops; false, and no call, when it has stopped already.
+        func wake(_ wake: @escaping @Sendable () -> Void) -> Bool {
+            lock.withLock {
+                guard !stopped else { return false }
+                wakes.append(wake)
+                return true
+            }
+        }
     }
 
     /// One `map`: the next index, what each thread is running since when, the results.
@@ -87,8 +123,10 @@ public enum TimeBudget {
         private var threads = 0
         /// Threads not abandoned that have not yet run out of work.
         private var live = 0
-        /// Signalled by each thread that runs out of work (abandoned threads never signal).
+        /// Signalled by each thread that runs out of work (abandoned threads never signal), and
+        /// once when the cutoff stops (`cutoffWoke` says which).
         let finished = DispatchSemaphore(value: 0)
+        private var cutoffWoke = false
 
         init(iterations: Int, cutoff: Cutoff?, body: @escaping @Sendable (Int) -> Value) {
             self.iterations = iterations
@@ -113,6 +151,32 @@ public enum TimeBudget {
 
         /// One thread ran out of work.
         func threadEnded() { lock.withLock { live -= 1 } }
+
+        func wakeForCutoff() {
+            lock.withLock { cutoffWoke = true }
+            finished.signal()
+        }
+
+        /// Whether a signal of `finished` was the cutoff's (taken once).
+        func takeCutoffWake() -> Bool {
+            lock.withLock {
+                defer { cutoffWoke = false }
+                return cutoffWoke
+            }
+        }
+
+        /// Gives up every running body whose index is `unwanted`: the count of threads abandoned.
+        func abandon(where unwanted: (Int) -> Bool) -> Int {
+            lock.withLock {
+                let given = running.filter { unwanted($0.value.index) }.map(\.key)
+                for number in given {
+                    running[number] = nil
+                    abandonedThreads.insert(number)
+                }
+                live -= given.count
+                return given.count
+            }
+        }
 
         /// A thread that takes indices until none is left; none when the system gives no thread
         /// (the indices no thread took stay nil).

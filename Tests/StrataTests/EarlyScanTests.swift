@@ -47,6 +47,8 @@ struct EarlyScanTests {
             if reads == .max { #expect(early.parsed == Self.walked.count - 1) }
             let outcome = scanner.scan(Self.sources, early: early)
             same(outcome, whole)
+            // Each file read once: by the early scan, or by the scan when the early one did not.
+            if reads == .max { #expect(tree.reads.count == Self.walked.count + 1) }
             // Nothing of the files that are not sources reached the store: scanned now, they are parsed.
             let others = Scanner(tree: tree, store: store).scan(["Scripts/generate.swift", "Templates/Template.swift"])
             #expect(others.parsed == 2, "after \(reads) reads")
@@ -104,8 +106,9 @@ struct CuttingTree: SourceTree {
 
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
-        private var count = 0
+        private var reads = 0
 
-        func increment() -> Int { lock.withLock { count += 1; return count } }
+        func increment() -> Int { lock.withLock { reads += 1; return reads } }
+        var count: Int { lock.withLock { reads } }
     }
 }

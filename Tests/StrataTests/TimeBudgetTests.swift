@@ -47,6 +47,43 @@ struct TimeBudgetTests {
         #expect(TimeBudget.abandonedWork)
     }
 
+    /// Stopped while bodies run: no index is taken after, those taken have their values.
+    @Test func aCutoffStopsTheTakingOfIndices() {
+        let cutoff = TimeBudget.Cutoff()
+        let (values, taken) = TimeBudget.map(iterations: 1_000, within: 60, until: cutoff) { index -> Int in
+            if index == 10 { cutoff.stop() }
+            return index
+        }
+        #expect(taken >= 11 && taken <= 11 + ProcessInfo.processInfo.activeProcessorCount)
+        #expect(values.prefix(taken).allSatisfy { $0 != nil } && values.dropFirst(taken).allSatisfy { $0 == nil })
+        #expect(TimeBudget.map(iterations: 5, within: 60, until: cutoff) { $0 }.taken == 0)
+    }
+
+    /// When it stops, a body still running that is no longer wanted is given up at once (its
+    /// value nil), not waited for; a wanted one is waited for.
+    @Test func aBodyNoLongerWantedIsGivenUpWhenTheCutoffStops() {
+        let cutoff = TimeBudget.Cutoff()
+        let release = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        let stopper = Thread {
+            // Both bodies running: index 0 hangs, index 1 sleeps a little and is wanted.
+            started.wait()
+            started.wait()
+            cutoff.stop(keeping: ["1"])
+        }
+        stopper.start()
+        let began = DispatchTime.now().uptimeNanoseconds
+        let (values, taken) = TimeBudget.map(iterations: 2, within: 60, until: cutoff, unwanted: { !cutoff.keeps(String($0)) }) { index -> Int in
+            started.signal()
+            if index == 0 { _ = release.wait(timeout: .now() + 30) } else { Thread.sleep(forTimeInterval: 0.2) }
+            return index
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        release.signal()
+        #expect(taken == 2 && values == [nil, 1])
+        #expect(seconds < 10, "waited \(seconds) s for a body no longer wanted")
+        #expect(TimeBudget.abandonedWork)
+    }
+
     /// A budget no clock can reach is no budget, not an overflow.
     @Test func anyBudgetIsAccepted() {
         #expect(TimeBudget.map(iterations: 3, within: 1e12) { $0 } == [0, 1, 2])
