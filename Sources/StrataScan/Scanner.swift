@@ -95,7 +95,7 @@ public struct Scanner: Sendable {
         guard !cutoff.isStopped else { return early }
         let results = ResultBuffer<FileResult>(count: paths.count)
         let pending = ResultBuffer<[UInt8]>(count: paths.count)
-        read(paths, (0..<paths.count).map { $0 }, into: results, pending: pending, until: cutoff)
+        read(paths, Array(paths.indices), into: results, pending: pending, until: cutoff)
         let work = Self.largestFirst(paths.indices.filter { pending[$0] != nil }, pending)
         let scanned = parse(work, pending: pending, until: cutoff) { !cutoff.keeps(paths[work[$0]]) }
         for (position, index) in work.enumerated() {

@@ -44,7 +44,7 @@ public enum TimeBudget {
         guard iterations > 0 else { return ([], 0) }
         let run = Run<Value>(iterations: iterations, cutoff: cutoff, body: body)
         // The watch below wakes when the cutoff stops, to give up what is no longer wanted.
-        let watched = unwanted != nil && cutoff?.wake { run.wakeForCutoff() } == true
+        if unwanted != nil { _ = cutoff?.wake { run.wakeForCutoff() } }
         let threads = min(iterations, max(1, ProcessInfo.processInfo.activeProcessorCount))
         for _ in 0..<threads { run.start() }
         // Whole nanoseconds, at most a million seconds: no deadline overflows.
@@ -66,13 +66,11 @@ public enum TimeBudget {
                 for _ in 0..<overdue where run.hasWork { run.start() }
             }
         }
-        // A wake the loop did not take (the cutoff stopped as the last thread ended) is spent.
-        if watched { _ = run.takeCutoffWake() }
         return run.takeResults()
     }
 
     /// Work that should stop taking more, set once from any thread, and what of the work
-    /// already begun is still wanted (`kept`).
+    /// already begun is still wanted then (`keeps`).
     public final class Cutoff: @unchecked Sendable {
         private let lock = NSLock()
         private var stopped = false
