@@ -47,16 +47,18 @@ extension ImportUsage {
             let reached = Self.reached(in: project, byImportName: units.byImportName, edgeIndex: edgeIndex, workers: workers)
             reexports = Dictionary(uniqueKeysWithValues: zip(reached, workers.map(reached.count) { units.reexports(reached[$0]) }))
             // The last paths and their places while every module's files have the last paths.
-            let samePaths = last.map { last in
-                last.environment != nil && last.ordinals != nil && last.keys == keys
-                    && (0..<units.modules.count).allSatisfy { unit in
+            let lastPaths = last.flatMap { last -> (paths: [String], ordinals: [String: Int])? in
+                guard let paths = last.environment?.paths, let ordinals = last.ordinals, last.keys == keys,
+                    (0..<units.modules.count).allSatisfy({ unit in
                         guard let old = last.units[keys[unit]]?.files else { return false }
                         let files = made.units[unit].files
                         return old == files || old.elementsEqual(files) { $0.path == $1.path }
-                    }
-            } ?? false
-            let paths = samePaths ? last!.environment!.paths : project.sources.values.joined().map(\.path).sorted()
-            ordinals = samePaths ? last!.ordinals! : Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                    })
+                else { return nil }
+                return (paths, ordinals)
+            }
+            let paths = lastPaths?.paths ?? project.sources.values.joined().map(\.path).sorted()
+            ordinals = lastPaths?.ordinals ?? Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             (modules, byImportName, self.edgeIndex, self.tables, self.index, self.paths) = (units.modules, units.byImportName, edgeIndex, tables, index, paths)
             // What every module's grading reads besides its own files and imports: the same
             // as the last analysis's, a module whose own are the same too is graded as it was.

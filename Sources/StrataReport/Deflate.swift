@@ -78,58 +78,61 @@ enum Deflate {
             let count = input.count
             guard count > 0 else { return flush(final: true) }
             // Through pointers: this loop and `longestMatch` are most of the report's deflating.
-            let chains = Chains(input)
-            defer { chains.free() }
-            var position = 0
-            var pendingLength = minMatch - 1, pendingDistance = 0, pendingLiteral = false
-            while position < count {
-                chains.insert(position)
-                var length = minMatch - 1, distance = 0
-                if pendingLength < maxLazy {
-                    (length, distance) = chains.longestMatch(at: position, better: pendingLength)
-                    if length == minMatch && distance > tooFar { length = minMatch - 1 }
-                }
-                if pendingLength >= minMatch && length <= pendingLength {
-                    // The match at position - 1 is at least as long as this one: write it.
-                    block.match(length: pendingLength, distance: pendingDistance)
-                    covered += pendingLength
-                    let end = position - 1 + pendingLength
-                    for next in (position + 1)..<end { chains.insert(next) }
-                    position = end
-                    pendingLength = minMatch - 1
-                    pendingLiteral = false
-                } else {
-                    if pendingLiteral {
-                        block.literal(chains.bytes[position - 1])
-                        covered += 1
+            let input = self.input
+            input.withUnsafeBufferPointer { bytes in
+                let chains = Chains(bytes)
+                defer { chains.free() }
+                var position = 0
+                var pendingLength = minMatch - 1, pendingDistance = 0, pendingLiteral = false
+                while position < count {
+                    chains.insert(position)
+                    var length = minMatch - 1, distance = 0
+                    if pendingLength < maxLazy {
+                        (length, distance) = chains.longestMatch(at: position, better: pendingLength)
+                        if length == minMatch && distance > tooFar { length = minMatch - 1 }
                     }
-                    pendingLiteral = true
-                    pendingLength = length
-                    pendingDistance = distance
-                    position += 1
+                    if pendingLength >= minMatch && length <= pendingLength {
+                        // The match at position - 1 is at least as long as this one: write it.
+                        block.match(length: pendingLength, distance: pendingDistance)
+                        covered += pendingLength
+                        let end = position - 1 + pendingLength
+                        for next in (position + 1)..<end { chains.insert(next) }
+                        position = end
+                        pendingLength = minMatch - 1
+                        pendingLiteral = false
+                    } else {
+                        if pendingLiteral {
+                            block.literal(chains.bytes[position - 1])
+                            covered += 1
+                        }
+                        pendingLiteral = true
+                        pendingLength = length
+                        pendingDistance = distance
+                        position += 1
+                    }
+                    if block.symbols.count >= blockSymbols { flush(final: false) }
                 }
-                if block.symbols.count >= blockSymbols { flush(final: false) }
-            }
-            if pendingLiteral {
-                block.literal(chains.bytes[count - 1])
-                covered += 1
+                if pendingLiteral {
+                    block.literal(chains.bytes[count - 1])
+                    covered += 1
+                }
             }
             flush(final: true)
         }
 
         /// The input's positions chained by the hash of their first `hashLength` bytes.
         struct Chains {
-            let bytes: UnsafeMutablePointer<UInt8>
+            let bytes: UnsafePointer<UInt8>
             let count: Int
             /// By hash of four bytes, the latest position + 1 that starts with them (0: none).
             let head: UnsafeMutablePointer<Int32>
             /// By position modulo the window, the previous position + 1 with the same hash (0: none).
             let previous: UnsafeMutablePointer<Int32>
 
-            init(_ input: [UInt8]) {
+            /// Over `input`, which must outlive it; `free()` when done.
+            init(_ input: UnsafeBufferPointer<UInt8>) {
                 count = input.count
-                bytes = .allocate(capacity: count)
-                _ = UnsafeMutableBufferPointer(start: bytes, count: count).initialize(from: input)
+                bytes = input.baseAddress!
                 head = .allocate(capacity: 1 << hashBits)
                 head.initialize(repeating: 0, count: 1 << hashBits)
                 previous = .allocate(capacity: windowSize)
@@ -137,7 +140,6 @@ enum Deflate {
             }
 
             func free() {
-                bytes.deallocate()
                 head.deallocate()
                 previous.deallocate()
             }

@@ -101,7 +101,7 @@ public struct Scanner: Sendable {
         for (position, index) in work.enumerated() {
             guard case .unparsed(let hash)? = results[index] else { continue }
             if position < scanned.taken {
-                results.store(index, scanned.values[position].map { .scanned(hash, $0, parsed: true) } ?? timedOut)
+                results.store(index, parsed(scanned.values[position], hash))
             } else if let bytes = pending[index] {
                 early.read[paths[index]] = (hash, bytes)
                 results.store(index, nil)
@@ -134,7 +134,7 @@ public struct Scanner: Sendable {
         let scanned = parse(work, pending: pending, until: nil).values
         for (position, index) in work.enumerated() {
             guard case .unparsed(let hash)? = results[index] else { continue }
-            results.store(index, scanned[position].map { .scanned(hash, $0, parsed: true) } ?? timedOut)
+            results.store(index, parsed(scanned[position], hash))
         }
         var outcome = Outcome(facts: .init(minimumCapacity: paths.count), hashes: .init(minimumCapacity: paths.count), diagnostics: [], parsed: 0, reused: 0)
         for (index, result) in results.collected.enumerated() {
@@ -160,7 +160,10 @@ public struct Scanner: Sendable {
         return outcome
     }
 
-    private var timedOut: FileResult { .timedOut("not analyzed: parsing took longer than \(TimeBudget.describe(timeLimit))") }
+    /// A parse's result: its facts, or none within the time limit.
+    private func parsed(_ facts: FileFacts?, _ hash: ContentHash) -> FileResult {
+        facts.map { .scanned(hash, $0, parsed: true) } ?? .timedOut("not analyzed: parsing took longer than \(TimeBudget.describe(timeLimit))")
+    }
 
     /// The files at `indices` of `paths`, as the store knows them or read: a file whose hash
     /// the tree knows, or whose content key (git blob id) names known bytes, is not even read
