@@ -31,7 +31,11 @@ public enum DOT {
             Attribute(name: name, value: DOT.label(lines: lines))
         }
 
-        var text: String { name + "=" + value }
+        func write(into out: inout String) {
+            out += name
+            out += "="
+            out += value
+        }
     }
 
     public indirect enum Statement: Sendable {
@@ -63,31 +67,62 @@ public enum DOT {
             statements.append(.edge(from, to, attributes))
         }
 
-        /// The DOT text, one statement a line, two spaces deeper in each subgraph.
+        /// The DOT text, one statement a line, two spaces deeper in each subgraph (written
+        /// into one string: the report makes a thousand drawings' DOT).
         public var text: String {
-            var lines = ["digraph \(DOT.quoted(name)) {"]
+            var out = "digraph " + DOT.quoted(name) + " {\n"
             func write(_ statements: [Statement], indent: String) {
                 for statement in statements {
+                    out += indent
                     switch statement {
-                    case .defaults(let kind, let attributes): lines.append(indent + kind + " " + list(attributes) + ";")
-                    case .assignments(let attributes): lines.append(indent + attributes.map { $0.text + ";" }.joined(separator: " "))
-                    case .node(let id, let attributes): lines.append(indent + id + (attributes.isEmpty ? "" : " " + list(attributes)) + ";")
+                    case .defaults(let kind, let attributes):
+                        out += kind
+                        out += " "
+                        list(attributes, into: &out)
+                        out += ";"
+                    case .assignments(let attributes):
+                        for (number, attribute) in attributes.enumerated() {
+                            if number > 0 { out += " " }
+                            attribute.write(into: &out)
+                            out += ";"
+                        }
+                    case .node(let id, let attributes):
+                        out += id
+                        if !attributes.isEmpty {
+                            out += " "
+                            list(attributes, into: &out)
+                        }
+                        out += ";"
                     case .edge(let from, let to, let attributes):
-                        lines.append(indent + from + " -> " + to + (attributes.isEmpty ? "" : " " + list(attributes)) + ";")
+                        out += from
+                        out += " -> "
+                        out += to
+                        if !attributes.isEmpty {
+                            out += " "
+                            list(attributes, into: &out)
+                        }
+                        out += ";"
                     case .subgraph(let id, let inner):
-                        lines.append(indent + "subgraph \(DOT.quoted(id)) {")
+                        out += "subgraph " + DOT.quoted(id) + " {\n"
                         write(inner, indent: indent + "  ")
-                        lines.append(indent + "}")
+                        out += indent
+                        out += "}"
                     }
+                    out += "\n"
                 }
             }
             write(statements, indent: "  ")
-            lines.append("}")
-            return lines.joined(separator: "\n") + "\n"
+            out += "}\n"
+            return out
         }
 
-        private func list(_ attributes: [Attribute]) -> String {
-            "[" + attributes.map(\.text).joined(separator: ", ") + "]"
+        private func list(_ attributes: [Attribute], into out: inout String) {
+            out += "["
+            for (number, attribute) in attributes.enumerated() {
+                if number > 0 { out += ", " }
+                attribute.write(into: &out)
+            }
+            out += "]"
         }
     }
 
