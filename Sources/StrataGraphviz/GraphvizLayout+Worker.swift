@@ -159,7 +159,7 @@ extension GraphvizLayout {
         case 1: "Graphviz could not start (gvContext)"
         case 2: "Graphviz could not read the generated DOT"
         case 3: "Graphviz has no '\(engine)' layout plugin; run `dot -c` as root (scripts/setup does) so libgvc finds its plugins"
-        default: "Graphviz has no 'svg' render plugin; run `dot -c` as root (scripts/setup does)"
+        default: "Graphviz could not render the drawing"
         }
     }
 
@@ -246,7 +246,10 @@ extension GraphvizLayout {
         let null = open("/dev/null", O_WRONLY)
         guard null >= 0 else { return context }
         defer { close(null) }
-        let dot = ContiguousArray("digraph { subgraph cluster_0 { a } a -> b [xlabel=x] }".utf8.map { CChar(bitPattern: $0) })
+        // Every kind of shape, style and label `CompactSVG` writes (a rounded box, a box with
+        // lines, a dashed cluster, a translucent dashed edge with an xlabel, a font Graphviz
+        // knows an alias of): the Swift runtime's type metadata they need is made here.
+        let dot = ContiguousArray(Self.warmUp.utf8.map { CChar(bitPattern: $0) })
         for engine in ["dot", "sfdp"] {
             let job = Prepared(dot: dot, engine: ContiguousArray(engine.utf8CString), engineName: engine, automatic: false, name: "", abort: false, hang: false)
             layOut(job, context: context, index: 0, output: null)
@@ -257,6 +260,12 @@ extension GraphvizLayout {
         signal(SIGPIPE, SIG_IGN)
         return context
     }()
+
+    static let warmUp = """
+        digraph { graph [fontname="Helvetica,Arial,sans-serif"]; subgraph cluster_0 { style="rounded,dashed"; label=c; \
+        a [shape=box, style="rounded,filled", fillcolor="#eef2f7"] } b [shape=box3d, fontname="Times-Roman", fontcolor="#4b5563"]; \
+        c [shape=ellipse, peripheries=2]; a -> b [xlabel=x, style=dashed, penwidth=2, color="#7a889980"]; b -> c [style=dotted] }
+        """
 
     /// Lays out the drawings the parent names on `input`, one at a time, until it names
     /// none (or is gone), then exits.
@@ -305,7 +314,7 @@ extension GraphvizLayout {
         defer { gvFreeLayout(context, graph) }
         var buffer: UnsafeMutablePointer<CChar>?
         var length: UInt32 = 0
-        guard gvRenderData(context, graph, "svg", &buffer, &length) == 0, let buffer else {
+        guard gvRenderData(context, graph, CompactSVG.format, &buffer, &length) == 0, let buffer else {
             return send(output, .failed, index, 4)
         }
         defer { gvFreeRenderData(buffer) }

@@ -17,7 +17,7 @@ import Foundation
 /// tried in a fresh worker when it was not the dead worker's first (an earlier drawing may
 /// have damaged the heap), and left out when it kills a fresh one too.
 ///
-/// libgvc finds its layout and render plugins only through the `config6a` file that
+/// libgvc finds its layout plugins only through the `config6a` file that
 /// `dot -c` writes (the `graphviz` package runs it on install; `scripts/setup` checks it).
 public enum GraphvizLayout {
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -121,15 +121,15 @@ public enum GraphvizLayout {
         return version + (Plugins.libraries == nil ? "" : " estimated-text")
     }()
 
-    /// The plugins a drawing needs and no other: the SVG renderer (`core`), dot and sfdp,
-    /// loaded from libgvc's plugin folder as its `config6a` names them, without the pango
+    /// The plugins a drawing needs and no other: dot and sfdp, loaded from libgvc's plugin
+    /// folder as its `config6a` names them (the SVG renderer is Strata's), without the pango
     /// text layout. Labels are then measured with Graphviz's own Helvetica/Arial metrics
     /// rather than with the fonts this machine has, so the same DOT gives the same SVG on
     /// every machine (the page shows it in the reader's fonts anyway), and no fontconfig
     /// start-up or text shaping is paid. Nil when they cannot be found: libgvc's usual
     /// context, every plugin.
     enum Plugins {
-        static let names = ["core", "dot_layout", "neato_layout"]
+        static let names = ["dot_layout", "neato_layout"]
 
         /// Each plugin library's descriptor, loaded once (the files stay open).
         nonisolated(unsafe) static let libraries: [UnsafeMutableRawPointer]? = {
@@ -182,15 +182,20 @@ public enum GraphvizLayout {
             #endif
         }
 
-        /// A context with only those plugins (no configuration file read), else libgvc's own.
+        /// A context with only those plugins (no configuration file read), else libgvc's own;
+        /// either with Strata's SVG renderer (`CompactSVG`).
         static func context() -> OpaquePointer? {
-            guard let libraries else { return gvContext() }
+            func withRenderer(_ context: OpaquePointer?) -> OpaquePointer? {
+                if let context { gvAddLibrary(context, CompactSVG.library) }
+                return context
+            }
+            guard let libraries else { return withRenderer(gvContext()) }
             // libgvc keeps the (empty) list of built-in plugins: it must outlive the context.
             let none = UnsafeMutablePointer<lt_symlist_t>.allocate(capacity: 1)
             none.initialize(to: lt_symlist_t(name: nil, address: nil))
-            guard let context = gvContextPlugins(none, 0) else { return gvContext() }
+            guard let context = gvContextPlugins(none, 0) else { return withRenderer(gvContext()) }
             for library in libraries { gvAddLibrary(context, library.assumingMemoryBound(to: gvplugin_library_t.self)) }
-            return context
+            return withRenderer(context)
         }
     }
 

@@ -128,7 +128,8 @@ public final class LayoutCache: @unchecked Sendable {
     }
 
     /// The first line of the file: its format and the Graphviz library that drew the layouts.
-    static let header = "strata-layouts 2 \(GraphvizLayout.libraryVersion)\n"
+    /// Format 3: the layouts are `CompactSVG`'s.
+    static let header = "strata-layouts 3 \(GraphvizLayout.libraryVersion)\n"
 
     /// The file's layouts by key; empty when there is none, it is damaged (told), or it was
     /// drawn by another Graphviz.

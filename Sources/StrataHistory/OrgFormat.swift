@@ -36,7 +36,9 @@ public enum OrgPage {
 
     /// Consumers point at the packages they use, each edge labelled with the pinned version;
     /// a pin behind the newest is red. Nil when no repository consumes another. Repositories
-    /// are nodes `r<index>` (their order in the document), their names only labels.
+    /// are nodes `r<index>` (their order in the document; the SVG's ids), their names only
+    /// labels; an edge's class names its ends (`consumes f<from> t<to>`), as the module
+    /// graph's do.
     public static func dot(_ document: OrgDocument) -> String? {
         guard !document.packages.isEmpty else { return nil }
         let index = Dictionary(document.repositories.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -48,14 +50,14 @@ public enum OrgPage {
                 involved.insert(consumer.repository)
                 guard let from = index[consumer.repository], let to = index[package.repository] else { continue }
                 let behind: [DOT.Attribute] = consumer.behind ? [.quoted("color", DOT.Theme.cycle), .quoted("fontcolor", DOT.Theme.cycle)] : []
-                edges.append(.edge("r\(from)", "r\(to)", [.label(consumer.version ?? "?")] + behind))
+                edges.append(.edge("r\(from)", "r\(to)", [.quoted("class", "consumes f\(from) t\(to)"), .label(consumer.version ?? "?")] + behind))
             }
         }
         var graph = DOT.Graph("org", graph: [.value("rankdir", "LR"), .value("nodesep", 0.3), .value("ranksep", 0.8)] + DOT.Theme.font(),
                               node: DOT.Theme.box + DOT.Theme.font(11), edge: [.quoted("color", DOT.Theme.edge)] + DOT.Theme.font(9))
         for (position, repository) in document.repositories.enumerated() where involved.contains(repository.name) && index[repository.name] == position {
             let modules = repository.trend.last.map { ["\($0.modules) module" + ($0.modules == 1 ? "" : "s")] } ?? []
-            graph.node("r\(position)", [.label(lines: [repository.name] + modules)])
+            graph.node("r\(position)", [.quoted("id", "r\(position)"), .label(lines: [repository.name] + modules)])
         }
         graph.statements += edges
         return graph.text

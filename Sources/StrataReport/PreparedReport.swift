@@ -116,9 +116,7 @@ public struct PreparedReport: Sendable {
         // without making their DOT.
         let views = ReportViews.make(graph: graph, marks: marks, full: full) { jobs in
             let all = jobs + (injection.map { [$0] } ?? [])
-            // Every drawing made smaller for the report in one place (`ReportSVG`), on every core; the cache keeps Graphviz's own.
-            let laid = GraphvizLayout.draw(all, cache: layouts, inputs: inputs) { messages.append($0) }
-            let svgs = Parallel.map(laid.count) { laid[$0].map(ReportSVG.compacted) }
+            let svgs = GraphvizLayout.draw(all, cache: layouts, inputs: inputs) { messages.append($0) }
             if injection != nil { injectionSVG = svgs.last! ?? ReportViews.notDrawn }
             return Array(svgs.prefix(jobs.count))
         }

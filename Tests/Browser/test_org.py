@@ -4,6 +4,7 @@ STRATA_ORG_DIR names the folder Tests/Browser/make-org-report wrote: 50 reposito
 real ones with shared packages, one with a hostile name, 45 generated), `make test` builds it
 against the PostgreSQL server of Tests/Support/postgres-server. Under CI the folder must be there.
 """
+import re
 import os
 import time
 from pathlib import Path
@@ -86,12 +87,16 @@ def test_shared_packages_drift_and_the_graph(driver):  # noqa: F811
     assert shop.find_element("css selector", ".behind").text == "1.2.0 (behind)"
 
     graph = driver.find_element("css selector", "#graph .graph svg")
-    # Nodes are named by index (r<index>), each repository's name its label's first line.
+    # Nodes are named by index (id r<index>), each repository's name its label's first line;
+    # an edge's class names its ends (f<from> t<to>).
     names = driver.execute_script("""return Object.fromEntries([...arguments[0].querySelectorAll('g.node')]
-        .map((node) => [node.querySelector('title').textContent, node.querySelector('text').textContent]));""", graph)
+        .map((node) => [node.id, node.querySelector('text').textContent]));""", graph)
     assert {"core-kit", "design-system", "shop-app", "analytics", "app-01"} <= set(names.values())
-    edges = ["->".join(names[end] for end in t.get_attribute("textContent").split("->"))
-             for t in graph.find_elements("css selector", "g.edge > title")]
+    assert all(re.fullmatch(r"r\d+", node) for node in names)
+    edges = []
+    for edge in graph.find_elements("css selector", "g.edge.consumes"):
+        ends = dict(re.fullmatch(r"([ft])(\d+)", word).groups() for word in edge.get_attribute("class").split()[2:])
+        edges.append(names["r" + ends["f"]] + "->" + names["r" + ends["t"]])
     assert "shop-app->core-kit" in edges and "shop-app->analytics" in edges
     assert not severe_logs(driver)
 

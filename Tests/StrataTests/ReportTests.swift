@@ -30,7 +30,7 @@ import Testing
         #expect(dot.contains("\"\(hostile)\""))
         let svg = try String(contentsOfFile: repo.path + "/out/graph.svg", encoding: .utf8)
         #expect(!svg.contains("<img"))
-        // Graphviz's drawing (its graph group), its comments and titles left out (`ReportSVG`).
+        // Graphviz's layout as `CompactSVG` writes it: its graph group, no comments or titles.
         #expect(svg.contains("<g id=\"graph0\" class=\"graph\""))
         #expect(!svg.contains("<!--") && !svg.contains("<title>"))
         // Each module's rounded box, as Graphviz draws it, written as a rectangle.

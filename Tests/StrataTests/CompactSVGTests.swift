@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import StrataGraphviz
+import StrataReport
+import Testing
+
+/// `CompactSVG`, Strata's SVG renderer in libgvc: Graphviz's layout in whole points, rounded
+/// boxes as rectangles, splines relative, polygons not closed twice, no comments or titles,
+/// the labels' font said once, every name escaped.
+@Suite struct CompactSVGTests {
+    static let font = "Helvetica,Arial,sans-serif"
+
+    /// A drawing laid out and written as the report's are.
+    static func draw(_ body: String, graph: String = "") throws -> String {
+        try GraphvizLayout.svg(dot: "digraph \"g\" { graph [fontname=\"\(font)\"\(graph)]; node [fontname=\"\(font)\"]; edge [fontname=\"\(font)\"]; \(body) }")
+    }
+
+    static func isWellFormed(_ svg: String) -> Bool {
+        XMLParser(data: Data(svg.utf8)).parse()
+    }
+
+    @Test func coordinatesAreWholePointsRoundedAsGraphvizPrintsThem() {
+        #expect(CompactSVG.whole(484.46) == 484)
+        // Hundredths first (Graphviz prints 12.50), then half away from zero.
+        #expect(CompactSVG.whole(12.4951) == 13)
+        #expect(CompactSVG.whole(12.4949) == 12)
+        #expect(CompactSVG.whole(-52.5) == -53)
+        #expect(CompactSVG.whole(-0.4) == 0)
+        #expect(CompactSVG.whole(.nan) == 0 && CompactSVG.whole(.infinity) == 0 && CompactSVG.whole(1e300) == 0)
+        for (value, text) in [(1.6, "1.6"), (11, "11"), (0.475, "0.48"), (259.2, "259.2"), (-4, "-4"), (0.004, "0"), (2.05, "2.05")] {
+            #expect(String(decoding: CompactSVG.decimal(value), as: UTF8.self) == text, "\(value)")
+        }
+    }
+
+    @Test func aDrawingHasItsGroupAndNoCommentsOrTitles() throws {
+        let svg = try Self.draw("a -> b")
+        #expect(Self.isWellFormed(svg))
+        #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<svg width=\""))
+        #expect(svg.contains(" xmlns=\"http://www.w3.org/2000/svg\">\n<g id=\"graph0\" class=\"graph\" transform=\"scale(1 1) rotate(0) translate(4 "))
+        #expect(svg.contains(")\" font-family=\"\(Self.font)\" text-anchor=\"middle\">\n"))
+        #expect(!svg.contains("<!--") && !svg.contains("<title>"))
+        // Whole points in every coordinate (the transform's translation is Graphviz's own).
+        #expect(svg.components(separatedBy: "\n").dropFirst(3).allSatisfy { !$0.contains(".") })
+        // The page's background: four corners, not five.
+        #expect(svg.contains(##"<polygon fill="#ffffff" stroke="transparent" points="-4,4 -4,"##))
+        let background = try #require(svg.components(separatedBy: "<polygon").dropFirst().first)
+        #expect(background.components(separatedBy: "points=\"")[1].components(separatedBy: "\"")[0].split(separator: " ").count == 4)
+        #expect(svg.hasSuffix("</g>\n</svg>\n"))
+    }
+
+    @Test func roundedBoxesAreRectanglesAndDashedClustersStayPaths() throws {
+        let svg = try Self.draw("""
+            subgraph "cluster_0" { graph [label="core", style="rounded,dashed", color="#9aa5b1", class="layer"]; \
+            a [id="m0", class="module m0", shape=box, style="rounded,filled", fillcolor="#eef2f7", color="#5b6b7f", label="App"] }
+            b [id="m1", shape=box, style="rounded,filled,dashed", label="Kit"]
+            """)
+        #expect(Self.isWellFormed(svg))
+        let module = try #require(svg.components(separatedBy: "<g id=\"m0\" class=\"node module m0\">\n").dropFirst().first)
+        #expect(module.hasPrefix(##"<rect fill="#eef2f7" stroke="#5b6b7f" x=""##))
+        #expect(module.components(separatedBy: "\n")[0].hasSuffix(##" height="36" rx="12"/>"##))
+        #expect(module.contains(##"<text x=""##) && module.contains(##" font-size="14">App</text>"##))
+        // A dashed outline starts where Graphviz's path does: a path, relative.
+        let cluster = try #require(svg.components(separatedBy: "<g id=\"clust1\" class=\"cluster layer\">\n").dropFirst().first)
+        #expect(cluster.hasPrefix(##"<path fill="none" stroke="#9aa5b1" stroke-dasharray="5,2" d="M"##))
+        #expect(cluster.components(separatedBy: "\n")[0].contains("c0,0 "))
+        let dashed = try #require(svg.components(separatedBy: "<g id=\"m1\" class=\"node\">\n").dropFirst().first)
+        #expect(dashed.hasPrefix("<path ") && dashed.contains("stroke-dasharray=\"5,2\""))
+    }
+
+    @Test func edgesAreRelativeSplinesWithTheirArrowheads() throws {
+        let svg = try Self.draw(##"a -> b [id="e0-1", class="dependency f0 t1 cycle", color="#d1242f", penwidth=1.6]; b -> c [style=dotted, color=red]"##)
+        let edge = try #require(svg.components(separatedBy: "<g id=\"e0-1\" class=\"edge dependency f0 t1 cycle\">\n").dropFirst().first)
+        let lines = edge.components(separatedBy: "\n")
+        #expect(lines[0].hasPrefix(##"<path fill="none" stroke="#d1242f" stroke-width="1.6" d="M"##))
+        #expect(lines[0].range(of: ##"d="M-?\d+,-?\d+c(-?\d+,-?\d+ ?)+"/>"##, options: .regularExpression) != nil, "\(lines[0])")
+        #expect(lines[1].hasPrefix(##"<polygon fill="#d1242f" stroke="#d1242f" stroke-width="1.6" points=""##))
+        #expect(lines[1].components(separatedBy: "points=\"")[1].split(separator: " ").count == 3)
+        #expect(lines[2] == "</g>")
+        // A named colour as RGB; a dotted pen.
+        #expect(svg.contains(##"<path fill="none" stroke="#ff0000" stroke-dasharray="1,5" d="M"##))
+    }
+
+    @Test func labelsInheritTheDrawingsFontAndSayWhatDiffers() throws {
+        let svg = try Self.draw(##"a [label="Core", fontcolor="#4b5563"]; b [label="left", fontname="Courier", fontsize=9]; c [label="x\ly"]"##)
+        #expect(svg.range(of: ##"<text x="-?\d+" y="-?\d+" font-size="14" fill="#4b5563">Core</text>"##, options: .regularExpression) != nil)
+        #expect(svg.range(of: ##"<text x="-?\d+" y="-?\d+" font-family="Courier[^"]*" font-size="9">left</text>"##, options: .regularExpression) != nil)
+        // A line ended with \l is left-justified.
+        #expect(svg.contains(##"<text text-anchor="start" x=""##))
+        // Black text says no colour.
+        #expect(!svg.contains("fill=\"#000000\">"))
+    }
+
+    @Test func otherShapesAsGraphvizDrawsThem() throws {
+        let svg = try Self.draw("a [shape=box3d]; b [shape=ellipse, style=filled, fillcolor=\"#e3ecfa\"]; c [shape=box, peripheries=2]; d [shape=plaintext]")
+        #expect(Self.isWellFormed(svg))
+        // A box3d: its face and three lines, none closed twice nor ending in a space.
+        #expect(svg.range(of: ##"<polygon fill="none" stroke="#000000" points="(-?\d+,-?\d+ ){5}-?\d+,-?\d+"/>"##, options: .regularExpression) != nil)
+        #expect(svg.components(separatedBy: "<polyline fill=\"none\" stroke=\"#000000\" points=\"").count == 4)
+        #expect(!svg.contains(" \"/>"))
+        #expect(svg.range(of: ##"<ellipse fill="#e3ecfa" stroke="#000000" cx="-?\d+" cy="-?\d+" rx="\d+" ry="\d+"/>"##, options: .regularExpression) != nil)
+        // Two peripheries: two boxes, only the inner one as the shape Graphviz fills.
+        let double = try #require(svg.components(separatedBy: "<g id=\"node3\" class=\"node\">\n").dropFirst().first)
+        #expect(double.components(separatedBy: "</g>")[0].components(separatedBy: "<polygon ").count == 3)
+        // Plain text has no shape.
+        let plain = try #require(svg.components(separatedBy: "<g id=\"node4\" class=\"node\">\n").dropFirst().first)
+        #expect(plain.hasPrefix("<text "))
+    }
+
+    /// Names from the repository reach the SVG only as escaped text and attribute values.
+    @Test func namesAreEscaped() throws {
+        let name = "a&b <c> \"d\" 'e'  f&lt;"
+        let svg = try Self.draw("a [id=\(DOT.quoted("m\"<1>")), class=\(DOT.quoted("x&y")), label=\(DOT.label(name))]; a -> a [xlabel=\(DOT.label("<x>"))]")
+        #expect(Self.isWellFormed(svg))
+        #expect(svg.contains(##"<g id="m&quot;&lt;1&gt;" class="node x&amp;y">"##))
+        #expect(svg.contains(##">a&amp;b &lt;c&gt; &quot;d&quot; &#39;e&#39; &#160;f&amp;lt;</text>"##))
+        #expect(svg.contains(##">&lt;x&gt;</text>"##))
+    }
+}
