@@ -77,11 +77,11 @@ enum CompactSVG {
     // MARK: The document
 
     /// The drawing being written (a worker writes one at a time).
-    nonisolated(unsafe) private static var out: [UInt8] = []
+    @exclusivity(unchecked) nonisolated(unsafe) private static var out: [UInt8] = []
     /// Attribute names as agget takes them.
     nonisolated(unsafe) private static let fontnameAttribute = strdup("fontname")!, classAttribute = strdup("class")!
     /// The graph's font, which the root group declares and its labels inherit.
-    nonisolated(unsafe) private static var rootFont: [UInt8] = []
+    @exclusivity(unchecked) nonisolated(unsafe) private static var rootFont: [UInt8] = []
 
     private static func beginGraph(_ job: UnsafeMutablePointer<GVJ_t>?) {
         guard let job else { return }

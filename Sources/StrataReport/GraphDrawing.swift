@@ -22,7 +22,11 @@ public struct GraphDrawing: Sendable {
     /// the grouping (for the `g<index>` class).
     public var collapsed: [(index: Int, group: ModuleGraph.Group)] = []
     /// Groups whose shown members are drawn inside a cluster.
-    public var clusters: [ModuleGraph.Group] = []
+    public var clusters: [ModuleGraph.Group] = [] {
+        didSet { clustersAreLayers = false }
+    }
+    /// `clusters` are the marks' layer clusters (`GraphMarks.layerMembers`).
+    private var clustersAreLayers = false
     /// Modules drawn highlighted (the focus of a neighbourhood).
     public var focus: Set<ModuleGraph.Node> = []
     /// Left to right instead of top to bottom.
@@ -42,6 +46,7 @@ public struct GraphDrawing: Sendable {
     public static func full(_ graph: ModuleGraph, marks: GraphMarks) -> GraphDrawing {
         var drawing = GraphDrawing(graph: graph, marks: marks, shown: graph.nodes)
         drawing.clusters = marks.layerClusters
+        drawing.clustersAreLayers = true
         return drawing
     }
 
@@ -73,6 +78,7 @@ public struct GraphDrawing: Sendable {
         var drawing = GraphDrawing(graph: graph, marks: marks, shown: graph.neighbourhood(of: focus, depth: depth))
         drawing.focus = Set(focus)
         drawing.clusters = marks.layerClusters
+        drawing.clustersAreLayers = true
         return drawing
     }
 
@@ -108,8 +114,9 @@ public struct GraphDrawing: Sendable {
         var clustered = Set<ModuleGraph.Node>()
         var clusterOf: [ModuleGraph.Node: Int] = [:]  // shown module -> cluster position
         var representative: [Int: ModuleGraph.Node] = [:]  // cluster position -> its first module
+        let clusterMembers = clustersAreLayers ? marks.layerMembers(among: shown) : clusters.map { $0.members.filter(shownSet.contains) }
         for (position, cluster) in clusters.enumerated() {
-            let members = cluster.members.filter { shownSet.contains($0) }
+            let members = clusterMembers[position]
             guard !members.isEmpty else { continue }
             representative[position] = members[0]
             for member in members where clusterOf[member] == nil { clusterOf[member] = position }

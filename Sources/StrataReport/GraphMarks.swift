@@ -16,6 +16,9 @@ public struct GraphMarks: Sendable {
     private let layerNames: [String]
     /// The layers as clusters of a drawing: none unless there are two or more.
     public let layerClusters: [ModuleGraph.Group]
+    /// By node index, its cluster's position in `layerClusters` (a module is in one layer);
+    /// -1 for none.
+    private let layerClusterOf: [Int]
 
     public init(_ result: AnalysisResult, graph: ModuleGraph) {
         func edge(_ from: String, _ to: String?) -> ModuleGraph.Edge? {
@@ -37,6 +40,19 @@ public struct GraphMarks: Sendable {
         layerNames = declared.map(\.name)
         let layers = graph.groups(.layers)
         layerClusters = layers.count > 1 ? layers : []
+        var clusterOf = [Int](repeating: -1, count: graph.modules.count)
+        for (position, cluster) in layerClusters.enumerated() {
+            for member in cluster.members where clusterOf[member.index] < 0 { clusterOf[member.index] = position }
+        }
+        layerClusterOf = clusterOf
+    }
+
+    /// Of `modules`, those in each of `layerClusters`, in the cluster's order (its members are
+    /// sorted): a neighbourhood's few modules placed without a pass over every layer's members.
+    public func layerMembers(among modules: [ModuleGraph.Node]) -> [[ModuleGraph.Node]] {
+        var members = [[ModuleGraph.Node]](repeating: [], count: layerClusters.count)
+        for module in modules.sorted() where layerClusterOf[module.index] >= 0 { members[layerClusterOf[module.index]].append(module) }
+        return members
     }
 
     /// The layer's position, lowest first, when the module has one.
