@@ -468,9 +468,10 @@ enum CompactSVG {
         bytes.withUnsafeBytes { escape($0, text: isText) }
     }
 
-    /// XML-escaped: `&`, `<`, `>` and quotes; in a label's text also every space after a
-    /// space (`&#160;`, as Graphviz keeps a run of spaces that SVG would collapse) and line
-    /// breaks.
+    /// XML-escaped: `&`, `<`, `>`, quotes, line breaks and tabs as references, and the control
+    /// characters XML does not allow as U+FFFD (a DOT Strata makes has none: `DOT.label`
+    /// shows them as control pictures); in a label's text also every space after a space
+    /// (`&#160;`, as Graphviz keeps a run of spaces that SVG would collapse).
     private static func escape(_ bytes: UnsafeRawBufferPointer, text isText: Bool) {
         var previous: UInt8 = 0
         for byte in bytes {
@@ -481,8 +482,10 @@ enum CompactSVG {
             case UInt8(ascii: "\""): put("&quot;")
             case UInt8(ascii: "'"): put("&#39;")
             case UInt8(ascii: " ") where isText && previous == UInt8(ascii: " "): put("&#160;")
-            case UInt8(ascii: "\n") where isText: put("&#10;")
-            case UInt8(ascii: "\r") where isText: put("&#13;")
+            case UInt8(ascii: "\n"): put("&#10;")
+            case UInt8(ascii: "\r"): put("&#13;")
+            case UInt8(ascii: "\t"): put("&#9;")
+            case 0..<0x20: put("\u{FFFD}")
             default: out.append(byte)
             }
             previous = byte

@@ -116,5 +116,10 @@ import Testing
         #expect(svg.contains(##"<g id="m&quot;&lt;1&gt;" class="node x&amp;y">"##))
         #expect(svg.contains(##">a&amp;b &lt;c&gt; &quot;d&quot; &#39;e&#39; &#160;f&amp;lt;</text>"##))
         #expect(svg.contains(##">&lt;x&gt;</text>"##))
+        // A control character XML does not allow, were a DOT to carry one, is U+FFFD; a tab
+        // and a line break in an attribute are references.
+        let raw = try Self.draw("a [label=\"x\u{1}y\", class=\"p\tq\u{2}\"]")
+        #expect(Self.isWellFormed(raw))
+        #expect(raw.contains(">x\u{FFFD}y</text>") && raw.contains("class=\"node p&#9;q\u{FFFD}\">"))
     }
 }
