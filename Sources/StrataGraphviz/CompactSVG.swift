@@ -5,8 +5,8 @@ import Foundation
 /// emits each drawing (shapes, rounded corners, arrowheads, label positions are all its
 /// own), and this writes what it emits as the smallest SVG that draws the same:
 /// - Coordinates in whole points (Graphviz's SVG gives hundredths of a point, a precision no
-///   screen shows that made the report's drawings a third larger once deflated), rounded as
-///   Graphviz's two decimals would be, then half away from zero.
+///   screen shows that made the report's drawings a third larger once deflated): rounded to
+///   hundredths as Graphviz's `printf("%.2f")` does, then half away from zero.
 /// - No comments and no `<title>` elements (Graphviz's repeat the node's id, a meaningless
 ///   tooltip: a drawing's nodes show their names as text).
 /// - Rounded boxes as `<rect rx>`: Graphviz draws a rounded node or cluster as eight cubic
@@ -17,7 +17,10 @@ import Foundation
 ///   first.
 /// - The labels' font and centring said once, on the drawing's group, which every `<text>`
 ///   inherits.
-/// Ids, classes and labels are written as the DOT gives them, escaped for XML. Writing it
+/// Ids, classes and labels are written as the DOT gives them, escaped for XML. Not written,
+/// as Strata's drawings have none: links (`URL`, `tooltip`), gradients (a gradient fill is
+/// its first colour), layers, and HTML labels' strike-through and sub- and superscripts.
+/// Writing it
 /// here, not printing Graphviz's SVG and rewriting it, spares a third of a small drawing's
 /// time in Graphviz (its SVG is printed with `printf`) and a second pass over every drawing.
 ///
@@ -116,7 +119,12 @@ enum CompactSVG {
         guard let job, let object = job.pointee.obj else { return }
         put("<g id=\"")
         escape(object.pointee.id)
-        put("\" class=\"graph\" transform=\"scale(")
+        put("\" class=\"graph")
+        if let graph = object.pointee.u.g, let value = agget(UnsafeMutableRawPointer(graph), classAttribute), value.pointee != 0 {
+            put(" ")
+            escape(value)
+        }
+        put("\" transform=\"scale(")
         put(decimal(job.pointee.scale.x))
         put(" ")
         put(decimal(job.pointee.scale.y))
@@ -259,7 +267,7 @@ enum CompactSVG {
         style(job, filled: filled)
         put(" d=\"M")
         put(spline[0])
-        if spline.count % 3 == 1 {
+        if spline.count > 1, spline.count % 3 == 1 {
             // Each curve's points relative to where it starts: the same drawing in far
             // fewer digits (an edge 40 points down the page at x 51,930 is `c0,13 0,27 0,40`).
             put("c")
@@ -273,9 +281,10 @@ enum CompactSVG {
                 start = spline[curve + 2]
             }
         } else {
-            for (index, point) in spline.enumerated().dropFirst() {
-                put(index == 1 ? "C" : " ")
-                put(point)
+            // Not whole cubic curves (Graphviz draws none): straight lines through the points.
+            for index in 1..<spline.count {
+                put(index == 1 ? "L" : " ")
+                put(spline[index])
             }
         }
         put("\"/>\n")
@@ -406,16 +415,33 @@ enum CompactSVG {
     }
 
     /// `value` in whole points: rounded to hundredths first, as Graphviz prints it, then half
-    /// away from zero (`-0.4` is `0`).
+    /// away from zero (`-0.4` is `0`, `12.495` is `12`: Graphviz printed `12.49`).
     static func whole(_ value: Double) -> Int {
+        let hundredths = Self.hundredths(value)
+        let whole = hundredths.magnitude / 100 + (hundredths.magnitude % 100 >= 50 ? 1 : 0)
+        return hundredths < 0 ? -Int(whole) : Int(whole)
+    }
+
+    /// `value` in hundredths as `printf("%.2f")` rounds it: the nearest to the double's exact
+    /// value, a tie to the even one (`0.475` is `47`: the double is a little below 0.475).
+    /// 0 for what is not a number or past 10^12.
+    static func hundredths(_ value: Double) -> Int {
         guard value.isFinite, abs(value) < 1e12 else { return 0 }
-        return Int(((value * 100).rounded() / 100).rounded())
+        var nearest = (value * 100).rounded()
+        // The product was rounded: the sign of value × 100 − (n ± ½), computed exactly
+        // (one rounding, which keeps the sign), says on which side of each half it lies.
+        let above = (-(nearest + 0.5)).addingProduct(value, 100), below = (-(nearest - 0.5)).addingProduct(value, 100)
+        if above > 0 || (above == 0 && nearest.truncatingRemainder(dividingBy: 2) != 0) {
+            nearest += 1
+        } else if below < 0 || (below == 0 && nearest.truncatingRemainder(dividingBy: 2) != 0) {
+            nearest -= 1
+        }
+        return Int(nearest)
     }
 
     /// `value` to at most two decimals, without trailing zeros (`1.6`, `11`, `0.47`).
     static func decimal(_ value: Double) -> [UInt8] {
-        guard value.isFinite, abs(value) < 1e12 else { return [UInt8(ascii: "0")] }
-        let hundredths = Int((value * 100).rounded())
+        let hundredths = Self.hundredths(value)
         var digits: [UInt8] = []
         if hundredths < 0 { digits.append(UInt8(ascii: "-")) }
         digits += String(hundredths.magnitude / 100).utf8
@@ -468,13 +494,20 @@ enum CompactSVG {
         bytes.withUnsafeBytes { escape($0, text: isText) }
     }
 
-    /// XML-escaped: `&`, `<`, `>`, quotes, line breaks and tabs as references, and the control
-    /// characters XML does not allow as U+FFFD (a DOT Strata makes has none: `DOT.label`
-    /// shows them as control pictures); in a label's text also every space after a space
+    /// XML-escaped: `&`, `<`, `>`, quotes, line breaks and tabs as references, and the
+    /// characters XML does not allow as U+FFFD (control characters, which `DOT.label` shows as
+    /// control pictures, and U+FFFE, U+FFFF); in a label's text also every space after a space
     /// (`&#160;`, as Graphviz keeps a run of spaces that SVG would collapse).
     private static func escape(_ bytes: UnsafeRawBufferPointer, text isText: Bool) {
         var previous: UInt8 = 0
-        for byte in bytes {
+        for (index, byte) in bytes.enumerated() {
+            // U+FFFE and U+FFFF (EF BF BE, EF BF BF), which XML does not allow either.
+            if previous == 0xBF, byte == 0xBE || byte == 0xBF, index >= 2, bytes[index - 2] == 0xEF {
+                out.removeLast(2)
+                put("\u{FFFD}")
+                previous = byte
+                continue
+            }
             switch byte {
             case UInt8(ascii: "&"): put("&amp;")
             case UInt8(ascii: "<"): put("&lt;")

@@ -232,11 +232,12 @@ extension GraphvizLayout {
         }
     }
 
-    // MARK: The worker (a forked child: libgvc calls and writes only)
+    // MARK: The worker (a forked child: libgvc calls, CompactSVG within them, and writes only)
 
     /// libgvc's context, made once in this process before the first fork, with the layout
-    /// and render plugins of both engines loaded and a worker's whole path run once (to
-    /// /dev/null). A worker then loads no library and initializes nothing of Swift's: a forked
+    /// plugins of both engines and `CompactSVG` loaded and a worker's whole path run once (to
+    /// /dev/null). A worker then loads no library and initializes nothing of Swift's (the
+    /// renderer's types, made by that run, must not grow new generic ones): a forked
     /// child must never wait on a lock that another thread of the parent held at the fork
     /// (the dynamic loader's, the Swift runtime's), or it hangs until the time limit.
     nonisolated(unsafe) static let context: OpaquePointer? = {

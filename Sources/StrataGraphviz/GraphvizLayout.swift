@@ -8,7 +8,8 @@ import Foundation
 /// Workers are forked from this process (not re-executed): it works the same in `strata`,
 /// under `swift test` and in any other host, and needs no executable path or protocol
 /// version. Everything a worker needs (the DOT as C bytes, the engine, a libgvc context with
-/// its plugins loaded) is prepared before the fork; the child only calls libgvc, writes each
+/// its plugins loaded) is prepared before the fork; the child only calls libgvc (and the SVG
+/// renderer inside it, `CompactSVG`, whose every path ran before the fork), writes each
 /// SVG to a pipe and `_exit`s, so no lock of the parent's other threads is needed after the
 /// fork but malloc's (glibc makes it fork-safe). There is one worker per core; the parent
 /// hands each worker one drawing at a time (its index, through a pipe), the largest first,

@@ -15,7 +15,9 @@ import StrataModel
 public struct GraphDrawing: Sendable {
     public var graph: ModuleGraph
     /// What the drawing marks: cycles, violations, layers.
-    public var marks: GraphMarks
+    public var marks: GraphMarks {
+        didSet { clustersAreLayers = false }
+    }
     /// Modules drawn one by one.
     public var shown: [ModuleGraph.Node]
     /// Groups drawn as one node each (their members not in `shown`), with their index in

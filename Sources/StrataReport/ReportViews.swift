@@ -78,7 +78,7 @@ public struct ReportViews: Sendable {
     public var full: String
 
     /// - Parameter layout: every drawing at once (their DOT made only when needed), DOT to
-    ///   SVG (Graphviz, possibly cached, as the report writes it: `ReportSVG`), nil
+    ///   SVG (Graphviz, possibly cached, written by `CompactSVG`), nil
     ///   for a drawing Graphviz failed on: an overview or opened group is then a note in
     ///   place of the drawing, a neighbourhood is not drawn.
     static func make(graph: ModuleGraph, marks: GraphMarks, full: GraphvizLayout.Job, layout: ([GraphvizLayout.Job]) -> [String?]) -> ReportViews {

@@ -22,15 +22,49 @@ import Testing
     }
 
     @Test func coordinatesAreWholePointsRoundedAsGraphvizPrintsThem() {
+        // Hundredths as printf("%.2f") gives them, from the double's exact value: the product
+        // with 100 is rounded (12.495 × 100 is 1249.5 as a double; 12.495 is a little less).
+        for value in [12.495, 0.475, 0.125, 0.375, -0.125, 2.675, 1.005, 484.46, -52.5, 0.004, 1e11 + 0.125] {
+            #expect(CompactSVG.hundredths(value) == Int(String(format: "%.2f", value).replacingOccurrences(of: ".", with: ""))!, "\(value)")
+        }
+        // Then whole points, half away from zero (Graphviz's 12.50 is 13, its -52.50 is -53).
         #expect(CompactSVG.whole(484.46) == 484)
-        // Hundredths first (Graphviz prints 12.50), then half away from zero.
-        #expect(CompactSVG.whole(12.4951) == 13)
-        #expect(CompactSVG.whole(12.4949) == 12)
+        #expect(CompactSVG.whole(12.4951) == 13 && CompactSVG.whole(12.495) == 12)
         #expect(CompactSVG.whole(-52.5) == -53)
         #expect(CompactSVG.whole(-0.4) == 0)
         #expect(CompactSVG.whole(.nan) == 0 && CompactSVG.whole(.infinity) == 0 && CompactSVG.whole(1e300) == 0)
-        for (value, text) in [(1.6, "1.6"), (11, "11"), (0.475, "0.48"), (259.2, "259.2"), (-4, "-4"), (0.004, "0"), (2.05, "2.05")] {
+        for (value, text) in [(1.6, "1.6"), (11, "11"), (0.475, "0.47"), (259.2, "259.2"), (-4, "-4"), (0.004, "0"), (2.05, "2.05"), (-0.5, "-0.5")] {
             #expect(String(decoding: CompactSVG.decimal(value), as: UTF8.self) == text, "\(value)")
+        }
+    }
+
+    /// A module's box as Graphviz 2.43 and 9 draw it (`style=rounded`): 25 points of eight
+    /// cubic curves from the top edge's right end, counter-clockwise.
+    static let box = [
+        (381, -52), (381, -52), (311, -52), (311, -52), (305, -52), (299, -46), (299, -40), (299, -40), (299, -28), (299, -28),
+        (299, -22), (305, -16), (311, -16), (311, -16), (381, -16), (381, -16), (387, -16), (393, -22), (393, -28), (393, -28),
+        (393, -40), (393, -40), (393, -46), (387, -52), (381, -52),
+    ].map { (x: $0.0, y: $0.1) }
+
+    @Test func roundedBoxesAreRecognisedOnlyAsGraphvizDrawsThem() {
+        let box = CompactSVG.roundedBox(Self.box)
+        #expect(box.map { [$0.x, $0.y, $0.width, $0.height, $0.rx, $0.ry] } == [299, -52, 94, 36, 12, 12])
+        // Corners that differ in width and height keep both radii.
+        let oval = [(90, 0), (90, 0), (10, 0), (10, 0), (5, 0), (0, 2), (0, 4), (0, 4), (0, 16), (0, 16), (0, 18), (5, 20), (10, 20),
+                    (10, 20), (90, 20), (90, 20), (95, 20), (100, 18), (100, 16), (100, 16), (100, 4), (100, 4), (100, 2), (95, 0), (90, 0)]
+        #expect(CompactSVG.roundedBox(oval.map { (x: $0.0, y: $0.1) }).map { [$0.rx, $0.ry] } == [10, 4])
+        func changed(_ index: Int, to point: (Int, Int)) -> [(x: Int, y: Int)] {
+            var points = Self.box
+            points[index] = (x: point.0, y: point.1)
+            return points
+        }
+        for points in [
+            changed(24, to: (380, -52)),  // not closed where it began
+            changed(4, to: (280, -60)),  // a corner's control point off its edges
+            changed(7, to: (290, -30)),  // a side that bends
+            Array(Self.box.prefix(22)),  // not eight curves
+        ] {
+            #expect(CompactSVG.roundedBox(points) == nil)
         }
     }
 
@@ -57,15 +91,15 @@ import Testing
             b [id="m1", shape=box, style="rounded,filled,dashed", label="Kit"]
             """)
         #expect(Self.isWellFormed(svg))
-        let module = try #require(svg.components(separatedBy: "<g id=\"m0\" class=\"node module m0\">\n").dropFirst().first)
+        let module = try #require(svg.components(separatedBy: "<g id=\"m0\" class=\"node module m0\">\n").dropFirst().first?.components(separatedBy: "</g>").first)
         #expect(module.hasPrefix(##"<rect fill="#eef2f7" stroke="#5b6b7f" x=""##))
         #expect(module.components(separatedBy: "\n")[0].hasSuffix(##" height="36" rx="12"/>"##))
         #expect(module.contains(##"<text x=""##) && module.contains(##" font-size="14">App</text>"##))
         // A dashed outline starts where Graphviz's path does: a path, relative.
-        let cluster = try #require(svg.components(separatedBy: "<g id=\"clust1\" class=\"cluster layer\">\n").dropFirst().first)
+        let cluster = try #require(svg.components(separatedBy: "<g id=\"clust1\" class=\"cluster layer\">\n").dropFirst().first?.components(separatedBy: "</g>").first)
         #expect(cluster.hasPrefix(##"<path fill="none" stroke="#9aa5b1" stroke-dasharray="5,2" d="M"##))
         #expect(cluster.components(separatedBy: "\n")[0].contains("c0,0 "))
-        let dashed = try #require(svg.components(separatedBy: "<g id=\"m1\" class=\"node\">\n").dropFirst().first)
+        let dashed = try #require(svg.components(separatedBy: "<g id=\"m1\" class=\"node\">\n").dropFirst().first?.components(separatedBy: "</g>").first)
         #expect(dashed.hasPrefix("<path ") && dashed.contains("stroke-dasharray=\"5,2\""))
     }
 
@@ -100,7 +134,7 @@ import Testing
         #expect(svg.components(separatedBy: "<polyline fill=\"none\" stroke=\"#000000\" points=\"").count == 4)
         #expect(!svg.contains(" \"/>"))
         #expect(svg.range(of: ##"<ellipse fill="#e3ecfa" stroke="#000000" cx="-?\d+" cy="-?\d+" rx="\d+" ry="\d+"/>"##, options: .regularExpression) != nil)
-        // Two peripheries: two boxes, only the inner one as the shape Graphviz fills.
+        // Two peripheries: two boxes.
         let double = try #require(svg.components(separatedBy: "<g id=\"node3\" class=\"node\">\n").dropFirst().first)
         #expect(double.components(separatedBy: "</g>")[0].components(separatedBy: "<polygon ").count == 3)
         // Plain text has no shape.
@@ -118,8 +152,10 @@ import Testing
         #expect(svg.contains(##">&lt;x&gt;</text>"##))
         // A control character XML does not allow, were a DOT to carry one, is U+FFFD; a tab
         // and a line break in an attribute are references.
-        let raw = try Self.draw("a [label=\"x\u{1}y\", class=\"p\tq\u{2}\"]")
+        let raw = try Self.draw("a [label=\"x\u{1}y\u{FFFE}\", class=\"p\tq\u{2}\u{FFFF}\"]", graph: ", class=\"all<\"")
         #expect(Self.isWellFormed(raw))
-        #expect(raw.contains(">x\u{FFFD}y</text>") && raw.contains("class=\"node p&#9;q\u{FFFD}\">"))
+        #expect(raw.contains(">x\u{FFFD}y\u{FFFD}</text>") && raw.contains("class=\"node p&#9;q\u{FFFD}\u{FFFD}\">"))
+        // The drawing's own class follows `graph`, as Graphviz writes it.
+        #expect(raw.contains("<g id=\"graph0\" class=\"graph all&lt;\" transform="))
     }
 }
