@@ -1,6 +1,8 @@
 import StrataModel
+import StrataSourceTree
 
-/// Where Bazel and SwiftPM describe the same folders.
+/// Where Bazel and SwiftPM, or Bazel and the Xcode projects rules_xcodeproj makes, describe
+/// the same folders.
 extension Discoverer {
     /// One description per folder when a repository has both BUILD files and `Package.swift`s.
     /// A workspace whose root folder holds a `Package.swift` that declares targets is a Swift
@@ -42,6 +44,26 @@ extension Discoverer {
                 file: marker, message: "\(counted(paths, "Package.swift file")) set aside: the Bazel packages of their folders describe them",
                 isNote: true))
         }
+        // An Xcode project rules_xcodeproj made from the workspace's targets (its bundle holds
+        // the `rules_xcodeproj` folder of the scripts its builds run Bazel with) describes them
+        // again, with Bazel's generated files among their sources.
+        var generated: [String: [String]] = [:]
+        manifests.removeAll { manifest in
+            guard manifest.system == .xcode, let marker = marker(manifest), madeByRulesXcodeproj(manifest.path, files: files) else { return false }
+            generated[marker, default: []].append(manifest.path)
+            return true
+        }
+        for (marker, paths) in generated {
+            diagnostics.append(Diagnostic(
+                file: marker, message: "\(counted(paths, "Xcode project")) set aside: rules_xcodeproj made them from the Bazel targets, which are read",
+                isNote: true))
+        }
+    }
+
+    /// Whether the `.xcodeproj` of the pbxproj at `path` holds a `rules_xcodeproj` folder
+    /// (`files` sorted).
+    static func madeByRulesXcodeproj(_ path: String, files: [String]) -> Bool {
+        !files.sortedRun(withPrefix: RepositoryPath.folder(of: path) + "/rules_xcodeproj/").isEmpty
     }
 
     /// `1 BUILD file (a/BUILD) is`, `3 BUILD files (a/BUILD, ...) are`.

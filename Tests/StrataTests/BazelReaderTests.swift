@@ -436,6 +436,109 @@ import Testing
         ])
     }
 
+    /// rules_apple's tests take their code from a library, often not marked `testonly`: a
+    /// library only tests without sources of their own depend on is test code, whatever spells
+    /// the label (`:Lib`, `//pkg:Lib`, the main repository's name, an alias). One a library
+    /// uses (a test helper, code only a test library imports so far), an app, a `build_test`,
+    /// a `swift_test` with sources (testing it) or nothing stays a library.
+    @Test func aLibraryOnlyTestsBundleIsTestCode() throws {
+        let tree = MemoryTree([
+            "MODULE.bazel": "module(name = \"shop\", repo_name = \"my_shop\")\n",
+            "Modules/Cart/BUILD.bazel": """
+                swift_library(name = "Cart", srcs = ["Cart.swift"], visibility = ["//visibility:public"])
+                swift_library(name = "CartTestsLib", srcs = ["CartTests.swift"], deps = [":Cart", "//Testing:TestingUtils"])
+                ios_unit_test(name = "CartTests", minimum_os_version = "16.0", deps = [":CartTestsLib"])
+                swift_library(name = "CartMocks", srcs = ["CartMocks.swift"], deps = [":Cart"])
+                alias(name = "mocks", actual = ":CartMocks")
+                swift_library(name = "CartUITestsLib", srcs = ["CartUITests.swift"])
+                alias(name = "ui", actual = ":CartUITestsLib")
+                ios_ui_test(name = "CartUITests", deps = ["@my_shop//Modules/Cart:ui"])
+                swift_library(name = "Checkout", srcs = ["Checkout.swift"])
+                ios_build_test(name = "CheckoutBuilds", minimum_os_version = "16.0", targets = [":Checkout"])
+                """,
+            "Modules/Payments/BUILD.bazel": """
+                swift_library(name = "PaymentsTestsLib", srcs = ["PaymentsTests.swift"], deps = ["@my_shop//Testing:TestingUtils", "//Modules/Cart:mocks"])
+                macos_unit_test(name = "PaymentsTests", deps = ["//Modules/Payments:PaymentsTestsLib"])
+                swift_test(name = "PaymentsSwiftTests", srcs = ["PaymentsSwiftTests.swift"], deps = [":PaymentsCore"])
+                swift_library(name = "Refunds", srcs = ["Refunds.swift"])
+                swift_test(name = "RefundsTests", srcs = glob(["RefundsTests/*.swift"], allow_empty = True), deps = [":Refunds"])
+                swift_library(name = "PaymentsCore", srcs = ["PaymentsCore.swift"])
+                swift_test(name = "LedgerTests", deps = [":LedgerTestsLib"])
+                swift_library(name = "LedgerTestsLib", srcs = ["LedgerTests.swift"], deps = [":PaymentsCore"])
+                """,
+            "Testing/BUILD.bazel": """
+                swift_library(name = "TestingUtils", srcs = ["TestingUtils.swift"], visibility = ["//visibility:public"])
+                swift_library(name = "Fixtures", srcs = ["Fixtures.swift"], deps = [":TestingUtils"])
+                swift_library(name = "Unused", srcs = ["Unused.swift"])
+                """,
+            "App/BUILD.bazel": """
+                swift_library(name = "AppLib", srcs = ["App.swift"], deps = ["//Modules/Cart", "//Testing:Fixtures"])
+                ios_application(name = "App", bundle_id = "shop", families = ["iphone"], minimum_os_version = "16.0", deps = [":AppLib"])
+                """,
+            "Modules/Cart/Cart.swift": "public struct Cart {}\n",
+            "Modules/Cart/CartTests.swift": "import XCTest\n@testable import Cart\nimport TestingUtils\n",
+            "Modules/Cart/CartMocks.swift": "import Cart\n",
+            "Modules/Payments/PaymentsTests.swift": "import TestingUtils\nimport CartMocks\n",
+            "Modules/Cart/CartUITests.swift": "", "Modules/Cart/Checkout.swift": "",
+            "Modules/Payments/PaymentsSwiftTests.swift": "import PaymentsCore\n", "Modules/Payments/PaymentsCore.swift": "",
+            "Modules/Payments/LedgerTests.swift": "import PaymentsCore\n", "Modules/Payments/Refunds.swift": "",
+            "Testing/TestingUtils.swift": "", "Testing/Fixtures.swift": "import TestingUtils\n", "Testing/Unused.swift": "",
+            "App/App.swift": "import Cart\nimport Fixtures\n",
+        ])
+        let discovery = Discoverer(tree: tree).discover(files: try tree.files())
+        let kinds = Dictionary(uniqueKeysWithValues: discovery.modules.map { ($0.name, $0.kind) })
+        for name in ["CartTestsLib", "PaymentsTestsLib", "CartUITestsLib", "LedgerTestsLib"] { #expect(kinds[name] == .test, "\(name)") }
+        for name in ["Cart", "TestingUtils", "CartMocks", "Fixtures", "Unused", "AppLib", "Checkout", "PaymentsCore", "Refunds"] {
+            #expect(kinds[name] == .library, "\(name)")
+        }
+        #expect(kinds["CartTests"] == .test && kinds["App"] == .app)
+    }
+
+    /// rules_xcodeproj writes an Xcode project of the workspace's targets (committed by some
+    /// repositories, as its own examples' test fixtures are): the BUILD files describe those
+    /// targets, so the project is set aside, with one note and none of its warnings (its
+    /// sources include Bazel's generated files). A project of its own in a workspace stays.
+    @Test(arguments: ["MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel"])
+    func anXcodeProjectRulesXcodeprojMadeIsSetAside(marker: String) throws {
+        func project(_ target: String, sources: [String]) -> String {
+            var project = ProjectFile()
+            project.project(targets: ["T"], mainGroup: "MAIN")
+            project.add("MAIN", "isa = PBXGroup; children = (\(sources.indices.map { "F\($0), " }.joined())); sourceTree = \"<group>\";")
+            for (index, source) in sources.enumerated() {
+                project.add("F\(index)", "isa = PBXFileReference; path = \(source); sourceTree = SOURCE_ROOT;")
+                project.add("B\(index)", "isa = PBXBuildFile; fileRef = F\(index);")
+            }
+            project.add("PHASE", "isa = PBXSourcesBuildPhase; files = (\(sources.indices.map { "B\($0), " }.joined()));")
+            project.target("T", name: target, type: "framework", phases: ["PHASE"], settings: "BAZEL_PACKAGE_BIN_DIR = Kit;")
+            return project.text
+        }
+        var files = [
+            marker: "",
+            "Kit/BUILD.bazel": "swift_library(name = \"Kit\", srcs = glob([\"*.swift\"]))\n",
+            "Kit/Kit.swift": "public struct Kit {}\n",
+            "tools/fixtures/Kit.xcodeproj/project.pbxproj": project("Kit", sources: ["_BazelForcedCompile_.swift", "Kit/Kit.swift"]),
+            "tools/fixtures/Kit.xcodeproj/rules_xcodeproj/bazel/swiftc.sh": "",
+            "Dev.xcodeproj/project.pbxproj": project("Kit", sources: ["_BazelForcedCompile_.swift", "Kit/Kit.swift"]),
+            "Dev.xcodeproj/rules_xcodeproj/generated.xcfilelist": "",
+        ]
+        let tree = MemoryTree(files)
+        let discovery = Discoverer(tree: tree).discover(files: try tree.files())
+        #expect(discovery.modules.map(\.name) == ["Kit"] && discovery.modules.allSatisfy { $0.system == .bazel })
+        #expect(discovery.diagnostics.map(\.message) == [
+            "2 Xcode projects (Dev.xcodeproj/project.pbxproj, ...) are set aside: rules_xcodeproj made them from the Bazel targets, which are read",
+        ])
+        #expect(discovery.diagnostics.map(\.file) == [marker])
+        // A project without rules_xcodeproj's folder is a project of its own, read as one.
+        files["Demo/Demo.xcodeproj/project.pbxproj"] = project("Demo", sources: ["Kit/Kit.swift"])
+        let demo = MemoryTree(files)
+        #expect(Discoverer(tree: demo).discover(files: try demo.files()).modules.map(\.name).sorted() == ["Demo", "Kit"])
+        // Outside a Bazel workspace, nothing describes the project's targets but the project.
+        files[marker] = nil
+        files["Kit/BUILD.bazel"] = nil
+        let alone = MemoryTree(files)
+        #expect(Discoverer(tree: alone).discover(files: try alone.files()).modules.contains { $0.system == .xcode && $0.name.hasSuffix("Kit") })
+    }
+
     @Test func aWarmSessionReadsTheWorkspaceAgainWhenABuildOrBzlFileChanges() throws {
         let folder = try TemporaryDirectory()
         try folder.write("MODULE.bazel", "module(name = \"warm\")\n")

@@ -72,8 +72,12 @@ struct BazelIndex {
     private var moduleNames: [Key: String] = [:]
     /// Each `filegroup`'s `srcs`: files, or labels of other filegroups.
     private var fileGroups: [Key: [StarlarkLabel]] = [:]
+    /// The libraries that hold a test's code (`testLibraries`).
+    private var testLibraries: Set<Key> = []
 
-    init(_ packages: [BazelPackage]) {
+    /// - Parameter mainRepositories: the names a label of the main repository may be written
+    ///   with (`@my_app//Modules/Cart`), besides none.
+    init(_ packages: [BazelPackage], mainRepositories: Set<String> = []) {
         for package in packages {
             for rule in package.rules {
                 guard let name = rule.name else { continue }
@@ -90,6 +94,47 @@ struct BazelIndex {
                 }
             }
         }
+        testLibraries = testLibraries(packages, mainRepositories: mainRepositories)
+    }
+
+    /// The libraries that hold a test's code: every rule depending on one is a test that runs
+    /// code and has no `srcs` of its own (`ios_unit_test`, a `swift_test` without `srcs`; not a
+    /// `build_test`, which only builds its targets, nor a `swift_test` with `srcs`, even an
+    /// empty glob, whose `deps` are what it tests), and at least one does. rules_apple's tests take their code from such a library, often
+    /// not marked `testonly` (rules_xcodeproj's examples, Telegram's); it is test code as a
+    /// `testonly` one is. A library other libraries use (a test helper, or code only a test
+    /// library imports so far) stays a library, as one an app or a rule Strata does not know
+    /// uses does.
+    private func testLibraries(_ packages: [BazelPackage], mainRepositories: Set<String>) -> Set<Key> {
+        var dependents: [Key: Set<Key>] = [:]
+        var tests: Set<Key> = []
+        for package in packages {
+            for rule in package.rules {
+                guard let name = rule.name else { continue }
+                let key = Key(package: package.name, name: name)
+                // `srcs` written, even as an empty glob, is the test's own code.
+                if modules[key]?.kind == .test, rule.kind.hasSuffix("_test"), !rule.kind.hasSuffix("build_test"), rule["srcs"] == nil {
+                    tests.insert(key)
+                }
+                for attribute in BazelRuleKind.dependencyAttributes {
+                    for var label in Self.labels(rule[attribute], package: package.name) {
+                        if mainRepositories.contains(label.repository) { label.repository = "" }
+                        for target in resolving(label) where target.repository.isEmpty {
+                            dependents[Key(package: target.package, name: target.name), default: []].insert(key)
+                        }
+                    }
+                }
+            }
+        }
+        return Set(modules.keys.filter { key in
+            guard modules[key]?.kind == .library, let users = dependents[key], !users.isEmpty else { return false }
+            return users.isSubset(of: tests)
+        })
+    }
+
+    /// Whether the rule `name` of `package` is a library that holds a test's code.
+    func isTestLibrary(package: String, name: String) -> Bool {
+        testLibraries.contains(Key(package: package, name: name))
     }
 
     /// The labels a label stands for, rules that forward followed (a few steps; a cycle

@@ -173,11 +173,12 @@ struct BazelTargetReader {
 
     /// A `testonly` library is test code (a test's sources, rules_apple's tests take theirs
     /// from a library; mocks, test helpers): Bazel lets only tests and other testonly targets
-    /// depend on it. A test module too.
+    /// depend on it. A test module too; so is a library only tests bundle (`BazelIndex`).
     private func markTestSources(_ targets: inout [Manifest.Target]) {
         let testOnly = Set(package.rules.filter { $0["testonly"]?.flattened.truth == true }.compactMap(\.name))
-        for position in targets.indices where targets[position].kind == .library && testOnly.contains(targets[position].name) {
-            targets[position].kind = .test
+        for position in targets.indices where targets[position].kind == .library {
+            let name = targets[position].name
+            if testOnly.contains(name) || index.isTestLibrary(package: package.name, name: name) { targets[position].kind = .test }
         }
     }
 }
