@@ -48,8 +48,8 @@ public enum AffectedFormat: String, ReportFormat {
     /// one a line, for `bazel test`; nothing when none is affected (`bazel test` with no
     /// target would fail). Packages are the BUILD files' folders from the repository's root.
     static func bazel(_ affected: AffectedModules) -> String {
-        // Bazel runs only rules named `*_test`: not the testonly library holding a test's code,
-        // which its test (affected with it) depends on.
+        // Bazel runs only rules named `*_test`: not the library holding a test's code (testonly,
+        // or one only tests use), which its test (affected with it) depends on.
         let labels = affected.modules.filter { module in
             module.kind.isTest && module.product?.hasSuffix("_test") == true
                 && BuildSystem.isBazelBuildFile(module.id.manifest)

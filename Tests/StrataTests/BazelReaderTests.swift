@@ -437,12 +437,14 @@ import Testing
     }
 
     /// rules_apple's tests take their code from a library, often not marked `testonly`: a
-    /// library only tests without sources of their own depend on is test code, whatever spells
-    /// the label (`:Lib`, `//pkg:Lib`, the main repository's name, an alias). One a library
-    /// uses (a test helper, code only a test library imports so far), an app, a `build_test`,
-    /// a `swift_test` with sources (testing it) or nothing stays a library.
+    /// library only tests without sources of their own depend on (a suite too) is test code,
+    /// whatever spells the label (`:Lib`, `//pkg:Lib`, the main repository's name, an alias).
+    /// One a library uses (a test helper, code only a test library imports so far), an app, a
+    /// `build_test`, a `swift_test` with sources (testing it) or nothing stays a library, as
+    /// does a framework a test links; and every library does when a BUILD file is read only
+    /// in part (the app that uses it may be in what was not).
     @Test func aLibraryOnlyTestsBundleIsTestCode() throws {
-        let tree = MemoryTree([
+        var files = [
             "MODULE.bazel": "module(name = \"shop\", repo_name = \"my_shop\")\n",
             "Modules/Cart/BUILD.bazel": """
                 swift_library(name = "Cart", srcs = ["Cart.swift"], visibility = ["//visibility:public"])
@@ -462,6 +464,12 @@ import Testing
                 swift_test(name = "PaymentsSwiftTests", srcs = ["PaymentsSwiftTests.swift"], deps = [":PaymentsCore"])
                 swift_library(name = "Refunds", srcs = ["Refunds.swift"])
                 swift_test(name = "RefundsTests", srcs = glob(["RefundsTests/*.swift"], allow_empty = True), deps = [":Refunds"])
+                swift_library(name = "SuiteLib", srcs = ["Suite.swift"])
+                ios_unit_test_suite(name = "SuiteTests", deps = [":SuiteLib"], runners = ["//Testing:runner"])
+                swift_library(name = "SDKLib", srcs = ["SDK.swift"])
+                ios_framework(name = "SDK", bundle_id = "sdk", families = ["iphone"], minimum_os_version = "16.0", deps = [":SDKLib"])
+                ios_unit_test(name = "SDKTests", deps = [":SDKTestsLib"], frameworks = [":SDK"])
+                swift_library(name = "SDKTestsLib", srcs = ["SDKTests.swift"])
                 swift_library(name = "PaymentsCore", srcs = ["PaymentsCore.swift"])
                 swift_test(name = "LedgerTests", deps = [":LedgerTestsLib"])
                 swift_library(name = "LedgerTestsLib", srcs = ["LedgerTests.swift"], deps = [":PaymentsCore"])
@@ -482,16 +490,26 @@ import Testing
             "Modules/Cart/CartUITests.swift": "", "Modules/Cart/Checkout.swift": "",
             "Modules/Payments/PaymentsSwiftTests.swift": "import PaymentsCore\n", "Modules/Payments/PaymentsCore.swift": "",
             "Modules/Payments/LedgerTests.swift": "import PaymentsCore\n", "Modules/Payments/Refunds.swift": "",
+            "Modules/Payments/Suite.swift": "", "Modules/Payments/SDK.swift": "", "Modules/Payments/SDKTests.swift": "",
             "Testing/TestingUtils.swift": "", "Testing/Fixtures.swift": "import TestingUtils\n", "Testing/Unused.swift": "",
             "App/App.swift": "import Cart\nimport Fixtures\n",
-        ])
-        let discovery = Discoverer(tree: tree).discover(files: try tree.files())
-        let kinds = Dictionary(uniqueKeysWithValues: discovery.modules.map { ($0.name, $0.kind) })
-        for name in ["CartTestsLib", "PaymentsTestsLib", "CartUITestsLib", "LedgerTestsLib"] { #expect(kinds[name] == .test, "\(name)") }
-        for name in ["Cart", "TestingUtils", "CartMocks", "Fixtures", "Unused", "AppLib", "Checkout", "PaymentsCore", "Refunds"] {
-            #expect(kinds[name] == .library, "\(name)")
+        ]
+        func kinds() throws -> [String: ModuleKind] {
+            let tree = MemoryTree(files)
+            return Dictionary(uniqueKeysWithValues: Discoverer(tree: tree).discover(files: try tree.files()).modules.map { ($0.name, $0.kind) })
         }
-        #expect(kinds["CartTests"] == .test && kinds["App"] == .app)
+        let read = try kinds()
+        for name in ["CartTestsLib", "PaymentsTestsLib", "CartUITestsLib", "LedgerTestsLib", "SuiteLib", "SDKTestsLib"] {
+            #expect(read[name] == .test, "\(name)")
+        }
+        for name in ["Cart", "TestingUtils", "CartMocks", "Fixtures", "Unused", "AppLib", "Checkout", "PaymentsCore", "Refunds", "SDKLib", "SDK"] {
+            #expect(read[name] == .library, "\(name)")
+        }
+        #expect(read["CartTests"] == .test && read["App"] == .app)
+        // A BUILD file that stops half-way: no library is taken for a test's code.
+        files["Broken/BUILD.bazel"] = "swift_library(name = \"Broken\", srcs = [])\nfail(\"unsupported\")\n"
+        let partial = try kinds()
+        #expect(partial["CartTestsLib"] == .library && partial["LedgerTestsLib"] == .library)
     }
 
     /// rules_xcodeproj writes an Xcode project of the workspace's targets (committed by some

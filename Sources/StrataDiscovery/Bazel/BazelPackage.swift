@@ -75,9 +75,11 @@ struct BazelIndex {
     /// The libraries that hold a test's code (`testLibraries`).
     private var testLibraries: Set<Key> = []
 
-    /// - Parameter mainRepositories: the names a label of the main repository may be written
-    ///   with (`@my_app//Modules/Cart`), besides none.
-    init(_ packages: [BazelPackage], mainRepositories: Set<String> = []) {
+    /// - Parameters:
+    ///   - mainRepositories: the names a label of the main repository may be written with
+    ///     (`@my_app//Modules/Cart`), besides none.
+    ///   - whole: every BUILD file was read and evaluated without a problem (`testLibraries`).
+    init(_ packages: [BazelPackage], mainRepositories: Set<String> = [], whole: Bool = false) {
         for package in packages {
             for rule in package.rules {
                 guard let name = rule.name else { continue }
@@ -94,17 +96,23 @@ struct BazelIndex {
                 }
             }
         }
-        testLibraries = testLibraries(packages, mainRepositories: mainRepositories)
+        if whole { testLibraries = testLibraries(packages, mainRepositories: mainRepositories) }
     }
 
-    /// The libraries that hold a test's code: every rule depending on one is a test that runs
-    /// code and has no `srcs` of its own (`ios_unit_test`, a `swift_test` without `srcs`; not a
-    /// `build_test`, which only builds its targets, nor a `swift_test` with `srcs`, even an
-    /// empty glob, whose `deps` are what it tests), and at least one does. rules_apple's tests take their code from such a library, often
-    /// not marked `testonly` (rules_xcodeproj's examples, Telegram's); it is test code as a
-    /// `testonly` one is. A library other libraries use (a test helper, or code only a test
-    /// library imports so far) stays a library, as one an app or a rule Strata does not know
-    /// uses does.
+    /// The rules whose code a test can hold: libraries that compile sources (not a framework,
+    /// which packages libraries, nor a library group or alias).
+    private static let codeLibraries: Set<String> = ["swift_library", "mixed_language_library", "objc_library", "cc_library", "apple_library"]
+
+    /// The libraries that hold a test's code: every rule depending on one is a test that
+    /// writes no `srcs` (rules_apple's `ios_unit_test`, which has none, and its suites; a
+    /// `swift_test` without them), and at least one does. rules_apple's tests take their code
+    /// from such a library, often not marked `testonly` (rules_xcodeproj's examples,
+    /// Telegram's); it is test code as a `testonly` one is. A `swift_test` that writes `srcs`
+    /// (even a glob a macro writes for every module, empty here) tests its `deps`, and a
+    /// `build_test` only builds them: neither makes them test code. A library other libraries
+    /// use (a test helper, code only a test library imports so far), an app or a rule Strata
+    /// does not know uses stays a library. Only for a workspace read whole: a BUILD file not
+    /// read, or read only in part, may hold the app that uses a library.
     private func testLibraries(_ packages: [BazelPackage], mainRepositories: Set<String>) -> Set<Key> {
         var dependents: [Key: Set<Key>] = [:]
         var tests: Set<Key> = []
@@ -112,10 +120,9 @@ struct BazelIndex {
             for rule in package.rules {
                 guard let name = rule.name else { continue }
                 let key = Key(package: package.name, name: name)
-                // `srcs` written, even as an empty glob, is the test's own code.
-                if modules[key]?.kind == .test, rule.kind.hasSuffix("_test"), !rule.kind.hasSuffix("build_test"), rule["srcs"] == nil {
-                    tests.insert(key)
-                }
+                let runsCode = (modules[key]?.kind == .test && rule.kind.hasSuffix("_test") && !rule.kind.hasSuffix("build_test"))
+                    || rule.kind.hasSuffix("_unit_test_suite") || rule.kind.hasSuffix("_ui_test_suite")
+                if runsCode, rule["srcs"] == nil { tests.insert(key) }
                 for attribute in BazelRuleKind.dependencyAttributes {
                     for var label in Self.labels(rule[attribute], package: package.name) {
                         if mainRepositories.contains(label.repository) { label.repository = "" }
@@ -126,8 +133,8 @@ struct BazelIndex {
                 }
             }
         }
-        return Set(modules.keys.filter { key in
-            guard modules[key]?.kind == .library, let users = dependents[key], !users.isEmpty else { return false }
+        return Set(kinds.keys.filter { key in
+            guard let kind = kinds[key], Self.codeLibraries.contains(kind), let users = dependents[key], !users.isEmpty else { return false }
             return users.isSubset(of: tests)
         })
     }

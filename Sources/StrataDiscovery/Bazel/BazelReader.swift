@@ -26,7 +26,8 @@ public enum BazelReader: ManifestReader {
         }
         let interpreter = StarlarkInterpreter(host: BazelTreeHost(tree: tree, workspace: workspace), mainRepositoryNames: mainRepositories)
         let packages = workspace.buildFiles.map { evaluate($0, in: workspace, tree: tree, interpreter: interpreter) }
-        let index = BazelIndex(packages.map(\.package), mainRepositories: mainRepositories)
+        let whole = packages.allSatisfy { $0.unread == nil && $0.package.diagnostics.isEmpty }
+        let index = BazelIndex(packages.map(\.package), mainRepositories: mainRepositories, whole: whole)
         let root = RepositoryPath.name(of: workspace.root.isEmpty ? tree.name : workspace.root)
         return packages.map { evaluated in
             if let unread = evaluated.unread { return unread }
