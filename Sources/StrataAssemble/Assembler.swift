@@ -107,9 +107,9 @@ public enum Assembler {
     ) -> [(from: String, to: String, edge: ImportEdge)] {
         var sites: [String: [Location]] = [:]
         for site in imports {
-            guard let target = resolver.module(importing: site.module, from: module, declared: declaredModules), target != module.name
-            else { continue }
-            sites[target, default: []].append(site.evidence)
+            for target in resolver.modules(importing: site.module, from: module, declared: declaredModules) where target != module.name {
+                sites[target, default: []].append(site.evidence)
+            }
         }
         let declared = declaredModules.subtracting([module.name])
         return Set(sites.keys).union(declared).compactMap { target in
@@ -203,15 +203,18 @@ struct ModuleResolver {
         }
     }
 
-    /// The module an `import X` in `module` means: one it declares a dependency on first (a
-    /// Bazel test bundle and its library may share a module name), then one of the same
-    /// package, then any.
-    func module(importing name: String, from module: DiscoveredModule, declared: Set<String> = []) -> String? {
-        guard let candidates = byImportName[name] else { return nil }
-        if candidates.count == 1 { return candidates[0].name }
-        if let dependency = candidates.first(where: { declared.contains($0.name) && $0.name != module.name }) { return dependency.name }
+    /// The modules an `import X` in `module` means: those of that name it declares dependencies
+    /// on (a Bazel test bundle and its library may share a module name; rules_ios' framework
+    /// and `mixed_language_library` make one module of a `swift_library` and an `objc_library`
+    /// of one `module_name`, which one import loads together), else one of the same package,
+    /// else any.
+    func modules(importing name: String, from module: DiscoveredModule, declared: Set<String> = []) -> [String] {
+        guard let candidates = byImportName[name] else { return [] }
+        if candidates.count == 1 { return [candidates[0].name] }
+        let dependencies = candidates.filter { declared.contains($0.name) && $0.name != module.name }.map(\.name)
+        if !dependencies.isEmpty { return dependencies }
         let manifest = module.id.manifest
-        return (candidates.first { $0.manifest == manifest } ?? candidates.first)?.name
+        return [(candidates.first { $0.manifest == manifest } ?? candidates[0]).name]
     }
 
     /// The identity of the module of this name (every name the resolver gives has one).

@@ -602,6 +602,32 @@ import Testing
         ])
     }
 
+    /// rules_ios' `apple_framework` and rules_swift's `mixed_language_library` make one module
+    /// of a `swift_library` and an `objc_library` of one `module_name`: an import of it loads
+    /// both, so a module declaring both imports both, and neither is an unused dependency.
+    @Test func anImportLoadsEveryDeclaredPartOfAMixedModule() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("MODULE.bazel", "")
+        try folder.write("Kit/BUILD.bazel", """
+            swift_library(name = "Kit_swift", module_name = "Kit", srcs = ["Kit.swift"], visibility = ["//visibility:public"])
+            objc_library(name = "Kit_objc", module_name = "Kit", srcs = ["Kit.m"], hdrs = ["Kit.h"], visibility = ["//visibility:public"])
+            """)
+        try folder.write("BUILD.bazel", """
+            swift_library(name = "App", srcs = ["App.swift"], deps = ["//Kit:Kit_swift", "//Kit:Kit_objc"])
+            swift_library(name = "Widget", srcs = ["Widget.swift"], deps = ["//Kit:Kit_objc"])
+            """)
+        try folder.write("Kit/Kit.swift", "public struct Kit {}\n")
+        try folder.write("Kit/Kit.m", "")
+        try folder.write("Kit/Kit.h", "@interface KitObject\n@end\n")
+        try folder.write("App.swift", "import Kit\n")
+        try folder.write("Widget.swift", "import Kit\n")
+        let result = try Pipeline.run(.init(path: folder.path, cacheDirectory: nil)).result
+        #expect(result.namedEdges.map { "\($0.from)->\($0.to) \($0.edge.declared) \($0.edge.imported)" }.sorted() == [
+            "App->Kit_objc true true", "App->Kit_swift true true", "Widget->Kit_objc true true",
+        ])
+        #expect(result.unusedDependencies.isEmpty, "\(result.unusedDependencies)")
+    }
+
     /// rules_apple's per-platform copies of one module (`module_name = "BasicFramework"` in the
     /// ios, macos and watchos packages) share a file; the watchOS one adds its own: one module
     /// with every file, whose imports are all read.
