@@ -21,42 +21,28 @@ extension Discoverer {
             else { return nil }
             return marker
         })
-        var builds: [String: [String]] = [:]
-        manifests.removeAll { manifest in
-            guard manifest.system == .bazel, let marker = marker(manifest), packageWorkspaces.contains(marker) else { return false }
-            builds[marker, default: []].append(manifest.path)
-            return true
+        /// Removes the manifests `picked` and within a workspace, with one note per workspace.
+        func setAside(_ picked: (Manifest) -> Bool, note: ([String]) -> String) {
+            var byMarker: [String: [String]] = [:]
+            manifests.removeAll { manifest in
+                guard picked(manifest), let marker = marker(manifest) else { return false }
+                byMarker[marker, default: []].append(manifest.path)
+                return true
+            }
+            for marker in byMarker.keys.sorted() { diagnostics.append(Diagnostic(file: marker, message: note(byMarker[marker]!), isNote: true)) }
         }
-        for (marker, paths) in builds {
-            diagnostics.append(Diagnostic(
-                file: marker, message: "a Swift package that also builds with Bazel: its Package.swift is read, \(counted(paths, "BUILD file")) not",
-                isNote: true))
+        setAside({ $0.system == .bazel && marker($0).map(packageWorkspaces.contains) == true }) {
+            "a Swift package that also builds with Bazel: its Package.swift is read, \(counted($0, "BUILD file")) not"
         }
         let bazelFolders = Set(manifests.lazy.filter { $0.system == .bazel }.map(\.directory))
-        var packages: [String: [String]] = [:]
-        manifests.removeAll { manifest in
-            guard manifest.system == .swiftpm, bazelFolders.contains(manifest.directory), let marker = marker(manifest) else { return false }
-            packages[marker, default: []].append(manifest.path)
-            return true
-        }
-        for (marker, paths) in packages {
-            diagnostics.append(Diagnostic(
-                file: marker, message: "\(counted(paths, "Package.swift file")) set aside: the Bazel packages of their folders describe them",
-                isNote: true))
+        setAside({ $0.system == .swiftpm && bazelFolders.contains($0.directory) }) {
+            "\(counted($0, "Package.swift file")) set aside: the Bazel packages of their folders describe them"
         }
         // An Xcode project rules_xcodeproj made from the workspace's targets (its bundle holds
         // the `rules_xcodeproj` folder of the scripts its builds run Bazel with) describes them
         // again, with Bazel's generated files among their sources.
-        var generated: [String: [String]] = [:]
-        manifests.removeAll { manifest in
-            guard manifest.system == .xcode, let marker = marker(manifest), madeByRulesXcodeproj(manifest.path, files: files) else { return false }
-            generated[marker, default: []].append(manifest.path)
-            return true
-        }
-        for (marker, paths) in generated {
-            diagnostics.append(Diagnostic(
-                file: marker, message: "\(counted(paths, "Xcode project")) set aside: rules_xcodeproj made them from the Bazel targets, which are read",
-                isNote: true))
+        setAside({ $0.system == .xcode && madeByRulesXcodeproj($0.path, files: files) }) {
+            "\(counted($0, "Xcode project")) set aside: rules_xcodeproj made them from the Bazel targets, which are read"
         }
     }
 
