@@ -129,8 +129,11 @@ public struct Discoverer {
         var diagnostics = diagnostics
         if manifests.isEmpty {
             manifests = [DirectoryConvention.manifest(files: files, rootName: tree.name)]
-            diagnostics.append(Diagnostic(
-                file: ".", message: "no manifest found (Package.swift, Project.swift, podspec, Podfile, Xcode project, XcodeGen project.yml, Bazel BUILD); modules guessed from the Sources/ and Tests/ folders"))
+            // BUILD files without their workspace: a package of a workspace analyzed on its own.
+            let message = files.first(where: BuildSystem.isBazelBuildFile).map { build in
+                "\(build) is a Bazel package, but the folder analyzed has no workspace (\(BazelWorkspace.markers.joined(separator: ", "))): analyze the folder that has one; modules guessed from the Sources/ and Tests/ folders"
+            } ?? "no manifest found (Package.swift, Project.swift, podspec, Podfile, Xcode project, XcodeGen project.yml, Bazel BUILD); modules guessed from the Sources/ and Tests/ folders"
+            diagnostics.append(Diagnostic(file: ".", message: message))
         }
 
         let swiftFiles = files.filter(\.hasSwiftExtension).sorted()

@@ -512,6 +512,18 @@ import Testing
         #expect(partial["CartTestsLib"] == .library && partial["LedgerTestsLib"] == .library)
     }
 
+    /// A package of a workspace analyzed on its own (rules_xcodeproj's `examples/simple`): its
+    /// BUILD file is read only within its workspace, and the warning says which folder to
+    /// analyze instead of claiming no manifest was found.
+    @Test(arguments: ["BUILD", "Feature/BUILD.bazel"])
+    func aPackageWithoutItsWorkspaceSaysWhereToLook(build: String) throws {
+        let tree = MemoryTree([build: "swift_library(name = \"Feature\", srcs = glob([\"**/*.swift\"]))\n", "Sources/Feature/Feature.swift": ""])
+        let discovery = Discoverer(tree: tree).discover(files: try tree.files())
+        #expect(discovery.diagnostics.map(\.message) == [
+            "\(build) is a Bazel package, but the folder analyzed has no workspace (MODULE.bazel, WORKSPACE.bazel, WORKSPACE, REPO.bazel): analyze the folder that has one; modules guessed from the Sources/ and Tests/ folders",
+        ])
+    }
+
     /// rules_xcodeproj writes an Xcode project of the workspace's targets (committed by some
     /// repositories, as its own examples' test fixtures are): the BUILD files describe those
     /// targets, so the project is set aside, with one note and none of its warnings (its
