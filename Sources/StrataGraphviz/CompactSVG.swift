@@ -20,9 +20,9 @@ import Foundation
 /// Ids, classes and labels are written as the DOT gives them, escaped for XML. Not written,
 /// as Strata's drawings have none: links (`URL`, `tooltip`), gradients (a gradient fill is
 /// its first colour), layers, and HTML labels' strike-through and sub- and superscripts.
-/// Writing it
-/// here, not printing Graphviz's SVG and rewriting it, spares a third of a small drawing's
-/// time in Graphviz (its SVG is printed with `printf`) and a second pass over every drawing.
+/// Writing it here, not printing Graphviz's SVG and rewriting it, spares a third of a small
+/// drawing's time in Graphviz (its SVG is printed with `printf`) and a second pass over
+/// every drawing.
 ///
 /// Runs in the layout workers (forked processes, one thread each): its state is one buffer
 /// per process, and it allocates only while writing.
@@ -104,7 +104,7 @@ enum CompactSVG {
         put(whole(box.UR.y * dpi.y / 72))
         put("\" xmlns=\"http://www.w3.org/2000/svg\">\n")
         let graph = job.pointee.obj?.pointee.u.g
-        rootFont = graph.flatMap { agget(UnsafeMutableRawPointer($0), fontnameAttribute) }.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+        rootFont = bytes(graph.flatMap { agget(UnsafeMutableRawPointer($0), fontnameAttribute) })
     }
 
     private static func endGraph(_ job: UnsafeMutablePointer<GVJ_t>?) {
@@ -120,10 +120,7 @@ enum CompactSVG {
         put("<g id=\"")
         escape(object.pointee.id)
         put("\" class=\"graph")
-        if let graph = object.pointee.u.g, let value = agget(UnsafeMutableRawPointer(graph), classAttribute), value.pointee != 0 {
-            put(" ")
-            escape(value)
-        }
+        putClass(of: object.pointee.u.g.map { UnsafeMutableRawPointer($0) })
         put("\" transform=\"scale(")
         put(decimal(job.pointee.scale.x))
         put(" ")
@@ -156,11 +153,15 @@ enum CompactSVG {
         case EDGE_OBJTYPE: object.pointee.u.e.map { UnsafeMutableRawPointer($0) }
         default: nil
         }
-        if let item, let value = agget(item, classAttribute), value.pointee != 0 {
-            put(" ")
-            escape(value)
-        }
+        putClass(of: item)
         put("\">\n")
+    }
+
+    /// The DOT's `class` of the graph, cluster, node or edge, after a space; nothing for none.
+    private static func putClass(of item: UnsafeMutableRawPointer?) {
+        guard let item, let value = agget(item, classAttribute), value.pointee != 0 else { return }
+        put(" ")
+        escape(value)
     }
 
     private static func close() {
@@ -175,10 +176,7 @@ enum CompactSVG {
         put(" fill=\"")
         if filled != 0 {
             color(object.fillcolor)
-            if let opacity = opacity(object.fillcolor) {
-                put("\" fill-opacity=\"")
-                put(opacity)
-            }
+            putOpacity(of: object.fillcolor, as: "\" fill-opacity=\"")
         } else {
             put("none")
         }
@@ -193,10 +191,7 @@ enum CompactSVG {
         } else if object.pen == PEN_DOTTED {
             put("\" stroke-dasharray=\"1,5")
         }
-        if let opacity = opacity(object.pencolor) {
-            put("\" stroke-opacity=\"")
-            put(opacity)
-        }
+        putOpacity(of: object.pencolor, as: "\" stroke-opacity=\"")
         put("\"")
     }
 
@@ -221,28 +216,24 @@ enum CompactSVG {
     }
 
     private static func polygon(_ job: UnsafeMutablePointer<GVJ_t>?, _ points: UnsafeMutablePointer<pointf>?, _ count: Int32, _ filled: Int32) {
-        guard let points, count > 0 else { return }
-        put("<polygon")
-        style(job, filled: filled)
-        put(" points=\"")
-        pointList(points, count)
-        put("\"/>\n")
+        shape("<polygon", job, points, count, filled: filled)
     }
 
     private static func polyline(_ job: UnsafeMutablePointer<GVJ_t>?, _ points: UnsafeMutablePointer<pointf>?, _ count: Int32) {
-        guard let points, count > 0 else { return }
-        put("<polyline")
-        style(job, filled: 0)
-        put(" points=\"")
-        pointList(points, count)
-        put("\"/>\n")
+        shape("<polyline", job, points, count, filled: 0)
     }
 
-    private static func pointList(_ points: UnsafeMutablePointer<pointf>, _ count: Int32) {
+    /// `<polygon …/>` or `<polyline …/>`: the style, then each point once.
+    private static func shape(_ tag: StaticString, _ job: UnsafeMutablePointer<GVJ_t>?, _ points: UnsafeMutablePointer<pointf>?, _ count: Int32, filled: Int32) {
+        guard let points, count > 0 else { return }
+        put(tag)
+        style(job, filled: filled)
+        put(" points=\"")
         for index in 0..<Int(count) {
             if index > 0 { put(" ") }
             put(point(points[index]))
         }
+        put("\"/>\n")
     }
 
     private static func bezier(_ job: UnsafeMutablePointer<GVJ_t>?, _ points: UnsafeMutablePointer<pointf>?, _ count: Int32, _ filled: Int32) {
@@ -370,10 +361,7 @@ enum CompactSVG {
         if pen.type != RGBA_BYTE || pen.u.rgba.0 != 0 || pen.u.rgba.1 != 0 || pen.u.rgba.2 != 0 || pen.u.rgba.3 != 255 {
             put(" fill=\"")
             color(pen)
-            if let opacity = opacity(pen) {
-                put("\" fill-opacity=\"")
-                put(opacity)
-            }
+            putOpacity(of: pen, as: "\" fill-opacity=\"")
             put("\"")
         }
         put(">")
@@ -474,10 +462,12 @@ enum CompactSVG {
         }
     }
 
-    /// A colour's partial opacity (`0.5`), nil when opaque or fully transparent.
-    private static func opacity(_ color: gvcolor_t) -> [UInt8]? {
-        guard color.type == RGBA_BYTE, color.u.rgba.3 > 0, color.u.rgba.3 < 255 else { return nil }
-        return decimal(Double(color.u.rgba.3) / 255)
+    /// A colour's partial opacity (`0.5`) after `attribute` (which closes the attribute before
+    /// it); nothing when opaque or fully transparent.
+    private static func putOpacity(of color: gvcolor_t, as attribute: StaticString) {
+        guard color.type == RGBA_BYTE, color.u.rgba.3 > 0, color.u.rgba.3 < 255 else { return }
+        put(attribute)
+        put(decimal(Double(color.u.rgba.3) / 255))
     }
 
     private static func bytes(_ text: UnsafeMutablePointer<CChar>?) -> [UInt8] {

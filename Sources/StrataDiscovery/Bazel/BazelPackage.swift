@@ -74,12 +74,15 @@ struct BazelIndex {
     private var fileGroups: [Key: [StarlarkLabel]] = [:]
     /// The libraries that hold a test's code (`testLibraries`).
     private var testLibraries: Set<Key> = []
+    /// The main repository's own names (`module(name = "shop")`): `@shop//a:b` is `//a:b`.
+    private let mainRepositories: Set<String>
 
     /// - Parameters:
     ///   - mainRepositories: the names a label of the main repository may be written with
     ///     (`@my_app//Modules/Cart`), besides none.
     ///   - whole: every BUILD file was read and evaluated without a problem (`testLibraries`).
     init(_ packages: [BazelPackage], mainRepositories: Set<String> = [], whole: Bool = false) {
+        self.mainRepositories = mainRepositories
         for package in packages {
             for rule in package.rules {
                 guard let name = rule.name else { continue }
@@ -96,7 +99,14 @@ struct BazelIndex {
                 }
             }
         }
-        if whole { testLibraries = testLibraries(packages, mainRepositories: mainRepositories) }
+        if whole { testLibraries = testLibraries(packages) }
+    }
+
+    /// `label` with the main repository's own name dropped (`@shop//a:b` is `//a:b`).
+    func local(_ label: StarlarkLabel) -> StarlarkLabel {
+        var label = label
+        if mainRepositories.contains(label.repository) { label.repository = "" }
+        return label
     }
 
     /// The rules whose code a test can hold: libraries that compile sources (not a framework,
@@ -113,7 +123,7 @@ struct BazelIndex {
     /// use (a test helper, code only a test library imports so far), an app or a rule Strata
     /// does not know uses stays a library. Only for a workspace read whole: a BUILD file not
     /// read, or read only in part, may hold the app that uses a library.
-    private func testLibraries(_ packages: [BazelPackage], mainRepositories: Set<String>) -> Set<Key> {
+    private func testLibraries(_ packages: [BazelPackage]) -> Set<Key> {
         var dependents: [Key: Set<Key>] = [:]
         var tests: Set<Key> = []
         for package in packages {
@@ -124,9 +134,8 @@ struct BazelIndex {
                     || rule.kind.hasSuffix("_unit_test_suite") || rule.kind.hasSuffix("_ui_test_suite")
                 if runsCode, rule["srcs"] == nil { tests.insert(key) }
                 for attribute in BazelRuleKind.dependencyAttributes {
-                    for var label in Self.labels(rule[attribute], package: package.name) {
-                        if mainRepositories.contains(label.repository) { label.repository = "" }
-                        for target in resolving(label) where target.repository.isEmpty {
+                    for label in Self.labels(rule[attribute], package: package.name) {
+                        for target in resolving(local(label)) where target.repository.isEmpty {
                             dependents[Key(package: target.package, name: target.name), default: []].insert(key)
                         }
                     }

@@ -32,7 +32,6 @@ public enum BazelReader: ManifestReader {
         return packages.map { evaluated in
             if let unread = evaluated.unread { return unread }
             var reader = BazelTargetReader(workspace: workspace, index: index, package: evaluated.package)
-            reader.mainRepositories = mainRepositories
             let targets = reader.targets()
             return manifest(evaluated.package, targets: targets, skipped: reader.skippedSources, guessed: reader.guessedRules, root: root)
         }

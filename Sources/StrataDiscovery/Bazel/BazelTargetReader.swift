@@ -8,8 +8,6 @@ struct BazelTargetReader {
     let workspace: BazelWorkspace
     let index: BazelIndex
     let package: BazelPackage
-    /// The main repository's own names (`module(name = "shop")`): `@shop//a:b` is `//a:b`.
-    var mainRepositories: Set<String> = []
     /// Labels in `srcs` that name targets or files not in the repository (a filegroup, a
     /// genrule's output): their files are not read.
     private(set) var skippedSources: [String] = []
@@ -164,8 +162,7 @@ struct BazelTargetReader {
         guard let value = value?.flattened else { return [] }
         var result: [(written: String, label: StarlarkLabel)] = []
         for element in value.elements ?? [value] {
-            guard var label = BazelIndex.label(element, package: package.name) else { continue }
-            if mainRepositories.contains(label.repository) { label.repository = "" }
+            guard let label = BazelIndex.label(element, package: package.name).map(index.local) else { continue }
             result.append((written: element.string ?? label.description, label: label))
         }
         return result
