@@ -10,6 +10,11 @@ public struct HeaderDeclaration: Hashable, Sendable, Comparable {
         /// A method, property, field or case of a type (`NS_ENUM` and `NS_OPTIONS` cases,
         /// `NS_TYPED_ENUM` constants), or what `NS_SWIFT_NAME` makes a member.
         case member
+        /// A class the headers give members a Swift file uses without spelling them, its name:
+        /// initializers (`UIImage(bundleImageName:)` from a category's `initWithBundleImageName:`
+        /// or a factory `+imageWith…:`) and subscripts (`objectAtIndexedSubscript:`). Like
+        /// Swift's `extension UIImage { convenience init(…) }`.
+        case `extension`
     }
 
     /// The name a Swift file spells.

@@ -65,7 +65,7 @@ extension HeaderReader {
             }
             if token.is("-") || token.is("+") {
                 index += 1
-                method(owner: owner)
+                method(owner: owner, isClassMethod: token.is("+"))
                 continue
             }
             if token.is(";") {
@@ -118,7 +118,10 @@ extension HeaderReader {
     }
 
     /// `- (Type)piece:(T)a more:(U)b ANNOTATIONS;`: the Swift names its first piece may have.
-    mutating func method(owner: String) {
+    /// An initializer (`initWith…:`, or a factory `+ (instancetype)colorWith…:` of `UIColor`)
+    /// or a subscript (`objectAtIndexedSubscript:`) is also what its class gains unnamed
+    /// (`extension`): a file calls `UIColor(red:…)` or `store[0]` without spelling the member.
+    mutating func method(owner: String, isClassMethod: Bool) {
         let signature = memberTokens()
         let (_, notes) = clean(signature[...])
         guard !notes.unavailable else { return }
@@ -134,11 +137,20 @@ extension HeaderReader {
         }
         if let renamed = notes.swiftName.flatMap(SwiftNames.parse(swiftName:)) {
             declare(renamed.base, .member, owner: renamed.owner ?? owner, line: piece.line)
+            if SwiftNames.unnamedMembers.contains(renamed.base) { extended(renamed.owner ?? owner, line: piece.line) }
             return
         }
-        for name in SwiftNames.methodNames(piece: piece.text, hasParameters: hasParameters, parameterType: parameterType) {
-            declare(notes.refined ? "__" + name : name, .member, owner: owner, line: piece.line)
-        }
+        var names = SwiftNames.methodNames(piece: piece.text, hasParameters: hasParameters, parameterType: parameterType)
+        let returnsInstance = signature[..<at].contains { $0.isWord("instancetype") || $0.isWord(owner) }
+        if isClassMethod, returnsInstance, SwiftNames.isFactory(piece: piece.text, className: owner) { names.append("init") }
+        if SwiftNames.subscriptPieces.contains(piece.text) { names.append("subscript") }
+        for name in names { declare(notes.refined ? "__" + name : name, .member, owner: owner, line: piece.line) }
+        if !notes.refined, names.contains(where: SwiftNames.unnamedMembers.contains) { extended(owner, line: piece.line) }
+    }
+
+    /// A class given unnamed members, by the names Swift may call it (`SwiftNames.foundationNames`).
+    mutating func extended(_ owner: String, line: Int) {
+        for name in SwiftNames.foundationNames(owner) { declare(name, .extension, line: line) }
     }
 
     /// `@property (nonatomic, getter=isOn) BOOL on;`: the property, and its getter's name.

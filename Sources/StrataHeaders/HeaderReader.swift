@@ -90,6 +90,9 @@ public struct HeaderReader {
         for (name, line) in protocols where classes.contains(name) {
             declarations.append(HeaderDeclaration(name + "Protocol", .type, line: line))
         }
+        // A class of these headers is named already: what it gains unnamed is its own.
+        let types = Set(declarations.lazy.filter { $0.kind == .type }.map(\.name))
+        declarations.removeAll { $0.kind == .extension && types.contains($0.name) }
         var seen: Set<HeaderDeclaration> = []
         let unique = declarations.sorted().filter { seen.insert($0).inserted }
         return Reading(declarations: unique, uncertainties: uncertainties)

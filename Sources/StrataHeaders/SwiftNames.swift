@@ -121,6 +121,48 @@ public enum SwiftNames {
         return (owner.map { String($0.split(separator: ".").last ?? Substring($0)) }, String(base))
     }
 
+    /// What a file uses of a type without spelling it: `T(…)` and `value[…]`.
+    public static let unnamedMembers: Set<String> = ["init", "subscript"]
+
+    /// The selector pieces Swift imports as a subscript's getter.
+    static let subscriptPieces: Set<String> = ["objectAtIndexedSubscript", "objectForKeyedSubscript"]
+
+    /// A class method Swift imports as a convenience initializer when it returns an instance:
+    /// its first piece starts with the last words of the class's name (`colorWithRed` of
+    /// `UIColor`, `arrayWithObjects` or `mutableArrayWithCapacity` of `NSMutableArray`), then
+    /// ends or goes on with `With` (its first argument's label).
+    public static func isFactory(piece: String, className: String) -> Bool {
+        let classWords = words(className), pieceWords = words(piece)
+        for count in 1...max(1, classWords.count) where count <= pieceWords.count && count <= classWords.count {
+            guard zip(pieceWords.prefix(count), classWords.suffix(count)).allSatisfy({ $0.lowercased() == $1.lowercased() }) else { continue }
+            let rest = pieceWords.dropFirst(count)
+            if rest.isEmpty || rest.first == "With" && rest.count > 1 { return true }
+        }
+        return false
+    }
+
+    /// The names Swift may give a class: Foundation's `NS…` classes lose the prefix
+    /// (`NSUserDefaults` is `UserDefaults`, SE-0086) except those that keep it, which are listed
+    /// (the bridged `NSString`, `NSNumber`, the mutable ones, UIKit's and AppKit's). A class
+    /// missing from the list is given both names, which may count a use that is not one, never
+    /// miss one.
+    public static func foundationNames(_ name: String) -> [String] {
+        let rest = name.dropFirst(2)
+        guard name.hasPrefix("NS"), rest.first?.isUppercase == true, rest.contains(where: \.isLowercase), !name.hasPrefix("NSMutable"),
+            !keepsPrefix.contains(name)
+        else { return [name] }
+        return [name, String(rest)]
+    }
+
+    static let keepsPrefix: Set<String> = [
+        "NSObject", "NSProxy", "NSString", "NSAttributedString", "NSNumber", "NSDecimalNumber", "NSValue", "NSArray",
+        "NSDictionary", "NSSet", "NSOrderedSet", "NSCountedSet", "NSIndexSet", "NSIndexPath", "NSData", "NSDate", "NSURL",
+        "NSUUID", "NSError", "NSException", "NSNull", "NSCache", "NSLock", "NSRecursiveLock", "NSCondition", "NSPredicate",
+        "NSExpression", "NSRegularExpression", "NSCoder", "NSCharacterSet", "NSNotification", "NSLayoutConstraint",
+        "NSLayoutAnchor", "NSLayoutManager", "NSTextStorage", "NSTextContainer", "NSParagraphStyle", "NSShadow",
+        "NSTextAttachment", "NSManagedObject", "NSManagedObjectContext", "NSFetchRequest", "NSPersistentContainer",
+    ]
+
     static let prepositions: Set<String> = [
         "With", "For", "At", "In", "From", "To", "By", "On", "Of", "Using", "Into", "As", "After", "Before", "Like", "Over",
         "Under", "Within", "Without", "Onto", "Upon", "Via", "Since", "Until", "Above", "Below", "Across", "Along", "Per",

@@ -38,7 +38,8 @@ public struct ClangInterface: Hashable, Sendable {
     /// A name a file could spell.
     public struct Name: Hashable, Sendable, Comparable {
         public var name: String
-        /// As an edge symbol names it: `type`, `func`, `var` or `member`.
+        /// As an edge symbol names it: `type`, `func`, `var`, `member`, or `extension` (a class
+        /// the headers give initializers or subscripts, which a file uses without naming them).
         public var kind: String
 
         public init(_ name: String, kind: String) {
@@ -46,7 +47,9 @@ public struct ClangInterface: Hashable, Sendable {
             self.kind = kind
         }
 
-        public var isMember: Bool { kind == "member" }
+        /// Found through a value of a type, not by its name alone: a member, or what a class
+        /// gains from the headers (`extension`).
+        public var isMember: Bool { kind == "member" || kind == "extension" }
 
         public static func < (lhs: Name, rhs: Name) -> Bool { (lhs.name, lhs.kind) < (rhs.name, rhs.kind) }
     }

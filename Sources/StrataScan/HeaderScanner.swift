@@ -215,6 +215,7 @@ public struct HeaderScanner: Sendable {
             case .function: kind = "func"
             case .variable: kind = "var"
             case .member: kind = "member"
+            case .extension: kind = "extension"
             }
             names.insert(ClangInterface.Name(declaration.name, kind: kind))
         }

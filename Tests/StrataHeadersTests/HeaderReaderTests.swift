@@ -135,6 +135,56 @@ import Testing
         #expect(uncertain.isEmpty)
     }
 
+    /// Telegram's AppBundle: `UIImage(bundleImageName:)` spells neither `init` nor anything
+    /// of the module but `UIImage`, which the category gives an initializer.
+    @Test(arguments: [
+        // A category's initializer.
+        "@interface UIImage (AppBundle)\n- (instancetype _Nullable)initWithBundleImageName:(NSString * _Nonnull)bundleImageName;\n@end\n",
+        // A factory method, returning instancetype or the class.
+        "@interface UIImage (AppBundle)\n+ (nullable instancetype)imageWithBundleImageName:(NSString *)name;\n@end\n",
+        "@interface UIImage (AppBundle)\n+ (UIImage *)imageWithBundleImageName:(NSString *)name;\n@end\n",
+        // Renamed to an initializer.
+        "@interface UIImage (AppBundle)\n+ (UIImage *)tg_bundleImage:(NSString *)name NS_SWIFT_NAME(init(bundleImageName:));\n@end\n",
+        // A subscript.
+        "@interface UIImage (AppBundle)\n- (id)objectForKeyedSubscript:(NSString *)key;\n@end\n",
+    ])
+    func initializersAndSubscriptsAreWhatTheirClassGainsUnnamed(header: String) {
+        let (names, uncertain) = Self.read(header)
+        #expect(names.contains("extension UIImage"))
+        #expect(uncertain.isEmpty)
+    }
+
+    @Test func aFoundationClassGainsUnnamedMembersUnderBothItsNames() {
+        let (names, _) = Self.read("@interface NSUserDefaults (XYZ)\n- (nullable id)objectAtIndexedSubscript:(NSUInteger)index;\n@end\n")
+        #expect(names.isSuperset(of: ["extension NSUserDefaults", "extension UserDefaults"]))
+        #expect(SwiftNames.foundationNames("NSBundle") == ["NSBundle", "Bundle"])
+        #expect(SwiftNames.foundationNames("NSNumber") == ["NSNumber"] && SwiftNames.foundationNames("NSMutableArray") == ["NSMutableArray"])
+        #expect(SwiftNames.foundationNames("UIImage") == ["UIImage"] && SwiftNames.foundationNames("NSA") == ["NSA"])
+    }
+
+    @Test func aClassGainsNothingUnnamedFromMethodsThatAreNotInitializersOrOfItsOwnHeaders() {
+        // Not factories: another class's name, no `With`, an instance method, a result of another type.
+        let (names, _) = Self.read("""
+            @interface UIColor (XYZ)
+            + (UIColor *)redColorWithAlpha:(CGFloat)alpha;
+            + (instancetype)colorful;
+            - (instancetype)colorWithAlpha:(CGFloat)alpha;
+            + (NSString *)colorWithName:(NSString *)name;
+            + (instancetype)colorWithName:(NSString *)name NS_REFINED_FOR_SWIFT;
+            @end
+            @interface XYZStore : NSObject
+            - (instancetype)initWithName:(NSString *)name;
+            @end
+            """)
+        #expect(!names.contains { $0.hasPrefix("extension ") })
+        #expect(names.contains("member XYZStore.init") && names.contains("type XYZStore"))
+        #expect(SwiftNames.isFactory(piece: "arrayWithObjects", className: "NSMutableArray"))
+        #expect(SwiftNames.isFactory(piece: "mutableArrayWithCapacity", className: "NSMutableArray"))
+        #expect(SwiftNames.isFactory(piece: "node", className: "XYZNode"))
+        #expect(!SwiftNames.isFactory(piece: "nodeCount", className: "XYZNode"))
+        #expect(!SwiftNames.isFactory(piece: "sharedNode", className: "XYZNode"))
+    }
+
     @Test func selectorsGiveTheBaseNamesSwiftMayUse() {
         #expect(SwiftNames.methodNames(piece: "initWithFrame", hasParameters: true, parameterType: "CGRect") == ["init"])
         #expect(SwiftNames.methodNames(piece: "reload", hasParameters: false, parameterType: nil) == ["reload"])

@@ -57,16 +57,19 @@ import Testing
     @Test func anObjectiveCClassInstantiated() throws {
         let result = try Self.check("ObjCClass")
         // `title:` is the initializer's label: a property of the class too.
+        // A category's initializers (one a factory method) and subscript of Foundation's
+        // classes: what the file spells is the class (NSUserDefaults as UserDefaults).
         #expect(Self.symbols(result, "Screens", "Widgets") == [
+            "extension NSNumber 3 Sources/Screens/Counts.swift:4", "extension UserDefaults 1 Sources/Screens/Defaults.swift:5",
             "type XYZWidget 1 Sources/Screens/HomeScreen.swift:4", "member layoutIfNeededNow 1 Sources/Screens/Relayout.swift:5",
             "member title 1 Sources/Screens/HomeScreen.swift:4",
         ])
         let widgets = try #require(result.modules.first { $0.module.name == "Widgets" }?.module.headers)
-        #expect(widgets.headers == 3 && widgets.uncertain == nil && widgets.reexports == ["Foundation"])
+        #expect(widgets.headers == 4 && widgets.uncertain == nil && widgets.reexports == ["Foundation"])
         let settings = try #require(result.imports?.imports.first { $0.module == "Settings" })
         #expect(settings.clangHeaders == true && settings.explanation.contains("its headers re-export Foundation"))
         let unrelated = try #require(result.imports?.imports.first { $0.module == "Screens" })
-        #expect(unrelated.explanation == "uses nothing from Widgets (it declares XYZWidget, init, layoutIfNeededNow, … 4 names)")
+        #expect(unrelated.explanation == "uses nothing from Widgets (it declares NSNumber, NSUserDefaults, UserDefaults, … 12 names)")
     }
 
     /// A file calling a function, naming a `#define` constant or a typedef'd struct of a C

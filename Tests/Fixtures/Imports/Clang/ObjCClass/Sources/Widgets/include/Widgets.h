@@ -2,3 +2,4 @@
 #import <Foundation/Foundation.h>
 #import "XYZWidget.h"
 #import "XYZWidget+Layout.h"
+#import "NSNumber+XYZWidget.h"
