@@ -74,10 +74,12 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
     public var explanation: String {
         let listed = examples.joined(separator: ", ") + (declares > examples.count ? ", …" : "")
         let names = "\(declares) name\(declares == 1 ? "" : "s")"
+        // A duplicate: the file imports the same module twice.
+        let covering = coveredBy == imported ? "its other import of \(imported)" : "its import of \(coveredBy ?? "another module")"
         switch grade {
         case .unused where coveredBy != nil || !uses.isEmpty:
             let used = uses.isEmpty ? "nothing" : "only " + uses.prefix(5).joined(separator: ", ")
-            return "uses \(used) from \(imported), which its import of \(coveredBy ?? "another module") gives too"
+            return "uses \(used) from \(imported), which \(covering) gives too"
         case .probablyUnused where clangHeaders == true && headersNote == nil:
             return "uses nothing of \(imported)'s Swift declarations (\(listed) \(names)), but \(imported) has C or Objective-C "
                 + "sources too, whose public headers were not found: the file may use a name they declare"
@@ -88,7 +90,7 @@ public struct GradedImport: Hashable, Sendable, Codable, Comparable {
             return "uses nothing \(imported) declares (\(listed) \(names)), but \(imported) adds the conformance \(conformance ?? ""), "
                 + "which a generic call may need without the file naming either"
         case .probablyUnused where coveredBy != nil:
-            return "uses only \(uses.prefix(5).joined(separator: ", ")) from \(imported), which its import of \(coveredBy ?? "") gives too, "
+            return "uses only \(uses.prefix(5).joined(separator: ", ")) from \(imported), which \(covering) gives too, "
                 + "unless `@testable` opens an initializer the file calls without naming it"
         case .unused:
             return declares == 0

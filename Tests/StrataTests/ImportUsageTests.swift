@@ -32,6 +32,11 @@ import Testing
             return (String(parts[0]), Int(parts[1])!)
         })
         #expect(report.counts == wanted)
+        if fixture == "Traps" {
+            // A module imported twice: the second import says so.
+            let twice = try #require(report.imports.first { $0.evidence.description == "Sources/App/Redundant.swift:4" })
+            #expect(twice.explanation.hasSuffix("from Operators, which its other import of Operators gives too"))
+        }
     }
 
     /// Imports of external modules checked out beside the package (`.build/checkouts`,
