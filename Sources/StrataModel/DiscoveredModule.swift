@@ -102,13 +102,21 @@ public struct DeclaredDependency: Hashable, Sendable, Codable {
     /// The modules of the repository this dependency stands for (a product names its
     /// targets); nil for an external dependency. Filled in by assembly.
     public var modules: [String]?
+    /// An image this one loads at run time and does not link the code of again: a rules_apple
+    /// bundle's `frameworks` and a test's `test_host` (rules_apple's `avoid_deps`: a library
+    /// linked into the framework is not linked into the app or extension that lists it); nil
+    /// otherwise.
+    public var avoidsLinking: Bool?
 
-    public init(name: String, kind: DependencyKind, package: String? = nil, evidence: Location, modules: [String]? = nil) {
+    public init(
+        name: String, kind: DependencyKind, package: String? = nil, evidence: Location, modules: [String]? = nil, avoidsLinking: Bool? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.package = package
         self.evidence = evidence
         self.modules = modules
+        self.avoidsLinking = avoidsLinking
     }
 }
 

@@ -721,5 +721,14 @@ import Testing
         #expect(modules["TelegramUIFramework"]?.linkage.kind == .dynamic)
         #expect(messenger.warnings.allSatisfy { $0.isNote }, "\(messenger.warnings)")
         #expect(messenger.edges.filter(\.imported).count == 18)
+        // rules_apple links a library into the `frameworks` that carry it, not again into the
+        // app or extension that lists them (`avoid_deps`), through frameworks of frameworks too:
+        // SwiftSignalKit only in its framework, TelegramUI only in TelegramUIFramework.
+        func links(_ name: String) -> [String] { modules[name]?.links.map(\.target) ?? [] }
+        #expect(links("SwiftSignalKitFramework") == ["SwiftSignalKit"])
+        #expect(links("TelegramUIFramework").contains("TelegramUI") && !links("TelegramUIFramework").contains("SwiftSignalKit"))
+        #expect(links("Telegram").allSatisfy { !links("TelegramUIFramework").contains($0) } && links("Telegram").contains("Lib"))
+        #expect(links("BroadcastUploadExtension") == ["BroadcastUploadExtensionLib"], "BuildConfig comes with TelegramUI")
+        #expect(modules["Telegram"]?.dependencies.filter { $0.avoidsLinking == true }.map(\.name) == ["SwiftSignalKitFramework", "TelegramUIFramework"])
     }
 }

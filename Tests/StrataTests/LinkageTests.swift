@@ -70,4 +70,35 @@ import Testing
         #expect(byName["App"]?.embeds.map(\.target) == ["Profile", "Search"])
         #expect(byName["Core"]?.links.map(\.target) == [] && byName["Core"]?.embeds.map(\.target) == [])
     }
+
+    /// rules_apple's `avoid_deps`: an image does not link what the images it loads at run time
+    /// (`avoidsLinking`: a bundle's `frameworks`, a test's `test_host`) carry, theirs included.
+    @Test func anImageLinksNothingThatTheFrameworksItLoadsCarry() {
+        let files = ["App/A.swift", "AppLib/L.swift", "Core/C.swift", "CoreKit/K.swift", "Feature/F.swift", "UIKitFramework/U.swift", "Widget/W.swift"]
+        let tree = MemoryTree(Dictionary(uniqueKeysWithValues: files.map { ($0, "") }))
+        let dynamic = Linkage(.dynamic, reason: "ios_framework"), fixed = Linkage(.static, reason: "swift_library")
+        let executable = Linkage(.executable, reason: "ios_application")
+        func loaded(_ name: String) -> DeclaredDependency {
+            var dependency = dependency(name)
+            dependency.avoidsLinking = true
+            return dependency
+        }
+        let manifest = Manifest(name: "P", system: .bazel, path: "P", targets: [
+            target("App", .app, linkage: executable, deps: [dependency("AppLib"), loaded("UIKitFramework")]),
+            target("Widget", .app, linkage: executable, deps: [dependency("Feature"), dependency("AppLib"), loaded("UIKitFramework")]),
+            target("UIKitFramework", linkage: dynamic, deps: [dependency("Feature"), loaded("CoreKit")]),
+            target("CoreKit", linkage: dynamic, deps: [dependency("Core")]),
+            target("AppLib", linkage: fixed, deps: [dependency("Feature")]),
+            target("Feature", linkage: fixed, deps: [dependency("Core")]),
+            target("Core", linkage: fixed),
+        ])
+        let discovery = Discoverer(tree: tree).discover(manifests: [manifest], files: files)
+        let project = Assembler.assemble(root: "R", discovery: discovery, facts: [:], diagnostics: [])
+        let byName = Dictionary(uniqueKeysWithValues: project.modules.map { ($0.name, $0) })
+        #expect(byName["CoreKit"]?.links.map(\.target) == ["Core"])
+        #expect(byName["UIKitFramework"]?.links.map(\.target) == ["Feature"], "Core is CoreKit's")
+        #expect(byName["App"]?.links.map(\.target) == ["AppLib"], "Feature and Core come with UIKitFramework")
+        #expect(byName["Widget"]?.links.map(\.target) == ["AppLib"])
+        #expect(byName["App"]?.embeds.map(\.target) == ["CoreKit", "UIKitFramework"])
+    }
 }

@@ -28,6 +28,9 @@ struct BazelRuleKind: Sendable {
         "deps", "private_deps", "implementation_deps", "extensions", "extension", "watch_application", "app_clips",
         "xpc_services", "frameworks", "test_host", "targets",
     ]
+    /// The attributes naming images the target loads at run time, whose linked code rules_apple
+    /// does not link into it again (`avoid_deps`, and the bundle loader of a test).
+    static let loadedAttributes: Set<String> = ["frameworks", "test_host"]
     /// The attributes whose files are the target's sources.
     static let sourceAttributes = ["srcs", "hdrs", "textual_hdrs", "non_arc_srcs"]
 

@@ -111,7 +111,7 @@ struct BazelTargetReader {
     /// The labels of `deps`, `private_deps`, `implementation_deps` and, for bundles and tests,
     /// `extensions`, `extension`, `watch_application`, `app_clips`, `frameworks`, `test_host`
     /// (and a build test's `targets`); `sdk_frameworks`
-    /// as SDK dependencies. Each once, with the BUILD file's line that writes it.
+    /// as SDK dependencies. Those of `frameworks` and `test_host` avoid linking (`avoidsLinking`). Each once, with the BUILD file's line that writes it.
     private func dependencies(of rule: StarlarkRuleCall, end: Int) -> [DeclaredDependency] {
         struct Key: Hashable {
             var kind: DependencyKind
@@ -127,9 +127,10 @@ struct BazelTargetReader {
         for attribute in BazelRuleKind.dependencyAttributes {
             for (written, label) in labels(rule[attribute]) {
                 for target in index.resolving(label) {
-                    guard let dependency = dependency(on: target, evidence: evidence(written)),
+                    guard var dependency = dependency(on: target, evidence: evidence(written)),
                         seen.insert(Key(kind: dependency.kind, package: dependency.package, name: dependency.name)).inserted
                     else { continue }
+                    if BazelRuleKind.loadedAttributes.contains(attribute) { dependency.avoidsLinking = true }
                     result.append(dependency)
                 }
             }

@@ -250,15 +250,35 @@ public struct ModuleGraph: Sendable {
 
     /// Which image carries which module's code, from declared dependencies and linkage:
     /// `links` has an edge from each image (a dynamic framework or an executable) to every
-    /// static module copied into it, reached through static modules only; `embeds` an edge
+    /// static module copied into it, reached through static modules only, less those an image
+    /// it loads carries (rules_apple links a library into a bundle's `frameworks` only); `embeds` an edge
     /// from each executable (app, example app, test bundle) to every dynamic framework it
     /// bundles and dyld loads at launch, reached through anything but another executable.
     public func linkage() -> (links: Digraph, embeds: Digraph) {
         let declared = digraph(.declared)
         let kinds = modules.map(\.module.linkage.kind)
+        func isImage(_ module: Int) -> Bool { kinds[module] == .dynamic || kinds[module] == .executable }
+        // The images each one loads at run time without linking what they carry (a rules_apple
+        // bundle's `frameworks`, a test's `test_host`: `DeclaredDependency.avoidsLinking`).
+        let loaded = modules.map { entry in
+            entry.module.dependencies.filter { $0.avoidsLinking == true }.flatMap { $0.modules ?? [] }.compactMap { byName[$0]?.index }.filter(isImage)
+        }
+        // By image: the static modules it links, and those it carries with the images it loads.
+        var linked: [Int: [Int]] = [:], carried: [Int: Set<Int>] = [:]
+        func linkedStatically(_ image: Int, loading path: Set<Int>) -> [Int] {
+            if let known = linked[image] { return known }
+            var avoided: Set<Int> = []
+            for framework in loaded[image] where !path.contains(framework) {
+                avoided.formUnion(linkedStatically(framework, loading: path.union([image])))
+                avoided.formUnion(carried[framework] ?? [])
+            }
+            let kept = declared.reached(from: image, expanding: { kinds[$0] == .static }).filter { kinds[$0] == .static && !avoided.contains($0) }
+            (linked[image], carried[image]) = (kept, avoided.union(kept))
+            return kept
+        }
         var links: [Digraph.Pair] = [], embeds: [Digraph.Pair] = []
-        for image in kinds.indices where kinds[image] == .dynamic || kinds[image] == .executable {
-            for module in declared.reached(from: image, expanding: { kinds[$0] == .static }) where kinds[module] == .static {
+        for image in kinds.indices where isImage(image) {
+            for module in linkedStatically(image, loading: []) {
                 links.append(Digraph.Pair(image, module))
             }
             guard kinds[image] == .executable else { continue }
