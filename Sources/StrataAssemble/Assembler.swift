@@ -93,7 +93,7 @@ public enum Assembler {
             module, files: module.sourceFiles.count, lines: totals.lines,
             dependencies: dependencies, imports: totals.imports.sorted(),
             declarations: named(totals.declarations, ModuleTotals.kinds), access: named(totals.access, ModuleTotals.levels),
-            singletons: totals.singletons.sorted())
+            singletons: totals.singletons.kept)
         assembled.inactiveImports = totals.inactive.isEmpty ? nil : totals.inactive.sorted()
         assembled.interfaces = totals.interfaces == 0 ? nil : totals.interfaces
         assembled.platforms = platforms?(module)
@@ -133,7 +133,7 @@ private struct ModuleTotals {
     var imports: [ImportSite] = [], inactive: [ImportSite] = []
     var declarations = [Int](repeating: 0, count: kinds.count), access = [Int](repeating: 0, count: levels.count)
     var interfaces = 0
-    var singletons: [Singleton] = []
+    var singletons = Singletons.Found()
     var lines = 0
 
     /// Adds one file's facts; `conditions` decides the `#if` conditions around its imports.
@@ -155,7 +155,7 @@ private struct ModuleTotals {
             access[levels.firstIndex(of: all[index].access)!] += 1
             if all[index].traits.contains(.interface) { interfaces += 1 }
         }
-        singletons += Singletons.find(in: facts.declarations, file: file)
+        singletons.add(Singletons.find(in: facts.declarations, file: file))
     }
 }
 

@@ -142,7 +142,9 @@ import Testing
                 staticVar("title", in: "Settings", line: 6),
                 DeclarationFact(kind: .var, name: "shared", access: .public, line: 7, parent: "Settings"),  // not static
                 declaration(.class, "AppAssembler", line: 8),  // a container without `shared`
+                DeclarationFact(kind: .func, name: "assemble", access: .public, line: 9, parent: "AppAssembler"),
                 declaration(.class, "DIContainer", line: 10), staticVar("shared", in: "DIContainer", line: 11),
+                declaration(.class, "NavigationContainer", line: 14),  // no container's method: a view
             ]),
         ]).modules[0]
         #expect(module.singletons.map(\.name) == ["Settings.default", "AppAssembler", "DIContainer.shared"])
