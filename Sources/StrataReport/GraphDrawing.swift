@@ -37,6 +37,13 @@ public struct GraphDrawing: Sendable {
     /// their count), not once per module: an opened group of a hundred modules otherwise
     /// draws hundreds of edges converging on a few group nodes.
     public var bundleClusters = false
+    /// A dense drawing (`isDense`) leaves out the module edges another path of the drawing
+    /// implies (its transitive reduction; a note under the drawing counts them), but those of
+    /// the focus and those of cycles and violations: Telegram-iOS's 147 modules around
+    /// PeerInfoScreen have 2,248 edges, a ribbon 24 times as wide as high that dot took 18 s
+    /// over; the focus's 146 and 300 others draw in 0.5 s. An undeclared import or an unused
+    /// dependency implied by other edges is left out too: the findings list every one.
+    public var leavesOutImpliedEdges = false
 
     public init(graph: ModuleGraph, marks: GraphMarks, shown: [ModuleGraph.Node]) {
         self.graph = graph
@@ -139,8 +146,28 @@ public struct GraphDrawing: Sendable {
         drawing.statements += rowEdges(pairs: pairs, shown: shownSet)
         var edges = EdgeSet(drawing: self, shown: shownSet, groupOf: groupOf, clusterOf: clusterOf, representative: representative)
         edges.add(pairs)
+        let implied = leavesOutImpliedEdges && Self.isDense(edges: edges.moduleEdges.count, modules: shown.count) ? impliedEdges(edges.moduleEdges) : []
+        if !implied.isEmpty {
+            edges.moduleEdges.removeAll(where: implied.contains)
+            let count = implied.count
+            drawing.statements.append(.assignments([.label("\(count) edge\(count == 1 ? "" : "s") not drawn: another path of the drawing implies \(count == 1 ? "it" : "each")")]))
+        }
         drawing.statements += edges.statements
         return drawing
+    }
+
+    /// More module edges than `denseEdges` and than twice the modules drawn.
+    static let denseEdges = 200
+    static func isDense(edges: Int, modules: Int) -> Bool { edges > denseEdges && edges > 2 * modules }
+
+    /// The module edges another path among them implies, but those of the focus, cycles and violations.
+    private func impliedEdges(_ edges: [ModuleGraph.Edge]) -> Set<ModuleGraph.Edge> {
+        let nodes = Array(Set(edges.flatMap { [$0.from, $0.to] })).sorted()
+        let position = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($0.element, $0.offset) })
+        let local = Digraph(count: nodes.count, edges: edges.map { Digraph.Pair(position[$0.from]!, position[$0.to]!) })
+        return Set(local.impliedEdges().map { ModuleGraph.Edge(nodes[$0.from], nodes[$0.to]) }.filter { pair in
+            !focus.contains(pair.from) && !focus.contains(pair.to) && !marks.cycleEdges.contains(pair) && !marks.violationEdges.contains(pair)
+        })
     }
 
     /// One node per collapsed group with hidden members. Cycles and violations inside a group

@@ -91,13 +91,21 @@ public struct ReportViews: Sendable {
             let overview = jobs.count
             jobs.append(.init(name: "the \(kind.rawValue) overview") { GraphDrawing.collapsed(graph, marks: marks, groups: groups).dot })
             for (index, group) in groups.enumerated() {
-                jobs.append(.init(name: "the \(kind.rawValue) drawing with \(group.name) opened") { GraphDrawing.opened(graph, marks: marks, groups: groups, open: index).dot })
+                jobs.append(.init(name: "the \(kind.rawValue) drawing with \(group.name) opened") {
+                    var drawing = GraphDrawing.opened(graph, marks: marks, groups: groups, open: index)
+                    drawing.leavesOutImpliedEdges = true
+                    return drawing.dot
+                })
             }
             groupingJobs.append((kind, groups, overview, (overview + 1)..<jobs.count))
         }
         let depths = graph.modules.count <= drawingBudget ? maximumDepth : 0
         let drawings = depths == 0 ? [] : graph.nodes.map { module in
-            (1...depths).map { GraphDrawing.neighbourhood(graph, marks: marks, focus: [module], depth: $0) }
+            (1...depths).map { depth in
+                var drawing = GraphDrawing.neighbourhood(graph, marks: marks, focus: [module], depth: depth)
+                drawing.leavesOutImpliedEdges = true
+                return drawing
+            }
         }
         let limits = Self.limits(members: drawings.map { $0.map(\.shown) })
         var neighbourhoodJobs: [[Int?]] = []

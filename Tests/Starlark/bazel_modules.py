@@ -1226,6 +1226,24 @@ def oracle_sets(graphs):
             declared |= {(key, (ws, d)) for d in m.declared}
             imports |= {(key, (ws, d)) for d in m.imports}
             third_party |= {(key, t.split("//")[0].lstrip("@"), t.rsplit(":", 1)[-1]) for t in m.third_party}
+    # A folder with its own WORKSPACE is still a package of the enclosing workspace, which
+    # builds `//third-party/boringssl:crypto` from it (bazelbuild/bazel#12298, #13771): a label
+    # no target of its own workspace answers is looked for in the nested workspace holding it.
+    by_target = {(g.folder, m.target.package, m.target.name): m.name for g in graphs for m in g.modules}
+    folders = [g.folder for g in graphs]
+    for g in graphs:
+        for m in g.modules:
+            for label in sorted(m.unresolved):
+                pkg, _, name = label[2:].partition(":")
+                full = f"{g.folder}/{pkg}" if g.folder and pkg else g.folder or pkg
+                inner = [f for f in folders if f != g.folder and under(f, g.folder) and under(full, f)]
+                if not inner:
+                    continue
+                nested = max(inner, key=len)
+                found = by_target.get((nested, full[len(nested) + 1:] if full != nested else "", name))
+                if found:
+                    declared.add(((g.folder, m.name), (nested, found)))
+                    m.unresolved.discard(label)
     return {"modules": modules, "declared": declared, "imports": imports, "files": files,
             "kinds": kinds, "third_party": third_party, "where": where, "targets": targets,
             "kinds_by_target": kinds_by_target}

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bazel_modules import compare, derive_swift_module_name, evaluate, run_strata, strip_swift, swift_imports
+from bazel_modules import compare, derive_swift_module_name, evaluate, oracle_sets, run_strata, strip_swift, swift_imports
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 WORKSPACES = [REPOSITORY / "Tests" / "Fixtures" / "BazelShop"] + sorted(
@@ -159,3 +159,20 @@ def app_module(name):
     assert root["d"].declared == {"lib_d_d_lib"}
     assert root["Made_user"].declared == {"Made"}  # through the rule the macro made, to its library
     assert nested["Nested"].imports == set()
+
+
+def test_a_label_into_a_nested_workspace_names_a_package_of_the_enclosing_one(tmp_path):
+    # Telegram-iOS builds //third-party/boringssl:crypto, whose folder has its own WORKSPACE:
+    # Bazel still reads it as a package of the enclosing workspace (bazelbuild/bazel#12298).
+    write(tmp_path, {
+        "MODULE.bazel": "",
+        "BUILD": 'swift_library(name = "App", srcs = ["App.swift"], deps = ["//third-party/ssl:crypto", "//third-party/ssl:gone"])\n',
+        "App.swift": "",
+        "third-party/ssl/WORKSPACE": "",
+        "third-party/ssl/BUILD": 'cc_library(name = "crypto")\n',
+    })
+    graphs = evaluate(tmp_path)
+    declared = oracle_sets(graphs)["declared"]
+    assert (("", "App"), ("third-party/ssl", "crypto")) in declared
+    app = next(m for g in graphs if g.folder == "" for m in g.modules if m.name == "App")
+    assert app.unresolved == {"//third-party/ssl:gone"}

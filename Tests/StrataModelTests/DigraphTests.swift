@@ -41,6 +41,22 @@ import Testing
         #expect(graph.neighbourhood(of: [3], depth: 1) == [2, 3, 4])
     }
 
+    /// 0 → 2 is implied by 0 → 1 → 2 and by 0 → 3 → 2; 0 → 6 by 0 → 3 → 4 → 6 through a cycle
+    /// (4 ↔ 5), whose own edges and those touching it stay; 7 → 8 twice is one edge.
+    @Test func impliedEdgesAreWhatATransitiveReductionLeavesOut() {
+        let edges = [
+            Pair(0, 1), Pair(1, 2), Pair(0, 2), Pair(0, 3), Pair(3, 2), Pair(3, 4), Pair(4, 5), Pair(5, 4), Pair(4, 6), Pair(5, 6),
+            Pair(0, 6), Pair(7, 8), Pair(7, 8), Pair(8, 8),
+        ]
+        let dense = Digraph(count: 9, edges: edges)
+        let implied = dense.impliedEdges()
+        #expect(implied == [Pair(0, 2), Pair(0, 6)])
+        // Without them every node reaches what it reached.
+        let reduced = Digraph(count: 9, edges: edges.filter { !implied.contains($0) })
+        #expect((0..<9).allSatisfy { reduced.closure(from: [$0]) == dense.closure(from: [$0]) })
+        #expect(graph.impliedEdges().isEmpty)
+    }
+
     @Test func transitivePredecessorsOfEveryNode() {
         var found: [Int: Set<Int>] = [:]
         graph.transitivePredecessors { found[$0] = Set($1) }

@@ -58,6 +58,33 @@ import Testing
         for pair in graph.pairs { #expect(svg.contains("class=\"edge dependency f\(pair.from) t\(pair.to)")) }
     }
 
+    /// A dense drawing of the report leaves out the edges a longer path implies, and says how
+    /// many; the focus keeps every edge. 25 modules each depending on every module below it:
+    /// 300 edges; around the top one, its 24 and the chain below it (23) are drawn.
+    @Test func aDenseDrawingLeavesOutTheEdgesALongerPathImplies() throws {
+        let repo = try TemporaryDirectory()
+        let names = (0..<25).map { "M\($0)" }
+        let targets = names.indices.map { index in
+            ".target(name: \"M\(index)\", dependencies: [\(names[..<index].map { "\"\($0)\"" }.joined(separator: ", "))])"
+        }
+        try repo.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Dense\", targets: [\n\(targets.joined(separator: ",\n"))\n])\n")
+        for index in names.indices {
+            try repo.write("Sources/M\(index)/A.swift", names[..<index].map { "import \($0)\n" }.joined() + "public struct T\(index) {}\n")
+        }
+        let result = try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result
+        let graph = ModuleGraph(result)
+        let marks = GraphMarks(result, graph: graph)
+        let top = try #require(graph.node(named: "M24"))
+        var drawing = GraphDrawing.neighbourhood(graph, marks: marks, focus: [top], depth: 1)
+        func edges(_ dot: String) -> Int { dot.matches(of: #/ m\d+ -> m\d+ \[id=/#).count }
+        #expect(edges(drawing.dot) == 300 && !drawing.dot.contains("not drawn"))
+        drawing.leavesOutImpliedEdges = true
+        #expect(edges(drawing.dot) == 24 + 23)
+        #expect(drawing.dot.contains("label=\"253 edges not drawn: another path of the drawing implies each\""))
+        // What is drawn still reaches what the whole graph does.
+        #expect(drawing.dot.contains("id=\"e\(top)-\(graph.node(named: "M0")!)\""))
+    }
+
     @Test func theMatrixOrderIsAPermutationEvenWithRepeatedNames() throws {
         // Defect 8: the page's ordering looped forever when two modules shared a name.
         var result = GraphQueryTests.theMonthResult

@@ -224,6 +224,33 @@ public struct Digraph: Sendable, Equatable {
         return (Digraph(count: members.count, edges: edges), members, component)
     }
 
+    /// The edges another path implies (`from` reaches `to` without them) between nodes in no
+    /// cycle: what a transitive reduction leaves out. Without all of them every node still
+    /// reaches what it reached.
+    public func impliedEdges() -> Set<Pair> {
+        let (dag, members, component) = condensation()
+        guard let order = dag.topologicalOrder() else { return [] }
+        // What each component reaches, itself included, as bits: successors first.
+        let words = (dag.count + 63) / 64
+        var reach = [[UInt64]](repeating: [], count: dag.count)
+        for node in order {
+            var bits = [UInt64](repeating: 0, count: words)
+            bits[node >> 6] |= 1 << UInt64(node & 63)
+            for next in dag.successors[node] { for word in 0..<words { bits[word] |= reach[next][word] } }
+            reach[node] = bits
+        }
+        var implied: Set<Pair> = []
+        for (from, targets) in successors.enumerated() where members[component[from]].count == 1 {
+            for to in targets where to != from && members[component[to]].count == 1 {
+                let target = component[to], bit = UInt64(1) << UInt64(target & 63)
+                if dag.successors[component[from]].contains(where: { $0 != target && reach[$0][target >> 6] & bit != 0 }) {
+                    implied.insert(Pair(from, to))
+                }
+            }
+        }
+        return implied
+    }
+
     /// A topological order, successors first (Kahn), of an acyclic graph; nil when the graph
     /// has a cycle. Of the nodes ready at a time the largest goes first.
     public func topologicalOrder() -> [Int]? {

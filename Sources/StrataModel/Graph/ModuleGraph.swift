@@ -265,20 +265,19 @@ public struct ModuleGraph: Sendable {
         }
         // By image: the static modules it links, and those it carries with the images it loads.
         var linked: [Int: [Int]] = [:], carried: [Int: Set<Int>] = [:]
-        func linkedStatically(_ image: Int, loading path: Set<Int>) -> [Int] {
-            if let known = linked[image] { return known }
+        func carries(_ image: Int, loading path: Set<Int>) -> Set<Int> {
+            if let known = carried[image] { return known }
             var avoided: Set<Int> = []
-            for framework in loaded[image] where !path.contains(framework) {
-                avoided.formUnion(linkedStatically(framework, loading: path.union([image])))
-                avoided.formUnion(carried[framework] ?? [])
-            }
+            for framework in loaded[image] where !path.contains(framework) { avoided.formUnion(carries(framework, loading: path.union([image]))) }
             let kept = declared.reached(from: image, expanding: { kinds[$0] == .static }).filter { kinds[$0] == .static && !avoided.contains($0) }
-            (linked[image], carried[image]) = (kept, avoided.union(kept))
-            return kept
+            linked[image] = kept
+            carried[image] = avoided.union(kept)
+            return avoided.union(kept)
         }
         var links: [Digraph.Pair] = [], embeds: [Digraph.Pair] = []
         for image in kinds.indices where isImage(image) {
-            for module in linkedStatically(image, loading: []) {
+            _ = carries(image, loading: [])
+            for module in linked[image] ?? [] {
                 links.append(Digraph.Pair(image, module))
             }
             guard kinds[image] == .executable else { continue }
