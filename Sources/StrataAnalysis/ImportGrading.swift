@@ -197,11 +197,12 @@ extension ImportUsage {
         }
 
         /// A module's names a file could use (all, or those visible without `@testable`),
-        /// counted, with the first three by name.
+        /// counted, with the first three by name of those it declares (not a type it extends).
         static func summary(of table: Table, all: Bool) -> (count: Int, first: [String]) {
             var count = 0, first: [String] = []
             for (name, symbol) in table.symbols where all || symbol.exposed {
                 count += 1
+                guard symbol.kind != .extension, symbol.kind != .conformance else { continue }
                 if first.count < 3 || name < first[2] {
                     first.append(name)
                     first.sort()

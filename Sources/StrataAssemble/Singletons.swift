@@ -7,13 +7,30 @@ import StrataModel
 /// `default` of a class or actor (a struct's or enum's `default` is a value, not shared
 /// state). A class, struct, enum or actor whose name ends in `Container` or `Assembler` is
 /// taken for a DI container when the module gives it a method that registers, resolves or
-/// assembles (`register…`, `resolve…`, `assemble…`, in the type or in an extension of it in any
-/// file): Telegram-iOS's `NavigationContainer` nodes and `KeyedContainer` decoders are not.
+/// assembles (`register`, `registerAll`, `resolve(_:)`, `assemble…`; not a view's
+/// `registerCells` or `resolvedColor`), in the type or in an extension of it in any file:
+/// Telegram-iOS's `NavigationContainer` nodes and `KeyedContainer` decoders are not.
 /// The names are a heuristic the report shows with its line, so a reader can dismiss it.
 enum Singletons {
     static let instanceNames: Set<String> = ["shared", "instance", "current"]
-    /// How the methods of a container begin.
+    /// How the methods of a container begin: the word, alone or before another word but those
+    /// views and controllers register and resolve (`registerCells`, `registerForKeyboard…`).
     static let containerMethodPrefixes = ["register", "resolve", "assemble"]
+    static let viewWords: Set<Substring> = [
+        "Cell", "Cells", "Class", "Classes", "Nib", "Nibs", "For", "Keyboard", "Notification", "Notifications", "Observer",
+        "Observers", "Font", "Fonts", "Background", "Undo", "Supplementary", "Decoration", "Color", "Colors", "Layout",
+        "Gesture", "Gestures", "Trait", "Traits", "View", "Views", "Header", "Footer",
+    ]
+
+    /// `register`, `registerFactory`, `resolveAll`; not `registerCells`, `resolvedColor`.
+    static func isContainerMethod(_ name: String) -> Bool {
+        guard let prefix = containerMethodPrefixes.first(where: name.hasPrefix) else { return false }
+        let rest = name.dropFirst(prefix.count)
+        guard let first = rest.first else { return true }
+        guard first.isUppercase else { return false }
+        let word = rest.prefix { $0.isLetter } .prefix(1) + rest.dropFirst().prefix { $0.isLowercase }
+        return !viewWords.contains(word)
+    }
 
     /// What one file declares: shared instances, types named as containers, and the types it
     /// gives a container's method; `kept` decides for the whole module.
@@ -54,7 +71,7 @@ enum Singletons {
             case .func:
                 guard let parent = declarations[index].parent else { continue }
                 let name = DeclarationFact.plainName(declarations[index].name)
-                if containerMethodPrefixes.contains(where: name.hasPrefix) { found.registering.insert(DeclarationFact.simpleName(parent)) }
+                if isContainerMethod(name) { found.registering.insert(DeclarationFact.simpleName(parent)) }
             case .var:
                 guard declarations[index].traits.contains(.static) else { continue }
                 let name = DeclarationFact.plainName(declarations[index].name)

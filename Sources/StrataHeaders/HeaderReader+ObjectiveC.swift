@@ -24,7 +24,7 @@ extension HeaderReader {
         }
         skipAngles()
         if token(index)?.is("{") == true { index = closing(index) + 1 }
-        members(owner: owner)
+        members(owner: owner, className: name.text)
     }
 
     /// `@protocol Name [<P>] … @end`; a forward declaration (`@protocol A, B;`) declares nothing.
@@ -39,12 +39,13 @@ extension HeaderReader {
         skipAngles()
         declare(name, .type, notes: notes)
         protocols.append((name.text, name.line))
-        members(owner: notes.swiftName.flatMap(SwiftNames.parse(swiftName:))?.base ?? name.text)
+        members(owner: notes.swiftName.flatMap(SwiftNames.parse(swiftName:))?.base ?? name.text, className: nil)
     }
 
     /// An interface's or protocol's body: methods and properties as members, C declarations
-    /// among them as at the top level.
-    mutating func members(owner: String) {
+    /// among them as at the top level. `className`: the class as Objective-C names it (nil
+    /// for a protocol), which its factory methods name and return.
+    mutating func members(owner: String, className: String?) {
         while let token = token(index) {
             if token.kind == .atKeyword {
                 switch token.text {
@@ -65,7 +66,7 @@ extension HeaderReader {
             }
             if token.is("-") || token.is("+") {
                 index += 1
-                method(owner: owner, isClassMethod: token.is("+"))
+                method(owner: owner, factoryOf: token.is("+") ? className : nil)
                 continue
             }
             if token.is(";") {
@@ -121,7 +122,8 @@ extension HeaderReader {
     /// An initializer (`initWith…:`, or a factory `+ (instancetype)colorWith…:` of `UIColor`)
     /// or a subscript (`objectAtIndexedSubscript:`) is also what its class gains unnamed
     /// (`extension`): a file calls `UIColor(red:…)` or `store[0]` without spelling the member.
-    mutating func method(owner: String, isClassMethod: Bool) {
+    /// - Parameter factoryOf: for a class method, its class as Objective-C names it.
+    mutating func method(owner: String, factoryOf className: String?) {
         let signature = memberTokens()
         let (_, notes) = clean(signature[...])
         guard !notes.unavailable else { return }
@@ -141,8 +143,11 @@ extension HeaderReader {
             return
         }
         var names = SwiftNames.methodNames(piece: piece.text, hasParameters: hasParameters, parameterType: parameterType)
-        let returnsInstance = signature[..<at].contains { $0.isWord("instancetype") || $0.isWord(owner) }
-        if isClassMethod, returnsInstance, SwiftNames.isFactory(piece: piece.text, className: owner) { names.append("init") }
+        if let className, signature[..<at].contains(where: { $0.isWord("instancetype") || $0.isWord(className) }),
+            SwiftNames.isFactory(piece: piece.text, className: className)
+        {
+            names.append("init")
+        }
         if SwiftNames.subscriptPieces.contains(piece.text) { names.append("subscript") }
         for name in names { declare(notes.refined ? "__" + name : name, .member, owner: owner, line: piece.line) }
         if !notes.refined, names.contains(where: SwiftNames.unnamedMembers.contains) { extended(owner, line: piece.line) }

@@ -131,21 +131,27 @@ public enum SwiftNames {
     /// its first piece starts with the last words of the class's name (`colorWithRed` of
     /// `UIColor`, `arrayWithObjects` or `mutableArrayWithCapacity` of `NSMutableArray`), then
     /// ends or goes on with `With` (its first argument's label).
+    /// The class's last word may be cut inside a run of capitals: `URLWithString` of `NSURL`.
     public static func isFactory(piece: String, className: String) -> Bool {
         let classWords = words(className), pieceWords = words(piece)
+        func follows(_ rest: ArraySlice<Substring>) -> Bool { rest.isEmpty || rest.first == "With" && rest.count > 1 }
         for count in 1...max(1, classWords.count) where count <= pieceWords.count && count <= classWords.count {
             guard zip(pieceWords.prefix(count), classWords.suffix(count)).allSatisfy({ $0.lowercased() == $1.lowercased() }) else { continue }
-            let rest = pieceWords.dropFirst(count)
-            if rest.isEmpty || rest.first == "With" && rest.count > 1 { return true }
+            if follows(pieceWords.dropFirst(count)) { return true }
+        }
+        if let last = classWords.last, last.count > 2, last.allSatisfy(\.isUppercase), let first = pieceWords.first,
+            first.count >= 2, first.count < last.count, last.hasSuffix(first.uppercased())
+        {
+            return follows(pieceWords.dropFirst())
         }
         return false
     }
 
     /// The names Swift may give a class: Foundation's `NS…` classes lose the prefix
     /// (`NSUserDefaults` is `UserDefaults`, SE-0086) except those that keep it, which are listed
-    /// (the bridged `NSString`, `NSNumber`, the mutable ones, UIKit's and AppKit's). A class
-    /// missing from the list is given both names, which may count a use that is not one, never
-    /// miss one.
+    /// (the bridged `NSString`, `NSNumber`, the mutable ones, and AppKit's, UIKit's and Core
+    /// Data's classes a category extends: `NSImage` is not SwiftUI's `Image`). A class missing
+    /// from the list is given both names, which may count a use that is not one, never miss one.
     public static func foundationNames(_ name: String) -> [String] {
         let rest = name.dropFirst(2)
         guard name.hasPrefix("NS"), rest.first?.isUppercase == true, rest.contains(where: \.isLowercase), !name.hasPrefix("NSMutable"),
@@ -161,6 +167,14 @@ public enum SwiftNames {
         "NSExpression", "NSRegularExpression", "NSCoder", "NSCharacterSet", "NSNotification", "NSLayoutConstraint",
         "NSLayoutAnchor", "NSLayoutManager", "NSTextStorage", "NSTextContainer", "NSParagraphStyle", "NSShadow",
         "NSTextAttachment", "NSManagedObject", "NSManagedObjectContext", "NSFetchRequest", "NSPersistentContainer",
+        // AppKit's.
+        "NSAlert", "NSAppearance", "NSApplication", "NSBezierPath", "NSBitmapImageRep", "NSBox", "NSButton", "NSCell",
+        "NSClipView", "NSCollectionView", "NSColor", "NSControl", "NSCursor", "NSDocument", "NSEvent", "NSFont",
+        "NSGradient", "NSGraphicsContext", "NSImage", "NSImageRep", "NSImageView", "NSMenu", "NSMenuItem", "NSOutlineView",
+        "NSPanel", "NSPasteboard", "NSPopUpButton", "NSPopover", "NSProgressIndicator", "NSResponder", "NSScreen",
+        "NSScrollView", "NSSegmentedControl", "NSSlider", "NSSound", "NSSplitView", "NSStackView", "NSStatusItem",
+        "NSTabView", "NSTableView", "NSTextField", "NSTextView", "NSToolbar", "NSTrackingArea", "NSView",
+        "NSViewController", "NSVisualEffectView", "NSWindow", "NSWindowController", "NSWorkspace",
     ]
 
     static let prepositions: Set<String> = [

@@ -160,6 +160,28 @@ import Testing
         #expect(SwiftNames.foundationNames("NSBundle") == ["NSBundle", "Bundle"])
         #expect(SwiftNames.foundationNames("NSNumber") == ["NSNumber"] && SwiftNames.foundationNames("NSMutableArray") == ["NSMutableArray"])
         #expect(SwiftNames.foundationNames("UIImage") == ["UIImage"] && SwiftNames.foundationNames("NSA") == ["NSA"])
+        // AppKit's keep theirs: NSImage is not SwiftUI's Image.
+        #expect(SwiftNames.foundationNames("NSImage") == ["NSImage"] && SwiftNames.foundationNames("NSColor") == ["NSColor"])
+        let (appKit, _) = Self.read("@interface NSImage (XYZ)\n- (instancetype)initWithXYZName:(NSString *)name;\n@end\n")
+        #expect(appKit.contains("extension NSImage") && !appKit.contains("extension Image"))
+    }
+
+    /// A factory's class name ending in capitals: `+URLWithString:` of NSURL is `NSURL(string:)`;
+    /// a renamed class's factory returns it by its Objective-C name.
+    @Test func factoriesOfAcronymsAndRenamedClasses() {
+        #expect(SwiftNames.isFactory(piece: "URLWithString", className: "NSURL"))
+        #expect(SwiftNames.isFactory(piece: "UUIDWithString", className: "NSUUID"))
+        #expect(!SwiftNames.isFactory(piece: "URLs", className: "NSURL") && !SwiftNames.isFactory(piece: "LWithX", className: "NSURL"))
+        let (names, _) = Self.read("""
+            @interface NSURL (XYZ)
+            + (nullable instancetype)URLWithXYZPath:(NSString *)path;
+            @end
+            NS_SWIFT_NAME(Store)
+            @interface XYZStore : NSObject
+            + (XYZStore *)storeWithName:(NSString *)name;
+            @end
+            """)
+        #expect(names.contains("extension NSURL") && names.contains("member Store.init"))
     }
 
     @Test func aClassGainsNothingUnnamedFromMethodsThatAreNotInitializersOrOfItsOwnHeaders() {

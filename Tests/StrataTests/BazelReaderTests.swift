@@ -53,6 +53,32 @@ import Testing
         #expect(diagnostics.allSatisfy { $0.isNote })
     }
 
+    /// What rules_apple does not link into a target (`avoidsLinking`): a bundle's `frameworks`,
+    /// also when `deps` lists the same label first; a unit test's host, its bundle loader, but
+    /// not with `test_host_is_bundle_loader = False`, nor a UI test's, which runs apart.
+    @Test func frameworksAndAUnitTestsHostAreLoadedNotLinked() throws {
+        let manifests = try Self.memory([
+            "MODULE.bazel": "",
+            "BUILD": """
+                ios_framework(name = "Kit", deps = [":Lib"])
+                swift_library(name = "Lib", srcs = ["Lib.swift"])
+                ios_application(name = "App", deps = [":Lib", ":Kit"], frameworks = [":Kit"])
+                ios_unit_test(name = "UnitTests", deps = [":Lib"], test_host = ":App")
+                ios_unit_test(name = "ApartTests", deps = [":Lib"], test_host = ":App", test_host_is_bundle_loader = False)
+                ios_ui_test(name = "UITests", deps = [":Lib"], test_host = ":App")
+                """,
+            "Lib.swift": "",
+        ])
+        let build = Dictionary(uniqueKeysWithValues: manifests.map { ($0.path, $0) })
+        func loaded(_ name: String) throws -> [String] {
+            try target(build, "BUILD", name).dependencies.filter { $0.avoidsLinking == true }.map(\.name)
+        }
+        #expect(try loaded("App") == ["Kit"])
+        #expect(try target(build, "BUILD", "App").dependencies.filter { $0.name == "Kit" }.count == 1)
+        #expect(try loaded("UnitTests") == ["App"])
+        #expect(try loaded("ApartTests").isEmpty && loaded("UITests").isEmpty)
+    }
+
     @Test func rulesBecomeTargetsWithKindsModuleNamesFilesAndLinkage() throws {
         let manifests = try Self.manifests(Self.shop)
         let root = try #require(manifests["BUILD.bazel"])

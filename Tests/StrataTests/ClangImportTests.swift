@@ -69,7 +69,7 @@ import Testing
         let settings = try #require(result.imports?.imports.first { $0.module == "Settings" })
         #expect(settings.clangHeaders == true && settings.explanation.contains("its headers re-export Foundation"))
         let unrelated = try #require(result.imports?.imports.first { $0.module == "Screens" })
-        #expect(unrelated.explanation == "uses nothing from Widgets (it declares NSNumber, NSUserDefaults, UserDefaults, … 12 names)")
+        #expect(unrelated.explanation == "uses nothing from Widgets (it declares XYZWidget, init, layoutIfNeededNow, … 12 names)")
     }
 
     /// A file calling a function, naming a `#define` constant or a typedef'd struct of a C

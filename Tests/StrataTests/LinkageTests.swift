@@ -100,5 +100,15 @@ import Testing
         #expect(byName["App"]?.links.map(\.target) == ["AppLib"], "Feature and Core come with UIKitFramework")
         #expect(byName["Widget"]?.links.map(\.target) == ["AppLib"])
         #expect(byName["App"]?.embeds.map(\.target) == ["CoreKit", "UIKitFramework"])
+        // Two frameworks that load each other (a select()'s branches read together) each leave
+        // out what the other links, whatever their names.
+        let looped = Manifest(name: "Q", system: .bazel, path: "Q", targets: [
+            target("A", linkage: dynamic, deps: [dependency("Core"), dependency("Feature"), loaded("B")]),
+            target("B", linkage: dynamic, deps: [dependency("Core"), loaded("A")]),
+            target("Core", linkage: fixed), target("Feature", linkage: fixed),
+        ])
+        let loops = Assembler.assemble(root: "R", discovery: Discoverer(tree: tree).discover(manifests: [looped], files: files), facts: [:], diagnostics: [])
+        let loopsByName = Dictionary(uniqueKeysWithValues: loops.modules.map { ($0.name, $0) })
+        #expect(loopsByName["A"]?.links.map(\.target) == ["Feature"] && loopsByName["B"]?.links.map(\.target) == [])
     }
 }

@@ -32,6 +32,12 @@ import Testing
                 }
             }
             struct HeaderContainer {}
+            final class ListContainer {
+                func registerCells() {}
+            }
+            final class ThemeContainer {
+                func resolvedColor() -> Int { 0 }
+            }
             """)
         let result = try Pipeline.run(.init(path: folder.path, cacheDirectory: nil)).result
         let core = try #require(result.modules.first { $0.module.name == "Core" }?.module)

@@ -28,9 +28,17 @@ struct BazelRuleKind: Sendable {
         "deps", "private_deps", "implementation_deps", "extensions", "extension", "watch_application", "app_clips",
         "xpc_services", "frameworks", "test_host", "targets",
     ]
-    /// The attributes naming images the target loads at run time, whose linked code rules_apple
-    /// does not link into it again (`avoid_deps`, and the bundle loader of a test).
-    static let loadedAttributes: Set<String> = ["frameworks", "test_host"]
+    /// Whether the images an attribute names are loaded at run time by the target, which
+    /// rules_apple then does not link their code into (`avoid_deps`): a bundle's `frameworks`,
+    /// and a unit test's `test_host`, its bundle loader unless `test_host_is_bundle_loader` is
+    /// False (a UI test runs apart from its host and links what it uses).
+    static func loads(_ attribute: String, of rule: StarlarkRuleCall) -> Bool {
+        switch attribute {
+        case "frameworks": true
+        case "test_host": rule.kind.hasSuffix("unit_test") && rule["test_host_is_bundle_loader"]?.truth != false
+        default: false
+        }
+    }
     /// The attributes whose files are the target's sources.
     static let sourceAttributes = ["srcs", "hdrs", "textual_hdrs", "non_arc_srcs"]
 

@@ -124,13 +124,21 @@ struct BazelTargetReader {
         func evidence(_ written: String) -> Location {
             Location(file: package.buildFile, line: package.line(quoting: written, from: start, before: end) ?? start)
         }
+        var positions: [Key: Int] = [:]
         for attribute in BazelRuleKind.dependencyAttributes {
+            let loaded = BazelRuleKind.loads(attribute, of: rule)
             for (written, label) in labels(rule[attribute]) {
                 for target in index.resolving(label) {
-                    guard var dependency = dependency(on: target, evidence: evidence(written)),
-                        seen.insert(Key(kind: dependency.kind, package: dependency.package, name: dependency.name)).inserted
-                    else { continue }
-                    if BazelRuleKind.loadedAttributes.contains(attribute) { dependency.avoidsLinking = true }
+                    guard var dependency = dependency(on: target, evidence: evidence(written)) else { continue }
+                    let key = Key(kind: dependency.kind, package: dependency.package, name: dependency.name)
+                    if let known = positions[key] {
+                        // In `deps` and `frameworks` both: loaded, not linked.
+                        if loaded { result[known].avoidsLinking = true }
+                        continue
+                    }
+                    if loaded { dependency.avoidsLinking = true }
+                    positions[key] = result.count
+                    seen.insert(key)
                     result.append(dependency)
                 }
             }

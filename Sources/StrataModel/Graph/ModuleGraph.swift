@@ -263,21 +263,20 @@ public struct ModuleGraph: Sendable {
         let loaded = modules.map { entry in
             entry.module.dependencies.filter { $0.avoidsLinking == true }.flatMap { $0.modules ?? [] }.compactMap { byName[$0]?.index }.filter(isImage)
         }
-        // By image: the static modules it links, and those it carries with the images it loads.
-        var linked: [Int: [Int]] = [:], carried: [Int: Set<Int>] = [:]
-        func carries(_ image: Int, loading path: Set<Int>) -> Set<Int> {
-            if let known = carried[image] { return known }
-            var avoided: Set<Int> = []
-            for framework in loaded[image] where !path.contains(framework) { avoided.formUnion(carries(framework, loading: path.union([image]))) }
-            let kept = declared.reached(from: image, expanding: { kinds[$0] == .static }).filter { kinds[$0] == .static && !avoided.contains($0) }
-            linked[image] = kept
-            carried[image] = avoided.union(kept)
-            return avoided.union(kept)
+        // What an image carries with the images it loads, and those load in turn (a framework
+        // is linked with everything it reaches). Two images that load each other (never so in
+        // Bazel, but a `select()`'s branches are read together) each leave out what the other links.
+        let loading = Digraph(successors: loaded)
+        let reached = kinds.indices.map { image in
+            isImage(image) ? declared.reached(from: image, expanding: { kinds[$0] == .static }).filter { kinds[$0] == .static } : []
+        }
+        func carried(by image: Int) -> Set<Int> {
+            Set(loading.closure(from: loaded[image]).filter { $0 != image }.flatMap { reached[$0] })
         }
         var links: [Digraph.Pair] = [], embeds: [Digraph.Pair] = []
         for image in kinds.indices where isImage(image) {
-            _ = carries(image, loading: [])
-            for module in linked[image] ?? [] {
+            let avoided = loaded[image].isEmpty ? [] : carried(by: image)
+            for module in reached[image] where !avoided.contains(module) {
                 links.append(Digraph.Pair(image, module))
             }
             guard kinds[image] == .executable else { continue }
