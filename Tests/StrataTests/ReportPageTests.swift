@@ -61,19 +61,43 @@ import Testing
     /// A dense drawing of the report leaves out the edges a longer path implies, and says how
     /// many; the focus keeps every edge. 25 modules each depending on every module below it:
     /// 300 edges; around the top one, its 24 and the chain below it (23) are drawn.
-    @Test func aDenseDrawingLeavesOutTheEdgesALongerPathImplies() throws {
+    /// 25 modules each depending on every module below it; `cycle`: M1 depends on M2 too.
+    static func denseGraph(cycle: Bool = false) throws -> (ModuleGraph, GraphMarks) {
         let repo = try TemporaryDirectory()
         let names = (0..<25).map { "M\($0)" }
         let targets = names.indices.map { index in
-            ".target(name: \"M\(index)\", dependencies: [\(names[..<index].map { "\"\($0)\"" }.joined(separator: ", "))])"
+            let below = names[..<index] + (cycle && index == 1 ? ["M2"] : [])
+            return ".target(name: \"M\(index)\", dependencies: [\(below.map { "\"\($0)\"" }.joined(separator: ", "))])"
         }
         try repo.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Dense\", targets: [\n\(targets.joined(separator: ",\n"))\n])\n")
         for index in names.indices {
-            try repo.write("Sources/M\(index)/A.swift", names[..<index].map { "import \($0)\n" }.joined() + "public struct T\(index) {}\n")
+            let below = names[..<index] + (cycle && index == 1 ? ["M2"] : [])
+            try repo.write("Sources/M\(index)/A.swift", below.map { "import \($0)\n" }.joined() + "public struct T\(index) {}\n")
         }
         let result = try Pipeline.run(.init(path: repo.path, cacheDirectory: nil)).result
         let graph = ModuleGraph(result)
-        let marks = GraphMarks(result, graph: graph)
+        return (graph, GraphMarks(result, graph: graph))
+    }
+
+    /// Edges of a cycle stay, and so does every edge touching it; an opened group is thinned too.
+    @Test func aDenseDrawingKeepsCyclesAndThinsAnOpenedGroup() throws {
+        let (graph, marks) = try Self.denseGraph(cycle: true)
+        let (one, two) = try (#require(graph.node(named: "M1")), #require(graph.node(named: "M2")))
+        var drawing = GraphDrawing.neighbourhood(graph, marks: marks, focus: [try #require(graph.node(named: "M24"))], depth: 1)
+        drawing.leavesOutImpliedEdges = true
+        let dot = drawing.dot
+        #expect(dot.contains("id=\"e\(one)-\(two)\"") && dot.contains("id=\"e\(two)-\(one)\"") && dot.contains("not drawn"))
+        #expect(dot.contains("id=\"e\(try #require(graph.node(named: "M3")))-\(one)\""), "an edge into the cycle stays")
+        let groups = graph.groups(.packages)
+        #expect(groups.count == 1 && groups[0].members.count == 25)
+        var opened = GraphDrawing.opened(graph, marks: marks, groups: groups, open: 0)
+        #expect(!opened.dot.contains("not drawn"))
+        opened.leavesOutImpliedEdges = true
+        #expect(opened.dot.contains("not drawn"))
+    }
+
+    @Test func aDenseDrawingLeavesOutTheEdgesALongerPathImplies() throws {
+        let (graph, marks) = try Self.denseGraph()
         let top = try #require(graph.node(named: "M24"))
         var drawing = GraphDrawing.neighbourhood(graph, marks: marks, focus: [top], depth: 1)
         func edges(_ dot: String) -> Int { dot.matches(of: #/ m\d+ -> m\d+ \[id=/#).count }
