@@ -103,9 +103,9 @@ public struct DeclaredDependency: Hashable, Sendable, Codable {
     /// targets); nil for an external dependency. Filled in by assembly.
     public var modules: [String]?
     /// An image this one loads at run time and does not link the code of again: a rules_apple
-    /// bundle's `frameworks` and a test's `test_host` (rules_apple's `avoid_deps`: a library
-    /// linked into the framework is not linked into the app or extension that lists it); nil
-    /// otherwise.
+    /// bundle's `frameworks` and a unit test's `test_host`, its bundle loader (rules_apple's
+    /// `avoid_deps`: a library linked into the framework is not linked into the app or extension
+    /// that lists it); nil otherwise.
     public var avoidsLinking: Bool?
 
     public init(

@@ -111,7 +111,8 @@ struct BazelTargetReader {
     /// The labels of `deps`, `private_deps`, `implementation_deps` and, for bundles and tests,
     /// `extensions`, `extension`, `watch_application`, `app_clips`, `frameworks`, `test_host`
     /// (and a build test's `targets`); `sdk_frameworks`
-    /// as SDK dependencies. Those of `frameworks` and `test_host` avoid linking (`avoidsLinking`). Each once, with the BUILD file's line that writes it.
+    /// as SDK dependencies. Each once, with the BUILD file's line that writes it; those the target
+    /// loads at run time (`BazelRuleKind.loads`) avoid linking (`avoidsLinking`).
     private func dependencies(of rule: StarlarkRuleCall, end: Int) -> [DeclaredDependency] {
         struct Key: Hashable {
             var kind: DependencyKind
@@ -119,7 +120,7 @@ struct BazelTargetReader {
             var name: String
         }
         var result: [DeclaredDependency] = []
-        var seen: Set<Key> = []
+        var seen: Set<Key> = []  // SDK frameworks (labels are found by their place in `result`)
         let start = rule.location.line
         func evidence(_ written: String) -> Location {
             Location(file: package.buildFile, line: package.line(quoting: written, from: start, before: end) ?? start)
@@ -138,7 +139,6 @@ struct BazelTargetReader {
                     }
                     if loaded { dependency.avoidsLinking = true }
                     positions[key] = result.count
-                    seen.insert(key)
                     result.append(dependency)
                 }
             }
