@@ -28,8 +28,7 @@ enum Singletons {
         let rest = name.dropFirst(prefix.count)
         guard let first = rest.first else { return true }
         guard first.isUppercase else { return false }
-        let word = rest.prefix { $0.isLetter } .prefix(1) + rest.dropFirst().prefix { $0.isLowercase }
-        return !viewWords.contains(word)
+        return !viewWords.contains(rest.prefix(1) + rest.dropFirst().prefix(while: \.isLowercase))
     }
 
     /// What one file declares: shared instances, types named as containers, and the types it

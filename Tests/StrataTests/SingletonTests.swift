@@ -17,6 +17,9 @@ import Testing
         try folder.write("Sources/Core/DIContainer.swift", "public final class DIContainer {\n    var factories: [String: () -> Any] = [:]\n}\n")
         try folder.write("Sources/Core/DIContainer+Register.swift", "extension DIContainer {\n    func register<T>(_ factory: @escaping () -> T) {}\n}\n")
         try folder.write("Sources/Core/Services.swift", "enum ServiceAssembler {\n    static func assembleAll() {}\n}\nenum AppContainer {\n    static func resolveEverything() {}\n}\n")
+        // Nested two levels deep, its method in an extension spelled with the full path.
+        try folder.write("Sources/Core/Nested.swift", "enum Shell {\n    enum DI {\n        final class ServiceContainer {}\n    }\n}\n")
+        try folder.write("Sources/Core/Nested+Register.swift", "extension Shell.DI.ServiceContainer {\n    func registerFactory() {}\n}\n")
         // A container whose shared instance names its state more precisely.
         try folder.write("Sources/Core/Locator.swift", "final class LocatorContainer {\n    static let shared = LocatorContainer()\n    func resolve() {}\n}\n")
         // Telegram-iOS's: a display node, a nested decoding container, a view: no container's method.
@@ -41,6 +44,6 @@ import Testing
             """)
         let result = try Pipeline.run(.init(path: folder.path, cacheDirectory: nil)).result
         let core = try #require(result.modules.first { $0.module.name == "Core" }?.module)
-        #expect(core.singletons.map(\.name).sorted() == ["AppContainer", "DIContainer", "LocatorContainer.shared", "ServiceAssembler"])
+        #expect(core.singletons.map(\.name).sorted() == ["AppContainer", "DIContainer", "LocatorContainer.shared", "ServiceAssembler", "ServiceContainer"])
     }
 }
