@@ -46,8 +46,8 @@ test:
 	swift build --build-tests
 	STRATA_REQUIRE_POSTGRES=1 Tests/Support/postgres-server run -- swift test --skip-build
 	python3 -m pytest -q Tests/Starlark
-	# The DI fixture family whose keys are compared as terms compiles: its container is real Swift.
-	for spelling in Tests/Fixtures/Injection/container-keys-by-generic/*/; do \
+	# The DI fixtures whose keys are compared as terms compile: their containers are real Swift.
+	for spelling in Tests/Fixtures/Injection/container-keys-by-generic/*/ Tests/Fixtures/Injection/value-registration/generic-value-*/; do \
 		swift build --package-path "$$spelling" --scratch-path ".build/fixture-compile/$$(basename "$$spelling")" -q || exit 1; \
 	done
 	.build/debug/strata check .

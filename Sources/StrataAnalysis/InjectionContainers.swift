@@ -83,11 +83,13 @@ public struct InjectionContainers: Sendable {
             return last.contains(container.lowercased()) || last.contains("container") || last.contains("resolver")
         }
 
-        /// The service a call of this method names by its key argument: the metatype, or for a
-        /// closure, its declared or cast result type, else the one type it constructs.
+        /// The service a call of this method names by its key argument: the metatype; for a
+        /// closure, its declared or cast result type, else the one type it constructs; for a
+        /// value bound to the generic parameter (`register<T>(_ value: T)`), the value's type.
         func service(_ fact: InjectionFact, key: InjectionFact.Argument) -> String? {
             if byKeyPath { return InjectionRecognizer.keyPathName(key.text) }
-            return closureResult ? fact.type ?? fact.implementation : key.metatype
+            if closureResult { return fact.type ?? fact.implementation }
+            return key.metatype ?? (valueBound ? key.type : nil)
         }
     }
 

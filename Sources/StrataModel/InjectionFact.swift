@@ -57,10 +57,15 @@ public struct InjectionFact: Hashable, Sendable, Codable {
         public var label: String?
         /// The argument as written, trimmed (a closure is just `{…}`).
         public var text: String
+        /// A call's argument's type when its syntax says it (`Impl()`, `Impl.init()`, `x as P`,
+        /// a local, parameter or property declared `x: P` or made `let x = Impl()`): what a
+        /// value parameter typed by a generic parameter binds it to (`register<T>(_ value: T)`).
+        public var type: String?
 
-        public init(label: String?, text: String) {
+        public init(label: String?, text: String, type: String? = nil) {
             self.label = label
             self.text = text
+            self.type = type
         }
 
         /// `X` when the argument is `X.self`.

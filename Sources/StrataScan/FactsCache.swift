@@ -18,7 +18,7 @@ import StrataSourceTree
 /// folder is always safe.
 public struct FactsCache: Sendable {
     /// Bump when `FileScanner` or `FileFacts` change, so old entries are not trusted.
-    static let format: UInt32 = 17
+    static let format: UInt32 = 18
     static let magic: [UInt8] = Array("STRATAFC".utf8)
 
     public let file: String
@@ -211,6 +211,7 @@ public struct FactsCache: Sendable {
             for argument in fact.arguments {
                 writer.optionalString(argument.label)
                 writer.string(argument.text)
+                writer.optionalString(argument.type)
             }
             writer.optionalString(fact.type)
             writer.optionalString(fact.implementation)
@@ -291,7 +292,8 @@ public struct FactsCache: Sendable {
             let name = try reader.string(), receiver = try reader.optionalString()
             var arguments: [InjectionFact.Argument] = []
             for _ in 0..<(try reader.count()) {
-                arguments.append(InjectionFact.Argument(label: try reader.optionalString(), text: try reader.string()))
+                arguments.append(InjectionFact.Argument(
+                    label: try reader.optionalString(), text: try reader.string(), type: try reader.optionalString()))
             }
             let type = try reader.optionalString(), implementation = try reader.optionalString()
             let scope = try reader.optionalString(), within = Int(try reader.u32())

@@ -46,7 +46,9 @@ extension InjectionVisitor {
         var arguments = node.arguments.map { argument in
             let path = argument.expression.as(DeclReferenceExprSyntax.self)
                 .flatMap { Self.local($0.baseName.text, before: node)?.as(KeyPathExprSyntax.self) }
-            return InjectionFact.Argument(label: argument.label?.text, text: path.map(Self.text) ?? Self.text(argument.expression))
+            return InjectionFact.Argument(
+                label: argument.label?.text, text: path.map(Self.text) ?? Self.text(argument.expression),
+                type: path == nil ? Self.staticType(of: argument.expression, at: node) : nil)
         }
         var closures = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
         if let trailing = node.trailingClosure {

@@ -103,21 +103,15 @@ extension InjectionVisitor {
             var found: String?
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 guard found == nil else { return .skipChildren }
-                // `Type(...)`, `Type.init(...)` or a static factory `Type.live(...)`.
-                let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                    ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
-                if let callee, callee.first?.isUppercase == true, !InjectionVisitor.factoryTypes.contains(callee) {
-                    found = callee
-                    return .skipChildren
-                }
-                // `Network<HomeResponse>()`: the specialized type as written.
-                if let generic = node.calledExpression.as(GenericSpecializationExprSyntax.self),
-                   let name = generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                   name.first?.isUppercase == true, !InjectionVisitor.factoryTypes.contains(name) {
-                    found = generic.trimmedText
-                    return .skipChildren
-                }
-                return .visitChildren
+                // `Type(...)`, `Outer.Type(...)`, `Network<HomeResponse>()` (the specialized type
+                // as written), `Type.init(...)` or a static factory `Type.live(...)`.
+                let called = node.calledExpression
+                let callee = InjectionVisitor.typeName(called)
+                    ?? called.as(MemberAccessExprSyntax.self)?.base.flatMap(InjectionVisitor.typeName)
+                guard let callee, !InjectionVisitor.factoryTypes.contains(String(callee.prefix { $0 != "<" && $0 != "." }))
+                else { return .visitChildren }
+                found = callee
+                return .skipChildren
             }
         }
         let finder = Finder(viewMode: .sourceAccurate)
@@ -136,8 +130,71 @@ extension InjectionVisitor {
         return nil
     }
 
+    /// The type a value has as its syntax says it, what a generic parameter `T` of a value
+    /// parameter `_ value: T` is bound to: `Impl(…)`, `Impl.init(…)` and `Outer.Impl(…)` make
+    /// their type, `v as P` is a `P`, and a name is what its local (`let v: P = …`, `let v =
+    /// Impl()`), the enclosing function's parameter (`_ v: P`) or the enclosing type's stored
+    /// property declares. Nil for anything else (`Impl.shared`, `make()`): its type is not
+    /// written there.
+    static func staticType(of expression: ExprSyntax, at node: some SyntaxProtocol, depth: Int = 0) -> String? {
+        guard depth < 4 else { return nil }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark == nil,
+                  let type = elements[2].as(TypeExprSyntax.self) else { return nil }
+            return unwrapped(type.type)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            var callee = call.calledExpression
+            if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
+               let base = member.base {
+                callee = base
+            }
+            return typeName(callee)
+        }
+        if let property = assignedProperty(expression), expression.is(MemberAccessExprSyntax.self) {
+            return storedPropertyType(property, around: node)
+        }
+        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = reference.baseName.text
+        if let binding = localBinding(name, before: node) {
+            if let annotation = binding.typeAnnotation { return unwrapped(annotation.type) }
+            return binding.initializer.flatMap { staticType(of: $0.value, at: binding, depth: depth + 1) }
+        }
+        for ancestor in sequence(first: Syntax(node), next: \.parent) {
+            if ancestor.is(ClosureExprSyntax.self) { return nil }
+            let parameters = ancestor.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+                ?? ancestor.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+            if let parameters {
+                return parameters.first { ($0.secondName ?? $0.firstName).text == name }.map { unwrapped($0.type) }
+                    ?? storedPropertyType(name, around: ancestor)
+            }
+        }
+        return nil
+    }
+
+    /// `Impl`, `Outer.Impl` or `Box<Item>` as a callee names a type: capitalized, every part.
+    static func typeName(_ callee: ExprSyntax) -> String? {
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text.first?.isUppercase == true ? reference.baseName.text : nil
+        }
+        if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
+           member.declName.baseName.text.first?.isUppercase == true, let outer = typeName(base) {
+            return outer + "." + member.declName.baseName.text
+        }
+        if let generic = callee.as(GenericSpecializationExprSyntax.self), typeName(generic.expression) != nil {
+            return generic.trimmedText
+        }
+        return nil
+    }
+
     /// The value of `let name = value` in a block around `node`, before it.
     static func local(_ name: String, before node: some SyntaxProtocol) -> ExprSyntax? {
+        localBinding(name, before: node)?.initializer?.value
+    }
+
+    /// The binding of `let name …` in a block around `node`, before it.
+    static func localBinding(_ name: String, before node: some SyntaxProtocol) -> PatternBindingSyntax? {
         var child = Syntax(node)
         for ancestor in sequence(first: node.parent, next: { $0?.parent }).lazy.compactMap({ $0 }).prefix(64) {
             defer { child = ancestor }
@@ -148,21 +205,27 @@ extension InjectionVisitor {
                 if item.id == child.id { break }
                 guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                    return binding.initializer?.value
+                    return binding
                 }
             }
         }
         return nil
     }
 
-    /// A value a call hands over instead of a factory: `register(P.self, Impl())`.
+    /// A value a call hands over instead of a factory: `register(P.self, Impl())`,
+    /// `register(Impl() as P)`.
     func constructedArgument(_ call: FunctionCallExprSyntax) -> String? {
         guard call.trailingClosure == nil else { return nil }
-        for argument in call.arguments.dropFirst() {
+        for argument in call.arguments where !argument.expression.trimmedText.hasSuffix(".self") {
             var value = argument.expression
             // A value made before the call: `let repo = LiveRepo(); register(Repo.self, repo)`.
             if let reference = value.as(DeclReferenceExprSyntax.self), let local = Self.local(reference.baseName.text, before: call) {
                 value = local
+            }
+            // `Impl() as P`: what is made is the value cast.
+            if let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+               sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = sequence.elements.first {
+                value = first
             }
             if value.is(FunctionCallExprSyntax.self), let made = constructedType(in: Syntax(value)) { return made }
         }

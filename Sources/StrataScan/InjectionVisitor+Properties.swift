@@ -58,10 +58,9 @@ extension InjectionVisitor {
         }
     }
 
-    /// `LoginDependency` from `LoginDependency!` or `LoginDependency?`.
+    /// `LoginDependency` from `LoginDependency!`, `LoginDependency?`, `any LoginDependency`,
+    /// `(any LoginDependency)?`: the service a declared type names.
     static func unwrapped(_ type: TypeSyntax) -> String {
-        if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType.trimmedText }
-        if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return forced.wrappedType.trimmedText }
-        return type.trimmedText
+        ContainerMethodReader.baseName(type)
     }
 }

@@ -197,6 +197,58 @@ import Testing
         #expect(report.registrations.map { $0.keyMismatch != nil } == [edge.mismatch])
     }
 
+    /// A value parameter typed by the generic parameter (`register<T>(_ dependency: T)`) binds
+    /// it to the value's static type, as the compiler does: a cast, `Impl()`, `Impl.init()`,
+    /// `Outer.Impl()`, a local's declared or constructed type, the enclosing function's
+    /// parameter, a stored property (`self.x`). `Impl.shared` says no type: not a registration
+    /// Strata can name. Keyed by `type(of: T.self)` on both sides the keys meet; keyed by `T`
+    /// against a read by `type(of: T.self)` every registration is lost.
+    @Test(arguments: [
+        (register: "String(describing: type(of: T.self))", mismatch: false),
+        (register: "String(describing: T.self)", mismatch: true),
+    ])
+    func aValueBoundToTheGenericParameterRegistersItsStaticType(edge: (register: String, mismatch: Bool)) throws {
+        let report = try analyze(injectionProject([
+            (name: "App", kind: .app, declares: [], source: """
+                final class DIContainer {
+                    static let shared = DIContainer()
+                    private var dependencies = [String: Any]()
+                    func register<T>(_ dependency: T) {
+                        let key = \(edge.register)
+                        dependencies[key] = dependency
+                    }
+                    func resolve<T>() -> T {
+                        let key = String(describing: type(of: T.self))
+                        precondition(dependencies[key] != nil, "\\(key) is not registered")
+                        return dependencies[key] as! T
+                    }
+                }
+                enum Outer { struct Printer: Logging {} }
+                struct Assembly {
+                    let tracker: Tracking = Tracker()
+                    func assemble(store: any Store, container: DIContainer) {
+                        DIContainer.shared.register(SystemClock() as Clock)
+                        DIContainer.shared.register(Session.init())
+                        DIContainer.shared.register(Outer.Printer())
+                        let api: NetworkAPI = LiveAPI()
+                        container.register(api)
+                        let cache = Cache(limit: 10)
+                        container.register(cache)
+                        container.register(store)
+                        container.register(self.tracker)
+                        container.register(Settings.shared)
+                    }
+                }
+                """),
+        ]))
+        #expect(report.containers.map(\.type) == ["DIContainer"])
+        #expect(report.registrations.map { "\($0.service) \($0.implementation ?? "-")" } == [
+            "Clock SystemClock", "Session Session", "Outer.Printer Outer.Printer", "NetworkAPI LiveAPI", "Cache Cache", "Store -",
+            "Tracking -",
+        ])
+        #expect(report.registrations.map { $0.keyMismatch != nil } == Array(repeating: edge.mismatch, count: 7))
+    }
+
     @Test func aKeyMadeByAnUnknownHelperIsNotCompared() throws {
         // The helper is not in the analyzed sources: no term, so no mismatch is claimed.
         let report = try analyze(injectionProject([
