@@ -39,8 +39,9 @@ From the rule calls, by Bazel's and the rule sets' documented semantics:
   `aspect_hints` comes first, as rules_swift's clang module aspect reads it); else the target
   name;
 * a module's Swift sources are its `srcs` (`swift_srcs` of mixed_language_library): files of
-  the package, files named by label, and a `filegroup`'s srcs, followed; generated files (a
-  genrule's outs) are not in the repository and are not read;
+  the package, files named by label, and the srcs of a `filegroup` or of rules_pkg's
+  `pkg_files` and `pkg_filegroup`, followed; generated files (a genrule's outs) are not in the
+  repository and are not read;
 * its declared dependencies are the labels of `deps`, `private_deps`, `implementation_deps`
   (and of a bundle's or test's `extensions`, `frameworks`, `test_host`, and rules_apple's
   other embedded bundles: `app_clips`, `watch_application`, `extension`, `xpc_services`; of a
@@ -884,6 +885,10 @@ def as_list(value):
     return []
 
 
+# Rules whose target stands for the files of its srcs.
+FILE_GROUPS = ("filegroup", "pkg_files", "pkg_filegroup")
+
+
 class Target:
     def __init__(self, package, name, kind, attributes, build_file):
         self.package, self.name, self.kind, self.attributes, self.build_file = package, name, kind, attributes, build_file
@@ -1021,7 +1026,7 @@ class WorkspaceGraph:
                 continue
             _, pkg, name = resolved
             target = self.targets.get((pkg, name))
-            if target is not None and target.kind == "filegroup":
+            if target is not None and target.kind in FILE_GROUPS:
                 if (pkg, name) not in seen:
                     seen.add((pkg, name))
                     self.expand_sources(target.get("srcs"), pkg, files, seen)

@@ -729,6 +729,14 @@ import Testing
         #expect(labModules["profile_lib"]?.importName == "Profile")
         #expect(labModules["profile_tests"]?.importName == "Features_Profile_profile_tests")
         #expect(labModules["SearchUI"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["SearchIndex"])
+        // rules_pkg's `pkg_files` named in `srcs` (player-ui's `ios_pipeline`; `pkg_filegroup`s of
+        // them) stand for their files, as a filegroup does, and make no module of their own; the
+        // generated resource shim beside them is not read.
+        #expect(labModules["BeaconPlugin"]?.files == 2)
+        #expect(labModules["MetricsPlugin"]?.files == 3)
+        #expect(labModules["MetricsPlugin"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["BeaconPlugin"])
+        #expect(lab.modules.count == 10)
+        #expect(lab.warnings.map(\.message).contains("sources that name targets or generated files (:BeaconPluginResourceShim) are not read"))
 
         // Telegram-iOS' shape: variables of a generated repository, a watch app's `extension`,
         // `watch_application` and `extensions` behind selects, frameworks, genrule headers.

@@ -70,7 +70,10 @@ struct BazelIndex {
     private var forwards: [Key: [StarlarkLabel]] = [:]
     /// Each rule's `module_name`, when it writes one (a module map's, for the library using it).
     private var moduleNames: [Key: String] = [:]
-    /// Each `filegroup`'s `srcs`: files, or labels of other filegroups.
+    /// Each file group's `srcs`: files, or labels of other file groups. A file group is a
+    /// `filegroup`, or a rule of another repository whose target another rule takes sources
+    /// from (rules_pkg's `pkg_files`, which player-ui's `ios_pipeline` lists a module's
+    /// `glob` in): it stands for its files, and makes no module of its own.
     private var fileGroups: [Key: [StarlarkLabel]] = [:]
     /// The libraries that hold a test's code (`testLibraries`).
     private var testLibraries: Set<Key> = []
@@ -83,15 +86,29 @@ struct BazelIndex {
     ///   - whole: every BUILD file was read and evaluated without a problem (`testLibraries`).
     init(_ packages: [BazelPackage], mainRepositories: Set<String> = [], whole: Bool = false) {
         self.mainRepositories = mainRepositories
+        // The targets named in a source attribute: what a rule of another repository there is.
+        var sourceTargets: Set<Key> = []
+        for package in packages {
+            for rule in package.rules {
+                for attribute in BazelRuleKind.sourceAttributes {
+                    for label in Self.labels(rule[attribute], package: package.name)
+                    where label.repository.isEmpty || mainRepositories.contains(label.repository) {
+                        sourceTargets.insert(Key(package: label.package, name: label.name))
+                    }
+                }
+            }
+        }
         for package in packages {
             for rule in package.rules {
                 guard let name = rule.name else { continue }
                 let key = Key(package: package.name, name: name)
                 kinds[key] = rule.kind
-                let module = BazelRuleKind.of(rule)
-                modules[key] = module
                 if let moduleName = rule["module_name"]?.flattened.string, !moduleName.isEmpty { moduleNames[key] = moduleName }
-                if rule.kind == "filegroup" { fileGroups[key] = Self.labels(rule["srcs"], package: package.name) }
+                let external = if case .external = rule.origin { true } else { false }
+                let fileGroup = rule.kind == "filegroup" || external && sourceTargets.contains(key)
+                if fileGroup { fileGroups[key] = Self.labels(rule["srcs"], package: package.name) }
+                let module = fileGroup ? nil : BazelRuleKind.of(rule)
+                modules[key] = module
                 if rule.kind == "alias" {
                     forwards[key] = Self.labels(rule["actual"], package: package.name)
                 } else if module == nil {
@@ -146,6 +163,11 @@ struct BazelIndex {
             guard let kind = kinds[key], Self.codeLibraries.contains(kind), let users = dependents[key], !users.isEmpty else { return false }
             return users.isSubset(of: tests)
         })
+    }
+
+    /// Whether the rule `name` of `package` is a file group (`fileGroups`): no module.
+    func isFileGroup(package: String, name: String) -> Bool {
+        fileGroups[Key(package: package, name: name)] != nil
     }
 
     /// Whether the rule `name` of `package` is a library that holds a test's code.

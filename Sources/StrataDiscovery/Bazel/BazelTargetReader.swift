@@ -25,7 +25,8 @@ struct BazelTargetReader {
     mutating func targets() -> [Manifest.Target] {
         var targets: [Manifest.Target] = []
         for (position, rule) in package.rules.enumerated() {
-            guard let kind = BazelRuleKind.of(rule), let name = rule.name else { continue }
+            guard let name = rule.name, !index.isFileGroup(package: package.name, name: name), let kind = BazelRuleKind.of(rule)
+            else { continue }
             if kind.isGuessed { guessedRules.append(rule.kind) }
             targets.append(target(rule, named: name, kind: kind, end: package.end(ofCallAt: position)))
         }

@@ -1,0 +1,3 @@
+public struct BeaconPlugin {
+    public let event: BeaconEvent
+}

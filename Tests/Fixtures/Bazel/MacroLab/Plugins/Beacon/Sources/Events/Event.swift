@@ -1,0 +1,3 @@
+public struct BeaconEvent {
+    public let name: String
+}

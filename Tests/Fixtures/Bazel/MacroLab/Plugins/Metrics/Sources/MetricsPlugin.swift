@@ -1,0 +1,5 @@
+import BeaconPlugin
+
+public struct MetricsPlugin {
+    public let beacon: BeaconPlugin
+}
