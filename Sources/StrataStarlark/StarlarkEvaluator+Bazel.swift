@@ -6,9 +6,12 @@ extension StarlarkEvaluator {
         switch name {
         case "struct": return .structure(StarlarkStruct(fields: arguments.keywords))
         case "Label", "package_relative_label":
+            // `Label` is of the file's repository, `package_relative_label` of the BUILD file's.
             let package = name == "Label" ? frame.module.package : build?.package ?? frame.module.package
+            let repository = name == "Label" ? frame.module.repository : ""
             if case .label? = first { return first }
-            guard case .string(let text)? = first, let label = StarlarkLabel(parsing: text, package: package) else {
+            guard case .string(let text)? = first,
+                  let label = StarlarkLabel(parsing: text, package: package, repository: repository) else {
                 return unknown("\(name)() needs a label string", line, frame)
             }
             return .label(label)

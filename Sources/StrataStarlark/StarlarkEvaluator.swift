@@ -190,17 +190,20 @@ final class StarlarkEvaluator {
         }
     }
 
-    /// The globals of the module a `load()` names; nil for a module of another repository,
-    /// or one not found (with a warning): its symbols are then stubs.
+    /// The globals of the module a `load()` names (relative to the loading file's repository);
+    /// nil for a module of another repository whose files are not at hand, or one not found
+    /// (with a warning): its symbols are then stubs.
     func resolveLoad(_ text: String, into loader: StarlarkModule, location: StarlarkLocation) -> [String: StarlarkValue]? {
-        guard let label = StarlarkLabel(parsing: text, package: loader.package) else {
+        guard let label = StarlarkLabel(parsing: text, package: loader.package, repository: loader.repository) else {
             interpreter.report(.error, location, "load: '\(text)' is not a label")
             return nil
         }
-        guard label.repository.isEmpty || interpreter.mainRepositoryNames.contains(label.repository) else { return nil }
-        guard let module = interpreter.module(at: label.path, package: label.package, loadedFrom: location) else {
-            if !interpreter.loading.contains(label.path) {
-                interpreter.report(.warning, location, "load: \(label.path) not found; its symbols record rule calls")
+        let repository = interpreter.mainRepositoryNames.contains(label.repository) ? "" : label.repository
+        guard repository.isEmpty || interpreter.host(ofRepository: repository) != nil else { return nil }
+        guard let module = interpreter.module(at: label.path, package: label.package, repository: repository, loadedFrom: location) else {
+            let name = StarlarkInterpreter.fileName(label.path, repository: repository)
+            if !interpreter.loading.contains(name) {
+                interpreter.report(.warning, location, "load: \(name) not found; its symbols record rule calls")
             }
             return nil
         }

@@ -22,11 +22,28 @@ package final class StarlarkInterpreter {
     /// label of one of them (`@rules_ios//rules:framework.bzl` within rules_ios) is loaded
     /// from the host like `//rules:framework.bzl`.
     package let mainRepositoryNames: Set<String>
+    /// The host of another repository whose files are at hand, by the name a label gives it
+    /// (`rules_player`); nil for one that is not: its symbols are then stubs. Asked once a name.
+    let externalHost: (String) -> (any StarlarkHost)?
+    var externalHosts: [String: (any StarlarkHost)?] = [:]
 
-    package init(host: any StarlarkHost, limits: StarlarkLimits = StarlarkLimits(), mainRepositoryNames: Set<String> = []) {
+    package init(
+        host: any StarlarkHost, limits: StarlarkLimits = StarlarkLimits(), mainRepositoryNames: Set<String> = [],
+        externalHost: @escaping (String) -> (any StarlarkHost)? = { _ in nil }
+    ) {
         self.host = host
         self.limits = limits
         self.mainRepositoryNames = mainRepositoryNames
+        self.externalHost = externalHost
+    }
+
+    /// The host of the repository a label names: the main one's for "", else `externalHost`'s.
+    func host(ofRepository repository: String) -> (any StarlarkHost)? {
+        guard !repository.isEmpty else { return host }
+        if let known = externalHosts[repository] { return known }
+        let found = externalHost(repository)
+        externalHosts[repository] = found
+        return found
     }
 
     /// Evaluates a BUILD file of `package` (its folder from the root, "" for the root) and
@@ -49,26 +66,34 @@ package final class StarlarkInterpreter {
         host.contents(ofFile: path).map { evaluateBuild(path: path, source: $0, package: package) }
     }
 
-    /// The globals of the .bzl file at `path` (from the root), evaluating it the first time;
-    /// nil when the host has no such file, or when loading it would close a cycle.
-    func module(at path: String, package: String, loadedFrom location: StarlarkLocation) -> StarlarkModule? {
-        if let module = modules[path] { return module }
-        if loading.contains(path) {
-            let cycle = (loading.drop { $0 != path } + [path]).joined(separator: " -> ")
+    /// The globals of the .bzl file at `path` (from its repository's root; the main one's for
+    /// `repository` ""), evaluating it the first time; nil when the host has no such file, or
+    /// when loading it would close a cycle. Another repository's file is named
+    /// `@repository//path` in diagnostics and dependencies.
+    func module(at path: String, package: String, repository: String = "", loadedFrom location: StarlarkLocation) -> StarlarkModule? {
+        let key = Self.fileName(path, repository: repository)
+        if let module = modules[key] { return module }
+        if loading.contains(key) {
+            let cycle = (loading.drop { $0 != key } + [key]).joined(separator: " -> ")
             report(.error, location, "load cycle: \(cycle)")
             return nil
         }
-        guard let source = host.contents(ofFile: path) else { return nil }
-        loading.append(path)
+        guard let source = host(ofRepository: repository)?.contents(ofFile: path) else { return nil }
+        loading.append(key)
         defer { loading.removeLast() }
-        let (file, syntax) = StarlarkParser.parse(source: source, file: path, limits: limits)
+        let (file, syntax) = StarlarkParser.parse(source: source, file: key, limits: limits)
         for diagnostic in syntax { report(diagnostic.severity, diagnostic.location, diagnostic.message) }
-        let module = StarlarkModule(path: path, package: package)
-        let evaluator = StarlarkEvaluator(interpreter: self, file: path, build: nil)
+        let module = StarlarkModule(path: key, package: package, repository: repository)
+        let evaluator = StarlarkEvaluator(interpreter: self, file: key, build: nil)
         evaluator.run(file, in: module)
         export(module)
-        modules[path] = module
+        modules[key] = module
         return module
+    }
+
+    /// `path` for the main repository's file, `@repository//path` for another's.
+    static func fileName(_ path: String, repository: String) -> String {
+        repository.isEmpty ? path : "@\(repository)//\(path)"
     }
 
     /// Names each `rule()` and `macro()` of a module by the first global bound to it, as

@@ -423,6 +423,65 @@ def main_repository_names(root):
     return names
 
 
+# Rule sets whose rules are recorded by their names: never read from their own files.
+RULE_SETS = {
+    "rules_swift", "build_bazel_rules_swift", "rules_apple", "build_bazel_rules_apple", "rules_ios",
+    "build_bazel_rules_ios", "apple_support", "build_bazel_apple_support", "rules_xcodeproj",
+    "com_github_buildbuddy_io_rules_xcodeproj", "rules_cc", "bazel_skylib", "platforms", "rules_pkg",
+    "rules_proto", "protobuf", "com_google_protobuf", "rules_swift_package_manager", "rules_shell", "rules_python",
+    "rules_java", "rules_kotlin", "io_bazel_rules_kotlin", "rules_license", "bazel_features", "aspect_bazel_lib",
+    "rules_nodejs", "aspect_rules_js", "rules_go", "io_bazel_rules_go", "gazelle", "bazel_gazelle",
+}
+
+
+def other_repositories(root):
+    """The other repositories whose .bzl files are read, by the name labels give them: a folder
+    `local_path_override(module_name, path)` or `local_repository(name, path)` names (inside the
+    repository, or outside it); else Bazel's output base, found through a `bazel-*` link of the
+    workspace's folder into `<output base>/execroot/`, `external/<name>`, `<module>+`,
+    `<module>~` or `<module>~override`. Rule sets recorded by their names are left out."""
+    texts = [p.read_text(errors="replace") for p in (root / m for m in ("MODULE.bazel", "WORKSPACE.bazel", "WORKSPACE")) if p.is_file()]
+    module_of, declared = {}, {}
+    for text in texts:
+        code = "\n".join(line.split("#", 1)[0] for line in text.split("\n"))
+        for m in re.finditer(r"(?m)^[ \t]*(bazel_dep|local_path_override|local_repository)[ \t]*\(([^()]*)\)", code):
+            args = dict(re.findall(r'([a-z_]+)\s*=\s*"([^"\n]*)"', m.group(2)))
+            if m.group(1) == "bazel_dep" and "name" in args:
+                module_of[args.get("repo_name", args["name"])] = args["name"]
+            elif m.group(1) == "local_path_override" and "module_name" in args and "path" in args:
+                declared[args["module_name"]] = args["path"]
+            elif m.group(1) == "local_repository" and "name" in args and "path" in args:
+                declared[args["name"]] = args["path"]
+    external = None
+    links = sorted((p for p in root.iterdir() if p.name.startswith("bazel-") and p.is_symlink()),
+                   key=lambda p: (p.name != "bazel-" + root.resolve().name, p.name))
+    for link in links:
+        parts = link.resolve().parts
+        if "execroot" in parts:
+            index = len(parts) - 1 - parts[::-1].index("execroot")
+            candidate = Path(*parts[:index]) / "external"
+            if candidate.is_dir():
+                external = candidate
+                break
+    class Repositories(dict):
+        def __missing__(self, name):
+            module = module_of.get(name, name)
+            found = None
+            if name not in RULE_SETS and module not in RULE_SETS:
+                path = declared.get(module, declared.get(name))
+                if path is not None and (root / path).is_dir():
+                    found = (root / path).resolve()
+                elif external is not None:
+                    found = next((external / c for c in (name, module + "+", module + "~", module + "~override")
+                                  if (external / c).is_dir()), None)
+            self[name] = found
+            return found
+
+        def __contains__(self, name):
+            return self[name] is not None
+    return Repositories()
+
+
 def call_body(text, function):
     """The arguments of the first top-level call of `function` in `text`, as text."""
     m = re.search(r"(?m)^" + function + r"\(", text)
@@ -494,11 +553,12 @@ class Evaluation(Workspace):
     """One workspace's BUILD files, evaluated by starlark-rust (test_oracle.Workspace, made to
     survive real repositories)."""
 
-    def __init__(self, root, files, main_names=()):
+    def __init__(self, root, files, main_names=(), repositories=None):
         super().__init__(Path(root))
         self.files = files
         self.file_set = set(files)
         self.main_names = set(main_names)
+        self.repositories = repositories if repositories is not None else {}  # name -> folder of another repository read
         self.globals = sl.Globals.extended_by([sl.LibraryExtension.StructType, sl.LibraryExtension.Json])
         self.packages_set = {folder_of(f) for f in files if f.rsplit("/", 1)[-1] in BUILD_NAMES}
         self.package_files = defaultdict(list)
@@ -738,7 +798,16 @@ class Evaluation(Workspace):
         source = self.sources.get(requester, "")
         local_names = local_names_of(source, label)
         real, path = None, label
-        if self.local(label) is not None:
+        outer = re.match(r"^@([^/]+)//", requester)
+        if outer and not label.startswith("@"):
+            # A label of a file of another repository is of that repository.
+            label = f"@{outer.group(1)}" + (label if label.startswith("//") else f"//{package}:{label.lstrip(':')}")
+        other = re.match(r"^@@?([^/]+)//", label)
+        if other and other.group(1) not in self.main_names and other.group(1) in self.repositories:
+            inner, bzl_package = self.bzl_path(label[other.end() - 2:], package)
+            path = f"@{other.group(1)}//{inner}"
+            real = self.evaluate_bzl(path, bzl_package)
+        elif self.local(label) is not None:
             path, bzl_package = self.bzl_path(label, package)
             real = self.evaluate_bzl(path, bzl_package)
         shapes = {}
@@ -752,18 +821,27 @@ class Evaluation(Workspace):
             self.wrappers[key] = self.wrapper(label, real, symbols, shapes)
         return self.wrappers[key]
 
+    def file_path(self, path):
+        """The file a .bzl path names: the main repository's, or `@name//path` of another's."""
+        other = re.match(r"^@([^/]+)//", path)
+        if other:
+            file = self.repositories[other.group(1)] / path[other.end():]
+            return file if file.is_file() else None
+        return self.root / path if path in self.file_set else None
+
     def evaluate_bzl(self, path, package):
         if path in self.bzl:
             return self.bzl[path]
-        if path in self.loading or path not in self.file_set:
-            if path not in self.file_set:
+        file = self.file_path(path)
+        if path in self.loading or file is None:
+            if file is None:
                 self.notes.append(f"{path}: not in the repository; its symbols are rules of their names")
             return None
         self.loading.add(path)
         self.stack.append((path, package))
         self.packages.append(package)
         try:
-            self.bzl[path] = self.run(path, package, (self.root / path).read_text(errors="replace"), build=False)
+            self.bzl[path] = self.run(path, package, file.read_text(errors="replace"), build=False)
         except Exception as e:  # noqa: BLE001
             self.notes.append(f"{path}: not evaluated ({first_line(e)}); its symbols are rules of their names")
             self.bzl[path] = None
@@ -931,7 +1009,7 @@ class WorkspaceGraph:
         self.path = self.root / folder if folder else self.root
         self.files = files
         self.main_names = main_repository_names(self.path)
-        self.evaluation = Evaluation(self.path, files, self.main_names)
+        self.evaluation = Evaluation(self.path, files, self.main_names, other_repositories(self.path))
         self.targets = {}
         self.errors = {}
         self.modules = []

@@ -176,3 +176,39 @@ def test_a_label_into_a_nested_workspace_names_a_package_of_the_enclosing_one(tm
     assert (("", "App"), ("third-party/ssl", "crypto")) in declared
     app = next(m for g in graphs if g.folder == "" for m in g.modules if m.name == "App")
     assert app.unresolved == {"//third-party/ssl:gone"}
+
+
+def test_another_repositorys_macros_are_read_from_bazels_output_base(tmp_path, strata_bin):
+    # player-ui's modules come from `ios_pipeline` of @rules_player, which Bazel fetched into
+    # its output base (`external/rules_player+` since Bazel 8); the `bazel-<folder>` link of the
+    # workspace leads there. Both readings evaluate the macro; a rule set they record by name
+    # (rules_swift) stays a stub even when its files are there too.
+    workspace = tmp_path / "ws"
+    write(workspace, {
+        "MODULE.bazel": 'bazel_dep(name = "rules_player")\nbazel_dep(name = "rules_swift", repo_name = "build_bazel_rules_swift")\n',
+        "ios/core/BUILD.bazel": 'load("@rules_player//ios:defs.bzl", "ios_pipeline")\nios_pipeline(name = "PlayerUI", deps = [])\n',
+        "ios/core/Sources/Player.swift": "",
+        "ios/core/Tests/PlayerTests.swift": "import PlayerUI\n",
+        "ios/swiftui/BUILD.bazel": 'load("@rules_player//ios:defs.bzl", "ios_pipeline")\nios_pipeline(name = "PlayerUISwiftUI", deps = ["//ios/core:PlayerUI"])\n',
+        "ios/swiftui/Sources/View.swift": "import PlayerUI\n",
+    })
+    write(tmp_path / "base", {
+        "external/rules_player+/ios/defs.bzl": 'load("//ios/private:utils.bzl", _ios_pipeline = "ios_pipeline")\nios_pipeline = _ios_pipeline\n',
+        "external/rules_player+/ios/private/utils.bzl": (
+            'load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")\n'
+            'load("@rules_pkg//:mappings.bzl", "pkg_files")\n'
+            "def ios_pipeline(name, deps):\n"
+            '    pkg_files(name = name + "_Sources", srcs = native.glob(["Sources/**/*.swift"]))\n'
+            '    swift_library(name = name, module_name = name, srcs = [":" + name + "_Sources"], deps = deps)\n'
+            '    swift_library(name = name + "_UnitTestLibrary", srcs = native.glob(["Tests/**/*.swift"], allow_empty = True),\n'
+            '                  deps = [":" + name] + deps, testonly = True)\n'),
+        "external/rules_swift+/swift/swift.bzl": "def swift_library(**kwargs):\n    pass\n",
+        "execroot/_main/.keep": "",
+    })
+    (workspace / "bazel-ws").symlink_to(tmp_path / "base" / "execroot" / "_main")
+    report = io.StringIO()
+    result = compare(workspace, run_strata(workspace, strata_bin), out=report)
+    assert {name for (_, name) in result["oracle"]["modules"]} == {
+        "PlayerUI", "ios_core_PlayerUI_UnitTestLibrary", "PlayerUISwiftUI", "ios_swiftui_PlayerUISwiftUI_UnitTestLibrary"}, report.getvalue()
+    for kind in ("modules", "declared", "imports"):
+        assert result["oracle"][kind] == result["strata"][kind], f"{kind} differ\n{report.getvalue()}"

@@ -462,6 +462,94 @@ import Testing
         ])
     }
 
+    /// player-ui's `Package.swift` describes the release it publishes (each folder then holds
+    /// only its sources); in the repository its targets' folders hold tests too, which the
+    /// BUILD files compile apart. BUILD files that compile every Swift file the package does,
+    /// and more, are read instead; the same files (Yams) or fewer (swift-syntax) keep the package.
+    @Test(arguments: [true, false])
+    func buildFilesThatCompileMoreThanTheRootPackageAreRead(withDemoApp: Bool) throws {
+        var files = [
+            "MODULE.bazel": "module(name = \"kit\")\n",
+            "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Kit", targets: [.target(name: "Kit", path: "Kit")])
+                """,
+            "Kit/BUILD.bazel": """
+                swift_library(name = "Kit", module_name = "Kit", srcs = glob(["Sources/**/*.swift"]))
+                swift_library(name = "KitTests", testonly = True, srcs = glob(["Tests/**/*.swift"], allow_empty = True), deps = [":Kit"])
+                """,
+            "Kit/Sources/Kit.swift": "",
+            "Kit/Tests/KitTests.swift": "@testable import Kit\n",
+        ]
+        if withDemoApp {
+            files["Demo/BUILD"] = "ios_application(name = \"Demo\", deps = [\":DemoLib\"])\nswift_library(name = \"DemoLib\", srcs = [\"Demo.swift\"], deps = [\"//Kit\"])\n"
+            files["Demo/Demo.swift"] = "import Kit\n"
+        }
+        let tree = MemoryTree(files)
+        let discovery = Discoverer(tree: tree).discover(files: try tree.files())
+        #expect(discovery.modules.allSatisfy { $0.system == (withDemoApp ? .bazel : .swiftpm) })
+        #expect(discovery.modules.map(\.name).sorted() == (withDemoApp ? ["Demo", "DemoLib", "Kit", "KitTests"] : ["Kit"]))
+        #expect(discovery.diagnostics.map(\.message) == [withDemoApp
+            ? "a Bazel workspace whose BUILD files compile the 2 Swift files of its Package.swift and 1 more: the package is set aside, the BUILD files are read"
+            : "a Swift package that also builds with Bazel: its Package.swift is read, 1 BUILD file (Kit/BUILD.bazel) is not"])
+    }
+
+    /// Another repository's macros are read when its files are at hand: a folder the workspace
+    /// names (`local_repository` in `WORKSPACE`), or Bazel's output base, which the working
+    /// directory's `bazel-<folder>` link leads to (`external/<module>+`). Its own labels are of
+    /// it; what its files do not evaluate is one note; a rule set Strata reads by name
+    /// (rules_swift) stays a stub even when the workspace names its folder.
+    @Test func anotherRepositorysMacrosAreReadWhenItsFilesAreAtHand() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("ws/WORKSPACE", """
+            workspace(name = "ws")
+            local_repository(name = "vendored", path = "third_party/vendored")  # inside the repository
+            local_repository(
+                name = "build_bazel_rules_swift",
+                path = "third_party/rules_swift",
+            )
+            """)
+        try folder.write("ws/third_party/vendored/WORKSPACE", "")
+        try folder.write("ws/third_party/vendored/defs.bzl", """
+            load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+            load("//private:names.bzl", "NAME")
+            def vendored_lib(name):
+                swift_library(name = name, module_name = NAME + name, srcs = native.glob(["*.swift"]))
+            """)
+        try folder.write("ws/third_party/vendored/private/names.bzl", "NAME = \"Vendored\"\n")
+        // A rules_swift whose macro would rename the rule: never read.
+        try folder.write("ws/third_party/rules_swift/swift/swift.bzl", "def swift_library(**kwargs):\n    native.cc_library(**kwargs)\n")
+        try folder.write("ws/A/BUILD", "load(\"@vendored//:defs.bzl\", \"vendored_lib\")\nvendored_lib(name = \"A\")\n")
+        try folder.write("ws/A/A.swift", "")
+        // Fetched by Bazel into its output base (Bazel 8 names a module's repository `name+`).
+        try folder.write("outputs/external/fetched_rules+/ios/defs.bzl", """
+            load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+            load("@aspect_bazel_lib//lib:stamping.bzl", "STAMP_ATTRS")
+            _ATTRS = dict({"stable": True}, **STAMP_ATTRS)
+            def fetched_lib(name):
+                swift_library(name = name, srcs = native.glob(["*.swift"]), deps = [Label("//ios:shim")])
+            """)
+        try FileManager.default.createDirectory(atPath: folder.path + "/outputs/execroot/_main", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/ws/bazel-ws", withDestinationPath: folder.path + "/outputs/execroot/_main")
+        try folder.write("ws/B/BUILD", "load(\"@fetched_rules//ios:defs.bzl\", \"fetched_lib\")\nfetched_lib(name = \"B\")\n")
+        try folder.write("ws/B/B.swift", "")
+        let manifests = try Self.manifests(folder.path + "/ws", marker: "WORKSPACE")
+        let a = try target(manifests, "A/BUILD", "A")
+        #expect(a.importName == "VendoredA" && a.product == "swift_library" && files(a) == ["A/A.swift"])
+        let b = try target(manifests, "B/BUILD", "B")
+        #expect(b.product == "swift_library" && files(b) == ["B/B.swift"])
+        // `Label("//ios:shim")` in the fetched repository's file is that repository's target.
+        #expect(labels(b) == ["external:fetched_rules:shim"])
+        let notes = manifests.values.flatMap(\.diagnostics).filter { $0.file == "WORKSPACE" }.map(\.message).sorted()
+        #expect(notes == [
+            "@fetched_rules: 1 construct of its .bzl files not evaluated (first: @fetched_rules//ios/defs.bzl:3: **kwargs must be a dict, not a rule)",
+            "macros of other repositories read: @fetched_rules from Bazel's output base (bazel-ws -> external/fetched_rules+), @vendored from third_party/vendored",
+        ], "\(notes)")
+        // No other problem is reported for the workspace's own files.
+        #expect(manifests.values.flatMap(\.diagnostics).allSatisfy { $0.isNote }, "\(manifests.values.flatMap(\.diagnostics))")
+    }
+
     /// rules_apple's tests take their code from a library, often not marked `testonly`: a
     /// library only tests without sources of their own depend on (a suite too) is test code,
     /// whatever spells the label (`:Lib`, `//pkg:Lib`, the main repository's name, an alias).
@@ -735,8 +823,18 @@ import Testing
         #expect(labModules["BeaconPlugin"]?.files == 2)
         #expect(labModules["MetricsPlugin"]?.files == 3)
         #expect(labModules["MetricsPlugin"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["BeaconPlugin"])
-        #expect(lab.modules.count == 10)
         #expect(lab.warnings.map(\.message).contains("sources that name targets or generated files (:BeaconPluginResourceShim) are not read"))
+        // The company's rule set, vendored and named by `local_path_override` under the name its
+        // `bazel_dep` gives it (`@acme_rules`): its macro is evaluated, through a load relative
+        // to its own repository (`//swift/private:library.bzl`, `:naming.bzl`), and makes the
+        // library and its test; rules_swift, which it loads, stays the stub Strata reads by name.
+        #expect(labModules["share"]?.importName == "AcmeShare")
+        #expect(labModules["shareTests"]?.dependencies.compactMap(\.modules).flatMap { $0 } == ["share"])
+        #expect(labModules["shareTests"]?.kind == .test)
+        #expect(lab.modules.count == 12)
+        #expect(lab.warnings.contains {
+            $0.file == "MODULE.bazel" && $0.isNote && $0.message == "macros of other repositories read: @acme_rules from third_party/company_rules"
+        })
 
         // Telegram-iOS' shape: variables of a generated repository, a watch app's `extension`,
         // `watch_application` and `extensions` behind selects, frameworks, genrule headers.

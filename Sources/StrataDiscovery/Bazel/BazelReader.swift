@@ -21,11 +21,15 @@ public enum BazelReader: ManifestReader {
         // Every marker of the workspace's folder names it (rules_ios: MODULE.bazel's repo_name
         // and WORKSPACE's name).
         let markers = BazelWorkspace.markers.map { folder.isEmpty ? $0 : folder + "/" + $0 }.filter { files.containsSorted($0) }
-        let mainRepositories = markers.reduce(into: Set<String>()) { names, marker in
-            names.formUnion(text(marker, in: tree).map(BazelWorkspace.repositoryNames) ?? [])
+            .compactMap { text($0, in: tree) }
+        let mainRepositories = markers.reduce(into: Set<String>()) { $0.formUnion(BazelWorkspace.repositoryNames(in: $1)) }
+        let external = BazelExternalRepositories(workspace: workspace, tree: tree, markers: markers)
+        let interpreter = StarlarkInterpreter(
+            host: BazelTreeHost(tree: tree, workspace: workspace), mainRepositoryNames: mainRepositories, externalHost: external.host(for:))
+        var packages = workspace.buildFiles.map { evaluate($0, in: workspace, tree: tree, interpreter: interpreter) }
+        if !external.read.isEmpty, !packages.isEmpty {
+            packages[0].package.diagnostics += notes(reading: external.read, in: &packages, marker: path)
         }
-        let interpreter = StarlarkInterpreter(host: BazelTreeHost(tree: tree, workspace: workspace), mainRepositoryNames: mainRepositories)
-        let packages = workspace.buildFiles.map { evaluate($0, in: workspace, tree: tree, interpreter: interpreter) }
         let whole = packages.allSatisfy { $0.unread == nil && $0.package.diagnostics.isEmpty }
         let index = BazelIndex(packages.map(\.package), mainRepositories: mainRepositories, whole: whole)
         let root = RepositoryPath.name(of: workspace.root.isEmpty ? tree.name : workspace.root)
@@ -63,6 +67,30 @@ public enum BazelReader: ManifestReader {
             diagnostics: diagnostics)
     }
 
+    /// One note naming the other repositories whose macros were read and where from, and one a
+    /// repository for what its own `.bzl` files did not evaluate (taken out of the packages'
+    /// diagnostics: the workspace's authors cannot mend them, and its targets are still read).
+    private static func notes(reading read: [String: String], in packages: inout [Evaluated], marker: String) -> [Diagnostic] {
+        let sources = read.sorted { $0.key < $1.key }.map { "@\($0.key) from \($0.value)" }
+        var notes = [Diagnostic(file: marker, message: "macros of other repositories read: \(sources.joined(separator: ", "))", isNote: true)]
+        var foreign: [String: Set<Diagnostic>] = [:]
+        for index in packages.indices {
+            packages[index].package.diagnostics.removeAll { diagnostic in
+                guard diagnostic.file.hasPrefix("@") else { return false }
+                foreign[String(diagnostic.file.dropFirst().prefix { $0 != "/" }), default: []].insert(diagnostic)
+                return true
+            }
+        }
+        for (repository, diagnostics) in foreign.sorted(by: { $0.key < $1.key }) {
+            let first = diagnostics.min()!
+            let count = diagnostics.count == 1 ? "1 construct" : "\(diagnostics.count) constructs"
+            notes.append(Diagnostic(
+                file: marker, message: "@\(repository): \(count) of its .bzl files not evaluated (first: \(first.file):\(first.line ?? 0): \(first.message))",
+                isNote: true))
+        }
+        return notes
+    }
+
     /// A file's text, when the tree has it and it is UTF-8.
     private static func text(_ path: String, in tree: any SourceTree) -> String? {
         (try? tree.read(path)).flatMap { String(validating: $0, as: UTF8.self) }
@@ -90,8 +118,11 @@ public enum BazelReader: ManifestReader {
             return unread(path, folder: folder, reason: (error as? SourceTreeError)?.reason ?? "\(error)")
         }
         let result = interpreter.evaluateBuild(path: buildFile, source: source, package: folder)
+        // Another repository's file is named by its label (`@rules_player//ios/defs.bzl`).
         let diagnostics = result.diagnostics.map { diagnostic in
-            Diagnostic(file: workspace.repositoryPath(diagnostic.location.file), line: diagnostic.location.line, message: diagnostic.message)
+            let file = diagnostic.location.file
+            return Diagnostic(
+                file: file.hasPrefix("@") ? file : workspace.repositoryPath(file), line: diagnostic.location.line, message: diagnostic.message)
         }
         return Evaluated(package: BazelPackage(
             name: folder, buildFile: path, rules: result.rules, diagnostics: diagnostics,

@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StrataModel
+import StrataSourceTree
+import StrataStarlark
+
+/// Other repositories whose `.bzl` files are at hand, so that the macros a workspace loads from
+/// them (player-ui's `ios_pipeline` of `@rules_player`, which makes its `swift_library` and
+/// tests) are evaluated rather than recorded as rules of their own. Where a repository's files
+/// are, in order:
+///
+/// 1. a folder the workspace names for it: `local_path_override(module_name = ..., path = ...)`
+///    in `MODULE.bazel` (for a `bazel_dep`'s `repo_name` too), `local_repository(name = ...,
+///    path = ...)` in `WORKSPACE`; inside the repository it is read from the same tree (a git
+///    revision's too), outside it from disk, for a working directory only;
+/// 2. Bazel's output base, as the working directory's convenience link (`bazel-<folder>`) leads
+///    to it: `external/<name>` as Bazel names a fetched repository (`rules_player+` since Bazel
+///    8, `rules_player~` before, `rules_player` for `WORKSPACE`), as `.build/checkouts` is
+///    read for a Swift package's dependencies once they are checked out.
+///
+/// The rule sets whose rules Strata reads by their names (rules_swift, rules_apple, rules_ios,
+/// rules_pkg, ...) stay stubs, wherever their files are: reading their own macros would name
+/// the rules otherwise. Only `.bzl` files are read from another repository.
+final class BazelExternalRepositories: @unchecked Sendable {
+    /// Rule sets read by their rules' names, by module and by their usual repository names.
+    static let ruleSets: Set<String> = [
+        "rules_swift", "build_bazel_rules_swift", "rules_apple", "build_bazel_rules_apple", "rules_ios",
+        "build_bazel_rules_ios", "apple_support", "build_bazel_apple_support", "rules_xcodeproj",
+        "com_github_buildbuddy_io_rules_xcodeproj", "rules_cc", "bazel_skylib", "platforms", "rules_pkg",
+        "rules_proto", "protobuf", "com_google_protobuf", "rules_swift_package_manager", "rules_shell", "rules_python",
+        "rules_java", "rules_kotlin", "io_bazel_rules_kotlin", "rules_license", "bazel_features", "aspect_bazel_lib",
+        "rules_nodejs", "aspect_rules_js", "rules_go", "io_bazel_rules_go", "gazelle", "bazel_gazelle",
+    ]
+
+    private let workspace: BazelWorkspace
+    private let tree: any SourceTree
+    /// Repository name → the folder the workspace names for it (from the workspace's folder).
+    private var declared: [String: String] = [:]
+    /// Repository name a label uses → the module's name (`bazel_dep(name = "rules_apple",
+    /// repo_name = "build_bazel_rules_apple")`).
+    private var moduleNames: [String: String] = [:]
+    /// The output base's `external` folder and the link it was found through.
+    private lazy var outputBase: (external: String, link: String)? = findOutputBase()
+    /// What was read, by repository name: where from, for the note.
+    private(set) var read: [String: String] = [:]
+
+    /// - Parameter markers: the texts of the workspace's marker files.
+    init(workspace: BazelWorkspace, tree: any SourceTree, markers: [String]) {
+        self.workspace = workspace
+        self.tree = tree
+        for text in markers {
+            for call in Self.calls(["bazel_dep", "local_path_override", "local_repository"], in: text) {
+                switch call.name {
+                case "bazel_dep":
+                    if let name = call.arguments["name"] { moduleNames[call.arguments["repo_name"] ?? name] = name }
+                case "local_path_override":
+                    if let name = call.arguments["module_name"], let path = call.arguments["path"] { declared[name] = path }
+                default:
+                    if let name = call.arguments["name"], let path = call.arguments["path"] { declared[name] = path }
+                }
+            }
+        }
+    }
+
+    /// The host of a repository a label names, or nil when its files are not at hand (or it is
+    /// a rule set read by name).
+    func host(for name: String) -> (any StarlarkHost)? {
+        let module = moduleNames[name] ?? name
+        guard !Self.ruleSets.contains(name), !Self.ruleSets.contains(module) else { return nil }
+        if let path = declared[module] ?? declared[name], let host = declaredHost(path) {
+            read[name] = host.origin
+            return host.host
+        }
+        guard let (external, link) = outputBase else { return nil }
+        for candidate in [name, module + "+", module + "~", module + "~override"] where Self.isDirectory(external + "/" + candidate) {
+            read[name] = "Bazel's output base (\(link) -> external/\(candidate))"
+            return DiskHost(root: WorkingDirectoryTree(rootPath: external + "/" + candidate))
+        }
+        return nil
+    }
+
+    /// The host of a folder the workspace names: in the tree when inside it, else on disk.
+    private func declaredHost(_ path: String) -> (host: any StarlarkHost, origin: String)? {
+        if !path.hasPrefix("/"), let folder = RepositoryPath.joined("", path), !folder.isEmpty {
+            guard !workspace.files.sortedRun(withPrefix: folder + "/").isEmpty else { return nil }
+            return (TreeHost(tree: tree, workspace: workspace, folder: folder), workspace.repositoryPath(folder))
+        }
+        guard let directory = tree.workingDirectory else { return nil }
+        let absolute = path.hasPrefix("/") ? path : directory.rootPath + "/" + workspace.repositoryPath(path)
+        guard Self.isDirectory(absolute) else { return nil }
+        return (DiskHost(root: WorkingDirectoryTree(rootPath: absolute)), path)
+    }
+
+    /// The output base's `external` folder, found through a `bazel-*` link of the workspace's
+    /// folder leading into `<output base>/execroot/...` (the one named after the folder first).
+    private func findOutputBase() -> (external: String, link: String)? {
+        guard let directory = tree.workingDirectory else { return nil }
+        let folder = workspace.root.isEmpty ? directory.rootPath : directory.rootPath + "/" + workspace.root
+        guard let entries = Self.entries(of: folder) else { return nil }
+        let own = "bazel-" + RepositoryPath.name(of: directory.resolvedRootPath + (workspace.root.isEmpty ? "" : "/" + workspace.root))
+        let links = entries.filter { $0.hasPrefix("bazel-") }.sorted { ($0 == own ? 0 : 1, $0) < ($1 == own ? 0 : 1, $1) }
+        for link in links {
+            guard let resolved = Self.realPath(folder + "/" + link) else { continue }
+            let parts = resolved.split(separator: "/", omittingEmptySubsequences: false)
+            guard let execroot = parts.lastIndex(of: "execroot"), execroot > 0 else { continue }
+            let external = parts[..<execroot].joined(separator: "/") + "/external"
+            if Self.isDirectory(external) { return (external, link) }
+        }
+        return nil
+    }
+
+    /// One call of a marker file (`bazel_dep(name = "x", repo_name = "y")`) and its string
+    /// keyword arguments.
+    struct Call {
+        var name: String
+        var arguments: [String: String]
+    }
+
+    /// The calls of `names` in a marker file's text, with their string keyword arguments
+    /// (comments and other values ignored).
+    static func calls(_ names: [String], in text: String) -> [Call] {
+        var result: [Call] = []
+        let code = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in String(line.firstIndex(of: "#").map { line[..<$0] } ?? line[...]) }.joined(separator: "\n")
+        for match in code.matches(of: /(?m)^[ \t]*([a-z_]+)[ \t]*\(([^()]*)\)/) {
+            let name = String(match.output.1)
+            guard names.contains(name) else { continue }
+            var arguments: [String: String] = [:]
+            for argument in match.output.2.matches(of: /([a-z_]+)\s*=\s*"([^"\n]*)"/) {
+                arguments[String(argument.output.1)] = String(argument.output.2)
+            }
+            result.append(Call(name: name, arguments: arguments))
+        }
+        return result
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        realpath(path, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
+    }
+
+    /// The names in a folder, "." and ".." left out; nil when it cannot be listed.
+    private static func entries(of folder: String) -> [String]? {
+        guard let dir = opendir(folder) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// A repository inside the analyzed tree: its `.bzl` files among the workspace's.
+    private struct TreeHost: StarlarkHost {
+        let tree: any SourceTree
+        let workspace: BazelWorkspace
+        /// The repository's folder from the workspace's.
+        let folder: String
+
+        func contents(ofFile path: String) -> String? {
+            let file = folder + "/" + path
+            guard path.hasSuffix(".bzl"), workspace.files.containsSorted(file),
+                  let bytes = try? tree.read(workspace.repositoryPath(file)) else { return nil }
+            return String(validating: bytes, as: UTF8.self)
+        }
+
+        func files(inPackage package: String) -> [String] { [] }
+    }
+
+    /// A repository on disk, outside the analyzed tree: only its `.bzl` files are read, and no
+    /// link leads out of it.
+    private struct DiskHost: StarlarkHost {
+        let root: WorkingDirectoryTree
+
+        func contents(ofFile path: String) -> String? {
+            guard path.hasSuffix(".bzl"), !path.split(separator: "/").contains(".."), let bytes = try? root.read(path) else { return nil }
+            return String(validating: bytes, as: UTF8.self)
+        }
+
+        func files(inPackage package: String) -> [String] { [] }
+    }
+}

@@ -1,0 +1,5 @@
+import BeaconPlugin
+
+public struct Share {
+    public let plugin: BeaconPlugin
+}

@@ -1,0 +1,5 @@
+import AcmeShare
+
+struct ShareTests {
+    let share: Share? = nil
+}

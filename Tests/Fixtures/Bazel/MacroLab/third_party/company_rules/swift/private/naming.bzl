@@ -1,0 +1,4 @@
+_PREFIX = "Acme"
+
+def module_name_of(name):
+    return _PREFIX + name[0].upper() + name[1:]
