@@ -68,7 +68,11 @@ public struct InjectionContainers: Sendable {
                 guard !fact.arguments.contains(where: { $0.metatype != nil }) else { return nil }
                 return fact.arguments.first { $0.text == "{…}" && ($0.label == keyLabel || $0.label == "{}") }
             }
-            return fact.arguments.first { $0.label == keyLabel && $0.label != "{}" }
+            let key = fact.arguments.first { $0.label == keyLabel && $0.label != "{}" }
+            // A value, not a metatype, tells no container apart (`plugins.register(LogPlugin())`):
+            // the receiver must be this one, as for a call without arguments.
+            if valueBound, key?.metatype == nil, !reaches(fact.receiver) { return nil }
+            return key
         }
 
         /// Whether a receiver may be this container: a call with nothing to tell it by (no

@@ -165,7 +165,7 @@ public struct Discoverer {
             packages: manifests.filter { !$0.path.isEmpty }.map(\.info).sorted { $0.manifest < $1.manifest },
             modules: modules.sorted { $0.name < $1.name },
             pods: Self.pods(placed, modules: modules),
-            diagnostics: diagnostics.sorted())
+            diagnostics: diagnostics.sorted(), externalInputs: manifests.flatMap(\.externalInputs).sorted())
     }
 
     /// The module a placed target is, under its unique name.

@@ -20,6 +20,9 @@ public struct Manifest: Sendable {
     /// targets are guessed from the folders beside it: used only when no other manifest
     /// describes its folder.
     public var guessed = false
+    /// Files read from outside the tree to read it (another Bazel repository's `.bzl` files in
+    /// Bazel's output base), each with its content hash: what a kept result must also match.
+    public var externalInputs: [String] = []
 
     public init(
         name: String, system: BuildSystem, path: String, products: [Product] = [], localDependencies: [String] = [],

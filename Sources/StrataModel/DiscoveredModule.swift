@@ -275,11 +275,17 @@ public struct Discovery: Equatable, Sendable, Codable {
     /// when a `Package.swift` describes the same module and was kept instead of the podspec.
     public var pods: [String: String]
     public var diagnostics: [Diagnostic]
+    /// Files discovery read from outside the tree (`Manifest.externalInputs`), sorted.
+    public var externalInputs: [String] = []
 
-    public init(packages: [PackageInfo], modules: [DiscoveredModule], pods: [String: String] = [:], diagnostics: [Diagnostic]) {
+    public init(
+        packages: [PackageInfo], modules: [DiscoveredModule], pods: [String: String] = [:], diagnostics: [Diagnostic],
+        externalInputs: [String] = []
+    ) {
         self.packages = packages
         self.modules = modules
         self.pods = pods
         self.diagnostics = diagnostics
+        self.externalInputs = externalInputs
     }
 }

@@ -233,9 +233,13 @@ public struct AnalysisSession: Sendable {
 
     /// The digest a scanned tree's result analyzed with `extras` is kept under. Everything the
     /// result depends on: every path in the tree (discovery reads folder layout), and the bytes
-    /// of every manifest, config and scanned file (the dependencies' checked-out sources included). Equal digests mean byte-identical results.
+    /// of every manifest, config and scanned file (the dependencies' checked-out sources
+    /// included, and what discovery read outside the tree: another Bazel repository's `.bzl`
+    /// files). Equal digests mean byte-identical results.
     func digest(of scanned: TreeAnalysis.Scanned, extras: AnalysisExtras = .all) -> String {
         digest(name: scanned.tree.name, extras: extras) { digest in
+            digest.add(count: scanned.discovery.externalInputs.count)
+            for input in scanned.discovery.externalInputs { digest.add(input) }
             digest.add(count: scanned.files.count)
             // The checked-out sources of dependencies whose imports are graded, then the tree's files.
             let dependencies = scanned.scan.dependencies.values.joined().map(\.path).sorted()

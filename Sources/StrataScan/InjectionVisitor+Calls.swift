@@ -57,7 +57,10 @@ extension InjectionVisitor {
         }
         // A call without arguments takes its type from its context: `let x: P = c.resolve()`.
         let contextual = arguments.isEmpty ? Self.contextualType(of: node) : nil
-        let generic = arguments.first?.metatype.map(isGeneric) ?? contextual.map { isGeneric($0.type) } ?? false
+        // A value typed by the enclosing function's generic parameter (`func add<S>(_ s: S) {
+        // c.register(s) }`) forwards a type that is not a service of its own, as `S.self` does.
+        let forwardsGeneric = !arguments.contains { $0.metatype != nil } && arguments.contains { $0.type.map(isGeneric) ?? false }
+        let generic = forwardsGeneric || (arguments.first?.metatype.map(isGeneric) ?? contextual.map { isGeneric($0.type) } ?? false)
         facts.append(InjectionFact(
             shape: .call, name: name, receiver: receiver, arguments: arguments,
             type: closures.first.flatMap(Self.resultType) ?? contextual?.type,

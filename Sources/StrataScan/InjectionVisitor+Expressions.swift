@@ -142,7 +142,7 @@ extension InjectionVisitor {
             let elements = Array(sequence.elements)
             guard elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark == nil,
                   let type = elements[2].as(TypeExprSyntax.self) else { return nil }
-            return unwrapped(type.type)
+            return existential(type.type)
         }
         if let call = expression.as(FunctionCallExprSyntax.self) {
             var callee = call.calledExpression
@@ -153,24 +153,81 @@ extension InjectionVisitor {
             return typeName(callee)
         }
         if let property = assignedProperty(expression), expression.is(MemberAccessExprSyntax.self) {
-            return storedPropertyType(property, around: node)
+            return storedProperty(property, around: node).flatMap(existential)
         }
         guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
+        // `guard let`, `if let`, `for` or a closure's parameter of the name: its type is not written.
+        guard !isRebound(name, at: node) else { return nil }
         if let binding = localBinding(name, before: node) {
-            if let annotation = binding.typeAnnotation { return unwrapped(annotation.type) }
+            if let annotation = binding.typeAnnotation { return existential(annotation.type) }
             return binding.initializer.flatMap { staticType(of: $0.value, at: binding, depth: depth + 1) }
         }
         for ancestor in sequence(first: Syntax(node), next: \.parent) {
-            if ancestor.is(ClosureExprSyntax.self) { return nil }
             let parameters = ancestor.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
                 ?? ancestor.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
             if let parameters {
-                return parameters.first { ($0.secondName ?? $0.firstName).text == name }.map { unwrapped($0.type) }
-                    ?? storedPropertyType(name, around: ancestor)
+                if let parameter = parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) { return existential(parameter.type) }
+                return storedProperty(name, around: ancestor).flatMap(existential)
             }
         }
         return nil
+    }
+
+    /// The type a value declared `type` has as a generic argument: `P` for `P`, `any P` and
+    /// `(any P)`; nil for an optional (`P?`, `P!`: the value is an `Optional<P>`) and an opaque
+    /// type (`some P`: its concrete type is hidden).
+    static func existential(_ type: TypeSyntax) -> String? {
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return existential(only.type)
+        }
+        if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return nil }
+        if let some = type.as(SomeOrAnyTypeSyntax.self) {
+            return some.someOrAnySpecifier.tokenKind == .keyword(.any) ? existential(some.constraint) : nil
+        }
+        return type.trimmedText
+    }
+
+    /// The declared type of the stored property `name` of the type around a node, as written.
+    static func storedProperty(_ name: String, around node: some SyntaxProtocol) -> TypeSyntax? {
+        for ancestor in sequence(first: Syntax(node), next: \.parent) {
+            guard let members = ancestor.as(MemberBlockSyntax.self) else { continue }
+            for member in members.members {
+                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    return binding.typeAnnotation?.type
+                }
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// Whether `name` is bound again between its use at `node` and the function around it,
+    /// by something whose type is not written: `guard let` before it in a block around it,
+    /// `if let`/`while let` around it, a `for` pattern or a closure's parameter.
+    static func isRebound(_ name: String, at node: some SyntaxProtocol) -> Bool {
+        func binds(_ conditions: ConditionElementListSyntax) -> Bool {
+            conditions.contains { $0.condition.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+        }
+        var child = Syntax(node)
+        for ancestor in sequence(first: node.parent, next: { $0?.parent }).lazy.compactMap({ $0 }).prefix(64) {
+            defer { child = ancestor }
+            if ancestor.is(FunctionDeclSyntax.self) || ancestor.is(InitializerDeclSyntax.self) { return false }
+            if let statement = ancestor.as(IfExprSyntax.self), statement.body.id == child.id, binds(statement.conditions) { return true }
+            if let statement = ancestor.as(WhileStmtSyntax.self), statement.body.id == child.id, binds(statement.conditions) { return true }
+            if let statement = ancestor.as(ForStmtSyntax.self), statement.body.id == child.id,
+               statement.pattern.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name }) { return true }
+            if let closure = ancestor.as(ClosureExprSyntax.self), let signature = closure.signature,
+               signature.parameterClause?.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name }) == true { return true }
+            if let items = ancestor.as(CodeBlockItemListSyntax.self) {
+                for item in items {
+                    if item.id == child.id { break }
+                    if let guardStatement = item.item.as(GuardStmtSyntax.self), binds(guardStatement.conditions) { return true }
+                }
+            }
+        }
+        return false
     }
 
     /// `Impl`, `Outer.Impl` or `Box<Item>` as a callee names a type: capitalized, every part.
@@ -216,7 +273,9 @@ extension InjectionVisitor {
     /// `register(Impl() as P)`.
     func constructedArgument(_ call: FunctionCallExprSyntax) -> String? {
         guard call.trailingClosure == nil else { return nil }
-        for argument in call.arguments where !argument.expression.trimmedText.hasSuffix(".self") {
+        // The value is after the key (`register(P.self, Impl())`, `register(String(describing:
+        // P.self), Impl())`), or the one argument (`register(Impl() as P)`).
+        for argument in call.arguments.count == 1 ? call.arguments.dropFirst(0) : call.arguments.dropFirst() {
             var value = argument.expression
             // A value made before the call: `let repo = LiveRepo(); register(Repo.self, repo)`.
             if let reference = value.as(DeclReferenceExprSyntax.self), let local = Self.local(reference.baseName.text, before: call) {

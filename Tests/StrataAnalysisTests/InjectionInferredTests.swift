@@ -238,6 +238,19 @@ import Testing
                         container.register(self.tracker)
                         container.register(Settings.shared)
                     }
+                    // Not registrations of a service of their own: a value of a generic
+                    // parameter (a forwarding overload), an optional (`T` is `Optional<P>`), an
+                    // opaque type, a name rebound by `guard let` or `for`, another object's
+                    // `register` (a plugin list), `register(_:)` on a value of a container's name.
+                    func forward<S>(_ service: S, container: DIContainer) { container.register(service) }
+                    func optional(maybe: Clock?, opaque: some Clock, plugins: Plugins, service: Service, all: [Session]) {
+                        DIContainer.shared.register(maybe)
+                        DIContainer.shared.register(opaque)
+                        plugins.register(LogPlugin())
+                        guard let service = service as? LiveService else { return }
+                        DIContainer.shared.register(service)
+                        for session in all { DIContainer.shared.register(session) }
+                    }
                 }
                 """),
         ]))

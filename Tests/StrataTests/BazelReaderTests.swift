@@ -391,6 +391,29 @@ import Testing
         let tree = WorkingDirectoryTree(rootPath: folder.path)
         let nested = try BazelReader.read(path: "ws/MODULE.bazel", tree: tree, files: try tree.files())
         #expect(nested.flatMap(\.targets).map(\.product) != ["swift_library"])
+
+        // Another repository a hostile workspace names: the disk's root, a folder with no marker
+        // of a repository, a name that climbs out of the output base, a link out of a folder.
+        try folder.write("other/WORKSPACE", "local_repository(name = \"root\", path = \"/\")\nlocal_repository(name = \"up\", path = \"..\")\n")
+        try folder.write("other/BUILD", """
+            load("@root//:secret.bzl", a = "lib")
+            load("@up//:secret.bzl", b = "lib")
+            load("@..//:secret.bzl", c = "lib")
+            load("@@.//:secret.bzl", d = "lib")
+            a(name = "A")
+            b(name = "B")
+            c(name = "C")
+            d(name = "D")
+            """)
+        try FileManager.default.createDirectory(atPath: folder.path + "/outputs/execroot/_main", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path + "/outputs/external/linked", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/outputs/external/linked/secret.bzl", withDestinationPath: folder.path + "/secret.bzl")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/other/bazel-other", withDestinationPath: folder.path + "/outputs/execroot/_main")
+        try folder.write("other/L/BUILD", "load(\"@linked//:secret.bzl\", \"lib\")\nlib(name = \"L\")\n")
+        let hostile = try Self.manifests(folder.path + "/other", marker: "WORKSPACE")
+        // Each load stays a stub: its symbol records a rule of its own name, not the file's `swift_library`.
+        #expect(hostile.values.flatMap(\.targets).allSatisfy { $0.product != "swift_library" }, "\(hostile.values.flatMap(\.targets).map(\.product))")
+        #expect(hostile.values.flatMap(\.diagnostics).allSatisfy { !$0.message.contains("macros of other repositories read") })
     }
 
     @Test func evaluationProblemsNameTheFileAndLine() throws {
@@ -544,7 +567,7 @@ import Testing
         let notes = manifests.values.flatMap(\.diagnostics).filter { $0.file == "WORKSPACE" }.map(\.message).sorted()
         #expect(notes == [
             "@fetched_rules: 1 construct of its .bzl files not evaluated (first: @fetched_rules//ios/defs.bzl:3: **kwargs must be a dict, not a rule)",
-            "macros of other repositories read: @fetched_rules from Bazel's output base (bazel-ws -> external/fetched_rules+), @vendored from third_party/vendored",
+            "macros of other repositories read: @fetched_rules from Bazel's output base (external/fetched_rules+), @vendored from third_party/vendored",
         ], "\(notes)")
         // No other problem is reported for the workspace's own files.
         #expect(manifests.values.flatMap(\.diagnostics).allSatisfy { $0.isNote }, "\(manifests.values.flatMap(\.diagnostics))")

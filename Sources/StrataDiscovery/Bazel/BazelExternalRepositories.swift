@@ -15,42 +15,51 @@ import StrataStarlark
 /// 1. a folder the workspace names for it: `local_path_override(module_name = ..., path = ...)`
 ///    in `MODULE.bazel` (for a `bazel_dep`'s `repo_name` too), `local_repository(name = ...,
 ///    path = ...)` in `WORKSPACE`; inside the repository it is read from the same tree (a git
-///    revision's too), outside it from disk, for a working directory only;
+///    revision's too), outside it from disk, for a working directory only, and only a folder
+///    with a marker file of its own (`MODULE.bazel`, `WORKSPACE`, ...);
 /// 2. Bazel's output base, as the working directory's convenience link (`bazel-<folder>`) leads
 ///    to it: `external/<name>` as Bazel names a fetched repository (`rules_player+` since Bazel
 ///    8, `rules_player~` before, `rules_player` for `WORKSPACE`), as `.build/checkouts` is
 ///    read for a Swift package's dependencies once they are checked out.
 ///
 /// The rule sets whose rules Strata reads by their names (rules_swift, rules_apple, rules_ios,
-/// rules_pkg, ...) stay stubs, wherever their files are: reading their own macros would name
-/// the rules otherwise. Only `.bzl` files are read from another repository.
-final class BazelExternalRepositories: @unchecked Sendable {
-    /// Rule sets read by their rules' names, by module and by their usual repository names.
+/// rules_pkg, ...) stay stubs, wherever their files are and however a label spells them
+/// (`@@rules_swift+`): reading their own macros would name the rules otherwise. Only `.bzl`
+/// files are read from another repository, and none through a link leading out of it. The
+/// files read from disk are `inputs`, which a kept result's digest covers.
+final class BazelExternalRepositories {
+    /// Rule sets read by their rules' names (or Bazel's own), by module and by their usual
+    /// repository names.
     static let ruleSets: Set<String> = [
         "rules_swift", "build_bazel_rules_swift", "rules_apple", "build_bazel_rules_apple", "rules_ios",
         "build_bazel_rules_ios", "apple_support", "build_bazel_apple_support", "rules_xcodeproj",
         "com_github_buildbuddy_io_rules_xcodeproj", "rules_cc", "bazel_skylib", "platforms", "rules_pkg",
         "rules_proto", "protobuf", "com_google_protobuf", "rules_swift_package_manager", "rules_shell", "rules_python",
         "rules_java", "rules_kotlin", "io_bazel_rules_kotlin", "rules_license", "bazel_features", "aspect_bazel_lib",
-        "rules_nodejs", "aspect_rules_js", "rules_go", "io_bazel_rules_go", "gazelle", "bazel_gazelle",
+        "rules_nodejs", "aspect_rules_js", "rules_go", "io_bazel_rules_go", "gazelle", "bazel_gazelle", "bazel_tools",
     ]
 
     private let workspace: BazelWorkspace
     private let tree: any SourceTree
+    /// Every file of the tree, sorted.
+    private let files: [String]
     /// Repository name → the folder the workspace names for it (from the workspace's folder).
     private var declared: [String: String] = [:]
     /// Repository name a label uses → the module's name (`bazel_dep(name = "rules_apple",
     /// repo_name = "build_bazel_rules_apple")`).
     private var moduleNames: [String: String] = [:]
-    /// The output base's `external` folder and the link it was found through.
-    private lazy var outputBase: (external: String, link: String)? = findOutputBase()
-    /// What was read, by repository name: where from, for the note.
+    /// The output base's `external` folder.
+    private lazy var outputBase: String? = findOutputBase()
+    /// The repositories a file was read from, by name: where from, for the note.
     private(set) var read: [String: String] = [:]
+    /// The files read from disk, outside the tree, each `@repository//path` and its content hash.
+    private(set) var inputs: [String] = []
 
     /// - Parameter markers: the texts of the workspace's marker files.
-    init(workspace: BazelWorkspace, tree: any SourceTree, markers: [String]) {
+    init(workspace: BazelWorkspace, tree: any SourceTree, files: [String], markers: [String]) {
         self.workspace = workspace
         self.tree = tree
+        self.files = files
         for text in markers {
             for call in Self.calls(["bazel_dep", "local_path_override", "local_repository"], in: text) {
                 switch call.name {
@@ -65,38 +74,40 @@ final class BazelExternalRepositories: @unchecked Sendable {
         }
     }
 
-    /// The host of a repository a label names, or nil when its files are not at hand (or it is
-    /// a rule set read by name).
+    /// The host of a repository a label names, or nil when its files are not at hand, it is a
+    /// rule set read by name, or its name is not one a repository can have.
     func host(for name: String) -> (any StarlarkHost)? {
+        guard name.wholeMatch(of: /[A-Za-z0-9_][A-Za-z0-9._+~-]*/) != nil else { return nil }
         let module = moduleNames[name] ?? name
-        guard !Self.ruleSets.contains(name), !Self.ruleSets.contains(module) else { return nil }
-        if let path = declared[module] ?? declared[name], let host = declaredHost(path) {
-            read[name] = host.origin
-            return host.host
-        }
-        guard let (external, link) = outputBase else { return nil }
-        for candidate in [name, module + "+", module + "~", module + "~override"] where Self.isDirectory(external + "/" + candidate) {
-            read[name] = "Bazel's output base (\(link) -> external/\(candidate))"
-            return DiskHost(root: WorkingDirectoryTree(rootPath: external + "/" + candidate))
+        // `@@rules_swift+`, `@@rules_swift~2.1.1`: the canonical names of a rule set.
+        let bare = [name, module].map { String($0.prefix { $0 != "+" && $0 != "~" }) }
+        guard !bare.contains(where: { Self.ruleSets.contains($0) || $0.hasPrefix("local_config_") }) else { return nil }
+        if let path = declared[module] ?? declared[name], let host = declaredHost(path, repository: name) { return host }
+        guard let external = outputBase else { return nil }
+        // A local repository's folder there is a link to it: read from where it leads.
+        for candidate in [name, module + "+", module + "~", module + "~override"] {
+            guard let root = Self.realPath(external + "/" + candidate), root != "/", Self.isDirectory(root) else { continue }
+            return DiskHost(root: root, repository: name, origin: "Bazel's output base (external/\(candidate))", recorder: self)
         }
         return nil
     }
 
     /// The host of a folder the workspace names: in the tree when inside it, else on disk.
-    private func declaredHost(_ path: String) -> (host: any StarlarkHost, origin: String)? {
-        if !path.hasPrefix("/"), let folder = RepositoryPath.joined("", path), !folder.isEmpty {
-            guard !workspace.files.sortedRun(withPrefix: folder + "/").isEmpty else { return nil }
-            return (TreeHost(tree: tree, workspace: workspace, folder: folder), workspace.repositoryPath(folder))
+    private func declaredHost(_ path: String, repository: String) -> (any StarlarkHost)? {
+        if !path.hasPrefix("/"), let folder = RepositoryPath.joined(workspace.root, path) {
+            guard !folder.isEmpty, !files.sortedRun(withPrefix: folder + "/").isEmpty else { return nil }
+            return TreeHost(tree: tree, files: files, folder: folder, repository: repository, recorder: self)
         }
         guard let directory = tree.workingDirectory else { return nil }
         let absolute = path.hasPrefix("/") ? path : directory.rootPath + "/" + workspace.repositoryPath(path)
-        guard Self.isDirectory(absolute) else { return nil }
-        return (DiskHost(root: WorkingDirectoryTree(rootPath: absolute)), path)
+        guard let real = Self.realPath(absolute), real != "/", Self.isDirectory(real),
+              BazelWorkspace.markers.contains(where: { Self.isFile(real + "/" + $0) }) else { return nil }
+        return DiskHost(root: real, repository: repository, origin: path, recorder: self)
     }
 
     /// The output base's `external` folder, found through a `bazel-*` link of the workspace's
     /// folder leading into `<output base>/execroot/...` (the one named after the folder first).
-    private func findOutputBase() -> (external: String, link: String)? {
+    private func findOutputBase() -> String? {
         guard let directory = tree.workingDirectory else { return nil }
         let folder = workspace.root.isEmpty ? directory.rootPath : directory.rootPath + "/" + workspace.root
         guard let entries = Self.entries(of: folder) else { return nil }
@@ -105,11 +116,17 @@ final class BazelExternalRepositories: @unchecked Sendable {
         for link in links {
             guard let resolved = Self.realPath(folder + "/" + link) else { continue }
             let parts = resolved.split(separator: "/", omittingEmptySubsequences: false)
-            guard let execroot = parts.lastIndex(of: "execroot"), execroot > 0 else { continue }
+            guard let execroot = parts.lastIndex(of: "execroot"), execroot > 1 else { continue }
             let external = parts[..<execroot].joined(separator: "/") + "/external"
-            if Self.isDirectory(external) { return (external, link) }
+            if Self.isDirectory(external) { return external }
         }
         return nil
+    }
+
+    /// Notes a file read from a repository, found at `origin`; from disk with its bytes.
+    fileprivate func record(_ repository: String, origin: String, _ path: String, disk bytes: [UInt8]?) {
+        read[repository] = origin
+        if let bytes { inputs.append("@\(repository)//\(path) \(ContentHash(bytes))") }
     }
 
     /// One call of a marker file (`bazel_dep(name = "x", repo_name = "y")`) and its string
@@ -129,8 +146,8 @@ final class BazelExternalRepositories: @unchecked Sendable {
             let name = String(match.output.1)
             guard names.contains(name) else { continue }
             var arguments: [String: String] = [:]
-            for argument in match.output.2.matches(of: /([a-z_]+)\s*=\s*"([^"\n]*)"/) {
-                arguments[String(argument.output.1)] = String(argument.output.2)
+            for argument in match.output.2.matches(of: /([a-z_]+)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)')/) {
+                arguments[String(argument.output.1)] = String(argument.output.2 ?? argument.output.3 ?? "")
             }
             result.append(Call(name: name, arguments: arguments))
         }
@@ -142,7 +159,12 @@ final class BazelExternalRepositories: @unchecked Sendable {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    private static func realPath(_ path: String) -> String? {
+    private static func isFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    fileprivate static func realPath(_ path: String) -> String? {
         realpath(path, nil).map { pointer in
             defer { free(pointer) }
             return String(cString: pointer)
@@ -163,30 +185,41 @@ final class BazelExternalRepositories: @unchecked Sendable {
         return names
     }
 
-    /// A repository inside the analyzed tree: its `.bzl` files among the workspace's.
+    /// A repository inside the analyzed tree: its `.bzl` files among the tree's.
     private struct TreeHost: StarlarkHost {
         let tree: any SourceTree
-        let workspace: BazelWorkspace
-        /// The repository's folder from the workspace's.
+        /// Every file of the tree, sorted.
+        let files: [String]
+        /// The repository's folder from the tree's root.
         let folder: String
+        let repository: String
+        let recorder: BazelExternalRepositories
 
         func contents(ofFile path: String) -> String? {
             let file = folder + "/" + path
-            guard path.hasSuffix(".bzl"), workspace.files.containsSorted(file),
-                  let bytes = try? tree.read(workspace.repositoryPath(file)) else { return nil }
+            guard path.hasSuffix(".bzl"), files.containsSorted(file), let bytes = try? tree.read(file) else { return nil }
+            recorder.record(repository, origin: folder, path, disk: nil)
             return String(validating: bytes, as: UTF8.self)
         }
 
         func files(inPackage package: String) -> [String] { [] }
     }
 
-    /// A repository on disk, outside the analyzed tree: only its `.bzl` files are read, and no
-    /// link leads out of it.
+    /// A repository on disk, outside the analyzed tree: only its `.bzl` files are read, none
+    /// whose real path leaves its folder (`root`, links resolved), and each is recorded.
     private struct DiskHost: StarlarkHost {
-        let root: WorkingDirectoryTree
+        let root: String
+        let repository: String
+        /// Where it was found, for the note.
+        let origin: String
+        let recorder: BazelExternalRepositories
 
         func contents(ofFile path: String) -> String? {
-            guard path.hasSuffix(".bzl"), !path.split(separator: "/").contains(".."), let bytes = try? root.read(path) else { return nil }
+            guard path.hasSuffix(".bzl"), !path.split(separator: "/").contains(".."),
+                  let real = BazelExternalRepositories.realPath(root + "/" + path), real.hasPrefix(root + "/"),
+                  let bytes = try? WorkingDirectoryTree(rootPath: root).read(String(real.dropFirst(root.count + 1)))
+            else { return nil }
+            recorder.record(repository, origin: origin, path, disk: bytes)
             return String(validating: bytes, as: UTF8.self)
         }
 

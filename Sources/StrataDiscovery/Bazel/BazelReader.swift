@@ -23,22 +23,26 @@ public enum BazelReader: ManifestReader {
         let markers = BazelWorkspace.markers.map { folder.isEmpty ? $0 : folder + "/" + $0 }.filter { files.containsSorted($0) }
             .compactMap { text($0, in: tree) }
         let mainRepositories = markers.reduce(into: Set<String>()) { $0.formUnion(BazelWorkspace.repositoryNames(in: $1)) }
-        let external = BazelExternalRepositories(workspace: workspace, tree: tree, markers: markers)
+        let external = BazelExternalRepositories(workspace: workspace, tree: tree, files: files, markers: markers)
         let interpreter = StarlarkInterpreter(
             host: BazelTreeHost(tree: tree, workspace: workspace), mainRepositoryNames: mainRepositories, externalHost: external.host(for:))
         var packages = workspace.buildFiles.map { evaluate($0, in: workspace, tree: tree, interpreter: interpreter) }
+        // Before the notes: what another repository's macros did not evaluate may have left out
+        // targets of this workspace's BUILD files, as the workspace's own problems may.
+        let whole = packages.allSatisfy { $0.unread == nil && $0.package.diagnostics.isEmpty }
         if !external.read.isEmpty, !packages.isEmpty {
             packages[0].package.diagnostics += notes(reading: external.read, in: &packages, marker: path)
         }
-        let whole = packages.allSatisfy { $0.unread == nil && $0.package.diagnostics.isEmpty }
         let index = BazelIndex(packages.map(\.package), mainRepositories: mainRepositories, whole: whole)
         let root = RepositoryPath.name(of: workspace.root.isEmpty ? tree.name : workspace.root)
-        return packages.map { evaluated in
+        var manifests = packages.map { evaluated in
             if let unread = evaluated.unread { return unread }
             var reader = BazelTargetReader(workspace: workspace, index: index, package: evaluated.package)
             let targets = reader.targets()
             return manifest(evaluated.package, targets: targets, skipped: reader.skippedSources, guessed: reader.guessedRules, root: root)
         }
+        if !manifests.isEmpty { manifests[0].externalInputs = external.inputs.sorted() }
+        return manifests
     }
 
     /// The manifest of one BUILD file, named by its package's path (the workspace's folder's
