@@ -430,8 +430,9 @@ RULE_SETS = {
     "com_github_buildbuddy_io_rules_xcodeproj", "rules_cc", "bazel_skylib", "platforms", "rules_pkg",
     "rules_proto", "protobuf", "com_google_protobuf", "rules_swift_package_manager", "rules_shell", "rules_python",
     "rules_java", "rules_kotlin", "io_bazel_rules_kotlin", "rules_license", "bazel_features", "aspect_bazel_lib",
-    "rules_nodejs", "aspect_rules_js", "rules_go", "io_bazel_rules_go", "gazelle", "bazel_gazelle",
+    "rules_nodejs", "aspect_rules_js", "rules_go", "io_bazel_rules_go", "gazelle", "bazel_gazelle", "bazel_tools",
 }
+MARKERS = ("MODULE.bazel", "WORKSPACE.bazel", "WORKSPACE", "REPO.bazel")
 
 
 def other_repositories(root):
@@ -439,7 +440,8 @@ def other_repositories(root):
     `local_path_override(module_name, path)` or `local_repository(name, path)` names (inside the
     repository, or outside it); else Bazel's output base, found through a `bazel-*` link of the
     workspace's folder into `<output base>/execroot/`, `external/<name>`, `<module>+`,
-    `<module>~` or `<module>~override`. Rule sets recorded by their names are left out."""
+    `<module>~` or `<module>~override`. Rule sets recorded by their names are left out, however
+    spelled (`rules_swift+`); a folder outside the repository needs a marker file of its own."""
     texts = [p.read_text(errors="replace") for p in (root / m for m in ("MODULE.bazel", "WORKSPACE.bazel", "WORKSPACE")) if p.is_file()]
     module_of, declared = {}, {}
     for text in texts:
@@ -467,10 +469,15 @@ def other_repositories(root):
         def __missing__(self, name):
             module = module_of.get(name, name)
             found = None
-            if name not in RULE_SETS and module not in RULE_SETS:
+            bare = {re.split(r"[+~]", n)[0] for n in (name, module)}
+            if re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9._+~-]*", name) and not any(
+                    b in RULE_SETS or b.startswith("local_config_") for b in bare):
                 path = declared.get(module, declared.get(name))
-                if path is not None and (root / path).is_dir():
-                    found = (root / path).resolve()
+                folder = (root / path).resolve() if path is not None else None
+                inside = folder is not None and (folder == root.resolve() or root.resolve() in folder.parents)
+                if folder is not None and folder.is_dir() and folder != Path("/") and (
+                        inside or any((folder / m).is_file() for m in MARKERS)):
+                    found = folder
                 elif external is not None:
                     found = next((external / c for c in (name, module + "+", module + "~", module + "~override")
                                   if (external / c).is_dir()), None)

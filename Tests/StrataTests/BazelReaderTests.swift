@@ -347,6 +347,32 @@ import Testing
         #expect(files(try #require(kit.targets.first)) == ["Kit/A.swift", "Kit/B.swift", "Kit/Debug.swift", "Shared/Log.swift", "Kit/C.swift"])
         #expect(kit.diagnostics.map(\.message) == ["sources that name targets or generated files (:generated) are not read"])
     }
+    /// A rule of another repository whose target sources name (rules_pkg's `pkg_files` in a
+    /// module's or a `pkg_zip`'s `srcs`, as rules_player's release zip does with
+    /// `Package.swift`) stands for its files and makes no module; a genrule's input is no source,
+    /// so a vendored rule's Swift module it reads stays a module.
+    @Test func aRuleOfAnotherRepositoryNamedInSourcesIsAFileGroup() throws {
+        let manifests = try Self.memory([
+            "MODULE.bazel": "",
+            "BUILD.bazel": """
+                load("@rules_pkg//:mappings.bzl", "pkg_files")
+                load("@rules_pkg//:pkg.bzl", "pkg_zip")
+                load("@vendor_rules//swift:defs.bzl", "vendor_swift_library")
+
+                pkg_files(name = "release_data_0", srcs = ["Package.swift"], prefix = "")
+                pkg_zip(name = "release", srcs = [":release_data_0"])
+                vendor_swift_library(name = "Lib", srcs = ["Lib.swift"])
+                genrule(name = "docs", srcs = [":Lib"], outs = ["docs.txt"], cmd = "touch $@")
+                pkg_files(name = "kit_sources", srcs = glob(["Kit/*.swift"]))
+                swift_library(name = "Kit", srcs = [":kit_sources"], deps = [":Lib"])
+                """,
+            "Package.swift": "", "Lib.swift": "", "Kit/Kit.swift": "",
+        ])
+        let root = try #require(manifests.first { $0.path == "BUILD.bazel" })
+        #expect(root.targets.map(\.name) == ["Lib", "Kit"])
+        #expect(files(try #require(root.targets.last)) == ["Kit/Kit.swift"])
+    }
+
     /// PodToBUILD's vendored pods: an objc_library whose module map names the module.
     @Test func aModuleMapNamesTheModuleOfTheLibraryUsingIt() throws {
         let manifests = try Self.memory([

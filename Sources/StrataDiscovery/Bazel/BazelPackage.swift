@@ -86,24 +86,20 @@ struct BazelIndex {
     ///   - whole: every BUILD file was read and evaluated without a problem (`testLibraries`).
     init(_ packages: [BazelPackage], mainRepositories: Set<String> = [], whole: Bool = false) {
         self.mainRepositories = mainRepositories
-        // The targets a module's sources name, and those a rule of another repository among
-        // them names in turn (`pkg_filegroup` of `pkg_files`): what such a rule there is. A
-        // genrule's or a filegroup's inputs are not a module's sources.
-        var rules: [Key: (rule: StarlarkRuleCall, package: String)] = [:]
-        var pending: [(rule: StarlarkRuleCall, package: String)] = []
+        // The targets the sources of a module or of a rule of another repository name
+        // (`pkg_filegroup` of `pkg_files`, rules_player's `pkg_zip` of them): what a rule of
+        // another repository there is. The inputs of Bazel's own rules that make no module (a
+        // genrule's) are not sources.
+        var sourceTargets: Set<Key> = []
         for package in packages {
             for rule in package.rules {
-                if let name = rule.name { rules[Key(package: package.name, name: name)] = (rule, package.name) }
-                if BazelRuleKind.of(rule) != nil { pending.append((rule, package.name)) }
-            }
-        }
-        var sourceTargets: Set<Key> = []
-        while let (rule, package) = pending.popLast() {
-            for attribute in BazelRuleKind.sourceAttributes {
-                for label in Self.labels(rule[attribute], package: package) where label.repository.isEmpty || mainRepositories.contains(label.repository) {
-                    let key = Key(package: label.package, name: label.name)
-                    guard sourceTargets.insert(key).inserted, let named = rules[key], case .external = named.rule.origin else { continue }
-                    pending.append(named)
+                let external = if case .external = rule.origin { true } else { false }
+                guard external || BazelRuleKind.of(rule) != nil else { continue }
+                for attribute in BazelRuleKind.sourceAttributes {
+                    for label in Self.labels(rule[attribute], package: package.name)
+                    where label.repository.isEmpty || mainRepositories.contains(label.repository) {
+                        sourceTargets.insert(Key(package: label.package, name: label.name))
+                    }
                 }
             }
         }
