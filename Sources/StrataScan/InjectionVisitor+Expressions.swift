@@ -58,17 +58,7 @@ extension InjectionVisitor {
 
     /// The declared type of the property `name` of the type around a node.
     static func storedPropertyType(_ name: String, around node: some SyntaxProtocol) -> String? {
-        for ancestor in sequence(first: Syntax(node), next: \.parent) {
-            guard let members = ancestor.as(MemberBlockSyntax.self) else { continue }
-            for member in members.members {
-                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                    return binding.typeAnnotation.map { unwrapped($0.type) }
-                }
-            }
-            return nil
-        }
-        return nil
+        storedProperty(name, around: node).map(unwrapped)
     }
 
     /// What a factory closure declares it returns: its signature's result type
@@ -275,7 +265,7 @@ extension InjectionVisitor {
         guard call.trailingClosure == nil else { return nil }
         // The value is after the key (`register(P.self, Impl())`, `register(String(describing:
         // P.self), Impl())`), or the one argument (`register(Impl() as P)`).
-        for argument in call.arguments.count == 1 ? call.arguments.dropFirst(0) : call.arguments.dropFirst() {
+        for argument in call.arguments.dropFirst(call.arguments.count == 1 ? 0 : 1) {
             var value = argument.expression
             // A value made before the call: `let repo = LiveRepo(); register(Repo.self, repo)`.
             if let reference = value.as(DeclReferenceExprSyntax.self), let local = Self.local(reference.baseName.text, before: call) {
