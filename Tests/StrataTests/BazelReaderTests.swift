@@ -513,8 +513,9 @@ import Testing
 
     /// player-ui's `Package.swift` describes the release it publishes (each folder then holds
     /// only its sources); in the repository its targets' folders hold tests too, which the
-    /// BUILD files compile apart. BUILD files that compile every Swift file the package does,
-    /// and more, are read instead; the same files (Yams) or fewer (swift-syntax) keep the package.
+    /// BUILD files compile apart, and a demo app. BUILD files that compile more Swift files than
+    /// the package, most of the package's among them, are read instead; the same number (Yams)
+    /// or fewer (swift-syntax) keep the package.
     @Test(arguments: [true, false])
     func buildFilesThatCompileMoreThanTheRootPackageAreRead(withDemoApp: Bool) throws {
         var files = [
@@ -530,17 +531,20 @@ import Testing
                 """,
             "Kit/Sources/Kit.swift": "",
             "Kit/Tests/KitTests.swift": "@testable import Kit\n",
+            // Compiled by the package only (UmbraCore's `_Aliases.swift` files).
+            "Kit/Aliases.swift": "",
         ]
         if withDemoApp {
-            files["Demo/BUILD"] = "ios_application(name = \"Demo\", deps = [\":DemoLib\"])\nswift_library(name = \"DemoLib\", srcs = [\"Demo.swift\"], deps = [\"//Kit\"])\n"
+            files["Demo/BUILD"] = "ios_application(name = \"Demo\", deps = [\":DemoLib\"])\nswift_library(name = \"DemoLib\", srcs = glob([\"*.swift\"]), deps = [\"//Kit\"])\n"
             files["Demo/Demo.swift"] = "import Kit\n"
+            files["Demo/DemoView.swift"] = ""
         }
         let tree = MemoryTree(files)
         let discovery = Discoverer(tree: tree).discover(files: try tree.files())
         #expect(discovery.modules.allSatisfy { $0.system == (withDemoApp ? .bazel : .swiftpm) })
         #expect(discovery.modules.map(\.name).sorted() == (withDemoApp ? ["Demo", "DemoLib", "Kit", "KitTests"] : ["Kit"]))
         #expect(discovery.diagnostics.map(\.message) == [withDemoApp
-            ? "a Bazel workspace whose BUILD files compile the 2 Swift files of its Package.swift and 1 more: the package is set aside, the BUILD files are read"
+            ? "a Bazel workspace whose BUILD files compile more Swift files (4) than its Package.swift (3): the package is set aside, the BUILD files are read"
             : "a Swift package that also builds with Bazel: its Package.swift is read, 1 BUILD file (Kit/BUILD.bazel) is not"])
     }
 
