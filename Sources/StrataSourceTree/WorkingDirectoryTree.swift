@@ -24,20 +24,34 @@ public struct WorkingDirectoryTree: SourceTree {
 
     /// Whether a folder, or one of its folders, has a BUILD file (`PathFilter.bazelVendorFolder`).
     private static func holdsBuildFiles(_ absolute: String) -> Bool {
-        func hasBuildFile(_ folder: String) -> Bool {
-            var info = stat()
-            return BuildSystem.bazelBuildFileNames.contains { stat(folder + "/" + $0, &info) == 0 && info.st_mode & S_IFMT == S_IFREG }
-        }
-        if hasBuildFile(absolute) { return true }
-        guard let dir = opendir(absolute) else { return false }
+        func hasBuildFile(_ folder: String) -> Bool { BuildSystem.bazelBuildFileNames.contains { isFile(folder + "/" + $0) } }
+        return hasBuildFile(absolute) || (entries(of: absolute) ?? []).contains { hasBuildFile(absolute + "/" + $0) }
+    }
+
+    /// The names in a folder, "." and ".." left out; nil when it cannot be listed.
+    public static func entries(of folder: String) -> [String]? {
+        guard let dir = opendir(folder) else { return nil }
         defer { closedir(dir) }
+        var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
             }
-            if name != ".", name != "..", hasBuildFile(absolute + "/" + name) { return true }
+            if name != ".", name != ".." { names.append(name) }
         }
-        return false
+        return names
+    }
+
+    /// Whether a path is a directory, links followed.
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether a path is a regular file, links followed.
+    public static func isFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     public var workingDirectory: WorkingDirectoryTree? { self }
@@ -49,7 +63,8 @@ public struct WorkingDirectoryTree: SourceTree {
         resolvedRoot.split(separator: "/").last.map(String.init) ?? resolvedRoot
     }
 
-    private static func resolve(_ path: String) -> String? {
+    /// A path with every link resolved; nil when it does not exist.
+    public static func resolve(_ path: String) -> String? {
         realpath(path, nil).map { pointer -> String in
             defer { free(pointer) }
             return String(cString: pointer)
@@ -57,10 +72,7 @@ public struct WorkingDirectoryTree: SourceTree {
     }
 
     /// Whether the root exists and is a directory.
-    public var isDirectory: Bool {
-        var info = stat()
-        return stat(rootPath, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
+    public var isDirectory: Bool { Self.isDirectory(rootPath) }
 
     public func files() throws -> [String] { try walk().files }
 

@@ -86,7 +86,7 @@ final class BazelExternalRepositories {
         guard let external = outputBase else { return nil }
         // A local repository's folder there is a link to it: read from where it leads.
         for candidate in [name, module + "+", module + "~", module + "~override"] {
-            guard let root = Self.realPath(external + "/" + candidate), root != "/", Self.isDirectory(root) else { continue }
+            guard let root = WorkingDirectoryTree.resolve(external + "/" + candidate), root != "/", WorkingDirectoryTree.isDirectory(root) else { continue }
             return DiskHost(root: root, repository: name, origin: "Bazel's output base (external/\(candidate))", recorder: self)
         }
         return nil
@@ -100,8 +100,8 @@ final class BazelExternalRepositories {
         }
         guard let directory = tree.workingDirectory else { return nil }
         let absolute = path.hasPrefix("/") ? path : directory.rootPath + "/" + workspace.repositoryPath(path)
-        guard let real = Self.realPath(absolute), real != "/", Self.isDirectory(real),
-              BazelWorkspace.markers.contains(where: { Self.isFile(real + "/" + $0) }) else { return nil }
+        guard let real = WorkingDirectoryTree.resolve(absolute), real != "/", WorkingDirectoryTree.isDirectory(real),
+              BazelWorkspace.markers.contains(where: { WorkingDirectoryTree.isFile(real + "/" + $0) }) else { return nil }
         return DiskHost(root: real, repository: repository, origin: path, recorder: self)
     }
 
@@ -110,15 +110,15 @@ final class BazelExternalRepositories {
     private func findOutputBase() -> String? {
         guard let directory = tree.workingDirectory else { return nil }
         let folder = workspace.root.isEmpty ? directory.rootPath : directory.rootPath + "/" + workspace.root
-        guard let entries = Self.entries(of: folder) else { return nil }
+        guard let entries = WorkingDirectoryTree.entries(of: folder) else { return nil }
         let own = "bazel-" + RepositoryPath.name(of: directory.resolvedRootPath + (workspace.root.isEmpty ? "" : "/" + workspace.root))
         let links = entries.filter { $0.hasPrefix("bazel-") }.sorted { ($0 == own ? 0 : 1, $0) < ($1 == own ? 0 : 1, $1) }
         for link in links {
-            guard let resolved = Self.realPath(folder + "/" + link) else { continue }
+            guard let resolved = WorkingDirectoryTree.resolve(folder + "/" + link) else { continue }
             let parts = resolved.split(separator: "/", omittingEmptySubsequences: false)
             guard let execroot = parts.lastIndex(of: "execroot"), execroot > 1 else { continue }
             let external = parts[..<execroot].joined(separator: "/") + "/external"
-            if Self.isDirectory(external) { return external }
+            if WorkingDirectoryTree.isDirectory(external) { return external }
         }
         return nil
     }
@@ -154,37 +154,6 @@ final class BazelExternalRepositories {
         return result
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-    }
-
-    private static func isFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-    }
-
-    fileprivate static func realPath(_ path: String) -> String? {
-        realpath(path, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        }
-    }
-
-    /// The names in a folder, "." and ".." left out; nil when it cannot be listed.
-    private static func entries(of folder: String) -> [String]? {
-        guard let dir = opendir(folder) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
-    }
-
     /// A repository inside the analyzed tree: its `.bzl` files among the tree's.
     private struct TreeHost: StarlarkHost {
         let tree: any SourceTree
@@ -208,16 +177,25 @@ final class BazelExternalRepositories {
     /// A repository on disk, outside the analyzed tree: only its `.bzl` files are read, none
     /// whose real path leaves its folder (`root`, links resolved), and each is recorded.
     private struct DiskHost: StarlarkHost {
-        let root: String
+        /// The repository's folder, its links resolved.
+        let root: WorkingDirectoryTree
         let repository: String
         /// Where it was found, for the note.
         let origin: String
         let recorder: BazelExternalRepositories
 
+        init(root: String, repository: String, origin: String, recorder: BazelExternalRepositories) {
+            self.root = WorkingDirectoryTree(rootPath: root)
+            self.repository = repository
+            self.origin = origin
+            self.recorder = recorder
+        }
+
         func contents(ofFile path: String) -> String? {
+            let folder = root.resolvedRootPath + "/"
             guard path.hasSuffix(".bzl"), !path.split(separator: "/").contains(".."),
-                  let real = BazelExternalRepositories.realPath(root + "/" + path), real.hasPrefix(root + "/"),
-                  let bytes = try? WorkingDirectoryTree(rootPath: root).read(String(real.dropFirst(root.count + 1)))
+                  let real = WorkingDirectoryTree.resolve(folder + path), real.hasPrefix(folder),
+                  let bytes = try? root.read(String(real.dropFirst(folder.count)))
             else { return nil }
             recorder.record(repository, origin: origin, path, disk: bytes)
             return String(validating: bytes, as: UTF8.self)
